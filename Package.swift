@@ -1,0 +1,38 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "Folio",
+  products: [
+    .library(name: "FolioCore", targets: ["FolioCore"]),
+    .library(name: "FolioLua", targets: ["FolioLua"]),
+    .library(name: "FolioShell", targets: ["FolioShell"]),
+    .executable(name: "folio", targets: ["folio"]),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CLua",
+      pkgConfig: "lua5.4",
+      providers: [.apt(["liblua5.4-dev"])]
+    ),
+    .target(name: "CLuaHost", dependencies: ["CLua"]),
+    .systemLibrary(
+      name: "CEdit",
+      pkgConfig: "libedit",
+      providers: [.apt(["libedit-dev"])]
+    ),
+    .target(name: "FolioCore"),
+    .target(name: "FolioLua", dependencies: ["FolioCore", "CLua", "CLuaHost"]),
+    .target(name: "FolioShell", dependencies: ["FolioCore", "FolioLua", "CEdit"]),
+    .executableTarget(name: "folio", dependencies: ["FolioShell"]),
+    .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"]),
+    .testTarget(name: "FolioLuaTests", dependencies: ["FolioLua", "CLua"]),
+    .testTarget(name: "FolioShellTests", dependencies: ["FolioShell"]),
+    .testTarget(
+      name: "FolioEndToEndTests",
+      dependencies: ["folio"],
+      exclude: ["Scripts"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,52 @@
+// The parts of Folio's Lua host that must be written in C: everything that may raise a Lua
+// error (a longjmp) runs here, never inside a Swift frame.
+#ifndef FOLIO_LUA_HOST_H
+#define FOLIO_LUA_HOST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct lua_State lua_State;
+
+/// A Swift function callable from Lua. It reads its arguments from the stack and returns the
+/// number of results it pushed, or -1 after pushing an error message, which the C trampoline
+/// then raises once the Swift frame has returned.
+typedef int (*folio_swift_function)(lua_State *L, void *context);
+
+/// Creates a state whose allocator counts bytes and refuses allocations past `memory_limit`
+/// (0 means no limit). Returns NULL when the state cannot be created.
+lua_State *folio_lua_newstate(size_t memory_limit);
+
+/// Closes a state made by `folio_lua_newstate` and frees its bookkeeping.
+void folio_lua_close(lua_State *L);
+
+/// Bytes currently allocated by the state.
+size_t folio_lua_memory_used(lua_State *L);
+
+/// Changes the memory limit (0 means no limit).
+void folio_lua_set_memory_limit(lua_State *L, size_t memory_limit);
+
+/// Opens the safe standard libraries: base without dofile/loadfile, string, table, math,
+/// utf8, coroutine, and an os table holding only time, clock and date. `load` accepts text
+/// chunks only.
+void folio_lua_open_safe_libs(lua_State *L);
+
+/// A message handler for lua_pcall that appends a traceback to the error message.
+int folio_lua_traceback(lua_State *L);
+
+/// Pushes a Lua C closure that calls `function(L, context)` and raises its error, if any,
+/// after it has returned.
+void folio_lua_push_swift_function(lua_State *L, folio_swift_function function, void *context);
+
+/// Limits the instructions the next calls may run (counted in steps of 1,000); 0 removes the
+/// limit. Exceeding it raises "instruction budget exceeded".
+void folio_lua_set_instruction_budget(lua_State *L, int64_t instructions);
+
+/// Asks running Lua code to stop at its next instruction-count check; safe to call from a
+/// signal handler. The request lasts until `folio_lua_clear_stop`.
+void folio_lua_request_stop(lua_State *L);
+
+/// Forgets a stop request.
+void folio_lua_clear_stop(lua_State *L);
+
+#endif

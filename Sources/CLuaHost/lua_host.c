@@ -1,0 +1,179 @@
+#include "lua_host.h"
+
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+#include <lua.h>
+#include <lualib.h>
+
+enum { hook_step = 1000 };
+
+typedef struct host {
+  size_t memory_used;
+  size_t memory_limit;
+  // While Swift runs inside a callback it may push values; a refused allocation there would
+  // raise through the Swift frame, so the limit is enforced only outside callbacks.
+  int swift_depth;
+  int64_t instructions_left;
+  int budget_active;
+  volatile sig_atomic_t stop_requested;
+} host;
+
+static host *host_of(lua_State *L) {
+  void *ud = NULL;
+  lua_getallocf(L, &ud);
+  return (host *)ud;
+}
+
+static void *counting_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+  host *h = (host *)ud;
+  size_t old = ptr ? osize : 0;
+  if (nsize == 0) {
+    free(ptr);
+    h->memory_used -= old;
+    return NULL;
+  }
+  if (h->memory_limit != 0 && h->swift_depth == 0 && nsize > old &&
+      h->memory_used - old + nsize > h->memory_limit) {
+    return NULL;
+  }
+  void *block = realloc(ptr, nsize);
+  if (block != NULL) h->memory_used = h->memory_used - old + nsize;
+  return block;
+}
+
+lua_State *folio_lua_newstate(size_t memory_limit) {
+  host *h = calloc(1, sizeof(host));
+  if (h == NULL) return NULL;
+  h->memory_limit = memory_limit;
+  lua_State *L = lua_newstate(counting_alloc, h);
+  if (L == NULL) free(h);
+  return L;
+}
+
+void folio_lua_close(lua_State *L) {
+  host *h = host_of(L);
+  lua_close(L);
+  free(h);
+}
+
+size_t folio_lua_memory_used(lua_State *L) { return host_of(L)->memory_used; }
+
+void folio_lua_set_memory_limit(lua_State *L, size_t memory_limit) {
+  host_of(L)->memory_limit = memory_limit;
+}
+
+static int text_only_load(lua_State *L) {
+  // load(chunk [, chunkname [, mode [, env]]]) with mode forced to "t".
+  // An absent env (not a nil one) keeps the state's globals, so keep the argument count.
+  lua_settop(L, lua_gettop(L) >= 4 ? 4 : 3);
+  lua_pushstring(L, "t");
+  lua_replace(L, 3);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+  return lua_gettop(L);
+}
+
+void folio_lua_open_safe_libs(lua_State *L) {
+  static const luaL_Reg libs[] = {
+      {LUA_GNAME, luaopen_base},          {LUA_STRLIBNAME, luaopen_string},
+      {LUA_TABLIBNAME, luaopen_table},    {LUA_MATHLIBNAME, luaopen_math},
+      {LUA_UTF8LIBNAME, luaopen_utf8},    {LUA_COLIBNAME, luaopen_coroutine},
+      {NULL, NULL},
+  };
+  for (const luaL_Reg *lib = libs; lib->func != NULL; lib++) {
+    luaL_requiref(L, lib->name, lib->func, 1);
+    lua_pop(L, 1);
+  }
+  lua_pushnil(L);
+  lua_setglobal(L, "dofile");
+  lua_pushnil(L);
+  lua_setglobal(L, "loadfile");
+
+  lua_getglobal(L, "load");
+  lua_pushcclosure(L, text_only_load, 1);
+  lua_setglobal(L, "load");
+
+  // os: only the clock and calendar functions.
+  luaL_requiref(L, LUA_OSLIBNAME, luaopen_os, 0);
+  lua_newtable(L);
+  static const char *const kept[] = {"time", "clock", "date", NULL};
+  for (const char *const *name = kept; *name != NULL; name++) {
+    lua_getfield(L, -2, *name);
+    lua_setfield(L, -2, *name);
+  }
+  lua_setglobal(L, "os");
+  lua_pop(L, 1);
+}
+
+int folio_lua_traceback(lua_State *L) {
+  const char *message = lua_tostring(L, 1);
+  if (message == NULL) {
+    if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) {
+      message = lua_tostring(L, -1);
+    } else {
+      message = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+  }
+  luaL_traceback(L, L, message, 1);
+  return 1;
+}
+
+static int swift_trampoline(lua_State *L) {
+  folio_swift_function function = (folio_swift_function)lua_touserdata(L, lua_upvalueindex(1));
+  void *context = lua_touserdata(L, lua_upvalueindex(2));
+  host *h = host_of(L);
+  h->swift_depth++;
+  int results = function(L, context);
+  h->swift_depth--;
+  if (results < 0) return lua_error(L);
+  return results;
+}
+
+void folio_lua_push_swift_function(lua_State *L, folio_swift_function function, void *context) {
+  lua_pushlightuserdata(L, (void *)function);
+  lua_pushlightuserdata(L, context);
+  lua_pushcclosure(L, swift_trampoline, 2);
+}
+
+static void count_hook(lua_State *L, lua_Debug *ar) {
+  (void)ar;
+  host *h = host_of(L);
+  if (h->stop_requested) {
+    luaL_error(L, "interrupted");
+    return;
+  }
+  if (!h->budget_active) return;
+  h->instructions_left -= hook_step;
+  if (h->instructions_left < 0) luaL_error(L, "instruction budget exceeded");
+}
+
+static void update_hook(lua_State *L) {
+  host *h = host_of(L);
+  if (h->budget_active || h->stop_requested) {
+    lua_sethook(L, count_hook, LUA_MASKCOUNT, hook_step);
+  } else {
+    lua_sethook(L, NULL, 0, 0);
+  }
+}
+
+void folio_lua_set_instruction_budget(lua_State *L, int64_t instructions) {
+  host *h = host_of(L);
+  h->budget_active = instructions > 0;
+  h->instructions_left = instructions;
+  update_hook(L);
+}
+
+void folio_lua_request_stop(lua_State *L) {
+  host_of(L)->stop_requested = 1;
+  // lua_sethook is documented as safe to call asynchronously, from a signal handler.
+  lua_sethook(L, count_hook, LUA_MASKCOUNT, hook_step);
+}
+
+void folio_lua_clear_stop(lua_State *L) {
+  host_of(L)->stop_requested = 0;
+  update_hook(L);
+}

@@ -1,0 +1,106 @@
+/// The set of commands that exist now, by id and by verb.
+///
+/// Everything that can be run — shell built-ins, document commands, plugin commands — is
+/// registered here, so help, completion, the palette and menus all see the same list.
+public final class CommandRegistry {
+  private var commandsByID: [String: Command] = [:]
+  private var idsByVerb: [String: String] = [:]
+  private var order: [String] = []
+
+  /// Creates an empty registry.
+  public init() {}
+
+  /// Every command, in registration order.
+  public var commands: [Command] { order.compactMap { commandsByID[$0] } }
+
+  /// Adds a command.
+  ///
+  /// - Throws: `FolioError.duplicateCommand` when the id or verb is taken, naming both
+  ///   owners; the registry is unchanged.
+  public func register(_ command: Command) throws(FolioError) {
+    if let existing = commandsByID[command.id] {
+      throw FolioError(
+        .duplicateCommand,
+        "command id '\(command.id)' is already registered by \(existing.owner); "
+          + "refused from \(command.owner)")
+    }
+    for word in command.names {
+      if let existingID = idsByVerb[word], let existing = commandsByID[existingID] {
+        throw FolioError(
+          .duplicateCommand,
+          "command name '\(word)' is already used by '\(existingID)' of \(existing.owner); "
+            + "refused from \(command.owner)")
+      }
+    }
+    commandsByID[command.id] = command
+    for word in command.names { idsByVerb[word] = command.id }
+    order.append(command.id)
+  }
+
+  /// Removes every command registered by `owner` (an unloaded plugin) and returns their ids.
+  @discardableResult
+  public func unregisterAll(ownedBy owner: String) -> [String] {
+    let removed = order.filter { commandsByID[$0]?.owner == owner }
+    for id in removed {
+      for word in commandsByID[id]?.names ?? [] { idsByVerb[word] = nil }
+      commandsByID[id] = nil
+    }
+    order.removeAll { commandsByID[$0] == nil }
+    return removed
+  }
+
+  /// The command with this id.
+  public func command(id: String) -> Command? { commandsByID[id] }
+
+  /// The command a typed name runs: a verb such as `help`, or a command id.
+  public func resolve(_ name: String) -> Command? {
+    idsByVerb[name].flatMap { commandsByID[$0] } ?? commandsByID[name]
+  }
+
+  /// Every name that can be typed to run a command: verbs and aliases, then ids.
+  public var names: [String] {
+    commands.flatMap(\.names) + order
+  }
+
+  /// Up to three known names close to a mistyped one, nearest first.
+  public func suggestions(for name: String) -> [String] {
+    NameSuggester.suggestions(for: name, among: names)
+  }
+
+  /// The commands whose id, verb or title fuzzily match `filter`, best first; all commands
+  /// in registration order when the filter is empty.
+  public func search(_ filter: String) -> [Command] {
+    guard !filter.isEmpty else { return commands }
+    let scored = commands.compactMap { command -> (score: Int, command: Command)? in
+      let candidates = [command.id, command.title] + (command.verb.map { [$0] } ?? [])
+      let best = candidates.compactMap { FuzzyMatcher.score(filter, in: $0) }.max()
+      return best.map { ($0, command) }
+    }
+    return scored.sorted { $0.score != $1.score ? $0.score > $1.score : $0.command.id < $1.command.id }
+      .map(\.command)
+  }
+
+  /// Runs a command with the words typed after its name.
+  ///
+  /// A stateful command takes at most one word and sets its state; any other command binds
+  /// the words to its parameters and runs its action.
+  ///
+  /// - Throws: `FolioError.disabled` with the reason when the command cannot run now,
+  ///   `FolioError.invalidArgument` for bad arguments, or whatever the action throws.
+  public func invoke(_ command: Command, words: [Word]) throws -> CommandOutput {
+    if case .disabled(let reason) = command.currentAvailability {
+      throw FolioError(.disabled, "'\(command.name)' is disabled: \(reason)")
+    }
+    switch command.behavior {
+    case .action(let action):
+      return try action(try command.bind(words))
+    case .state(let state):
+      guard words.count <= 1 else {
+        throw FolioError.invalidArgument(
+          "too many arguments for '\(command.name)' (usage: \(command.usage))")
+      }
+      try state.apply(words.first?.text, commandName: command.name)
+      return .stateChanged(CommandSummary(command))
+    }
+  }
+}

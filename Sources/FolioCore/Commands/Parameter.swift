@@ -1,0 +1,115 @@
+/// A typed parameter of a command.
+///
+/// Parameters are declared as data so that help, completion, validation and the plugin API
+/// all read the same description.
+public struct Parameter: Sendable, Equatable {
+  /// The type of value a parameter accepts.
+  public enum Kind: Sendable, Equatable {
+    case string
+    case int
+    case number
+    case bool
+    /// A file path; completion offers paths.
+    case path
+    /// One of a fixed list of words.
+    case choice([String])
+  }
+
+  /// How a parameter is written on the command line.
+  public enum Style: Sendable, Equatable {
+    /// By position, in declaration order (or as `name=value`).
+    case positional
+    /// As `--name VALUE`, `--name=VALUE` or `name=VALUE`; a bool option is a flag: `--name`.
+    case option
+    /// Every remaining word, verbatim: `echo TEXT…`.
+    case rest
+  }
+
+  /// The name used in `name=value`, `--name` and messages.
+  public var name: String
+  /// The type of value accepted.
+  public var kind: Kind
+  /// How the parameter is written.
+  public var style: Style
+  /// Whether the command runs without it.
+  public var isOptional: Bool
+  /// The value used when the parameter is not given.
+  public var defaultValue: ArgumentValue?
+  /// One line for help.
+  public var summary: String
+
+  /// Creates a parameter; options and defaulted parameters are optional by default.
+  public init(
+    _ name: String, _ kind: Kind = .string, style: Style = .positional,
+    isOptional: Bool? = nil, defaultValue: ArgumentValue? = nil, summary: String = ""
+  ) {
+    self.name = name
+    self.kind = kind
+    self.style = style
+    self.isOptional = isOptional ?? (style == .option || defaultValue != nil)
+    self.defaultValue = defaultValue
+    self.summary = summary
+  }
+
+  /// The placeholder shown in usage lines: `PATH`, `N`, `text|json`.
+  public var placeholder: String {
+    switch kind {
+    case .choice(let options): options.joined(separator: "|")
+    case .int, .number: name == "n" ? "N" : name.uppercased()
+    default: name.uppercased()
+    }
+  }
+
+  /// The parameter as it appears in a usage line, e.g. `[--as PATH]` or `TEXT…`.
+  public var usage: String {
+    let core: String
+    switch style {
+    case .positional: core = placeholder
+    case .rest: core = placeholder + "…"
+    case .option: core = kind == .bool ? "--\(name)" : "--\(name) \(placeholder)"
+    }
+    return isOptional ? "[\(core)]" : core
+  }
+
+  /// Converts a word to this parameter's type.
+  ///
+  /// - Throws: `FolioError.invalidArgument` naming the parameter and what it expects.
+  public func convert(_ text: String) throws(FolioError) -> ArgumentValue {
+    switch kind {
+    case .string: return .string(text)
+    case .path:
+      guard !text.isEmpty else { throw .invalidArgument("'\(name)' expects a path, got ''") }
+      return .string(text)
+    case .int:
+      guard let value = Int(text) else {
+        throw .invalidArgument("'\(name)' expects an integer, got '\(text)'")
+      }
+      return .int(value)
+    case .number:
+      guard let value = Double(text), value.isFinite else {
+        throw .invalidArgument("'\(name)' expects a number, got '\(text)'")
+      }
+      return .number(value)
+    case .bool:
+      guard let value = Self.boolean(text) else {
+        throw .invalidArgument("'\(name)' expects on or off, got '\(text)'")
+      }
+      return .bool(value)
+    case .choice(let options):
+      guard let match = options.first(where: { $0.lowercased() == text.lowercased() }) else {
+        throw .invalidArgument(
+          "'\(name)' expects one of \(options.joined(separator: ", ")), got '\(text)'")
+      }
+      return .string(match)
+    }
+  }
+
+  /// Reads the usual spellings of a boolean: on/off, true/false, yes/no, 1/0.
+  public static func boolean(_ text: String) -> Bool? {
+    switch text.lowercased() {
+    case "on", "true", "yes", "1": true
+    case "off", "false", "no", "0": false
+    default: nil
+    }
+  }
+}

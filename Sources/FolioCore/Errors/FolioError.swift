@@ -1,0 +1,70 @@
+/// An error reported to the person or script that ran a command.
+///
+/// Errors are values: a code that programs can match, a message written for people, and
+/// optionally the cause that led to it. Messages live beside the code that raises them.
+public struct FolioError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// What kind of failure this is; stable across releases, unlike the message.
+  public struct Code: Hashable, Sendable, CustomStringConvertible {
+    private enum Wrapped: String, Hashable, Sendable {
+      case unknownCommand = "unknown-command"
+      case invalidArgument = "invalid-argument"
+      case syntax
+      case disabled
+      case duplicateCommand = "duplicate-command"
+      case io
+      case interrupted
+      case lua
+      case reported
+    }
+
+    private let wrapped: Wrapped
+
+    /// The name used in JSON output, e.g. `unknown-command`.
+    public var description: String { wrapped.rawValue }
+
+    /// No command or command id has this name.
+    public static let unknownCommand = Code(wrapped: .unknownCommand)
+    /// An argument is missing, unknown or of the wrong type.
+    public static let invalidArgument = Code(wrapped: .invalidArgument)
+    /// The command line could not be read: a quote left open, invalid UTF-8, a NUL byte.
+    public static let syntax = Code(wrapped: .syntax)
+    /// The command exists but cannot run now.
+    public static let disabled = Code(wrapped: .disabled)
+    /// A command id was registered twice.
+    public static let duplicateCommand = Code(wrapped: .duplicateCommand)
+    /// Reading or writing a file failed.
+    public static let io = Code(wrapped: .io)
+    /// The user pressed Ctrl-C.
+    public static let interrupted = Code(wrapped: .interrupted)
+    /// Lua code raised an error.
+    public static let lua = Code(wrapped: .lua)
+    /// The failure was already reported where it happened (inside a sourced file); callers
+    /// count it but print nothing more.
+    public static let reported = Code(wrapped: .reported)
+  }
+
+  /// The kind of failure.
+  public var code: Code
+  /// The message for people, without a location prefix.
+  public var message: String
+
+  /// Creates an error with a code and a message for people.
+  public init(_ code: Code, _ message: String) {
+    self.code = code
+    self.message = message
+  }
+
+  public var description: String { message }
+}
+
+extension FolioError {
+  /// An argument error whose message names the offending parameter.
+  public static func invalidArgument(_ message: String) -> FolioError {
+    FolioError(.invalidArgument, message)
+  }
+
+  /// An error for a file that could not be read or written, naming the file and the cause.
+  public static func io(_ path: String, _ reason: String) -> FolioError {
+    FolioError(.io, "\(path): \(reason)")
+  }
+}

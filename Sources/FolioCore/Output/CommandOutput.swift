@@ -1,0 +1,91 @@
+/// The result of a command, as a model value.
+///
+/// Commands produce values; the shell renders them as text for people or as JSON for
+/// programs. Each new kind of result adds a case here, and the compiler then asks every
+/// renderer to handle it.
+public enum CommandOutput {
+  /// Nothing to show.
+  case none
+  /// Text printed as it is (`echo`).
+  case text(String)
+  /// A short status message for people ("Recording to tour.folio").
+  case message(String)
+  /// A list of commands: the palette.
+  case commandList([CommandSummary])
+  /// The help index: commands grouped by category.
+  case helpIndex([HelpSection])
+  /// One command's usage and parameters.
+  case commandHelp(CommandSummary)
+  /// A stateful command's new state.
+  case stateChanged(CommandSummary)
+  /// The session options and their values.
+  case settings([Setting])
+}
+
+/// A snapshot of a command for listings and results.
+public struct CommandSummary: Sendable, Equatable {
+  public var id: String
+  public var verb: String?
+  public var title: String
+  public var subtitle: String?
+  public var icon: String?
+  public var role: CommandRole?
+  public var dismiss: DismissBehavior
+  public var shortcut: String?
+  public var category: String
+  public var summary: String
+  public var details: String?
+  public var usage: String
+  public var parameters: [Parameter]
+  public var owner: String
+  public var availability: Availability
+  /// The current state of a stateful command.
+  public var state: StateValue?
+
+  /// Takes a snapshot of a command, evaluating its availability and state now.
+  public init(_ command: Command) {
+    id = command.id
+    verb = command.verb
+    title = command.title
+    subtitle = command.subtitle
+    icon = command.icon
+    role = command.role
+    dismiss = command.dismiss
+    shortcut = command.shortcut
+    category = command.category
+    summary = command.summary
+    details = command.details
+    usage = command.usage
+    parameters = command.parameters
+    owner = command.owner
+    availability = command.currentAvailability
+    state = command.state?.value
+  }
+
+  /// The name a person types: the verb when there is one, else the id.
+  public var name: String { verb ?? id }
+}
+
+/// Commands of one category, for the help index.
+public struct HelpSection: Sendable, Equatable {
+  public var category: String
+  public var commands: [CommandSummary]
+
+  public init(category: String, commands: [CommandSummary]) {
+    self.category = category
+    self.commands = commands
+  }
+}
+
+/// A named session option with its value and the values it accepts.
+public struct Setting: Sendable, Equatable {
+  public var name: String
+  public var value: String
+  public var allowedValues: [String]
+
+  public init(name: String, value: String, allowedValues: [String]) {
+    self.name = name
+    self.value = value
+    self.allowedValues = allowedValues
+  }
+}

@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import FolioCore
+
+/// The `folio` program: parses its arguments, sets up a session and runs it.
+public enum Folio {
+  /// The version `folio --version` prints.
+  public static let version = "0.1.0"
+
+  /// Runs Folio and returns its exit status.
+  ///
+  /// - Parameters:
+  ///   - arguments: the arguments after the program name.
+  ///   - environment: the process environment.
+  public static func main(arguments: [String], environment: [String: String]) -> Int32 {
+    let launch: LaunchOptions
+    do {
+      launch = try LaunchOptions.parse(arguments)
+    } catch {
+      Console.writeToDescriptors(.error, "folio: \(error.message)\nTry 'folio --help' for more.\n")
+      return 2
+    }
+    if launch.showsHelp {
+      Console.writeToDescriptors(.output, LaunchOptions.usage + "\n")
+      return 0
+    }
+    if launch.showsVersion {
+      Console.writeToDescriptors(.output, "folio \(version)\n")
+      return 0
+    }
+
+    Interrupt.installHandler()
+    var isInteractive = false
+    if case .interactive = launch.mode { isInteractive = isatty(0) != 0 }
+    let shell = Shell(
+      options: launch.shell, isInteractive: isInteractive, environment: environment,
+      isTerminalOutput: isatty(1) != 0)
+    defer { shell.console.flush() }
+
+    switch launch.mode {
+    case .scripts(let scripts):
+      for script in scripts where shell.stopReason == nil {
+        if !shell.runScriptFile(script), !shell.options.keepGoing { break }
+      }
+    case .inline(let texts):
+      for text in texts where shell.stopReason == nil {
+        if !shell.runInline(text), !shell.options.keepGoing { break }
+      }
+    case .interactive(let documents):
+      for document in documents where shell.stopReason == nil {
+        let command = ParsedCommand(words: [Word("open"), Word(document, quotedFrom: 0)], text: "open \(document)")
+        if !shell.execute(command, at: isInteractive ? nil : SourceLocation(file: "<command-line>", line: 1)),
+          !isInteractive, !shell.options.keepGoing
+        {
+          return shell.exitStatus
+        }
+      }
+      if isInteractive {
+        let stateDirectory = StateDirectory.path(launch.stateDirectory, environment: environment)
+        REPL(shell: shell, history: History(path: stateDirectory + "/history")).run()
+        return 0
+      }
+      shell.runStandardInput()
+    }
+    return shell.exitStatus
+  }
+}
+
+/// Where Folio keeps its state: `--state DIR`, else `$FOLIO_STATE_DIR`, else
+/// `$XDG_STATE_HOME/folio`, else `~/.local/state/folio`.
+enum StateDirectory {
+  static func path(_ option: String?, environment: [String: String]) -> String {
+    if let option { return option }
+    if let directory = environment["FOLIO_STATE_DIR"], !directory.isEmpty { return directory }
+    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/folio" }
+    return (environment["HOME"] ?? ".") + "/.local/state/folio"
+  }
+}

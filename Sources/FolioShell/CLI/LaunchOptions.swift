@@ -1,0 +1,154 @@
+/// What `folio` was asked to do, parsed from its command-line arguments.
+public struct LaunchOptions: Equatable, Sendable {
+  /// How commands arrive.
+  public enum Mode: Equatable, Sendable {
+    /// The REPL on a terminal, else a script on standard input; documents open first.
+    case interactive(documents: [String])
+    /// `folio run SCRIPT…`.
+    case scripts([String])
+    /// `folio -c 'COMMANDS'` (repeatable).
+    case inline([String])
+  }
+
+  /// The device class layouts adapt to.
+  public enum Platform: String, Sendable, CaseIterable {
+    case mac, ipad, iphone
+  }
+
+  public var mode: Mode = .interactive(documents: [])
+  public var shell = ShellOptions()
+  /// Extra plugin folders (`--plugins DIR`, repeatable), searched after the default ones.
+  public var pluginDirectories: [String] = []
+  /// `--no-plugins`: load no plugins at all.
+  public var loadsPlugins = true
+  /// `--state DIR`: the state store folder.
+  public var stateDirectory: String?
+  /// `--platform`.
+  public var platform: Platform?
+  /// `--width N`, in columns.
+  public var width: Int?
+  public var showsHelp = false
+  public var showsVersion = false
+
+  /// Creates the defaults: an interactive session with no documents.
+  public init() {}
+
+  /// A mistake in the arguments to `folio` itself (exit status 2).
+  public struct UsageError: Error, Equatable, Sendable {
+    public var message: String
+  }
+
+  /// The usage text of `folio --help`.
+  public static let usage = """
+    usage: folio [OPTIONS] [DOCUMENT...]     the REPL (a script on stdin when it is not a terminal)
+           folio run [OPTIONS] SCRIPT...     replay command files, in order
+           folio -c 'COMMAND; COMMAND'       run commands given inline
+
+    options:
+      --json             JSON Lines output: one object per command
+      --keep-going       batch: go on after a failed command (the exit status is still 1)
+      --echo             batch: print each command before its result
+      --plugins DIR      also load the plugins in DIR (repeatable)
+      --no-plugins       load no plugins
+      --state DIR        the state folder (default $FOLIO_STATE_DIR, else $XDG_STATE_HOME/folio)
+      --platform NAME    mac, ipad or iphone
+      --width N          the window width in columns
+      --version          print the version
+      --help             print this help
+
+    exit status: 0 all commands succeeded, 1 a command failed, 2 bad usage, 130 interrupted.
+    Inside Folio, 'help' lists the commands.
+    """
+
+  /// Parses the arguments after the program name.
+  ///
+  /// - Throws: `UsageError` for an unknown option, a missing or bad value, or a mode that
+  ///   lacks its operands.
+  public static func parse(_ arguments: [String]) throws(UsageError) -> LaunchOptions {
+    var options = LaunchOptions()
+    var operands: [String] = []
+    var inline: [String] = []
+    var index = arguments.startIndex
+    var optionsEnded = false
+
+    func value(for option: String, inline: String?) throws(UsageError) -> String {
+      if let inline { return inline }
+      guard index < arguments.endIndex else {
+        throw UsageError(message: "option '\(option)' needs a value")
+      }
+      defer { index += 1 }
+      return arguments[index]
+    }
+
+    while index < arguments.endIndex {
+      let argument = arguments[index]
+      index += 1
+      guard !optionsEnded, argument.hasPrefix("-"), argument != "-" else {
+        operands.append(argument)
+        continue
+      }
+      let name = String(argument.prefix { $0 != "=" })
+      let inlineValue = argument.firstIndex(of: "=").map { String(argument[argument.index(after: $0)...]) }
+      func noValue() throws(UsageError) {
+        if inlineValue != nil { throw UsageError(message: "option '\(name)' takes no value") }
+      }
+      switch name {
+      case "--": optionsEnded = true
+      case "-c", "--command": inline.append(try value(for: name, inline: inlineValue))
+      case "--json":
+        try noValue()
+        options.shell.output = .json
+      case "--keep-going":
+        try noValue()
+        options.shell.keepGoing = true
+      case "--echo":
+        try noValue()
+        options.shell.echo = true
+      case "--plugins": options.pluginDirectories.append(try value(for: name, inline: inlineValue))
+      case "--no-plugins":
+        try noValue()
+        options.loadsPlugins = false
+      case "--state":
+        let directory = try value(for: name, inline: inlineValue)
+        guard !directory.isEmpty else { throw UsageError(message: "option '--state' needs a folder") }
+        options.stateDirectory = directory
+      case "--platform":
+        let text = try value(for: name, inline: inlineValue)
+        guard let platform = Platform(rawValue: text) else {
+          throw UsageError(message: "option '--platform' expects mac, ipad or iphone, got '\(text)'")
+        }
+        options.platform = platform
+      case "--width":
+        let text = try value(for: name, inline: inlineValue)
+        guard let width = Int(text), width > 0 else {
+          throw UsageError(message: "option '--width' expects a positive number of columns, got '\(text)'")
+        }
+        options.width = width
+      case "--version", "-V":
+        try noValue()
+        options.showsVersion = true
+      case "--help", "-h":
+        try noValue()
+        options.showsHelp = true
+      default: throw UsageError(message: "unknown option '\(argument)'")
+      }
+    }
+
+    if operands.first == "run", !(arguments.firstIndex(of: "--").map { $0 < arguments.firstIndex(of: "run")! } ?? false) {
+      let scripts = Array(operands.dropFirst())
+      guard inline.isEmpty else { throw UsageError(message: "'run' and '-c' cannot be combined") }
+      guard !scripts.isEmpty || options.showsHelp || options.showsVersion else {
+        throw UsageError(message: "'run' needs at least one script")
+      }
+      options.mode = .scripts(scripts)
+    } else if !inline.isEmpty {
+      guard operands.isEmpty else {
+        throw UsageError(message: "'-c' takes no documents; use 'open PATH' inside the commands")
+      }
+      options.mode = .inline(inline)
+    } else {
+      options.mode = .interactive(documents: operands)
+    }
+    return options
+  }
+}

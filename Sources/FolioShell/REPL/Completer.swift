@@ -1,0 +1,102 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import FolioCore
+
+/// Offers completions for the word under the cursor: command names and ids at the start of
+/// a command, then option names, choices, states, and file paths where a path is expected.
+/// A pure function of the registry, the line and the file system.
+struct Completer {
+  let registry: CommandRegistry
+  let home: String?
+
+  /// The candidates that complete `word`, given the text of the line before it.
+  func candidates(for word: String, after prefix: String) -> [String] {
+    guard case .complete(let commands)? = try? Lexer.lex(prefix) else { return [] }
+    let startsCommand =
+      commands.isEmpty || prefix.trimmingTrailingBlanks.hasSuffix(";")
+    guard !startsCommand, let current = commands.last else {
+      return matching(word, registry.names)
+    }
+    return candidates(for: word, command: current.words[0].text, arguments: Array(current.words.dropFirst()))
+  }
+
+  private func candidates(for word: String, command name: String, arguments: [Word]) -> [String] {
+    guard let command = registry.resolve(name) else { return paths(matching: word) }
+    switch command.id {
+    case BuiltinID.help: return arguments.isEmpty ? matching(word, registry.names) : []
+    case BuiltinID.run:
+      guard let target = arguments.first?.text else { return matching(word, registry.commands.map(\.id)) }
+      return candidates(for: word, command: target, arguments: Array(arguments.dropFirst()))
+    case BuiltinID.option where arguments.count == 1:
+      return registry.command(id: "option." + arguments[0].text)?.state.map { matching(word, $0.completions) } ?? []
+    default: break
+    }
+    if let state = command.state {
+      return arguments.isEmpty ? matching(word, state.completions) : []
+    }
+    if word.hasPrefix("-") {
+      let options = command.parameters.filter { $0.style == .option }.map { "--" + $0.name }
+      return matching(word, options)
+    }
+    let positionals = command.parameters.filter { $0.style != .option }
+    let given = arguments.filter { !$0.text.hasPrefix("--") && Command.namedArgument($0) == nil }.count
+    guard given < positionals.count else { return [] }
+    switch positionals[given].kind {
+    case .path: return paths(matching: word)
+    case .choice(let options): return matching(word, options)
+    case .bool: return matching(word, ["on", "off"])
+    case .string where positionals[given].name == "command": return matching(word, registry.names)
+    default: return []
+    }
+  }
+
+  private func matching(_ word: String, _ names: [String]) -> [String] {
+    var seen = Set<String>()
+    return names.filter { $0.hasPrefix(word) && seen.insert($0).inserted }.sorted()
+  }
+
+  /// Files and folders whose path starts with `word`; folders end in `/`. Hidden entries are
+  /// offered only when the typed name starts with a dot.
+  func paths(matching word: String) -> [String] {
+    let expanded = Paths.expandingTilde(word, home: home)
+    let slash = expanded.lastIndex(of: "/")
+    let directory = slash.map { String(expanded[...$0]) } ?? ""
+    let namePrefix = slash.map { String(expanded[expanded.index(after: $0)...]) } ?? expanded
+    let typedDirectory = word.lastIndex(of: "/").map { String(word[...$0]) } ?? ""
+    guard let handle = opendir(directory.isEmpty ? "." : directory) else { return [] }
+    defer { closedir(handle) }
+    var results: [String] = []
+    while let entry = readdir(handle) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      guard name != ".", name != "..", name.hasPrefix(namePrefix) else { continue }
+      guard !name.hasPrefix(".") || namePrefix.hasPrefix(".") else { continue }
+      var info = stat()
+      let isDirectory = stat(directory + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+      results.append(typedDirectory + name + (isDirectory ? "/" : ""))
+    }
+    return results.sorted()
+  }
+}
+
+extension CommandState {
+  /// The words that set this state, for completion.
+  var completions: [String] {
+    switch self {
+    case .toggle: ["on", "off"]
+    case .choice(let options, _, _): options.map(\.value)
+    case .number: ["+", "-"]
+    }
+  }
+}
+
+extension String {
+  /// The text without blanks at its end.
+  var trimmingTrailingBlanks: Substring {
+    var text = self[...]
+    while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+    return text
+  }
+}

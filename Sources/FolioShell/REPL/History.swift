@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import FolioCore
+
+/// The REPL's history file: one entry a line, mode 0600, appended as each line is accepted
+/// and cut back to the newest `limit` entries when it grows past twice that.
+final class History {
+  let path: String
+  let limit: Int
+  private var count = 0
+
+  /// Creates the history of a file; the folder is created (mode 0700) when missing.
+  init(path: String, limit: Int = 1000) {
+    self.path = path
+    self.limit = limit
+  }
+
+  /// The stored entries, oldest first, at most `limit`.
+  func load() -> [String] {
+    guard let bytes = try? FileIO.readAll(path) else { return [] }
+    let entries = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+    count = entries.count
+    let kept = Array(entries.suffix(limit))
+    if entries.count > limit { rewrite(kept) }
+    return kept
+  }
+
+  /// Appends an accepted line.
+  ///
+  /// - Throws: `FolioError.io` when the file cannot be written.
+  func append(_ entry: String) throws(FolioError) {
+    let line = entry.replacing("\n", with: " ") + "\n"
+    try Self.makeDirectory(Paths.directory(of: path))
+    let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { throw .io(path, "cannot write history: \(Paths.lastErrorDescription)") }
+    defer { close(descriptor) }
+    fchmod(descriptor, 0o600)
+    var text = line
+    let written = text.withUTF8 { write(descriptor, $0.baseAddress, $0.count) }
+    guard written == line.utf8.count else {
+      throw .io(path, "cannot write history: \(Paths.lastErrorDescription)")
+    }
+    count += 1
+    if count > 2 * limit { _ = load() }  // load cuts the file back to `limit` entries
+  }
+
+  /// Replaces the file with `entries`, atomically, keeping mode 0600.
+  private func rewrite(_ entries: [String]) {
+    let temporary = path + ".tmp"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { return }
+    var text = entries.map { $0 + "\n" }.joined()
+    let written = text.withUTF8 { write(descriptor, $0.baseAddress, $0.count) }
+    let synced = fsync(descriptor) == 0
+    close(descriptor)
+    if written == text.utf8.count, synced, rename(temporary, path) == 0 {
+      count = entries.count
+    } else {
+      unlink(temporary)
+    }
+  }
+
+  /// Creates a folder and its parents with mode 0700 where missing.
+  static func makeDirectory(_ path: String) throws(FolioError) {
+    var current = path.hasPrefix("/") ? "" : "."
+    for component in path.split(separator: "/") {
+      current += "/" + component
+      if mkdir(current, 0o700) != 0, errno != EEXIST {
+        throw .io(current, "cannot create folder: \(Paths.lastErrorDescription)")
+      }
+    }
+  }
+}

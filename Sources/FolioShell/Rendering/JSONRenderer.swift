@@ -1,0 +1,107 @@
+import FolioCore
+
+/// Renders command results as JSON: the model, not the picture. Every shape is documented
+/// in docs/json.md.
+enum JSONRenderer {
+  /// The `result` object of a successful command.
+  static func result(_ output: CommandOutput) -> JSONValue {
+    switch output {
+    case .none: .object([])
+    case .text(let text): .object([("text", .string(text))])
+    case .message(let message): .object([("message", .string(message))])
+    case .commandList(let commands): .object([("commands", .array(commands.map(command)))])
+    case .helpIndex(let sections):
+      .object([
+        (
+          "sections",
+          .array(
+            sections.map { section in
+              .object([
+                ("category", .string(section.category)),
+                (
+                  "commands",
+                  .array(
+                    section.commands.map {
+                      .object([
+                        ("name", .string($0.name)), ("id", .string($0.id)),
+                        ("usage", .string($0.usage)), ("summary", .string($0.summary)),
+                      ])
+                    })
+                ),
+              ])
+            })
+        )
+      ])
+    case .commandHelp(let summary): .object([("command", command(summary))])
+    case .stateChanged(let summary):
+      .object([
+        ("id", .string(summary.id)), ("title", .string(summary.title)),
+        ("state", summary.state.map(state) ?? .null),
+      ])
+    case .settings(let settings):
+      .object([
+        (
+          "options",
+          .array(
+            settings.map {
+              .object([
+                ("name", .string($0.name)), ("value", .string($0.value)),
+                ("values", .array($0.allowedValues.map(JSONValue.string))),
+              ])
+            })
+        )
+      ])
+    }
+  }
+
+  /// A command as JSON: identity, presentation, availability, state and parameters.
+  static func command(_ command: CommandSummary) -> JSONValue {
+    var fields: [(String, JSONValue)] = [
+      ("id", .string(command.id)), ("name", .string(command.name)),
+      ("title", .string(command.title)), ("subtitle", .string(command.subtitle)),
+      ("icon", .string(command.icon)), ("role", .string(command.role?.rawValue)),
+      ("dismiss", .string(command.dismiss.rawValue)), ("shortcut", .string(command.shortcut)),
+      ("enabled", .bool(command.availability.isEnabled)),
+    ]
+    if case .disabled(let reason) = command.availability {
+      fields.append(("disabledReason", .string(reason)))
+    }
+    fields += [
+      ("state", command.state.map(state) ?? .null),
+      ("category", .string(command.category)), ("summary", .string(command.summary)),
+      ("usage", .string(command.usage)), ("owner", .string(command.owner)),
+      ("parameters", .array(command.parameters.map(parameter))),
+    ]
+    return .object(fields)
+  }
+
+  private static func state(_ value: StateValue) -> JSONValue {
+    switch value {
+    case .toggle(let isOn): .bool(isOn)
+    case .choice(let option): .string(option)
+    case .number(let number): .number(number)
+    }
+  }
+
+  private static func parameter(_ parameter: Parameter) -> JSONValue {
+    let type: String
+    var choices: [String] = []
+    switch parameter.kind {
+    case .string: type = "string"
+    case .int: type = "int"
+    case .number: type = "number"
+    case .bool: type = "bool"
+    case .path: type = "path"
+    case .choice(let options):
+      type = "choice"
+      choices = options
+    }
+    var fields: [(String, JSONValue)] = [
+      ("name", .string(parameter.name)), ("type", .string(type)),
+      ("style", .string(String(describing: parameter.style))),
+      ("optional", .bool(parameter.isOptional)),
+    ]
+    if !choices.isEmpty { fields.append(("choices", .array(choices.map(JSONValue.string)))) }
+    return .object(fields)
+  }
+}

@@ -1,0 +1,91 @@
+import FolioCore
+
+/// Renders command results as text for people. A pure function of the result and the style.
+struct TextRenderer {
+  var style: TextStyle
+
+  /// The text for a result; empty when there is nothing to show.
+  func render(_ output: CommandOutput) -> String {
+    switch output {
+    case .none: ""
+    case .text(let text): text
+    case .message(let message): message
+    case .commandList(let commands): commandList(commands)
+    case .helpIndex(let sections): helpIndex(sections)
+    case .commandHelp(let command): commandHelp(command)
+    case .stateChanged(let command): "\(command.title): \(command.state?.description ?? "")"
+    case .settings(let settings): self.settings(settings)
+    }
+  }
+
+  private func commandList(_ commands: [CommandSummary]) -> String {
+    guard !commands.isEmpty else { return "No commands match." }
+    let rows = commands.map { command in
+      [
+        command.id, command.title, command.role?.rawValue ?? "",
+        command.availability.isEnabled ? "✓" : "—", command.state?.description ?? "",
+        command.shortcut ?? "",
+      ]
+    }
+    return TextTable(headers: ["id", "title", "role", "enabled", "state", "shortcut"], rows: rows)
+      .render(style: style)
+  }
+
+  private func helpIndex(_ sections: [HelpSection]) -> String {
+    let usages = sections.flatMap(\.commands).map(\.usage)
+    let width = min(32, (usages.map(\.displayWidth).max() ?? 0) + 2)
+    var lines: [String] = []
+    for section in sections {
+      lines.append(style.heading(section.category))
+      for command in section.commands {
+        let usage = "  " + command.usage
+        if usage.displayWidth > width {
+          lines.append(usage)
+          lines.append(String(repeating: " ", count: width + 2) + command.summary)
+        } else {
+          lines.append(usage.padded(to: width + 2) + command.summary)
+        }
+      }
+    }
+    lines.append("")
+    lines.append("'help COMMAND' shows a command's usage; 'commands FILTER' searches every command.")
+    return lines.joined(separator: "\n")
+  }
+
+  private func commandHelp(_ command: CommandSummary) -> String {
+    var lines = ["usage: \(command.usage)", "", command.summary]
+    if let details = command.details { lines += ["", details] }
+    let parameters = command.parameters.map { parameter in
+      let name: String =
+        switch parameter.style {
+        case .option: parameter.kind == .bool ? "--\(parameter.name)" : "--\(parameter.name) \(parameter.placeholder)"
+        case .rest: parameter.placeholder + "…"
+        case .positional: parameter.placeholder
+        }
+      return (name, parameter.summary)
+    }
+    if !parameters.isEmpty {
+      let width = parameters.map(\.0.displayWidth).max() ?? 0
+      lines += ["", style.heading("Arguments")]
+      lines += parameters.map { ("  " + $0.0.padded(to: width) + "  " + $0.1).trimmingTrailingSpaces }
+    }
+    var facts = ["id: \(command.id)"]
+    if let verb = command.verb, command.name != verb { facts.append("name: \(verb)") }
+    if let shortcut = command.shortcut { facts.append("shortcut: \(shortcut)") }
+    if let state = command.state { facts.append("state: \(state)") }
+    if command.owner != "built-in" { facts.append("from: \(command.owner)") }
+    if case .disabled(let reason) = command.availability { facts.append("disabled: \(reason)") }
+    lines += ["", style.secondary(facts.joined(separator: "   "))]
+    return lines.joined(separator: "\n")
+  }
+
+  private func settings(_ settings: [Setting]) -> String {
+    let width = settings.map(\.name.displayWidth).max() ?? 0
+    let valueWidth = settings.map(\.value.displayWidth).max() ?? 0
+    return settings.map { setting in
+      let allowed = setting.allowedValues.isEmpty ? "" : style.secondary(setting.allowedValues.joined(separator: "|"))
+      return (setting.name.padded(to: width) + "  " + setting.value.padded(to: valueWidth) + "  " + allowed)
+        .trimmingTrailingSpaces
+    }.joined(separator: "\n")
+  }
+}

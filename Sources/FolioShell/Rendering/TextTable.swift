@@ -1,0 +1,36 @@
+/// A table of text cells laid out in aligned columns with a box-drawing rule under the
+/// header, the way psql's unicode line style draws them.
+struct TextTable {
+  var headers: [String]
+  var rows: [[String]]
+
+  /// The table as lines of text, no trailing spaces.
+  func render(style: TextStyle) -> String {
+    let columnCount = headers.count
+    var widths = headers.map(\.displayWidth)
+    for row in rows {
+      for (column, cell) in row.prefix(columnCount).enumerated() {
+        widths[column] = max(widths[column], cell.displayWidth)
+      }
+    }
+    func line(_ cells: [String]) -> String {
+      let padded = cells.enumerated().map { column, cell in
+        column == columnCount - 1 ? cell : cell.padded(to: widths[column])
+      }
+      return (" " + padded.joined(separator: " │ ")).trimmingTrailingSpaces
+    }
+    var lines = [style.heading(line(headers))]
+    lines.append(widths.map { String(repeating: "─", count: $0 + 2) }.joined(separator: "┼"))
+    lines += rows.map(line)
+    return lines.joined(separator: "\n")
+  }
+}
+
+extension String {
+  /// The text without spaces at its end.
+  var trimmingTrailingSpaces: String {
+    var text = self
+    while text.last == " " { text.removeLast() }
+    return text
+  }
+}

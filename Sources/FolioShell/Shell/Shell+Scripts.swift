@@ -1,0 +1,120 @@
+import FolioCore
+
+extension Shell {
+  /// The exit status of a batch run: 130 when interrupted, 1 when any command failed,
+  /// else 0.
+  public var exitStatus: Int32 {
+    if stopReason == .interrupted { return 130 }
+    return errorCount > 0 ? 1 : 0
+  }
+
+  /// Runs a command file given on the command line (`folio run FILE`).
+  ///
+  /// - Returns: whether every command in it succeeded.
+  @discardableResult
+  public func runScriptFile(_ path: String) -> Bool {
+    let bytes: [UInt8]
+    do {
+      bytes = try FileIO.readAll(path)
+    } catch {
+      report(error, commandText: "run \(path)", at: nil)
+      return false
+    }
+    var reader = LineReader(bytes: bytes)
+    let frame = IncludeFrame(
+      canonicalPath: Paths.canonical(path), directory: Paths.directory(of: path),
+      sourcedFrom: nil, displayName: path)
+    return runLines(&reader, in: frame)
+  }
+
+  /// Runs commands read from standard input as they arrive; errors name the file `-`.
+  @discardableResult
+  public func runStandardInput() -> Bool {
+    var reader = LineReader(descriptor: 0, beforeRead: { [console] in console.flush() })
+    let frame = IncludeFrame(canonicalPath: nil, directory: ".", sourcedFrom: nil, displayName: "-")
+    return runLines(&reader, in: frame)
+  }
+
+  /// Runs commands given inline (`folio -c`); errors name the file `<command-line>`.
+  @discardableResult
+  public func runInline(_ text: String) -> Bool {
+    var reader = LineReader(bytes: Array(text.utf8))
+    let frame = IncludeFrame(
+      canonicalPath: nil, directory: ".", sourcedFrom: nil, displayName: "<command-line>")
+    return runLines(&reader, in: frame)
+  }
+
+  /// Runs a file named by `source`, resolved from the file that sourced it, refusing cycles.
+  ///
+  /// - Throws: `FolioError.io` when the file cannot be read, `FolioError.invalidArgument`
+  ///   for a cycle or too deep nesting, `FolioError.reported` when commands in it failed
+  ///   (they were reported where they failed).
+  func source(_ path: String) throws(FolioError) {
+    let directory = includeStack.last?.directory ?? "."
+    let resolved = Paths.resolve(Paths.expandingTilde(path, home: environment["HOME"]), against: directory)
+    guard includeStack.count < Self.maximumSourceDepth else {
+      throw .invalidArgument("'source' is nested more than \(Self.maximumSourceDepth) files deep")
+    }
+    let bytes = try FileIO.readAll(resolved)
+    let canonical = Paths.canonical(resolved)
+    if let canonical, let first = includeStack.firstIndex(where: { $0.canonicalPath == canonical }) {
+      let chain = includeStack[first...].map(\.displayName) + [resolved]
+      throw .invalidArgument("include cycle: " + chain.joined(separator: " → "))
+    }
+    var reader = LineReader(bytes: bytes)
+    let frame = IncludeFrame(
+      canonicalPath: canonical, directory: Paths.directory(of: resolved),
+      sourcedFrom: currentLocation, displayName: resolved)
+    guard runLines(&reader, in: frame) else {
+      throw FolioError(.reported, "commands in \(resolved) failed")
+    }
+  }
+
+  static let maximumSourceDepth = 64
+
+  /// Reads, lexes and runs lines until the input ends, a command fails (unless keep-going),
+  /// `quit` runs or Ctrl-C arrives.
+  ///
+  /// - Returns: whether no command failed.
+  private func runLines(_ reader: inout LineReader, in frame: IncludeFrame) -> Bool {
+    includeStack.append(frame)
+    defer { includeStack.removeLast() }
+    let errorsBefore = errorCount
+    var lineNumber = 0
+    reading: while stopReason == nil {
+      let firstLine = lineNumber + 1
+      let location = SourceLocation(file: frame.displayName, line: firstLine)
+      var text = ""
+      do {
+        guard var bytes = try reader.next() else { break }
+        lineNumber += 1
+        if firstLine == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        text = try LineDecoder.decode(bytes)
+        var result = try Lexer.lex(text)
+        while result == .incomplete {
+          guard let next = try reader.next() else {
+            text.removeLast()  // a `\` on the last line joins nothing
+            result = try Lexer.lex(text)
+            break
+          }
+          lineNumber += 1
+          text += "\n" + (try LineDecoder.decode(next))
+          result = try Lexer.lex(text)
+        }
+        guard case .complete(let commands) = result else { continue }
+        for command in commands {
+          if Interrupt.isRequested { stopReason = .interrupted }
+          if stopReason != nil { break reading }
+          if !execute(command, at: location), !options.keepGoing { break reading }
+        }
+        if Interrupt.isRequested { stopReason = .interrupted }
+      } catch where error.code == .interrupted {
+        stopReason = .interrupted
+      } catch {
+        report(error, commandText: text, at: location)
+        if !options.keepGoing { break }
+      }
+    }
+    return errorCount == errorsBefore
+  }
+}

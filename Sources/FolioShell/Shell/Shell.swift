@@ -1,0 +1,190 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import FolioCore
+
+/// A Folio session: the command registry, the session options, and the loop that turns
+/// parsed commands into rendered results, shared by the REPL, batch scripts and `-c`.
+///
+/// Data flows one way: a line is lexed into commands; each command is resolved in the
+/// registry and invoked; its `CommandOutput` is rendered as text or JSON on the console;
+/// errors are reported with the location of the line that failed.
+public final class Shell {
+  /// Why a session stops before its input ends.
+  public enum StopReason: Sendable, Equatable {
+    /// `quit` or `exit` ran.
+    case quit
+    /// Ctrl-C arrived while running a script.
+    case interrupted
+  }
+
+  /// Every command of the session, shell built-ins included.
+  public let registry = CommandRegistry()
+  /// The session options.
+  public var options: ShellOptions
+  /// Where output goes.
+  public let console: Console
+  /// Whether a person types the commands (the REPL): dialogs then ask, errors carry no
+  /// file location.
+  public let isInteractive: Bool
+  /// The title and dirty flag of the active document, for the prompt; nil when none is open.
+  public var activeDocument: () -> (title: String, isDirty: Bool)? = { nil }
+
+  /// Why the session is stopping, once it is.
+  public internal(set) var stopReason: StopReason?
+  /// How many commands failed so far.
+  public private(set) var errorCount = 0
+
+  let environment: [String: String]
+  private let isTerminalOutput: Bool
+  /// The files being sourced, outermost first, for relative paths, cycles and error notes.
+  var includeStack: [IncludeFrame] = []
+  /// Where the command running now was read from.
+  private(set) var currentLocation: SourceLocation?
+  var recorder: Recorder?
+
+  /// A file being run by `source` (or a top-level script).
+  struct IncludeFrame {
+    /// The canonical path, to detect cycles; nil for standard input and `-c`.
+    var canonicalPath: String?
+    /// The folder relative `source` paths resolve from.
+    var directory: String
+    /// Where the `source` command that opened the file was, if it was in a file.
+    var sourcedFrom: SourceLocation?
+    /// The name of the file in messages.
+    var displayName: String
+  }
+
+  /// Creates a session with the shell's built-in commands registered.
+  ///
+  /// - Parameters:
+  ///   - options: the initial session options.
+  ///   - console: where output goes.
+  ///   - isInteractive: whether a person types the commands.
+  ///   - environment: the process environment (`NO_COLOR`, `HOME`, …).
+  ///   - isTerminalOutput: whether standard output is a terminal (colour in `auto` mode).
+  public init(
+    options: ShellOptions = ShellOptions(), console: Console = Console(),
+    isInteractive: Bool = false, environment: [String: String] = [:],
+    isTerminalOutput: Bool = false
+  ) {
+    self.options = options
+    self.console = console
+    self.isInteractive = isInteractive
+    self.environment = environment
+    self.isTerminalOutput = isTerminalOutput
+    registerBuiltins()
+  }
+
+  /// The text style in force: colour per the `color` option, the terminal and `NO_COLOR`.
+  var style: TextStyle {
+    let noColor = !(environment["NO_COLOR"] ?? "").isEmpty || environment["TERM"] == "dumb"
+    switch options.color {
+    case _ where noColor: return TextStyle(usesColor: false)
+    case .always: return TextStyle(usesColor: true)
+    case .never: return TextStyle(usesColor: false)
+    case .auto: return TextStyle(usesColor: isTerminalOutput)
+    }
+  }
+
+  /// The REPL prompt: the active document's title, with `*` when it has unsaved changes.
+  public var prompt: String {
+    guard let document = activeDocument() else { return "folio> " }
+    return document.title + (document.isDirty ? "*" : "") + "> "
+  }
+
+  /// Runs one command and writes its result or error.
+  ///
+  /// - Parameters:
+  ///   - command: the parsed command.
+  ///   - location: the file and line it came from; nil in the REPL.
+  /// - Returns: whether the command succeeded.
+  @discardableResult
+  public func execute(_ command: ParsedCommand, at location: SourceLocation? = nil) -> Bool {
+    if options.echo, options.output == .text { console.print(prompt + command.text) }
+    let enclosingLocation = currentLocation
+    currentLocation = location
+    defer { currentLocation = enclosingLocation }
+    do {
+      let output = try dispatch(command)
+      render(output, for: command)
+      if let recorder, recorder.depth == includeStack.count,
+        registry.resolve(command.words[0].text)?.id != BuiltinID.record
+      {
+        try recorder.append(command.text)
+      }
+      return true
+    } catch let error as FolioError where error.code == .reported {
+      return false
+    } catch {
+      report(error, commandText: command.text, at: location)
+      return false
+    }
+  }
+
+  /// Resolves a command by its first word and invokes it with the rest.
+  ///
+  /// - Throws: `FolioError.unknownCommand` with the nearest known names, or the command's
+  ///   own error.
+  func dispatch(_ command: ParsedCommand) throws -> CommandOutput {
+    let name = command.words[0].text
+    guard let target = registry.resolve(name) else { throw unknownCommand(name) }
+    return try registry.invoke(target, words: Array(command.words.dropFirst()))
+  }
+
+  /// The error for a name no command has, with "did you mean" suggestions.
+  func unknownCommand(_ name: String) -> FolioError {
+    let kind = name.contains(".") ? "command id" : "command"
+    let suggestions = registry.suggestions(for: name)
+    let hint =
+      suggestions.isEmpty
+      ? "'help' lists the commands"
+      : "did you mean " + suggestions.map { "'\($0)'" }.joined(separator: " or ") + "?"
+    return FolioError(.unknownCommand, "unknown \(kind) '\(name)'; \(hint)")
+  }
+
+  /// Writes a command's result in the session's output format.
+  func render(_ output: CommandOutput, for command: ParsedCommand) {
+    switch options.output {
+    case .text:
+      let text = TextRenderer(style: style).render(output)
+      if !text.isEmpty { console.print(text) }
+    case .json:
+      let line = JSONValue.object([
+        ("ok", .bool(true)), ("command", .string(command.text)),
+        ("result", JSONRenderer.result(output)),
+      ])
+      console.print(line.serialized)
+    }
+  }
+
+  /// Reports a failed command: a JSON line in JSON mode, and on standard error
+  /// `FILE:LINE: error: MESSAGE` followed by the chain of files that sourced it (batch) or
+  /// `error: MESSAGE` (REPL).
+  func report(_ error: any Error, commandText: String, at location: SourceLocation?) {
+    errorCount += 1
+    let folioError = error as? FolioError ?? FolioError(.io, String(describing: error))
+    if options.output == .json {
+      let line = JSONValue.object([
+        ("ok", .bool(false)), ("command", .string(commandText)),
+        (
+          "error",
+          .object([("code", .string(folioError.code.description)), ("message", .string(folioError.message))])
+        ),
+      ])
+      console.print(line.serialized)
+    }
+    let style = style
+    if let location {
+      console.printError("\(location): \(style.error("error:")) \(folioError.message)")
+      for frame in includeStack.reversed() {
+        guard let origin = frame.sourcedFrom else { continue }
+        console.printError("\(origin): \(style.note("note:")) in the file sourced here")
+      }
+    } else if !isInteractive {
+      console.printError("folio: \(style.error("error:")) \(folioError.message)")
+    } else if options.output == .text {
+      console.printError("\(style.error("error:")) \(folioError.message)")
+    }
+  }
+}

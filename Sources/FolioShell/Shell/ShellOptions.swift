@@ -1,0 +1,47 @@
+/// Session options: set from the command line, and by `option NAME VALUE` while running.
+public struct ShellOptions: Sendable, Equatable {
+  /// How results are written.
+  public enum OutputFormat: String, Sendable, CaseIterable {
+    /// Aligned text for people.
+    case text
+    /// One JSON object per command (JSON Lines).
+    case json
+  }
+
+  /// When text output uses colour.
+  public enum ColorMode: String, Sendable, CaseIterable {
+    /// Only when standard output is a terminal.
+    case auto
+    case always
+    case never
+  }
+
+  /// How results are written.
+  public var output: OutputFormat = .text
+  /// When colour is used; `NO_COLOR` in the environment turns it off in every mode.
+  public var color: ColorMode = .auto
+  /// Whether each command is printed before its result (batch `--echo`).
+  public var echo = false
+  /// Whether a batch run goes on after a failed command.
+  public var keepGoing = false
+
+  /// Creates the default options.
+  public init() {}
+}
+
+/// A place in a command file, for error messages: `FILE:LINE`.
+public struct SourceLocation: Equatable, Sendable, CustomStringConvertible {
+  /// The file as named to the user: the path given, `-` for standard input, or
+  /// `<command-line>` for `-c`.
+  public var file: String
+  /// The 1-based line number.
+  public var line: Int
+
+  /// Creates a location.
+  public init(file: String, line: Int) {
+    self.file = file
+    self.line = line
+  }
+
+  public var description: String { "\(file):\(line)" }
+}

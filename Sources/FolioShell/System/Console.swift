@@ -1,0 +1,65 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Where the shell's output goes: standard output, buffered, and standard error, written at
+/// once after flushing standard output so the two keep their order on a terminal.
+public final class Console {
+  /// One of the two output streams.
+  public enum Stream: Sendable {
+    case output
+    case error
+  }
+
+  private let sink: (Stream, String) -> Void
+  private var pending = ""
+  private let flushThreshold = 32 * 1024
+
+  /// Creates a console that hands finished text to `sink`; the default writes to file
+  /// descriptors 1 and 2.
+  public init(sink: @escaping (Stream, String) -> Void = Console.writeToDescriptors) {
+    self.sink = sink
+  }
+
+  deinit { flush() }
+
+  /// Appends a line to standard output.
+  public func print(_ text: String) {
+    pending += text
+    pending += "\n"
+    if pending.utf8.count >= flushThreshold { flush() }
+  }
+
+  /// Writes a line to standard error, after what standard output has pending.
+  public func printError(_ text: String) {
+    flush()
+    sink(.error, text + "\n")
+  }
+
+  /// Writes pending standard output.
+  public func flush() {
+    guard !pending.isEmpty else { return }
+    let text = pending
+    pending = ""
+    sink(.output, text)
+  }
+
+  /// Writes text to descriptor 1 or 2, retrying short writes and interrupted calls.
+  public static func writeToDescriptors(_ stream: Stream, _ text: String) {
+    var text = text
+    let descriptor: Int32 = stream == .output ? 1 : 2
+    text.withUTF8 { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if written > 0 {
+          offset += written
+        } else if written < 0, errno == EINTR {
+          continue
+        } else {
+          return  // a closed pipe: nothing more can be said
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import FolioCore
+
+/// Whole-file reads and the small file operations the shell needs, over POSIX calls.
+enum FileIO {
+  /// The bytes of a regular file.
+  ///
+  /// - Throws: `FolioError.io` naming the path and the system's reason.
+  static func readAll(_ path: String) throws(FolioError) -> [UInt8] {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw .io(path, "cannot read: \(Paths.lastErrorDescription)") }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else {
+      throw .io(path, "cannot read: \(Paths.lastErrorDescription)")
+    }
+    if (info.st_mode & S_IFMT) == S_IFDIR { throw .io(path, "cannot read: is a directory") }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(Int(info.st_size))
+    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count == 0 { return bytes }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .io(path, "cannot read: \(Paths.lastErrorDescription)")
+      }
+      bytes.append(contentsOf: chunk[0..<count])
+    }
+  }
+}
+
+/// Decoding of input lines: UTF-8 only, no NUL bytes.
+enum LineDecoder {
+  /// The line as text.
+  ///
+  /// - Throws: `FolioError.syntax` naming the byte offset of a NUL byte or of invalid UTF-8.
+  static func decode(_ bytes: [UInt8]) throws(FolioError) -> String {
+    if let nul = bytes.firstIndex(of: 0) {
+      throw FolioError(.syntax, "NUL byte at byte \(nul + 1) of the line")
+    }
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let scalar): offset += scalar.count
+      case .emptyInput: return String(decoding: bytes, as: UTF8.self)
+      case .error:
+        throw FolioError(.syntax, "invalid UTF-8 at byte \(offset + 1) of the line")
+      }
+    }
+  }
+}

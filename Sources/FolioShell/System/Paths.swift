@@ -1,0 +1,35 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Small path helpers over POSIX calls.
+enum Paths {
+  /// Expands a leading `~` or `~/` to the home folder.
+  static func expandingTilde(_ path: String, home: String?) -> String {
+    guard let home, path == "~" || path.hasPrefix("~/") else { return path }
+    return home + path.dropFirst()
+  }
+
+  /// `path` resolved against `directory` unless it is absolute; `.` as the directory leaves a
+  /// relative path as it is.
+  static func resolve(_ path: String, against directory: String) -> String {
+    if path.hasPrefix("/") || directory == "." || directory.isEmpty { return path }
+    return directory.hasSuffix("/") ? directory + path : directory + "/" + path
+  }
+
+  /// The folder part of a path: `a/b.folio` → `a`, `b.folio` → `.`.
+  static func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  /// The absolute path with symbolic links resolved, or nil when the file does not exist.
+  static func canonical(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// The description of the current `errno`.
+  static var lastErrorDescription: String { String(cString: strerror(errno)) }
+}
