@@ -97,7 +97,9 @@ extension Command {
     guard offset > 0, word.isPlain(through: offset + 1) else { return nil }
     let name = word.text[..<equals]
     guard let first = name.unicodeScalars.first, first.properties.isAlphabetic,
-      name.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || "0123456789_-".unicodeScalars.contains($0) })
+      name.unicodeScalars.allSatisfy({
+        $0.properties.isAlphabetic || "0123456789_-".unicodeScalars.contains($0)
+      })
     else { return nil }
     return (String(name), String(word.text[word.text.utf8.index(after: equals)...]))
   }

@@ -1,12 +1,27 @@
+import FolioCore
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import FolioCore
 
 /// The `folio` program: parses its arguments, sets up a session and runs it.
 public enum Folio {
   /// The version `folio --version` prints.
   public static let version = "0.1.0"
+
+  /// The environment of this process, read from `environ`.
+  public static func processEnvironment() -> [String: String] {
+    var environment: [String: String] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+      let pair = String(cString: pointer)
+      if let equals = pair.firstIndex(of: "=") {
+        environment[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+      }
+      entry += 1
+    }
+    return environment
+  }
 
   /// Runs Folio and returns its exit status.
   ///
@@ -49,7 +64,8 @@ public enum Folio {
       }
     case .interactive(let documents):
       for document in documents where shell.stopReason == nil {
-        let command = ParsedCommand(words: [Word("open"), Word(document, quotedFrom: 0)], text: "open \(document)")
+        let command = ParsedCommand(
+          words: [Word("open"), Word(document, quotedFrom: 0)], text: "open \(document)")
         if !shell.execute(command, at: isInteractive ? nil : SourceLocation(file: "<command-line>", line: 1)),
           !isInteractive, !shell.options.keepGoing
         {

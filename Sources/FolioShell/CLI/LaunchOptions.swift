@@ -134,7 +134,9 @@ public struct LaunchOptions: Equatable, Sendable {
       }
     }
 
-    if operands.first == "run", !(arguments.firstIndex(of: "--").map { $0 < arguments.firstIndex(of: "run")! } ?? false) {
+    if operands.first == "run",
+      !(arguments.firstIndex(of: "--").map { $0 < arguments.firstIndex(of: "run")! } ?? false)
+    {
       let scripts = Array(operands.dropFirst())
       guard inline.isEmpty else { throw UsageError(message: "'run' and '-c' cannot be combined") }
       guard !scripts.isEmpty || options.showsHelp || options.showsVersion else {

@@ -1,7 +1,8 @@
+import FolioCore
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import FolioCore
 
 /// Reads lines of bytes from a file descriptor, without loading the whole input first, so a
 /// script can come from a pipe that is still being written.

@@ -1,7 +1,8 @@
+import FolioCore
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import FolioCore
 
 /// Offers completions for the word under the cursor: command names and ids at the start of
 /// a command, then option names, choices, states, and file paths where a path is expected.
@@ -29,7 +30,8 @@ struct Completer {
       guard let target = arguments.first?.text else { return matching(word, registry.commands.map(\.id)) }
       return candidates(for: word, command: target, arguments: Array(arguments.dropFirst()))
     case BuiltinID.option where arguments.count == 1:
-      return registry.command(id: "option." + arguments[0].text)?.state.map { matching(word, $0.completions) } ?? []
+      return registry.command(id: "option." + arguments[0].text)?.state.map { matching(word, $0.completions) }
+        ?? []
     default: break
     }
     if let state = command.state {

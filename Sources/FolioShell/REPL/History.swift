@@ -1,7 +1,8 @@
+import FolioCore
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import FolioCore
 
 /// The REPL's history file: one entry a line, mode 0600, appended as each line is accepted
 /// and cut back to the newest `limit` entries when it grows past twice that.

@@ -1,7 +1,8 @@
+@preconcurrency import CEdit
+
 #if canImport(Glibc)
   import Glibc
 #endif
-@preconcurrency import CEdit
 
 /// The completer that libedit's C callbacks consult; libedit offers no context pointer.
 nonisolated(unsafe) private var activeCompleter: Completer?

@@ -1,7 +1,8 @@
+import FolioCore
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import FolioCore
 
 /// The interactive loop: read a line with editing and history, run its commands, show the
 /// results, until `quit` or Ctrl-D.
@@ -18,7 +19,9 @@ struct REPL {
     var historyFailure: FolioError?
     while shell.stopReason == nil {
       shell.console.flush()
-      let prompt = pending.isEmpty ? shell.prompt : String(repeating: " ", count: max(0, shell.prompt.displayWidth - 2)) + "> "
+      let prompt =
+        pending.isEmpty
+        ? shell.prompt : String(repeating: " ", count: max(0, shell.prompt.displayWidth - 2)) + "> "
       switch editor.readLine(prompt: prompt) {
       case .interrupted:
         pending = ""

@@ -58,7 +58,8 @@ struct TextRenderer {
     let parameters = command.parameters.map { parameter in
       let name: String =
         switch parameter.style {
-        case .option: parameter.kind == .bool ? "--\(parameter.name)" : "--\(parameter.name) \(parameter.placeholder)"
+        case .option:
+          parameter.kind == .bool ? "--\(parameter.name)" : "--\(parameter.name) \(parameter.placeholder)"
         case .rest: parameter.placeholder + "…"
         case .positional: parameter.placeholder
         }
@@ -83,7 +84,8 @@ struct TextRenderer {
     let width = settings.map(\.name.displayWidth).max() ?? 0
     let valueWidth = settings.map(\.value.displayWidth).max() ?? 0
     return settings.map { setting in
-      let allowed = setting.allowedValues.isEmpty ? "" : style.secondary(setting.allowedValues.joined(separator: "|"))
+      let allowed =
+        setting.allowedValues.isEmpty ? "" : style.secondary(setting.allowedValues.joined(separator: "|"))
       return (setting.name.padded(to: width) + "  " + setting.value.padded(to: valueWidth) + "  " + allowed)
         .trimmingTrailingSpaces
     }.joined(separator: "\n")

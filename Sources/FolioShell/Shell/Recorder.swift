@@ -1,7 +1,8 @@
+import FolioCore
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import FolioCore
 
 /// Writes the commands of a session to a file that replays it (`record FILE`).
 ///

@@ -108,7 +108,7 @@ extension Shell {
           if !execute(command, at: location), !options.keepGoing { break reading }
         }
         if Interrupt.isRequested { stopReason = .interrupted }
-      } catch where error.code == .interrupted {
+      } catch  where error.code == .interrupted {
         stopReason = .interrupted
       } catch {
         report(error, commandText: text, at: location)

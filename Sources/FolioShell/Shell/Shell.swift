@@ -1,7 +1,8 @@
+import FolioCore
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import FolioCore
 
 /// A Folio session: the command registry, the session options, and the loop that turns
 /// parsed commands into rendered results, shared by the REPL, batch scripts and `-c`.

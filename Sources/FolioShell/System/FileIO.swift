@@ -1,7 +1,8 @@
+import FolioCore
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import FolioCore
 
 /// Whole-file reads and the small file operations the shell needs, over POSIX calls.
 enum FileIO {

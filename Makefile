@@ -1,0 +1,31 @@
+# Folio: `make run` runs the bundled sample, `make test` runs every test. Both install the
+# Debian packages they need first (only the missing ones) and are safe to repeat.
+
+SWIFT ?= swift
+FOLIO := .build/debug/folio
+
+.PHONY: run test build lint format deps deps-test
+
+run: deps
+	$(SWIFT) build --product folio
+	$(FOLIO) run --echo examples/tour.folio
+
+test: deps-test
+	$(SWIFT) format lint --strict --recursive --parallel Sources Tests Package.swift
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+build: deps
+	$(SWIFT) build
+
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel Sources Tests Package.swift
+
+format:
+	$(SWIFT) format format --in-place --recursive --parallel Sources Tests Package.swift
+
+deps:
+	@scripts/install-deps run
+
+deps-test:
+	@scripts/install-deps test
