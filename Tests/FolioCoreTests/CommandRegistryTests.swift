@@ -1,0 +1,102 @@
+import Testing
+
+@testable import FolioCore
+
+@Suite struct CommandRegistryTests {
+  private static func command(
+    _ id: String, verb: String? = nil, owner: String = "built-in", title: String = "Title",
+    availability: (() -> Availability)? = nil
+  ) -> Command {
+    Command(
+      id: id, verb: verb, title: title, owner: owner, availability: availability,
+      behavior: .action { _ in .text(id) })
+  }
+
+  @Test("a second registration of an id is refused naming both owners, and changes nothing")
+  func duplicateID() throws {
+    let registry = CommandRegistry()
+    try registry.register(Self.command("demo.duplicate", owner: "plugin alpha"))
+    #expect(
+      throws: FolioError(
+        .duplicateCommand,
+        "command id 'demo.duplicate' is already registered by plugin alpha; refused from plugin beta")
+    ) {
+      try registry.register(Self.command("demo.duplicate", owner: "plugin beta", title: "Other"))
+    }
+    #expect(registry.commands.map(\.owner) == ["plugin alpha"])
+    #expect(registry.command(id: "demo.duplicate")?.title == "Title")
+  }
+
+  @Test("a verb or alias already taken is refused")
+  func duplicateVerb() throws {
+    let registry = CommandRegistry()
+    try registry.register(
+      Command(id: "a.quit", verb: "quit", aliases: ["exit"], title: "Quit", behavior: .action { _ in .none }))
+    #expect(throws: FolioError.self) { try registry.register(Self.command("b.exit", verb: "exit")) }
+    #expect(registry.commands.count == 1)
+  }
+
+  @Test("names resolve as verbs, aliases and ids")
+  func resolve() throws {
+    let registry = CommandRegistry()
+    try registry.register(
+      Command(
+        id: "shell.quit", verb: "quit", aliases: ["exit"], title: "Quit", behavior: .action { _ in .none }))
+    #expect(registry.resolve("quit")?.id == "shell.quit")
+    #expect(registry.resolve("exit")?.id == "shell.quit")
+    #expect(registry.resolve("shell.quit")?.id == "shell.quit")
+    #expect(registry.resolve("shell") == nil)
+    #expect(registry.names == ["quit", "exit", "shell.quit"])
+  }
+
+  @Test("unregistering an owner removes exactly its commands")
+  func unregisterOwner() throws {
+    let registry = CommandRegistry()
+    try registry.register(Self.command("a.one", verb: "one", owner: "plugin a"))
+    try registry.register(Self.command("b.two", owner: "plugin b"))
+    try registry.register(Self.command("a.three", owner: "plugin a"))
+    #expect(registry.unregisterAll(ownedBy: "plugin a") == ["a.one", "a.three"])
+    #expect(registry.commands.map(\.id) == ["b.two"])
+    #expect(registry.resolve("one") == nil)
+    try registry.register(Self.command("a.one", verb: "one", owner: "plugin a"))
+  }
+
+  @Test("suggestions find near misses and prefixes, nearest first")
+  func suggestions() throws {
+    let registry = CommandRegistry()
+    for verb in ["help", "echo", "exit", "source", "record"] {
+      try registry.register(Self.command("shell.\(verb)", verb: verb))
+    }
+    #expect(registry.suggestions(for: "hepl") == ["help"])
+    #expect(registry.suggestions(for: "ecoh") == ["echo"])
+    #expect(registry.suggestions(for: "sour") == ["source"])
+    #expect(registry.suggestions(for: "zzzzzz").isEmpty)
+    #expect(registry.suggestions(for: "shell.hlep") == ["shell.help"])
+  }
+
+  @Test("a disabled command refuses to run and says why")
+  func disabled() throws {
+    let registry = CommandRegistry()
+    let command = Self.command(
+      "doc.save", verb: "save", availability: { .disabled(reason: "no document is open") })
+    try registry.register(command)
+    #expect(throws: FolioError(.disabled, "'save' is disabled: no document is open")) {
+      try registry.invoke(command, words: [])
+    }
+  }
+
+  @Test("search ranks word-start matches first and drops non-matches")
+  func search() throws {
+    let registry = CommandRegistry()
+    for (id, title) in [
+      ("option.output", "Output Format"), ("shell.echo", "Echo"), ("document.open", "Open"),
+      ("shell.commands", "Command Palette"),
+    ] {
+      try registry.register(Self.command(id, title: title))
+    }
+    #expect(registry.search("open").first?.id == "document.open")
+    #expect(registry.search("oo").map(\.id).contains("option.output"))
+    #expect(!registry.search("xyz").contains { _ in true })
+    #expect(registry.search("").count == 4)
+  }
+}

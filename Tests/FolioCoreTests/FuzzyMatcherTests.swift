@@ -1,0 +1,29 @@
+import Testing
+
+@testable import FolioCore
+
+@Suite struct FuzzyMatcherTests {
+  @Test("every character must appear in order")
+  func subsequence() {
+    #expect(FuzzyMatcher.score("opt", in: "option.output") != nil)
+    #expect(FuzzyMatcher.score("tpo", in: "option.output") == nil)
+    #expect(FuzzyMatcher.score("toolong", in: "tool") == nil)
+    #expect(FuzzyMatcher.score("", in: "anything") == 0)
+  }
+
+  @Test("matching is case-insensitive and ignores spaces in the filter")
+  func caseAndSpaces() {
+    #expect(FuzzyMatcher.score("OO", in: "option.output") == FuzzyMatcher.score("oo", in: "option.output"))
+    #expect(FuzzyMatcher.score("cmd pal", in: "Command Palette") != nil)
+  }
+
+  @Test("word starts and consecutive runs beat scattered matches")
+  func ranking() throws {
+    let boundary = try #require(FuzzyMatcher.score("oo", in: "option.output"))
+    let scattered = try #require(FuzzyMatcher.score("oo", in: "photo"))
+    #expect(boundary > scattered)
+    let run = try #require(FuzzyMatcher.score("echo", in: "shell.echo"))
+    let spread = try #require(FuzzyMatcher.score("echo", in: "seethecharmorder"))
+    #expect(run > spread)
+  }
+}
