@@ -1,0 +1,50 @@
+import Testing
+
+@testable import FolioShell
+
+@Suite struct LaunchOptionsTests {
+  @Test("documents, scripts and inline commands select the mode")
+  func modes() throws {
+    #expect(try LaunchOptions.parse([]).mode == .interactive(documents: []))
+    #expect(try LaunchOptions.parse(["a.txt", "b.csv"]).mode == .interactive(documents: ["a.txt", "b.csv"]))
+    #expect(try LaunchOptions.parse(["run", "a.folio", "b.folio"]).mode == .scripts(["a.folio", "b.folio"]))
+    #expect(try LaunchOptions.parse(["-c", "echo a", "-c", "echo b"]).mode == .inline(["echo a", "echo b"]))
+    #expect(try LaunchOptions.parse(["--", "run"]).mode == .interactive(documents: ["run"]))
+  }
+
+  @Test("options anywhere set the session and launch settings")
+  func options() throws {
+    let options = try LaunchOptions.parse([
+      "run", "--json", "s.folio", "--keep-going", "--echo", "--plugins", "p1", "--plugins=p2", "--no-plugins",
+      "--state", "/tmp/s", "--platform", "ipad", "--width=80",
+    ])
+    #expect(options.mode == .scripts(["s.folio"]))
+    #expect(options.shell.output == .json)
+    #expect(options.shell.keepGoing)
+    #expect(options.shell.echo)
+    #expect(options.pluginDirectories == ["p1", "p2"])
+    #expect(!options.loadsPlugins)
+    #expect(options.stateDirectory == "/tmp/s")
+    #expect(options.platform == .ipad)
+    #expect(options.width == 80)
+  }
+
+  @Test("mistakes are usage errors that say what is wrong")
+  func errors() {
+    let cases: [([String], String)] = [
+      (["--bogus"], "unknown option '--bogus'"),
+      (["--width"], "option '--width' needs a value"),
+      (["--width", "0"], "option '--width' expects a positive number of columns, got '0'"),
+      (["--platform", "android"], "option '--platform' expects mac, ipad or iphone, got 'android'"),
+      (["--json=yes"], "option '--json' takes no value"),
+      (["run"], "'run' needs at least one script"),
+      (["run", "a", "-c", "echo"], "'run' and '-c' cannot be combined"),
+      (["-c", "echo", "doc.txt"], "'-c' takes no documents; use 'open PATH' inside the commands"),
+    ]
+    for (arguments, message) in cases {
+      #expect(throws: LaunchOptions.UsageError(message: message), "\(arguments)") {
+        try LaunchOptions.parse(arguments)
+      }
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import FolioCore
+import Testing
+
+@testable import FolioShell
+
+@Suite struct LexerTests {
+  private static func commands(_ line: String) throws -> [ParsedCommand] {
+    guard case .complete(let commands) = try Lexer.lex(line) else {
+      Issue.record("expected a complete line: \(line)")
+      return []
+    }
+    return commands
+  }
+
+  private static func words(_ line: String) throws -> [String] {
+    try commands(line).flatMap(\.words).map(\.text)
+  }
+
+  @Test("blanks separate words; quotes group them")
+  func words() throws {
+    #expect(try Self.words("echo  a\tb") == ["echo", "a", "b"])
+    #expect(try Self.words(#"echo "a b" 'c d' e"f g"h"#) == ["echo", "a b", "c d", "ef gh"])
+    #expect(try Self.words(#"echo "" ''"#) == ["echo", "", ""])
+  }
+
+  @Test("double quotes take backslash escapes; single quotes take none")
+  func escapes() throws {
+    #expect(try Self.words(#"echo "a\"b\\c\nd\te\u{2605}""#) == ["echo", "a\"b\\c\nd\te★"])
+    #expect(try Self.words(#"echo 'a\nb'"#) == ["echo", #"a\nb"#])
+    #expect(try Self.words(#"echo a\ b\;c"#) == ["echo", "a b;c"])
+  }
+
+  @Test("';' separates commands outside quotes and each keeps its own text")
+  func semicolons() throws {
+    let commands = try Self.commands(#"echo a; echo "b;c" ;; echo d"#)
+    #expect(commands.map(\.text) == ["echo a", #"echo "b;c""#, "echo d"])
+    #expect(commands.map { $0.words.map(\.text) } == [["echo", "a"], ["echo", "b;c"], ["echo", "d"]])
+  }
+
+  @Test("'#' starts a comment only where a word could start")
+  func comments() throws {
+    #expect(try Self.commands("# only a comment").isEmpty)
+    #expect(try Self.commands("   ").isEmpty)
+    #expect(try Self.words("echo a#b # comment; echo no") == ["echo", "a#b"])
+    #expect(try Self.words(##"echo "#" '#'"##) == ["echo", "#", "#"])
+  }
+
+  @Test("a trailing backslash asks for the next line, and the joined text lexes as one")
+  func continuation() throws {
+    #expect(try Lexer.lex(#"echo a \"#) == .incomplete)
+    #expect(try Lexer.lex(#"echo "a \"#) == .incomplete)
+    let commands = try Self.commands("echo a \\\nb")
+    #expect(commands.map(\.text) == ["echo a b"])
+    #expect(commands.first?.words.map(\.text) == ["echo", "a", "b"])
+  }
+
+  @Test("quoting is remembered so quoted options and names stay literal")
+  func quotedFrom() throws {
+    let words = try Self.commands(#"cmd --force "--force" name="a b" 'x'=1 a\=b"#).first?.words ?? []
+    #expect(words.map(\.quotedFrom) == [nil, nil, 0, 5, 0, 1])
+  }
+
+  @Test("syntax errors name the problem and the column")
+  func errors() {
+    let cases = [
+      (#"echo "abc"#, "unterminated double quote opened at column 6"),
+      ("echo 'abc", "unterminated single quote opened at column 6"),
+      (#"echo "\q""#, #"unknown escape '\q' in double quotes at column 7"#),
+      (#"echo "\u{110000}""#, #"invalid escape at column 7: write \u{XXXX} with 1 to 6 hex digits"#),
+    ]
+    for (line, message) in cases {
+      #expect(throws: FolioError(.syntax, message), "\(line)") { try Lexer.lex(line) }
+    }
+  }
+
+  @Test("long lines and many words lex completely")
+  func large() throws {
+    let long = String(repeating: "x", count: 1 << 20)
+    #expect(try Self.words("echo " + long) == ["echo", long])
+    let many = Array(repeating: "w", count: 10_000)
+    #expect(try Self.words("echo " + many.joined(separator: " ")).count == 10_001)
+  }
+}
