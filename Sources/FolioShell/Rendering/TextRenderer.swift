@@ -4,10 +4,11 @@ import FolioCore
 struct TextRenderer {
   var style: TextStyle
 
-  /// The text for a result; empty when there is nothing to show.
-  func render(_ output: CommandOutput) -> String {
+  /// The text for a result; nil when there is nothing to show (an empty `echo` shows an
+  /// empty line).
+  func render(_ output: CommandOutput) -> String? {
     switch output {
-    case .none: ""
+    case .none: nil
     case .text(let text): text
     case .message(let message): message
     case .commandList(let commands): commandList(commands)
@@ -54,7 +55,7 @@ struct TextRenderer {
 
   private func commandHelp(_ command: CommandSummary) -> String {
     var lines = ["usage: \(command.usage)", "", command.summary]
-    if let details = command.details { lines += ["", details] }
+    if let details = command.details { lines += ["", details.wrapped(toWidth: 80)] }
     let parameters = command.parameters.map { parameter in
       let name: String =
         switch parameter.style {

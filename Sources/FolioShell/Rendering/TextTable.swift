@@ -34,3 +34,23 @@ extension String {
     return text
   }
 }
+
+extension String {
+  /// The text broken into lines of at most `width` columns at blanks (a longer word keeps
+  /// its own line).
+  func wrapped(toWidth width: Int) -> String {
+    var lines: [String] = []
+    var line = ""
+    for word in split(separator: " ", omittingEmptySubsequences: true) {
+      let word = String(word)
+      if !line.isEmpty, line.displayWidth + 1 + word.displayWidth > width {
+        lines.append(line)
+        line = word
+      } else {
+        line = line.isEmpty ? word : line + " " + word
+      }
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines.joined(separator: "\n")
+  }
+}

@@ -61,8 +61,9 @@ extension Shell {
     Command(
       id: BuiltinID.commands, verb: "commands", title: "Command Palette", icon: "command",
       shortcut: "⇧⌘P", category: "Help",
-      summary: "the command palette: every command with its id, title, role, state and shortcut",
-      details: "A filter keeps the commands whose id, name or title contain its characters in "
+      summary: "the command palette: every command, or those matching a fuzzy filter",
+      details: "Each command shows its id, title, role, whether it is enabled, its state and "
+        + "its shortcut. A filter keeps the commands whose id, name or title contain its characters in "
         + "order, best matches first: 'commands opt' finds option.output.",
       parameters: [Parameter("filter", style: .rest, isOptional: true, summary: "fuzzy filter")],
       behavior: .action { [unowned self] arguments in
@@ -75,8 +76,9 @@ extension Shell {
     Command(
       id: BuiltinID.run, verb: "run", title: "Run Command", icon: "play",
       category: "Commands",
-      summary: "run a command by id; a word containing a dot runs the command of that id too",
-      details: "A stateful command takes its new state: a toggle flips (or takes on/off), a "
+      summary: "run a command by its id",
+      details: "A first word containing a dot runs the command of that id too: "
+        + "'option.echo on' is 'run option.echo on'. A stateful command takes its new state: a toggle flips (or takes on/off), a "
         + "choice takes one of its options, a number takes a value or + / - to step.",
       parameters: [
         Parameter("id", summary: "the command id, e.g. option.output"),

@@ -44,8 +44,11 @@ extension Shell {
     Command(
       id: BuiltinID.option, verb: "option", title: "Session Options", icon: "gearshape",
       category: "Session",
-      summary: "show the session options, or set one: output text|json, color auto|always|never, "
-        + "echo on|off, keep-going on|off",
+      summary: "show the session options, or set one",
+      details: "output text|json: text for people, JSON Lines for programs. "
+        + "color auto|always|never: colour in text output (auto: on a terminal; NO_COLOR turns it off). "
+        + "echo on|off: print each command before its result. "
+        + "keep-going on|off: go on after a failed command in a script.",
       parameters: [
         Parameter("name", isOptional: true, summary: "output, color, echo or keep-going"),
         Parameter("value", isOptional: true, summary: "the new value"),

@@ -148,8 +148,7 @@ public final class Shell {
   func render(_ output: CommandOutput, for command: ParsedCommand) {
     switch options.output {
     case .text:
-      let text = TextRenderer(style: style).render(output)
-      if !text.isEmpty { console.print(text) }
+      if let text = TextRenderer(style: style).render(output) { console.print(text) }
     case .json:
       let line = JSONValue.object([
         ("ok", .bool(true)), ("command", .string(command.text)),

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+/// Runs the built `folio` executable in a private temporary home and state folder.
+struct FolioProcess {
+  /// What a run printed and how it ended.
+  struct Result: Equatable {
+    var output: String
+    var errors: String
+    var status: Int32
+  }
+
+  /// The `folio` binary beside the test bundle in the products folder (`swift test` builds
+  /// it because this target depends on it).
+  static let executable = Bundle.main.bundleURL.appendingPathComponent("folio")
+
+  /// A fresh folder for one test, removed by the caller.
+  static func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "folio-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  /// The environment a test run sees: no colour, and home, state and config inside `home`.
+  static func environment(home: URL) -> [String: String] {
+    [
+      "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+      "HOME": home.path, "XDG_STATE_HOME": home.appendingPathComponent("state").path,
+      "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+      "FOLIO_STATE_DIR": home.appendingPathComponent("state/folio").path, "NO_COLOR": "1",
+      "LANG": "C.UTF-8",
+    ]
+  }
+
+  /// Runs folio with arguments and standard input, in `directory`, and waits for it.
+  static func run(
+    _ arguments: [String], input: Data = Data(), in directory: URL? = nil
+  ) throws -> Result {
+    let home = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.environment = environment(home: home)
+    process.currentDirectoryURL = directory ?? home
+    let stdin = Pipe()
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    // Feed and drain on other threads so large inputs and outputs cannot deadlock the pipes.
+    let writer = Thread {
+      stdin.fileHandleForWriting.write(input)
+      try? stdin.fileHandleForWriting.close()
+    }
+    writer.start()
+    let errorData = LockedData()
+    let errorReader = Thread { errorData.set(stderr.fileHandleForReading.readDataToEndOfFile()) }
+    errorReader.start()
+    let outputData = stdout.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let errors = errorData.waitForValue()
+    return Result(
+      output: String(decoding: outputData, as: UTF8.self), errors: String(decoding: errors, as: UTF8.self),
+      status: process.terminationStatus)
+  }
+}
+
+/// Data handed from a reader thread to the test, with a condition to wait on.
+final class LockedData: @unchecked Sendable {
+  private let condition = NSCondition()
+  private var value: Data?
+
+  func set(_ data: Data) {
+    condition.lock()
+    value = data
+    condition.signal()
+    condition.unlock()
+  }
+
+  func waitForValue() -> Data {
+    condition.lock()
+    defer { condition.unlock() }
+    while value == nil { condition.wait() }
+    return value!
+  }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// Runs every `Scripts/*.folio` through the built binary and compares standard output,
+/// standard error and the exit status with `NAME.expected`. A first line
+/// `# args: --keep-going --json` passes options. Set `FOLIO_RECORD=1` to rewrite the
+/// expectations on purpose, then review the diff.
+@Suite struct ScriptTests {
+  static let scriptsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Scripts")
+
+  static var scripts: [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: scriptsDirectory.path)) ?? []
+    return names.filter { $0.hasSuffix(".folio") }.sorted()
+  }
+
+  /// The transcript a run is compared by.
+  static func transcript(_ result: FolioProcess.Result) -> String {
+    "--- stdout\n\(result.output)--- stderr\n\(result.errors)--- exit \(result.status)\n"
+  }
+
+  @Test("the scripts directory holds scripts")
+  func scriptsExist() {
+    #expect(Self.scripts.count >= 8)
+  }
+
+  @Test("script transcript matches its expectation", arguments: scripts)
+  func script(_ name: String) throws {
+    let url = Self.scriptsDirectory.appendingPathComponent(name)
+    let source = try String(contentsOf: url, encoding: .utf8)
+    var arguments = ["run"]
+    if let first = source.split(separator: "\n", omittingEmptySubsequences: false).first,
+      first.hasPrefix("# args:")
+    {
+      arguments += first.dropFirst("# args:".count).split(separator: " ").map(String.init)
+    }
+    let result = try FolioProcess.run(arguments + [name], in: Self.scriptsDirectory)
+    let actual = Self.transcript(result)
+    let expectedURL = url.deletingPathExtension().appendingPathExtension("expected")
+    if ProcessInfo.processInfo.environment["FOLIO_RECORD"] == "1" {
+      try actual.write(to: expectedURL, atomically: true, encoding: .utf8)
+      return
+    }
+    let expected = try String(contentsOf: expectedURL, encoding: .utf8)
+    #expect(actual == expected, "\(name): rerun with FOLIO_RECORD=1 to accept a deliberate change")
+  }
+}
