@@ -51,6 +51,7 @@ struct FolioProcess {
     process.standardOutput = stdout
     process.standardError = stderr
     try process.run()
+    killIfHung(process)
     // Feed and drain on other threads so large inputs and outputs cannot deadlock the pipes.
     let writer = Thread {
       stdin.fileHandleForWriting.write(input)
@@ -66,6 +67,15 @@ struct FolioProcess {
     return Result(
       output: String(decoding: outputData, as: UTF8.self), errors: String(decoding: errors, as: UTF8.self),
       status: process.terminationStatus)
+  }
+}
+
+/// Kills a folio process still running after two minutes, so that a hang fails its test
+/// (with status 9) instead of stalling the whole suite. Passing tests never wait for it.
+func killIfHung(_ process: Process) {
+  let pid = process.processIdentifier
+  DispatchQueue.global().asyncAfter(deadline: .now() + 120) {
+    if process.isRunning { kill(pid, SIGKILL) }
   }
 }
 

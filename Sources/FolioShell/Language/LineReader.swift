@@ -58,6 +58,9 @@ struct LineReader {
 
   private mutating func fill() throws(FolioError) {
     beforeRead()
+    guard Interrupt.waitUntilReadable(descriptor) else {
+      throw FolioError(.interrupted, "interrupted")
+    }
     let chunk = 64 * 1024
     let oldCount = buffer.count
     buffer.append(contentsOf: repeatElement(0, count: chunk))

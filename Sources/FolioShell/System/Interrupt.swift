@@ -5,27 +5,77 @@ import Synchronization
 #endif
 
 private let interruptFlag = Atomic<Bool>(false)
+/// The write end of the self-pipe that wakes a reader blocked in `poll`; -1 until installed.
+private let wakeDescriptor = Atomic<Int32>(-1)
 
 private func recordInterrupt(_ signal: Int32) {
   interruptFlag.store(true, ordering: .relaxed)
+  let descriptor = wakeDescriptor.load(ordering: .relaxed)
+  if descriptor >= 0 {
+    var byte: UInt8 = 1
+    _ = write(descriptor, &byte, 1)
+  }
 }
 
 /// Ctrl-C: a SIGINT handler that only raises a flag, which the REPL, the batch runner and
 /// long-running commands check at safe points.
+///
+/// A reader waiting for input must not miss a Ctrl-C that arrives just before it blocks, so
+/// the handler also writes to a pipe that `waitUntilReadable` polls beside the input.
 enum Interrupt {
+  nonisolated(unsafe) private static var wakeReadDescriptor: Int32 = -1
+
   /// Whether Ctrl-C was pressed since the last `clear()`.
   static var isRequested: Bool { interruptFlag.load(ordering: .relaxed) }
 
   /// Forgets an earlier Ctrl-C.
-  static func clear() { interruptFlag.store(false, ordering: .relaxed) }
+  static func clear() {
+    interruptFlag.store(false, ordering: .relaxed)
+    drainWakePipe()
+  }
 
-  /// Installs the handler. It is installed without `SA_RESTART`, so a blocking read returns
-  /// `EINTR` and the reader can notice the flag.
+  /// Installs the handler, without `SA_RESTART`, and unblocks SIGINT, which a parent may
+  /// have started us with blocked (threads of test runners do).
   static func installHandler() {
+    var descriptors: [Int32] = [-1, -1]
+    if wakeReadDescriptor < 0, pipe(&descriptors) == 0 {
+      for descriptor in descriptors {
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+      }
+      wakeReadDescriptor = descriptors[0]
+      wakeDescriptor.store(descriptors[1], ordering: .relaxed)
+    }
     var action = sigaction()
     action.__sigaction_handler.sa_handler = recordInterrupt
     sigemptyset(&action.sa_mask)
     action.sa_flags = 0
     sigaction(SIGINT, &action, nil)
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, SIGINT)
+    sigprocmask(SIG_UNBLOCK, &set, nil)
+  }
+
+  /// Waits until `descriptor` has input or Ctrl-C arrives.
+  ///
+  /// - Returns: false when Ctrl-C arrived (before or during the wait).
+  static func waitUntilReadable(_ descriptor: Int32) -> Bool {
+    while !isRequested {
+      var fds = [
+        pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: wakeReadDescriptor, events: Int16(POLLIN), revents: 0),
+      ]
+      let count = poll(&fds, wakeReadDescriptor >= 0 ? 2 : 1, -1)
+      if count < 0, errno != EINTR { return true }  // let read report the error
+      if fds[0].revents != 0 { return true }
+    }
+    return false
+  }
+
+  private static func drainWakePipe() {
+    guard wakeReadDescriptor >= 0 else { return }
+    var buffer = [UInt8](repeating: 0, count: 64)
+    while read(wakeReadDescriptor, &buffer, buffer.count) > 0 {}
   }
 }
