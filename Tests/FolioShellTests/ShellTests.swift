@@ -100,7 +100,7 @@ final class CapturedShell {
     let result = CapturedShell().run("option colour never")
     #expect(
       result.errors
-        == "<command-line>:1: error: unknown option 'colour' (options: output, color, echo, keep-going)\n")
+        == "<command-line>:1: error: 'name' expects one of output, color, echo, keep-going, got 'colour'\n")
   }
 
   @Test("run invokes by id, and a stateful command takes its new state")

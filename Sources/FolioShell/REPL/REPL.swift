@@ -10,8 +10,14 @@ struct REPL {
   let shell: Shell
   let history: History
 
+  /// The prompt for a continued line: `...> `, right-aligned under the main prompt.
+  static func continuationPrompt(after prompt: String) -> String {
+    String(repeating: " ", count: max(0, prompt.displayWidth - 5)) + "...> "
+  }
+
   /// Runs until the person leaves.
   func run() {
+    Self.useUTF8Locale()
     let editor = LineEditor(
       completer: Completer(registry: shell.registry, home: shell.environment["HOME"]),
       history: history.load(), historyLimit: history.limit)
@@ -19,11 +25,11 @@ struct REPL {
     var historyFailure: FolioError?
     while shell.stopReason == nil {
       shell.console.flush()
-      let prompt =
-        pending.isEmpty
-        ? shell.prompt : String(repeating: " ", count: max(0, shell.prompt.displayWidth - 2)) + "> "
+      let prompt = pending.isEmpty ? shell.prompt : Self.continuationPrompt(after: shell.prompt)
       switch editor.readLine(prompt: prompt) {
       case .interrupted:
+        // The cancelled line stays on screen, as in a shell; the new prompt starts below it.
+        shell.console.print("")
         pending = ""
       case .end:
         shell.console.print("")
@@ -57,6 +63,14 @@ struct REPL {
         }
       }
     }
+  }
+
+  /// Makes libedit read and write UTF-8: without a UTF-8 locale it silently drops every
+  /// multibyte character, so fall back to `C.UTF-8` when the environment's locale is not one.
+  private static func useUTF8Locale() {
+    setlocale(LC_ALL, "")
+    let codeset = String(cString: nl_langinfo(nl_item(CODESET))).uppercased()
+    if codeset != "UTF-8", codeset != "UTF8" { setlocale(LC_CTYPE, "C.UTF-8") }
   }
 
   /// Adds a line to the editor's and the file's history; a failing history file is reported

@@ -50,7 +50,9 @@ extension Shell {
         + "echo on|off: print each command before its result. "
         + "keep-going on|off: go on after a failed command in a script.",
       parameters: [
-        Parameter("name", isOptional: true, summary: "output, color, echo or keep-going"),
+        Parameter(
+          "name", .choice(optionCommands.map { String($0.id.dropFirst("option.".count)) }),
+          isOptional: true, summary: "the option to show or set"),
         Parameter("value", isOptional: true, summary: "the new value"),
       ],
       behavior: .action { [unowned self] arguments in
@@ -59,9 +61,7 @@ extension Shell {
           return .settings(settings.map(setting))
         }
         guard let command = registry.command(id: "option." + name) else {
-          let names = settings.map { String($0.id.dropFirst("option.".count)) }
-          throw FolioError.invalidArgument(
-            "unknown option '\(name)' (options: \(names.joined(separator: ", ")))")
+          throw FolioError.invalidArgument("unknown option '\(name)'")
         }
         guard let value = arguments.string("value") else { return .settings([setting(command)]) }
         return try registry.invoke(command, words: [Word(value)])

@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+
+/// Drives the live REPL in a real terminal: tmux runs folio, `send-keys` types, and
+/// `capture-pane` reads the screen.
+@Suite struct REPLTests {
+  /// One tmux server of its own, so tests never touch a user's sessions.
+  private final class Terminal {
+    let socket = "folio-test-\(UUID().uuidString)"
+    let home: URL
+
+    init(home: URL) throws {
+      self.home = home
+      let environment = FolioProcess.environment(home: home).map { "\($0.key)=\($0.value)" }
+      try tmux(
+        ["new-session", "-d", "-s", "repl", "-x", "100", "-y", "30", "env"] + environment
+          + [FolioProcess.executable.path])
+    }
+
+    deinit { _ = try? tmux(["kill-server"]) }
+
+    /// Runs a tmux command and returns its output and exit status.
+    ///
+    /// The tmux server that `new-session` starts keeps every descriptor it inherits, and
+    /// Foundation's `Process` notices a child's exit through one of them, so tmux is started
+    /// with `posix_spawn` and every descriptor above 2 closed before `exec`.
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> (output: String, status: Int32) {
+      let script =
+        #"for fd in /proc/self/fd/*; do n=${fd##*/}; [ "$n" -gt 2 ] && eval "exec $n>&-" 2>/dev/null; done; exec tmux "$@""#
+      let argv = ["bash", "-c", script, "bash", "-L", socket] + arguments
+      var descriptors: [Int32] = [-1, -1]
+      guard pipe(&descriptors) == 0 else { throw POSIXError(.EMFILE) }
+      var actions = posix_spawn_file_actions_t()
+      posix_spawn_file_actions_init(&actions)
+      defer { posix_spawn_file_actions_destroy(&actions) }
+      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+      posix_spawn_file_actions_adddup2(&actions, descriptors[1], 1)
+      posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+      let cArguments = argv.map { strdup($0) } + [nil]
+      defer { cArguments.forEach { free($0) } }
+      var pid: pid_t = 0
+      let spawned = posix_spawnp(&pid, "bash", &actions, nil, cArguments, environ)
+      close(descriptors[1])
+      defer { close(descriptors[0]) }
+      guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .ENOENT) }
+      var output = [UInt8]()
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      while true {
+        let count = read(descriptors[0], &buffer, buffer.count)
+        if count > 0 {
+          output += buffer[0..<count]
+        } else if count == 0 || errno != EINTR {
+          break
+        }
+      }
+      var status: Int32 = 0
+      while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+      return (String(decoding: output, as: UTF8.self), (status >> 8) & 0xFF)
+    }
+
+    func send(_ keys: String...) throws { try tmux(["send-keys", "-t", "repl"] + keys) }
+
+    /// The visible lines, trailing blanks removed.
+    func screen() throws -> [String] {
+      try tmux(["capture-pane", "-p", "-t", "repl"]).output.split(
+        separator: "\n", omittingEmptySubsequences: false
+      )
+      .map { String($0.reversed().drop { $0 == " " }.reversed()) }
+    }
+
+    var isRunning: Bool { (try? tmux(["has-session", "-t", "repl"]).status) == 0 }
+
+    /// Waits until the screen satisfies `condition`, polling; fails after ten seconds.
+    func waitFor(_ description: String, _ condition: ([String]) -> Bool) throws {
+      let deadline = Date().addingTimeInterval(10)
+      while Date() < deadline {
+        if condition(try screen()) { return }
+        usleep(20_000)
+      }
+      Issue.record("timed out waiting for \(description); screen:\n\(try screen().joined(separator: "\n"))")
+      throw CancellationError()
+    }
+
+    /// The last non-empty line: where the prompt is.
+    func lastLine(_ screen: [String]) -> String { screen.last { !$0.isEmpty } ?? "" }
+  }
+
+  @Test("typing, Tab completion, history recall, Ctrl-C at the prompt and quit")
+  func session() throws {
+    let home = try FolioProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let terminal = try Terminal(home: home)
+    try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
+
+    try terminal.send("ec", "Tab")
+    try terminal.waitFor("completion of 'ec'") { terminal.lastLine($0) == "folio> echo" }
+    try terminal.send("héllo wörld", "Enter")
+    try terminal.waitFor("the echoed text") {
+      $0.contains("héllo wörld") && terminal.lastLine($0) == "folio>"
+    }
+
+    try terminal.send("Up")
+    try terminal.waitFor("the recalled line") { terminal.lastLine($0) == "folio> echo héllo wörld" }
+    try terminal.send("C-c")
+    try terminal.waitFor("a cleared prompt") { terminal.lastLine($0) == "folio>" }
+    try terminal.send("echo after interrupt", "Enter")
+    try terminal.waitFor("output after Ctrl-C") { $0.contains("after interrupt") }
+
+    try terminal.send("bogus", "Enter")
+    try terminal.waitFor("an error without a location") {
+      $0.contains("error: unknown command 'bogus'; 'help' lists the commands")
+    }
+
+    try terminal.send("quit", "Enter")
+    let deadline = Date().addingTimeInterval(10)
+    while terminal.isRunning, Date() < deadline { usleep(20_000) }
+    #expect(!terminal.isRunning)
+
+    let historyPath = home.appendingPathComponent("state/folio/history").path
+    let history = try String(contentsOfFile: historyPath, encoding: .utf8)
+    #expect(history == "echo héllo wörld\necho after interrupt\nbogus\nquit\n")
+    let attributes = try FileManager.default.attributesOfItem(atPath: historyPath)
+    #expect((attributes[.posixPermissions] as? Int) == 0o600)
+  }
+
+  @Test("Ctrl-D on an empty line leaves; a trailing backslash continues the line")
+  func endOfInput() throws {
+    let home = try FolioProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let terminal = try Terminal(home: home)
+    try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
+    try terminal.send("echo one \\", "Enter")
+    try terminal.waitFor("the continuation prompt") { terminal.lastLine($0) == "  ...>" }
+    try terminal.send("two", "Enter")
+    try terminal.waitFor("the joined line's output") { $0.contains("one two") }
+    try terminal.send("C-d")
+    let deadline = Date().addingTimeInterval(10)
+    while terminal.isRunning, Date() < deadline { usleep(20_000) }
+    #expect(!terminal.isRunning)
+  }
+}
