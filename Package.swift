@@ -21,7 +21,17 @@ let package = Package(
       pkgConfig: "libedit",
       providers: [.apt(["libedit-dev"])]
     ),
-    .target(name: "FolioCore"),
+    .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]
+    ),
+    .systemLibrary(
+      name: "CCairo",
+      pkgConfig: "cairo-pdf",
+      providers: [.apt(["libcairo2-dev"])]
+    ),
+    .target(name: "FolioCore", dependencies: ["CSQLite", "CCairo"]),
     .target(name: "FolioLua", dependencies: ["FolioCore", "CLua", "CLuaHost"]),
     .target(name: "FolioShell", dependencies: ["FolioCore", "FolioLua", "CEdit"]),
     .executableTarget(name: "folio", dependencies: ["FolioShell"]),

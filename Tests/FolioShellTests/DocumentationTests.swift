@@ -41,7 +41,8 @@ import Testing
   func errorCodes() throws {
     let page = try Self.page("json.md")
     let codes: [FolioError.Code] = [
-      .unknownCommand, .invalidArgument, .syntax, .disabled, .duplicateCommand, .io, .interrupted, .lua,
+      .unknownCommand, .invalidArgument, .syntax, .disabled, .duplicateCommand, .io, .format, .conflict,
+      .interrupted, .lua,
     ]
     for code in codes {
       #expect(page.contains("`\(code)`"), "docs/json.md lacks the error code \(code)")

@@ -12,6 +12,8 @@ public struct FolioError: Error, Equatable, Sendable, CustomStringConvertible {
       case disabled
       case duplicateCommand = "duplicate-command"
       case io
+      case format
+      case conflict
       case interrupted
       case lua
       case reported
@@ -34,6 +36,12 @@ public struct FolioError: Error, Equatable, Sendable, CustomStringConvertible {
     public static let duplicateCommand = Code(wrapped: .duplicateCommand)
     /// Reading or writing a file failed.
     public static let io = Code(wrapped: .io)
+    /// A document's content is malformed: ragged CSV, invalid UTF-8, binary data, JSON that
+    /// is not an array of objects. The message names the line and column.
+    public static let format = Code(wrapped: .format)
+    /// The operation would lose something: a file changed on disk since it was read, a name
+    /// already taken, unsaved changes.
+    public static let conflict = Code(wrapped: .conflict)
     /// The user pressed Ctrl-C.
     public static let interrupted = Code(wrapped: .interrupted)
     /// Lua code raised an error.
