@@ -31,7 +31,8 @@ let package = Package(
       pkgConfig: "cairo-pdf",
       providers: [.apt(["libcairo2-dev"])]
     ),
-    .target(name: "FolioCore", dependencies: ["CSQLite", "CCairo"]),
+    .target(name: "CFolioSystem"),
+    .target(name: "FolioCore", dependencies: ["CSQLite", "CCairo", "CFolioSystem"]),
     .target(name: "FolioLua", dependencies: ["FolioCore", "CLua", "CLuaHost"]),
     .target(name: "FolioShell", dependencies: ["FolioCore", "FolioLua", "CEdit"]),
     .executableTarget(name: "folio", dependencies: ["FolioShell"]),

@@ -1,0 +1,63 @@
+/// The role of a dialog button [ButtonRole].
+public enum DialogButtonRole: String, Sendable, Equatable {
+  /// The ordinary choice.
+  case `default`
+  /// A choice that deletes or discards something; marked in output.
+  case destructive
+  /// The choice that changes nothing; every dialog has one.
+  case cancel
+}
+
+/// A button of a dialog.
+public struct DialogButton: Sendable, Equatable {
+  public var title: String
+  public var role: DialogButtonRole
+
+  public init(_ title: String, role: DialogButtonRole = .default) {
+    self.title = title
+    self.role = role
+  }
+}
+
+/// A confirmation dialog waiting for an answer [confirmationDialog]: a title, an optional
+/// message and buttons, one of them the cancel button. While it waits, only an answer is
+/// accepted; the answer runs `respond`.
+public struct Dialog {
+  public var title: String
+  public var message: String?
+  public var buttons: [DialogButton]
+  /// Runs the chosen button's effect and returns the command's result.
+  public var respond: (DialogButton) throws -> CommandOutput
+
+  /// Creates a dialog; a Cancel button is added when none has the cancel role.
+  public init(
+    title: String, message: String? = nil, buttons: [DialogButton],
+    respond: @escaping (DialogButton) throws -> CommandOutput
+  ) {
+    self.title = title
+    self.message = message
+    self.buttons = buttons
+    if !buttons.contains(where: { $0.role == .cancel }) {
+      self.buttons.append(DialogButton("Cancel", role: .cancel))
+    }
+    self.respond = respond
+  }
+
+  /// The cancel button.
+  public var cancelButton: DialogButton {
+    buttons.first { $0.role == .cancel } ?? DialogButton("Cancel", role: .cancel)
+  }
+
+  /// The button a typed answer names: its 1-based number or its title (ignoring case).
+  public func button(named answer: String) -> DialogButton? {
+    if let number = Int(answer), buttons.indices.contains(number - 1) { return buttons[number - 1] }
+    return buttons.first { $0.title.lowercased() == answer.lowercased() }
+  }
+
+  /// The choices for messages: `'Save', 'Don't Save' or 'Cancel'`.
+  public var choicesDescription: String {
+    let titles = buttons.map { "'\($0.title)'" }
+    guard titles.count > 1 else { return titles.joined() }
+    return titles.dropLast().joined(separator: ", ") + " or " + titles[titles.count - 1]
+  }
+}

@@ -1,0 +1,26 @@
+/// What Folio knew about a document's file when it last read or wrote it, to tell whether
+/// someone else changed the file since.
+public struct FileSnapshot: Equatable, Sendable {
+  /// The file's size in bytes.
+  public var size: Int
+  /// The modification time, in seconds and nanoseconds since 1970.
+  public var modifiedSeconds: Int
+  public var modifiedNanoseconds: Int
+  /// The device and inode: a different file put in its place changes them.
+  public var device: UInt64
+  public var inode: UInt64
+  /// The permission bits, kept when the file is saved again.
+  public var mode: UInt32
+  /// A 64-bit FNV-1a hash of the content.
+  public var contentHash: UInt64
+
+  /// The FNV-1a hash of some bytes.
+  public static func hash(_ bytes: [UInt8]) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes {
+      hash ^= UInt64(byte)
+      hash &*= 0x100_0000_01b3
+    }
+    return hash
+  }
+}
