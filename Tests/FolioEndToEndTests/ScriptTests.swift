@@ -3,7 +3,8 @@ import Testing
 
 /// Runs every `Scripts/*.folio` through the built binary and compares standard output,
 /// standard error and the exit status with `NAME.expected`. A first line
-/// `# args: --keep-going --json` passes options. Set `FOLIO_RECORD=1` to rewrite the
+/// `# args: --keep-going --json` passes options. Each script runs in a fresh copy of the
+/// Scripts folder (fixtures included). Set `FOLIO_RECORD=1` to rewrite the
 /// expectations on purpose, then review the diff.
 @Suite struct ScriptTests {
   static let scriptsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -14,9 +15,12 @@ import Testing
     return names.filter { $0.hasSuffix(".folio") }.sorted()
   }
 
-  /// The transcript a run is compared by.
-  static func transcript(_ result: FolioProcess.Result) -> String {
-    "--- stdout\n\(result.output)--- stderr\n\(result.errors)--- exit \(result.status)\n"
+  /// The transcript a run is compared by, with what differs from run to run replaced: the
+  /// temporary folder by `$SCRIPTS` and modification times by `<time>`.
+  static func transcript(_ result: FolioProcess.Result, folder: URL) -> String {
+    let text = "--- stdout\n\(result.output)--- stderr\n\(result.errors)--- exit \(result.status)\n"
+    return text.replacing(folder.path, with: "$SCRIPTS")
+      .replacing(#/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/#, with: "<time>")
   }
 
   @Test("the scripts directory holds scripts")
@@ -34,8 +38,14 @@ import Testing
     {
       arguments += first.dropFirst("# args:".count).split(separator: " ").map(String.init)
     }
-    let result = try FolioProcess.run(arguments + [name], in: Self.scriptsDirectory)
-    let actual = Self.transcript(result)
+    // Each script runs in its own copy of the folder, so it may save, rename and delete
+    // files freely and the checked-in fixtures never change.
+    let workspace = try FolioProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: workspace) }
+    let copy = workspace.appendingPathComponent("Scripts")
+    try FileManager.default.copyItem(at: Self.scriptsDirectory, to: copy)
+    let result = try FolioProcess.run(arguments + [name], in: copy)
+    let actual = Self.transcript(result, folder: copy)
     let expectedURL = url.deletingPathExtension().appendingPathExtension("expected")
     if ProcessInfo.processInfo.environment["FOLIO_RECORD"] == "1" {
       try actual.write(to: expectedURL, atomically: true, encoding: .utf8)

@@ -117,10 +117,10 @@ final class CapturedShell {
   func prompt() {
     let captured = CapturedShell()
     #expect(captured.shell.prompt == "folio> ")
-    captured.shell.activeDocument = { ("Notes", true) }
-    #expect(captured.shell.prompt == "Notes*> ")
-    captured.shell.activeDocument = { ("Notes", false) }
-    #expect(captured.shell.prompt == "Notes> ")
+    _ = captured.run("new; append hello")
+    #expect(captured.shell.prompt == "Untitled*> ")
+    _ = captured.run("undo")
+    #expect(captured.shell.prompt == "Untitled> ")
   }
 
   @Test("colour appears only when allowed, and never with NO_COLOR")

@@ -20,6 +20,16 @@ public enum CommandOutput {
   case stateChanged(CommandSummary)
   /// The session options and their values.
   case settings([Setting])
+  /// A command acted on a document: which, and what happened.
+  case document(DocumentReport)
+  /// The open documents (`docs`).
+  case documentList([DocumentSummary])
+  /// The document header (`info`).
+  case documentInfo(DocumentInfo)
+  /// Lines or rows of a document (`show`).
+  case documentView(DocumentView)
+  /// A question the command needs answered before it goes on.
+  case dialog(Dialog)
 }
 
 /// A snapshot of a command for listings and results.

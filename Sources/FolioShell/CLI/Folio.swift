@@ -48,9 +48,21 @@ public enum Folio {
     Interrupt.installHandler()
     var isInteractive = false
     if case .interactive = launch.mode { isInteractive = isatty(0) != 0 }
+    let stateDirectory = StateDirectory.path(launch.stateDirectory, environment: environment)
+    let console = Console()
+    let store: StateStore?
+    do {
+      store = try StateStore(directory: stateDirectory)
+      for warning in store?.warnings ?? [] { console.printError("folio: warning: \(warning)") }
+    } catch {
+      console.printError("folio: warning: \(error.message); recent documents and settings are not kept")
+      store = nil
+    }
+    let workspace = Workspace(
+      store: store, currentDirectory: Paths.currentDirectory, home: environment["HOME"])
     let shell = Shell(
-      options: launch.shell, isInteractive: isInteractive, environment: environment,
-      isTerminalOutput: isatty(1) != 0)
+      options: launch.shell, console: console, isInteractive: isInteractive, environment: environment,
+      isTerminalOutput: isatty(1) != 0, workspace: workspace)
     defer { shell.console.flush() }
 
     switch launch.mode {
@@ -73,12 +85,12 @@ public enum Folio {
         }
       }
       if isInteractive {
-        let stateDirectory = StateDirectory.path(launch.stateDirectory, environment: environment)
         REPL(shell: shell, history: History(path: stateDirectory + "/history")).run()
         return 0
       }
       shell.runStandardInput()
     }
+    shell.finishBatch()
     return shell.exitStatus
   }
 }

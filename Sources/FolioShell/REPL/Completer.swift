@@ -95,6 +95,11 @@ extension CommandState {
 }
 
 extension String {
+  /// The text without blanks (spaces and tabs) at either end.
+  var trimmingBlanks: String {
+    String(trimmingTrailingBlanks.drop { $0 == " " || $0 == "\t" })
+  }
+
   /// The text without blanks at its end.
   var trimmingTrailingBlanks: Substring {
     var text = self[...]

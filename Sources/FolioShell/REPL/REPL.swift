@@ -25,7 +25,12 @@ struct REPL {
     var historyFailure: FolioError?
     while shell.stopReason == nil {
       shell.console.flush()
-      let prompt = pending.isEmpty ? shell.prompt : Self.continuationPrompt(after: shell.prompt)
+      let prompt: String
+      if let dialog = shell.pendingDialog {
+        prompt = "choose 1–\(dialog.buttons.count)> "
+      } else {
+        prompt = pending.isEmpty ? shell.prompt : Self.continuationPrompt(after: shell.prompt)
+      }
       switch editor.readLine(prompt: prompt) {
       case .interrupted:
         // The cancelled line stays on screen, as in a shell; the new prompt starts below it.
@@ -34,7 +39,13 @@ struct REPL {
       case .end:
         shell.console.print("")
         return
-      case .line(let line):
+      case .line(var line):
+        // At a dialog's numbered prompt a bare number or button title answers it.
+        if let dialog = shell.pendingDialog, pending.isEmpty,
+          dialog.button(named: line.trimmingBlanks) != nil
+        {
+          line = "choose '" + line.trimmingBlanks.replacing("'", with: "'\\''") + "'"
+        }
         let text = pending.isEmpty ? line : pending + "\n" + line
         let result: LexResult
         do {

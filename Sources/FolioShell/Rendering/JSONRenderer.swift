@@ -38,6 +38,12 @@ enum JSONRenderer {
         ("id", .string(summary.id)), ("title", .string(summary.title)),
         ("state", summary.state.map(state) ?? .null),
       ])
+    case .document(let report): .object(document(report.document) + [("message", .string(report.message))])
+    case .documentList(let documents):
+      .object([("documents", .array(documents.map { .object(document($0)) }))])
+    case .documentInfo(let info): documentInfo(info)
+    case .documentView(let view): documentView(view)
+    case .dialog(let dialog): self.dialog(dialog)
     case .settings(let settings):
       .object([
         (
@@ -52,6 +58,69 @@ enum JSONRenderer {
         )
       ])
     }
+  }
+
+  /// A document as JSON: `title`, `url`, `kind`, `dirty`, and its window.
+  static func document(_ document: DocumentSummary) -> [(String, JSONValue)] {
+    [
+      ("title", .string(document.title)), ("url", .string(document.url)),
+      ("kind", .string(document.kind.rawValue)),
+      ("dirty", .bool(document.isDirty)), ("window", .int(document.number)),
+      ("active", .bool(document.isActive)),
+    ]
+  }
+
+  static func documentView(_ view: DocumentView) -> JSONValue {
+    switch view {
+    case .lines(let title, let lines):
+      .object([
+        ("title", .string(title)),
+        ("lines", .array(lines.map { .object([("number", .int($0.number)), ("text", .string($0.text))]) })),
+      ])
+    case .table(let title, let columns, let rows):
+      .object([
+        ("title", .string(title)), ("columns", .array(columns.map(JSONValue.string))),
+        (
+          "rows",
+          .array(
+            rows.map { row in
+              .object([
+                ("position", .int(row.position)), ("id", .int(row.id)),
+                ("cells", .object(zip(columns, row.cells).map { ($0, .string($1)) })),
+              ])
+            })
+        ),
+      ])
+    }
+  }
+
+  static func dialog(_ dialog: Dialog) -> JSONValue {
+    .object([
+      (
+        "dialog",
+        .object([
+          ("title", .string(dialog.title)), ("message", .string(dialog.message)),
+          (
+            "buttons",
+            .array(
+              dialog.buttons.map {
+                .object([("title", .string($0.title)), ("role", .string($0.role.rawValue))])
+              })
+          ),
+        ])
+      )
+    ])
+  }
+
+  static func documentInfo(_ info: DocumentInfo) -> JSONValue {
+    var fields = document(info.document)
+    fields += [
+      ("path", .string(info.document.path)), ("format", .string(info.format.rawValue)),
+      ("size", info.size.map(JSONValue.int) ?? .null), ("modified", .string(info.modified)),
+      (info.document.kind == .text ? "lines" : "rows", .int(info.itemCount)),
+      ("columns", .array(info.columns.map(JSONValue.string))),
+    ]
+    return .object(fields)
   }
 
   /// A command as JSON: identity, presentation, availability, state and parameters.

@@ -16,7 +16,72 @@ struct TextRenderer {
     case .commandHelp(let command): commandHelp(command)
     case .stateChanged(let command): "\(command.title): \(command.state?.description ?? "")"
     case .settings(let settings): self.settings(settings)
+    case .document(let report): report.message
+    case .documentList(let documents): documentList(documents)
+    case .documentInfo(let info): documentInfo(info)
+    case .documentView(let view): documentView(view)
+    case .dialog(let dialog): self.dialog(dialog)
     }
+  }
+
+  private func documentList(_ documents: [DocumentSummary]) -> String {
+    guard !documents.isEmpty else { return "No documents are open." }
+    let rows = documents.map { document in
+      [
+        (document.isActive ? "▸ " : "  ") + String(document.number),
+        document.title + (document.isDirty ? "*" : ""),
+        document.kind.rawValue, document.path ?? "—",
+      ]
+    }
+    return TextTable(headers: ["  #", "title", "kind", "file"], rows: rows).render(style: style)
+  }
+
+  private func documentInfo(_ info: DocumentInfo) -> String {
+    let document = info.document
+    let amount =
+      document.kind == .text
+      ? "\(info.itemCount) line\(info.itemCount == 1 ? "" : "s")"
+      : "\(info.itemCount) row\(info.itemCount == 1 ? "" : "s") × \(info.columns.count) columns (\(info.columns.joined(separator: ", ")))"
+    var fields: [(String, String)] = [
+      ("Title", document.title), ("URL", document.url ?? "not saved yet"),
+      ("Kind", document.kind == .text ? "text" : "table (\(info.format.rawValue))"), ("Content", amount),
+    ]
+    if let size = info.size { fields.append(("Size", "\(size) byte\(size == 1 ? "" : "s")")) }
+    if let modified = info.modified { fields.append(("Modified", modified)) }
+    fields.append(("Unsaved changes", document.isDirty ? "yes" : "no"))
+    let width = fields.map(\.0.displayWidth).max() ?? 0
+    return fields.map { style.secondary(($0.0 + ":").padded(to: width + 1)) + " " + $0.1 }.joined(
+      separator: "\n")
+  }
+
+  private func documentView(_ view: DocumentView) -> String {
+    switch view {
+    case .lines(_, let lines):
+      guard !lines.isEmpty else { return "(no lines)" }
+      let width = String(lines.last?.number ?? 0).count
+      return lines.map { line in
+        let number = String(line.number)
+        return style.secondary(String(repeating: " ", count: width - number.count) + number) + "  "
+          + line.text
+      }.joined(separator: "\n")
+    case .table(_, let columns, let rows):
+      let table = TextTable(
+        headers: ["#"] + columns,
+        rows: rows.map { row in [String(row.position)] + row.cells.map { $0.truncated(toWidth: 40) } })
+      return rows.isEmpty ? table.render(style: style) + "\n(no rows)" : table.render(style: style)
+    }
+  }
+
+  private func dialog(_ dialog: Dialog) -> String {
+    var lines = [style.heading(dialog.title)]
+    if let message = dialog.message { lines.append(message) }
+    for (index, button) in dialog.buttons.enumerated() {
+      let title =
+        button.role == .destructive ? style.destructive(button.title) + " (destructive)" : button.title
+      lines.append("  \(index + 1). \(title)")
+    }
+    lines.append(style.secondary("Answer with 'choose N' or 'choose TITLE', or 'cancel'."))
+    return lines.joined(separator: "\n")
   }
 
   private func commandList(_ commands: [CommandSummary]) -> String {

@@ -10,6 +10,8 @@ enum BuiltinID {
   static let record = "shell.record"
   static let option = "shell.option"
   static let quit = "shell.quit"
+  static let choose = "shell.choose"
+  static let cancel = "shell.cancel"
 }
 
 extension Shell {
@@ -18,9 +20,10 @@ extension Shell {
   func registerBuiltins() {
     let builtins = [
       helpCommand, commandsCommand, runCommand, echoCommand, sourceCommand, recordCommand,
-      optionCommand, quitCommand,
+      optionCommand, quitCommand, chooseCommand, cancelCommand,
     ]
-    for command in builtins + optionCommands {
+    let documentCommands = workspace.makeCommands(isInteractive: { [unowned self] in isInteractive })
+    for command in builtins + optionCommands + documentCommands {
       do {
         try registry.register(command)
       } catch {
@@ -156,9 +159,59 @@ extension Shell {
       parameters: [
         Parameter("force", .bool, style: .option, summary: "leave without asking about unsaved documents")
       ],
+      behavior: .action { [unowned self] arguments in
+        let unsaved = workspace.documents.filter(\.isDirty)
+        guard isInteractive, !unsaved.isEmpty, !arguments.flag("force") else {
+          stopReason = .quit
+          return .none
+        }
+        let titles = unsaved.map { "“\($0.title)”" }.joined(separator: ", ")
+        return .dialog(
+          Dialog(
+            title: "Quit with unsaved changes in \(titles)?",
+            message: "Your changes will be lost if you don't save them.",
+            buttons: [DialogButton("Save All"), DialogButton("Don't Save", role: .destructive)]
+          ) { [unowned self] button in
+            switch button.role {
+            case .cancel: return .message("Still here.")
+            case .default:
+              for document in unsaved { try workspace.save(document) }
+            case .destructive: break
+            }
+            stopReason = .quit
+            return .none
+          })
+      })
+  }
+
+  private var chooseCommand: Command {
+    Command(
+      id: BuiltinID.choose, verb: "choose", title: "Choose", icon: "hand.point.up", category: "Dialogs",
+      summary: "answer the waiting dialog: a button's number or title",
+      parameters: [Parameter("button", summary: "a number or a title")],
+      behavior: .action { [unowned self] arguments in
+        guard let dialog = pendingDialog else {
+          throw FolioError(.disabled, "nothing to choose from: no dialog is waiting")
+        }
+        let answer = arguments.string("button") ?? ""
+        guard let button = dialog.button(named: answer) else {
+          throw FolioError.invalidArgument("no button '\(answer)'; choose \(dialog.choicesDescription)")
+        }
+        pendingDialog = nil
+        return try dialog.respond(button)
+      })
+  }
+
+  private var cancelCommand: Command {
+    Command(
+      id: BuiltinID.cancel, verb: "cancel", title: "Cancel", icon: "xmark.circle", role: .cancel,
+      category: "Dialogs", summary: "answer the waiting dialog with its cancel button",
       behavior: .action { [unowned self] _ in
-        stopReason = .quit
-        return .none
+        guard let dialog = pendingDialog else {
+          throw FolioError(.disabled, "nothing to cancel: no dialog is waiting")
+        }
+        pendingDialog = nil
+        return try dialog.respond(dialog.cancelButton)
       })
   }
 }

@@ -8,6 +8,16 @@ extension Shell {
     return errorCount > 0 ? 1 : 0
   }
 
+  /// Ends a batch run: a dialog still waiting for an answer is an error, since nothing can
+  /// answer it any more.
+  public func finishBatch() {
+    guard let dialog = pendingDialog, stopReason != .interrupted else { return }
+    pendingDialog = nil
+    report(
+      FolioError(.disabled, "the input ended while a dialog was waiting — \(dialog.title)"),
+      commandText: "", at: nil)
+  }
+
   /// Runs a command file given on the command line (`folio run FILE`).
   ///
   /// - Returns: whether every command in it succeeded.

@@ -28,8 +28,10 @@ public final class Shell {
   /// Whether a person types the commands (the REPL): dialogs then ask, errors carry no
   /// file location.
   public let isInteractive: Bool
-  /// The title and dirty flag of the active document, for the prompt; nil when none is open.
-  public var activeDocument: () -> (title: String, isDirty: Bool)? = { nil }
+  /// The open documents.
+  public let workspace: Workspace
+  /// The dialog waiting for an answer; only `choose` and `cancel` run meanwhile.
+  public internal(set) var pendingDialog: Dialog?
 
   /// Why the session is stopping, once it is.
   public internal(set) var stopReason: StopReason?
@@ -67,13 +69,15 @@ public final class Shell {
   public init(
     options: ShellOptions = ShellOptions(), console: Console = Console(),
     isInteractive: Bool = false, environment: [String: String] = [:],
-    isTerminalOutput: Bool = false
+    isTerminalOutput: Bool = false, workspace: Workspace? = nil
   ) {
     self.options = options
     self.console = console
     self.isInteractive = isInteractive
     self.environment = environment
     self.isTerminalOutput = isTerminalOutput
+    self.workspace =
+      workspace ?? Workspace(store: nil, currentDirectory: Paths.currentDirectory, home: environment["HOME"])
     registerBuiltins()
   }
 
@@ -90,7 +94,7 @@ public final class Shell {
 
   /// The REPL prompt: the active document's title, with `*` when it has unsaved changes.
   public var prompt: String {
-    guard let document = activeDocument() else { return "folio> " }
+    guard let document = workspace.active else { return "folio> " }
     return document.title + (document.isDirty ? "*" : "") + "> "
   }
 
@@ -130,6 +134,10 @@ public final class Shell {
   func dispatch(_ command: ParsedCommand) throws -> CommandOutput {
     let name = command.words[0].text
     guard let target = registry.resolve(name) else { throw unknownCommand(name) }
+    if let dialog = pendingDialog, target.id != BuiltinID.choose, target.id != BuiltinID.cancel {
+      throw FolioError(
+        .disabled, "a dialog is waiting — \(dialog.title) Choose \(dialog.choicesDescription), or 'cancel'")
+    }
     return try registry.invoke(target, words: Array(command.words.dropFirst()))
   }
 
@@ -146,6 +154,7 @@ public final class Shell {
 
   /// Writes a command's result in the session's output format.
   func render(_ output: CommandOutput, for command: ParsedCommand) {
+    if case .dialog(let dialog) = output { pendingDialog = dialog }
     switch options.output {
     case .text:
       if let text = TextRenderer(style: style).render(output) { console.print(text) }

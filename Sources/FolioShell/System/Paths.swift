@@ -33,3 +33,12 @@ enum Paths {
   /// The description of the current `errno`.
   static var lastErrorDescription: String { String(cString: strerror(errno)) }
 }
+
+extension Paths {
+  /// The current working folder.
+  static var currentDirectory: String {
+    guard let path = getcwd(nil, 0) else { return "." }
+    defer { free(path) }
+    return String(cString: path)
+  }
+}

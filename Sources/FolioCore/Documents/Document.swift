@@ -1,0 +1,107 @@
+/// An open document: its content, where it lives, whether it has unsaved changes, and its
+/// undo history. One document is one window.
+public final class Document {
+  /// A number that identifies the window for the whole session.
+  public let windowID: Int
+  /// The file, or nil for an untitled document never saved.
+  public internal(set) var path: String?
+  /// The title: the file name without its extension, or "Untitled", "Untitled 2", ….
+  public internal(set) var title: String
+  /// The content.
+  public internal(set) var content: DocumentContent
+  /// How the file is encoded.
+  public internal(set) var format: DocumentFormat
+  /// The file as last read or written, to notice changes made behind our back.
+  var snapshot: FileSnapshot?
+  /// The undo and redo history.
+  var undoStack = UndoStack()
+  /// Counts content changes: the document is dirty when it differs from the saved revision.
+  private var revision = 0
+  private var savedRevision = 0
+  private var nextRevision = 1
+
+  init(
+    windowID: Int, path: String?, title: String, content: DocumentContent, format: DocumentFormat,
+    snapshot: FileSnapshot?
+  ) {
+    self.windowID = windowID
+    self.path = path
+    self.title = title
+    self.content = content
+    self.format = format
+    self.snapshot = snapshot
+  }
+
+  /// The kind of document.
+  public var kind: DocumentKind { content.kind }
+
+  /// Whether the content has changes not saved to its file.
+  public var isDirty: Bool { revision != savedRevision }
+
+  /// The document's `file://` URL, or nil when untitled.
+  public var url: String? { path.map(FileURL.string(fromPath:)) }
+
+  /// Records that the current content is what the file holds.
+  func markSaved() { savedRevision = revision }
+
+  /// Makes a change as one undoable step.
+  ///
+  /// - Parameters:
+  ///   - name: the step's name for undo messages ("Edit Cell").
+  ///   - cost: an estimate of the memory the step holds.
+  ///   - apply: makes the change; throwing leaves the document as it was.
+  ///   - revert: takes the change back.
+  func perform(
+    _ name: String, cost: Int = 64, apply: @escaping (Document) throws -> Void,
+    revert: @escaping (Document) throws -> Void
+  ) throws {
+    try apply(self)
+    let revisionBefore = revision
+    let revisionAfter = nextRevision
+    nextRevision += 1
+    revision = revisionAfter
+    undoStack.record(
+      UndoStep(
+        name: name, cost: cost,
+        undo: { [unowned self] in
+          try revert(self)
+          revision = revisionBefore
+        },
+        redo: { [unowned self] in
+          try apply(self)
+          revision = revisionAfter
+        }))
+  }
+
+  /// Replaces the whole content as one undoable step (revert).
+  func replaceContent(with newContent: DocumentContent, stepName: String) throws {
+    let before = content
+    try perform(
+      stepName, cost: before.estimatedSize, apply: { $0.content = newContent },
+      revert: { $0.content = before })
+  }
+
+  /// Runs `body` on the table in place, without copying it.
+  ///
+  /// - Throws: `FolioError.invalidArgument` when the document is not a table.
+  func modifyTable<T>(_ body: (inout TableModel) throws -> T) throws -> T {
+    guard case .table(var table) = content else {
+      throw FolioError.invalidArgument("'\(title)' is a text document, not a table")
+    }
+    content = .text(TextContent(lines: []))  // drop the second reference so the edit is in place
+    defer { content = .table(table) }
+    return try body(&table)
+  }
+
+  /// Runs `body` on the text in place, without copying it.
+  ///
+  /// - Throws: `FolioError.invalidArgument` when the document is not text.
+  func modifyText<T>(_ body: (inout TextContent) throws -> T) throws -> T {
+    guard case .text(var text) = content else {
+      throw FolioError.invalidArgument("'\(title)' is a table, not a text document")
+    }
+    content = .text(TextContent(lines: []))
+    defer { content = .text(text) }
+    return try body(&text)
+  }
+}

@@ -1,0 +1,66 @@
+/// The kind of a document: lines of text, or a table of rows and named columns.
+public enum DocumentKind: String, Sendable, Equatable, CaseIterable {
+  case text
+  case table
+}
+
+/// How a document's file is encoded, chosen by its extension.
+public enum DocumentFormat: String, Sendable, Equatable {
+  case text
+  case csv
+  case tsv
+  case json
+
+  /// The format for a file name: `.csv`, `.tsv` and `.json` are tables, anything else text.
+  public init(fileName: String) {
+    let name = fileName.lowercased()
+    if name.hasSuffix(".csv") {
+      self = .csv
+    } else if name.hasSuffix(".tsv") {
+      self = .tsv
+    } else if name.hasSuffix(".json") {
+      self = .json
+    } else {
+      self = .text
+    }
+  }
+
+  /// The kind of document this format holds.
+  public var kind: DocumentKind { self == .text ? .text : .table }
+
+  /// Decodes a file's bytes.
+  ///
+  /// - Throws: `FolioError.format` naming the line and column of the problem.
+  func decode(_ bytes: [UInt8]) throws(FolioError) -> DocumentContent {
+    switch self {
+    case .text: .text(try TextFormat.decode(bytes))
+    case .csv: .table(TableModel(try DelimitedFormat.decode(bytes, delimiter: .comma)))
+    case .tsv: .table(TableModel(try DelimitedFormat.decode(bytes, delimiter: .tab)))
+    case .json: .table(TableModel(try JSONTableFormat.decode(bytes)))
+    }
+  }
+
+  /// Encodes content in this format; a table saved in another table format takes that
+  /// format's default dialect.
+  func encode(_ content: DocumentContent) throws(FolioError) -> [UInt8] {
+    switch (self, content) {
+    case (.text, .text(let text)): return TextFormat.encode(text)
+    case (.csv, .table(let table)), (.tsv, .table(let table)):
+      var dialect = DelimitedDialect(delimiter: .comma)
+      if case .delimited(let existing) = table.dialect { dialect = existing }
+      // A CSV saved as TSV (or back) takes the other delimiter and keeps the rest of its shape.
+      if self == .tsv, dialect.delimiter != .tab { dialect.delimiter = .tab }
+      if self == .csv, dialect.delimiter == .tab { dialect.delimiter = .comma }
+      return DelimitedFormat.encode(table.content, dialect: dialect)
+    case (.json, .table(let table)):
+      var style = JSONStyle.pretty(indent: 2)
+      if case .json(let existing) = table.dialect { style = existing }
+      return JSONTableFormat.encode(table.content, style: style)
+    case (.text, .table):
+      throw .invalidArgument("a table cannot be saved as text; use a .csv, .tsv or .json name")
+    case (_, .text):
+      throw .invalidArgument(
+        "a text document cannot be saved as .\(rawValue); use a name such as .txt or .md")
+    }
+  }
+}

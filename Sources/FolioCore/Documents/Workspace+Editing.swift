@@ -1,0 +1,160 @@
+extension Workspace {
+  /// Takes back the last change of a document.
+  ///
+  /// - Returns: the name of the step undone.
+  /// - Throws: `FolioError.disabled` when there is nothing to undo, or the step's error (a
+  ///   rename whose old name was taken since); the history is unchanged then.
+  public func undo(_ document: Document) throws(FolioError) -> String {
+    do {
+      guard let name = try document.undoStack.undo() else {
+        throw FolioError(.disabled, "nothing to undo in '\(document.title)'")
+      }
+      return name
+    } catch let error as FolioError {
+      throw error
+    } catch {
+      throw FolioError(.io, String(describing: error))
+    }
+  }
+
+  /// Makes the last undone change of a document again.
+  public func redo(_ document: Document) throws(FolioError) -> String {
+    do {
+      guard let name = try document.undoStack.redo() else {
+        throw FolioError(.disabled, "nothing to redo in '\(document.title)'")
+      }
+      return name
+    } catch let error as FolioError {
+      throw error
+    } catch {
+      throw FolioError(.io, String(describing: error))
+    }
+  }
+
+  /// Appends a line to a text document.
+  public func appendLine(_ text: String, to document: Document) throws {
+    try checkLine(text)
+    try document.perform(
+      "Append", cost: text.utf8.count + 16,
+      apply: { try $0.modifyText { $0.lines.append(text) } },
+      revert: { try $0.modifyText { _ = $0.lines.removeLast() } })
+  }
+
+  /// Inserts a line before line `number` (1-based; one past the end appends).
+  public func insertLine(_ text: String, at number: Int, in document: Document) throws {
+    try checkLine(text)
+    let count = try document.modifyText { $0.lines.count }
+    guard (1...count + 1).contains(number) else {
+      throw FolioError.invalidArgument("line \(number) is outside 1–\(count + 1)")
+    }
+    try document.perform(
+      "Insert", cost: text.utf8.count + 16,
+      apply: { try $0.modifyText { $0.lines.insert(text, at: number - 1) } },
+      revert: { try $0.modifyText { _ = $0.lines.remove(at: number - 1) } })
+  }
+
+  /// Replaces line `number` (1-based).
+  public func replaceLine(_ number: Int, with text: String, in document: Document) throws {
+    try checkLine(text)
+    let lines = try document.modifyText { $0.lines }
+    guard lines.indices.contains(number - 1) else {
+      throw FolioError.invalidArgument(
+        lines.isEmpty ? "the document has no lines" : "line \(number) is outside 1–\(lines.count)")
+    }
+    let old = lines[number - 1]
+    try document.perform(
+      "Replace", cost: old.utf8.count + text.utf8.count + 16,
+      apply: { try $0.modifyText { $0.lines[number - 1] = text } },
+      revert: { try $0.modifyText { $0.lines[number - 1] = old } })
+  }
+
+  /// Adds a row to a table document.
+  ///
+  /// - Returns: the new row's id.
+  @discardableResult
+  public func addRow(_ values: [(column: String, value: String)], to document: Document) throws -> Int {
+    let columns = try document.modifyTable { $0.columns }
+    var cells = [TableCell](repeating: .string(""), count: columns.count)
+    for (column, value) in values {
+      guard let index = columns.firstIndex(of: column) else {
+        throw FolioError.invalidArgument("no column '\(column)'; columns: \(columns.joined(separator: ", "))")
+      }
+      cells[index] = .string(value)
+    }
+    var id = 0
+    try document.perform(
+      "Add Row",
+      apply: { document in id = try document.modifyTable { $0.appendRow(cells) } },
+      revert: { document in
+        try document.modifyTable { table in _ = table.removeRow(at: table.rows.count - 1) }
+      })
+    return id
+  }
+
+  /// Sets one cell: the row by 1-based position or `id:N`, the column by name or 1-based
+  /// number.
+  public func setCell(row: String, column: String, to value: String, in document: Document) throws {
+    let (rowID, columnIndex, old) = try document.modifyTable { table throws in
+      let index = try Self.rowIndex(row, in: table)
+      guard let column = table.columnIndex(column) ?? Int(column).map({ $0 - 1 }),
+        table.columns.indices.contains(column)
+      else {
+        throw FolioError.invalidArgument(
+          "no column '\(column)'; columns: \(table.columns.joined(separator: ", "))")
+      }
+      return (table.rows[index].id, column, table.rows[index].cells[column])
+    }
+    try document.perform(
+      "Edit Cell",
+      apply: { document in
+        try document.modifyTable { table in
+          guard let index = table.rowIndex(id: rowID) else { return }
+          table.setCell(row: index, column: columnIndex, to: TableCell(typing: value, like: old))
+        }
+      },
+      revert: { document in
+        try document.modifyTable { table in
+          guard let index = table.rowIndex(id: rowID) else { return }
+          table.setCell(row: index, column: columnIndex, to: old)
+        }
+      })
+  }
+
+  /// The position of a row written as a 1-based position or `id:N`.
+  static func rowIndex(_ text: String, in table: TableModel) throws(FolioError) -> Int {
+    if text.hasPrefix("id:") {
+      guard let id = Int(text.dropFirst(3)), let index = table.rowIndex(id: id) else {
+        throw .invalidArgument("no row with \(text)")
+      }
+      return index
+    }
+    guard let position = Int(text), table.rows.indices.contains(position - 1) else {
+      throw .invalidArgument(
+        table.rows.isEmpty ? "the table has no rows" : "row '\(text)' is outside 1–\(table.rows.count)")
+    }
+    return position - 1
+  }
+
+  private func checkLine(_ text: String) throws(FolioError) {
+    if text.contains("\n") || text.contains("\r") {
+      throw .invalidArgument("a line cannot contain a line break; add lines one by one")
+    }
+  }
+}
+
+extension TableCell {
+  /// A cell for typed text that keeps the type of the cell it replaces when the text fits
+  /// it: a JSON number stays a number, a boolean a boolean; anything else is a string.
+  init(typing text: String, like previous: TableCell) {
+    switch previous {
+    case .number where Self.isJSONNumber(text): self = .number(text)
+    case .bool where text == "true" || text == "false": self = .bool(text == "true")
+    default: self = .string(text)
+    }
+  }
+
+  /// Whether text is a number as JSON writes it: `-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?`.
+  static func isJSONNumber(_ text: String) -> Bool {
+    text.wholeMatch(of: #/-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/#) != nil
+  }
+}

@@ -1,0 +1,171 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The open documents — one window each — and which one is active [WindowGroup].
+///
+/// Every operation either succeeds completely or leaves documents and files exactly as they
+/// were.
+public final class Workspace {
+  /// The open documents, in the order they were opened.
+  public private(set) var documents: [Document] = []
+  /// The window of the active document.
+  public private(set) var activeWindowID: Int?
+  /// Where recent documents are remembered; nil when there is no state store.
+  let store: StateStore?
+  /// The folder relative paths resolve from.
+  let currentDirectory: String
+  /// The home folder, for `~`.
+  let home: String?
+  private var nextWindowID = 1
+  private var observers: [(DocumentEvent) -> Void] = []
+
+  /// Creates an empty workspace.
+  public init(store: StateStore?, currentDirectory: String, home: String?) {
+    self.store = store
+    self.currentDirectory = currentDirectory
+    self.home = home
+  }
+
+  /// The active document.
+  public var active: Document? { documents.first { $0.windowID == activeWindowID } }
+
+  /// The active document, or an error saying none is open.
+  public func requireActive() throws(FolioError) -> Document {
+    guard let active else {
+      throw FolioError(.disabled, "no document is open; 'open PATH' or 'new' makes one")
+    }
+    return active
+  }
+
+  /// Calls `observer` after every document event.
+  public func observe(_ observer: @escaping (DocumentEvent) -> Void) {
+    observers.append(observer)
+  }
+
+  func emit(_ event: DocumentEvent) {
+    for observer in observers { observer(event) }
+  }
+
+  /// The absolute path for a path or `file://` URL as typed.
+  func absolutePath(_ pathOrURL: String) throws(FolioError) -> String {
+    var path = try FileURL.path(fromURL: pathOrURL) ?? pathOrURL
+    if path == "~" || path.hasPrefix("~/"), let home { path = home + path.dropFirst() }
+    guard !path.isEmpty else { throw .invalidArgument("'open' needs a path") }
+    return path.hasPrefix("/") ? path : (currentDirectory == "/" ? "" : currentDirectory) + "/" + path
+  }
+
+  /// Opens a file in a new window and makes it active; a file already open is focused.
+  ///
+  /// - Returns: the document and whether it was already open.
+  /// - Throws: `FolioError.io` when the file cannot be read, `FolioError.format` when its
+  ///   content is malformed; nothing is opened then.
+  @discardableResult
+  public func open(_ pathOrURL: String) throws(FolioError) -> (document: Document, wasOpen: Bool) {
+    let path = try absolutePath(pathOrURL)
+    let canonical = DocumentFile.resolvedTarget(path)
+    if let open = documents.first(where: { $0.path.map(DocumentFile.resolvedTarget) == canonical }) {
+      activeWindowID = open.windowID
+      return (open, true)
+    }
+    DocumentFile.removeStaleTemporaryFiles(for: path)
+    let (bytes, snapshot) = try DocumentFile.read(path)
+    let format = DocumentFormat(fileName: DocumentFile.fileName(of: path))
+    let content: DocumentContent
+    do {
+      content = try format.decode(bytes)
+    } catch {
+      throw FolioError(error.code, "\(DocumentFile.fileName(of: path)): \(error.message)")
+    }
+    let document = Document(
+      windowID: takeWindowID(), path: path, title: Self.title(ofFile: path), content: content, format: format,
+      snapshot: snapshot)
+    documents.append(document)
+    activeWindowID = document.windowID
+    try? store?.noteRecentDocument(path: path)
+    emit(.opened(windowID: document.windowID))
+    return (document, false)
+  }
+
+  /// Makes a new untitled document: "Untitled", then "Untitled 2", … (the smallest number no
+  /// open document uses).
+  @discardableResult
+  public func newDocument(kind: DocumentKind, columns: [String]) throws(FolioError) -> Document {
+    let content: DocumentContent
+    switch kind {
+    case .text:
+      guard columns.isEmpty else { throw .invalidArgument("a text document has no columns") }
+      content = .text(TextContent(lines: []))
+    case .table:
+      let names = columns.isEmpty ? ["name"] : columns
+      if let duplicate = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
+        throw .invalidArgument("column '\(duplicate)' is named twice")
+      }
+      if names.contains("") { throw .invalidArgument("a column name cannot be empty") }
+      content = .table(
+        TableModel(TableContent(columns: names, rows: [], dialect: .delimited(.csv))))
+    }
+    let titles = Set(documents.map(\.title))
+    var title = "Untitled"
+    var number = 2
+    while titles.contains(title) {
+      title = "Untitled \(number)"
+      number += 1
+    }
+    let document = Document(
+      windowID: takeWindowID(), path: nil, title: title, content: content,
+      format: kind == .text ? .text : .csv, snapshot: nil)
+    documents.append(document)
+    activeWindowID = document.windowID
+    return document
+  }
+
+  /// Makes another window active: by its number in `docs` (1-based) or its title.
+  @discardableResult
+  public func focus(_ selector: String) throws(FolioError) -> Document {
+    let document: Document?
+    if let number = Int(selector) {
+      document = documents.indices.contains(number - 1) ? documents[number - 1] : nil
+    } else {
+      document =
+        documents.first { $0.title == selector }
+        ?? documents.first { $0.title.lowercased() == selector.lowercased() }
+    }
+    guard let document else {
+      let titles = documents.map { "'\($0.title)'" }.joined(separator: ", ")
+      throw .invalidArgument(
+        documents.isEmpty
+          ? "no document is open" : "no window '\(selector)'; open: \(titles) (or 1–\(documents.count))")
+    }
+    activeWindowID = document.windowID
+    return document
+  }
+
+  /// Closes a window, dropping unsaved changes; the last opened remaining window becomes
+  /// active.
+  public func close(_ document: Document) {
+    documents.removeAll { $0 === document }
+    if activeWindowID == document.windowID { activeWindowID = documents.last?.windowID }
+    emit(.closed(windowID: document.windowID))
+  }
+
+  private func takeWindowID() -> Int {
+    defer { nextWindowID += 1 }
+    return nextWindowID
+  }
+
+  /// A file's title: its name without the last extension (`notes.txt` → `notes`,
+  /// `.bashrc` → `.bashrc`).
+  static func title(ofFile path: String) -> String {
+    let name = DocumentFile.fileName(of: path)
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+    return String(name[..<dot])
+  }
+
+  /// A file name's extension with its dot, or "" (`notes.txt` → `.txt`).
+  static func fileExtension(of path: String) -> String {
+    let name = DocumentFile.fileName(of: path)
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+    return String(name[dot...])
+  }
+}

@@ -1,0 +1,16 @@
+/// A paginated document: the pages chosen for printing and what the printers need besides.
+public struct PrintedDocument: Sendable, Equatable {
+  /// The document's title in full, for the PDF's title metadata.
+  public var title: String
+  /// The grid the pages were laid out on.
+  public var layout: PageLayout
+  /// The pages to print, in order: all of them, or the job's page range.
+  public var pages: [PrintedPage]
+
+  /// Creates a paginated document.
+  public init(title: String, layout: PageLayout, pages: [PrintedPage]) {
+    self.title = title
+    self.layout = layout
+    self.pages = pages
+  }
+}

@@ -1,0 +1,86 @@
+/// A table laid out as lines of aligned columns: a heading (the column names and a rule
+/// under them) and one line per row.
+struct TableLines: Equatable {
+  /// Blanks between two columns.
+  static let gap = "  "
+
+  /// The column names and the rule under them, printed at the top of every page.
+  var heading: [String]
+  /// One line per row; a row never takes more than one line, so it never splits across
+  /// pages.
+  var rows: [String]
+
+  /// Lays out a table in lines of at most `width` cells.
+  ///
+  /// A column is as wide as its widest cell or name. When the columns together are too
+  /// wide, the widest are narrowed to a common cap, the largest that lets a row fit, and
+  /// cells wider than their column end in "…". Columns whose cells are all numbers are
+  /// aligned right, others left.
+  init(columns: [String], rows: [[String]], width: Int) {
+    guard !columns.isEmpty else {
+      heading = []
+      self.rows = rows.map { _ in "" }
+      return
+    }
+    let names = columns.map(PrintText.cleanCell)
+    let cells = rows.map { row in
+      names.indices.map { index in index < row.count ? PrintText.cleanCell(row[index]) : "" }
+    }
+    var natural = names.map(\.cells)
+    for row in cells {
+      for (index, cell) in row.enumerated() { natural[index] = max(natural[index], cell.cells) }
+    }
+    let available = width - Self.gap.count * (names.count - 1)
+    let widths = Self.fitted(natural, into: available)
+    let isNumeric = names.indices.map { index in Self.isNumeric(cells.lazy.map { $0[index] }) }
+
+    func line(_ texts: [String]) -> String {
+      let padded = texts.indices.map { index in
+        PrintText.padded(
+          PrintText.truncated(texts[index], toCells: widths[index]), toCells: widths[index],
+          alignedRight: isNumeric[index])
+      }
+      let joined = PrintText.trimmingTrailingBlanks(padded.joined(separator: Self.gap))
+      // Only a table with more columns than fit one cell each gets here too wide.
+      return PrintText.truncated(joined, toCells: width)
+    }
+
+    let rule = PrintText.truncated(
+      widths.map { String(repeating: "─", count: $0) }.joined(separator: Self.gap), toCells: width)
+    heading = [line(names), PrintText.trimmingTrailingBlanks(rule)]
+    self.rows = cells.map(line)
+  }
+
+  /// Column widths that fit `available` cells: the natural widths when they fit, else the
+  /// natural widths capped at the largest common cap that fits, with the cells the cap
+  /// leaves over given to the leftmost capped columns.
+  static func fitted(_ natural: [Int], into available: Int) -> [Int] {
+    func total(cappedAt cap: Int) -> Int { natural.reduce(0) { $0 + min($1, cap) } }
+    guard let widest = natural.max(), natural.reduce(0, +) > available else { return natural }
+    guard total(cappedAt: 1) <= available else { return natural.map { min($0, 1) } }
+    var low = 1  // fits
+    var high = widest  // does not fit
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      if total(cappedAt: middle) <= available { low = middle } else { high = middle }
+    }
+    var spare = available - total(cappedAt: low)
+    return natural.map { width in
+      guard width > low, spare > 0 else { return min(width, low) }
+      spare -= 1
+      return low + 1
+    }
+  }
+
+  /// Whether a column holds numbers: at least one cell, and every cell that is not empty
+  /// reads as a number.
+  static func isNumeric<Cells: Sequence<String>>(_ cells: Cells) -> Bool {
+    var sawNumber = false
+    for cell in cells where !cell.isEmpty {
+      let hasDigit = cell.utf8.contains { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+      guard hasDigit, Double(cell) != nil else { return false }
+      sawNumber = true
+    }
+    return sawNumber
+  }
+}

@@ -1,0 +1,132 @@
+import Testing
+
+@testable import FolioCore
+
+@Suite struct PaginatorTableTests {
+  private static let fruit = PrintBody.table(
+    columns: ["name", "qty", "note"],
+    rows: [["apple", "3", "red"], ["kiwi", "12", "green and fuzzy"], ["fig", "", "—"]])
+
+  @Test("columns are as wide as their widest cell, numbers align right, a rule sits under the names")
+  func alignment() throws {
+    let document = try Paginator.paginate(PrintJob(title: "Fruit", body: Self.fruit))
+    #expect(
+      document.pages[0].lines == [
+        "name   qty  note",
+        "─────  ───  ───────────────",
+        "apple    3  red",
+        "kiwi    12  green and fuzzy",
+        "fig         —",
+      ])
+  }
+
+  @Test("cells are measured in cells, so wide characters and accents keep columns aligned")
+  func wideCells() throws {
+    let body = PrintBody.table(
+      columns: ["word", "n"], rows: [["漢字", "1"], ["e\u{301}te\u{301}", "22"], ["ab", "333"]])
+    let document = try Paginator.paginate(PrintJob(title: "T", body: body))
+    #expect(
+      document.pages[0].lines == [
+        "word    n",
+        "────  ───",
+        "漢字    1",
+        "e\u{301}te\u{301}    22",
+        "ab    333",
+      ])
+  }
+
+  @Test("the names and the rule repeat at the top of every page, and each row is one line on one page")
+  func headingOnEveryPage() throws {
+    for size in PageSize.allCases {
+      let rowsPerPage = PageLayout(size).bodyLines - 2
+      for count in Array(0...(2 * rowsPerPage + 2)) + [7 * rowsPerPage + 5] {
+        let rows = (0..<count).map { ["row \($0)", "\($0 * 7)"] }
+        let document = try Paginator.paginate(
+          PrintJob(title: "T", body: .table(columns: ["label", "value"], rows: rows), pageSize: size))
+        let expectedPages = max(1, (count + rowsPerPage - 1) / rowsPerPage)
+        #expect(document.pages.count == expectedPages, "\(size), \(count) rows")
+        var printedRows: [String] = []
+        for page in document.pages {
+          #expect(page.lines.prefix(2) == document.pages[0].lines.prefix(2))
+          #expect(page.lines.first?.hasPrefix("label") == true)
+          #expect(page.lines.dropFirst().first?.hasPrefix("─") == true)
+          #expect(page.lines.count <= PageLayout(size).bodyLines)
+          printedRows += page.lines.dropFirst(2)
+        }
+        #expect(printedRows.count == count)
+        #expect(
+          printedRows.map { $0.split(separator: " ").prefix(2).joined(separator: " ") } == rows.map { $0[0] })
+        #expect(printedRows.map { $0.split(separator: " ").last.map(String.init) } == rows.map { $0[1] })
+      }
+    }
+  }
+
+  @Test("a cell too long for the page is cut with … so the row fits, and narrow columns keep their width")
+  func truncation() throws {
+    let long = String(repeating: "abcdefghij", count: 30)
+    let body = PrintBody.table(
+      columns: ["id", "text", "ok"], rows: [["a1", long, "yes"], ["b2", "short", "no"]])
+    for size in PageSize.allCases {
+      let columns = PageLayout(size).columns
+      let lines = try Paginator.paginate(PrintJob(title: "T", body: body, pageSize: size)).pages[0].lines
+      #expect(lines.allSatisfy { $0.cells <= columns })
+      let textWidth = columns - 2 - 3 - 2 * 2
+      #expect(lines[0] == "id  " + PrintText.padded("text", toCells: textWidth) + "  ok")
+      #expect(lines[2].hasPrefix("a1  abcdefghijabcdefghij"))
+      #expect(lines[2].hasSuffix("…  yes"))
+      #expect(lines[2].cells == columns)
+      #expect(lines[3] == "b2  " + PrintText.padded("short", toCells: textWidth) + "  no")
+    }
+  }
+
+  @Test("when several columns are too wide, the widest share a common cap")
+  func fittedWidths() {
+    #expect(TableLines.fitted([10, 20], into: 40) == [10, 20])
+    #expect(TableLines.fitted([10, 50, 50], into: 60) == [10, 25, 25])
+    #expect(TableLines.fitted([10, 51, 50], into: 61) == [10, 26, 25])
+    #expect(TableLines.fitted([3, 100, 4], into: 20) == [3, 13, 4])
+    #expect(TableLines.fitted([5, 5, 5], into: 2) == [1, 1, 1])
+    for available in 5...60 {
+      let widths = TableLines.fitted([2, 40, 7, 30, 1], into: available)
+      #expect(widths.reduce(0, +) <= available)
+      #expect(zip(widths, [2, 40, 7, 30, 1]).allSatisfy { $0 <= $1 })
+    }
+  }
+
+  @Test("a table with more columns than fit one cell each still prints lines no wider than the page")
+  func manyColumns() throws {
+    let names = (1...60).map { "column\($0)" }
+    let row = (1...60).map { "value\($0)" }
+    let document = try Paginator.paginate(
+      PrintJob(title: "T", body: .table(columns: names, rows: [row, row])))
+    let columns = document.layout.columns
+    #expect(document.pages[0].lines.count == 4)
+    for line in document.pages[0].lines {
+      #expect(line.cells <= columns)
+      #expect(line.hasSuffix("…"))
+    }
+  }
+
+  @Test("short rows print blank cells, extra cells are left out, and line breaks in cells become blanks")
+  func raggedRows() throws {
+    let body = PrintBody.table(
+      columns: ["a", "b"], rows: [["x"], ["1", "2", "extra"], ["two\nlines", "tab\there"]])
+    let lines = try Paginator.paginate(PrintJob(title: "T", body: body)).pages[0].lines
+    #expect(
+      lines == [
+        "a          b",
+        "─────────  ────────",
+        "x",
+        "1          2",
+        "two lines  tab here",
+      ])
+  }
+
+  @Test("a column of numbers aligns right only when every cell that is not empty is a number")
+  func numericColumns() {
+    #expect(TableLines.isNumeric(["1", "2.5", "", "-3", "1e3"]))
+    #expect(!TableLines.isNumeric(["1", "two"]))
+    #expect(!TableLines.isNumeric(["", ""]))
+    #expect(!TableLines.isNumeric(["nan", "inf"]))
+  }
+}
