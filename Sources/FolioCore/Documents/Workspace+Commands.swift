@@ -161,6 +161,32 @@ extension Workspace {
             })
         }),
       Command(
+        id: "document.print", verb: "print", title: "Print…", icon: "printer", shortcut: "⌘P",
+        category: "Documents",
+        summary: "paginate with the title in the header and page N of M in the footer, as PDF or text",
+        details: "Without --to, a PDF named after the title is written beside the document (never "
+          + "replacing a file: 'Notes 2.pdf'). --to FILE.pdf or FILE.txt writes there (an existing "
+          + "file only with --force); --to - prints the pages as text. Tables print as aligned "
+          + "columns with the header repeated on every page; long lines wrap.",
+        parameters: [
+          Parameter("to", .path, style: .option, summary: "FILE.pdf, FILE.txt or - for standard output"),
+          Parameter(
+            "page-size", .choice(PageSize.allCases.map(\.rawValue)), style: .option,
+            defaultValue: .string("a4"),
+            summary: "a4 or letter"),
+          Parameter("pages", style: .option, summary: "a page or a range such as 2-5"),
+          Parameter("force", .bool, style: .option, summary: "replace an existing file given with --to"),
+        ],
+        availability: needsDocument,
+        behavior: .action { [unowned self] arguments in
+          let document = try requireActive()
+          let result = try print(
+            document, to: arguments.string("to"),
+            pageSize: PageSize(rawValue: arguments.string("page-size") ?? "a4") ?? .a4,
+            pages: try arguments.string("pages").map(Self.pageRange), force: arguments.flag("force"))
+          return result.text.map(CommandOutput.text) ?? .message(result.message)
+        }),
+      Command(
         id: "edit.undo", verb: "undo", title: "Undo", icon: "arrow.uturn.backward", shortcut: "⌘Z",
         category: "Editing",
         summary: "take back the active document's last change",

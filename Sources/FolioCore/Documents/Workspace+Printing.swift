@@ -1,0 +1,88 @@
+extension Workspace {
+  /// What printing produced: a sentence for people, and the pages as text when they went to
+  /// standard output.
+  public struct PrintResult: Sendable, Equatable {
+    public var message: String
+    public var text: String?
+  }
+
+  /// Prints a document: paginated with its title in the header and "page N of M" in the
+  /// footer, as a PDF or as text.
+  ///
+  /// - Parameters:
+  ///   - destination: `-` for standard output, a `.pdf` or `.txt` path, or nil for a PDF named
+  ///     after the title beside the document (`Notes.pdf`, or `Notes 2.pdf` when that exists).
+  ///   - pageSize: A4 or Letter.
+  ///   - pages: the 1-based pages to output; nil for all.
+  ///   - force: replace an existing file at an explicit destination.
+  /// - Throws: `FolioError.invalidArgument` for pages outside the document or another file
+  ///   type, `FolioError.conflict` when the destination exists, `FolioError.io` when writing
+  ///   fails (nothing is left behind then).
+  public func print(
+    _ document: Document, to destination: String?, pageSize: PageSize, pages: ClosedRange<Int>?, force: Bool
+  ) throws(FolioError) -> PrintResult {
+    let body: PrintBody
+    switch document.content {
+    case .text(let text): body = .lines(text.lines)
+    case .table(let table):
+      body = .table(columns: table.columns, rows: table.rows.map { $0.cells.map(\.description) })
+    }
+    let printed = try Paginator.paginate(
+      PrintJob(title: document.title, body: body, pageSize: pageSize, pageRange: pages))
+    let count = printed.pages.count
+    let amount = "\(count) page\(count == 1 ? "" : "s")"
+    if destination == "-" {
+      var text = TextPrinter.render(printed)
+      if text.hasSuffix("\n") { text.removeLast() }  // the shell ends the output's last line
+      return PrintResult(message: "Printed \(amount).", text: text)
+    }
+    let path: String
+    if let destination {
+      path = try absolutePath(destination)
+      if !force, DocumentFile.exists(path) {
+        throw FolioError(
+          .conflict, "'\(DocumentFile.fileName(of: path))' already exists; add --force to replace it")
+      }
+    } else {
+      let folder = document.path.map(DocumentFile.directoryPath) ?? currentDirectory
+      path = Self.unusedPath(in: folder, name: document.title, extension: ".pdf")
+    }
+    switch Self.fileExtension(of: path).lowercased() {
+    case ".pdf":
+      let summary = try PDFPrinter.write(printed, to: path)
+      var message = "Printed \(amount) to \(path)."
+      if !summary.charactersWithoutGlyphs.isEmpty {
+        let missing = summary.charactersWithoutGlyphs.prefix(10).map { String($0) }.joined(separator: " ")
+        message += " The font has no glyph for: \(missing)."
+      }
+      return PrintResult(message: message, text: nil)
+    case ".txt":
+      try TextPrinter.write(printed, to: path)
+      return PrintResult(message: "Printed \(amount) to \(path).", text: nil)
+    default:
+      throw FolioError.invalidArgument("print writes .pdf or .txt files, or '-' for standard output")
+    }
+  }
+
+  /// `folder/name.ext`, or `name 2.ext`, `name 3.ext`, … — the first that does not exist.
+  static func unusedPath(in folder: String, name: String, extension fileExtension: String) -> String {
+    var candidate = folder + "/" + name + fileExtension
+    var number = 2
+    while DocumentFile.exists(candidate) {
+      candidate = folder + "/" + name + " \(number)" + fileExtension
+      number += 1
+    }
+    return candidate
+  }
+
+  /// Parses `--pages`: `3` or `2-5`.
+  static func pageRange(_ text: String) throws(FolioError) -> ClosedRange<Int> {
+    let bounds = text.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map { Int($0) }
+    guard let first = bounds.first ?? nil, first >= 1, bounds.allSatisfy({ $0 != nil }) else {
+      throw .invalidArgument("'--pages' expects a page or a range such as 2-5, got '\(text)'")
+    }
+    let last = bounds.count == 2 ? (bounds[1] ?? first) : first
+    guard last >= first else { throw .invalidArgument("'--pages' \(text) ends before it starts") }
+    return first...last
+  }
+}

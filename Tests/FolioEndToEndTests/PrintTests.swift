@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// `print` through the built binary, checked with poppler's pdfinfo and pdftotext.
+@Suite struct PrintTests {
+  private static func poppler(_ tool: String, _ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [tool] + arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = Pipe()
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(
+      process.terminationStatus == 0, "\(tool) failed; is poppler-utils installed (make test installs it)?")
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  @Test("a 150-line document prints as a paginated PDF beside it, never replacing an earlier print")
+  func pdfBesideTheDocument() throws {
+    let folder = try FolioProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let lines = (1...150).map { "Line \($0): café ★ ✓ │ " + String(repeating: "word ", count: $0 % 30) }
+    try (lines.joined(separator: "\n") + "\n").write(
+      to: folder.appendingPathComponent("Field Notes.txt"), atomically: true, encoding: .utf8)
+    let result = try FolioProcess.run(
+      ["-c", "open 'Field Notes.txt'; print; print --page-size letter"], in: folder)
+    #expect(result.errors == "")
+    #expect(result.status == 0)
+    let a4 = folder.appendingPathComponent("Field Notes.pdf").path
+    let letter = folder.appendingPathComponent("Field Notes 2.pdf").path
+    #expect(result.output.contains("to \(a4)."))
+    #expect(result.output.contains("to \(letter)."))
+
+    let info = try Self.poppler("pdfinfo", [a4])
+    #expect(info.contains("Title:           Field Notes"))
+    #expect(info.contains("(A4)"))
+    let pageCount = try #require(
+      info.split(separator: "\n").first { $0.hasPrefix("Pages:") }.flatMap {
+        Int($0.split(separator: " ").last ?? "")
+      })
+    #expect(pageCount >= 3)
+    let text = try Self.poppler("pdftotext", ["-layout", a4, "-"])
+    let pages = text.split(separator: "\u{0C}", omittingEmptySubsequences: true).filter {
+      !$0.allSatisfy(\.isWhitespace)
+    }
+    #expect(pages.count == pageCount)
+    for (index, page) in pages.enumerated() {
+      #expect(page.contains("Field Notes"), "page \(index + 1) has the title in its header")
+      #expect(page.contains("page \(index + 1) of \(pageCount)"))
+    }
+    #expect(text.contains("Line 150: café ★ ✓ │"))
+    #expect(try Self.poppler("pdfinfo", [letter]).contains("612 x 792 pts (letter)"))
+  }
+}
