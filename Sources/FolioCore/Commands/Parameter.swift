@@ -37,11 +37,15 @@ public struct Parameter: Sendable, Equatable {
   public var defaultValue: ArgumentValue?
   /// One line for help.
   public var summary: String
+  /// The placeholder for the value in usage lines (`PATH`); derived from the name and kind
+  /// when nil.
+  public var valueName: String?
 
   /// Creates a parameter; options and defaulted parameters are optional by default.
   public init(
     _ name: String, _ kind: Kind = .string, style: Style = .positional,
-    isOptional: Bool? = nil, defaultValue: ArgumentValue? = nil, summary: String = ""
+    isOptional: Bool? = nil, defaultValue: ArgumentValue? = nil, summary: String = "",
+    valueName: String? = nil
   ) {
     self.name = name
     self.kind = kind
@@ -49,13 +53,14 @@ public struct Parameter: Sendable, Equatable {
     self.isOptional = isOptional ?? (style == .option || defaultValue != nil)
     self.defaultValue = defaultValue
     self.summary = summary
+    self.valueName = valueName
   }
 
   /// The placeholder shown in usage lines: `PATH`, `N`, `text|json`.
   public var placeholder: String {
-    switch kind {
+    if let valueName { return valueName }
+    return switch kind {
     case .choice(let options): options.joined(separator: "|")
-    case .int, .number: name == "n" ? "N" : name.uppercased()
     default: name.uppercased()
     }
   }

@@ -18,7 +18,9 @@ extension Workspace {
         details: "Text files (.txt, .md, any UTF-8) open as lines; .csv, .tsv and .json (an array of "
           + "objects) open as tables. A file already open is focused instead. Binary or malformed "
           + "files are refused with the line and column of the problem.",
-        parameters: [Parameter("path", .path, summary: "a path (~ for home) or a file:// URL")],
+        parameters: [
+          Parameter("path", .path, summary: "a path (~ for home) or a file:// URL", valueName: "PATH-OR-URL")
+        ],
         behavior: .action { [unowned self] arguments in
           let (document, wasOpen) = try open(arguments.string("path") ?? "")
           return report(
@@ -32,7 +34,9 @@ extension Workspace {
         parameters: [
           Parameter(
             "kind", .choice(["text", "table"]), defaultValue: .string("text"), summary: "text or table"),
-          Parameter("columns", isOptional: true, summary: "a table's column names, comma-separated"),
+          Parameter(
+            "columns", isOptional: true, summary: "a table's column names, comma-separated",
+            valueName: "columns=a,b,c"),
         ],
         behavior: .action { [unowned self] arguments in
           let kind = DocumentKind(rawValue: arguments.string("kind") ?? "text") ?? .text
@@ -54,7 +58,9 @@ extension Workspace {
       Command(
         id: "document.focus", verb: "focus", title: "Focus Window", icon: "macwindow", category: "Documents",
         summary: "make another window active: its number in 'docs' or its title",
-        parameters: [Parameter("window", summary: "a number from 'docs' or a title")],
+        parameters: [
+          Parameter("window", summary: "a number from 'docs' or a title", valueName: "N-OR-TITLE")
+        ],
         availability: needsDocument,
         behavior: .action { [unowned self] arguments in
           let document = try focus(arguments.string("window") ?? "")
@@ -80,7 +86,7 @@ extension Workspace {
         details: "Never replaces another file. Refused: an empty title, '/' or NUL, '.' or '..', a file "
           + "name over 255 bytes, the same title. Unsaved edits are kept; 'undo' renames it back. An "
           + "untitled document only changes its title.",
-        parameters: [Parameter("title", summary: "the new title, without extension")],
+        parameters: [Parameter("title", summary: "the new title, without extension", valueName: "NEW-TITLE")],
         availability: needsDocument,
         behavior: .action { [unowned self] arguments in
           let document = try requireActive()
@@ -96,7 +102,7 @@ extension Workspace {
           + ".csv, .tsv or .json) and binds the window to it; an existing file there is kept unless "
           + "--force. The file's permissions are kept, and a symbolic link stays a link.",
         parameters: [
-          Parameter("as", .path, style: .option, summary: "save to this path instead"),
+          Parameter("as", .path, style: .option, summary: "save to this path instead", valueName: "PATH"),
           Parameter("force", .bool, style: .option, summary: "overwrite a changed or existing file"),
         ],
         availability: needsDocument,
@@ -169,12 +175,14 @@ extension Workspace {
           + "file only with --force); --to - prints the pages as text. Tables print as aligned "
           + "columns with the header repeated on every page; long lines wrap.",
         parameters: [
-          Parameter("to", .path, style: .option, summary: "FILE.pdf, FILE.txt or - for standard output"),
+          Parameter(
+            "to", .path, style: .option, summary: "FILE.pdf, FILE.txt or - for standard output",
+            valueName: "FILE.pdf|FILE.txt|-"),
           Parameter(
             "page-size", .choice(PageSize.allCases.map(\.rawValue)), style: .option,
             defaultValue: .string("a4"),
             summary: "a4 or letter"),
-          Parameter("pages", style: .option, summary: "a page or a range such as 2-5"),
+          Parameter("pages", style: .option, summary: "a page or a range such as 2-5", valueName: "2-5"),
           Parameter("force", .bool, style: .option, summary: "replace an existing file given with --to"),
         ],
         availability: needsDocument,
@@ -256,7 +264,9 @@ extension Workspace {
       Command(
         id: "edit.add", verb: "add", title: "Add Row", icon: "plus", category: "Editing",
         summary: "add a row to a table: column=value for each cell to fill",
-        parameters: [Parameter("cells", style: .rest, isOptional: true, summary: "column=value words")],
+        parameters: [
+          Parameter("cells", style: .rest, isOptional: true, summary: "column=value words", valueName: "k=v")
+        ],
         availability: needsDocument,
         behavior: .action { [unowned self] arguments in
           let document = try requireActive()

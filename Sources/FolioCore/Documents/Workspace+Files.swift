@@ -31,10 +31,16 @@ extension Workspace {
         "'\(DocumentFile.fileName(of: target))' already exists; 'save --as \(newPath ?? target) --force' replaces it"
       )
     }
+    // An unedited document whose file still holds what was read is written byte for byte:
+    // nothing at all to do for its own file, a copy for a new one.
+    var fileUnchanged = false
+    if !document.isDirty, format == document.format, let path = document.path {
+      fileUnchanged = try DocumentFile.currentSnapshot(of: path) == document.snapshot
+    }
     let snapshot: FileSnapshot
-    if !isSameFile, !document.isDirty, format == document.format, let path = document.path,
-      try DocumentFile.currentSnapshot(of: path) == document.snapshot
-    {
+    if fileUnchanged, isSameFile, let unchanged = document.snapshot {
+      snapshot = unchanged
+    } else if fileUnchanged, let path = document.path {
       snapshot = try DocumentFile.copy(path, to: target)
     } else {
       snapshot = try DocumentFile.writeAtomically(try format.encode(document.content), to: target)

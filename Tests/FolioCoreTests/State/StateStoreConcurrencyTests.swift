@@ -90,8 +90,7 @@ import Testing
   }
 
   @Test(
-    "another process waits for the store's write to finish, then writes too",
-    .enabled(if: StateTestSupport.hasPython, "needs python3"))
+    "another process waits for the store's write to finish, then writes too")
   func otherProcessWaits() throws {
     let folder = try StateTestFolder()
     let store = try StateStore(directory: folder.path)
@@ -128,8 +127,7 @@ import Testing
   }
 
   @Test(
-    "while another process holds the write lock, a store that cannot wait says so and loses nothing",
-    .enabled(if: StateTestSupport.hasPython, "needs python3"))
+    "while another process holds the write lock, a store that cannot wait says so and loses nothing")
   func lockedByOtherProcess() throws {
     let folder = try StateTestFolder()
     let path = try StateStore(directory: folder.path).path

@@ -34,11 +34,7 @@ final class StateTestFolder {
 
 /// Helpers shared by the state store tests.
 enum StateTestSupport {
-  /// Whether the tests run as root, for whom file permissions do not apply.
-  static var isRoot: Bool { geteuid() == 0 }
-
   static let python = "/usr/bin/python3"
-  static var hasPython: Bool { FileManager.default.isExecutableFile(atPath: python) }
 
   static func bytes(_ path: String) -> [UInt8]? {
     FileManager.default.contents(atPath: path).map { [UInt8]($0) }

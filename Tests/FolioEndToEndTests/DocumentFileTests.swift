@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+
+/// What documents promise about files on disk, checked through the built binary.
+@Suite struct DocumentFileTests {
+  private static func write(_ text: String, _ name: String, in folder: URL) throws {
+    try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+  }
+
+  private static func read(_ name: String, in folder: URL) throws -> Data {
+    try Data(contentsOf: folder.appendingPathComponent(name))
+  }
+
+  @Test(
+    "opening and saving an unedited file gives identical bytes",
+    arguments: [
+      ("mixed.txt", "crlf\r\nlf\nlone cr\rno final newline"),
+      ("bom.txt", "\u{FEFF}with a byte-order mark\n"),
+      ("quoted.csv", "a,b\r\n\"x, y\",\"say \"\"hi\"\"\"\r\n\"multi\nline\",2\r\n"),
+      ("tabs.tsv", "a\tb\n1\t2"),
+      ("data.json", "[{\"n\": 1.50, \"ok\": true, \"none\": null, \"nested\": {\"k\": [1, 2]}}]"),
+    ])
+  func unchangedRoundTrip(name: String, content: String) throws {
+    let folder = try FolioProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Self.write(content, name, in: folder)
+    let original = try Self.read(name, in: folder)
+    let result = try FolioProcess.run(
+      ["-c", "open \(name); save --force; save --as copy-\(name)"], in: folder)
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(try Self.read(name, in: folder) == original)
+    #expect(try Self.read("copy-\(name)", in: folder) == original)
+  }
+
+  @Test("a file changed behind Folio's back is not overwritten without --force")
+  func changedOnDisk() throws {
+    let folder = try FolioProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Self.write("one\n", "notes.txt", in: folder)
+    // The script stops at `echo ready`'s line? No: the change is made by a sourced helper.
+    // Folio cannot edit the file itself, so the test edits it between two runs sharing a
+    // pipe: the first command line opens, the test changes the file, the rest saves.
+    let process = Process()
+    process.executableURL = FolioProcess.executable
+    process.environment = FolioProcess.environment(home: folder)
+    process.currentDirectoryURL = folder
+    let input = Pipe()
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    killIfHung(process)
+    input.fileHandleForWriting.write(
+      Data("option keep-going on\nopen notes.txt\nappend two\necho ready\n".utf8))
+    var received = Data()
+    while !String(decoding: received, as: UTF8.self).contains("ready\n") {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      received += chunk
+    }
+    try Self.write("changed elsewhere\n", "notes.txt", in: folder)
+    input.fileHandleForWriting.write(Data("save\nsave --force\n".utf8))
+    try input.fileHandleForWriting.close()
+    let rest = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(
+      stderr
+        == "-:5: error: notes.txt changed on disk since it was read; 'save --force' overwrites it, 'revert' loads the new version\n"
+    )
+    #expect(String(decoding: rest, as: UTF8.self).contains("Saved notes"))
+    #expect(try Self.read("notes.txt", in: folder) == Data("one\ntwo\n".utf8))
+    #expect(process.terminationStatus == 1)
+  }
+
+  @Test("rename onto an existing file changes neither file, and refusals leave everything as it was")
+  func renameRefusals() throws {
+    let folder = try FolioProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Self.write("a,b\n1,2\n", "places.csv", in: folder)
+    try Self.write("x\ny\n", "taken.csv", in: folder)
+    let before = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    let result = try FolioProcess.run(
+      [
+        "--keep-going", "-c",
+        "open places.csv; cell 1 a edited; rename taken; rename ''; rename ../x; rename places",
+      ],
+      in: folder)
+    #expect(result.status == 1)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == before)
+    #expect(try Self.read("places.csv", in: folder) == Data("a,b\n1,2\n".utf8))
+    #expect(try Self.read("taken.csv", in: folder) == Data("x\ny\n".utf8))
+  }
+
+  @Test("save keeps the file's permissions and a symbolic link stays a link")
+  func modeAndSymlink() throws {
+    let folder = try FolioProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Self.write("one\n", "real.txt", in: folder)
+    let real = folder.appendingPathComponent("real.txt").path
+    try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: real)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.appendingPathComponent("link.txt").path, withDestinationPath: "real.txt")
+    let result = try FolioProcess.run(["-c", "open link.txt; append two; save"], in: folder)
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(
+        atPath: folder.appendingPathComponent("link.txt").path)
+        == "real.txt")
+    #expect(try Self.read("real.txt", in: folder) == Data("one\ntwo\n".utf8))
+    let attributes = try FileManager.default.attributesOfItem(atPath: real)
+    #expect(attributes[.posixPermissions] as? Int == 0o640)
+  }
+
+  @Test("SIGKILL during saves leaves the complete old or new file, and the next open removes temporary files")
+  func killDuringSave() throws {
+    let folder = try FolioProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let base =
+      (1...100_000).map { "line \($0) " + String(repeating: "x", count: 40) }.joined(separator: "\n") + "\n"
+    try Self.write(base, "big.txt", in: folder)
+    let script = "open big.txt\n" + String(repeating: "append more\nsave\n", count: 200)
+    try Self.write(script, "loop.folio", in: folder)
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<6 {
+      let process = Process()
+      process.executableURL = FolioProcess.executable
+      process.arguments = ["run", "loop.folio"]
+      process.environment = FolioProcess.environment(home: folder)
+      process.currentDirectoryURL = folder
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      killIfHung(process)
+      // The fault model: the process dies at an arbitrary moment of its save loop.
+      usleep(UInt32.random(in: 50_000...400_000, using: &generator))
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      let text = String(decoding: try Self.read("big.txt", in: folder), as: UTF8.self)
+      #expect(text.hasPrefix(base), "the saved file lost its original content")
+      let added = text.dropFirst(base.count)
+      #expect(
+        added.isEmpty
+          || added.split(separator: "\n", omittingEmptySubsequences: false).dropLast().allSatisfy {
+            $0 == "more"
+          })
+      #expect(added.isEmpty || added.hasSuffix("more\n"), "a partial write reached the file")
+    }
+    let reopened = try FolioProcess.run(["-c", "open big.txt"], in: folder)
+    #expect(reopened.status == 0)
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+      $0.contains(".folio-save-")
+    }
+    #expect(leftovers.isEmpty, "temporary files left behind: \(leftovers)")
+  }
+}
