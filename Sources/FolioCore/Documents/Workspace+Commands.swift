@@ -195,6 +195,32 @@ extension Workspace {
           return result.text.map(CommandOutput.text) ?? .message(result.message)
         }),
       Command(
+        id: "document.share", verb: "share", title: "Share…", icon: "square.and.arrow.up",
+        category: "Documents",
+        summary: "list the share targets for the document, or share it through one",
+        details: "Built-in targets: file (a copy into the folder --to names, never replacing a file: "
+          + "'Places 2.csv'), stdout (the text on standard output), mail (an RFC 5322 draft .eml with "
+          + "the document attached, in --to or beside the document). A document offers file (as last "
+          + "saved), text, and for tables csv and json; a target gets the best one it accepts, or the "
+          + "one --as names.",
+        parameters: [
+          Parameter("target", isOptional: true, summary: "file, stdout, mail, or a plugin's target"),
+          Parameter(
+            "as", .choice(Representation.allCases.map(\.rawValue)), style: .option,
+            summary: "the representation to send", valueName: "REPRESENTATION"),
+          Parameter("to", .path, style: .option, summary: "the destination folder", valueName: "DEST"),
+        ],
+        availability: needsDocument,
+        behavior: .action { [unowned self] arguments in
+          let document = try requireActive()
+          guard let target = arguments.string("target") else {
+            return .shareTargets(document: document.title, targets: shareTargets(for: document))
+          }
+          let outcome = try share(
+            document, with: target, as: arguments.string("as"), to: arguments.string("to"))
+          return outcome.output.map(CommandOutput.text) ?? .message(outcome.message)
+        }),
+      Command(
         id: "edit.undo", verb: "undo", title: "Undo", icon: "arrow.uturn.backward", shortcut: "⌘Z",
         category: "Editing",
         summary: "take back the active document's last change",

@@ -32,9 +32,7 @@ extension Workspace {
     let count = printed.pages.count
     let amount = "\(count) page\(count == 1 ? "" : "s")"
     if destination == "-" {
-      var text = TextPrinter.render(printed)
-      if text.hasSuffix("\n") { text.removeLast() }  // the shell ends the output's last line
-      return PrintResult(message: "Printed \(amount).", text: text)
+      return PrintResult(message: "Printed \(amount).", text: TextPrinter.render(printed))
     }
     let path: String
     if let destination {

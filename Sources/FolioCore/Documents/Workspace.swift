@@ -11,6 +11,8 @@ public final class Workspace {
   public private(set) var documents: [Document] = []
   /// The window of the active document.
   public private(set) var activeWindowID: Int?
+  /// The share targets documents can be sent to: the built-ins and plugins' [ShareLink].
+  public let shareTargets = ShareRegistry()
   /// Where recent documents are remembered; nil when there is no state store.
   let store: StateStore?
   /// The folder relative paths resolve from.
@@ -51,8 +53,11 @@ public final class Workspace {
   func absolutePath(_ pathOrURL: String) throws(FolioError) -> String {
     var path = try FileURL.path(fromURL: pathOrURL) ?? pathOrURL
     if path == "~" || path.hasPrefix("~/"), let home { path = home + path.dropFirst() }
-    guard !path.isEmpty else { throw .invalidArgument("'open' needs a path") }
-    return path.hasPrefix("/") ? path : (currentDirectory == "/" ? "" : currentDirectory) + "/" + path
+    guard !path.isEmpty else { throw .invalidArgument("a path cannot be empty") }
+    let absolute = path.hasPrefix("/") ? path : currentDirectory + "/" + path
+    // Lexically drop empty and `.` components; `..` stays, since it may cross a link.
+    let components = absolute.split(separator: "/").filter { $0 != "." }
+    return "/" + components.joined(separator: "/")
   }
 
   /// Opens a file in a new window and makes it active; a file already open is focused.

@@ -28,6 +28,8 @@ public enum CommandOutput {
   case documentInfo(DocumentInfo)
   /// Lines or rows of a document (`show`).
   case documentView(DocumentView)
+  /// The share targets that accept a document, each with the representation it would get.
+  case shareTargets(document: String, targets: [ShareTargetInfo])
   /// A question the command needs answered before it goes on.
   case dialog(Dialog)
 }

@@ -44,6 +44,21 @@ enum JSONRenderer {
     case .documentInfo(let info): documentInfo(info)
     case .documentView(let view): documentView(view)
     case .dialog(let dialog): self.dialog(dialog)
+    case .shareTargets(let document, let targets):
+      .object([
+        ("document", .string(document)),
+        (
+          "targets",
+          .array(
+            targets.map {
+              .object([
+                ("id", .string($0.id)), ("title", .string($0.title)),
+                ("accepts", .array($0.accepts.map { .string($0.rawValue) })),
+                ("representation", .string($0.representation?.rawValue)), ("owner", .string($0.owner)),
+              ])
+            })
+        ),
+      ])
     case .settings(let settings):
       .object([
         (

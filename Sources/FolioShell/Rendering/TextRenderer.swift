@@ -9,7 +9,8 @@ struct TextRenderer {
   func render(_ output: CommandOutput) -> String? {
     switch output {
     case .none: nil
-    case .text(let text): text
+    // The console ends every output with a newline; text that brings its own keeps one.
+    case .text(let text): text.hasSuffix("\n") ? String(text.dropLast()) : text
     case .message(let message): message
     case .commandList(let commands): commandList(commands)
     case .helpIndex(let sections): helpIndex(sections)
@@ -21,6 +22,18 @@ struct TextRenderer {
     case .documentInfo(let info): documentInfo(info)
     case .documentView(let view): documentView(view)
     case .dialog(let dialog): self.dialog(dialog)
+    case .shareTargets(let document, let targets):
+      targets.isEmpty
+        ? "No share target accepts \(document)."
+        : TextTable(
+          headers: ["target", "title", "accepts", "sends"],
+          rows: targets.map {
+            [
+              $0.id, $0.title, $0.accepts.map(\.rawValue).joined(separator: ", "),
+              $0.representation?.rawValue ?? "",
+            ]
+          }
+        ).render(style: style)
     }
   }
 

@@ -1,0 +1,55 @@
+extension ShareTargetInfo {
+  init(_ target: ShareTarget, offered: [Representation]) {
+    id = target.id
+    title = target.title
+    accepts = target.accepts
+    representation = target.preferredRepresentation(among: offered)
+    owner = target.owner
+  }
+}
+
+/// A share target as `share` lists it.
+public struct ShareTargetInfo: Sendable, Equatable {
+  public var id: String
+  public var title: String
+  /// What the target accepts, in its order of preference.
+  public var accepts: [Representation]
+  /// What the document would be sent as.
+  public var representation: Representation?
+  public var owner: String
+}
+
+extension Workspace {
+  /// The share targets that accept a document, with what each would get.
+  public func shareTargets(for document: Document) -> [ShareTargetInfo] {
+    let offered = document.shareSource.offered
+    return shareTargets.targets(accepting: offered).map { ShareTargetInfo($0, offered: offered) }
+  }
+
+  /// Shares a document through a target [ShareLink].
+  ///
+  /// - Parameters:
+  ///   - target: the target's id: `file`, `stdout`, `mail` or a plugin's.
+  ///   - representation: `--as`: file, text, csv or json; nil for the target's best.
+  ///   - destination: `--to`: a folder for `file` and `mail` (`mail` defaults to the
+  ///     document's folder).
+  /// - Throws: `FolioError.invalidArgument` naming what is possible, or the target's error.
+  public func share(
+    _ document: Document, with target: String, as representation: String?, to destination: String?
+  ) throws(FolioError) -> ShareOutcome {
+    let requested = try representation.map(Representation.init(named:))
+    var folder = try destination.map(absolutePath)
+    if folder == nil, target == "mail" {
+      folder = document.path.map(DocumentFile.directoryPath) ?? currentDirectory
+    }
+    var outcome = try shareTargets.share(document.shareSource, with: target, as: requested, to: folder)
+    if document.isDirty,
+      try shareTargets.representation(
+        for: target, offered: document.shareSource.offered, title: document.title, requested: requested)
+        == .file
+    {
+      outcome.message += " (the file as last saved: unsaved changes are not in it)"
+    }
+    return outcome
+  }
+}

@@ -1,0 +1,13 @@
+extension ShareTarget {
+  /// `file` — Save a Copy: writes the item into the folder `--to` names, never replacing a
+  /// file (`Places.csv` exists → `Places 2.csv`).
+  public static var saveCopy: ShareTarget {
+    ShareTarget(
+      id: "file", title: "Save a Copy", accepts: [.file, .csv, .json, .text]
+    ) { (item, destination) throws(FolioError) -> ShareOutcome in
+      let folder = try ShareFolder.folder(destination, for: "file")
+      let path = try ShareFolder.writeNewFile(item.bytes, named: item.fileName, in: folder)
+      return ShareOutcome(message: "Saved a copy of \(item.title) as \(path)", writtenPath: path)
+    }
+  }
+}
