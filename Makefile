@@ -4,7 +4,7 @@
 SWIFT ?= swift
 FOLIO := .build/debug/folio
 
-.PHONY: run test build lint format deps deps-test
+.PHONY: run test bench build lint format deps deps-test
 
 run: deps
 	$(SWIFT) build --product folio
@@ -14,6 +14,10 @@ test: deps-test
 	$(SWIFT) format lint --strict --recursive --parallel Sources Tests Package.swift
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+bench: deps
+	$(SWIFT) build -c release --product folio
+	python3 benchmarks/documents.py
 
 build: deps
 	$(SWIFT) build
