@@ -124,6 +124,33 @@ import Testing
     #expect((attributes[.posixPermissions] as? Int) == 0o600)
   }
 
+  @Test("a dialog shows a numbered prompt that a bare number answers; Ctrl-D asks before losing changes")
+  func dialogs() throws {
+    let home = try FolioProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let notes = home.appendingPathComponent("notes.txt")
+    try "one\n".write(to: notes, atomically: true, encoding: .utf8)
+    let terminal = try Terminal(home: home)
+    try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
+    try terminal.send("open \(notes.path)", "Enter", "append two", "Enter")
+    try terminal.waitFor("the dirty prompt") { terminal.lastLine($0) == "notes*>" }
+    try terminal.send("close", "Enter")
+    try terminal.waitFor("the dialog's prompt") { terminal.lastLine($0) == "choose 1–3>" }
+    try terminal.send("3", "Enter")
+    try terminal.waitFor("the cancelled close") {
+      $0.contains("Kept notes open.") && terminal.lastLine($0) == "notes*>"
+    }
+    try terminal.send("C-d")
+    try terminal.waitFor("the quit dialog") {
+      $0.contains("Quit with unsaved changes in “notes”?") && terminal.lastLine($0) == "choose 1–3>"
+    }
+    try terminal.send("Save All", "Enter")
+    let deadline = Date().addingTimeInterval(10)
+    while terminal.isRunning, Date() < deadline { usleep(20_000) }
+    #expect(!terminal.isRunning)
+    #expect(try String(contentsOf: notes, encoding: .utf8) == "one\ntwo\n")
+  }
+
   @Test("Ctrl-D on an empty line leaves; a trailing backslash continues the line")
   func endOfInput() throws {
     let home = try FolioProcess.temporaryDirectory()

@@ -5,7 +5,7 @@ enum NameSuggester {
   static func suggestions(for name: String, among names: [String], limit: Int = 3) -> [String] {
     let typed = Array(name.lowercased())
     guard !typed.isEmpty else { return [] }
-    let threshold = max(1, min(3, typed.count / 3))
+    let threshold = max(1, min(2, typed.count / 3))
     var ranked: [(distance: Int, name: String)] = []
     var seen = Set<String>()
     for candidate in names where seen.insert(candidate).inserted {

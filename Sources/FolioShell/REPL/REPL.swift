@@ -38,7 +38,14 @@ struct REPL {
         pending = ""
       case .end:
         shell.console.print("")
-        return
+        // Ctrl-D leaves like `quit`: with unsaved documents it asks first, and at a dialog it
+        // answers Cancel.
+        if shell.pendingDialog != nil {
+          shell.execute(ParsedCommand(words: [Word("cancel")], text: "cancel"))
+          continue
+        }
+        guard shell.workspace.documents.contains(where: \.isDirty) else { return }
+        shell.execute(ParsedCommand(words: [Word("quit")], text: "quit"))
       case .line(var line):
         // At a dialog's numbered prompt a bare number or button title answers it.
         if let dialog = shell.pendingDialog, pending.isEmpty,

@@ -44,6 +44,11 @@ enum JSONRenderer {
     case .documentInfo(let info): documentInfo(info)
     case .documentView(let view): documentView(view)
     case .dialog(let dialog): self.dialog(dialog)
+    case .titleMenu(let menu):
+      .object([
+        ("menu", .string("title")), ("header", documentInfo(menu.header)),
+        ("items", .array(menu.items.map(command))),
+      ])
     case .shareTargets(let document, let targets):
       .object([
         ("document", .string(document)),

@@ -12,6 +12,7 @@ enum BuiltinID {
   static let quit = "shell.quit"
   static let choose = "shell.choose"
   static let cancel = "shell.cancel"
+  static let menu = "shell.menu"
 }
 
 extension Shell {
@@ -20,7 +21,7 @@ extension Shell {
   func registerBuiltins() {
     let builtins = [
       helpCommand, commandsCommand, runCommand, echoCommand, sourceCommand, recordCommand,
-      optionCommand, quitCommand, chooseCommand, cancelCommand,
+      optionCommand, quitCommand, chooseCommand, cancelCommand, menuCommand,
     ]
     let documentCommands = workspace.makeCommands(isInteractive: { [unowned self] in isInteractive })
     for command in builtins + optionCommands + documentCommands {
@@ -182,6 +183,14 @@ extension Shell {
             return .none
           })
       })
+  }
+
+  private var menuCommand: Command {
+    Command(
+      id: BuiltinID.menu, verb: "menu", title: "Show Menu", icon: "filemenu.and.selection", category: "Menus",
+      summary: "render a menu: 'title', the active document's title menu",
+      parameters: [Parameter("name", .choice(["title"]), summary: "the menu")],
+      behavior: .action { [unowned self] _ in .titleMenu(try workspace.titleMenu(commands: registry)) })
   }
 
   private var chooseCommand: Command {
