@@ -104,29 +104,12 @@ import Testing
   func interrupt() throws {
     let home = try FolioProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
-    let process = Process()
-    process.executableURL = FolioProcess.executable
-    process.environment = FolioProcess.environment(home: home)
-    let stdin = Pipe()
-    let stdout = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = Pipe()
-    try process.run()
-    killIfHung(process)
-    stdin.fileHandleForWriting.write(Data("echo ready\n".utf8))
-    // Folio flushes its output before it blocks reading more input, so once "ready" arrives
-    // it is waiting in read(2), where SIGINT must end the run.
-    var received = Data()
-    while !String(decoding: received, as: UTF8.self).contains("ready\n") {
-      let chunk = stdout.fileHandleForReading.availableData
-      #expect(!chunk.isEmpty, "folio closed its output before printing 'ready'")
-      if chunk.isEmpty { break }
-      received += chunk
-    }
-    kill(process.processIdentifier, SIGINT)
-    process.waitUntilExit()
-    try? stdin.fileHandleForWriting.close()
-    #expect(process.terminationStatus == 130)
+    let folio = try RunningFolio(in: home, home: home)
+    folio.send("echo ready\n")
+    // Once "ready" arrives, folio is waiting for more input, where SIGINT must end the run.
+    #expect(folio.waitForOutput(containing: "ready\n"), "folio closed its output before printing 'ready'")
+    kill(folio.process.processIdentifier, SIGINT)
+    folio.process.waitUntilExit()
+    #expect(folio.process.terminationStatus == 130)
   }
 }

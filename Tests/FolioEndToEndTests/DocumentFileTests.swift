@@ -37,42 +37,19 @@ import Testing
     let folder = try FolioProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     try Self.write("one\n", "notes.txt", in: folder)
-    // The script stops at `echo ready`'s line? No: the change is made by a sourced helper.
-    // Folio cannot edit the file itself, so the test edits it between two runs sharing a
-    // pipe: the first command line opens, the test changes the file, the rest saves.
-    let process = Process()
-    process.executableURL = FolioProcess.executable
-    process.environment = FolioProcess.environment(home: folder)
-    process.currentDirectoryURL = folder
-    let input = Pipe()
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    killIfHung(process)
-    input.fileHandleForWriting.write(
-      Data("option keep-going on\nopen notes.txt\nappend two\necho ready\n".utf8))
-    var received = Data()
-    while !String(decoding: received, as: UTF8.self).contains("ready\n") {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      received += chunk
-    }
+    let folio = try RunningFolio(in: folder, home: folder)
+    folio.send("option keep-going on\nopen notes.txt\nappend two\necho ready\n")
+    #expect(folio.waitForOutput(containing: "ready\n"))
     try Self.write("changed elsewhere\n", "notes.txt", in: folder)
-    input.fileHandleForWriting.write(Data("save\nsave --force\n".utf8))
-    try input.fileHandleForWriting.close()
-    let rest = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    folio.send("save\nsave --force\n")
+    let result = try folio.finish()
     #expect(
-      stderr
+      result.errors
         == "-:5: error: notes.txt changed on disk since it was read; 'save --force' overwrites it, 'revert' loads the new version\n"
     )
-    #expect(String(decoding: rest, as: UTF8.self).contains("Saved notes"))
+    #expect(result.output.contains("Saved notes"))
     #expect(try Self.read("notes.txt", in: folder) == Data("one\ntwo\n".utf8))
-    #expect(process.terminationStatus == 1)
+    #expect(result.status == 1)
   }
 
   @Test("rename onto an existing file changes neither file, and refusals leave everything as it was")

@@ -98,3 +98,54 @@ final class LockedData: @unchecked Sendable {
     return value!
   }
 }
+
+/// A folio process reading commands from a pipe, for tests that act between commands.
+final class RunningFolio {
+  let process = Process()
+  private let input = Pipe()
+  private let output = Pipe()
+  private let errors = Pipe()
+  private var received = Data()
+
+  /// Starts folio reading standard input, in `directory` with a private `home`.
+  init(arguments: [String] = [], in directory: URL, home: URL) throws {
+    process.executableURL = FolioProcess.executable
+    process.arguments = arguments
+    process.environment = FolioProcess.environment(home: home)
+    process.currentDirectoryURL = directory
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    killIfHung(process)
+  }
+
+  /// Writes command lines to folio's standard input.
+  func send(_ text: String) {
+    input.fileHandleForWriting.write(Data(text.utf8))
+  }
+
+  /// Reads standard output until `text` has appeared (folio flushes before it waits for
+  /// input, so the wait needs no timer); false when output ended first.
+  func waitForOutput(containing text: String) -> Bool {
+    while !String(decoding: received, as: UTF8.self).contains(text) {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { return false }
+      received += chunk
+    }
+    return true
+  }
+
+  /// Closes standard input and waits for folio to exit.
+  ///
+  /// - Returns: all standard output, standard error and the exit status.
+  func finish() throws -> FolioProcess.Result {
+    try input.fileHandleForWriting.close()
+    received += output.fileHandleForReading.readDataToEndOfFile()
+    let errorText = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return FolioProcess.Result(
+      output: String(decoding: received, as: UTF8.self), errors: String(decoding: errorText, as: UTF8.self),
+      status: process.terminationStatus)
+  }
+}

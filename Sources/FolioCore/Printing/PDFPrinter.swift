@@ -23,15 +23,18 @@ public enum PDFPrinter {
   ) throws(FolioError) -> PDFPrintSummary {
     // cairo would still write a blank page, which no caller asked for.
     guard !document.pages.isEmpty else { throw .invalidArgument("there are no pages to print") }
-    return try AtomicFile.write(to: path) { sink throws(FolioError) in
-      try withExtendedLifetime(sink) { () throws(FolioError) in
-        try render(document, into: sink, path: path)
-      }
+    // A PDF is small next to its document (about 1 MB for 1,000 pages): render it in memory
+    // and hand the bytes to the same atomic write that saves documents.
+    let sink = ByteSink()
+    let summary = try withExtendedLifetime(sink) { () throws(FolioError) in
+      try render(document, into: sink, path: path)
     }
+    try DocumentFile.writeAtomically(sink.bytes, to: path)
+    return summary
   }
 
   private static func render(
-    _ document: PrintedDocument, into sink: FileSink, path: String
+    _ document: PrintedDocument, into sink: ByteSink, path: String
   ) throws(FolioError) -> PDFPrintSummary {
     let layout = document.layout
     let closure = Unmanaged.passUnretained(sink).toOpaque()
@@ -39,13 +42,13 @@ public enum PDFPrinter {
       let surface = cairo_pdf_surface_create_for_stream(
         { closure, data, length in
           guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-          let sink = Unmanaged<FileSink>.fromOpaque(closure).takeUnretainedValue()
-          let bytes = UnsafeRawBufferPointer(start: data, count: Int(length))
-          return sink.append(bytes) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR
+          let sink = Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue()
+          sink.bytes.append(contentsOf: UnsafeRawBufferPointer(start: data, count: Int(length)))
+          return CAIRO_STATUS_SUCCESS
         }, closure, layout.pageSize.width, layout.pageSize.height)
     else { throw FolioError.io(path, "cairo could not create a PDF surface") }
     defer { cairo_surface_destroy(surface) }
-    try check(cairo_surface_status(surface), sink: sink, path: path)
+    try check(cairo_surface_status(surface), path: path)
 
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, document.title)
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "Folio")
@@ -65,24 +68,25 @@ public enum PDFPrinter {
       }
       try drawing.draw(page.footer, row: layout.footerRow, font: regular)
       cairo_show_page(context)
-      try check(cairo_status(context), sink: sink, path: path)
+      try check(cairo_status(context), path: path)
     }
     cairo_surface_finish(surface)
-    try check(cairo_surface_status(surface), sink: sink, path: path)
+    try check(cairo_surface_status(surface), path: path)
 
     let missing = drawing.charactersWithoutGlyphs.sorted { $0.value < $1.value }
     return PDFPrintSummary(pageCount: document.pages.count, charactersWithoutGlyphs: missing)
   }
 
-  /// Turns a cairo failure into an error, preferring the file system's reason when the
-  /// failure was writing the file.
-  private static func check(
-    _ status: cairo_status_t, sink: FileSink, path: String
-  ) throws(FolioError) {
+  /// Turns a cairo failure into an error.
+  private static func check(_ status: cairo_status_t, path: String) throws(FolioError) {
     guard status != CAIRO_STATUS_SUCCESS else { return }
-    if let failure = sink.failure { throw failure }
     throw FolioError.io(path, "cairo: \(String(cString: cairo_status_to_string(status)))")
   }
+}
+
+/// The bytes cairo streams out while it draws.
+private final class ByteSink {
+  var bytes: [UInt8] = []
 }
 
 /// A scaled DejaVu Sans Mono at the grid's font size.

@@ -39,6 +39,6 @@ public enum TextPrinter {
   /// - Throws: `FolioError` with code `.io` when the file cannot be written; no
   ///   half-written file is left behind.
   public static func write(_ document: PrintedDocument, to path: String) throws(FolioError) {
-    try AtomicFile.write(to: path) { sink in sink.append(render(document)) }
+    try DocumentFile.writeAtomically(Array(render(document).utf8), to: path)
   }
 }

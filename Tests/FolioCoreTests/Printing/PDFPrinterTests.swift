@@ -180,7 +180,7 @@ import Testing
     let folder = try TemporaryFolder()
     let document = try Paginator.paginate(PrintJob(title: "Fail", body: .lines(numberedLines(500))))
     let missing = folder.path("absent/out.pdf")
-    #expect(throws: FolioError.io(missing, "No such file or directory")) {
+    #expect(throws: FolioError.io(missing, "cannot save: No such file or directory")) {
       try PDFPrinter.write(document, to: missing)
     }
     // A folder where the file should go makes the final rename fail after the PDF was written.

@@ -53,7 +53,7 @@ import Testing
   func failedWrite() throws {
     let folder = try TemporaryFolder()
     let missing = folder.path("no-such-folder/notes.txt")
-    #expect(throws: FolioError.io(missing, "No such file or directory")) {
+    #expect(throws: FolioError.io(missing, "cannot save: No such file or directory")) {
       try TextPrinter.write(Self.twoPages, to: missing)
     }
     try FileManager.default.createDirectory(atPath: folder.path("taken"), withIntermediateDirectories: false)
