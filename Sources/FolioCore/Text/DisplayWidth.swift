@@ -9,7 +9,7 @@ extension Unicode.Scalar {
   /// The wide ranges follow Unicode's East Asian Width classes W and F and the emoji that
   /// default to emoji presentation, closely enough for a monospace page; characters of
   /// ambiguous width (box drawing, ★, ✓) take one cell, as they do in DejaVu Sans Mono.
-  var cells: Int {
+  public var cells: Int {
     if value < 0x7F { return value < 0x20 ? 0 : 1 }
     // Latin-1 and Latin Extended, the most common non-ASCII text, skip the category lookup:
     // only the C1 controls and the soft hyphen take no cell.
@@ -53,7 +53,7 @@ extension Unicode.Scalar {
 extension Character {
   /// The grid cells the character takes: the sum over its scalars, so "e" with a
   /// combining accent takes one.
-  var cells: Int {
+  public var cells: Int {
     var total = 0
     for scalar in unicodeScalars { total += scalar.cells }
     return total
@@ -62,7 +62,7 @@ extension Character {
 
 extension StringProtocol {
   /// The grid cells the text takes when printed.
-  var cells: Int {
+  public var cells: Int {
     if isPrintableASCII { return utf8.count }
     var total = 0
     for scalar in unicodeScalars { total += scalar.cells }
@@ -71,7 +71,7 @@ extension StringProtocol {
 
   /// Whether every character is a printable ASCII character, one cell each: the common
   /// case, which skips grapheme breaking.
-  var isPrintableASCII: Bool {
+  public var isPrintableASCII: Bool {
     utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
   }
 }
