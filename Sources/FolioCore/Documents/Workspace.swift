@@ -71,6 +71,7 @@ public final class Workspace {
     let canonical = DocumentFile.resolvedTarget(path)
     if let open = documents.first(where: { $0.path.map(DocumentFile.resolvedTarget) == canonical }) {
       activeWindowID = open.windowID
+      try? store?.noteRecentDocument(path: path)
       return (open, true)
     }
     DocumentFile.removeStaleTemporaryFiles(for: path)

@@ -30,6 +30,8 @@ public enum CommandOutput {
   case documentView(DocumentView)
   /// The share targets that accept a document, each with the representation it would get.
   case shareTargets(document: String, targets: [ShareTargetInfo])
+  /// Recently opened documents, newest first.
+  case recentDocuments([RecentDocument])
   /// A document's title menu.
   case titleMenu(TitleMenu)
   /// A question the command needs answered before it goes on.

@@ -44,6 +44,19 @@ enum JSONRenderer {
     case .documentInfo(let info): documentInfo(info)
     case .documentView(let view): documentView(view)
     case .dialog(let dialog): self.dialog(dialog)
+    case .recentDocuments(let documents):
+      .object([
+        (
+          "documents",
+          .array(
+            documents.map {
+              .object([
+                ("path", .string($0.path)), ("url", .string(FileURL.string(fromPath: $0.path))),
+                ("openedAt", .number($0.openedAt)),
+              ])
+            })
+        )
+      ])
     case .titleMenu(let menu):
       .object([
         ("menu", .string("title")), ("header", documentInfo(menu.header)),

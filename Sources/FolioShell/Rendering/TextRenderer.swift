@@ -23,6 +23,10 @@ struct TextRenderer {
     case .documentView(let view): documentView(view)
     case .dialog(let dialog): self.dialog(dialog)
     case .titleMenu(let menu): titleMenu(menu)
+    case .recentDocuments(let documents):
+      documents.isEmpty
+        ? "No recent documents."
+        : documents.enumerated().map { "\($0.offset + 1)  \($0.element.path)" }.joined(separator: "\n")
     case .shareTargets(let document, let targets):
       targets.isEmpty
         ? "No share target accepts \(document)."

@@ -23,7 +23,8 @@ extension Shell {
       helpCommand, commandsCommand, runCommand, echoCommand, sourceCommand, recordCommand,
       optionCommand, quitCommand, chooseCommand, cancelCommand, menuCommand,
     ]
-    let documentCommands = workspace.makeCommands(isInteractive: { [unowned self] in isInteractive })
+    let documentCommands =
+      workspace.makeCommands(isInteractive: { [unowned self] in isInteractive }) + [workspace.recentCommand]
     for command in builtins + optionCommands + documentCommands {
       do {
         try registry.register(command)
