@@ -71,6 +71,37 @@ import Testing
     #expect(try Self.read("taken.csv", in: folder) == Data("x\ny\n".utf8))
   }
 
+  @Test("a save that cannot be written completely leaves the old file and no temporary file")
+  func failedWrite() throws {
+    let folder = try FolioProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let original = String(repeating: "a line of text that is long enough\n", count: 6_000)  // ~210 KB
+    try Self.write(original, "big.txt", in: folder)
+    // A 100 KB file-size limit makes write(2) fail part-way with EFBIG, as a full disk fails
+    // with ENOSPC; SIGXFSZ is ignored so the failure comes back as an error, not a signal.
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = [
+      "-c", "trap '' XFSZ; ulimit -f 100; exec \"$0\" -c 'open big.txt; append more; save'",
+      FolioProcess.executable.path,
+    ]
+    process.environment = FolioProcess.environment(home: folder)
+    process.currentDirectoryURL = folder
+    let errors = Pipe()
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = errors
+    try process.run()
+    killIfHung(process)
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 1)
+    #expect(message.contains("big.txt: cannot save: File too large"), "\(message)")
+    #expect(try Self.read("big.txt", in: folder) == Data(original.utf8))
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "state" } == ["big.txt"]
+    )
+  }
+
   @Test("save keeps the file's permissions and a symbolic link stays a link")
   func modeAndSymlink() throws {
     let folder = try FolioProcess.temporaryDirectory()
