@@ -13,8 +13,10 @@ public final class Workspace {
   public private(set) var activeWindowID: Int?
   /// The share targets documents can be sent to: the built-ins and plugins' [ShareLink].
   public let shareTargets = ShareRegistry()
-  /// Where recent documents are remembered; nil when there is no state store.
-  let store: StateStore?
+  /// Where recent documents are remembered; nil when there is no state store. Opened on
+  /// first use, so commands that never need it never pay for opening SQLite.
+  private(set) lazy var store: StateStore? = openStore()
+  private let openStore: () -> StateStore?
   /// The folder relative paths resolve from.
   let currentDirectory: String
   /// The home folder, for `~`.
@@ -23,8 +25,12 @@ public final class Workspace {
   private var observers: [(DocumentEvent) -> Void] = []
 
   /// Creates an empty workspace.
-  public init(store: StateStore?, currentDirectory: String, home: String?) {
-    self.store = store
+  ///
+  /// - Parameter store: the state store, evaluated when it is first needed (an autoclosure,
+  ///   so `Workspace(store: StateStore.open…)` opens nothing until a command needs it).
+  public init(store: @autoclosure @escaping () -> StateStore? = nil, currentDirectory: String, home: String?)
+  {
+    self.openStore = store
     self.currentDirectory = currentDirectory
     self.home = home
   }

@@ -50,16 +50,9 @@ public enum Folio {
     if case .interactive = launch.mode { isInteractive = isatty(0) != 0 }
     let stateDirectory = StateDirectory.path(launch.stateDirectory, environment: environment)
     let console = Console()
-    let store: StateStore?
-    do {
-      store = try StateStore(directory: stateDirectory)
-      for warning in store?.warnings ?? [] { console.printError("folio: warning: \(warning)") }
-    } catch {
-      console.printError("folio: warning: \(error.message); recent documents and settings are not kept")
-      store = nil
-    }
     let workspace = Workspace(
-      store: store, currentDirectory: Paths.currentDirectory, home: environment["HOME"])
+      store: openStateStore(in: stateDirectory, console: console), currentDirectory: Paths.currentDirectory,
+      home: environment["HOME"])
     let shell = Shell(
       options: launch.shell, console: console, isInteractive: isInteractive, environment: environment,
       isTerminalOutput: isatty(1) != 0, workspace: workspace)
@@ -92,6 +85,19 @@ public enum Folio {
     }
     shell.finishBatch()
     return shell.exitStatus
+  }
+}
+
+/// Opens the state store, saying on standard error what went wrong or was repaired; nil when
+/// it cannot be opened (Folio then runs without it).
+private func openStateStore(in directory: String, console: Console) -> StateStore? {
+  do {
+    let store = try StateStore(directory: directory)
+    for warning in store.warnings { console.printError("folio: warning: \(warning)") }
+    return store
+  } catch {
+    console.printError("folio: warning: \(error.message); recent documents are not kept")
+    return nil
   }
 }
 
