@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Document-engine benchmarks: open a large CSV, show its last rows, edit a cell, save.
+"""Document-engine benchmarks: open a large CSV, show its last rows, edit, save, convert.
 
 Run with `make bench` (release build). Prints one line per scenario with the wall time and
 the peak resident memory of the folio process, and the ratio of that peak to the file size.
@@ -49,6 +49,9 @@ def main():
             (f"open + show {last}", f"open big.csv; show {last}"),
             ("open + cell + undo", f"open big.csv; cell {ROWS - 1} city Paris; undo"),
             ("open + cell + save", f"open big.csv; cell {ROWS - 1} city Paris; save"),
+            ("open + add + cell + save", f"open big.csv; add name=New; cell id:{ROWS + 1} city Paris; save"),
+            ("open + save --as tsv", "open big.csv; save --as copy.tsv --force"),
+            ("open + save --as json", "open big.csv; save --as copy.json --force"),
         ]
         print(f"file: {ROWS:,} rows, {size / 1e6:.1f} MB")
         print(f"{'scenario':<28} {'seconds':>8} {'peak MB':>8} {'× file':>7}")

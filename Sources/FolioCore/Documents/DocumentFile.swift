@@ -16,37 +16,22 @@ public enum DocumentFile {
   /// - Throws: `FolioError.io` naming the path when it is missing, not a regular file, or
   ///   unreadable.
   public static func read(_ path: String) throws(FolioError) -> (bytes: [UInt8], snapshot: FileSnapshot) {
-    // O_NONBLOCK keeps a FIFO from blocking the open; it is refused below anyway.
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard descriptor >= 0 else { throw .io(path, "cannot open: \(lastError)") }
-    defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else { throw .io(path, "cannot open: \(lastError)") }
-    switch info.st_mode & S_IFMT {
-    case S_IFREG: break
-    case S_IFDIR: throw .io(path, "cannot open: is a folder")
-    default: throw .io(path, "cannot open: not a regular file")
-    }
-    var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-    var offset = 0
-    while true {
-      if offset == bytes.count { bytes.append(contentsOf: repeatElement(0, count: 64 * 1024)) }
-      let count = bytes.withUnsafeMutableBytes { buffer in
-        Glibc.read(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+    try withRegularFile(path) { (descriptor, info) throws(FolioError) in
+      // Room for the whole file and one more read that finds its end, reserved up front: growing
+      // the array while reading would briefly need twice the file.
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(Int(info.st_size) + chunkSize)
+      var hash = FileSnapshot.emptyHash
+      try readChunks(descriptor, path: path) { chunk in
+        bytes.append(contentsOf: chunk)
+        hash = FileSnapshot.hash(chunk, continuing: hash)
       }
-      if count > 0 {
-        offset += count
-      } else if count == 0 {
-        break
-      } else if errno != EINTR && errno != EAGAIN {
-        throw .io(path, "cannot read: \(lastError)")
-      }
+      return (bytes, snapshot(info, hash: hash))
     }
-    bytes.removeLast(bytes.count - offset)
-    return (bytes, snapshot(info, hash: FileSnapshot.hash(bytes)))
   }
 
-  /// The current snapshot of a file, or nil when it no longer exists.
+  /// The current snapshot of a file, or nil when it no longer exists. The content is hashed
+  /// as it streams by, never held whole.
   ///
   /// - Throws: `FolioError.io` when it exists but cannot be read.
   public static func currentSnapshot(of path: String) throws(FolioError) -> FileSnapshot? {
@@ -55,7 +40,47 @@ public enum DocumentFile {
       if errno == ENOENT { return nil }
       throw .io(path, "cannot check: \(lastError)")
     }
-    return try read(path).snapshot
+    return try withRegularFile(path) { (descriptor, info) throws(FolioError) in
+      var hash = FileSnapshot.emptyHash
+      try readChunks(descriptor, path: path) { hash = FileSnapshot.hash($0, continuing: hash) }
+      return snapshot(info, hash: hash)
+    }
+  }
+
+  private static let chunkSize = 64 * 1024
+
+  /// Opens a regular file for reading and hands its descriptor and status to `body`.
+  private static func withRegularFile<T>(
+    _ path: String, _ body: (Int32, stat) throws(FolioError) -> T
+  ) throws(FolioError) -> T {
+    // O_NONBLOCK keeps a FIFO from blocking the open; it is refused below anyway.
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else { throw .io(path, "cannot open: \(lastError)") }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { throw .io(path, "cannot open: \(lastError)") }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: return try body(descriptor, info)
+    case S_IFDIR: throw .io(path, "cannot open: is a folder")
+    default: throw .io(path, "cannot open: not a regular file")
+    }
+  }
+
+  /// Reads a descriptor to its end, handing each chunk to `consume`.
+  private static func readChunks(
+    _ descriptor: Int32, path: String, _ consume: (UnsafeRawBufferPointer) -> Void
+  ) throws(FolioError) {
+    var buffer = [UInt8](repeating: 0, count: chunkSize)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      if count > 0 {
+        buffer.withUnsafeBytes { consume(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+      } else if count == 0 {
+        return
+      } else if errno != EINTR && errno != EAGAIN {
+        throw .io(path, "cannot read: \(lastError)")
+      }
+    }
   }
 
   /// Writes bytes to `path` atomically: a temporary file in the same folder, flushed to disk,

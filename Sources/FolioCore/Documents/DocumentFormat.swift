@@ -34,9 +34,9 @@ public enum DocumentFormat: String, Sendable, Equatable {
   func decode(_ bytes: [UInt8]) throws(FolioError) -> DocumentContent {
     switch self {
     case .text: .text(try TextFormat.decode(bytes))
-    case .csv: .table(TableModel(try DelimitedFormat.decode(bytes, delimiter: .comma)))
-    case .tsv: .table(TableModel(try DelimitedFormat.decode(bytes, delimiter: .tab)))
-    case .json: .table(TableModel(try JSONTableFormat.decode(bytes)))
+    case .csv: .table(try DelimitedFormat.decodeTable(bytes, delimiter: .comma))
+    case .tsv: .table(try DelimitedFormat.decodeTable(bytes, delimiter: .tab))
+    case .json: .table(try JSONTableFormat.decodeTable(bytes))
     }
   }
 
@@ -51,11 +51,11 @@ public enum DocumentFormat: String, Sendable, Equatable {
       // A CSV saved as TSV (or back) takes the other delimiter and keeps the rest of its shape.
       if self == .tsv, dialect.delimiter != .tab { dialect.delimiter = .tab }
       if self == .csv, dialect.delimiter == .tab { dialect.delimiter = .comma }
-      return DelimitedFormat.encode(table.content, dialect: dialect)
+      return DelimitedFormat.encode(table, dialect: dialect)
     case (.json, .table(let table)):
       var style = JSONStyle.pretty(indent: 2)
       if case .json(let existing) = table.dialect { style = existing }
-      return JSONTableFormat.encode(table.content, style: style)
+      return JSONTableFormat.encode(table, style: style)
     case (.text, .table):
       throw .invalidArgument("a table cannot be saved as text; use a .csv, .tsv or .json name")
     case (_, .text):

@@ -14,9 +14,14 @@ public struct FileSnapshot: Equatable, Sendable {
   /// A 64-bit FNV-1a hash of the content.
   public var contentHash: UInt64
 
-  /// The FNV-1a hash of some bytes.
-  public static func hash(_ bytes: [UInt8]) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+  /// The hash of no bytes, where a running hash starts.
+  public static let emptyHash: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  /// The FNV-1a hash of some bytes, or of `bytes` following those `previous` hashed.
+  public static func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes, continuing previous: UInt64 = emptyHash)
+    -> UInt64
+  {
+    var hash = previous
     for byte in bytes {
       hash ^= UInt64(byte)
       hash &*= 0x100_0000_01b3

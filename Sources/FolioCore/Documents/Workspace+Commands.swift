@@ -330,7 +330,7 @@ extension Workspace {
     case .text(let text):
       "\(document.title) (text, \(text.lines.count) line\(text.lines.count == 1 ? "" : "s"))"
     case .table(let table):
-      "\(document.title) (table, \(table.rows.count) row\(table.rows.count == 1 ? "" : "s") × \(table.columns.count) column\(table.columns.count == 1 ? "" : "s"))"
+      "\(document.title) (table, \(table.rowCount) row\(table.rowCount == 1 ? "" : "s") × \(table.columns.count) column\(table.columns.count == 1 ? "" : "s"))"
     }
   }
 
@@ -345,13 +345,12 @@ extension Workspace {
       if let selector, selector.hasPrefix("id:") {
         positions = [try Self.rowIndex(selector, in: table) + 1]
       } else {
-        positions = try RowSelection.positions(selector, count: table.rows.count, kind: "row")
+        positions = try RowSelection.positions(selector, count: table.rowCount, kind: "row")
       }
       return .table(
         title: document.title, columns: table.columns,
         rows: positions.map { position in
-          let row = table.rows[position - 1]
-          return (position, row.id, row.cells.map(\.description))
+          (position, table.id(ofRow: position - 1), table.cells(ofRow: position - 1).map(\.description))
         })
     }
   }

@@ -86,7 +86,7 @@ extension Workspace {
       "Add Row",
       apply: { document in id = try document.modifyTable { $0.appendRow(cells) } },
       revert: { document in
-        try document.modifyTable { table in _ = table.removeRow(at: table.rows.count - 1) }
+        try document.modifyTable { table in _ = table.removeRow(at: table.rowCount - 1) }
       })
     return id
   }
@@ -102,7 +102,7 @@ extension Workspace {
         throw FolioError.invalidArgument(
           "no column '\(column)'; columns: \(table.columns.joined(separator: ", "))")
       }
-      return (table.rows[index].id, column, table.rows[index].cells[column])
+      return (table.id(ofRow: index), column, table.cell(row: index, column: column))
     }
     try document.perform(
       "Edit Cell",
@@ -128,9 +128,9 @@ extension Workspace {
       }
       return index
     }
-    guard let position = Int(text), table.rows.indices.contains(position - 1) else {
+    guard let position = Int(text), position >= 1, position <= table.rowCount else {
       throw .invalidArgument(
-        table.rows.isEmpty ? "the table has no rows" : "row '\(text)' is outside 1–\(table.rows.count)")
+        table.rowCount == 0 ? "the table has no rows" : "row '\(text)' is outside 1–\(table.rowCount)")
     }
     return position - 1
   }

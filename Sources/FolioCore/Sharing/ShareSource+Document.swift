@@ -48,9 +48,9 @@ extension ShareSource {
       text.hasByteOrderMark = false
       return TextFormat.encode(text)
     case (.table(let table), .text):
-      return DelimitedFormat.encode(table.content, dialect: .tsv)
+      return DelimitedFormat.encode(table, dialect: .tsv)
     case (.table(let table), .csv):
-      return DelimitedFormat.encode(table.content, dialect: .csv)
+      return DelimitedFormat.encode(table, dialect: .csv)
     case (.table(let table), .json):
       let style: JSONStyle
       if case .json(let documentStyle) = table.dialect {
@@ -58,7 +58,7 @@ extension ShareSource {
       } else {
         style = .pretty(indent: 2)
       }
-      return JSONTableFormat.encode(table.content, style: style)
+      return JSONTableFormat.encode(table, style: style)
     default:
       return nil
     }

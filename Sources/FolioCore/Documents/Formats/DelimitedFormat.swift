@@ -24,9 +24,32 @@ public enum DelimitedFormat {
   public static func decode(
     _ bytes: [UInt8], delimiter: DelimitedDialect.Delimiter
   ) throws(FolioError) -> TableContent {
-    try bytes.withUnsafeBufferPointer { (buffer) throws(FolioError) -> TableContent in
-      try decode(buffer, delimiter: delimiter)
+    try decodeTable(bytes, delimiter: delimiter).content
+  }
+
+  /// Reads a CSV or TSV file into a table that keeps the file's bytes and reads each row's
+  /// cells from them when they are wanted.
+  ///
+  /// The whole file is checked as `decode(_:delimiter:)` does, with the same errors; what is
+  /// kept is the bytes and the offset of each record, so the table takes little more memory
+  /// than the file.
+  ///
+  /// - Parameters:
+  ///   - bytes: The file's content.
+  ///   - delimiter: The field separator: `.comma` for CSV, `.tab` for TSV.
+  /// - Returns: The table, its rows numbered from 1, with a `.delimited` dialect.
+  /// - Throws: The errors of `decode(_:delimiter:)`.
+  public static func decodeTable(
+    _ bytes: [UInt8], delimiter: DelimitedDialect.Delimiter
+  ) throws(FolioError) -> TableModel {
+    let (columns, offsets, dialect) = try bytes.withUnsafeBufferPointer {
+      (buffer) throws(FolioError) -> ([String], [Int], DelimitedDialect) in
+      try scan(buffer, delimiter: delimiter)
     }
+    let records = DelimitedRecords(
+      bytes: bytes, delimiter: delimiter.rawValue, start: dialect.hasByteOrderMark ? 3 : 0)
+    return TableModel(
+      columns: columns, dialect: .delimited(dialect), records: records, recordOffsets: offsets)
   }
 
   /// Writes a table as CSV or TSV.
@@ -43,29 +66,62 @@ public enum DelimitedFormat {
   /// one reads back as `.lf`). `encode(decode(file))` gives back the file when it is quoted
   /// this way and uses one kind of record terminator.
   public static func encode(_ content: TableContent) -> [UInt8] {
-    guard case .delimited(let dialect) = content.dialect else {
-      return encode(content, dialect: .csv)
-    }
-    return encode(content, dialect: dialect)
+    encode(TableModel(content))
   }
 
   /// Writes a table as CSV or TSV in the given dialect, whatever the table's own dialect.
   public static func encode(_ content: TableContent, dialect: DelimitedDialect) -> [UInt8] {
-    var writer = Writer(delimiter: dialect.delimiter.rawValue)
+    encode(TableModel(content), dialect: dialect)
+  }
+
+  /// Writes a table as CSV or TSV in its own delimited dialect, or as CSV for a JSON table,
+  /// as `encode(_:)` does for `TableContent`.
+  public static func encode(_ table: TableModel) -> [UInt8] {
+    guard case .delimited(let dialect) = table.dialect else { return encode(table, dialect: .csv) }
+    return encode(table, dialect: dialect)
+  }
+
+  /// Writes a table as CSV or TSV in the given dialect, whatever the table's own dialect.
+  ///
+  /// Rows read from a file are written from its bytes, one at a time, without making their
+  /// cells.
+  public static func encode(_ table: TableModel, dialect: DelimitedDialect) -> [UInt8] {
+    let columns = table.columns
+    let rowCount = table.rowCount
+    var writer = Writer(delimiter: dialect.delimiter.rawValue, width: columns.count)
+    let estimate = table.estimatedTextSize + rowCount * (columns.count + 2)
+    writer.output.reserveCapacity(estimate + estimate / 16 + columns.reduce(64) { $0 + $1.utf8.count + 3 })
     if dialect.hasByteOrderMark { writer.output.append(contentsOf: ASCII.byteOrderMark) }
-    writer.writeRecord(content.columns, width: content.columns.count, isFirst: true)
-    if !content.rows.isEmpty || dialect.endsWithNewline { dialect.lineEnding.write(to: &writer.output) }
-    for (index, row) in content.rows.enumerated() {
-      writer.writeRecord(row.lazy.map(\.description), width: content.columns.count, isFirst: false)
-      let isLast = index == content.rows.count - 1
-      if !isLast || dialect.endsWithNewline { dialect.lineEnding.write(to: &writer.output) }
+    writer.startRecord()
+    for var name in columns {
+      name.withUTF8 { writer.writeField($0) }
+    }
+    writer.finishRecord()
+    if rowCount > 0 || dialect.endsWithNewline { dialect.lineEnding.write(to: &writer.output) }
+    table.withRowReader { reader in
+      for index in 0..<rowCount {
+        writer.startRecord()
+        reader.forEachCell(inRow: index) { cell in
+          switch cell {
+          case .text(let text):
+            writer.writeField(text)
+          case .value(let value):
+            var text = value.description
+            text.withUTF8 { writer.writeField($0) }
+          }
+        }
+        writer.finishRecord()
+        if index < rowCount - 1 || dialect.endsWithNewline { dialect.lineEnding.write(to: &writer.output) }
+      }
     }
     return writer.output
   }
 
-  private static func decode(
+  /// Checks a whole file and finds its columns, where each row's record starts, and its
+  /// dialect.
+  private static func scan(
     _ bytes: UnsafeBufferPointer<UInt8>, delimiter: DelimitedDialect.Delimiter
-  ) throws(FolioError) -> TableContent {
+  ) throws(FolioError) -> ([String], [Int], DelimitedDialect) {
     let hasByteOrderMark = ASCII.hasByteOrderMark(bytes)
     let start = hasByteOrderMark ? 3 : 0
     guard start < bytes.count else { throw FolioError(.format, "empty file: a table needs a header row") }
@@ -76,18 +132,18 @@ public enum DelimitedFormat {
     let firstEnding = try parser.readRecord(into: &header)
     let columns = try columnNames(header)
 
-    var rows: [[TableCell]] = []
+    var offsets: [Int] = []
+    offsets.reserveCapacity(recordCountBound(bytes))
     var lastEnding = firstEnding
     while !parser.isAtEnd {
       let recordStart = parser.offset
-      var row: [TableCell] = []
-      row.reserveCapacity(columns.count)
-      lastEnding = try parser.readRecord(into: &row)
-      guard row.count == columns.count else {
+      let (fieldCount, ending) = try parser.skipRecord()
+      guard fieldCount == columns.count else {
         let line = TextPosition.locate(recordStart, in: bytes, from: start).line
-        throw FolioError(.format, "line \(line): expected \(columns.count) fields, found \(row.count)")
+        throw FolioError(.format, "line \(line): expected \(columns.count) fields, found \(fieldCount)")
       }
-      rows.append(row)
+      offsets.append(recordStart)
+      lastEnding = ending
     }
     let dialect = DelimitedDialect(
       delimiter: delimiter,
@@ -95,7 +151,17 @@ public enum DelimitedFormat {
       hasByteOrderMark: hasByteOrderMark,
       endsWithNewline: lastEnding != nil
     )
-    return TableContent(columns: columns, rows: rows, dialect: .delimited(dialect))
+    return (columns, offsets, dialect)
+  }
+
+  /// At least the number of records in a file: one more than its CR and LF bytes, so that the
+  /// offsets of the rows are stored without growing and copying their array.
+  private static func recordCountBound(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var count = 1
+    for byte in bytes where byte == ASCII.lineFeed || byte == ASCII.carriageReturn {
+      count += 1
+    }
+    return count
   }
 
   private static func columnNames(_ header: [TableCell]) throws(FolioError) -> [String] {
@@ -117,43 +183,53 @@ public enum DelimitedFormat {
   /// Appends records to a byte buffer, quoting fields only where needed.
   private struct Writer {
     let delimiter: UInt8
+    /// The number of columns: every record gets that many fields.
+    let width: Int
     var output: [UInt8] = []
+    /// The fields written in the current record.
+    private var written = 0
+    private var isFirstRecord = true
 
-    init(delimiter: UInt8) {
+    init(delimiter: UInt8, width: Int) {
       self.delimiter = delimiter
+      self.width = width
     }
 
-    mutating func writeRecord(_ fields: some Collection<String>, width: Int, isFirst: Bool) {
-      var written = 0
-      for field in fields.prefix(width) {
-        if written > 0 { output.append(delimiter) }
-        let mustQuote =
-          (width == 1 && field.isEmpty)
-          || (isFirst && written == 0 && field.unicodeScalars.first == "\u{FEFF}")
-        writeField(field, mustQuote: mustQuote)
-        written += 1
-      }
-      // Rows shorter than the header get empty fields, like `.absent` cells.
+    mutating func startRecord() { written = 0 }
+
+    /// Writes the next field of the record; fields past the last column are left out.
+    mutating func writeField(_ field: UnsafeBufferPointer<UInt8>) {
+      guard written < width else { return }
+      if written > 0 { output.append(delimiter) }
+      let mustQuote =
+        (width == 1 && field.isEmpty)
+        || (isFirstRecord && written == 0 && field.starts(with: ASCII.byteOrderMark))
+      write(field, mustQuote: mustQuote)
+      written += 1
+    }
+
+    /// Ends the record: rows shorter than the header get empty fields, like `.absent` cells.
+    mutating func finishRecord() {
       while written < width {
         if written > 0 { output.append(delimiter) }
         if width == 1 { output.append(contentsOf: [ASCII.quote, ASCII.quote]) }
         written += 1
       }
+      isFirstRecord = false
     }
 
-    private mutating func writeField(_ field: String, mustQuote: Bool) {
-      let utf8 = field.utf8
+    private mutating func write(_ field: UnsafeBufferPointer<UInt8>, mustQuote: Bool) {
       let needsQuotes =
         mustQuote
-        || utf8.contains { byte in
+        || field.contains { byte in
           byte == delimiter || byte == ASCII.quote || byte == ASCII.lineFeed || byte == ASCII.carriageReturn
         }
       guard needsQuotes else {
-        output.append(contentsOf: utf8)
+        output.append(contentsOf: field)
         return
       }
       output.append(ASCII.quote)
-      for byte in utf8 {
+      for byte in field {
         output.append(byte)
         if byte == ASCII.quote { output.append(ASCII.quote) }
       }

@@ -1,50 +1,89 @@
 /// Splits CSV or TSV bytes into records of fields, following RFC 4180.
 ///
 /// The bytes must already be valid UTF-8 (`UTF8Validation`), so the scanner only looks for
-/// ASCII delimiters, quotes and line ends, and builds each field's string once from its
-/// byte slice. Records end at LF, CRLF or a lone CR outside quotes. A field that starts with
-/// a quote runs to the next single quote, `""` standing for one quote; a quote elsewhere in
-/// a field is an ordinary character.
+/// ASCII delimiters, quotes and line ends. Fields come back as `DelimitedField`s, places in
+/// the bytes, so that checking a file makes no strings and a row can be read again from the
+/// file's own bytes when a cell is wanted. Records end at LF, CRLF or a lone CR outside
+/// quotes. A field that starts with a quote runs to the next single quote, `""` standing for
+/// one quote; a quote elsewhere in a field is an ordinary character.
 struct DelimitedParser {
   private let bytes: UnsafeBufferPointer<UInt8>
   private let delimiter: UInt8
   private let start: Int
-  /// Where the next record starts.
+  /// Where the next field starts.
   private(set) var offset: Int
-  /// Unescaped bytes of a quoted field with `""` in it; reused to spare allocations.
-  private var scratch: [UInt8] = []
 
-  init(bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, start: Int) {
+  /// Creates a parser that reads from `offset`, or from `start` (past a byte order mark, where
+  /// line and column numbers of errors count from) when `offset` is nil.
+  init(bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, start: Int, offset: Int? = nil) {
     self.bytes = bytes
     self.delimiter = delimiter
     self.start = start
-    self.offset = start
+    self.offset = offset ?? start
   }
 
   var isAtEnd: Bool { offset >= bytes.count }
 
-  /// Reads the record at `offset`, appending its fields to `fields`.
+  /// Reads the record at `offset`, appending its fields to `fields` as `.string` cells.
   ///
   /// - Returns: The record's terminator, or nil when it ends at the end of the file.
   /// - Throws: `FolioError` with code `.format` for an unclosed quoted field or text after a
   ///   closing quote, naming the line and column.
   mutating func readRecord(into fields: inout [TableCell]) throws(FolioError) -> LineEnding? {
+    var scratch: [UInt8] = []
     while true {
-      fields.append(.string(try readField()))
-      guard offset < bytes.count else { return nil }
-      let byte = bytes[offset]
-      if byte == delimiter {
-        offset += 1
-        continue
+      let field = try readField()
+      fields.append(.string(field.string(in: bytes, scratch: &scratch)))
+      switch finishField() {
+      case .delimiter: continue
+      case .lineEnd(let ending): return ending
+      case .endOfFile: return nil
       }
-      let ending = LineEnding.read(at: offset, in: bytes)
-      offset += ending.byteCount
-      return ending
     }
   }
 
+  /// Checks the record at `offset` and moves past it, counting its fields without making
+  /// strings.
+  ///
+  /// - Returns: The number of fields and the record's terminator (nil at the end of the file).
+  /// - Throws: The errors of `readRecord(into:)`.
+  mutating func skipRecord() throws(FolioError) -> (fieldCount: Int, ending: LineEnding?) {
+    var count = 0
+    while true {
+      _ = try readField()
+      count += 1
+      switch finishField() {
+      case .delimiter: continue
+      case .lineEnd(let ending): return (count, ending)
+      case .endOfFile: return (count, nil)
+      }
+    }
+  }
+
+  /// What follows a field.
+  enum Boundary {
+    /// A delimiter: another field of the record follows.
+    case delimiter
+    /// The record's terminator.
+    case lineEnd(LineEnding)
+    /// The end of the file, which ends the record too.
+    case endOfFile
+  }
+
+  /// Moves past what follows a field: a delimiter, or the terminator of its record.
+  mutating func finishField() -> Boundary {
+    guard offset < bytes.count else { return .endOfFile }
+    if bytes[offset] == delimiter {
+      offset += 1
+      return .delimiter
+    }
+    let ending = LineEnding.read(at: offset, in: bytes)
+    offset += ending.byteCount
+    return .lineEnd(ending)
+  }
+
   /// Reads one field and leaves `offset` on the delimiter or line end after it.
-  private mutating func readField() throws(FolioError) -> String {
+  mutating func readField() throws(FolioError) -> DelimitedField {
     let count = bytes.count
     if offset < count, bytes[offset] == ASCII.quote { return try readQuotedField() }
     let fieldStart = offset
@@ -55,28 +94,22 @@ struct DelimitedParser {
       index += 1
     }
     offset = index
-    return String(decoding: UnsafeBufferPointer(rebasing: bytes[fieldStart..<index]), as: UTF8.self)
+    return DelimitedField(range: fieldStart..<index, hasDoubledQuotes: false)
   }
 
-  private mutating func readQuotedField() throws(FolioError) -> String {
+  private mutating func readQuotedField() throws(FolioError) -> DelimitedField {
     let count = bytes.count
     let openingQuote = offset
-    var segmentStart = offset + 1
-    var index = segmentStart
-    var isEscaped = false
+    var index = offset + 1
+    var hasDoubledQuotes = false
     while true {
       while index < count, bytes[index] != ASCII.quote { index += 1 }
       guard index < count else {
         throw .format("a quoted field is not closed", at: openingQuote, in: bytes, from: start)
       }
       if index + 1 < count, bytes[index + 1] == ASCII.quote {
-        if !isEscaped {
-          scratch.removeAll(keepingCapacity: true)
-          isEscaped = true
-        }
-        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[segmentStart...index]))
+        hasDoubledQuotes = true
         index += 2
-        segmentStart = index
         continue
       }
       break
@@ -91,9 +124,39 @@ struct DelimitedParser {
           at: offset, in: bytes, from: start)
       }
     }
-    let tail = UnsafeBufferPointer(rebasing: bytes[segmentStart..<closingQuote])
-    guard isEscaped else { return String(decoding: tail, as: UTF8.self) }
-    scratch.append(contentsOf: tail)
-    return String(decoding: scratch, as: UTF8.self)
+    return DelimitedField(range: openingQuote + 1..<closingQuote, hasDoubledQuotes: hasDoubledQuotes)
+  }
+}
+
+/// Where a field's text lies in the bytes of a CSV or TSV file.
+struct DelimitedField {
+  /// The field's bytes, without the quotes around a quoted field.
+  var range: Range<Int>
+  /// Whether the bytes hold `""` pairs, each standing for one quote.
+  var hasDoubledQuotes: Bool
+
+  /// Calls `body` with the field's text as UTF-8: a slice of `bytes`, or, when quotes must be
+  /// undoubled, `scratch` filled with the unescaped text.
+  func withText<Result>(
+    in bytes: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8],
+    _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
+    let text = UnsafeBufferPointer(rebasing: bytes[range])
+    guard hasDoubledQuotes else { return body(text) }
+    scratch.removeAll(keepingCapacity: true)
+    scratch.reserveCapacity(text.count)
+    var index = 0
+    while index < text.count {
+      let byte = text[index]
+      scratch.append(byte)
+      // Inside a checked quoted field every quote is the first of a pair.
+      index += byte == ASCII.quote ? 2 : 1
+    }
+    return scratch.withUnsafeBufferPointer(body)
+  }
+
+  /// The field's text.
+  func string(in bytes: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) -> String {
+    withText(in: bytes, scratch: &scratch) { String(decoding: $0, as: UTF8.self) }
   }
 }

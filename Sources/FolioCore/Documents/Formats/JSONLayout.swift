@@ -77,8 +77,13 @@ enum JSONLayout {
   /// backslashes and control characters (`\n`, `\t`, … or `\u001f`); other characters are
   /// written as UTF-8.
   static func writeString(_ text: String, into output: inout [UInt8]) {
+    var text = text
+    text.withUTF8 { writeString($0, into: &output) }
+  }
+
+  /// Appends UTF-8 text as a JSON string, escaped as `writeString(_:into:)` escapes.
+  static func writeString(_ utf8: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
     output.append(ASCII.quote)
-    let utf8 = text.utf8
     if !utf8.contains(where: needsEscape) {
       output.append(contentsOf: utf8)
     } else {
@@ -96,8 +101,7 @@ enum JSONLayout {
         case ASCII.carriageReturn: output.append(UInt8(ascii: "r"))
         case ASCII.tab: output.append(UInt8(ascii: "t"))
         default:
-          let hexDigits = Array("0123456789abcdef".utf8)
-          output.append(contentsOf: Array("u00".utf8))
+          output.append(contentsOf: [UInt8(ascii: "u"), ASCII.zero, ASCII.zero])
           output.append(hexDigits[Int(byte >> 4)])
           output.append(hexDigits[Int(byte & 0x0F)])
         }
@@ -105,6 +109,8 @@ enum JSONLayout {
     }
     output.append(ASCII.quote)
   }
+
+  private static let hexDigits = Array("0123456789abcdef".utf8)
 
   private static func needsEscape(_ byte: UInt8) -> Bool {
     byte < 0x20 || byte == ASCII.quote || byte == ASCII.backslash

@@ -31,6 +31,13 @@ public enum JSONTableFormat {
     }
   }
 
+  /// Reads a JSON array of objects into a table, numbering its rows from 1.
+  ///
+  /// - Throws: The errors of `decode(_:)`.
+  public static func decodeTable(_ bytes: [UInt8]) throws(FolioError) -> TableModel {
+    TableModel(try decode(bytes))
+  }
+
   /// Writes a table as a JSON array of objects, ending with a newline.
   ///
   /// Uses the table's JSON style, or `.pretty(indent: 2)` for a CSV or TSV table. `.absent`
@@ -42,35 +49,69 @@ public enum JSONTableFormat {
   /// have rows. `encode(decode(file))` gives back the file when it is written in its style's
   /// canonical form.
   public static func encode(_ content: TableContent) -> [UInt8] {
-    guard case .json(let style) = content.dialect else {
-      return encode(content, style: .pretty(indent: 2))
-    }
-    return encode(content, style: style)
+    encode(TableModel(content))
   }
 
   /// Writes a table as a JSON array of objects in the given style, whatever the table's own
   /// dialect.
   public static func encode(_ content: TableContent, style: JSONStyle) -> [UInt8] {
-    var output: [UInt8] = [ASCII.openBracket]
-    for (rowIndex, row) in content.rows.enumerated() {
-      if rowIndex > 0 { output.append(ASCII.comma) }
-      JSONLayout.newline(level: 1, style: style, into: &output)
-      output.append(ASCII.openBrace)
-      var written = 0
-      for (column, cell) in zip(content.columns, row) {
-        if case .absent = cell { continue }
-        if written > 0 { output.append(ASCII.comma) }
-        JSONLayout.newline(level: 2, style: style, into: &output)
-        JSONLayout.writeString(column, into: &output)
-        output.append(ASCII.colon)
-        if style != .compact { output.append(ASCII.space) }
-        write(cell, style: style, into: &output)
-        written += 1
-      }
-      if written > 0 { JSONLayout.newline(level: 1, style: style, into: &output) }
-      output.append(ASCII.closeBrace)
+    encode(TableModel(content), style: style)
+  }
+
+  /// Writes a table as a JSON array of objects in its own JSON style, or pretty-printed for a
+  /// CSV or TSV table, as `encode(_:)` does for `TableContent`.
+  public static func encode(_ table: TableModel) -> [UInt8] {
+    guard case .json(let style) = table.dialect else { return encode(table, style: .pretty(indent: 2)) }
+    return encode(table, style: style)
+  }
+
+  /// Writes a table as a JSON array of objects in the given style, whatever the table's own
+  /// dialect.
+  ///
+  /// Rows read from a CSV or TSV file are written from its bytes, one at a time, without
+  /// making their cells.
+  public static func encode(_ table: TableModel, style: JSONStyle) -> [UInt8] {
+    // Each key is escaped once, with its colon, rather than once a row.
+    let keys = table.columns.map { column in
+      var key: [UInt8] = []
+      JSONLayout.writeString(column, into: &key)
+      key.append(ASCII.colon)
+      if style != .compact { key.append(ASCII.space) }
+      return key
     }
-    if !content.rows.isEmpty { JSONLayout.newline(level: 0, style: style, into: &output) }
+    let rowCount = table.rowCount
+    var indent = 0
+    if case .pretty(let spaces) = style { indent = max(0, spaces) }
+    let bytesPerRow = keys.reduce(4 + 2 * indent) { $0 + $1.count + 6 + 2 * indent }
+    let estimate = table.estimatedTextSize + rowCount * bytesPerRow
+    var output: [UInt8] = []
+    output.reserveCapacity(estimate + estimate / 8 + 64)
+    output.append(ASCII.openBracket)
+    table.withRowReader { reader in
+      for rowIndex in 0..<rowCount {
+        if rowIndex > 0 { output.append(ASCII.comma) }
+        JSONLayout.newline(level: 1, style: style, into: &output)
+        output.append(ASCII.openBrace)
+        var written = 0
+        var column = 0
+        reader.forEachCell(inRow: rowIndex) { cell in
+          defer { column += 1 }
+          guard column < keys.count else { return }
+          if case .value(.absent) = cell { return }
+          if written > 0 { output.append(ASCII.comma) }
+          JSONLayout.newline(level: 2, style: style, into: &output)
+          output.append(contentsOf: keys[column])
+          switch cell {
+          case .text(let text): JSONLayout.writeString(text, into: &output)
+          case .value(let value): write(value, style: style, into: &output)
+          }
+          written += 1
+        }
+        if written > 0 { JSONLayout.newline(level: 1, style: style, into: &output) }
+        output.append(ASCII.closeBrace)
+      }
+    }
+    if rowCount > 0 { JSONLayout.newline(level: 0, style: style, into: &output) }
     output.append(ASCII.closeBracket)
     output.append(ASCII.lineFeed)
     return output

@@ -1,0 +1,176 @@
+/// A table document's rows and columns, each row with a stable id.
+///
+/// A table read from CSV or TSV keeps the file's bytes (`DelimitedRecords`) and, for each
+/// row, only where its record starts; its cells are parsed from the file when they are read.
+/// Rows of JSON and new tables, added rows and rows with an edited cell are kept as cells
+/// instead. Ids are kept only once they stop being the rows' 1-based positions, which they
+/// are from decoding until a row is removed out of order. A table read from a 64 MB CSV file
+/// of a million rows therefore holds the file and 8 MB, and an edit copies one row, not the
+/// table.
+public struct TableModel: Sendable {
+  /// The column names, in order.
+  public private(set) var columns: [String]
+  /// How the table is written: CSV or TSV with its details, or JSON with its layout.
+  public var dialect: TableDialect
+  /// The file the rows were read from, for a table read from CSV or TSV.
+  private(set) var records: DelimitedRecords?
+  /// Where each row's cells are, in row order: the offset of its record in `records`, or the
+  /// bitwise complement of its slot in `storedRows` (`~slot`, which is negative).
+  private(set) var locations: [Int]
+  /// The cells of rows not read from `records`. The slot of a removed row is emptied, or
+  /// dropped when it is the last one.
+  private(set) var storedRows: [[TableCell]]
+  /// Each row's id, in row order; nil while every row's id is its 1-based position.
+  private var ids: [Int]?
+  private var nextRowID: Int
+
+  /// Wraps decoded content, numbering its rows from 1.
+  ///
+  /// The rows are kept as they are, without copying them.
+  public init(_ content: TableContent) {
+    columns = content.columns
+    dialect = content.dialect
+    records = nil
+    storedRows = content.rows
+    locations = content.rows.indices.map { ~$0 }
+    ids = nil
+    nextRowID = content.rows.count + 1
+  }
+
+  /// A table whose rows are the records of a checked CSV or TSV file, numbered from 1.
+  ///
+  /// - Parameters:
+  ///   - recordOffsets: Where each row's record starts in `records.bytes`, in order; every
+  ///     record must have one field per column.
+  init(columns: [String], dialect: TableDialect, records: DelimitedRecords, recordOffsets: [Int]) {
+    self.columns = columns
+    self.dialect = dialect
+    self.records = records
+    locations = recordOffsets
+    storedRows = []
+    ids = nil
+    nextRowID = recordOffsets.count + 1
+  }
+
+  /// The number of rows.
+  public var rowCount: Int { locations.count }
+
+  /// The content to encode, with every row's cells made.
+  public var content: TableContent {
+    TableContent(columns: columns, rows: (0..<rowCount).map(cells(ofRow:)), dialect: dialect)
+  }
+
+  /// The position of a column by name.
+  public func columnIndex(_ name: String) -> Int? { columns.firstIndex(of: name) }
+
+  /// The position of a row by id.
+  public func rowIndex(id: Int) -> Int? {
+    guard let ids else { return id >= 1 && id <= rowCount ? id - 1 : nil }
+    return ids.firstIndex(of: id)
+  }
+
+  /// The id of the row at `index` (0-based).
+  public func id(ofRow index: Int) -> Int { ids?[index] ?? index + 1 }
+
+  /// The cells of the row at `index` (0-based).
+  public func cells(ofRow index: Int) -> [TableCell] {
+    let location = locations[index]
+    if location < 0 { return storedRows[~location] }
+    return records?.cells(ofRecordAt: location) ?? []
+  }
+
+  /// One cell: the row at `index` (0-based), column `column` (0-based); `.absent` when the
+  /// row has no cell there.
+  public func cell(row index: Int, column: Int) -> TableCell {
+    let location = locations[index]
+    if location < 0 {
+      let cells = storedRows[~location]
+      return cells.indices.contains(column) ? cells[column] : .absent
+    }
+    return records?.cell(ofRecordAt: location, column: column) ?? .absent
+  }
+
+  /// Appends a row (missing cells empty) and returns its id.
+  @discardableResult
+  public mutating func appendRow(_ cells: [TableCell]) -> Int {
+    let id = nextRowID
+    nextRowID += 1
+    var cells = cells
+    while cells.count < columns.count { cells.append(.string("")) }
+    if ids == nil, id != rowCount + 1 { makeIDsExplicit() }
+    ids?.append(id)
+    locations.append(store(cells))
+    return id
+  }
+
+  /// Puts a removed row back where it was.
+  mutating func insert(_ row: TableRow, at index: Int) {
+    let index = min(index, rowCount)
+    if ids == nil, index != rowCount || row.id != rowCount + 1 { makeIDsExplicit() }
+    ids?.insert(row.id, at: index)
+    locations.insert(store(row.cells), at: index)
+  }
+
+  /// Removes a row by position.
+  @discardableResult
+  mutating func removeRow(at index: Int) -> TableRow {
+    let row = TableRow(id: id(ofRow: index), cells: cells(ofRow: index))
+    if ids == nil, index != rowCount - 1 { makeIDsExplicit() }
+    ids?.remove(at: index)
+    let location = locations.remove(at: index)
+    if location < 0 {
+      let slot = ~location
+      if slot == storedRows.count - 1 {
+        storedRows.removeLast()
+      } else {
+        storedRows[slot] = []
+      }
+    }
+    return row
+  }
+
+  /// Sets one cell, keeping the row's other cells; the rest of the table is not copied.
+  mutating func setCell(row index: Int, column: Int, to value: TableCell) {
+    var slot = ~locations[index]
+    if slot < 0 {
+      // A row read from the file is parsed into cells the first time one of them changes.
+      storedRows.append(records?.cells(ofRecordAt: locations[index]) ?? [])
+      slot = storedRows.count - 1
+      locations[index] = ~slot
+    }
+    if column >= storedRows[slot].count {
+      storedRows[slot].append(contentsOf: repeatElement(.absent, count: column + 1 - storedRows[slot].count))
+    }
+    storedRows[slot][column] = value
+  }
+
+  /// A rough size in bytes, for undo budgets.
+  var estimatedSize: Int {
+    let stored = storedRows.reduce(0) { $0 + $1.count * 24 + 16 }
+    return (records?.bytes.count ?? 0) + 8 * (locations.count + (ids?.count ?? 0)) + stored
+  }
+
+  /// Keeps cells in a new slot and returns the row location that refers to it.
+  private mutating func store(_ cells: [TableCell]) -> Int {
+    storedRows.append(cells)
+    return ~(storedRows.count - 1)
+  }
+
+  /// Records every row's id, once they can no longer be told from positions.
+  private mutating func makeIDsExplicit() {
+    if ids == nil { ids = Array(1..<rowCount + 1) }
+  }
+}
+
+extension TableModel: Equatable {
+  /// Whether two tables have the same columns, dialect, rows with the same ids and cells, and
+  /// would give the same id to the next row, however their rows are stored.
+  public static func == (lhs: TableModel, rhs: TableModel) -> Bool {
+    guard lhs.columns == rhs.columns, lhs.dialect == rhs.dialect, lhs.nextRowID == rhs.nextRowID,
+      lhs.rowCount == rhs.rowCount
+    else { return false }
+    return (0..<lhs.rowCount).allSatisfy { index in
+      lhs.id(ofRow: index) == rhs.id(ofRow: index) && lhs.cells(ofRow: index) == rhs.cells(ofRow: index)
+    }
+  }
+}

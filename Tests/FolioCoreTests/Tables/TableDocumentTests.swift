@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+@testable import FolioCore
+
+/// Table documents opened from CSV files: edits, undo and save through the workspace.
+@Suite struct TableDocumentTests {
+  private final class Folder {
+    let path: String
+    init() throws {
+      path =
+        FileManager.default.temporaryDirectory.appendingPathComponent("folio-tables-\(UUID().uuidString)")
+        .path
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+    func write(_ name: String, _ text: String) throws {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: path + "/" + name))
+    }
+    func read(_ name: String) throws -> String {
+      String(decoding: try Data(contentsOf: URL(fileURLWithPath: path + "/" + name)), as: UTF8.self)
+    }
+  }
+
+  private static let file = "id,name\r\n1,\"Smith, J\"\r\n2,\"O\"\"Brien\"\r\n3,Lee\r\n"
+
+  private static func table(_ document: Document) throws -> TableModel {
+    try document.modifyTable { $0 }
+  }
+
+  @Test("cell edits by position and id, undo and redo, then save writes only that change")
+  func editUndoSave() throws {
+    let folder = try Folder()
+    try folder.write("people.csv", Self.file)
+    let workspace = Workspace(store: nil, currentDirectory: folder.path, home: nil)
+    let document = try workspace.open("people.csv").document
+
+    try workspace.setCell(row: "2", column: "name", to: "O'Neil", in: document)
+    try workspace.setCell(row: "id:3", column: "2", to: "Lee, B", in: document)
+    #expect(try Self.table(document).cells(ofRow: 1) == [.string("2"), .string("O'Neil")])
+    #expect(try Self.table(document).cell(row: 2, column: 1) == .string("Lee, B"))
+    #expect(try workspace.undo(document) == "Edit Cell")
+    #expect(try Self.table(document).cell(row: 2, column: 1) == .string("Lee"))
+    #expect(try workspace.redo(document) == "Edit Cell")
+    #expect(try Self.table(document).rows.map(\.id) == [1, 2, 3])
+
+    try workspace.save(document)
+    #expect(try folder.read("people.csv") == "id,name\r\n1,\"Smith, J\"\r\n2,O'Neil\r\n3,\"Lee, B\"\r\n")
+  }
+
+  @Test("an added row is undone and redone with a new id, and show finds rows by id")
+  func addRowUndo() throws {
+    let folder = try Folder()
+    try folder.write("people.csv", Self.file)
+    let workspace = Workspace(store: nil, currentDirectory: folder.path, home: nil)
+    let document = try workspace.open("people.csv").document
+
+    #expect(try workspace.addRow([(column: "name", value: "Ng")], to: document) == 4)
+    #expect(try workspace.undo(document) == "Add Row")
+    #expect(try Self.table(document).rowCount == 3)
+    #expect(try workspace.redo(document) == "Add Row")
+    #expect(try Self.table(document).rows.map(\.id) == [1, 2, 3, 5])
+    let view = try workspace.view(of: document, rows: "id:5")
+    #expect(
+      view
+        == .table(title: "people", columns: ["id", "name"], rows: [(position: 4, id: 5, cells: ["", "Ng"])]))
+    #expect(throws: FolioError.invalidArgument("no row with id:4")) {
+      try workspace.view(of: document, rows: "id:4")
+    }
+
+    try workspace.save(document)
+    #expect(try folder.read("people.csv") == Self.file + ",Ng\r\n")
+  }
+
+  @Test("an unedited table saved as TSV and JSON is written from the file's bytes")
+  func saveAsOtherFormats() throws {
+    let folder = try Folder()
+    try folder.write("people.csv", Self.file)
+    let workspace = Workspace(store: nil, currentDirectory: folder.path, home: nil)
+    let document = try workspace.open("people.csv").document
+    try workspace.save(document, as: "people.tsv")
+    #expect(try folder.read("people.tsv") == "id\tname\r\n1\tSmith, J\r\n2\t\"O\"\"Brien\"\r\n3\tLee\r\n")
+    try workspace.save(document, as: "people.json")
+    #expect(
+      try folder.read("people.json") == #"""
+        [
+          {
+            "id": "1",
+            "name": "Smith, J"
+          },
+          {
+            "id": "2",
+            "name": "O\"Brien"
+          },
+          {
+            "id": "3",
+            "name": "Lee"
+          }
+        ]
+
+        """#)
+  }
+}
