@@ -5,30 +5,18 @@ extension Workspace {
   /// - Throws: `FolioError.disabled` when there is nothing to undo, or the step's error (a
   ///   rename whose old name was taken since); the history is unchanged then.
   public func undo(_ document: Document) throws(FolioError) -> String {
-    do {
-      guard let name = try document.undoStack.undo() else {
-        throw FolioError(.disabled, "nothing to undo in '\(document.title)'")
-      }
-      return name
-    } catch let error as FolioError {
-      throw error
-    } catch {
-      throw FolioError(.io, String(describing: error))
+    guard let name = try FolioError.converting({ try document.undoStack.undo() }) else {
+      throw FolioError(.disabled, "nothing to undo in '\(document.title)'")
     }
+    return name
   }
 
   /// Makes the last undone change of a document again.
   public func redo(_ document: Document) throws(FolioError) -> String {
-    do {
-      guard let name = try document.undoStack.redo() else {
-        throw FolioError(.disabled, "nothing to redo in '\(document.title)'")
-      }
-      return name
-    } catch let error as FolioError {
-      throw error
-    } catch {
-      throw FolioError(.io, String(describing: error))
+    guard let name = try FolioError.converting({ try document.undoStack.redo() }) else {
+      throw FolioError(.disabled, "nothing to redo in '\(document.title)'")
     }
+    return name
   }
 
   /// Appends a line to a text document.

@@ -87,11 +87,7 @@ extension Workspace {
     } catch {
       throw FolioError(error.code, "\(DocumentFile.fileName(of: path)): \(error.message)")
     }
-    do {
-      try document.replaceContent(with: content, stepName: "Revert")
-    } catch {
-      throw FolioError(.io, String(describing: error))
-    }
+    try FolioError.converting { try document.replaceContent(with: content, stepName: "Revert") }
     document.snapshot = snapshot
     document.markSaved()
   }
@@ -114,7 +110,7 @@ extension Workspace {
       return
     }
     let newPath = DocumentFile.directoryPath(of: oldPath) + "/" + newTitle + fileExtension
-    do {
+    try FolioError.converting {
       try document.perform(
         "Rename",
         apply: { document in
@@ -127,10 +123,6 @@ extension Workspace {
           document.path = oldPath
           document.title = oldTitle
         })
-    } catch let error as FolioError {
-      throw error
-    } catch {
-      throw FolioError(.io, String(describing: error))
     }
     try? store?.noteRecentDocument(path: newPath)
     emit(.renamed(windowID: document.windowID, from: oldTitle, to: newTitle))

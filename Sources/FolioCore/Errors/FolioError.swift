@@ -71,6 +71,18 @@ extension FolioError {
     FolioError(.invalidArgument, message)
   }
 
+  /// Runs `body`, passing a `FolioError` through and turning any other error into one, for
+  /// calls into closures that may throw anything (undo steps, plugin callbacks).
+  public static func converting<T>(_ body: () throws -> T) throws(FolioError) -> T {
+    do {
+      return try body()
+    } catch let error as FolioError {
+      throw error
+    } catch {
+      throw FolioError(.io, String(describing: error))
+    }
+  }
+
   /// An error for a file that could not be read or written, naming the file and the cause.
   public static func io(_ path: String, _ reason: String) -> FolioError {
     FolioError(.io, "\(path): \(reason)")
