@@ -30,6 +30,21 @@ import Testing
     #expect(result.status == 0)
   }
 
+  @Test("documents named on the command line open before the commands on stdin")
+  func documentArguments() throws {
+    let folder = try FolioProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try "one\ntwo\n".write(to: folder.appendingPathComponent("a.txt"), atomically: true, encoding: .utf8)
+    let result = try FolioProcess.run(["a.txt"], input: Data("docs\nshow 2\n".utf8), in: folder)
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output.hasPrefix("Opened a (text, 2 lines).\n"))
+    #expect(result.output.hasSuffix("2  two\n"))
+    let missing = try FolioProcess.run(["nope.txt"], input: Data("echo not reached\n".utf8), in: folder)
+    #expect(missing.status == 1)
+    #expect(missing.output == "")
+    #expect(missing.errors.hasPrefix("<command-line>:1: error: "))
+  }
+
   @Test("bad usage of folio itself exits 2 with a hint; --help and --version exit 0")
   func usage() throws {
     let bad = try FolioProcess.run(["--frobnicate"])
