@@ -1,0 +1,94 @@
+/// Something that can appear in a menu built with `MenuContentBuilder`: a `Button`, a
+/// `Toggle`, a `Picker`, a `Section`, a nested `Menu`, …
+public protocol MenuContent {
+  /// The declared elements this content stands for.
+  var menuElements: [MenuElement] { get }
+}
+
+/// Builds a menu's elements from SwiftUI-shaped declarations [ViewBuilder]:
+///
+/// ```swift
+/// Menu("Actions", id: "demo.actions", systemImage: "ellipsis.circle") {
+///   Button("Duplicate", systemImage: "doc.on.doc", command: "demo.duplicate")
+///   Divider()
+///   Toggle("Include Toppings", command: "demo.toppings")
+/// }
+/// .menuOrder(.fixed)
+/// ```
+@resultBuilder
+public enum MenuContentBuilder {
+  public static func buildExpression(_ content: some MenuContent) -> [MenuElement] {
+    content.menuElements
+  }
+
+  public static func buildExpression(_ element: MenuElement) -> [MenuElement] { [element] }
+
+  public static func buildBlock(_ parts: [MenuElement]...) -> [MenuElement] {
+    parts.flatMap { $0 }
+  }
+
+  public static func buildOptional(_ part: [MenuElement]?) -> [MenuElement] { part ?? [] }
+
+  public static func buildEither(first part: [MenuElement]) -> [MenuElement] { part }
+
+  public static func buildEither(second part: [MenuElement]) -> [MenuElement] { part }
+
+  public static func buildArray(_ parts: [[MenuElement]]) -> [MenuElement] { parts.flatMap { $0 } }
+}
+
+extension MenuElement: MenuContent {
+  /// The element itself.
+  public var menuElements: [MenuElement] { [self] }
+}
+
+extension Menu: MenuContent {
+  /// The menu as a submenu.
+  public var menuElements: [MenuElement] { [.submenu(self)] }
+
+  /// Declares a menu with a builder [Menu(_:content:)].
+  ///
+  /// - Parameters:
+  ///   - title: the title shown on the menu's button.
+  ///   - id: the name `menu NAME` finds the menu by; the title when nil.
+  ///   - systemImage: an SF Symbols name.
+  ///   - owner: `built-in`, or `plugin NAME`.
+  ///   - primaryAction: a command id that `run MENU` invokes instead of opening the menu.
+  ///   - content: the elements.
+  public init(
+    _ title: String, id: String? = nil, systemImage: String? = nil, owner: String = "built-in",
+    primaryAction: String? = nil, @MenuContentBuilder content: () -> [MenuElement]
+  ) {
+    self.init(
+      id: id ?? title, title: title, icon: systemImage, primaryAction: primaryAction, owner: owner,
+      elements: content())
+  }
+
+  /// The menu with another order rule [menuOrder].
+  public func menuOrder(_ order: MenuOrder) -> Menu {
+    var copy = self
+    copy.order = order
+    return copy
+  }
+
+  /// The menu with a dismiss behaviour for every item that does not set its own
+  /// [menuActionDismissBehavior].
+  public func menuActionDismissBehavior(_ behavior: DismissBehavior) -> Menu {
+    var copy = self
+    copy.dismissBehavior = behavior
+    return copy
+  }
+
+  /// The menu with another label style [labelStyle].
+  public func labelStyle(_ style: LabelStyle) -> Menu {
+    var copy = self
+    copy.labelStyle = style
+    return copy
+  }
+
+  /// The menu with a primary action: `run MENU` invokes the command instead of opening it.
+  public func primaryAction(_ command: String) -> Menu {
+    var copy = self
+    copy.primaryAction = command
+    return copy
+  }
+}

@@ -1,0 +1,129 @@
+/// One element of a declared menu.
+public indirect enum MenuElement: Sendable, Equatable {
+  /// A command, shown as its state asks: button, toggle ✓, stepper or slider.
+  case item(MenuItem)
+  /// A choice-state command shown as its options [Picker].
+  case picker(MenuPicker)
+  /// A group of elements with an optional header [Section].
+  case section(MenuSection)
+  /// A line between elements [Divider].
+  case divider
+  /// A nested menu that opens in place [Menu].
+  case submenu(Menu)
+  /// Up to four items on one row [ControlGroup].
+  case controlGroup(MenuControlGroup)
+}
+
+/// A command in a menu, with optional overrides of what the command declares.
+public struct MenuItem: Sendable, Equatable {
+  /// How a number-state command shows.
+  public enum Presentation: String, Sendable, Equatable {
+    /// As the command's state asks; a number shows as a stepper.
+    case automatic
+    /// A number shown as a stepper [Stepper].
+    case stepper
+    /// A number shown as a slider [Slider].
+    case slider
+  }
+
+  /// The id of the command the item runs.
+  public var command: String
+  /// The title shown; the command's title when nil.
+  public var title: String?
+  /// The second line shown; the command's subtitle when nil.
+  public var subtitle: String?
+  /// The icon shown; the command's icon when nil.
+  public var icon: String?
+  /// The role shown; the command's role when nil.
+  public var role: CommandRole?
+  /// Whether the menu closes after the item ran; the menu's, then the command's, when nil.
+  public var dismiss: DismissBehavior?
+  /// How a number-state command shows.
+  public var presentation: Presentation
+
+  /// Creates an item for a command.
+  public init(
+    command: String, title: String? = nil, subtitle: String? = nil, icon: String? = nil,
+    role: CommandRole? = nil, dismiss: DismissBehavior? = nil, presentation: Presentation = .automatic
+  ) {
+    self.command = command
+    self.title = title
+    self.subtitle = subtitle
+    self.icon = icon
+    self.role = role
+    self.dismiss = dismiss
+    self.presentation = presentation
+  }
+}
+
+/// How a picker shows its options [pickerStyle].
+public enum PickerStyle: String, Sendable, Equatable, CaseIterable {
+  /// The options are items of the menu, one per line.
+  case inline
+  /// The options are in a submenu titled with the picker's title.
+  case menu
+  /// The options are items on one row.
+  case palette
+}
+
+/// A choice-state command shown as its options.
+public struct MenuPicker: Sendable, Equatable {
+  /// The id of a command whose state is a choice.
+  public var command: String
+  /// The title shown; the command's title when nil.
+  public var title: String?
+  /// The icon shown; the command's icon when nil.
+  public var icon: String?
+  /// How the options show.
+  public var style: PickerStyle
+  /// Whether the menu closes after an option was chosen; the menu's, then the command's,
+  /// when nil.
+  public var dismiss: DismissBehavior?
+
+  /// Creates a picker for a choice-state command.
+  public init(
+    command: String, title: String? = nil, icon: String? = nil, style: PickerStyle = .inline,
+    dismiss: DismissBehavior? = nil
+  ) {
+    self.command = command
+    self.title = title
+    self.icon = icon
+    self.style = style
+    self.dismiss = dismiss
+  }
+}
+
+/// Elements grouped under an optional header.
+public struct MenuSection: Sendable, Equatable {
+  /// The header shown above the elements.
+  public var header: String?
+  /// The elements, in declaration order.
+  public var elements: [MenuElement]
+
+  /// Creates a section.
+  public init(header: String? = nil, elements: [MenuElement]) {
+    self.header = header
+    self.elements = elements
+  }
+}
+
+/// Up to four elements shown on one row, with an optional label.
+public struct MenuControlGroup: Sendable, Equatable {
+  /// The most elements a control group holds; resolving a larger group is refused.
+  public static let maximumCount = 4
+
+  /// The label's title.
+  public var title: String?
+  /// The label's icon.
+  public var icon: String?
+  /// The elements, in declaration order.
+  public var elements: [MenuElement]
+
+  /// Creates a control group; more than `maximumCount` elements are refused when the menu
+  /// is resolved.
+  public init(title: String? = nil, icon: String? = nil, elements: [MenuElement]) {
+    self.title = title
+    self.icon = icon
+    self.elements = elements
+  }
+}

@@ -1,0 +1,208 @@
+/// Turns a declared `Menu` into the `MenuNode` tree shown now, reading each command's
+/// title, availability and state from the registry.
+///
+/// Resolution is one linear pass over the elements with one dictionary lookup and one
+/// availability call per command, so large menus resolve in microseconds.
+public enum MenuResolver {
+  /// Resolves a menu for a platform.
+  ///
+  /// Order: `fixed` keeps the declared order; `automatic` and `priority` put the first items
+  /// nearest the point of interaction, so when the menu opens upward on `iphone` or `ipad`
+  /// its vertical lists (the menu, its sections, inline pickers' options) are reversed; rows
+  /// (control groups, palette pickers) keep their order, and `mac` never reorders.
+  ///
+  /// - Parameters:
+  ///   - menu: the declared menu.
+  ///   - registry: where the menu's command ids are looked up.
+  ///   - platform: decides automatic label icons and reordering.
+  ///   - opensUpward: whether the menu opens upward, as from a bottom toolbar.
+  /// - Returns: the menu as a tree of `.menu` kind.
+  /// - Throws: `FolioError.unknownCommand` naming the menu and the id of a command that is
+  ///   not registered; `FolioError.invalidArgument` naming the menu and element for a
+  ///   control group of more than four elements, or a picker, stepper or slider whose
+  ///   command has no fitting state.
+  public static func resolve(
+    _ menu: Menu, registry: CommandRegistry, platform: MenuPlatform = .mac, opensUpward: Bool = false
+  ) throws(FolioError) -> MenuNode {
+    let resolver = Resolution(registry: registry, platform: platform, opensUpward: opensUpward)
+    return try resolver.menuNode(menu, kind: .menu, parent: nil)
+  }
+
+  /// Whether a label style shows icons on a platform.
+  public static func showsIcons(_ style: LabelStyle, on platform: MenuPlatform) -> Bool {
+    switch style {
+    case .automatic: platform != .mac
+    case .titleAndIcon, .iconOnly: true
+    case .titleOnly: false
+    }
+  }
+
+  /// Whether an order rule reverses vertical lists for a platform and direction.
+  public static func reverses(_ order: MenuOrder, on platform: MenuPlatform, opensUpward: Bool) -> Bool {
+    order != .fixed && opensUpward && platform != .mac
+  }
+}
+
+/// The settings in force while one menu is resolved, and the walk itself.
+private struct Resolution {
+  struct Scope {
+    var menuID: String
+    var labelStyle: LabelStyle
+    var showsIcons: Bool
+    var dismiss: DismissBehavior?
+    var reverses: Bool
+  }
+
+  let registry: CommandRegistry
+  let platform: MenuPlatform
+  let opensUpward: Bool
+
+  func menuNode(_ menu: Menu, kind: MenuNode.Kind, parent: Scope?) throws(FolioError) -> MenuNode {
+    // A nested menu with automatic settings takes its parent's, as SwiftUI's environment does.
+    let labelStyle = menu.labelStyle == .automatic ? (parent?.labelStyle ?? .automatic) : menu.labelStyle
+    let scope = Scope(
+      menuID: parent.map { "\($0.menuID) › \(menu.title)" } ?? menu.id,
+      labelStyle: labelStyle,
+      showsIcons: MenuResolver.showsIcons(labelStyle, on: platform),
+      dismiss: menu.dismissBehavior ?? parent?.dismiss,
+      reverses: MenuResolver.reverses(menu.order, on: platform, opensUpward: opensUpward))
+    if let primaryAction = menu.primaryAction, registry.command(id: primaryAction) == nil {
+      throw unknown(primaryAction, in: scope)
+    }
+    var node = MenuNode(
+      kind: kind, title: menu.title, icon: menu.icon, command: menu.primaryAction,
+      showsIcon: kind == .submenu && scope.showsIcons && menu.icon != nil,
+      showsTitle: Self.showsTitle(labelStyle, icon: menu.icon),
+      children: try nodes(menu.elements, in: scope, vertical: true))
+    if kind == .menu { node.showsIcon = menu.icon != nil }
+    return node
+  }
+
+  func nodes(_ elements: [MenuElement], in scope: Scope, vertical: Bool) throws(FolioError)
+    -> [MenuNode]
+  {
+    var result: [MenuNode] = []
+    result.reserveCapacity(elements.count)
+    for element in elements {
+      result.append(try node(element, in: scope))
+    }
+    if vertical && scope.reverses { result.reverse() }
+    return result
+  }
+
+  func node(_ element: MenuElement, in scope: Scope) throws(FolioError) -> MenuNode {
+    switch element {
+    case .item(let item): return try itemNode(item, in: scope)
+    case .picker(let picker): return try pickerNode(picker, in: scope)
+    case .divider: return MenuNode(kind: .divider)
+    case .section(let section):
+      return MenuNode(
+        kind: .section, title: section.header,
+        children: try nodes(section.elements, in: scope, vertical: true))
+    case .submenu(let menu): return try menuNode(menu, kind: .submenu, parent: scope)
+    case .controlGroup(let group):
+      guard group.elements.count <= MenuControlGroup.maximumCount else {
+        let name = group.title.map { "control group '\($0)'" } ?? "a control group"
+        throw FolioError.invalidArgument(
+          "\(name) in menu '\(scope.menuID)' has \(group.elements.count) items; "
+            + "a control group holds at most \(MenuControlGroup.maximumCount)")
+      }
+      return MenuNode(
+        kind: .controlGroup, title: group.title, icon: group.icon,
+        showsIcon: scope.showsIcons && group.icon != nil,
+        showsTitle: Self.showsTitle(scope.labelStyle, icon: group.icon),
+        children: try nodes(group.elements, in: scope, vertical: false))
+    }
+  }
+
+  func itemNode(_ item: MenuItem, in scope: Scope) throws(FolioError) -> MenuNode {
+    guard let command = registry.command(id: item.command) else { throw unknown(item.command, in: scope) }
+    let state = command.state
+    if case .choice = state {
+      return try pickerNode(
+        MenuPicker(command: item.command, title: item.title, icon: item.icon, dismiss: item.dismiss),
+        command: command, in: scope)
+    }
+    var node = baseNode(
+      command: command, title: item.title, icon: item.icon, dismiss: item.dismiss, in: scope)
+    node.subtitle = item.subtitle ?? command.subtitle
+    node.role = item.role ?? command.role
+    switch state {
+    case nil:
+      guard item.presentation == .automatic else { throw notNumber(item, command: command, in: scope) }
+      node.kind = .button
+    case .toggle(let get, _):
+      guard item.presentation == .automatic else { throw notNumber(item, command: command, in: scope) }
+      node.kind = .toggle
+      node.state = .toggle(get())
+    case .number(let range, let step, let get, _):
+      node.kind = item.presentation == .slider ? .slider : .stepper
+      node.state = .number(get())
+      node.bounds = range
+      node.step = step
+    case .choice:
+      break  // handled above
+    }
+    return node
+  }
+
+  func pickerNode(_ picker: MenuPicker, in scope: Scope) throws(FolioError) -> MenuNode {
+    guard let command = registry.command(id: picker.command) else { throw unknown(picker.command, in: scope) }
+    return try pickerNode(picker, command: command, in: scope)
+  }
+
+  func pickerNode(_ picker: MenuPicker, command: Command, in scope: Scope) throws(FolioError) -> MenuNode {
+    guard case .choice(let options, let get, _) = command.state else {
+      throw FolioError.invalidArgument(
+        "picker '\(picker.title ?? command.title)' in menu '\(scope.menuID)' needs a command with a "
+          + "choice state; '\(command.id)' has none")
+    }
+    let selected = get()
+    var node = baseNode(
+      command: command, title: picker.title, icon: picker.icon, dismiss: picker.dismiss, in: scope)
+    node.kind = .picker
+    node.state = .choice(selected)
+    node.pickerStyle = picker.style
+    node.children.reserveCapacity(options.count)
+    for option in options {
+      node.children.append(
+        MenuNode(
+          kind: .option, title: option.label, command: command.id, isEnabled: node.isEnabled,
+          disabledReason: node.disabledReason, dismiss: node.dismiss,
+          state: .toggle(option.value == selected), value: option.value))
+    }
+    if picker.style == .inline && scope.reverses { node.children.reverse() }
+    return node
+  }
+
+  /// The parts every command node shares: title, icon, availability, dismiss, shortcut.
+  func baseNode(
+    command: Command, title: String?, icon: String?, dismiss: DismissBehavior?, in scope: Scope
+  ) -> MenuNode {
+    let icon = icon ?? command.icon
+    var node = MenuNode(
+      kind: .button, title: title ?? command.title, icon: icon, command: command.id,
+      dismiss: dismiss ?? scope.dismiss ?? command.dismiss, shortcut: command.shortcut,
+      showsIcon: scope.showsIcons && icon != nil,
+      showsTitle: Self.showsTitle(scope.labelStyle, icon: icon))
+    if case .disabled(let reason) = command.currentAvailability {
+      node.isEnabled = false
+      node.disabledReason = reason
+    }
+    return node
+  }
+
+  static func showsTitle(_ style: LabelStyle, icon: String?) -> Bool {
+    style != .iconOnly || icon == nil
+  }
+
+  func unknown(_ id: String, in scope: Scope) -> FolioError {
+    FolioError(.unknownCommand, "menu '\(scope.menuID)' refers to unknown command '\(id)'")
+  }
+
+  func notNumber(_ item: MenuItem, command: Command, in scope: Scope) -> FolioError {
+    FolioError.invalidArgument(
+      "\(item.presentation.rawValue) '\(item.title ?? command.title)' in menu '\(scope.menuID)' needs a "
+        + "command with a number state; '\(command.id)' has none")
+  }
+}
