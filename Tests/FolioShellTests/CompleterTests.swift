@@ -12,7 +12,7 @@ import Testing
   func commandNames() {
     let completer = Self.completer()
     #expect(completer.candidates(for: "ec", after: "") == ["echo"])
-    #expect(completer.candidates(for: "ex", after: "") == ["exit"])
+    #expect(completer.candidates(for: "exi", after: "") == ["exit"])
     #expect(completer.candidates(for: "edit.u", after: "") == ["edit.undo"])
     #expect(completer.candidates(for: "option.k", after: "") == ["option.keep-going"])
     #expect(completer.candidates(for: "he", after: "echo a; ") == ["help"])

@@ -25,6 +25,9 @@ public struct MenuSession {
   /// The index paths, from the root, of the submenus opened in place, outermost first.
   private var levels: [[Int]] = []
 
+  /// The index path, from the root, of the level shown now.
+  public var currentPath: [Int] { levels.last ?? [] }
+
   /// Opens a menu.
   ///
   /// - Throws: what `MenuResolver.resolve` throws for the menu.

@@ -3,7 +3,7 @@
 /// Commands produce values; the shell renders them as text for people or as JSON for
 /// programs. Each new kind of result adds a case here, and the compiler then asks every
 /// renderer to handle it.
-public enum CommandOutput {
+public indirect enum CommandOutput {
   /// Nothing to show.
   case none
   /// Text printed as it is (`echo`).
@@ -32,8 +32,16 @@ public enum CommandOutput {
   case shareTargets(document: String, targets: [ShareTargetInfo])
   /// Recently opened documents, newest first.
   case recentDocuments([RecentDocument])
-  /// A document's title menu.
-  case titleMenu(TitleMenu)
+  /// A menu rendered without opening it (`menu NAME`).
+  case menu(MenuNode)
+  /// An open menu: the level shown, its items numbered for `choose`.
+  case openMenu(OpenMenu)
+  /// What choosing a menu item did: the command's result, then the menu if it stays open.
+  case menuChoice(output: CommandOutput?, menu: OpenMenu?)
+  /// The menus that exist now.
+  case menuList([MenuListing])
+  /// Why a menu item is where it is.
+  case explanation(MenuExplanation)
   /// A question the command needs answered before it goes on.
   case dialog(Dialog)
 }

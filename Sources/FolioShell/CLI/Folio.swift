@@ -56,6 +56,7 @@ public enum Folio {
     let shell = Shell(
       options: launch.shell, console: console, isInteractive: isInteractive, environment: environment,
       isTerminalOutput: isatty(1) != 0, workspace: workspace)
+    if let platform = launch.platform { shell.platform = MenuPlatform(rawValue: platform.rawValue) ?? .mac }
     defer { shell.console.flush() }
 
     switch launch.mode {

@@ -57,10 +57,30 @@ enum JSONRenderer {
             })
         )
       ])
-    case .titleMenu(let menu):
+    case .menu(let node): .object([("menu", menuNode(node))])
+    case .openMenu(let menu): openMenu(menu)
+    case .menuChoice(let output, let menu):
+      .object([("result", output.map(result) ?? .null), ("menu", menu.map(openMenu) ?? .null)])
+    case .menuList(let menus):
       .object([
-        ("menu", .string("title")), ("header", documentInfo(menu.header)),
-        ("items", .array(menu.items.map(command))),
+        (
+          "menus",
+          .array(
+            menus.map {
+              .object([
+                ("id", .string($0.id)), ("title", .string($0.title)), ("owner", .string($0.owner)),
+                ("primaryAction", .string($0.primaryAction)),
+              ])
+            })
+        )
+      ])
+    case .explanation(let explanation):
+      .object([
+        ("menu", .string(explanation.menu)), ("item", menuNode(explanation.node)),
+        ("path", .array(explanation.path.map(JSONValue.string))), ("section", .string(explanation.section)),
+        ("position", .int(explanation.position)), ("order", .string(String(describing: explanation.order))),
+        ("reversed", .bool(explanation.isReversed)),
+        ("lines", .array(explanation.lines.map(JSONValue.string))),
       ])
     case .shareTargets(let document, let targets):
       .object([
@@ -101,6 +121,38 @@ enum JSONRenderer {
       ("dirty", .bool(document.isDirty)), ("window", .int(document.number)),
       ("active", .bool(document.isActive)),
     ]
+  }
+
+  /// A resolved menu element as SPEC §5 describes it: `kind`, `title`, `subtitle`, `icon`,
+  /// `command`, `role`, `enabled`, `dismiss`, `state` and `children`.
+  static func menuNode(_ node: MenuNode) -> JSONValue {
+    var fields: [(String, JSONValue)] = [
+      ("kind", .string(String(describing: node.kind))), ("title", .string(node.title)),
+      ("subtitle", .string(node.subtitle)), ("icon", .string(node.icon)), ("command", .string(node.command)),
+      ("role", .string(node.role?.rawValue)), ("enabled", .bool(node.isEnabled)),
+      ("dismiss", .string(node.dismiss?.rawValue)), ("state", node.state.map(state) ?? .null),
+    ]
+    if let reason = node.disabledReason { fields.append(("disabledReason", .string(reason))) }
+    if let shortcut = node.shortcut { fields.append(("shortcut", .string(shortcut))) }
+    if let style = node.pickerStyle { fields.append(("style", .string(String(describing: style)))) }
+    fields.append(("children", .array(node.children.map(menuNode))))
+    return .object(fields)
+  }
+
+  static func openMenu(_ menu: OpenMenu) -> JSONValue {
+    .object([
+      ("path", .array(menu.path.map(JSONValue.string))), ("menu", menuNode(menu.node)),
+      (
+        "items",
+        .array(
+          menu.items.map {
+            .object([
+              ("number", .int($0.number)), ("title", .string($0.node.title)),
+              ("kind", .string(String(describing: $0.node.kind))), ("enabled", .bool($0.node.isEnabled)),
+            ])
+          })
+      ),
+    ])
   }
 
   static func documentView(_ view: DocumentView) -> JSONValue {

@@ -22,7 +22,16 @@ struct TextRenderer {
     case .documentInfo(let info): documentInfo(info)
     case .documentView(let view): documentView(view)
     case .dialog(let dialog): self.dialog(dialog)
-    case .titleMenu(let menu): titleMenu(menu)
+    case .menu(let node): MenuTextRenderer(style: style).render(node)
+    case .openMenu(let menu): MenuTextRenderer(style: style).render(menu)
+    case .menuChoice(let output, let menu):
+      [output.flatMap(render), menu.map(MenuTextRenderer(style: style).render)].compactMap { $0 }
+        .joined(separator: "\n")
+    case .menuList(let menus):
+      TextTable(
+        headers: ["menu", "title", "from"], rows: menus.map { [$0.id, $0.title, $0.owner] }
+      ).render(style: style)
+    case .explanation(let explanation): explanation.lines.joined(separator: "\n")
     case .recentDocuments(let documents):
       documents.isEmpty
         ? "No recent documents."
@@ -88,27 +97,6 @@ struct TextRenderer {
         rows: rows.map { row in [String(row.position)] + row.cells.map { $0.truncated(toWidth: 40) } })
       return rows.isEmpty ? table.render(style: style) + "\n(no rows)" : table.render(style: style)
     }
-  }
-
-  private func titleMenu(_ menu: TitleMenu) -> String {
-    let document = menu.header.document
-    var facts = [
-      document.path?.split(separator: "/").last.map(String.init) ?? "not saved yet", document.kind.rawValue,
-    ]
-    if let size = menu.header.size { facts.append("\(size) bytes") }
-    if let modified = menu.header.modified { facts.append("modified \(modified)") }
-    var lines = [
-      style.heading(document.title + (document.isDirty ? "*" : "")),
-      style.secondary(facts.joined(separator: " · ")),
-    ]
-    let width = menu.items.map(\.title.displayWidth).max() ?? 0
-    for item in menu.items {
-      var line = "  " + item.title.padded(to: width)
-      if let shortcut = item.shortcut { line += "  " + style.secondary(shortcut) }
-      if case .disabled(let reason) = item.availability { line += "  " + style.secondary("(\(reason))") }
-      lines.append(line.trimmingTrailingSpaces)
-    }
-    return lines.joined(separator: "\n")
   }
 
   private func dialog(_ dialog: Dialog) -> String {

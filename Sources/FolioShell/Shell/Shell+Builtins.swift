@@ -21,11 +21,11 @@ extension Shell {
   func registerBuiltins() {
     let builtins = [
       helpCommand, commandsCommand, runCommand, echoCommand, sourceCommand, recordCommand,
-      optionCommand, quitCommand, chooseCommand, cancelCommand, menuCommand,
+      optionCommand, quitCommand, chooseCommand, cancelCommand,
     ]
     let documentCommands =
       workspace.makeCommands(isInteractive: { [unowned self] in isInteractive }) + [workspace.recentCommand]
-    for command in builtins + optionCommands + documentCommands {
+    for command in builtins + optionCommands + documentCommands + menuCommands {
       do {
         try registry.register(command)
       } catch {
@@ -186,29 +186,35 @@ extension Shell {
       })
   }
 
-  private var menuCommand: Command {
-    Command(
-      id: BuiltinID.menu, verb: "menu", title: "Show Menu", icon: "filemenu.and.selection", category: "Menus",
-      summary: "render a menu: 'title', the active document's title menu",
-      parameters: [Parameter("name", .choice(["title"]), summary: "the menu")],
-      behavior: .action { [unowned self] _ in .titleMenu(try workspace.titleMenu(commands: registry)) })
-  }
-
   private var chooseCommand: Command {
     Command(
       id: BuiltinID.choose, verb: "choose", title: "Choose", icon: "hand.point.up", category: "Dialogs",
-      summary: "answer the waiting dialog: a button's number or title",
-      parameters: [Parameter("button", summary: "a number or a title")],
+      summary: "answer the waiting dialog, or choose an item of the open menu",
+      details: "A button or item by its number or title. A menu item's command takes the words "
+        + "after it as its arguments ('choose Rename \"New name\"'); a stepper takes + or -.",
+      parameters: [
+        Parameter("item", summary: "a number or a title", valueName: "N-OR-TITLE"),
+        Parameter("arguments", style: .rest, isOptional: true, summary: "the command's arguments"),
+      ],
       behavior: .action { [unowned self] arguments in
-        guard let dialog = pendingDialog else {
-          throw FolioError(.disabled, "nothing to choose from: no dialog is waiting")
+        let answer = arguments.string("item") ?? ""
+        let extra = arguments.words("arguments")
+        if let dialog = pendingDialog {
+          guard extra.isEmpty else {
+            throw FolioError.invalidArgument("a dialog's button takes no arguments")
+          }
+          guard let button = dialog.button(named: answer) else {
+            throw FolioError.invalidArgument("no button '\(answer)'; choose \(dialog.choicesDescription)")
+          }
+          pendingDialog = nil
+          return try dialog.respond(button)
         }
-        let answer = arguments.string("button") ?? ""
-        guard let button = dialog.button(named: answer) else {
-          throw FolioError.invalidArgument("no button '\(answer)'; choose \(dialog.choicesDescription)")
+        guard var session = menuSession else {
+          throw FolioError(.disabled, "nothing to choose from: no dialog or menu is open")
         }
-        pendingDialog = nil
-        return try dialog.respond(button)
+        let result = try session.choose(answer, arguments: extra)
+        menuSession = result.isOpen ? session : nil
+        return .menuChoice(output: result.output, menu: result.isOpen ? OpenMenu(session) : nil)
       })
   }
 

@@ -30,6 +30,10 @@ public final class Shell {
   public let isInteractive: Bool
   /// The open documents.
   public let workspace: Workspace
+  /// The menu open for `choose`, if any.
+  public internal(set) var menuSession: MenuSession?
+  /// The platform menus are resolved for: icons, ordering.
+  public var platform: MenuPlatform = .mac
   /// The dialog waiting for an answer; only `choose` and `cancel` run meanwhile.
   public internal(set) var pendingDialog: Dialog?
 

@@ -1,0 +1,159 @@
+import FolioCore
+
+extension Shell {
+  /// The menus that exist now: the app menus File, Edit and View, and the active document's
+  /// title menu [CommandMenu, navigationTitle(_:actions:)].
+  var menus: [Menu] {
+    var menus = [fileMenu, editMenu, viewMenu]
+    if let document = workspace.active { menus.append(titleMenu(for: document)) }
+    return menus
+  }
+
+  /// The menu with this id (any case).
+  func menu(named name: String) throws(FolioError) -> Menu {
+    let all = menus
+    guard let menu = all.first(where: { $0.id.lowercased() == name.lowercased() }) else {
+      let names = all.map(\.id).joined(separator: ", ")
+      if name.lowercased() == "title" {
+        throw FolioError(.disabled, "no document is open, so there is no title menu; menus: \(names)")
+      }
+      throw FolioError.invalidArgument("no menu '\(name)'; menus: \(names)")
+    }
+    return menu
+  }
+
+  private var fileMenu: Menu {
+    Menu("File") {
+      Button(command: "document.new")
+      Button(command: "document.open")
+      Button(command: "document.recent")
+      Divider()
+      Button(command: "document.save")
+      Button(command: "document.revert")
+      Button(command: "document.close")
+      Divider()
+      Button(command: "document.print")
+      Button(command: "document.share")
+      Divider()
+      Button(command: BuiltinID.quit)
+    }
+    .menuOrder(.fixed)
+  }
+
+  private var editMenu: Menu {
+    Menu("Edit") {
+      ControlGroup {
+        Button(command: "edit.undo")
+        Button(command: "edit.redo")
+      }
+      Divider()
+      Button(command: "edit.append")
+      Button(command: "edit.add")
+      Button(command: "view.show")
+    }
+    .menuOrder(.fixed)
+  }
+
+  private var viewMenu: Menu {
+    Menu("View") {
+      Section("Output") {
+        Picker("Format", command: "option.output").pickerStyle(.inline)
+        Picker("Color", command: "option.color").pickerStyle(.menu)
+      }
+      Section("Scripts") {
+        Toggle(command: "option.echo")
+        Toggle(command: "option.keep-going")
+      }
+    }
+    .menuOrder(.fixed)
+  }
+
+  /// The title menu: a header with the document's file, kind, size and modified time
+  /// [navigationDocument], then Print, Rename and Share bound to it.
+  private func titleMenu(for document: Document) -> Menu {
+    let info = DocumentInfo(document, in: workspace)
+    var facts = [document.path.map { String($0.split(separator: "/").last ?? "") } ?? "not saved yet"]
+    facts.append(document.kind.rawValue)
+    if let size = info.size { facts.append("\(size) bytes") }
+    if let modified = info.modified { facts.append("modified \(modified)") }
+    return Menu(document.title + (document.isDirty ? "*" : ""), id: "title") {
+      Section(facts.joined(separator: " · ")) {
+        Button(command: "document.print")
+        Button(command: "document.rename")
+        Button(command: "document.share")
+      }
+    }
+    .menuOrder(.fixed)
+  }
+
+  /// `menus`, `menu NAME`, `menu open NAME`, `menu close`, `back` and `explain`.
+  var menuCommands: [Command] {
+    [
+      Command(
+        id: "menu.list", verb: "menus", title: "Menus", icon: "filemenu.and.selection", category: "Menus",
+        summary: "the menus that exist now: File, Edit, View, and title while a document is open",
+        behavior: .action { [unowned self] _ in .menuList(menus.map(MenuListing.init)) }),
+      Command(
+        id: "menu.show", verb: "menu", title: "Menu", icon: "filemenu.and.selection", category: "Menus",
+        summary: "render a menu, or open it: menu NAME, menu open NAME, menu close",
+        details: "'menu NAME' shows the menu without opening it. 'menu open NAME' opens it with its "
+          + "items numbered; 'choose N' runs one, and the menu closes after it unless the item keeps "
+          + "it open (its dismiss behaviour is disabled, or it is a stepper). 'back' leaves a "
+          + "submenu; 'menu close' closes the menu.",
+        parameters: [
+          Parameter(
+            "words", style: .rest, isOptional: true, summary: "NAME, open NAME, or close", valueName: "NAME")
+        ],
+        behavior: .action { [unowned self] arguments in
+          let words = arguments.words("words").map(\.text)
+          switch words.first?.lowercased() {
+          case nil:
+            throw FolioError.invalidArgument(
+              "'menu' needs a menu name; menus: \(menus.map(\.id).joined(separator: ", "))")
+          case "close":
+            guard words.count == 1 else {
+              throw FolioError.invalidArgument("'menu close' takes no arguments")
+            }
+            guard menuSession != nil else { throw FolioError(.disabled, "no menu is open") }
+            menuSession = nil
+            return .message("Closed the menu.")
+          case "open":
+            guard words.count == 2 else { throw FolioError.invalidArgument("usage: menu open NAME") }
+            let session = try MenuSession(try menu(named: words[1]), registry: registry, platform: platform)
+            menuSession = session
+            return .openMenu(OpenMenu(session))
+          default:
+            guard words.count == 1 else {
+              throw FolioError.invalidArgument("usage: menu NAME or menu open NAME")
+            }
+            return .menu(
+              try MenuResolver.resolve(try menu(named: words[0]), registry: registry, platform: platform))
+          }
+        }),
+      Command(
+        id: "menu.back", verb: "back", title: "Back", icon: "arrow.uturn.backward", category: "Menus",
+        summary: "leave the open submenu",
+        behavior: .action { [unowned self] _ in
+          guard var session = menuSession else { throw FolioError(.disabled, "no menu is open") }
+          try session.back()
+          menuSession = session
+          return .openMenu(OpenMenu(session))
+        }),
+      Command(
+        id: "menu.explain", verb: "explain", title: "Explain", icon: "questionmark.circle", category: "Menus",
+        summary: "why a menu item is where it is: shown or disabled and why, its section, position and order",
+        parameters: [
+          Parameter("menu", summary: "the menu"),
+          Parameter("item", style: .rest, summary: "the item's title or command id", valueName: "ITEM"),
+        ],
+        behavior: .action { [unowned self] arguments in
+          let item = arguments.words("item").map(\.text).joined(separator: " ")
+          guard !item.isEmpty else { throw FolioError.invalidArgument("missing argument ITEM for 'explain'") }
+          return .explanation(
+            try MenuExplanation.explain(
+              menu: try menu(named: arguments.string("menu") ?? ""), item: item, registry: registry,
+              platform: platform))
+        }),
+    ]
+  }
+}
