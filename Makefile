@@ -17,7 +17,9 @@ test: deps-test
 
 bench: deps
 	$(SWIFT) build -c release --product folio
+	$(SWIFT) build -c release --product folio-bench
 	python3 benchmarks/documents.py
+	.build/release/folio-bench
 
 build: deps
 	$(SWIFT) build
