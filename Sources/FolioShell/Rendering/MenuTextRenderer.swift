@@ -7,11 +7,30 @@ import FolioCore
 struct MenuTextRenderer {
   var style: TextStyle
 
+  /// Separates an item's text from its shortcut until the shortcuts are aligned.
+  private static let shortcutMark = "\u{1F}"
+
   /// A menu shown without opening it.
   func render(_ node: MenuNode) -> String {
     var lines = [style.heading(node.title ?? "")]
     lines += body(node, numbers: [:], path: [])
-    return lines.joined(separator: "\n")
+    return Self.aligningShortcuts(lines).joined(separator: "\n")
+  }
+
+  /// Puts every shortcut (then any disabled reason) in one column, two spaces right of the
+  /// longest item that has one.
+  private static func aligningShortcuts(_ lines: [String]) -> [String] {
+    let rows = lines.map {
+      $0.split(separator: shortcutMark, omittingEmptySubsequences: false).map(String.init)
+    }
+    let marked = rows.filter { $0.count == 3 }
+    let itemWidth = marked.map { $0[0].displayWidth }.max() ?? 0
+    let shortcutWidth = marked.map { $0[1].displayWidth }.max() ?? 0
+    return rows.map { row in
+      guard row.count == 3 else { return row.joined() }
+      return (row[0].padded(to: itemWidth) + "  " + row[1].padded(to: shortcutWidth) + "  " + row[2])
+        .trimmingTrailingSpaces
+    }
   }
 
   /// An open menu: its path, then its items numbered for `choose`.
@@ -19,6 +38,7 @@ struct MenuTextRenderer {
     let numbers = Dictionary(menu.items.map { ($0.path, $0.number) }, uniquingKeysWith: { first, _ in first })
     var lines = [style.heading(menu.path.joined(separator: " › "))]
     lines += body(menu.node, numbers: numbers, path: menu.levelPath)
+    lines = Self.aligningShortcuts(lines)
     lines.append(
       style.secondary(
         "Choose with 'choose N' or 'choose TITLE'; 'back' leaves a submenu, 'menu close' closes."))
@@ -72,11 +92,11 @@ struct MenuTextRenderer {
     default: break
     }
     if node.role == .destructive { text = style.destructive(text) + " (destructive)" }
-    if let shortcut = node.shortcut { text += "  " + style.secondary(shortcut) }
-    if !node.isEnabled {
-      text = style.secondary(text + (node.disabledReason.map { " — disabled: \($0)" } ?? " — disabled"))
-    }
-    return text
+    if !node.isEnabled { text = style.secondary(text) }
+    let reason =
+      node.isEnabled ? "" : style.secondary(node.disabledReason.map { "disabled: \($0)" } ?? "disabled")
+    guard node.shortcut != nil || !reason.isEmpty else { return text }
+    return text + Self.shortcutMark + (node.shortcut.map(style.secondary) ?? "") + Self.shortcutMark + reason
   }
 
   /// The marker, icon and title of an item.
