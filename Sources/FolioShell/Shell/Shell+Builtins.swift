@@ -81,7 +81,7 @@ extension Shell {
     Command(
       id: BuiltinID.run, verb: "run", title: "Run Command", icon: "play",
       category: "Commands",
-      summary: "run a command by its id",
+      summary: "run a command by its id, or a menu's primary action (a menu without one opens)",
       details: "A first word containing a dot runs the command of that id too: "
         + "'option.echo on' is 'run option.echo on'. A stateful command takes its new state: a toggle flips (or takes on/off), a "
         + "choice takes one of its options, a number takes a value or + / - to step.",
@@ -91,7 +91,12 @@ extension Shell {
       ],
       behavior: .action { [unowned self] arguments in
         let id = arguments.string("id") ?? ""
-        guard let command = registry.resolve(id) else { throw unknownCommand(id) }
+        guard let command = registry.resolve(id) else {
+          if let menu = menus.first(where: { $0.id.lowercased() == id.lowercased() }) {
+            return try runMenu(menu, words: arguments.words("arguments"))
+          }
+          throw unknownCommand(id)
+        }
         return try registry.invoke(command, words: arguments.words("arguments"))
       })
   }

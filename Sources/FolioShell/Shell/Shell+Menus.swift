@@ -4,9 +4,37 @@ extension Shell {
   /// The menus that exist now: the app menus File, Edit and View, and the active document's
   /// title menu [CommandMenu, navigationTitle(_:actions:)].
   var menus: [Menu] {
-    var menus = [fileMenu, editMenu, viewMenu]
+    var menus = [fileMenu, editMenu, viewMenu] + addedMenus
     if let document = workspace.active { menus.append(titleMenu(for: document)) }
     return menus
+  }
+
+  /// Adds a menu [CommandMenu], shown by `menus` and opened by `menu open ID`.
+  ///
+  /// - Throws: `FolioError.duplicateCommand` when a menu has that id, naming both owners.
+  public func addMenu(_ menu: Menu) throws(FolioError) {
+    if let existing = menus.first(where: { $0.id.lowercased() == menu.id.lowercased() }) {
+      throw FolioError(
+        .duplicateCommand,
+        "menu '\(menu.id)' already exists, from \(existing.owner); refused from \(menu.owner)")
+    }
+    addedMenus.append(menu)
+  }
+
+  /// Removes every menu `owner` added (an unloaded plugin).
+  public func removeMenus(ownedBy owner: String) {
+    addedMenus.removeAll { $0.owner == owner }
+  }
+
+  /// `run MENU`: the menu's primary action runs instead of opening it; a menu without one
+  /// opens.
+  func runMenu(_ menu: Menu, words: [Word]) throws -> CommandOutput {
+    if let primary = try menu.primaryCommand(in: registry) {
+      return try registry.invoke(primary, words: words)
+    }
+    let session = try MenuSession(menu, registry: registry, platform: platform)
+    menuSession = session
+    return .openMenu(OpenMenu(session))
   }
 
   /// The menu with this id (any case).

@@ -30,6 +30,8 @@ public final class Shell {
   public let isInteractive: Bool
   /// The open documents.
   public let workspace: Workspace
+  /// Menus added by embedders (and later plugins), after the app menus.
+  public internal(set) var addedMenus: [Menu] = []
   /// The menu open for `choose`, if any.
   public internal(set) var menuSession: MenuSession?
   /// The platform menus are resolved for: icons, ordering.
