@@ -1,0 +1,43 @@
+/// The environment everything adaptive reads [EnvironmentValues]: the device class, the
+/// window's width in columns, its horizontal size class, and whether a hardware keyboard is
+/// attached.
+public struct AppEnvironment: Sendable, Equatable {
+  /// The horizontal size class [UserInterfaceSizeClass].
+  public enum SizeClass: String, Sendable, CaseIterable {
+    case compact
+    case regular
+  }
+
+  /// The device class.
+  public var platform: MenuPlatform
+  /// The window's width in columns.
+  public var width: Int
+  /// The size class; derived from the platform and width unless set explicitly.
+  public var sizeClass: SizeClass
+  /// Whether a hardware keyboard is attached (always on a Mac).
+  public var hasKeyboard: Bool
+
+  /// The narrowest regular width, in columns.
+  public static let regularWidth = 60
+
+  /// An environment for a platform and width, with the size class and keyboard that go with
+  /// them: iphone is compact, the others compact below `regularWidth` columns; a Mac has a
+  /// keyboard, the others not.
+  public init(platform: MenuPlatform = .mac, width: Int = 100) {
+    self.platform = platform
+    self.width = width
+    sizeClass = Self.sizeClass(platform: platform, width: width)
+    hasKeyboard = platform == .mac
+  }
+
+  /// The size class a platform and width imply.
+  public static func sizeClass(platform: MenuPlatform, width: Int) -> SizeClass {
+    platform == .iphone || width < regularWidth ? .compact : .regular
+  }
+
+  /// Whether selecting several rows at once needs edit mode [lightweight multi-select]: on
+  /// iphone and ipad without a keyboard it does; on a Mac or with a keyboard it does not.
+  public var multipleSelectionNeedsEditMode: Bool {
+    platform != .mac && !hasKeyboard
+  }
+}
