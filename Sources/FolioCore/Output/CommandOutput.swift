@@ -40,6 +40,8 @@ public indirect enum CommandOutput {
   case menuChoice(output: CommandOutput?, menu: OpenMenu?)
   /// The menus that exist now.
   case menuList([MenuListing])
+  /// The environment (`env`).
+  case environment(AppEnvironment)
   /// Why a menu item is where it is.
   case explanation(MenuExplanation)
   /// A question the command needs answered before it goes on.

@@ -56,7 +56,7 @@ public enum Folio {
     let shell = Shell(
       options: launch.shell, console: console, isInteractive: isInteractive, environment: environment,
       isTerminalOutput: isatty(1) != 0, workspace: workspace)
-    if let platform = launch.platform { shell.platform = MenuPlatform(rawValue: platform.rawValue) ?? .mac }
+    shell.appEnvironment = AppEnvironment(platform: launch.platform ?? .mac, width: launch.width ?? 100)
     defer { shell.console.flush() }
 
     switch launch.mode {

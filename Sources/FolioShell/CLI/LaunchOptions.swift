@@ -1,3 +1,5 @@
+import FolioCore
+
 /// What `folio` was asked to do, parsed from its command-line arguments.
 public struct LaunchOptions: Equatable, Sendable {
   /// How commands arrive.
@@ -10,11 +12,6 @@ public struct LaunchOptions: Equatable, Sendable {
     case inline([String])
   }
 
-  /// The device class layouts adapt to.
-  public enum Platform: String, Sendable, CaseIterable {
-    case mac, ipad, iphone
-  }
-
   public var mode: Mode = .interactive(documents: [])
   public var shell = ShellOptions()
   /// Extra plugin folders (`--plugins DIR`, repeatable), searched after the default ones.
@@ -24,7 +21,7 @@ public struct LaunchOptions: Equatable, Sendable {
   /// `--state DIR`: the state store folder.
   public var stateDirectory: String?
   /// `--platform`.
-  public var platform: Platform?
+  public var platform: MenuPlatform?
   /// `--width N`, in columns.
   public var width: Int?
   public var showsHelp = false
@@ -114,7 +111,7 @@ public struct LaunchOptions: Equatable, Sendable {
         options.stateDirectory = directory
       case "--platform":
         let text = try value(for: name, inline: inlineValue)
-        guard let platform = Platform(rawValue: text) else {
+        guard let platform = MenuPlatform(rawValue: text) else {
           throw UsageError(message: "option '--platform' expects mac, ipad or iphone, got '\(text)'")
         }
         options.platform = platform

@@ -74,6 +74,12 @@ enum JSONRenderer {
             })
         )
       ])
+    case .environment(let environment):
+      .object([
+        ("platform", .string(environment.platform.rawValue)),
+        ("sizeClass", .string(environment.sizeClass.rawValue)),
+        ("width", .int(environment.width)), ("keyboard", .bool(environment.hasKeyboard)),
+      ])
     case .explanation(let explanation):
       .object([
         ("menu", .string(explanation.menu)), ("item", menuNode(explanation.node)),

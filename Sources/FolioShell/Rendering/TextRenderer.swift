@@ -31,6 +31,11 @@ struct TextRenderer {
       TextTable(
         headers: ["menu", "title", "from"], rows: menus.map { [$0.id, $0.title, $0.owner] }
       ).render(style: style)
+    case .environment(let environment):
+      [
+        "platform    \(environment.platform.rawValue)", "size class  \(environment.sizeClass.rawValue)",
+        "width       \(environment.width)", "keyboard    \(environment.hasKeyboard ? "on" : "off")",
+      ].joined(separator: "\n")
     case .explanation(let explanation): explanation.lines.joined(separator: "\n")
     case .recentDocuments(let documents):
       documents.isEmpty

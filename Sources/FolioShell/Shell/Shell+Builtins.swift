@@ -25,7 +25,7 @@ extension Shell {
     ]
     let documentCommands =
       workspace.makeCommands(isInteractive: { [unowned self] in isInteractive }) + [workspace.recentCommand]
-    for command in builtins + optionCommands + documentCommands + menuCommands {
+    for command in builtins + optionCommands + documentCommands + menuCommands + [environmentCommand] {
       do {
         try registry.register(command)
       } catch {

@@ -34,8 +34,11 @@ public final class Shell {
   public internal(set) var addedMenus: [Menu] = []
   /// The menu open for `choose`, if any.
   public internal(set) var menuSession: MenuSession?
+  /// What adaptive output reads: platform, width, size class, keyboard (`env`).
+  public var appEnvironment = AppEnvironment()
+
   /// The platform menus are resolved for: icons, ordering.
-  public var platform: MenuPlatform = .mac
+  var platform: MenuPlatform { appEnvironment.platform }
   /// The dialog waiting for an answer; only `choose` and `cancel` run meanwhile.
   public internal(set) var pendingDialog: Dialog?
 
