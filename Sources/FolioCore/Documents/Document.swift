@@ -15,6 +15,14 @@ public final class Document {
   var snapshot: FileSnapshot?
   /// The undo and redo history.
   var undoStack = UndoStack()
+  /// The ids of the selected rows of a table [selection: Set<ID>]; empty for text. Ids, not
+  /// positions, so the selection survives sorting.
+  public internal(set) var selection: Set<Int> = []
+  /// The keys the rows were last sorted by; empty while they are in file order.
+  public internal(set) var sortOrder: [TableSortKey] = []
+  /// Whether the window is in edit mode [EditButton], where several rows can be selected
+  /// without a keyboard.
+  public internal(set) var isEditing = false
   /// Counts content changes: the document is dirty when it differs from the saved revision.
   private var revision = 0
   private var savedRevision = 0
@@ -40,6 +48,17 @@ public final class Document {
 
   /// The document's `file://` URL, or nil when untitled.
   public var url: String? { path.map(FileURL.string(fromPath:)) }
+
+  /// Drops from the selection the ids of rows that no longer exist.
+  func pruneSelection() {
+    guard !selection.isEmpty else { return }
+    guard case .table(let table) = content else {
+      selection = []
+      return
+    }
+    let present = Set(table.positions(ofIDs: selection).map(table.id(ofRow:)))
+    if present.count != selection.count { selection = present }
+  }
 
   /// Records that the current content is what the file holds.
   func markSaved() { savedRevision = revision }

@@ -75,17 +75,40 @@ public struct DocumentInfo: Sendable, Equatable {
 public enum DocumentView: Sendable, Equatable {
   /// Numbered lines of a text document.
   case lines(title: String, lines: [(number: Int, text: String)])
-  /// Rows of a table with their positions and ids.
-  case table(title: String, columns: [String], rows: [(position: Int, id: Int, cells: [String])])
+  /// Rows of a table with their positions, ids and marks; in the compact size class only
+  /// the first column.
+  case table(title: String, columns: [String], rows: [DocumentViewRow])
 
   public static func == (lhs: DocumentView, rhs: DocumentView) -> Bool {
     switch (lhs, rhs) {
     case (.lines(let a, let x), .lines(let b, let y)):
       a == b && x.count == y.count && zip(x, y).allSatisfy { $0.number == $1.number && $0.text == $1.text }
     case (.table(let a, let c, let x), .table(let b, let d, let y)):
-      a == b && c == d && x.count == y.count
-        && zip(x, y).allSatisfy { $0.position == $1.position && $0.id == $1.id && $0.cells == $1.cells }
+      a == b && c == d && x == y
     default: false
     }
+  }
+}
+
+/// A row as `show` displays it.
+public struct DocumentViewRow: Sendable, Equatable {
+  /// The 1-based position.
+  public var position: Int
+  /// The row's id.
+  public var id: Int
+  /// The cells shown, as text.
+  public var cells: [String]
+  /// Whether the row is selected.
+  public var isSelected: Bool
+  /// Whether the row is a favorite (★).
+  public var isFavorite: Bool
+
+  /// Creates a row.
+  public init(position: Int, id: Int, cells: [String], isSelected: Bool = false, isFavorite: Bool = false) {
+    self.position = position
+    self.id = id
+    self.cells = cells
+    self.isSelected = isSelected
+    self.isFavorite = isFavorite
   }
 }

@@ -1,9 +1,14 @@
 extension Workspace {
   /// The document commands, bound to this workspace.
   ///
-  /// - Parameter isInteractive: whether a person answers dialogs now (the REPL); `revert`
-  ///   asks first only then, while `close` of a dirty document always asks.
-  public func makeCommands(isInteractive: @escaping () -> Bool) -> [Command] {
+  /// - Parameters:
+  ///   - isInteractive: whether a person answers dialogs now (the REPL); `revert` and
+  ///     `delete` ask first only then, while `close` of a dirty document always asks.
+  ///   - environment: the environment now: `show` shows one column in the compact size
+  ///     class, and `select` applies the rule for several rows.
+  public func makeCommands(
+    isInteractive: @escaping () -> Bool, environment: @escaping () -> AppEnvironment = { AppEnvironment() }
+  ) -> [Command] {
     let needsDocument: () -> Availability = { [unowned self] in
       active == nil ? .disabled(reason: "no document is open; 'open PATH' or 'new' makes one") : .enabled
     }
@@ -246,7 +251,10 @@ extension Workspace {
         ],
         availability: needsDocument,
         behavior: .action { [unowned self] arguments in
-          .documentView(try view(of: try requireActive(), rows: arguments.string("rows")))
+          .documentView(
+            try view(
+              of: try requireActive(), rows: arguments.string("rows"),
+              compact: environment().sizeClass == .compact))
         }),
       Command(
         id: "edit.append", verb: "append", title: "Append Line", icon: "text.append", category: "Editing",
@@ -321,7 +329,7 @@ extension Workspace {
           return report(
             document, "Set \(arguments.string("column") ?? "") of row \(arguments.string("row") ?? "").")
         }),
-    ]
+    ] + makeTableCommands(isInteractive: isInteractive, environment: environment)
   }
 
   /// "Notes (text, 12 lines)".
@@ -334,8 +342,8 @@ extension Workspace {
     }
   }
 
-  /// The lines or rows `show` displays.
-  func view(of document: Document, rows selector: String?) throws -> DocumentView {
+  /// The lines or rows `show` displays; `compact` keeps only a table's first column.
+  func view(of document: Document, rows selector: String?, compact: Bool = false) throws -> DocumentView {
     switch document.content {
     case .text(let text):
       let positions = try RowSelection.positions(selector, count: text.lines.count, kind: "line")
@@ -347,13 +355,25 @@ extension Workspace {
       } else {
         positions = try RowSelection.positions(selector, count: table.rowCount, kind: "row")
       }
+      let favorite = table.columnIndex(Self.favoriteColumn)
+      let shown = compact ? min(1, table.columns.count) : table.columns.count
       return .table(
-        title: document.title, columns: table.columns,
+        title: document.title, columns: Array(table.columns.prefix(shown)),
         rows: positions.map { position in
-          (position, table.id(ofRow: position - 1), table.cells(ofRow: position - 1).map(\.description))
+          let id = table.id(ofRow: position - 1)
+          let cells = table.cells(ofRow: position - 1)
+          return DocumentViewRow(
+            position: position, id: id,
+            cells: (0..<shown).map { cells.indices.contains($0) ? cells[$0].description : "" },
+            isSelected: document.selection.contains(id),
+            isFavorite: favorite.map {
+              Self.isFavoriteText(table.cell(row: position - 1, column: $0).description)
+            }
+              ?? false)
         })
     }
   }
+
 }
 
 /// Parses row and line selections: `3`, `2-5`, `1,4-6`; nil means all.

@@ -8,6 +8,7 @@ extension Workspace {
     guard let name = try FolioError.converting({ try document.undoStack.undo() }) else {
       throw FolioError(.disabled, "nothing to undo in '\(document.title)'")
     }
+    document.pruneSelection()
     return name
   }
 
@@ -16,6 +17,7 @@ extension Workspace {
     guard let name = try FolioError.converting({ try document.undoStack.redo() }) else {
       throw FolioError(.disabled, "nothing to redo in '\(document.title)'")
     }
+    document.pruneSelection()
     return name
   }
 

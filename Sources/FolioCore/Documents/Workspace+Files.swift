@@ -88,6 +88,7 @@ extension Workspace {
       throw FolioError(error.code, "\(DocumentFile.fileName(of: path)): \(error.message)")
     }
     try FolioError.converting { try document.replaceContent(with: content, stepName: "Revert") }
+    document.pruneSelection()
     document.snapshot = snapshot
     document.markSaved()
   }

@@ -13,6 +13,9 @@ public final class Workspace {
   public private(set) var activeWindowID: Int?
   /// The share targets documents can be sent to: the built-ins and plugins' [ShareLink].
   public let shareTargets = ShareRegistry()
+  /// The entries context menus are built from, per selection case: the built-ins and
+  /// plugins'.
+  public let contextMenus = ContextMenuRegistry()
   /// Where recent documents are remembered; nil when there is no state store. Opened on
   /// first use, so commands that never need it never pay for opening SQLite.
   private(set) lazy var store: StateStore? = openStore()

@@ -28,6 +28,10 @@ public indirect enum CommandOutput {
   case documentInfo(DocumentInfo)
   /// Lines or rows of a document (`show`).
   case documentView(DocumentView)
+  /// A table's selection (`select`, `selection`).
+  case selection(SelectionReport)
+  /// A table's sort order, and what sorting did (`sort`).
+  case sortOrder(SortReport)
   /// The share targets that accept a document, each with the representation it would get.
   case shareTargets(document: String, targets: [ShareTargetInfo])
   /// Recently opened documents, newest first.

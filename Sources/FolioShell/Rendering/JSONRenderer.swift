@@ -44,6 +44,30 @@ enum JSONRenderer {
     case .documentInfo(let info): documentInfo(info)
     case .documentView(let view): documentView(view)
     case .dialog(let dialog): self.dialog(dialog)
+    case .selection(let report):
+      .object([
+        (
+          "selection",
+          .object([
+            ("document", .string(report.document)), ("count", .int(report.rows.count)),
+            ("ids", .array(report.rows.map { .int($0.id) })),
+            ("positions", .array(report.rows.map { .int($0.position) })),
+            ("editMode", .bool(report.isEditing)),
+          ])
+        )
+      ])
+    case .sortOrder(let report):
+      .object([
+        ("document", .string(report.document)),
+        (
+          "sort",
+          .array(
+            report.keys.map {
+              .object([("column", .string($0.column)), ("order", .string($0.order.rawValue))])
+            })
+        ),
+        ("message", .string(report.message)),
+      ])
     case .recentDocuments(let documents):
       .object([
         (
@@ -178,6 +202,7 @@ enum JSONRenderer {
               .object([
                 ("position", .int(row.position)), ("id", .int(row.id)),
                 ("cells", .object(zip(columns, row.cells).map { ($0, .string($1)) })),
+                ("selected", .bool(row.isSelected)), ("favorite", .bool(row.isFavorite)),
               ])
             })
         ),

@@ -22,6 +22,12 @@ struct TextRenderer {
     case .documentInfo(let info): documentInfo(info)
     case .documentView(let view): documentView(view)
     case .dialog(let dialog): self.dialog(dialog)
+    case .selection(let report): selection(report)
+    case .sortOrder(let report):
+      report.message
+        ?? (report.keys.isEmpty
+          ? "\(report.document) is in file order; 'sort COLUMN' sorts it."
+          : "\(report.document) is sorted by \(Self.describe(report.keys)).")
     case .menu(let node): MenuTextRenderer(style: style).render(node)
     case .openMenu(let menu): MenuTextRenderer(style: style).render(menu)
     case .menuChoice(let output, let menu):
@@ -97,11 +103,31 @@ struct TextRenderer {
           + line.text
       }.joined(separator: "\n")
     case .table(_, let columns, let rows):
+      // The gutter appears once a row has a mark: ▸ selected, ★ favorite.
+      let hasGutter = rows.contains { $0.isSelected || $0.isFavorite }
       let table = TextTable(
-        headers: ["#"] + columns,
-        rows: rows.map { row in [String(row.position)] + row.cells.map { $0.truncated(toWidth: 40) } })
+        headers: (hasGutter ? [" "] : []) + ["#"] + columns,
+        rows: rows.map { row in
+          let gutter = (row.isSelected ? "▸" : " ") + (row.isFavorite ? "★" : " ")
+          return (hasGutter ? [gutter] : []) + [String(row.position)]
+            + row.cells.map { $0.truncated(toWidth: 40) }
+        })
       return rows.isEmpty ? table.render(style: style) + "\n(no rows)" : table.render(style: style)
     }
+  }
+
+  private func selection(_ report: SelectionReport) -> String {
+    let mode = report.isEditing ? " (edit mode)" : ""
+    guard !report.rows.isEmpty else { return "Nothing is selected in \(report.document)\(mode)." }
+    let count = report.rows.count
+    let shown = report.rows.prefix(20).map { "\($0.position) (id:\($0.id))" }.joined(separator: ", ")
+    let more = count > 20 ? ", … \(count - 20) more" : ""
+    return "\(count) row\(count == 1 ? "" : "s") selected in \(report.document)\(mode): \(shown)\(more)"
+  }
+
+  /// "name, noise descending".
+  static func describe(_ keys: [TableSortKey]) -> String {
+    keys.map { $0.order == .ascending ? $0.column : $0.column + " descending" }.joined(separator: ", ")
   }
 
   private func dialog(_ dialog: Dialog) -> String {

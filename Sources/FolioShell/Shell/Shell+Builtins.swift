@@ -24,8 +24,12 @@ extension Shell {
       optionCommand, quitCommand, chooseCommand, cancelCommand,
     ]
     let documentCommands =
-      workspace.makeCommands(isInteractive: { [unowned self] in isInteractive }) + [workspace.recentCommand]
-    for command in builtins + optionCommands + documentCommands + menuCommands + [environmentCommand] {
+      workspace.makeCommands(
+        isInteractive: { [unowned self] in isInteractive }, environment: { [unowned self] in appEnvironment })
+      + [workspace.recentCommand]
+    for command in builtins + optionCommands + documentCommands + menuCommands + [
+      environmentCommand, contextMenuCommand,
+    ] {
       do {
         try registry.register(command)
       } catch {

@@ -164,6 +164,8 @@ public final class Shell {
   /// Writes a command's result in the session's output format.
   func render(_ output: CommandOutput, for command: ParsedCommand) {
     if case .dialog(let dialog) = output { pendingDialog = dialog }
+    // A menu item may ask too: Delete in a context menu shows its dialog after the menu closed.
+    if case .menuChoice(.dialog(let dialog)?, _) = output { pendingDialog = dialog }
     switch options.output {
     case .text:
       if let text = TextRenderer(style: style).render(output) { console.print(text) }

@@ -63,7 +63,9 @@ import Testing
     let view = try workspace.view(of: document, rows: "id:5")
     #expect(
       view
-        == .table(title: "people", columns: ["id", "name"], rows: [(position: 4, id: 5, cells: ["", "Ng"])]))
+        == .table(
+          title: "people", columns: ["id", "name"],
+          rows: [DocumentViewRow(position: 4, id: 5, cells: ["", "Ng"])]))
     #expect(throws: FolioError.invalidArgument("no row with id:4")) {
       try workspace.view(of: document, rows: "id:4")
     }

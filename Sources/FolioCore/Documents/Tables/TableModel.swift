@@ -16,12 +16,12 @@ public struct TableModel: Sendable {
   private(set) var records: DelimitedRecords?
   /// Where each row's cells are, in row order: the offset of its record in `records`, or the
   /// bitwise complement of its slot in `storedRows` (`~slot`, which is negative).
-  private(set) var locations: [Int]
+  var locations: [Int]
   /// The cells of rows not read from `records`. The slot of a removed row is emptied, or
   /// dropped when it is the last one.
-  private(set) var storedRows: [[TableCell]]
+  var storedRows: [[TableCell]]
   /// Each row's id, in row order; nil while every row's id is its 1-based position.
-  private var ids: [Int]?
+  var ids: [Int]?
   private var nextRowID: Int
 
   /// Wraps decoded content, numbering its rows from 1.
@@ -144,6 +144,21 @@ public struct TableModel: Sendable {
     storedRows[slot][column] = value
   }
 
+  /// Adds an empty column at the end; rows read from the file then have no cell there, which
+  /// reads and is written as empty.
+  mutating func appendColumn(_ name: String) {
+    columns.append(name)
+  }
+
+  /// Removes the last column, and the cells kept for it.
+  mutating func removeLastColumn() {
+    guard !columns.isEmpty else { return }
+    columns.removeLast()
+    for slot in storedRows.indices where storedRows[slot].count > columns.count {
+      storedRows[slot].removeLast(storedRows[slot].count - columns.count)
+    }
+  }
+
   /// A rough size in bytes, for undo budgets.
   var estimatedSize: Int {
     let stored = storedRows.reduce(0) { $0 + $1.count * 24 + 16 }
@@ -151,13 +166,13 @@ public struct TableModel: Sendable {
   }
 
   /// Keeps cells in a new slot and returns the row location that refers to it.
-  private mutating func store(_ cells: [TableCell]) -> Int {
+  mutating func store(_ cells: [TableCell]) -> Int {
     storedRows.append(cells)
     return ~(storedRows.count - 1)
   }
 
   /// Records every row's id, once they can no longer be told from positions.
-  private mutating func makeIDsExplicit() {
+  mutating func makeIDsExplicit() {
     if ids == nil { ids = Array(1..<rowCount + 1) }
   }
 }

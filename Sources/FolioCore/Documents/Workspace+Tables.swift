@@ -1,0 +1,252 @@
+/// How `select` combines the rows it names with the selection.
+public enum SelectionMode: Sendable, Equatable {
+  /// The rows become the selection.
+  case replace
+  /// The rows join the selection.
+  case add
+  /// Each row leaves the selection when in it, and joins it otherwise.
+  case toggle
+}
+
+extension Workspace {
+  /// The column the Favorite toggle keeps its state in, so it is saved with the document.
+  public static let favoriteColumn = "favorite"
+
+  /// Sorts a table's rows by `keys` as one undoable step [KeyPathComparator].
+  ///
+  /// The step holds the permutation of rows, not a copy of the table; row ids and the
+  /// selection stay with their rows.
+  ///
+  /// - Returns: the number of rows.
+  /// - Throws: `FolioError.invalidArgument` for a text document or a key naming no column.
+  @discardableResult
+  public func sort(_ document: Document, by keys: [TableSortKey]) throws -> Int {
+    guard !keys.isEmpty else { throw FolioError.invalidArgument("'sort' needs at least one column") }
+    let permutation = try document.modifyTable { table throws in try table.sortPermutation(by: keys) }
+    let inverse = TableModel.inverse(of: permutation)
+    let orderBefore = document.sortOrder
+    try document.perform(
+      "Sort", cost: 16 * permutation.count + 64,
+      apply: { document in
+        try document.modifyTable { $0.reorder(by: permutation) }
+        document.sortOrder = keys
+      },
+      revert: { document in
+        try document.modifyTable { $0.reorder(by: inverse) }
+        document.sortOrder = orderBefore
+      })
+    return permutation.count
+  }
+
+  /// Changes a table's selection [selection: Set<ID>].
+  ///
+  /// - Parameters:
+  ///   - ids: the rows named, by id.
+  ///   - mode: whether they replace, join or toggle the selection.
+  ///   - environment: where the rule for several rows comes from: without edit mode, several
+  ///     rows can be selected only on a Mac or with a keyboard.
+  /// - Throws: `FolioError.disabled` when the rule refuses several rows; the selection is
+  ///   unchanged then. `FolioError.invalidArgument` for a text document.
+  public func select(
+    _ ids: [Int], mode: SelectionMode, in document: Document, environment: AppEnvironment
+  ) throws {
+    _ = try document.modifyTable { $0.rowCount }
+    var selection = mode == .replace ? [] : document.selection
+    for id in ids {
+      if mode == .toggle, selection.contains(id) {
+        selection.remove(id)
+      } else {
+        selection.insert(id)
+      }
+    }
+    if selection.count > 1, environment.multipleSelectionNeedsEditMode, !document.isEditing {
+      throw FolioError(
+        .disabled,
+        "selecting several rows on \(environment.platform.rawValue) needs edit mode: turn it on with "
+          + "'edit-mode on', or attach a keyboard with 'env keyboard on'")
+    }
+    document.selection = selection
+  }
+
+  /// Turns a window's edit mode on or off [EditButton]. Leaving it where several rows need it
+  /// deselects them all, as a list does on a phone.
+  ///
+  /// - Returns: whether the selection was cleared.
+  @discardableResult
+  public func setEditing(_ isEditing: Bool, in document: Document, environment: AppEnvironment) -> Bool {
+    document.isEditing = isEditing
+    guard !isEditing, document.selection.count > 1, environment.multipleSelectionNeedsEditMode else {
+      return false
+    }
+    document.selection = []
+    return true
+  }
+
+  /// What a table's selection is: the rows in table order with positions and ids.
+  public func selectionReport(of document: Document) -> SelectionReport {
+    var rows: [(position: Int, id: Int)] = []
+    if case .table(let table) = document.content {
+      rows = table.positions(ofIDs: document.selection).map { ($0 + 1, table.id(ofRow: $0)) }
+    }
+    return SelectionReport(document: document.title, rows: rows, isEditing: document.isEditing)
+  }
+
+  /// Deletes rows of a table by id as one undoable step [onDelete]; undo puts them back
+  /// where they were, with their ids. Deleted rows leave the selection.
+  ///
+  /// - Returns: how many rows were deleted.
+  @discardableResult
+  public func deleteRows(_ ids: Set<Int>, from document: Document) throws -> Int {
+    let positions = try document.modifyTable { $0.positions(ofIDs: ids) }
+    guard !positions.isEmpty else { throw FolioError.invalidArgument("no rows to delete") }
+    var removed: [TableRow] = []
+    try document.perform(
+      positions.count == 1 ? "Delete Row" : "Delete \(positions.count) Rows", cost: 64 * positions.count + 64,
+      apply: { document in
+        removed = try document.modifyTable { $0.removeRows(at: positions) }
+        document.selection.subtract(removed.map(\.id))
+      },
+      revert: { document in
+        try document.modifyTable { $0.insertRows(removed, at: positions) }
+      })
+    return positions.count
+  }
+
+  /// Deletes lines of a text document (1-based numbers, any order) as one undoable step.
+  ///
+  /// - Returns: how many lines were deleted.
+  @discardableResult
+  public func deleteLines(_ numbers: [Int], from document: Document) throws -> Int {
+    let positions = Array(Set(numbers.map { $0 - 1 })).sorted()
+    let count = try document.modifyText { $0.lines.count }
+    guard let last = positions.last, last < count, let first = positions.first, first >= 0 else {
+      throw FolioError.invalidArgument("no lines to delete")
+    }
+    var removed: [String] = []
+    try document.perform(
+      positions.count == 1 ? "Delete Line" : "Delete \(positions.count) Lines",
+      cost: 64 * positions.count + 64,
+      apply: { document in
+        try document.modifyText { text in
+          removed = positions.map { text.lines[$0] }
+          for position in positions.reversed() { text.lines.remove(at: position) }
+        }
+      },
+      revert: { document in
+        try document.modifyText { text in
+          for (position, line) in zip(positions, removed) { text.lines.insert(line, at: position) }
+        }
+      })
+    return positions.count
+  }
+
+  /// Whether the single selected row is a favorite; false unless exactly one row is selected.
+  public func isFavorite(_ document: Document) -> Bool {
+    guard document.selection.count == 1, let id = document.selection.first,
+      case .table(let table) = document.content, let index = table.rowIndex(id: id),
+      let column = table.columnIndex(Self.favoriteColumn)
+    else { return false }
+    return Self.isFavoriteText(table.cell(row: index, column: column).description)
+  }
+
+  /// Whether a `favorite` cell's text means yes.
+  static func isFavoriteText(_ text: String) -> Bool {
+    ["yes", "true", "1", "on", "y", "x", "★"].contains(text.lowercased())
+  }
+
+  /// Marks or unmarks the single selected row as a favorite, as one undoable step: the
+  /// `favorite` column holds it (added when missing), so it is saved with the document.
+  ///
+  /// - Throws: `FolioError.disabled` unless exactly one row is selected.
+  public func setFavorite(_ isFavorite: Bool, in document: Document) throws {
+    guard document.selection.count == 1, let id = document.selection.first else {
+      throw FolioError(.disabled, "select one row first ('select 3')")
+    }
+    let (column, old, addsColumn) = try document.modifyTable { table throws in
+      guard let index = table.rowIndex(id: id) else {
+        throw FolioError.invalidArgument("no row with id:\(id)")
+      }
+      let column = table.columnIndex(Self.favoriteColumn)
+      return (
+        column ?? table.columns.count, column.map { table.cell(row: index, column: $0) } ?? .absent,
+        column == nil
+      )
+    }
+    let new: TableCell =
+      if case .bool = old { .bool(isFavorite) } else { .string(isFavorite ? "yes" : "") }
+    try document.perform(
+      isFavorite ? "Favorite" : "Unfavorite",
+      apply: { document in
+        try document.modifyTable { table in
+          if addsColumn { table.appendColumn(Self.favoriteColumn) }
+          guard let index = table.rowIndex(id: id) else { return }
+          table.setCell(row: index, column: column, to: new)
+        }
+      },
+      revert: { document in
+        try document.modifyTable { table in
+          if let index = table.rowIndex(id: id) { table.setCell(row: index, column: column, to: old) }
+          if addsColumn { table.removeLastColumn() }
+        }
+      })
+  }
+
+  /// The context menu for a document's selection [contextMenu(forSelectionType:)], built from
+  /// the entries registered for its case; nil when none applies.
+  public func contextMenu(for document: Document) -> Menu? {
+    let context = ContextMenuContext(selectionCount: document.selection.count, documentKind: document.kind)
+    let title: String
+    switch context.selectionCase {
+    case .empty: title = document.title
+    case .multiple: title = "\(context.selectionCount) Rows"
+    case .single:
+      var name = ""
+      if case .table(let table) = document.content, let id = document.selection.first,
+        let index = table.rowIndex(id: id), !table.columns.isEmpty
+      {
+        name = table.cell(row: index, column: 0).description
+      }
+      title = name.isEmpty ? "Row id:\(document.selection.first ?? 0)" : name
+    }
+    return contextMenus.menu(for: context, title: title)
+  }
+}
+
+/// A table's selection as `select` and `selection` report it.
+public struct SelectionReport: Sendable, Equatable {
+  /// The document's title.
+  public var document: String
+  /// The selected rows in table order: 1-based positions and ids.
+  public var rows: [(position: Int, id: Int)]
+  /// Whether the window is in edit mode.
+  public var isEditing: Bool
+
+  /// Creates a report.
+  public init(document: String, rows: [(position: Int, id: Int)], isEditing: Bool) {
+    self.document = document
+    self.rows = rows
+    self.isEditing = isEditing
+  }
+
+  public static func == (lhs: SelectionReport, rhs: SelectionReport) -> Bool {
+    lhs.document == rhs.document && lhs.isEditing == rhs.isEditing && lhs.rows.count == rhs.rows.count
+      && zip(lhs.rows, rhs.rows).allSatisfy { $0.position == $1.position && $0.id == $1.id }
+  }
+}
+
+/// A table's sort order as `sort` reports it.
+public struct SortReport: Sendable, Equatable {
+  /// The document's title.
+  public var document: String
+  /// The keys, first first; empty when the rows are in file order.
+  public var keys: [TableSortKey]
+  /// What sorting did, or nil when only the order was asked for.
+  public var message: String?
+
+  /// Creates a report.
+  public init(document: String, keys: [TableSortKey], message: String?) {
+    self.document = document
+    self.keys = keys
+    self.message = message
+  }
+}

@@ -1,0 +1,127 @@
+/// The three cases a context menu is built for [contextMenu(forSelectionType:)].
+public enum ContextMenuCase: String, Sendable, Equatable, CaseIterable {
+  /// Nothing is selected: the menu of the empty area.
+  case empty
+  /// One row is selected.
+  case single
+  /// Several rows are selected.
+  case multiple
+
+  /// The case for a selection of `count` rows.
+  public init(selectionCount count: Int) {
+    self = count == 0 ? .empty : count == 1 ? .single : .multiple
+  }
+}
+
+/// What a context menu entry is built for: the case and the document.
+public struct ContextMenuContext: Sendable, Equatable {
+  /// The case.
+  public var selectionCase: ContextMenuCase
+  /// How many rows are selected.
+  public var selectionCount: Int
+  /// The kind of the document.
+  public var documentKind: DocumentKind
+
+  /// Creates a context.
+  public init(selectionCount: Int, documentKind: DocumentKind) {
+    selectionCase = ContextMenuCase(selectionCount: selectionCount)
+    self.selectionCount = selectionCount
+    self.documentKind = documentKind
+  }
+}
+
+/// Entries a context menu is built from, per case: built-ins now, plugins' later.
+public struct ContextMenuEntry: Sendable {
+  /// The cases the entry applies to.
+  public var cases: Set<ContextMenuCase>
+  /// The kinds of document it applies to.
+  public var documentKinds: Set<DocumentKind>
+  /// Who registered it: `built-in`, or `plugin NAME`.
+  public var owner: String
+  /// Makes the entry's elements for a context; the count lets a title say "Delete 3 Rows".
+  public var makeElements: @Sendable (ContextMenuContext) -> [MenuElement]
+
+  /// Creates an entry whose elements depend on the context.
+  public init(
+    cases: Set<ContextMenuCase>, documentKinds: Set<DocumentKind> = [.table], owner: String = "built-in",
+    makeElements: @escaping @Sendable (ContextMenuContext) -> [MenuElement]
+  ) {
+    self.cases = cases
+    self.documentKinds = documentKinds
+    self.owner = owner
+    self.makeElements = makeElements
+  }
+
+  /// Creates an entry with fixed elements.
+  public init(
+    cases: Set<ContextMenuCase>, documentKinds: Set<DocumentKind> = [.table], owner: String = "built-in",
+    @MenuContentBuilder content: () -> [MenuElement]
+  ) {
+    let elements = content()
+    self.init(cases: cases, documentKinds: documentKinds, owner: owner) { _ in elements }
+  }
+}
+
+/// The registered context menu entries, and the menu they make for a selection.
+public final class ContextMenuRegistry {
+  /// The entries, in registration order.
+  public private(set) var entries: [ContextMenuEntry] = []
+
+  /// Creates a registry, with or without the built-in entries: on empty "New Row"; on one row
+  /// "Favorite" and "Delete"; on several "Delete N Rows".
+  public init(includingBuiltIns: Bool = true) {
+    guard includingBuiltIns else { return }
+    entries = Self.builtIns
+  }
+
+  /// Adds an entry after the others.
+  public func add(_ entry: ContextMenuEntry) {
+    entries.append(entry)
+  }
+
+  /// Removes every entry `owner` added (an unloaded plugin).
+  public func removeEntries(ownedBy owner: String) {
+    entries.removeAll { $0.owner == owner }
+  }
+
+  /// The elements for a context: those of every entry that applies, in registration order,
+  /// with a divider between entries of different owners.
+  public func elements(for context: ContextMenuContext) -> [MenuElement] {
+    var elements: [MenuElement] = []
+    var lastOwner: String?
+    for entry in entries
+    where entry.cases.contains(context.selectionCase) && entry.documentKinds.contains(context.documentKind) {
+      let made = entry.makeElements(context)
+      guard !made.isEmpty else { continue }
+      if let lastOwner, lastOwner != entry.owner { elements.append(.divider) }
+      elements += made
+      lastOwner = entry.owner
+    }
+    return elements
+  }
+
+  /// The context menu for a context, titled `title`; nil when no entry applies.
+  public func menu(for context: ContextMenuContext, title: String) -> Menu? {
+    let elements = elements(for: context)
+    guard !elements.isEmpty else { return nil }
+    return Menu(id: "context", title: title, order: .fixed, elements: elements)
+  }
+
+  private static let builtIns: [ContextMenuEntry] = [
+    ContextMenuEntry(cases: [.empty]) {
+      Button("New Row", systemImage: "plus", command: "edit.add")
+    },
+    ContextMenuEntry(cases: [.single]) {
+      Toggle("Favorite", systemImage: "star", command: "row.favorite")
+      Button("Delete", systemImage: "trash", role: .destructive, command: "edit.delete")
+    },
+    ContextMenuEntry(cases: [.multiple]) { context in
+      [
+        .item(
+          MenuItem(
+            command: "edit.delete", title: "Delete \(context.selectionCount) Rows", icon: "trash",
+            role: .destructive))
+      ]
+    },
+  ]
+}
