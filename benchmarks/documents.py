@@ -52,6 +52,8 @@ def main():
             ("open + add + cell + save", f"open big.csv; add name=New; cell id:{ROWS + 1} city Paris; save"),
             ("open + save --as tsv", "open big.csv; save --as copy.tsv --force"),
             ("open + save --as json", "open big.csv; save --as copy.json --force"),
+            ("open + sort score:desc + show 1-5", "open big.csv; sort score:desc; show 1-5"),
+            ("open + sort city name", "open big.csv; sort city name"),
         ]
         print(f"file: {ROWS:,} rows, {size / 1e6:.1f} MB")
         print(f"{'scenario':<28} {'seconds':>8} {'peak MB':>8} {'× file':>7}")
