@@ -20,6 +20,10 @@ public final class Workspace {
   /// first use, so commands that never need it never pay for opening SQLite.
   private(set) lazy var store: StateStore? = openStore()
   private let openStore: () -> StateStore?
+
+  /// The state store shared with other features (toolbar customisations, settings), opened
+  /// on first use; nil when there is none.
+  public var stateStore: StateStore? { store }
   /// The folder relative paths resolve from.
   let currentDirectory: String
   /// The home folder, for `~`.

@@ -50,6 +50,10 @@ public indirect enum CommandOutput {
   case explanation(MenuExplanation)
   /// A question the command needs answered before it goes on.
   case dialog(Dialog)
+  /// A toolbar laid out: title, leading, center, trailing, bottom and overflow.
+  case toolbar(ToolbarLayout)
+  /// The toolbar customisation palette, after a change when `message` says one was made.
+  case toolbarPalette(ToolbarPalette)
 }
 
 /// A snapshot of a command for listings and results.

@@ -31,7 +31,17 @@ extension StateStore {
           value TEXT NOT NULL,
           PRIMARY KEY (plugin, key)
         ) WITHOUT ROWID;
-        """)
+        """),
+    StateMigration(
+      summary: "toolbar customisations",
+      sql: """
+        CREATE TABLE toolbar_layouts (
+          toolbar TEXT PRIMARY KEY NOT NULL,
+          version INTEGER NOT NULL,
+          items TEXT NOT NULL,
+          known_items TEXT NOT NULL
+        ) WITHOUT ROWID;
+        """),
   ]
 
   /// The schema version a store opened by this build ends up with.

@@ -104,6 +104,8 @@ enum JSONRenderer {
         ("sizeClass", .string(environment.sizeClass.rawValue)),
         ("width", .int(environment.width)), ("keyboard", .bool(environment.hasKeyboard)),
       ])
+    case .toolbar(let layout): toolbar(layout)
+    case .toolbarPalette(let palette): toolbarPalette(palette)
     case .explanation(let explanation):
       .object([
         ("menu", .string(explanation.menu)), ("item", menuNode(explanation.node)),
@@ -151,6 +153,54 @@ enum JSONRenderer {
       ("dirty", .bool(document.isDirty)), ("window", .int(document.number)),
       ("active", .bool(document.isActive)),
     ]
+  }
+
+  /// A laid-out toolbar as SPEC §5 describes it: `title`, `leading`, `center`, `trailing`,
+  /// `overflow` (and `bottom`), each a list of items with `id`, `title`, `kind`.
+  static func toolbar(_ layout: ToolbarLayout) -> JSONValue {
+    .object([
+      ("toolbar", .string(layout.toolbarID)), ("role", .string(layout.role.rawValue)),
+      ("platform", .string(layout.platform.rawValue)), ("sizeClass", .string(layout.sizeClass.rawValue)),
+      ("width", .int(layout.width)), ("usedWidth", .int(layout.usedWidth)), ("title", .string(layout.title)),
+      ("titlePlacement", .string(layout.titlePlacement.rawValue)),
+      ("leading", .array(layout.leading.map(toolbarItem))),
+      ("center", .array(layout.center.map(toolbarItem))),
+      ("trailing", .array(layout.trailing.map(toolbarItem))),
+      ("bottom", .array(layout.bottom.map(toolbarItem))),
+      ("overflow", .array(layout.overflow.map(toolbarItem))),
+    ])
+  }
+
+  static func toolbarItem(_ item: ToolbarLayoutItem) -> JSONValue {
+    var fields: [(String, JSONValue)] = [
+      ("id", .string(item.id)), ("title", item.title.map(JSONValue.string) ?? .null),
+      ("kind", .string(item.kind.rawValue)),
+      ("icon", item.icon.map(JSONValue.string) ?? .null),
+      ("command", item.command.map(JSONValue.string) ?? .null),
+      ("enabled", .bool(item.isEnabled)), ("width", .int(item.width)),
+    ]
+    if let isOn = item.isOn { fields.append(("state", .bool(isOn))) }
+    if !item.children.isEmpty { fields.append(("children", .array(item.children.map(toolbarItem)))) }
+    return .object(fields)
+  }
+
+  static func toolbarPalette(_ palette: ToolbarPalette) -> JSONValue {
+    func entry(_ entry: ToolbarPalette.Entry) -> JSONValue {
+      .object([
+        ("id", .string(entry.id)), ("title", .string(entry.title)),
+        ("placement", .string(entry.placement.rawValue)),
+        ("showsByDefault", .bool(entry.showsByDefault)), ("priority", .string(entry.priority.rawValue)),
+        ("condition", entry.condition.map(JSONValue.string) ?? .null), ("owner", .string(entry.owner)),
+      ])
+    }
+    return .object([
+      ("toolbar", .string(palette.toolbarID)), ("customized", .bool(palette.isCustomized)),
+      ("onBar", .array(palette.onBar.map(entry))), ("available", .array(palette.available.map(entry))),
+      ("notCustomizable", .array(palette.notCustomizable.map(entry))),
+      ("missing", .array(palette.missing.map(JSONValue.string))),
+      ("new", .array(palette.new.map(JSONValue.string))),
+      ("message", palette.message.map(JSONValue.string) ?? .null),
+    ])
   }
 
   /// A resolved menu element as SPEC §5 describes it: `kind`, `title`, `subtitle`, `icon`,

@@ -14,6 +14,6 @@ enum SymbolGlyphs {
     "power": "⏻", "play": "▶", "command": "⌘", "textformat": "Aa", "doc.text": "≡", "text.append": "↵",
     "paintpalette": "◐", "doc.plaintext": "≡", "forward": "»", "macwindow": "□", "record.circle": "◉",
     "tablecells": "▦", "text.insert": "↳", "pencil.line": "✎", "hand.point.up": "☝",
-    "macwindow.on.rectangle": "❐", "filemenu.and.selection": "☰", "arrow.clockwise": "↻",
+    "macwindow.on.rectangle": "❐", "filemenu.and.selection": "☰", "arrow.clockwise": "↻", "map": "⌖",
   ]
 }

@@ -43,6 +43,8 @@ struct TextRenderer {
         "width       \(environment.width)", "keyboard    \(environment.hasKeyboard ? "on" : "off")",
       ].joined(separator: "\n")
     case .explanation(let explanation): explanation.lines.joined(separator: "\n")
+    case .toolbar(let layout): ToolbarTextRenderer(style: style).render(layout)
+    case .toolbarPalette(let palette): ToolbarTextRenderer(style: style).render(palette)
     case .recentDocuments(let documents):
       documents.isEmpty
         ? "No recent documents."

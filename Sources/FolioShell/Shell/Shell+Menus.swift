@@ -1,11 +1,16 @@
 import FolioCore
 
 extension Shell {
-  /// The menus that exist now: the app menus File, Edit and View, and the active document's
-  /// title menu [CommandMenu, navigationTitle(_:actions:)].
+  /// The menus that exist now: the app menus File, Edit and View, the active document's
+  /// title menu [CommandMenu, navigationTitle(_:actions:)], and the toolbar's overflow menu
+  /// (`toolbar.overflow`) while items overflow.
   var menus: [Menu] {
     var menus = [fileMenu, editMenu, viewMenu] + addedMenus
     if let document = workspace.active { menus.append(titleMenu(for: document)) }
+    // The overflow menu exists while something overflows at the environment's width.
+    if let overflow = try? toolbarLayout(width: nil), !overflow.overflow.isEmpty {
+      menus.append(overflow.overflowMenu)
+    }
     return menus
   }
 

@@ -32,6 +32,12 @@ public final class Shell {
   public let workspace: Workspace
   /// Menus added by embedders (and later plugins), after the app menus.
   public internal(set) var addedMenus: [Menu] = []
+  /// Toolbar items added by embedders (and later plugins), after the document toolbar's.
+  public internal(set) var addedToolbarItems: [ToolbarItem] = []
+  /// The toolbar customisation of a session without a state store.
+  var unsavedToolbarCustomization: ToolbarCustomization?
+  /// Whether the built-in Favorite toggle is on.
+  var isFavorite = false
   /// The menu open for `choose`, if any.
   public internal(set) var menuSession: MenuSession?
   /// What adaptive output reads: platform, width, size class, keyboard (`env`).

@@ -15,7 +15,7 @@ import Testing
     #expect(store.path == folder.file("\(relative.hasSuffix("/") ? relative : relative + "/")state.sqlite"))
     #expect(FileManager.default.fileExists(atPath: store.path))
     #expect(try StateTestSupport.userVersion(store.path) == StateStore.schemaVersion)
-    #expect(StateStore.schemaVersion == 1)
+    #expect(StateStore.schemaVersion == 2)
     var created = folder.path
     for component in relative.split(separator: "/") {
       created += "/\(component)"
@@ -62,7 +62,7 @@ import Testing
       try StateTestSupport.connection(store.path).rows("PRAGMA journal_mode") { $0.text(at: 0) } == ["wal"])
   }
 
-  @Test("the shipped schema: recent documents, settings and plugin values")
+  @Test("the shipped schema: recent documents, settings, plugin values and toolbar layouts")
   func schema() throws {
     let folder = try StateTestFolder()
     let store = try StateStore(directory: folder.path)
@@ -74,10 +74,11 @@ import Testing
     let tables = try store.connection.rows(
       "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name"
     ) { $0.text(at: 0) ?? "" }
-    #expect(tables == ["plugin_values", "recent_documents", "settings"])
+    #expect(tables == ["plugin_values", "recent_documents", "settings", "toolbar_layouts"])
     #expect(try columns("recent_documents") == ["path", "opened_at", "sequence"])
     #expect(try columns("settings") == ["key", "value"])
     #expect(try columns("plugin_values") == ["plugin", "key", "value"])
+    #expect(try columns("toolbar_layouts") == ["toolbar", "version", "items", "known_items"])
   }
 
   @Test("an empty folder name is refused")

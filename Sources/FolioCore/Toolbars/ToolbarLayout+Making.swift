@@ -1,0 +1,312 @@
+extension ToolbarLayout {
+  /// Columns between two neighbouring things on a bar: items, the title, the » button.
+  public static let spacing = 2
+  /// Columns an icon-only item takes: the glyph with a column either side.
+  public static let iconOnlyWidth = 3
+  /// Columns the » button takes.
+  public static let overflowButtonWidth = 1
+
+  /// Lays out a toolbar.
+  ///
+  /// The same inputs always give the same layout. Items whose condition does not hold are
+  /// left out; secondary actions go to the overflow menu on compact width; then, while the
+  /// bar is wider than `width`, one thing at a time gives way, in this order: secondary
+  /// actions, then other items, then primary actions; within those, lower priority first;
+  /// ties leave from the trailing edge first. A labelled control group first collapses into
+  /// a menu under its label, and overflows as one menu only after; an unlabelled one loses
+  /// its items one at a time, the last first. The title never overflows.
+  ///
+  /// - Parameters:
+  ///   - toolbar: the declared toolbar.
+  ///   - arrangement: which customisable items are on the bar and in what order.
+  ///   - registry: where the items' commands are looked up.
+  ///   - environment: the platform (mac shows labels, ipad and iphone icons) and size class.
+  ///   - width: the columns available; the environment's width when nil (the size class then
+  ///     follows the given width).
+  ///   - title: the window's title.
+  ///   - context: what state-dependent items read.
+  /// - Throws: `FolioError.invalidArgument` naming the toolbar and item for duplicate ids or
+  ///   content that is not one command or control group; what `MenuResolver.resolve` throws
+  ///   for unknown commands or oversized control groups.
+  public static func make(
+    _ toolbar: Toolbar, arrangement: ToolbarArrangement, registry: CommandRegistry,
+    environment: AppEnvironment, width: Int? = nil, title: String, context: ToolbarContext
+  ) throws(FolioError) -> ToolbarLayout {
+    let sizeClass =
+      width.map { AppEnvironment.sizeClass(platform: environment.platform, width: $0) }
+      ?? environment.sizeClass
+    let width = max(0, width ?? environment.width)
+    let units = try Self.units(of: toolbar, arrangement: arrangement)
+    let menu = Menu(
+      id: "toolbar.\(toolbar.id)", title: toolbar.id, order: .fixed, elements: units.map(\.element))
+    let nodes = try MenuResolver.resolve(menu, registry: registry, platform: environment.platform).children
+    var planner = Planner(
+      units: units, nodes: nodes, showsLabels: environment.platform == .mac, titleWidth: title.count)
+    let isRegular = sizeClass == .regular
+    let titlePlacement: TitlePlacement = toolbar.role == .editor && isRegular ? .leading : .center
+
+    var leading: [Int] = []
+    var center: [Int] = []
+    var trailing: [Int] = []
+    var bottom: [Int] = []
+    var forced: [Int] = []
+    for (index, unit) in units.enumerated() where unit.condition?.holds(context) ?? true {
+      switch unit.placement {
+      case .navigation: leading.append(index)
+      case .principal: center.append(index)
+      case .primaryAction, .automatic: trailing.append(index)
+      case .bottomBar: bottom.append(index)
+      case .secondaryAction:
+        if !isRegular {
+          forced.append(index)
+        } else if toolbar.role == .editor {
+          center.append(index)
+        } else {
+          trailing.append(index)
+        }
+      }
+    }
+    for index in forced { planner.overflowAll(index) }
+    planner.fit(bottom, title: false, width: width)
+    planner.fit(leading + center + trailing, title: true, width: width)
+
+    return ToolbarLayout(
+      toolbarID: toolbar.id, role: toolbar.role, platform: environment.platform, sizeClass: sizeClass,
+      width: width, usedWidth: planner.barWidth(leading + center + trailing, title: true), title: title,
+      titlePlacement: titlePlacement, leading: leading.flatMap(planner.shown),
+      center: center.flatMap(planner.shown), trailing: trailing.flatMap(planner.shown),
+      bottom: bottom.flatMap(planner.shown), overflow: units.indices.flatMap(planner.overflowed))
+  }
+
+  /// The things laid out, in bar order: the customisable items on the bar as arranged, each
+  /// group's members after the item declared before the group.
+  private static func units(of toolbar: Toolbar, arrangement: ToolbarArrangement) throws(FolioError) -> [Unit]
+  {
+    var seen: Set<String> = []
+    var items: [String: Unit] = [:]
+    var fixed: [(after: String?, unit: Unit)] = []
+    var previous: String?
+    for entry in toolbar.entries {
+      switch entry {
+      case .item(let item):
+        guard seen.insert(item.id).inserted else {
+          throw .invalidArgument("toolbar '\(toolbar.id)' declares the item id '\(item.id)' twice")
+        }
+        guard item.elements.count == 1, let element = item.elements.first, Self.isToolbarContent(element)
+        else {
+          throw .invalidArgument(
+            "item '\(item.id)' of toolbar '\(toolbar.id)' must hold one command or one control group")
+        }
+        items[item.id] = Unit(
+          id: item.id, placement: item.placement, priority: item.priority, condition: item.condition,
+          element: element)
+        previous = item.id
+      case .group(let group):
+        for element in group.elements {
+          guard Self.isToolbarContent(element) else {
+            throw .invalidArgument(
+              "a toolbar item group of toolbar '\(toolbar.id)' must hold commands and control groups only")
+          }
+          let unit = Unit(
+            id: ToolbarArrangement.memberID(element), placement: group.placement, priority: group.priority,
+            condition: group.condition, element: element)
+          fixed.append((previous, unit))
+        }
+      }
+    }
+    var result = fixed.filter { $0.after == nil }.map(\.unit)
+    for id in arrangement.onBar {
+      guard let unit = items[id] else { continue }
+      result.append(unit)
+      result += fixed.filter { $0.after == id }.map(\.unit)
+    }
+    // Group members that follow an item no longer on the bar keep their declared order.
+    for (after, unit) in fixed where after.map({ !arrangement.onBar.contains($0) }) ?? false {
+      result.append(unit)
+    }
+    return result
+  }
+
+  private static func isToolbarContent(_ element: MenuElement) -> Bool {
+    switch element {
+    case .item, .controlGroup: true
+    case .picker, .section, .divider, .submenu: false
+    }
+  }
+}
+
+/// One thing the layout places: an item, or a member of a toolbar item group.
+private struct Unit {
+  var id: String
+  var placement: ToolbarPlacement
+  var priority: ToolbarItemPriority
+  var condition: ToolbarCondition?
+  var element: MenuElement
+}
+
+/// The fitting itself: how much of each unit shows, and what gives way next.
+private struct Planner {
+  enum Display {
+    case shown
+    /// A labelled control group shown as a menu under its label.
+    case collapsed
+    case overflowed
+  }
+
+  let units: [Unit]
+  let nodes: [MenuNode]
+  let showsLabels: Bool
+  let titleWidth: Int
+  var display: [Display]
+  /// How many members of each unlabelled control group are still on the bar.
+  var shownMembers: [Int]
+  var hasOverflow = false
+
+  init(units: [Unit], nodes: [MenuNode], showsLabels: Bool, titleWidth: Int) {
+    self.units = units
+    self.nodes = nodes
+    self.showsLabels = showsLabels
+    self.titleWidth = titleWidth
+    display = Array(repeating: .shown, count: units.count)
+    shownMembers = nodes.map(\.children.count)
+  }
+
+  func isGroup(_ index: Int) -> Bool { nodes[index].kind == .controlGroup }
+  func isLabelled(_ index: Int) -> Bool { isGroup(index) && nodes[index].title != nil }
+
+  /// Columns a label takes: the title with its icon on mac, the icon alone elsewhere; an item
+  /// without an icon always shows its title.
+  func labelWidth(_ node: MenuNode) -> Int {
+    let title = (node.title ?? "").count
+    guard node.icon != nil else { return title }
+    return showsLabels ? title + 2 : ToolbarLayout.iconOnlyWidth
+  }
+
+  /// Columns a row of members takes: their labels with one column between.
+  func rowWidth(_ members: ArraySlice<MenuNode>) -> Int {
+    members.reduce(0) { $0 + labelWidth($1) } + max(0, members.count - 1)
+  }
+
+  /// Columns the unit takes on the bar now; nil when nothing of it is there.
+  func width(_ index: Int) -> Int? {
+    let node = nodes[index]
+    switch display[index] {
+    case .overflowed: return nil
+    case .collapsed: return labelWidth(node) + 2
+    case .shown:
+      guard isGroup(index) else { return labelWidth(node) }
+      let count = shownMembers[index]
+      return count == 0 ? nil : rowWidth(node.children.prefix(count))
+    }
+  }
+
+  /// Columns a bar takes: its things with `spacing` between, the title and » included.
+  func barWidth(_ indices: [Int], title: Bool) -> Int {
+    var widths = indices.compactMap(width)
+    if title {
+      widths.append(titleWidth)
+      if hasOverflow { widths.append(ToolbarLayout.overflowButtonWidth) }
+    }
+    return widths.reduce(0, +) + ToolbarLayout.spacing * max(0, widths.count - 1)
+  }
+
+  mutating func overflowAll(_ index: Int) {
+    display[index] = .overflowed
+    shownMembers[index] = 0
+    hasOverflow = true
+  }
+
+  /// Gives way one step at a time until the bar fits or nothing is left to give.
+  mutating func fit(_ indices: [Int], title: Bool, width: Int) {
+    while barWidth(indices, title: title) > width {
+      let candidates = indices.enumerated().filter { self.width($0.element) != nil }
+      guard
+        let next = candidates.min(by: { lhs, rhs in
+          key(lhs.element, position: lhs.offset).lexicographicallyPrecedes(
+            key(rhs.element, position: rhs.offset))
+        })
+      else { return }
+      giveWay(next.element)
+    }
+  }
+
+  /// What gives way first sorts first: secondary actions, then others, then primary actions;
+  /// lower priority first; the trailing-most first.
+  func key(_ index: Int, position: Int) -> [Int] {
+    let unit = units[index]
+    let rank =
+      switch unit.placement {
+      case .secondaryAction: 0
+      case .primaryAction: 2
+      default: 1
+      }
+    return [rank, unit.priority.rank, -position]
+  }
+
+  mutating func giveWay(_ index: Int) {
+    if isLabelled(index), display[index] == .shown {
+      display[index] = .collapsed
+      return
+    }
+    if isGroup(index), !isLabelled(index), shownMembers[index] > 1 {
+      shownMembers[index] -= 1
+      hasOverflow = true
+      return
+    }
+    overflowAll(index)
+  }
+
+  /// The unit as shown on the bar; empty when it is not there.
+  func shown(_ index: Int) -> [ToolbarLayoutItem] {
+    guard let width = width(index) else { return [] }
+    let node = nodes[index]
+    let id = units[index].id
+    switch display[index] {
+    case .overflowed: return []
+    case .collapsed:
+      return [groupItem(index, kind: .menu, members: node.children[...], width: width)]
+    case .shown:
+      guard isGroup(index) else { return [item(node, id: id, width: width)] }
+      return [
+        groupItem(
+          index, kind: .controlGroup, members: node.children.prefix(shownMembers[index]), width: width)
+      ]
+    }
+  }
+
+  /// The unit's part in the overflow menu: an item, a labelled group as one menu, an
+  /// unlabelled group's members that left the bar.
+  func overflowed(_ index: Int) -> [ToolbarLayoutItem] {
+    let node = nodes[index]
+    if display[index] == .overflowed, !isGroup(index) {
+      return [item(node, id: units[index].id, width: 0)]
+    }
+    if display[index] == .overflowed, isLabelled(index) {
+      return [groupItem(index, kind: .menu, members: node.children[...], width: 0)]
+    }
+    guard isGroup(index), !isLabelled(index) else { return [] }
+    return node.children[shownMembers[index]...].map { item($0, id: memberID(index, $0), width: 0) }
+  }
+
+  func memberID(_ index: Int, _ member: MenuNode) -> String {
+    units[index].id + "/" + (member.command ?? member.title ?? "")
+  }
+
+  func item(_ node: MenuNode, id: String, width: Int) -> ToolbarLayoutItem {
+    ToolbarLayoutItem(
+      id: id, title: node.title, icon: node.icon, kind: node.kind, command: node.command,
+      isEnabled: node.isEnabled,
+      isOn: node.kind == .toggle ? node.isSelected : nil, showsTitle: showsLabels || node.icon == nil,
+      width: width)
+  }
+
+  func groupItem(_ index: Int, kind: MenuNode.Kind, members: ArraySlice<MenuNode>, width: Int)
+    -> ToolbarLayoutItem
+  {
+    let node = nodes[index]
+    return ToolbarLayoutItem(
+      id: units[index].id, title: node.title, icon: node.icon, kind: kind,
+      showsTitle: showsLabels || node.icon == nil, width: width,
+      children: members.map { item($0, id: memberID(index, $0), width: kind == .menu ? 0 : labelWidth($0)) })
+  }
+}

@@ -1,0 +1,175 @@
+import Testing
+
+@testable import FolioCore
+
+/// The layout as a pure function: regions, overflow order, control groups, roles, widths.
+@Suite struct ToolbarLayoutTests {
+  private static func registry() throws -> CommandRegistry {
+    let registry = CommandRegistry()
+    for (id, title, icon) in [
+      ("a.new", "New", "plus"), ("a.back", "Back", "chevron.left"), ("a.find", "Find", "magnifyingglass"),
+      ("a.share", "Share", "square.and.arrow.up"), ("a.image", "Adjust Image", "wand.and.stars"),
+      ("a.map", "Adjust Map", "map"), ("a.bold", "Bold", "bold"), ("a.italic", "Italic", "italic"),
+      ("a.delete", "Delete", "trash"), ("a.low", "Inspect", "info.circle"),
+    ] {
+      try registry.register(Command(id: id, title: title, icon: icon, behavior: .action { _ in .none }))
+    }
+    return registry
+  }
+
+  private static let toolbar = Toolbar(id: "demo") {
+    ToolbarItem(id: "back", placement: .navigation) { Button(command: "a.back") }
+    ToolbarItem(id: "new", placement: .primaryAction) { Button(command: "a.new") }
+    ToolbarItem(id: "find", placement: .secondaryAction) { Button(command: "a.find") }
+    ToolbarItem(id: "image", placement: .secondaryAction) {
+      ControlGroup("Edits", systemImage: "wand.and.stars") {
+        Button(command: "a.image")
+        Button(command: "a.map")
+      }
+    }
+    ToolbarItem(id: "format", placement: .secondaryAction) {
+      ControlGroup {
+        Button(command: "a.bold")
+        Button(command: "a.italic")
+      }
+    }
+    ToolbarItem(id: "inspect", placement: .automatic) { Button(command: "a.low") }.priority(.low)
+    ToolbarItem(id: "delete", placement: .automatic) { Button(command: "a.delete") }
+      .shown(when: .selectionNotEmpty)
+    ToolbarItemGroup(placement: .bottomBar) { Button(command: "a.share") }
+  }
+  .toolbarRole(.editor)
+
+  private static func layout(
+    _ toolbar: Toolbar = toolbar, width: Int, platform: MenuPlatform = .mac, selection: Int = 0,
+    customization: ToolbarCustomization? = nil
+  ) throws -> ToolbarLayout {
+    try ToolbarLayout.make(
+      toolbar, arrangement: ToolbarArrangement(toolbar: toolbar, customization: customization),
+      registry: registry(), environment: AppEnvironment(platform: platform, width: width), title: "Doc",
+      context: ToolbarContext(hasDocument: true, selectionCount: selection))
+  }
+
+  private static func ids(_ items: [ToolbarLayoutItem]) -> [String] {
+    items.map { $0.kind == .menu ? $0.id + "▾" : $0.id }
+  }
+
+  @Test("at every width the bar fits or has nothing left to give, and the same inputs give the same layout")
+  func everyWidth() throws {
+    for platform in MenuPlatform.allCases {
+      for width in 1...140 {
+        let layout = try Self.layout(width: width, platform: platform)
+        #expect(try Self.layout(width: width, platform: platform) == layout)
+        let onBar = layout.leading + layout.center + layout.trailing
+        // Only the title (and ») can be left wider than the bar.
+        #expect(layout.usedWidth <= width || onBar.isEmpty, "\(platform) \(width)")
+        // Nothing is both on the bar and in the overflow menu, and nothing is lost.
+        let shown = Set(onBar.map(\.id))
+        #expect(shown.isDisjoint(with: layout.overflow.map(\.id)))
+        let all = Set(
+          Self.ids(onBar + layout.bottom + layout.overflow).map {
+            String($0.prefix { $0 != "▾" && $0 != "/" })
+          })
+        #expect(
+          all == ["back", "new", "find", "image", "format", "inspect", "a.share"], "\(platform) \(width)")
+      }
+    }
+  }
+
+  @Test(
+    "giving way on mac regular: secondary actions trailing first, a labelled group collapses, low priority next, primary last"
+  )
+  func overflowOrder() throws {
+    // Secondary actions go before the low-priority automatic item, which goes before New.
+    let narrow = try Self.layout(width: 62)
+    #expect(narrow.sizeClass == .regular)
+    let order = try (60...100).reversed().map { try Self.layout(width: $0) }
+    let firstSecondaryGone = order.firstIndex { !$0.overflow.isEmpty } ?? 0
+    let inspectGone = order.firstIndex { $0.overflow.contains { $0.id == "inspect" } } ?? Int.max
+    let newGone = order.firstIndex { $0.overflow.contains { $0.id == "new" } } ?? Int.max
+    #expect(firstSecondaryGone <= inspectGone && inspectGone <= newGone)
+  }
+
+  @Test(
+    "a labelled control group collapses into a menu before it overflows; an unlabelled one loses items one by one"
+  )
+  func controlGroups() throws {
+    let toolbar = Toolbar(id: "groups") {
+      ToolbarItem(id: "image", placement: .principal) {
+        ControlGroup("Edits", systemImage: "wand.and.stars") {
+          Button(command: "a.image")
+          Button(command: "a.map")
+        }
+      }
+      ToolbarItem(id: "format", placement: .principal) {
+        ControlGroup {
+          Button(command: "a.bold")
+          Button(command: "a.italic")
+        }
+      }
+    }
+    // Title 3 + Edits row 27 + Bold│Italic row 15 + spacing 4 = 49 columns. The unlabelled
+    // group is trailing-most, so it gives way first, item by item; then Edits collapses to
+    // "✦ Edits ▾" (9); then it overflows as one menu.
+    var seen: [String] = []
+    for width in stride(from: 60, through: 1, by: -1) {
+      let layout = try Self.layout(toolbar, width: width)
+      let text = "\(Self.ids(layout.center)) » \(Self.ids(layout.overflow))"
+      if seen.last?.hasSuffix(text) != true { seen.append("\(width) \(text)") }
+    }
+    #expect(
+      seen == [
+        "60 [\"image\", \"format\"] » []",
+        "48 [\"image\", \"format\"] » [\"format/a.italic\"]",
+        "42 [\"image\"] » [\"format/a.bold\", \"format/a.italic\"]",
+        "34 [\"image▾\"] » [\"format/a.bold\", \"format/a.italic\"]",
+        "16 [] » [\"image▾\", \"format/a.bold\", \"format/a.italic\"]",
+      ], "\(seen)")
+    let collapsed = try Self.layout(toolbar, width: 34)
+    #expect(collapsed.center.first?.width == 9)
+    #expect(collapsed.center.first?.children.map(\.title) == ["Adjust Image", "Adjust Map"])
+  }
+
+  @Test(
+    "role editor: title leading and secondary actions centered on regular width; compact centers the title and overflows them"
+  )
+  func editorRole() throws {
+    let regular = try Self.layout(width: 100)
+    #expect(regular.titlePlacement == .leading)
+    #expect(Self.ids(regular.center) == ["find", "image", "format"])
+    let compact = try Self.layout(width: 100, platform: .iphone)
+    #expect(compact.titlePlacement == .center)
+    #expect(Self.ids(compact.overflow).starts(with: ["find", "image▾", "format/a.bold", "format/a.italic"]))
+    let automatic = try Self.layout(Self.toolbar.toolbarRole(.automatic), width: 100)
+    #expect(automatic.titlePlacement == .center)
+    #expect(automatic.center.isEmpty && Self.ids(automatic.trailing).starts(with: ["new", "find"]))
+  }
+
+  @Test("a state-dependent item shows only while its condition holds; group members sit on the bottom bar")
+  func conditionsAndGroups() throws {
+    #expect(try !Self.layout(width: 120).trailing.contains { $0.id == "delete" })
+    #expect(try Self.layout(width: 120, selection: 2).trailing.contains { $0.id == "delete" })
+    #expect(try Self.ids(Self.layout(width: 120).bottom) == ["a.share"])
+  }
+
+  @Test("icon-only items take three columns off mac")
+  func iconWidths() throws {
+    let layout = try Self.layout(width: 120, platform: .ipad)
+    #expect(layout.trailing.allSatisfy { $0.width == ToolbarLayout.iconOnlyWidth && !$0.showsTitle })
+    let mac = try Self.layout(width: 120)
+    #expect(mac.trailing.first { $0.id == "new" }?.width == "New".count + 2)
+  }
+
+  @Test("bad declarations are refused when laid out, naming the toolbar and item")
+  func refusals() throws {
+    let twice = Toolbar(id: "t") {
+      ToolbarItem(id: "x") { Button(command: "a.new") }
+      ToolbarItem(id: "x") { Button(command: "a.find") }
+    }
+    #expect(throws: FolioError.self) { try Self.layout(twice, width: 80) }
+    let empty = Toolbar(id: "t") { ToolbarItem(id: "x") {} }
+    #expect(throws: FolioError.self) { try Self.layout(empty, width: 80) }
+    let unknown = Toolbar(id: "t") { ToolbarItem(id: "x") { Button(command: "nope") } }
+    #expect(throws: FolioError.self) { try Self.layout(unknown, width: 80) }
+  }
+}
