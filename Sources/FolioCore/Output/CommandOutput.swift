@@ -54,6 +54,12 @@ public indirect enum CommandOutput {
   case toolbar(ToolbarLayout)
   /// The toolbar customisation palette, after a change when `message` says one was made.
   case toolbarPalette(ToolbarPalette)
+  /// The whole active window (`screen`).
+  case screen(WindowScreen)
+  /// The app's tab view, with the selected tab's content after `tab NAME`.
+  case tabView(TabViewReport)
+  /// The Settings scene (`settings`).
+  case appSettings(SettingsReport)
 }
 
 /// A snapshot of a command for listings and results.

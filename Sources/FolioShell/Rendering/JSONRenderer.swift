@@ -106,6 +106,24 @@ enum JSONRenderer {
       ])
     case .toolbar(let layout): toolbar(layout)
     case .toolbarPalette(let palette): toolbarPalette(palette)
+    case .screen(let screen): self.screen(screen)
+    case .tabView(let report):
+      .object([
+        (
+          "tabs",
+          .array(
+            report.tabs.map {
+              .object([
+                ("name", .string($0.name)), ("icon", .string($0.icon)),
+                ("content", .string($0.content.rawValue)),
+                ("selected", .bool($0.name == report.selected)),
+              ])
+            })
+        ),
+        ("selected", .string(report.selected)), ("settingsTab", .bool(report.hasSettingsTab)),
+        ("content", report.content.map(result) ?? .null),
+      ])
+    case .appSettings(let report): appSettings(report)
     case .explanation(let explanation):
       .object([
         ("menu", .string(explanation.menu)), ("item", menuNode(explanation.node)),
@@ -338,5 +356,81 @@ enum JSONRenderer {
     ]
     if !choices.isEmpty { fields.append(("choices", .array(choices.map(JSONValue.string)))) }
     return .object(fields)
+  }
+
+  /// The whole active window: environment, title, toolbar, tab bar and body (docs/json.md).
+  static func screen(_ screen: WindowScreen) -> JSONValue {
+    let environment = screen.environment
+    let tabBar: JSONValue =
+      screen.tabBar.map { bar in
+        .object([
+          ("tabs", .array(bar.tabs.map { .string($0.name) })), ("selected", .string(bar.selected)),
+          ("position", .string(bar.isAtBottom ? "bottom" : "top")),
+        ])
+      } ?? .null
+    let body: JSONValue
+    switch screen.body {
+    case .split(let layout, let sidebar, let content, let detail):
+      body = .object([
+        ("kind", .string("split")), ("style", .string(layout.style.rawValue)),
+        ("columns", .int(layout.columnCount.rawValue)), ("collapsed", .bool(layout.isCollapsed)),
+        (
+          "panes",
+          .array(
+            layout.panes.map {
+              .object([("column", .string($0.column.rawValue)), ("width", .int($0.width))])
+            })
+        ),
+        ("sidebar", .array(sidebar.map(listEntry))),
+        ("content", content.map { .array($0.map(listEntry)) } ?? .null),
+        ("detail", screenDetail(detail)),
+      ])
+    case .tab(let tab, let lines):
+      body = .object([
+        ("kind", .string("tab")), ("tab", .string(tab.name)), ("lines", .array(lines.map(JSONValue.string))),
+      ])
+    }
+    return .object([
+      ("platform", .string(environment.platform.rawValue)),
+      ("sizeClass", .string(environment.sizeClass.rawValue)),
+      ("width", .int(environment.width)), ("title", .string(screen.title)),
+      ("titleMenu", .bool(screen.hasTitleMenu)),
+      ("toolbar", toolbar(screen.toolbar)), ("tabBar", tabBar), ("body", body),
+    ])
+  }
+
+  private static func listEntry(_ entry: WindowScreen.ListEntry) -> JSONValue {
+    .object([
+      ("title", .string(entry.title)), ("window", entry.window.map(JSONValue.int) ?? .null),
+      ("selected", .bool(entry.isSelected)), ("dirty", .bool(entry.isDirty)),
+    ])
+  }
+
+  private static func screenDetail(_ detail: WindowScreen.Detail) -> JSONValue {
+    switch detail {
+    case .placeholder(let text): .object([("placeholder", .string(text))])
+    case .document(let view, let remaining):
+      .object([("document", documentView(view)), ("more", .int(remaining))])
+    }
+  }
+
+  /// The Settings scene: where it is, and each setting.
+  static func appSettings(_ report: SettingsReport) -> JSONValue {
+    .object([
+      ("scene", .string(report.isTab ? "tab" : "scene")),
+      (
+        "settings",
+        .array(
+          report.settings.map {
+            .object([
+              ("key", .string($0.key)), ("title", .string($0.title)), ("value", .string($0.value)),
+              ("default", .string($0.defaultValue)),
+              ("values", .array($0.allowedValues.map(JSONValue.string))),
+              ("persisted", .bool($0.isPersisted)),
+            ])
+          })
+      ),
+      ("message", .string(report.message)),
+    ])
   }
 }

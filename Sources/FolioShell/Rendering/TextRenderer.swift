@@ -45,6 +45,9 @@ struct TextRenderer {
     case .explanation(let explanation): explanation.lines.joined(separator: "\n")
     case .toolbar(let layout): ToolbarTextRenderer(style: style).render(layout)
     case .toolbarPalette(let palette): ToolbarTextRenderer(style: style).render(palette)
+    case .screen(let screen): ScreenTextRenderer(style: style).render(screen)
+    case .tabView(let report): tabView(report)
+    case .appSettings(let report): appSettings(report)
     case .recentDocuments(let documents):
       documents.isEmpty
         ? "No recent documents."
@@ -215,5 +218,33 @@ struct TextRenderer {
       return (setting.name.padded(to: width) + "  " + setting.value.padded(to: valueWidth) + "  " + allowed)
         .trimmingTrailingSpaces
     }.joined(separator: "\n")
+  }
+
+  /// The tab bar, the selected tab bracketed, then the tab's content when `tab` showed it.
+  private func tabView(_ report: TabViewReport) -> String {
+    var lines = [
+      report.tabs.map { tab in
+        let label = SymbolGlyphs.glyph(for: tab.icon) + " " + tab.name
+        return tab.name == report.selected ? "[\(label)]" : " \(label) "
+      }.joined(separator: " ").trimmingTrailingSpaces
+    ]
+    if !report.hasSettingsTab { lines.append(style.secondary("Settings is a scene of its own: 'settings'")) }
+    if let content = report.content, let text = render(content) { lines.append(text) }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The Settings scene: each setting's key, value, accepted values and where it is kept.
+  private func appSettings(_ report: SettingsReport) -> String {
+    var lines: [String] = []
+    if let message = report.message { lines.append(message) }
+    lines.append(report.isTab ? "Settings (the Settings tab)" : "Settings (a scene of its own)")
+    let rows = report.settings.map { setting in
+      [
+        setting.key, setting.value, setting.allowedValues.joined(separator: "|"),
+        setting.isPersisted ? "saved" : "session",
+      ]
+    }
+    lines.append(TextTable(headers: ["key", "value", "values", "kept"], rows: rows).render(style: style))
+    return lines.joined(separator: "\n")
   }
 }

@@ -28,7 +28,7 @@ struct ToolbarTextRenderer {
 
   /// The bar drawn in its width: leading things from the left, trailing ones flush right,
   /// the center centered when it fits between them.
-  private func bar(_ layout: ToolbarLayout) -> String {
+  func bar(_ layout: ToolbarLayout) -> String {
     var leading = layout.leading.map(label)
     var center = layout.center.map(label)
     var trailing = layout.trailing.map(label)
@@ -50,13 +50,13 @@ struct ToolbarTextRenderer {
     return Self.fill(line, width)
   }
 
-  private static func fill(_ text: String, _ width: Int) -> String {
+  static func fill(_ text: String, _ width: Int) -> String {
     text + String(repeating: " ", count: max(0, width - text.count))
   }
 
   /// An item as drawn on the bar: icon and title on mac, `[icon]` elsewhere; a group's
   /// members joined by `│`; a collapsed group with `▾`.
-  private func label(_ item: ToolbarLayoutItem) -> String {
+  func label(_ item: ToolbarLayoutItem) -> String {
     switch item.kind {
     case .controlGroup: return item.children.map(label).joined(separator: "│")
     case .menu: return plain(item) + " ▾"

@@ -58,11 +58,13 @@ extension Shell {
   }
 
   /// The toolbar laid out for the environment, at `width` columns or the environment's.
-  func toolbarLayout(width: Int?) throws(FolioError) -> ToolbarLayout {
+  ///
+  /// - Parameter title: the title to lay out; the active document's (or "Folio") when nil.
+  func toolbarLayout(width: Int?, title: String? = nil) throws(FolioError) -> ToolbarLayout {
     let document = workspace.active
     return try ToolbarLayout.make(
       toolbar, arrangement: try toolbarArrangement(), registry: registry, environment: appEnvironment,
-      width: width, title: document.map { $0.title + ($0.isDirty ? "*" : "") } ?? "Folio",
+      width: width, title: title ?? document.map { $0.title + ($0.isDirty ? "*" : "") } ?? "Folio",
       context: ToolbarContext(hasDocument: document != nil, selectionCount: document?.selection.count ?? 0))
   }
 

@@ -38,6 +38,12 @@ public final class Shell {
   var unsavedToolbarCustomization: ToolbarCustomization?
   /// Whether the built-in Favorite toggle is on.
   var isFavorite = false
+  /// The app declared as scenes; `screen`, `tabs` and `settings` read it for the platform.
+  public var app = App.folio
+  /// The tab `tab NAME` selected; nil for the first.
+  var selectedTabName: String?
+  /// Persisted settings changed in a session without a state store.
+  var unsavedSettings: [String: String] = [:]
   /// The menu open for `choose`, if any.
   public internal(set) var menuSession: MenuSession?
   /// What adaptive output reads: platform, width, size class, keyboard (`env`).

@@ -1,0 +1,137 @@
+/// A split view of two or three columns [NavigationSplitView]: a sidebar, an optional content
+/// column, and the detail; `layout(width:sizeClass:hasSelection:)` fits it to a window.
+public struct NavigationSplitView: Sendable, Equatable {
+  /// How the columns share the width [NavigationSplitViewStyle].
+  public enum Style: String, Sendable, CaseIterable {
+    /// The sidebar and content columns a quarter of the width each (14–24 columns), the
+    /// detail the rest.
+    case automatic
+    /// Every column the same share; the detail takes what division leaves.
+    case balanced
+    /// The sidebar and content columns a fifth of the width each (12–18 columns), so the
+    /// detail keeps as much as it can.
+    case prominentDetail
+  }
+
+  /// How many columns the split view has.
+  public enum ColumnCount: Int, Sendable, CaseIterable {
+    /// Sidebar and detail.
+    case two = 2
+    /// Sidebar, content and detail.
+    case three = 3
+  }
+
+  /// The fewest columns a detail keeps before the split view drops its content column,
+  /// then collapses.
+  public static let minimumDetailWidth = 12
+
+  /// The number of columns.
+  public var columnCount: ColumnCount
+  /// How the columns share the width.
+  public var style: Style
+
+  /// A split view of `columnCount` columns in `style`.
+  public init(columnCount: ColumnCount = .two, style: Style = .automatic) {
+    self.columnCount = columnCount
+    self.style = style
+  }
+
+  /// Fits the split view to a window: in the compact size class it collapses into a stack
+  /// showing one column — the detail when something is chosen, else the sidebar; in the
+  /// regular one the columns share `width` by the style, one column between neighbours for
+  /// the separator. A detail narrower than `minimumDetailWidth` first drops the content
+  /// column, then collapses the split view.
+  ///
+  /// - Parameters:
+  ///   - width: the columns the window has inside its frame.
+  ///   - sizeClass: the window's horizontal size class.
+  ///   - hasSelection: whether a document is chosen.
+  /// - Returns: the visible panes, left to right, with their widths.
+  public func layout(width: Int, sizeClass: AppEnvironment.SizeClass, hasSelection: Bool) -> SplitViewLayout {
+    let width = max(width, 1)
+    func collapsed() -> SplitViewLayout {
+      SplitViewLayout(
+        style: style, columnCount: columnCount, width: width, isCollapsed: true,
+        panes: [SplitViewLayout.Pane(column: hasSelection ? .detail : .sidebar, width: width)])
+    }
+    guard sizeClass == .regular else { return collapsed() }
+    var count = columnCount.rawValue
+    while count >= 2 {
+      let widths = Self.widths(count: count, width: width, style: style)
+      if let detail = widths.last, detail >= Self.minimumDetailWidth {
+        let columns: [SplitViewLayout.Column] =
+          count == 3 ? [.sidebar, .content, .detail] : [.sidebar, .detail]
+        return SplitViewLayout(
+          style: style, columnCount: columnCount, width: width, isCollapsed: false,
+          panes: zip(columns, widths).map { SplitViewLayout.Pane(column: $0, width: $1) })
+      }
+      count -= 1
+    }
+    return collapsed()
+  }
+
+  /// The widths of `count` columns in `width`, separators taken out first.
+  private static func widths(count: Int, width: Int, style: Style) -> [Int] {
+    let available = width - (count - 1)
+    let side: Int
+    switch style {
+    case .balanced: side = available / count
+    case .automatic: side = min(max(available / 4, 14), 24)
+    case .prominentDetail: side = min(max(available / 5, 12), 18)
+    }
+    let leading = Array(repeating: side, count: count - 1)
+    return leading + [available - side * (count - 1)]
+  }
+}
+
+/// A split view fitted to a window: the panes shown, left to right, and whether it collapsed
+/// into a stack.
+public struct SplitViewLayout: Sendable, Equatable {
+  /// A column of a split view.
+  public enum Column: String, Sendable, Equatable {
+    case sidebar
+    case content
+    case detail
+  }
+
+  /// A visible column and its width.
+  public struct Pane: Sendable, Equatable {
+    /// Which column.
+    public var column: Column
+    /// Its width in columns.
+    public var width: Int
+
+    /// A pane of `column`, `width` columns wide.
+    public init(column: Column, width: Int) {
+      self.column = column
+      self.width = width
+    }
+  }
+
+  /// The split view's style.
+  public var style: NavigationSplitView.Style
+  /// The columns it declares.
+  public var columnCount: NavigationSplitView.ColumnCount
+  /// The columns it had.
+  public var width: Int
+  /// Whether it collapsed into a stack showing one column.
+  public var isCollapsed: Bool
+  /// The visible panes, left to right; their widths and the separators between them add up
+  /// to `width`.
+  public var panes: [Pane]
+
+  /// Creates a layout.
+  public init(
+    style: NavigationSplitView.Style, columnCount: NavigationSplitView.ColumnCount, width: Int,
+    isCollapsed: Bool, panes: [Pane]
+  ) {
+    self.style = style
+    self.columnCount = columnCount
+    self.width = width
+    self.isCollapsed = isCollapsed
+    self.panes = panes
+  }
+
+  /// Whether `column` is visible.
+  public func shows(_ column: Column) -> Bool { panes.contains { $0.column == column } }
+}

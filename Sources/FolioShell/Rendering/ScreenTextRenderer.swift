@@ -1,0 +1,140 @@
+import FolioCore
+
+/// Draws the whole active window as text: a frame as wide as the environment, the toolbar's
+/// bar, the tab bar, the split view's panes side by side, and the overflow under the frame.
+struct ScreenTextRenderer {
+  var style: TextStyle
+
+  func render(_ screen: WindowScreen) -> String {
+    let width = screen.toolbar.width
+    var lines = [header(screen)]
+    let toolbarRenderer = ToolbarTextRenderer(style: style)
+    lines.append("┌" + String(repeating: "─", count: width) + "┐")
+    lines.append("│" + toolbarRenderer.bar(screen.toolbar) + "│")
+    if !screen.toolbar.bottom.isEmpty {
+      let bottom = screen.toolbar.bottom.map(toolbarRenderer.label).joined(separator: "  ")
+      lines.append("│" + cell(bottom, width) + "│")
+    }
+    if let tabBar = screen.tabBar, !tabBar.isAtBottom {
+      lines.append("├" + String(repeating: "─", count: width) + "┤")
+      lines.append("│" + cell(tabs(tabBar), width) + "│")
+    }
+    let widths: [Int]
+    let columns: [[String]]
+    switch screen.body {
+    case .split(let layout, let sidebar, let content, let detail):
+      widths = layout.panes.map(\.width)
+      columns = layout.panes.map { pane in
+        switch pane.column {
+        case .sidebar:
+          list(content == nil ? "Documents" : "Library", sidebar, empty: "No documents")
+        case .content: list("Documents", content ?? [], empty: "No documents")
+        case .detail:
+          (layout.isCollapsed ? [" ‹ Documents"] : []) + detailLines(detail, width: pane.width)
+        }
+      }
+    case .tab(let tab, let tabLines):
+      widths = [width]
+      columns = [[" " + tab.name] + tabLines.map { "   " + $0 }]
+    }
+    lines.append("├" + widths.map { String(repeating: "─", count: $0) }.joined(separator: "┬") + "┤")
+    let height = max(3, columns.map(\.count).max() ?? 0)
+    for row in 0..<height {
+      let cells = zip(columns, widths).map { column, width in
+        cell(column.indices.contains(row) ? column[row] : "", width)
+      }
+      lines.append("│" + cells.joined(separator: "│") + "│")
+    }
+    let closing = widths.map { String(repeating: "─", count: $0) }.joined(separator: "┴")
+    if let tabBar = screen.tabBar, tabBar.isAtBottom {
+      lines.append("├" + closing + "┤")
+      lines.append("│" + cell(tabs(tabBar), width) + "│")
+      lines.append("└" + String(repeating: "─", count: width) + "┘")
+    } else {
+      lines.append("└" + closing + "┘")
+    }
+    if !screen.toolbar.overflow.isEmpty {
+      lines.append("» " + screen.toolbar.overflow.map(overflowTitle).joined(separator: ", "))
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The line above the frame: what the window is drawn for.
+  private func header(_ screen: WindowScreen) -> String {
+    let environment = screen.environment
+    var facts = [
+      "window \(screen.title)" + (screen.hasTitleMenu ? " ▾" : ""),
+      "\(environment.platform.rawValue) \(environment.sizeClass.rawValue)", "\(screen.toolbar.width) columns",
+    ]
+    switch screen.body {
+    case .split(let layout, _, _, _):
+      let shown = layout.panes.map(\.column.rawValue).joined(separator: "+")
+      facts.append(
+        "split \(layout.style.rawValue), \(layout.columnCount.rawValue) columns"
+          + (layout.isCollapsed ? ", collapsed to \(shown)" : ""))
+    case .tab(let tab, _):
+      facts.append("tab \(tab.name)")
+    }
+    return facts.joined(separator: " · ")
+  }
+
+  private func tabs(_ bar: WindowScreen.TabBar) -> String {
+    " " + bar.tabs.map { $0.name == bar.selected ? "[\($0.name)]" : " \($0.name) " }.joined(separator: " ")
+  }
+
+  /// A pane's rows: a header, then one row per entry, the chosen one marked ▸.
+  private func list(_ title: String, _ entries: [WindowScreen.ListEntry], empty: String) -> [String] {
+    [" " + title]
+      + (entries.isEmpty
+        ? ["   " + empty]
+        : entries.map { (($0.isSelected ? " ▸ " : "   ") + $0.title + ($0.isDirty ? "*" : "")) })
+  }
+
+  private func detailLines(_ detail: WindowScreen.Detail, width: Int) -> [String] {
+    switch detail {
+    case .placeholder(let text):
+      let indent = max(1, (width - text.displayWidth) / 2)
+      return ["", String(repeating: " ", count: indent) + text]
+    case .document(let view, let remaining):
+      var lines: [String]
+      switch view {
+      case .lines(let title, let numbered):
+        let digits = String(numbered.last?.number ?? 0).count
+        lines =
+          [" " + title] + numbered.map { " " + String($0.number).leftPadded(to: digits) + "  " + $0.text }
+        if numbered.isEmpty { lines.append("   (empty)") }
+      case .table(let title, let columns, let rows):
+        let digits = String(rows.last?.position ?? 0).count
+        let cellWidths = columns.indices.map { index in
+          min(24, ([columns[index]] + rows.map { $0.cells[index] }).map(\.displayWidth).max() ?? 0)
+        }
+        func line(_ mark: String, _ cells: [String]) -> String {
+          " " + mark + "  "
+            + zip(cells, cellWidths).map { $0.truncated(toWidth: $1).padded(to: $1) }.joined(separator: "  ")
+        }
+        lines = [" " + title, line(String(repeating: " ", count: digits), columns)]
+        lines += rows.map { line(String($0.position).leftPadded(to: digits), $0.cells) }
+        if rows.isEmpty { lines.append("   (no rows)") }
+      }
+      if remaining > 0 { lines.append("   … \(remaining) more") }
+      return lines
+    }
+  }
+
+  private func overflowTitle(_ item: ToolbarLayoutItem) -> String {
+    (item.title ?? item.id) + (item.kind == .menu ? " ▾" : "")
+  }
+
+  /// Text cut or padded to exactly `width` columns.
+  private func cell(_ text: String, _ width: Int) -> String {
+    var text = text
+    while text.last == " " { text.removeLast() }
+    return text.truncated(toWidth: width).padded(to: width)
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(to width: Int) -> String {
+    String(repeating: " ", count: max(0, width - displayWidth)) + self
+  }
+}

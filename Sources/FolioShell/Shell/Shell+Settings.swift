@@ -1,0 +1,122 @@
+import FolioCore
+
+/// A setting kept in the state store: its key, what it accepts and its default.
+struct PersistedSetting {
+  var key: String
+  var title: String
+  var summary: String
+  /// The values it accepts; empty for a number in `range`.
+  var values: [String]
+  var range: ClosedRange<Int>?
+  var defaultValue: String
+
+  /// The value as stored, or nil when `value` is not one it accepts.
+  func normalized(_ value: String) -> String? {
+    if let range {
+      guard let number = Int(value), range.contains(number) else { return nil }
+      return String(number)
+    }
+    return values.first { $0.lowercased() == value.lowercased() }
+  }
+
+  var allowedDescription: [String] {
+    range.map { ["\($0.lowerBound)–\($0.upperBound)"] } ?? values
+  }
+}
+
+extension Shell {
+  /// The settings kept in the state store, each read by what it names.
+  static let persistedSettings = [
+    PersistedSetting(
+      key: "split.style", title: "Split View Style",
+      summary: "how the split view's columns share the width",
+      values: NavigationSplitView.Style.allCases.map(\.rawValue), defaultValue: "automatic"),
+    PersistedSetting(
+      key: "split.columns", title: "Split View Columns",
+      summary: "2: documents and detail; 3: sections, documents and detail",
+      values: NavigationSplitView.ColumnCount.allCases.map { String($0.rawValue) }, defaultValue: "2"),
+    PersistedSetting(
+      key: "screen.rows", title: "Detail Rows", summary: "the lines or rows the detail shows in 'screen'",
+      values: [], range: 1...50, defaultValue: "5"),
+  ]
+
+  /// A persisted setting's value: stored, else changed this session, else its default; a
+  /// stored value it no longer accepts reads as the default.
+  func persistedValue(_ setting: PersistedSetting) -> String {
+    let stored: String?
+    if let store = workspace.stateStore {
+      stored = (try? store.setting(setting.key)) ?? nil
+    } else {
+      stored = unsavedSettings[setting.key]
+    }
+    return stored.flatMap(setting.normalized) ?? setting.defaultValue
+  }
+
+  /// The split view the active window shows, as the settings declare it.
+  var splitView: NavigationSplitView {
+    var splitView = app.windowGroup(on: platform)?.splitView ?? NavigationSplitView()
+    let values = Dictionary(uniqueKeysWithValues: Self.persistedSettings.map { ($0.key, persistedValue($0)) })
+    if let style = values["split.style"].flatMap(NavigationSplitView.Style.init(rawValue:)) {
+      splitView.style = style
+    }
+    if let count = values["split.columns"].flatMap({ Int($0) }).flatMap(NavigationSplitView.ColumnCount.init)
+    {
+      splitView.columnCount = count
+    }
+    return splitView
+  }
+
+  /// The Settings scene's content: the session options, then the persisted settings.
+  func settingsReport(message: String? = nil) -> SettingsReport {
+    let options = registry.commands.filter { $0.id.hasPrefix("option.") }.map { command in
+      let key = String(command.id.dropFirst("option.".count))
+      let allowed: [String] =
+        switch command.state {
+        case .choice(let options, _, _): options.map(\.value)
+        case .toggle: ["on", "off"]
+        default: []
+        }
+      let defaults = ["output": "text", "color": "auto", "echo": "off", "keep-going": "off"]
+      return AppSetting(
+        key: key, title: command.title, summary: command.summary,
+        value: command.state?.value.description ?? "",
+        defaultValue: defaults[key] ?? "", allowedValues: allowed, isPersisted: false)
+    }
+    let persisted = Self.persistedSettings.map {
+      AppSetting(
+        key: $0.key, title: $0.title, summary: $0.summary, value: persistedValue($0),
+        defaultValue: $0.defaultValue,
+        allowedValues: $0.allowedDescription, isPersisted: true)
+    }
+    return SettingsReport(
+      isTab: app.settingsScene(on: platform) == nil, settings: options + persisted, message: message)
+  }
+
+  /// Changes one setting: a session option through its command, a persisted one in the
+  /// state store (or for the session when there is none).
+  ///
+  /// - Throws: `FolioError.invalidArgument` for an unknown key or a value it does not accept.
+  func changeSetting(_ key: String, to value: String) throws -> SettingsReport {
+    if let command = registry.command(id: "option." + key) {
+      _ = try registry.invoke(command, words: [Word(value)])
+      return settingsReport(
+        message: "Set \(key) to \(command.state?.value.description ?? value) for this session.")
+    }
+    guard let setting = Self.persistedSettings.first(where: { $0.key == key }) else {
+      let keys = settingsReport().settings.map(\.key).joined(separator: ", ")
+      throw FolioError.invalidArgument("no setting '\(key)'; settings: \(keys)")
+    }
+    guard let normalized = setting.normalized(value) else {
+      let allowed =
+        setting.range.map { "a number from \($0.lowerBound) to \($0.upperBound)" }
+        ?? setting.values.joined(separator: ", ")
+      throw FolioError.invalidArgument("'\(key)' expects \(allowed), got '\(value)'")
+    }
+    if let store = workspace.stateStore {
+      try store.setSetting(key, to: normalized == setting.defaultValue ? nil : normalized)
+      return settingsReport(message: "Set \(key) to \(normalized); saved.")
+    }
+    unsavedSettings[key] = normalized
+    return settingsReport(message: "Set \(key) to \(normalized) for this session (no state store).")
+  }
+}
