@@ -107,7 +107,57 @@ void folio_lua_open_safe_libs(lua_State *L) {
   }
   lua_setglobal(L, "os");
   lua_pop(L, 1);
+  folio_lua_guard_protected_calls(L);
 }
+
+// pcall, xpcall and coroutine.resume catch errors; once the state is stopped (budget spent
+// or stop requested) they re-raise, so a plugin cannot swallow its own stop.
+static int is_stopped(host *h) {
+  return h->stop_requested || (h->budget_active && h->instructions_left < 0);
+}
+
+static int reraise_if_stopped(lua_State *L) {
+  host *h = host_of(L);
+  if (h->stop_requested) return luaL_error(L, "interrupted");
+  if (h->budget_active && h->instructions_left < 0) {
+    return luaL_error(L, "instruction budget exceeded");
+  }
+  return 0;
+}
+
+static int guarded_call(lua_State *L) {
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+  reraise_if_stopped(L);
+  return lua_gettop(L);
+}
+
+static void guard_function(lua_State *L, const char *table, const char *name) {
+  if (table != NULL) {
+    lua_getglobal(L, table);
+  } else {
+    lua_pushglobaltable(L);
+  }
+  lua_getfield(L, -1, name);
+  lua_pushcclosure(L, guarded_call, 1);
+  lua_setfield(L, -2, name);
+  lua_pop(L, 1);
+}
+
+void folio_lua_guard_protected_calls(lua_State *L) {
+  guard_function(L, NULL, "pcall");
+  guard_function(L, NULL, "xpcall");
+  guard_function(L, "coroutine", "resume");
+}
+
+int folio_lua_is_stopped(lua_State *L) { return is_stopped(host_of(L)); }
+
+void folio_lua_begin_host_work(lua_State *L) { host_of(L)->swift_depth++; }
+
+void folio_lua_end_host_work(lua_State *L) { host_of(L)->swift_depth--; }
+
+size_t folio_lua_memory_limit(lua_State *L) { return host_of(L)->memory_limit; }
 
 int folio_lua_traceback(lua_State *L) {
   const char *message = lua_tostring(L, 1);
@@ -129,6 +179,12 @@ static int swift_trampoline(lua_State *L) {
   h->swift_depth++;
   int results = function(L, context);
   h->swift_depth--;
+  if (results == -2) {
+    // Prefix the message with the Lua caller's FILE:LINE, as luaL_error does.
+    luaL_where(L, 1);
+    lua_insert(L, -2);
+    lua_concat(L, 2);
+  }
   if (results < 0) return lua_error(L);
   return results;
 }

@@ -12,13 +12,13 @@ public final class LuaState {
   /// a `LuaError` whose message Lua code receives as the error.
   public typealias Function = ([LuaValue]) throws(LuaError) -> [LuaValue]
 
-  private final class FunctionBox {
+  final class FunctionBox {
     let function: Function
     init(_ function: @escaping Function) { self.function = function }
   }
 
-  private let state: OpaquePointer
-  private var functions: [FunctionBox] = []
+  let state: OpaquePointer
+  var functions: [AnyObject] = []
 
   /// Creates a state with the safe libraries open.
   ///
@@ -98,7 +98,7 @@ public final class LuaState {
     Self.value(at: index, on: state)
   }
 
-  fileprivate static func string(at index: Int32, on state: OpaquePointer) -> String? {
+  static func string(at index: Int32, on state: OpaquePointer) -> String? {
     guard lua_type(state, index) == LUA_TSTRING else { return nil }
     var length = 0
     guard let bytes = lua_tolstring(state, index, &length) else { return nil }
@@ -107,7 +107,7 @@ public final class LuaState {
 
   /// Reads a value without calling anything that could raise: only types that convert
   /// without metamethods; tables and functions read as nil.
-  fileprivate static func value(at index: Int32, on state: OpaquePointer) -> LuaValue {
+  static func value(at index: Int32, on state: OpaquePointer) -> LuaValue {
     switch lua_type(state, index) {
     case LUA_TBOOLEAN: return .boolean(lua_toboolean(state, index) != 0)
     case LUA_TNUMBER:
@@ -118,7 +118,7 @@ public final class LuaState {
     }
   }
 
-  fileprivate static func push(_ value: LuaValue, on state: OpaquePointer) {
+  static func push(_ value: LuaValue, on state: OpaquePointer) {
     switch value {
     case .nil: lua_pushnil(state)
     case .boolean(let flag): lua_pushboolean(state, flag ? 1 : 0)

@@ -10,7 +10,8 @@ typedef struct lua_State lua_State;
 
 /// A Swift function callable from Lua. It reads its arguments from the stack and returns the
 /// number of results it pushed, or -1 after pushing an error message, which the C trampoline
-/// then raises once the Swift frame has returned.
+/// then raises once the Swift frame has returned; -2 raises it prefixed with the Lua
+/// caller's `FILE:LINE:`.
 typedef int (*folio_swift_function)(lua_State *L, void *context);
 
 /// Creates a state whose allocator counts bytes and refuses allocations past `memory_limit`
@@ -48,5 +49,23 @@ void folio_lua_request_stop(lua_State *L);
 
 /// Forgets a stop request.
 void folio_lua_clear_stop(lua_State *L);
+
+/// Wraps pcall, xpcall and coroutine.resume so that they re-raise once the state is stopped
+/// (budget spent or stop requested). `folio_lua_open_safe_libs` does this already.
+void folio_lua_guard_protected_calls(lua_State *L);
+
+/// Whether the instruction budget is spent or a stop was requested.
+int folio_lua_is_stopped(lua_State *L);
+
+/// Lifts the memory limit while the host pushes values outside a protected call, so that an
+/// allocation refused by the limit cannot raise through a Swift frame; pair with
+/// `folio_lua_end_host_work`.
+void folio_lua_begin_host_work(lua_State *L);
+
+/// Ends `folio_lua_begin_host_work`.
+void folio_lua_end_host_work(lua_State *L);
+
+/// The memory limit in bytes (0 means none).
+size_t folio_lua_memory_limit(lua_State *L);
 
 #endif

@@ -58,6 +58,11 @@ public enum Folio {
       isTerminalOutput: isatty(1) != 0, workspace: workspace)
     shell.appEnvironment = AppEnvironment(platform: launch.platform ?? .mac, width: launch.width ?? 100)
     defer { shell.console.flush() }
+    if launch.loadsPlugins {
+      shell.loadPlugins(
+        extraFolders: launch.pluginDirectories,
+        shippedFolder: Shell.shippedPluginFolder(environment: environment))
+    }
 
     switch launch.mode {
     case .scripts(let scripts):

@@ -29,7 +29,7 @@ extension Shell {
       + [workspace.recentCommand]
     for command in builtins + optionCommands + documentCommands + menuCommands + [
       environmentCommand, contextMenuCommand,
-    ] + toolbarCommands + sceneCommands {
+    ] + toolbarCommands + sceneCommands + pluginCommands {
       do {
         try registry.register(command)
       } catch {

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioLua
 
 #if canImport(Glibc)
   import Glibc
@@ -46,6 +47,8 @@ public final class Shell {
   var unsavedSettings: [String: String] = [:]
   /// The menu open for `choose`, if any.
   public internal(set) var menuSession: MenuSession?
+  /// The Lua plugin host, once `loadPlugins` ran.
+  public internal(set) var pluginHost: PluginHost?
   /// What adaptive output reads: platform, width, size class, keyboard (`env`).
   public var appEnvironment = AppEnvironment()
 

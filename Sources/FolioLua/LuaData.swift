@@ -1,0 +1,274 @@
+import CLua
+import CLuaHost
+
+/// A Lua value read from a plugin, tables and functions included.
+///
+/// Tables are copied (to a bounded depth, raw access only, so no metamethod runs); a
+/// function is kept as a reference in the state's registry.
+public enum LuaData: Sendable, Equatable {
+  case `nil`
+  case boolean(Bool)
+  case integer(Int)
+  case number(Double)
+  case string(String)
+  case table(LuaTable)
+  case function(LuaFunctionReference)
+
+  /// The Lua type name, for messages: `string`, `table`, …
+  public var typeName: String {
+    switch self {
+    case .nil: "nil"
+    case .boolean: "boolean"
+    case .integer, .number: "number"
+    case .string: "string"
+    case .table: "table"
+    case .function: "function"
+    }
+  }
+
+  /// The table, when this is one.
+  public var table: LuaTable? {
+    if case .table(let table) = self { return table }
+    return nil
+  }
+
+  /// The text, when this is a string.
+  public var string: String? {
+    if case .string(let text) = self { return text }
+    return nil
+  }
+
+  /// The value as a number, when it is one.
+  public var number: Double? {
+    switch self {
+    case .integer(let value): Double(value)
+    case .number(let value): value
+    default: nil
+    }
+  }
+
+  /// The function reference, when this is a function.
+  public var function: LuaFunctionReference? {
+    if case .function(let reference) = self { return reference }
+    return nil
+  }
+
+  /// The scalar `LuaValue`, or nil for tables and functions.
+  public var scalar: LuaValue? {
+    switch self {
+    case .nil: .nil
+    case .boolean(let value): .boolean(value)
+    case .integer(let value): .integer(value)
+    case .number(let value): .number(value)
+    case .string(let value): .string(value)
+    case .table, .function: nil
+    }
+  }
+
+  /// Wraps a scalar.
+  public init(_ value: LuaValue) {
+    switch value {
+    case .nil: self = .nil
+    case .boolean(let value): self = .boolean(value)
+    case .integer(let value): self = .integer(value)
+    case .number(let value): self = .number(value)
+    case .string(let value): self = .string(value)
+    }
+  }
+}
+
+/// A copied Lua table: its array part and its string-keyed fields.
+public struct LuaTable: Sendable, Equatable {
+  /// The values at 1, 2, … up to the first nil.
+  public var array: [LuaData]
+  /// The values under string keys.
+  public var fields: [String: LuaData]
+
+  /// Creates a table.
+  public init(array: [LuaData] = [], fields: [String: LuaData] = [:]) {
+    self.array = array
+    self.fields = fields
+  }
+
+  /// The value under a string key, `.nil` when absent.
+  public subscript(key: String) -> LuaData { fields[key] ?? .nil }
+}
+
+/// A Lua function kept alive in its state's registry.
+public struct LuaFunctionReference: Sendable, Hashable {
+  let reference: Int32
+}
+
+/// The arguments of a Swift function called from Lua, read on demand.
+public struct LuaArguments {
+  let state: OpaquePointer
+  let owner: LuaState
+
+  /// How many arguments were passed.
+  public var count: Int { Int(lua_gettop(state)) }
+
+  /// The argument at a 0-based position, tables copied `depth` levels deep; `.nil` past the
+  /// end.
+  public subscript(index: Int, depth depth: Int = 4) -> LuaData {
+    guard index < count else { return .nil }
+    return owner.data(at: Int32(index + 1), depth: depth)
+  }
+}
+
+extension LuaState {
+  /// A Swift function that sees the raw arguments and returns values of any kind; a thrown
+  /// error reaches Lua prefixed with the caller's `FILE:LINE:` when `locatesErrors`.
+  public typealias DataFunction = (LuaArguments) throws(LuaError) -> [LuaData]
+
+  final class DataFunctionBox {
+    let function: DataFunction
+    unowned let state: LuaState
+    init(_ function: @escaping DataFunction, state: LuaState) {
+      self.function = function
+      self.state = state
+    }
+  }
+
+  /// Makes a Swift function a Lua value kept in the registry.
+  ///
+  /// The function runs with the memory limit lifted; its errors are raised by the C
+  /// trampoline after it returned, prefixed with the caller's location.
+  public func makeFunction(_ function: @escaping DataFunction) -> LuaFunctionReference {
+    let box = DataFunctionBox(function, state: self)
+    functions.append(box)
+    folio_lua_begin_host_work(state)
+    defer { folio_lua_end_host_work(state) }
+    folio_lua_push_swift_function(state, callDataFunction, Unmanaged.passUnretained(box).toOpaque())
+    return LuaFunctionReference(reference: luaL_ref(state, folio_lua_registryindex))
+  }
+
+  /// Compiles a chunk of Lua source text (binary chunks are refused) into a function.
+  ///
+  /// - Throws: `LuaError` with the syntax error.
+  public func load(_ source: String, name: String) throws(LuaError) -> LuaFunctionReference {
+    folio_lua_begin_host_work(state)
+    defer { folio_lua_end_host_work(state) }
+    var source = source
+    let status = source.withUTF8 { bytes in
+      bytes.withMemoryRebound(to: CChar.self) {
+        luaL_loadbufferx(state, $0.baseAddress, $0.count, name, "t")
+      }
+    }
+    guard status == LUA_OK else {
+      defer { lua_pop(state, 1) }
+      throw LuaError(message: Self.string(at: -1, on: state) ?? "cannot load \(name)")
+    }
+    return LuaFunctionReference(reference: luaL_ref(state, folio_lua_registryindex))
+  }
+
+  /// Sets a global variable.
+  public func setGlobal(_ name: String, _ value: LuaData) {
+    folio_lua_begin_host_work(state)
+    defer { folio_lua_end_host_work(state) }
+    push(value)
+    lua_setglobal(state, name)
+  }
+
+  /// Calls a Lua function under `lua_pcall` with the traceback handler and the instruction
+  /// budget, and returns its results (tables copied, functions dropped).
+  ///
+  /// - Throws: `LuaError` with the message and traceback of an error, a spent budget or
+  ///   exhausted memory.
+  @discardableResult
+  public func call(_ function: LuaFunctionReference, _ arguments: [LuaData]) throws(LuaError) -> [LuaData] {
+    let base = lua_gettop(state)
+    defer { lua_settop(state, base) }
+    folio_lua_begin_host_work(state)
+    guard lua_checkstack(state, Int32(clamping: arguments.count + 8)) != 0 else {
+      folio_lua_end_host_work(state)
+      throw LuaError(message: "too many arguments")
+    }
+    lua_pushcfunction(state, folio_lua_traceback)
+    lua_rawgeti(state, folio_lua_registryindex, lua_Integer(function.reference))
+    for argument in arguments { push(argument) }
+    folio_lua_end_host_work(state)
+    folio_lua_set_instruction_budget(state, Int64(instructionBudget ?? 0))
+    let status = lua_pcall(state, Int32(arguments.count), LUA_MULTRET, base + 1)
+    folio_lua_set_instruction_budget(state, 0)
+    guard status == LUA_OK else {
+      if status == LUA_ERRMEM { throw LuaError(message: "not enough memory") }
+      throw LuaError(handlerOutput: Self.string(at: -1, on: state) ?? "(error object is not a string)")
+    }
+    let top = lua_gettop(state)
+    return top > base + 1 ? (base + 2...top).map { data(at: $0, depth: 4, keepsFunctions: false) } : []
+  }
+
+  /// Reads the value at a stack index without running metamethods.
+  func data(at index: Int32, depth: Int, keepsFunctions: Bool = true) -> LuaData {
+    let index = lua_absindex(state, index)
+    switch lua_type(state, index) {
+    case LUA_TTABLE:
+      guard depth > 0, lua_checkstack(state, 4) != 0 else { return .table(LuaTable()) }
+      var table = LuaTable()
+      var position: lua_Integer = 1
+      while lua_rawgeti(state, index, position) != LUA_TNIL {
+        table.array.append(data(at: -1, depth: depth - 1, keepsFunctions: keepsFunctions))
+        lua_pop(state, 1)
+        position += 1
+      }
+      lua_pop(state, 1)
+      lua_pushnil(state)
+      while lua_next(state, index) != 0 {
+        // Only string keys are copied; converting a number key in place would break lua_next.
+        if lua_type(state, -2) == LUA_TSTRING, let key = Self.string(at: -2, on: state) {
+          table.fields[key] = data(at: -1, depth: depth - 1, keepsFunctions: keepsFunctions)
+        }
+        lua_pop(state, 1)
+      }
+      return .table(table)
+    case LUA_TFUNCTION:
+      guard keepsFunctions else { return .nil }
+      folio_lua_begin_host_work(state)
+      defer { folio_lua_end_host_work(state) }
+      lua_pushvalue(state, index)
+      return .function(LuaFunctionReference(reference: luaL_ref(state, folio_lua_registryindex)))
+    default:
+      return LuaData(Self.value(at: index, on: state))
+    }
+  }
+
+  /// Pushes a value; call with the memory limit lifted.
+  func push(_ value: LuaData) {
+    guard lua_checkstack(state, 3) != 0 else { return }
+    switch value {
+    case .table(let table):
+      lua_createtable(state, Int32(clamping: table.array.count), Int32(clamping: table.fields.count))
+      for (position, element) in table.array.enumerated() {
+        push(element)
+        lua_rawseti(state, -2, lua_Integer(position + 1))
+      }
+      for (key, element) in table.fields {
+        Self.push(.string(key), on: state)
+        push(element)
+        lua_rawset(state, -3)
+      }
+    case .function(let reference):
+      lua_rawgeti(state, folio_lua_registryindex, lua_Integer(reference.reference))
+    default:
+      Self.push(value.scalar ?? .nil, on: state)
+    }
+  }
+}
+
+/// The entry point of `makeFunction` functions; like `callSwiftFunction`, it never raises.
+private func callDataFunction(_ state: OpaquePointer?, _ context: UnsafeMutableRawPointer?) -> Int32 {
+  guard let state, let context else { return 0 }
+  let box = Unmanaged<LuaState.DataFunctionBox>.fromOpaque(context).takeUnretainedValue()
+  do {
+    let results = try box.function(LuaArguments(state: state, owner: box.state))
+    guard lua_checkstack(state, Int32(clamping: results.count + 3)) != 0 else {
+      box.state.push(.string("too many results"))
+      return -1
+    }
+    for result in results { box.state.push(result) }
+    return Int32(results.count)
+  } catch {
+    box.state.push(.string(error.message))
+    return -2
+  }
+}

@@ -1,0 +1,52 @@
+/// One discovered plugin: its folder, manifest, state and log.
+public final class Plugin {
+  /// Whether a plugin is running.
+  public enum Status: Sendable, Equatable, CustomStringConvertible {
+    /// Loaded and contributing.
+    case loaded
+    /// Loading failed; it contributes nothing.
+    case failed(String)
+    /// Unloaded by `plugin unload`, or not loaded yet.
+    case disabled
+
+    public var description: String {
+      switch self {
+      case .loaded: "loaded"
+      case .failed(let reason): "failed: \(reason)"
+      case .disabled: "disabled"
+      }
+    }
+  }
+
+  /// The plugin's name: the manifest's `name`, else the folder's name.
+  public internal(set) var name: String
+  /// The folder holding `plugin.lua`.
+  public let folder: String
+  /// The manifest's `version`, if any.
+  public internal(set) var version: String?
+  /// The manifest's `description`, if any.
+  public internal(set) var summary: String?
+  /// The manifest's `permissions`.
+  public internal(set) var permissions: [String] = []
+  /// Whether it is loaded, failed or disabled.
+  public internal(set) var status: Status = .disabled
+  /// Lines written by `folio.log` and by the host (errors with their tracebacks), oldest
+  /// first; the oldest are dropped past `PluginHost.logLimit`.
+  public internal(set) var log: [String] = []
+
+  /// The owner string of everything the plugin contributes: `plugin NAME`.
+  public var owner: String { "plugin \(name)" }
+
+  var lua: LuaState?
+  var notifyFunction: LuaFunctionReference?
+
+  init(name: String, folder: String) {
+    self.name = name
+    self.folder = folder
+  }
+
+  func appendLog(_ line: String) {
+    log.append(line)
+    if log.count > PluginHost.logLimit { log.removeFirst(log.count - PluginHost.logLimit) }
+  }
+}

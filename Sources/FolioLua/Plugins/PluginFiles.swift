@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The little file access plugin loading needs, without Foundation.
+enum PluginFiles {
+  /// The text of a regular file, or nil when it cannot be read.
+  static func read(_ path: String) -> String? {
+    guard let file = fopen(path, "rb") else { return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = fread(&buffer, 1, buffer.count, file)
+      if count > 0 { bytes += buffer[0..<count] }
+      if count < buffer.count { break }
+      if bytes.count > 16 << 20 { return nil }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Whether a regular file exists at the path.
+  static func isFile(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+  }
+
+  /// The names of the sub-folders of a folder, sorted; empty when it cannot be read.
+  static func subfolders(of directory: String) -> [String] {
+    guard let handle = opendir(directory) else { return [] }
+    defer { closedir(handle) }
+    var names: [String] = []
+    while let entry = readdir(handle) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+      }
+      guard !name.hasPrefix(".") else { continue }
+      var info = stat()
+      if stat(directory + "/" + name, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { names.append(name) }
+    }
+    return names.sorted()
+  }
+}

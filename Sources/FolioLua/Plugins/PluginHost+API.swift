@@ -1,0 +1,188 @@
+import FolioCore
+
+extension PluginHost {
+  /// Installs the global `folio` table in a plugin's state.
+  func installAPI(in lua: LuaState, for plugin: Plugin) {
+    let notify = lua.makeFunction { [unowned self] (arguments: LuaArguments) throws(LuaError) -> [LuaData] in
+      guard let text = arguments[1, depth: 0].string else {
+        throw LuaError(message: "ctx:notify: expects a string, got \(arguments[1, depth: 0].typeName)")
+      }
+      notices.append(text)
+      return []
+    }
+    plugin.notifyFunction = notify
+    let api: [String: LuaState.DataFunction] = [
+      "command": { [unowned self, unowned plugin] arguments throws(LuaError) in
+        let command = try makeCommand(arguments[0], plugin: plugin)
+        try declare(.command(command), function: "folio.command")
+        return []
+      },
+      "log": { [unowned plugin] arguments throws(LuaError) in
+        plugin.appendLog(
+          (0..<arguments.count).map { describe(arguments[$0, depth: 0]) }.joined(separator: " "))
+        return []
+      },
+      "menu": { [unowned self, unowned plugin] arguments throws(LuaError) in
+        let menu = try makeMenu(arguments[0], function: "folio.menu", plugin: plugin)
+        try declare(.menu(menu), function: "folio.menu")
+        return []
+      },
+      "divider": { _ throws(LuaError) in [.table(LuaTable(fields: ["__element": .string("divider")]))] },
+      "section": { arguments throws(LuaError) in try element("section", arguments[0]) },
+      "submenu": { arguments throws(LuaError) in try element("submenu", arguments[0]) },
+      "picker": { arguments throws(LuaError) in try element("picker", arguments[0]) },
+      "control_group": { arguments throws(LuaError) in try element("control_group", arguments[0]) },
+      "context_menu": { [unowned self, unowned plugin] arguments throws(LuaError) in
+        let entry = try makeContextMenu(arguments[0], plugin: plugin)
+        try declare(.contextMenu(entry), function: "folio.context_menu")
+        return []
+      },
+    ]
+    var fields: [String: LuaData] = [:]
+    for (name, function) in api { fields[name] = .function(lua.makeFunction(function)) }
+    let get = lua.makeFunction { [unowned self, unowned plugin] arguments throws(LuaError) in
+      guard let key = arguments[0, depth: 0].string, !key.isEmpty else {
+        throw LuaError(message: "folio.state.get: 'key' must be a non-empty string")
+      }
+      return [try stateValue(plugin: plugin, key: key)]
+    }
+    let set = lua.makeFunction { [unowned self, unowned plugin] arguments throws(LuaError) in
+      guard let key = arguments[0, depth: 0].string, !key.isEmpty else {
+        throw LuaError(message: "folio.state.set: 'key' must be a non-empty string")
+      }
+      try setStateValue(arguments[1, depth: 0], plugin: plugin, key: key)
+      return []
+    }
+    fields["state"] = .table(LuaTable(fields: ["get": .function(get), "set": .function(set)]))
+    fields["api_version"] = .integer(1)
+    lua.setGlobal("folio", .table(LuaTable(fields: fields)))
+  }
+
+  /// Queues a contribution while the plugin loads; declaring later is an error.
+  private func declare(_ contribution: Contribution, function: String) throws(LuaError) {
+    guard pending != nil else {
+      throw LuaError(message: "\(function): can only be called while plugin.lua loads")
+    }
+    pending?.append(contribution)
+  }
+
+  // MARK: folio.state
+
+  /// Values are stored as text tagged with their type, so numbers and booleans come back as
+  /// they went in.
+  private func stateValue(plugin: Plugin, key: String) throws(LuaError) -> LuaData {
+    let stored: String?
+    if let store = surface.workspace.stateStore {
+      do {
+        stored = try store.pluginValue(plugin: plugin.name, key: key)
+      } catch {
+        throw LuaError(message: "folio.state.get: \(error.message)")
+      }
+    } else {
+      stored = unsavedValues[plugin.name]?[key]
+    }
+    guard let stored, let tag = stored.first, stored.dropFirst().first == ":" else { return .nil }
+    let body = String(stored.dropFirst(2))
+    switch tag {
+    case "s": return .string(body)
+    case "i": return Int(body).map(LuaData.integer) ?? .nil
+    case "n": return Double(body).map(LuaData.number) ?? .nil
+    case "b": return .boolean(body == "true")
+    default: return .nil
+    }
+  }
+
+  private func setStateValue(_ value: LuaData, plugin: Plugin, key: String) throws(LuaError) {
+    let encoded: String?
+    switch value {
+    case .nil: encoded = nil
+    case .string(let text): encoded = "s:" + text
+    case .integer(let number): encoded = "i:\(number)"
+    case .number(let number): encoded = "n:\(number)"
+    case .boolean(let flag): encoded = "b:\(flag)"
+    default:
+      throw LuaError(
+        message: "folio.state.set: 'value' must be a string, number, boolean or nil, got \(value.typeName)")
+    }
+    if let store = surface.workspace.stateStore {
+      do {
+        try store.setPluginValue(encoded, plugin: plugin.name, key: key)
+      } catch {
+        throw LuaError(message: "folio.state.set: \(error.message)")
+      }
+    } else {
+      unsavedValues[plugin.name, default: [:]][key] = encoded
+    }
+  }
+
+  // MARK: Callbacks
+
+  /// Calls a plugin's function under its budgets; errors become
+  /// `plugin NAME: FILE:LINE: message`.
+  func invoke(_ function: LuaFunctionReference, of plugin: Plugin, _ arguments: [LuaData]) throws(FolioError)
+    -> [LuaData]
+  {
+    guard let lua = plugin.lua else { throw FolioError(.disabled, "plugin \(plugin.name) is not loaded") }
+    lua.instructionBudget = instructionBudget
+    do {
+      return try lua.call(function, arguments)
+    } catch {
+      throw failure(error, in: plugin)
+    }
+  }
+
+  /// The `ctx` table a callback receives.
+  func context(for plugin: Plugin, arguments: Arguments = Arguments(), parameters: [Parameter] = [])
+    -> LuaData
+  {
+    var fields: [String: LuaData] = [:]
+    if let document = surface.workspace.active {
+      var info: [String: LuaData] = [
+        "title": .string(document.title), "kind": .string(document.kind.rawValue),
+        "dirty": .boolean(document.isDirty),
+      ]
+      if let path = document.path { info["url"] = .string("file://" + path) }
+      fields["document"] = .table(LuaTable(fields: info))
+      let ids = document.selection.sorted()
+      fields["selection"] = .table(
+        LuaTable(fields: [
+          "count": .integer(ids.count), "ids": .table(LuaTable(array: ids.map(LuaData.integer))),
+        ]))
+    } else {
+      fields["selection"] = .table(LuaTable(fields: ["count": .integer(0), "ids": .table(LuaTable())]))
+    }
+    var args: [String: LuaData] = [:]
+    for parameter in parameters {
+      switch arguments[parameter.name] {
+      case .string(let text): args[parameter.name] = .string(text)
+      case .int(let number): args[parameter.name] = .integer(number)
+      case .number(let number): args[parameter.name] = .number(number)
+      case .bool(let flag): args[parameter.name] = .boolean(flag)
+      case .words(let words): args[parameter.name] = .string(words.map(\.text).joined(separator: " "))
+      case nil: break
+      }
+    }
+    fields["args"] = .table(LuaTable(fields: args))
+    if let notify = plugin.notifyFunction { fields["notify"] = .function(notify) }
+    return .table(LuaTable(fields: fields))
+  }
+}
+
+/// `folio.log` writes values as `tostring` would for plain values.
+private func describe(_ value: LuaData) -> String {
+  switch value {
+  case .table: "table"
+  case .function: "function"
+  default: value.scalar?.description ?? "nil"
+  }
+}
+
+/// `folio.section{…}` and friends return their table tagged with the element kind; menus
+/// read it back.
+private func element(_ kind: String, _ options: LuaData) throws(LuaError) -> [LuaData] {
+  guard var table = options.table else {
+    throw LuaError(message: "folio.\(kind): expects a table, got \(options.typeName)")
+  }
+  table.fields["__element"] = .string(kind)
+  return [.table(table)]
+}

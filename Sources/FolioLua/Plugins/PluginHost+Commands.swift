@@ -1,0 +1,227 @@
+import FolioCore
+
+extension PluginHost {
+  /// Builds a command from `folio.command{…}`, validating every field.
+  func makeCommand(_ options: LuaData, plugin: Plugin) throws(LuaError) -> Command {
+    let fields = try PluginFields(
+      options, function: "folio.command",
+      known: [
+        "id", "title", "icon", "subtitle", "role", "dismiss", "params", "enabled", "run", "state", "summary",
+      ])
+    let id = try fields.requiredString("id")
+    guard id.contains("."), !id.contains(" ") else {
+      throw LuaError(
+        message: "folio.command: field 'id' must be a dotted id without spaces, e.g. \"\(plugin.name).do\"")
+    }
+    let title = try fields.requiredString("title")
+    let role = try fields.oneOf("role", CommandRole.allCases.map(\.rawValue)).flatMap(
+      CommandRole.init(rawValue:))
+    let dismiss =
+      try fields.oneOf("dismiss", DismissBehavior.allCases.map(\.rawValue)).flatMap(
+        DismissBehavior.init(rawValue:))
+      ?? .automatic
+    let parameters = try (fields.array("params") ?? []).enumerated().map { (index, data) throws(LuaError) in
+      try makeParameter(data, index: index + 1)
+    }
+    let enabled = try fields.function("enabled")
+    let behavior: Command.Behavior
+    if fields.table["state"] != .nil {
+      guard fields.table["run"] == .nil else {
+        throw LuaError(message: "folio.command: give 'run' or 'state', not both")
+      }
+      behavior = .state(try makeState(fields.table["state"], plugin: plugin))
+    } else {
+      guard let run = try fields.function("run") else { throw fields.error("run", "a function") }
+      behavior = .action { [weak self, weak plugin] arguments throws -> CommandOutput in
+        guard let self, let plugin else { throw FolioError(.disabled, "the plugin is not loaded") }
+        return try runCommand(run, of: plugin, arguments: arguments, parameters: parameters)
+      }
+    }
+    return Command(
+      id: id, title: title, subtitle: try fields.string("subtitle"), icon: try fields.string("icon"),
+      role: role,
+      dismiss: dismiss, category: "Plugin \(plugin.name)", summary: try fields.string("summary") ?? title,
+      parameters: parameters, owner: plugin.owner,
+      availability: enabled.map { function in
+        { [weak self, weak plugin] () -> Availability in
+          guard let self, let plugin else { return .disabled(reason: "the plugin is not loaded") }
+          return availability(function, of: plugin)
+        }
+      }, behavior: behavior)
+  }
+
+  private func runCommand(
+    _ run: LuaFunctionReference, of plugin: Plugin, arguments: Arguments, parameters: [Parameter]
+  ) throws(FolioError) -> CommandOutput {
+    notices = []
+    defer { notices = [] }
+    let context = context(for: plugin, arguments: arguments, parameters: parameters)
+    let args = context.table?["args"] ?? .nil
+    let results = try invoke(run, of: plugin, [context, args])
+    var lines = notices
+    if let text = results.first?.scalar, text != .nil { lines.append(text.description) }
+    return lines.isEmpty ? .none : .text(lines.joined(separator: "\n"))
+  }
+
+  /// A failing predicate disables its item and logs the error.
+  private func availability(_ function: LuaFunctionReference, of plugin: Plugin) -> Availability {
+    do {
+      let results = try invoke(function, of: plugin, [context(for: plugin)])
+      switch results.first {
+      case .boolean(false), .nil, nil: return .disabled(reason: "not available now")
+      case .string(let reason): return .disabled(reason: reason)
+      default: return .enabled
+      }
+    } catch {
+      return .disabled(reason: error.message)
+    }
+  }
+
+  private func makeParameter(_ data: LuaData, index: Int) throws(LuaError) -> Parameter {
+    let fields = try PluginFields(
+      data, function: "folio.command: params[\(index)]",
+      known: ["name", "type", "optional", "summary", "choices"])
+    let name = try fields.requiredString("name")
+    let kind: Parameter.Kind
+    switch try fields.oneOf("type", ["string", "int", "number", "bool", "path", "choice"]) ?? "string" {
+    case "int": kind = .int
+    case "number": kind = .number
+    case "bool": kind = .bool
+    case "path": kind = .path
+    case "choice":
+      let choices = try fields.array("choices")?.compactMap(\.string) ?? []
+      guard !choices.isEmpty else { throw fields.error("choices", "a non-empty array of strings") }
+      kind = .choice(choices)
+    default: kind = .string
+    }
+    return Parameter(
+      name, kind, isOptional: try fields.boolean("optional") ?? false,
+      summary: try fields.string("summary") ?? "")
+  }
+
+  private func makeState(_ data: LuaData, plugin: Plugin) throws(LuaError) -> CommandState {
+    let fields = try PluginFields(
+      data, function: "folio.command: state",
+      known: ["kind", "get", "set", "options", "labels", "min", "max", "step"])
+    guard let kind = try fields.oneOf("kind", ["toggle", "choice", "number"]) else {
+      throw fields.error("kind", "one of \"toggle\", \"choice\", \"number\"")
+    }
+    guard let get = try fields.function("get") else { throw fields.error("get", "a function") }
+    guard let set = try fields.function("set") else { throw fields.error("set", "a function") }
+    let read: () -> LuaData = { [weak self, weak plugin] in
+      guard let self, let plugin else { return .nil }
+      do {
+        return try invoke(get, of: plugin, [context(for: plugin)]).first ?? .nil
+      } catch {
+        return .nil
+      }
+    }
+    let write: (LuaData) throws -> Void = { [weak self, weak plugin] value in
+      guard let self, let plugin else { throw FolioError(.disabled, "the plugin is not loaded") }
+      _ = try invoke(set, of: plugin, [context(for: plugin), value])
+    }
+    switch kind {
+    case "toggle":
+      return .toggle(get: { read() == .boolean(true) }, set: { try write(.boolean($0)) })
+    case "choice":
+      let values = try fields.array("options")?.compactMap(\.string) ?? []
+      guard !values.isEmpty else { throw fields.error("options", "a non-empty array of strings") }
+      let labels = try fields.array("labels")?.compactMap(\.string) ?? []
+      let options = values.enumerated().map { ChoiceOption($1, label: $0 < labels.count ? labels[$0] : nil) }
+      return .choice(options: options, get: { read().string ?? "" }, set: { try write(.string($0)) })
+    default:
+      let low = try fields.number("min") ?? 0
+      let high = try fields.number("max") ?? 100
+      guard low <= high else { throw LuaError(message: "folio.command: state: 'min' must not exceed 'max'") }
+      let step = try fields.number("step") ?? 1
+      return .number(
+        range: low...high, step: step, get: { read().number ?? low }, set: { try write(.number($0)) })
+    }
+  }
+
+  // MARK: Menus
+
+  /// Builds a menu from `folio.menu{…}`.
+  func makeMenu(_ options: LuaData, function: String, plugin: Plugin) throws(LuaError) -> Menu {
+    let fields = try PluginFields(
+      options, function: function,
+      known: ["id", "title", "icon", "order", "primary", "label_style", "items", "dismiss", "__element"])
+    let title = try fields.requiredString("title")
+    let id = try fields.string("id") ?? plugin.name + "." + title.lowercased()
+    return Menu(
+      id: id, title: title, icon: try fields.string("icon"),
+      dismissBehavior: try fields.oneOf("dismiss", DismissBehavior.allCases.map(\.rawValue)).flatMap(
+        DismissBehavior.init(rawValue:)),
+      primaryAction: try fields.string("primary"), owner: plugin.owner,
+      elements: try makeElements(fields, plugin: plugin))
+  }
+
+  private func makeElements(_ fields: PluginFields, plugin: Plugin) throws(LuaError) -> [MenuElement] {
+    guard let items = try fields.array("items") else { throw fields.error("items", "an array") }
+    var elements: [MenuElement] = []
+    for (index, item) in items.enumerated() {
+      elements.append(try makeElement(item, at: "\(fields.function): items[\(index + 1)]", plugin: plugin))
+    }
+    return elements
+  }
+
+  private func makeElement(_ item: LuaData, at place: String, plugin: Plugin) throws(LuaError) -> MenuElement
+  {
+    if let id = item.string { return .item(MenuItem(command: id)) }
+    guard let table = item.table else {
+      throw LuaError(message: "\(place) must be a command id or a table, got \(item.typeName)")
+    }
+    switch table["__element"].string {
+    case "divider": return .divider
+    case "section":
+      let fields = try PluginFields(item, function: place, known: ["title", "items", "__element"])
+      return .section(
+        MenuSection(header: try fields.string("title"), elements: try makeElements(fields, plugin: plugin)))
+    case "submenu":
+      return .submenu(try makeMenu(item, function: place, plugin: plugin))
+    case "picker":
+      let fields = try PluginFields(
+        item, function: place, known: ["command", "title", "icon", "style", "__element"])
+      let style = try fields.oneOf("style", ["inline", "menu", "palette"]).flatMap(
+        PickerStyle.init(rawValue:))
+      return .picker(
+        MenuPicker(
+          command: try fields.requiredString("command"), title: try fields.string("title"),
+          icon: try fields.string("icon"), style: style ?? .inline))
+    case "control_group":
+      let fields = try PluginFields(item, function: place, known: ["label", "items", "__element"])
+      let label = fields.table["label"].table
+      return .controlGroup(
+        MenuControlGroup(
+          title: label?["title"].string, icon: label?["icon"].string,
+          elements: try makeElements(fields, plugin: plugin)))
+    default:
+      let fields = try PluginFields(
+        item, function: place, known: ["command", "title", "subtitle", "icon", "role", "dismiss"])
+      return .item(
+        MenuItem(
+          command: try fields.requiredString("command"), title: try fields.string("title"),
+          subtitle: try fields.string("subtitle"), icon: try fields.string("icon"),
+          role: try fields.oneOf("role", CommandRole.allCases.map(\.rawValue)).flatMap(
+            CommandRole.init(rawValue:)),
+          dismiss: try fields.oneOf("dismiss", DismissBehavior.allCases.map(\.rawValue)).flatMap(
+            DismissBehavior.init(rawValue:))))
+    }
+  }
+
+  /// Builds a context-menu entry from `folio.context_menu{…}`.
+  func makeContextMenu(_ options: LuaData, plugin: Plugin) throws(LuaError) -> ContextMenuEntry {
+    let fields = try PluginFields(
+      options, function: "folio.context_menu", known: ["selection", "items", "kinds"])
+    let cases: Set<ContextMenuCase>
+    switch try fields.oneOf("selection", ["empty", "single", "multiple", "any"]) ?? "any" {
+    case "empty": cases = [.empty]
+    case "single": cases = [.single]
+    case "multiple": cases = [.multiple]
+    default: cases = Set(ContextMenuCase.allCases)
+    }
+    let elements = try makeElements(fields, plugin: plugin)
+    return ContextMenuEntry(cases: cases, documentKinds: [.table, .text], owner: plugin.owner) { _ in elements
+    }
+  }
+}

@@ -1,0 +1,229 @@
+import FolioCore
+
+/// Finds, loads and unloads Lua plugins, one `LuaState` each.
+///
+/// Loading is atomic: what a plugin declares while `plugin.lua` runs is collected and only
+/// registered once the whole file ran without error, so a plugin that fails contributes
+/// nothing. Everything a plugin contributes carries the owner `plugin NAME`, which is how
+/// unloading removes it.
+public final class PluginHost {
+  /// The most lines kept in each plugin's log.
+  public static let logLimit = 200
+
+  /// The plugins found, in discovery order.
+  public private(set) var plugins: [Plugin] = []
+  /// The instructions each callback may run (checked every 1,000).
+  public var instructionBudget = 10_000_000
+  /// The bytes each plugin's Lua state may hold.
+  public var memoryBudget = 32 << 20
+
+  unowned let surface: PluginSurface
+  /// Plugin values kept when there is no state store, so `reload` keeps them too.
+  var unsavedValues: [String: [String: String]] = [:]
+  /// What the plugin being loaded declared so far; nil outside loading.
+  var pending: [Contribution]?
+  /// The `ctx:notify` messages of the callback running now.
+  var notices: [String] = []
+
+  /// Something a plugin declares while it loads.
+  enum Contribution {
+    case command(Command)
+    case menu(Menu)
+    case contextMenu(ContextMenuEntry)
+  }
+
+  /// Creates a host that contributes to `surface`.
+  public init(surface: PluginSurface) {
+    self.surface = surface
+  }
+
+  /// The folders searched, in order: the shipped folder, `$XDG_CONFIG_HOME/folio/plugins`
+  /// (else `~/.config/folio/plugins`), then each extra folder.
+  ///
+  /// - Parameters:
+  ///   - shipped: the `plugins/` folder shipped with Folio, if known.
+  ///   - environment: the process environment.
+  ///   - extra: the `--plugins DIR` folders.
+  public static func searchFolders(shipped: String?, environment: [String: String], extra: [String])
+    -> [String]
+  {
+    var folders: [String] = shipped.map { [$0] } ?? []
+    if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
+      folders.append(config + "/folio/plugins")
+    } else if let home = environment["HOME"] {
+      folders.append(home + "/.config/folio/plugins")
+    }
+    return folders + extra
+  }
+
+  /// Finds the plugins in `folders` and loads each; returns those that failed.
+  ///
+  /// A folder is a plugin when it holds `plugin.lua`. A later plugin with the name of an
+  /// earlier one fails with a message naming both folders.
+  @discardableResult
+  public func discoverAndLoad(in folders: [String]) -> [Plugin] {
+    for folder in folders {
+      for name in PluginFiles.subfolders(of: folder) where PluginFiles.isFile("\(folder)/\(name)/plugin.lua")
+      {
+        let plugin = Plugin(name: name, folder: "\(folder)/\(name)")
+        plugins.append(plugin)
+        load(plugin)
+      }
+    }
+    return plugins.filter { if case .failed = $0.status { true } else { false } }
+  }
+
+  /// The plugin with this name.
+  public func plugin(named name: String) -> Plugin? {
+    plugins.first { $0.name == name }
+  }
+
+  /// Loads a disabled or failed plugin again, reading its files afresh.
+  ///
+  /// - Throws: `FolioError` when there is no such plugin, it is loaded already, or loading
+  ///   failed (the plugin then shows as failed).
+  public func load(named name: String) throws(FolioError) {
+    let plugin = try find(name)
+    if plugin.status == .loaded { throw FolioError(.conflict, "plugin \(name) is already loaded") }
+    load(plugin)
+    if case .failed(let reason) = plugin.status { throw FolioError(.lua, "plugin \(name): \(reason)") }
+  }
+
+  /// Unloads a plugin: removes everything it contributed and closes its Lua state.
+  ///
+  /// - Throws: `FolioError` when there is no such plugin or it is not loaded.
+  public func unload(named name: String) throws(FolioError) {
+    let plugin = try find(name)
+    guard plugin.status == .loaded else { throw FolioError(.conflict, "plugin \(name) is not loaded") }
+    removeContributions(of: plugin)
+    plugin.lua = nil
+    plugin.status = .disabled
+  }
+
+  /// Unloads a plugin if loaded and loads it again; its `folio.state` values stay.
+  ///
+  /// - Throws: `FolioError` when there is no such plugin or loading failed.
+  public func reload(named name: String) throws(FolioError) {
+    let plugin = try find(name)
+    if plugin.status == .loaded { try unload(named: name) }
+    try load(named: name)
+  }
+
+  private func find(_ name: String) throws(FolioError) -> Plugin {
+    guard let plugin = plugin(named: name) else {
+      let known = plugins.map(\.name)
+      throw FolioError(
+        .invalidArgument,
+        "no plugin named '\(name)'" + (known.isEmpty ? "" : " (plugins: \(known.joined(separator: ", ")))"))
+    }
+    return plugin
+  }
+
+  private func removeContributions(of plugin: Plugin) {
+    surface.registry.unregisterAll(ownedBy: plugin.owner)
+    surface.removeMenus(ownedBy: plugin.owner)
+    surface.workspace.contextMenus.removeEntries(ownedBy: plugin.owner)
+  }
+
+  /// Reads the manifest, runs `plugin.lua` and registers what it declared — or nothing.
+  private func load(_ plugin: Plugin) {
+    plugin.status = .disabled
+    do throws(FolioError) {
+      try readManifest(of: plugin)
+      if let other = plugins.first(where: { $0 !== plugin && $0.name == plugin.name && $0.status == .loaded })
+      {
+        throw FolioError(.conflict, "a plugin named \(plugin.name) is already loaded from \(other.folder)")
+      }
+      guard let source = PluginFiles.read(plugin.folder + "/plugin.lua") else {
+        throw FolioError(.io, "cannot read \(plugin.folder)/plugin.lua")
+      }
+      let lua: LuaState
+      do {
+        lua = try LuaState(memoryLimit: memoryBudget)
+      } catch {
+        throw FolioError(.lua, error.message)
+      }
+      lua.instructionBudget = instructionBudget
+      installAPI(in: lua, for: plugin)
+      pending = []
+      defer { pending = nil }
+      do {
+        try lua.run(source, name: "@plugin.lua")
+      } catch {
+        throw failure(error, in: plugin)
+      }
+      let contributions = pending ?? []
+      pending = nil
+      do throws(FolioError) {
+        for contribution in contributions { try apply(contribution) }
+      } catch {
+        removeContributions(of: plugin)
+        throw error
+      }
+      plugin.lua = lua
+      plugin.status = .loaded
+    } catch {
+      plugin.lua = nil
+      plugin.status = .failed(
+        error.message.hasPrefix("plugin \(plugin.name): ")
+          ? String(error.message.dropFirst("plugin \(plugin.name): ".count)) : error.message)
+      plugin.appendLog("load failed: \(error.message)")
+    }
+  }
+
+  private func apply(_ contribution: Contribution) throws(FolioError) {
+    switch contribution {
+    case .command(let command): try surface.registry.register(command)
+    case .menu(let menu): try surface.addMenu(menu)
+    case .contextMenu(let entry): surface.workspace.contextMenus.add(entry)
+    }
+  }
+
+  /// Runs `manifest.lua`, if there is one, in a state of its own with small limits, and
+  /// copies its fields.
+  private func readManifest(of plugin: Plugin) throws(FolioError) {
+    let path = plugin.folder + "/manifest.lua"
+    guard PluginFiles.isFile(path) else { return }
+    guard let source = PluginFiles.read(path) else { throw FolioError(.io, "cannot read \(path)") }
+    let manifest: LuaTable
+    do throws(LuaError) {
+      let lua = try LuaState(memoryLimit: 1 << 20)
+      lua.instructionBudget = 100_000
+      let chunk = try lua.load(source, name: "@manifest.lua")
+      guard let table = try lua.call(chunk, []).first?.table else {
+        throw LuaError(message: "manifest.lua: must return a table")
+      }
+      manifest = table
+    } catch {
+      throw FolioError(.lua, error.message)
+    }
+    if let name = manifest["name"].string {
+      guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }), !name.isEmpty else {
+        throw FolioError(.invalidArgument, "manifest.lua: field 'name' must be letters, digits, '-' or '_'")
+      }
+      plugin.name = name
+    } else if manifest["name"] != .nil {
+      throw FolioError(.invalidArgument, "manifest.lua: field 'name' must be a string")
+    }
+    switch manifest["api"] {
+    case .nil, .integer(1): break
+    default:
+      throw FolioError(.invalidArgument, "manifest.lua: field 'api' must be 1 (this Folio's plugin API)")
+    }
+    plugin.version = manifest["version"].string
+    plugin.summary = manifest["description"].string
+    plugin.permissions = manifest["permissions"].table?.array.compactMap(\.string) ?? []
+  }
+
+  /// The error a failed callback becomes: `plugin NAME: FILE:LINE: message`, with the
+  /// traceback in the plugin's log.
+  func failure(_ error: LuaError, in plugin: Plugin) -> FolioError {
+    var message = error.message
+    if message.hasSuffix("not enough memory") {
+      message += " (memory budget of \(memoryBudget >> 20) MB exceeded)"
+    }
+    plugin.appendLog("error: \(message)")
+    if !error.traceback.isEmpty { plugin.appendLog(error.traceback) }
+    return FolioError(.lua, "plugin \(plugin.name): \(message)")
+  }
+}

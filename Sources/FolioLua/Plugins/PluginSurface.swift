@@ -1,0 +1,15 @@
+import FolioCore
+
+/// What plugins contribute to: the command registry, the workspace, and the session's menus.
+///
+/// `Shell` conforms; tests can supply their own.
+public protocol PluginSurface: AnyObject {
+  /// The registry plugin commands join.
+  var registry: CommandRegistry { get }
+  /// The open documents, share targets and context menus.
+  var workspace: Workspace { get }
+  /// Adds a menu; throws when its id is taken.
+  func addMenu(_ menu: Menu) throws(FolioError)
+  /// Removes every menu `owner` added.
+  func removeMenus(ownedBy owner: String)
+}

@@ -1,0 +1,90 @@
+import FolioCore
+import FolioLua
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension Shell: PluginSurface {}
+
+extension Shell {
+  /// Finds and loads the plugins of SPEC §4's folders; failures are reported on standard
+  /// error and the session goes on without them.
+  ///
+  /// - Parameters:
+  ///   - extraFolders: the `--plugins DIR` folders, searched last.
+  ///   - shippedFolder: the `plugins/` folder shipped with Folio, if any.
+  public func loadPlugins(extraFolders: [String], shippedFolder: String?) {
+    let host = PluginHost(surface: self)
+    pluginHost = host
+    let folders = PluginHost.searchFolders(
+      shipped: shippedFolder, environment: environment,
+      extra: extraFolders.map { Paths.resolve($0, against: Paths.currentDirectory) })
+    for plugin in host.discoverAndLoad(in: folders) {
+      console.printError("folio: warning: plugin \(plugin.name): \(plugin.status)")
+    }
+  }
+
+  /// The shipped `plugins/` folder: `$FOLIO_PLUGINS_DIR` when set (empty for none), else
+  /// `share/folio/plugins` beside the executable's `bin` folder when it exists.
+  public static func shippedPluginFolder(environment: [String: String]) -> String? {
+    if let folder = environment["FOLIO_PLUGINS_DIR"] { return folder.isEmpty ? nil : folder }
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard count > 0 else { return nil }
+    let executable = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let folder = Paths.directory(of: Paths.directory(of: executable)) + "/share/folio/plugins"
+    var info = stat()
+    return stat(folder, &info) == 0 ? folder : nil
+  }
+
+  var pluginCommands: [Command] {
+    [
+      Command(
+        id: "plugin.list", verb: "plugins", title: "Plugins", icon: "puzzlepiece", category: "Plugins",
+        summary: "list the plugins and their state",
+        behavior: .action { [unowned self] _ in
+          let plugins = pluginHost?.plugins ?? []
+          guard !plugins.isEmpty else { return .message("no plugins") }
+          return .text(
+            plugins.map { "\($0.name)\($0.version.map { " " + $0 } ?? "")  \($0.status)" }.joined(
+              separator: "\n"))
+        }),
+      Command(
+        id: "plugin.manage", verb: "plugin", title: "Plugin", icon: "puzzlepiece", category: "Plugins",
+        summary: "show, load, unload or reload a plugin",
+        parameters: [
+          Parameter("action", .choice(["info", "load", "unload", "reload"]), summary: "what to do"),
+          Parameter("name", summary: "the plugin's name"),
+        ],
+        behavior: .action { [unowned self] arguments in
+          guard let host = pluginHost else { throw FolioError(.disabled, "plugins are off (--no-plugins)") }
+          let name = arguments.string("name") ?? ""
+          switch arguments.string("action") {
+          case "load":
+            try host.load(named: name)
+            return .message("loaded plugin \(name)")
+          case "unload":
+            try host.unload(named: name)
+            return .message("unloaded plugin \(name)")
+          case "reload":
+            try host.reload(named: name)
+            return .message("reloaded plugin \(name)")
+          default:
+            guard let plugin = host.plugin(named: name) else {
+              throw FolioError(.invalidArgument, "no plugin named '\(name)'")
+            }
+            var lines = [
+              "name: \(plugin.name)", "version: \(plugin.version ?? "-")",
+              "description: \(plugin.summary ?? "-")",
+              "permissions: \(plugin.permissions.isEmpty ? "-" : plugin.permissions.joined(separator: ", "))",
+              "folder: \(plugin.folder)", "state: \(plugin.status)",
+              "commands: \(registry.commands.filter { $0.owner == plugin.owner }.map(\.id).joined(separator: ", "))",
+            ]
+            if !plugin.log.isEmpty { lines += ["log:"] + plugin.log.map { "  " + $0 } }
+            return .text(lines.joined(separator: "\n"))
+          }
+        }),
+    ]
+  }
+}

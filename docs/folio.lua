@@ -1,0 +1,107 @@
+---@meta
+-- LuaLS definitions of Folio's plugin API (the parts implemented so far; see plugins.md).
+
+---@class folio
+folio = {}
+
+---@class folio.Param
+---@field name string
+---@field type? "string"|"int"|"number"|"bool"|"path"|"choice"
+---@field choices? string[]
+---@field optional? boolean
+---@field summary? string
+
+---@class folio.State
+---@field kind "toggle"|"choice"|"number"
+---@field get fun(ctx: folio.Context): any
+---@field set fun(ctx: folio.Context, value: any)
+---@field options? string[]
+---@field labels? string[]
+---@field min? number
+---@field max? number
+---@field step? number
+
+---@class folio.CommandOptions
+---@field id string
+---@field title string
+---@field icon? string
+---@field subtitle? string
+---@field summary? string
+---@field role? "destructive"|"cancel"
+---@field dismiss? "automatic"|"enabled"|"disabled"
+---@field params? folio.Param[]
+---@field enabled? fun(ctx: folio.Context): boolean|string
+---@field run? fun(ctx: folio.Context, args: table<string, any>): any
+---@field state? folio.State
+
+---@class folio.Document
+---@field title string
+---@field url? string
+---@field kind "text"|"table"
+---@field dirty boolean
+
+---@class folio.Selection
+---@field count integer
+---@field ids integer[]
+
+---@class folio.Context
+---@field document? folio.Document
+---@field selection folio.Selection
+---@field args table<string, any>
+local Context = {}
+
+---Shows a message to the user.
+---@param text string
+function Context:notify(text) end
+
+---@alias folio.MenuItem string|table
+
+---@class folio.MenuOptions
+---@field id? string
+---@field title string
+---@field icon? string
+---@field primary? string
+---@field dismiss? "automatic"|"enabled"|"disabled"
+---@field items folio.MenuItem[]
+
+---@param options folio.CommandOptions
+function folio.command(options) end
+
+---@param options folio.MenuOptions
+function folio.menu(options) end
+
+---@return table
+function folio.divider() end
+
+---@param options { title?: string, items: folio.MenuItem[] }
+---@return table
+function folio.section(options) end
+
+---@param options folio.MenuOptions
+---@return table
+function folio.submenu(options) end
+
+---@param options { command: string, title?: string, icon?: string, style?: "inline"|"menu"|"palette" }
+---@return table
+function folio.picker(options) end
+
+---@param options { label: { title?: string, icon?: string }, items: folio.MenuItem[] }
+---@return table
+function folio.control_group(options) end
+
+---@param options { selection?: "empty"|"single"|"multiple"|"any", items: folio.MenuItem[] }
+function folio.context_menu(options) end
+
+---Writes a line to the plugin log shown by `plugin info`.
+---@param ... any
+function folio.log(...) end
+
+folio.state = {}
+
+---@param key string
+---@return string|number|boolean|nil
+function folio.state.get(key) end
+
+---@param key string
+---@param value string|number|boolean|nil
+function folio.state.set(key, value) end
