@@ -8,7 +8,7 @@ FOLIO := .build/debug/folio
 
 run: deps
 	$(SWIFT) build --product folio
-	$(FOLIO) run --echo examples/tour.folio
+	FOLIO_PLUGINS_DIR=$(CURDIR)/plugins $(FOLIO) run --echo examples/tour.folio
 
 test: deps-test
 	$(SWIFT) format lint --strict --recursive --parallel Sources Tests Package.swift
