@@ -92,6 +92,36 @@ function folio.control_group(options) end
 ---@param options { selection?: "empty"|"single"|"multiple"|"any", items: folio.MenuItem[] }
 function folio.context_menu(options) end
 
+---Adds items to an existing menu: "title" (the document's title menu) or a menu id such as
+---"file". Several contributions are ordered by section, then the before/after hints, then
+---plugin name, then declaration order.
+---@param menu "title"|string
+---@param options { items: folio.MenuItem[], section?: string, after?: string, before?: string }
+function folio.contribute(menu, options) end
+
+---@class folio.ShareItem
+---@field title string
+---@field file_name string
+---@field representation "text"|"csv"|"json"|"file"
+---@field media_type string
+---@field text string
+
+---A share target (`share ID`). `send` returns the text to share and optionally a file
+---extension; the text becomes a new file in `--to DIR` or the document's folder, or is
+---printed when the document was never saved.
+---@param options { id: string, title: string, accepts: ("text"|"csv"|"json"|"file")[], send: fun(ctx: folio.Context, item: folio.ShareItem): string, string? }
+function folio.share_target(options) end
+
+---An item on the document toolbar that runs a command.
+---@param options { id: string, command: string, placement?: "primaryAction"|"secondaryAction"|"navigation"|"principal"|"bottomBar"|"automatic", shows_by_default?: boolean, priority?: "low"|"standard"|"high" }
+function folio.toolbar_item(options) end
+
+---Calls `fn` after a document event; an error in it goes to the plugin log and the command
+---that caused the event still succeeds. `event.from`/`event.to` are set for renames.
+---@param event "document.opened"|"document.saved"|"document.renamed"
+---@param fn fun(ctx: folio.Context, event: { name: string, from?: string, to?: string })
+function folio.on(event, fn) end
+
 ---Writes a line to the plugin log shown by `plugin info`.
 ---@param ... any
 function folio.log(...) end

@@ -1,6 +1,7 @@
 #include "lua_host.h"
 
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,6 +78,123 @@ static int text_only_load(lua_State *L) {
   return lua_gettop(L);
 }
 
+// setmetatable refuses a metatable with a finaliser: `__gc` runs with hooks off, so an
+// endless one would hang the host. Lua marks an object for finalisation only when
+// setmetatable sees `__gc`, so adding it later does nothing.
+static int no_finaliser_setmetatable(lua_State *L) {
+  if (lua_type(L, 2) == LUA_TTABLE) {
+    lua_pushliteral(L, "__gc");
+    if (lua_rawget(L, 2) != LUA_TNIL) {
+      return luaL_error(L, "setmetatable: finalisers (__gc) are not allowed in plugins");
+    }
+    lua_pop(L, 1);
+  }
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+  return lua_gettop(L);
+}
+
+// collectgarbage with only "collect" (the default), "count" and "step".
+static int limited_collectgarbage(lua_State *L) {
+  const char *option = luaL_optstring(L, 1, "collect");
+  if (strcmp(option, "collect") != 0 && strcmp(option, "count") != 0 && strcmp(option, "step") != 0) {
+    return luaL_error(L, "collectgarbage: option '%s' is not allowed (allowed: collect, count, step)", option);
+  }
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+  return lua_gettop(L);
+}
+
+static void wrap_global(lua_State *L, const char *name, lua_CFunction wrapper) {
+  lua_getglobal(L, name);
+  lua_pushcclosure(L, wrapper, 1);
+  lua_setglobal(L, name);
+}
+
+// The string metatable is shared by every string in the state: protect it so
+// getmetatable("") returns a marker instead of the table.
+static void protect_string_metatable(lua_State *L) {
+  lua_pushliteral(L, "");
+  if (lua_getmetatable(L, -1)) {
+    lua_pushliteral(L, "protected");
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+}
+
+enum { module_size_limit = 16 << 20 };
+
+// require(name) for a plugin: only `FOLDER/a/b.lua` for the name `a.b`, where each part is
+// letters, digits, '_' or '-'; loaded as text only, into the plugin's globals, once.
+static int folder_require(lua_State *L) {
+  const char *name = luaL_checkstring(L, 1);
+  const char *folder = lua_tostring(L, lua_upvalueindex(1));
+  lua_settop(L, 1);
+  lua_pushvalue(L, lua_upvalueindex(2));  // 2: the loaded table
+  if (lua_getfield(L, 2, name) != LUA_TNIL) return 1;
+  lua_pop(L, 1);
+  size_t length = strlen(name);
+  int valid = length > 0 && length < 200 && name[0] != '.' && name[length - 1] != '.';
+  for (size_t i = 0; valid && i < length; i++) {
+    char c = name[i];
+    int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+             c == '-' || (c == '.' && name[i + 1] != '.');
+    if (!ok) valid = 0;
+  }
+  if (!valid) {
+    return luaL_error(L, "require: module name '%s' must be parts of letters, digits, '_' or '-' joined by '.'",
+                      name);
+  }
+  luaL_Buffer path;
+  luaL_buffinit(L, &path);
+  luaL_addstring(&path, folder);
+  luaL_addchar(&path, '/');
+  for (size_t i = 0; i < length; i++) luaL_addchar(&path, name[i] == '.' ? '/' : name[i]);
+  luaL_addstring(&path, ".lua");
+  luaL_pushresult(&path);  // 3: the path
+  FILE *file = fopen(lua_tostring(L, 3), "rb");
+  if (file == NULL) {
+    return luaL_error(L, "require: module '%s' not found (looked for %s.lua in the plugin's folder)", name,
+                      lua_tostring(L, 1));
+  }
+  luaL_Buffer text;
+  luaL_buffinit(L, &text);
+  size_t total = 0;
+  char chunk[4096];
+  size_t count;
+  while ((count = fread(chunk, 1, sizeof chunk, file)) > 0) {
+    total += count;
+    if (total > module_size_limit) break;
+    luaL_addlstring(&text, chunk, count);
+  }
+  fclose(file);
+  if (total > module_size_limit) return luaL_error(L, "require: module '%s' is too large", name);
+  luaL_pushresult(&text);  // 4: the source
+  lua_pushfstring(L, "@%s.lua", name);
+  size_t size = 0;
+  const char *source = lua_tolstring(L, 4, &size);
+  if (luaL_loadbufferx(L, source, size, lua_tostring(L, 5), "t") != LUA_OK) return lua_error(L);
+  lua_pushvalue(L, 1);
+  lua_call(L, 1, 1);
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    lua_pushboolean(L, 1);
+  }
+  lua_pushvalue(L, -1);
+  lua_setfield(L, 2, name);
+  return 1;
+}
+
+void folio_lua_install_require(lua_State *L, const char *folder) {
+  lua_pushstring(L, folder);
+  lua_newtable(L);
+  lua_pushcclosure(L, folder_require, 2);
+  lua_setglobal(L, "require");
+}
+
 void folio_lua_open_safe_libs(lua_State *L) {
   static const luaL_Reg libs[] = {
       {LUA_GNAME, luaopen_base},          {LUA_STRLIBNAME, luaopen_string},
@@ -96,6 +214,9 @@ void folio_lua_open_safe_libs(lua_State *L) {
   lua_getglobal(L, "load");
   lua_pushcclosure(L, text_only_load, 1);
   lua_setglobal(L, "load");
+  wrap_global(L, "setmetatable", no_finaliser_setmetatable);
+  wrap_global(L, "collectgarbage", limited_collectgarbage);
+  protect_string_metatable(L);
 
   // os: only the clock and calendar functions.
   luaL_requiref(L, LUA_OSLIBNAME, luaopen_os, 0);

@@ -90,6 +90,10 @@ public final class LuaState {
   /// Forgets a stop request.
   public func clearStop() { folio_lua_clear_stop(state) }
 
+  /// Makes `require(NAME)` load `FOLDER/NAME.lua` (dots as folders) as text, once; nothing
+  /// outside `folder` can be required.
+  public func installRequire(folder: String) { folio_lua_install_require(state, folder) }
+
   private func string(at index: Int32) -> String? {
     Self.string(at: index, on: state)
   }

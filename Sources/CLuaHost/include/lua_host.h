@@ -18,6 +18,10 @@ typedef int (*folio_swift_function)(lua_State *L, void *context);
 /// (0 means no limit). Returns NULL when the state cannot be created.
 lua_State *folio_lua_newstate(size_t memory_limit);
 
+/// Sets the global `require` to one that loads `NAME.lua` (dots as folders) from `folder`
+/// only, as text, once per state.
+void folio_lua_install_require(lua_State *L, const char *folder);
+
 /// Closes a state made by `folio_lua_newstate` and frees its bookkeeping.
 void folio_lua_close(lua_State *L);
 

@@ -41,6 +41,10 @@ extension Workspace {
     var folder = try destination.map(absolutePath)
     if folder == nil, target == "mail" {
       folder = document.path.map(DocumentFile.directoryPath) ?? currentDirectory
+    } else if folder == nil, let owner = shareTargets.target(id: target)?.owner, owner != "built-in" {
+      // A plugin's target writes beside the document; a never-saved one has no folder, so
+      // the target prints instead.
+      folder = document.path.map(DocumentFile.directoryPath)
     }
     var outcome = try shareTargets.share(document.shareSource, with: target, as: requested, to: folder)
     if document.isDirty,

@@ -39,6 +39,8 @@ public final class Plugin {
 
   var lua: LuaState?
   var notifyFunction: LuaFunctionReference?
+  /// The `folio.on` handlers, in declaration order.
+  var handlers: [(event: String, function: LuaFunctionReference)] = []
 
   init(name: String, folder: String) {
     self.name = name

@@ -32,6 +32,27 @@ extension PluginHost {
       "submenu": { arguments throws(LuaError) in try element("submenu", arguments[0]) },
       "picker": { arguments throws(LuaError) in try element("picker", arguments[0]) },
       "control_group": { arguments throws(LuaError) in try element("control_group", arguments[0]) },
+      "share_target": { [unowned self, unowned plugin] arguments throws(LuaError) in
+        let target = try makeShareTarget(arguments[0], plugin: plugin)
+        try declare(.shareTarget(target), function: "folio.share_target")
+        return []
+      },
+      "toolbar_item": { [unowned self, unowned plugin] arguments throws(LuaError) in
+        let item = try makeToolbarItem(arguments[0], plugin: plugin)
+        try declare(.toolbarItem(item), function: "folio.toolbar_item")
+        return []
+      },
+      "contribute": { [unowned self, unowned plugin] arguments throws(LuaError) in
+        let sequence = pending?.count ?? 0
+        let contribution = try makeContribution(arguments, plugin: plugin, sequence: sequence)
+        try declare(.menuContribution(contribution), function: "folio.contribute")
+        return []
+      },
+      "on": { [unowned self] arguments throws(LuaError) in
+        let handler = try makeHandler(arguments)
+        try declare(.handler(event: handler.event, function: handler.function), function: "folio.on")
+        return []
+      },
       "context_menu": { [unowned self, unowned plugin] arguments throws(LuaError) in
         let entry = try makeContextMenu(arguments[0], plugin: plugin)
         try declare(.contextMenu(entry), function: "folio.context_menu")

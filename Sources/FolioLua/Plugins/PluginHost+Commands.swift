@@ -209,6 +209,25 @@ extension PluginHost {
     }
   }
 
+  /// Builds a menu contribution from `folio.contribute(menu, { items, section?, after?,
+  /// before? })`.
+  func makeContribution(_ arguments: LuaArguments, plugin: Plugin, sequence: Int) throws(LuaError)
+    -> MenuContribution
+  {
+    guard let menu = arguments[0, depth: 0].string, !menu.isEmpty else {
+      throw LuaError(
+        message:
+          "folio.contribute: the first argument must be \"title\" or a menu id, got \(arguments[0, depth: 0].typeName)"
+      )
+    }
+    let fields = try PluginFields(
+      arguments[1], function: "folio.contribute", known: ["items", "section", "after", "before"])
+    return MenuContribution(
+      menu: menu, elements: try makeElements(fields, plugin: plugin), section: try fields.string("section"),
+      after: try fields.string("after"), before: try fields.string("before"), owner: plugin.owner,
+      sequence: sequence)
+  }
+
   /// Builds a context-menu entry from `folio.context_menu{…}`.
   func makeContextMenu(_ options: LuaData, plugin: Plugin) throws(LuaError) -> ContextMenuEntry {
     let fields = try PluginFields(

@@ -30,11 +30,16 @@ public final class PluginHost {
     case command(Command)
     case menu(Menu)
     case contextMenu(ContextMenuEntry)
+    case shareTarget(ShareTarget)
+    case toolbarItem(ToolbarItem)
+    case menuContribution(MenuContribution)
+    case handler(event: String, function: LuaFunctionReference)
   }
 
   /// Creates a host that contributes to `surface`.
   public init(surface: PluginSurface) {
     self.surface = surface
+    surface.workspace.observe { [weak self] event in self?.dispatch(event) }
   }
 
   /// The folders searched, in order: the shipped folder, `$XDG_CONFIG_HOME/folio/plugins`
@@ -123,6 +128,10 @@ public final class PluginHost {
     surface.registry.unregisterAll(ownedBy: plugin.owner)
     surface.removeMenus(ownedBy: plugin.owner)
     surface.workspace.contextMenus.removeEntries(ownedBy: plugin.owner)
+    surface.workspace.shareTargets.unregisterAll(ownedBy: plugin.owner)
+    surface.removeToolbarItems(ownedBy: plugin.owner)
+    surface.removeMenuContributions(ownedBy: plugin.owner)
+    plugin.handlers = []
   }
 
   /// Reads the manifest, runs `plugin.lua` and registers what it declared — or nothing.
@@ -144,6 +153,7 @@ public final class PluginHost {
         throw FolioError(.lua, error.message)
       }
       lua.instructionBudget = instructionBudget
+      lua.installRequire(folder: plugin.folder)
       installAPI(in: lua, for: plugin)
       pending = []
       defer { pending = nil }
@@ -155,7 +165,7 @@ public final class PluginHost {
       let contributions = pending ?? []
       pending = nil
       do throws(FolioError) {
-        for contribution in contributions { try apply(contribution) }
+        for contribution in contributions { try apply(contribution, of: plugin) }
       } catch {
         removeContributions(of: plugin)
         throw error
@@ -171,8 +181,12 @@ public final class PluginHost {
     }
   }
 
-  private func apply(_ contribution: Contribution) throws(FolioError) {
+  private func apply(_ contribution: Contribution, of plugin: Plugin) throws(FolioError) {
     switch contribution {
+    case .shareTarget(let target): try surface.workspace.shareTargets.register(target)
+    case .toolbarItem(let item): try surface.addToolbarItem(item)
+    case .menuContribution(let contribution): try surface.addMenuContribution(contribution)
+    case .handler(let event, let function): plugin.handlers.append((event, function))
     case .command(let command): try surface.registry.register(command)
     case .menu(let menu): try surface.addMenu(menu)
     case .contextMenu(let entry): surface.workspace.contextMenus.add(entry)

@@ -12,4 +12,12 @@ public protocol PluginSurface: AnyObject {
   func addMenu(_ menu: Menu) throws(FolioError)
   /// Removes every menu `owner` added.
   func removeMenus(ownedBy owner: String)
+  /// Adds items to an existing menu; throws when there is no such menu.
+  func addMenuContribution(_ contribution: MenuContribution) throws(FolioError)
+  /// Removes every menu contribution `owner` made.
+  func removeMenuContributions(ownedBy owner: String)
+  /// Adds a toolbar item; throws when its id is taken.
+  func addToolbarItem(_ item: ToolbarItem) throws(FolioError)
+  /// Removes every toolbar item `owner` added.
+  func removeToolbarItems(ownedBy owner: String)
 }

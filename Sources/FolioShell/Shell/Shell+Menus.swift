@@ -7,6 +7,7 @@ extension Shell {
   var menus: [Menu] {
     var menus = [fileMenu, editMenu, viewMenu] + addedMenus
     if let document = workspace.active { menus.append(titleMenu(for: document)) }
+    if !addedMenuContributions.isEmpty { menus = menus.map { $0.adding(addedMenuContributions) } }
     // The overflow menu exists while something overflows at the environment's width.
     if let overflow = try? toolbarLayout(width: nil), !overflow.overflow.isEmpty {
       menus.append(overflow.overflowMenu)
@@ -29,6 +30,25 @@ extension Shell {
   /// Removes every menu `owner` added (an unloaded plugin).
   public func removeMenus(ownedBy owner: String) {
     addedMenus.removeAll { $0.owner == owner }
+  }
+
+  /// Adds items to an existing menu: `title` (the title menu, whether or not a document is
+  /// open now) or a menu that exists.
+  ///
+  /// - Throws: `FolioError.invalidArgument` when there is no such menu.
+  public func addMenuContribution(_ contribution: MenuContribution) throws(FolioError) {
+    let name = contribution.menu.lowercased()
+    guard name == "title" || menus.contains(where: { $0.id.lowercased() == name }) else {
+      throw FolioError.invalidArgument(
+        "no menu '\(contribution.menu)' to add to, from \(contribution.owner); menus: title, "
+          + menus.map(\.id).filter { $0 != "title" }.joined(separator: ", "))
+    }
+    addedMenuContributions.append(contribution)
+  }
+
+  /// Removes every menu contribution `owner` made (an unloaded plugin).
+  public func removeMenuContributions(ownedBy owner: String) {
+    addedMenuContributions.removeAll { $0.owner == owner }
   }
 
   /// `run MENU`: the menu's primary action runs instead of opening it; a menu without one

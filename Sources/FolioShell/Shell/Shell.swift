@@ -33,6 +33,8 @@ public final class Shell {
   public let workspace: Workspace
   /// Menus added by embedders (and later plugins), after the app menus.
   public internal(set) var addedMenus: [Menu] = []
+  /// Items added to existing menus (`folio.contribute`), placed when menus are built.
+  public internal(set) var addedMenuContributions: [MenuContribution] = []
   /// Toolbar items added by embedders (and later plugins), after the document toolbar's.
   public internal(set) var addedToolbarItems: [ToolbarItem] = []
   /// The toolbar customisation of a session without a state store.

@@ -1,0 +1,111 @@
+/// Items a plugin adds to an existing menu (`folio.contribute`): the title menu or any menu
+/// by id, with optional placement hints.
+///
+/// Several contributions to one menu are ordered deterministically: by section, then the
+/// `before`/`after` hints, then owner (plugin name), then declaration order.
+public struct MenuContribution: Sendable, Equatable {
+  /// The menu added to: `title` or a menu id (any case).
+  public var menu: String
+  /// The elements added.
+  public var elements: [MenuElement]
+  /// The section they go in, by header; a section with that header is added at the end when
+  /// the menu has none. Nil for the menu's top level (or the hint's section).
+  public var section: String?
+  /// A command id the elements follow.
+  public var after: String?
+  /// A command id the elements precede; used when `after` is nil or not found.
+  public var before: String?
+  /// Who contributed: `plugin NAME`.
+  public var owner: String
+  /// The declaration order within the owner.
+  public var sequence: Int
+
+  /// Creates a contribution.
+  public init(
+    menu: String, elements: [MenuElement], section: String? = nil, after: String? = nil,
+    before: String? = nil,
+    owner: String, sequence: Int = 0
+  ) {
+    self.menu = menu
+    self.elements = elements
+    self.section = section
+    self.after = after
+    self.before = before
+    self.owner = owner
+    self.sequence = sequence
+  }
+}
+
+extension Menu {
+  /// The menu with the contributions meant for it placed in it; others are ignored.
+  public func adding(_ contributions: [MenuContribution]) -> Menu {
+    let mine = contributions.filter { $0.menu.lowercased() == id.lowercased() }.sorted {
+      ($0.section ?? "", $0.owner, $0.sequence) < ($1.section ?? "", $1.owner, $1.sequence)
+    }
+    guard !mine.isEmpty else { return self }
+    var copy = self
+    var placedAfter: [String: Int] = [:]
+    for contribution in mine {
+      if let header = contribution.section {
+        let index =
+          copy.elements.firstIndex {
+            if case .section(let section) = $0 { section.header == header } else { false }
+          }
+          ?? {
+            copy.elements.append(.section(MenuSection(header: header, elements: [])))
+            return copy.elements.count - 1
+          }()
+        guard case .section(var section) = copy.elements[index] else { continue }
+        Self.insert(contribution, into: &section.elements, container: "\(index)", placedAfter: &placedAfter)
+        copy.elements[index] = .section(section)
+        continue
+      }
+      let anchors = [contribution.after, contribution.before].compactMap { $0 }
+      if anchors.isEmpty || anchors.contains(where: { Self.index(of: $0, in: copy.elements) != nil }) {
+        Self.insert(contribution, into: &copy.elements, container: "top", placedAfter: &placedAfter)
+        continue
+      }
+      // The hint names an item inside a section: go there.
+      let sectionIndex = copy.elements.indices.first { index in
+        guard case .section(let section) = copy.elements[index] else { return false }
+        return anchors.contains { Self.index(of: $0, in: section.elements) != nil }
+      }
+      if let sectionIndex, case .section(var section) = copy.elements[sectionIndex] {
+        Self.insert(
+          contribution, into: &section.elements, container: "\(sectionIndex)", placedAfter: &placedAfter)
+        copy.elements[sectionIndex] = .section(section)
+      } else {
+        Self.insert(contribution, into: &copy.elements, container: "top", placedAfter: &placedAfter)
+      }
+    }
+    return copy
+  }
+
+  private static func index(of command: String, in elements: [MenuElement]) -> Int? {
+    elements.firstIndex {
+      switch $0 {
+      case .item(let item): item.command == command
+      case .picker(let picker): picker.command == command
+      default: false
+      }
+    }
+  }
+
+  /// Inserts after the `after` item (following what earlier contributions put there), else
+  /// before the `before` item, else at the end.
+  private static func insert(
+    _ contribution: MenuContribution, into elements: inout [MenuElement], container: String,
+    placedAfter: inout [String: Int]
+  ) {
+    if let after = contribution.after, let anchor = index(of: after, in: elements) {
+      let key = container + "|" + after
+      let position = min(anchor + 1 + placedAfter[key, default: 0], elements.count)
+      elements.insert(contentsOf: contribution.elements, at: position)
+      placedAfter[key, default: 0] += contribution.elements.count
+    } else if let before = contribution.before, let anchor = index(of: before, in: elements) {
+      elements.insert(contentsOf: contribution.elements, at: anchor)
+    } else {
+      elements.append(contentsOf: contribution.elements)
+    }
+  }
+}

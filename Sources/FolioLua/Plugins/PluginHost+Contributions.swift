@@ -1,0 +1,130 @@
+import FolioCore
+
+extension PluginHost {
+  /// The events `folio.on` accepts.
+  static let eventNames = ["document.opened", "document.saved", "document.renamed"]
+
+  // MARK: Share targets
+
+  /// Builds a share target from `folio.share_target{…}`.
+  ///
+  /// `send(ctx, item)` returns the text to share and, optionally, a file extension. With a
+  /// folder (`--to`, else the document's own folder) the text becomes a new file there,
+  /// named after the document; with none (a document never saved) it is printed.
+  func makeShareTarget(_ options: LuaData, plugin: Plugin) throws(LuaError) -> ShareTarget {
+    let fields = try PluginFields(
+      options, function: "folio.share_target", known: ["id", "title", "accepts", "send"])
+    let id = try fields.requiredString("id")
+    let title = try fields.requiredString("title")
+    var accepts: [Representation] = []
+    for name in try fields.array("accepts") ?? [] {
+      guard let text = name.string, let representation = Representation(rawValue: text) else {
+        throw fields.error(
+          "accepts",
+          "an array of \(Representation.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+      }
+      accepts.append(representation)
+    }
+    guard !accepts.isEmpty else { throw fields.error("accepts", "a non-empty array of representations") }
+    guard let send = try fields.function("send") else { throw fields.error("send", "a function") }
+    return ShareTarget(id: id, title: title, accepts: accepts, owner: plugin.owner) {
+      [weak self, weak plugin] item, destination throws(FolioError) -> ShareOutcome in
+      guard let self, let plugin else { throw FolioError(.disabled, "the plugin is not loaded") }
+      return try shareItem(item, to: destination, with: send, of: plugin, targetTitle: title)
+    }
+  }
+
+  private func shareItem(
+    _ item: ShareItem, to destination: String?, with send: LuaFunctionReference, of plugin: Plugin,
+    targetTitle: String
+  ) throws(FolioError) -> ShareOutcome {
+    let itemTable = LuaData.table(
+      LuaTable(fields: [
+        "title": .string(item.title), "file_name": .string(item.fileName),
+        "representation": .string(item.representation.rawValue), "media_type": .string(item.mediaType),
+        "text": .string(String(decoding: item.bytes, as: UTF8.self)),
+      ]))
+    notices = []
+    defer { notices = [] }
+    let results = try invoke(send, of: plugin, [context(for: plugin), itemTable])
+    guard let text = results.first?.string else {
+      throw FolioError(
+        .lua,
+        "plugin \(plugin.name): share target send must return a string, got \(results.first?.typeName ?? "nil")"
+      )
+    }
+    let fileExtension = results.dropFirst().first?.string ?? item.representation.fileExtension ?? "txt"
+    guard !fileExtension.isEmpty, fileExtension.allSatisfy({ $0.isLetter || $0.isNumber }) else {
+      throw FolioError(
+        .lua,
+        "plugin \(plugin.name): share target send's extension must be letters or digits, got '\(fileExtension)'"
+      )
+    }
+    guard let destination else {
+      return ShareOutcome(message: "Shared '\(item.title)' with \(targetTitle)", output: text)
+    }
+    let path = try ShareFolder.writeNewFile(
+      Array(text.utf8), named: "\(item.title).\(fileExtension)", in: destination)
+    return ShareOutcome(message: "Shared '\(item.title)' with \(targetTitle) as \(path)", writtenPath: path)
+  }
+
+  // MARK: Toolbar items
+
+  /// Builds a toolbar item from `folio.toolbar_item{…}`.
+  func makeToolbarItem(_ options: LuaData, plugin: Plugin) throws(LuaError) -> ToolbarItem {
+    let fields = try PluginFields(
+      options, function: "folio.toolbar_item",
+      known: ["id", "command", "placement", "shows_by_default", "priority"])
+    let id = try fields.requiredString("id")
+    let command = try fields.requiredString("command")
+    let placement =
+      try fields.oneOf("placement", ToolbarPlacement.allCases.map(\.rawValue)).flatMap(
+        ToolbarPlacement.init(rawValue:)) ?? .automatic
+    let priority =
+      try fields.oneOf("priority", ToolbarItemPriority.allCases.map(\.rawValue)).flatMap(
+        ToolbarItemPriority.init(rawValue:)) ?? .standard
+    return ToolbarItem(
+      id: id, placement: placement, showsByDefault: try fields.boolean("shows_by_default") ?? true,
+      priority: priority, owner: plugin.owner, elements: [.item(MenuItem(command: command))])
+  }
+
+  // MARK: Events
+
+  /// Reads `folio.on(event, fn)`.
+  func makeHandler(_ arguments: LuaArguments) throws(LuaError) -> (
+    event: String, function: LuaFunctionReference
+  ) {
+    guard let event = arguments[0, depth: 0].string, Self.eventNames.contains(event) else {
+      throw LuaError(
+        message:
+          "folio.on: the event must be one of \(Self.eventNames.map { "\"\($0)\"" }.joined(separator: ", ")), got \(arguments[0, depth: 0].typeName == "string" ? "\"\(arguments[0, depth: 0].string ?? "")\"" : arguments[0, depth: 0].typeName)"
+      )
+    }
+    guard let function = arguments[1, depth: 0].function else {
+      throw LuaError(
+        message: "folio.on: expects a function after the event, got \(arguments[1, depth: 0].typeName)")
+    }
+    return (event, function)
+  }
+
+  /// Calls every loaded plugin's handlers for `event`, in plugin then declaration order.
+  /// A failing handler is logged to its plugin's log; the command that caused the event
+  /// goes on.
+  func dispatch(_ event: DocumentEvent) {
+    var details: [String: LuaData] = ["name": .string(event.name)]
+    if case .renamed(_, let from, let to) = event {
+      details["from"] = .string(from)
+      details["to"] = .string(to)
+    }
+    for plugin in plugins where plugin.status == .loaded {
+      for handler in plugin.handlers where handler.event == event.name {
+        do {
+          _ = try invoke(
+            handler.function, of: plugin, [context(for: plugin), .table(LuaTable(fields: details))])
+        } catch {
+          // `invoke` wrote the error and its traceback to the plugin's log.
+        }
+      }
+    }
+  }
+}
