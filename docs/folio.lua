@@ -39,6 +39,54 @@ folio = {}
 ---@field url? string
 ---@field kind "text"|"table"
 ---@field dirty boolean
+---A handle's methods raise "document closed" once its window is closed. Edits join the
+---running command's transaction: one undo step, all taken back if the command fails.
+local Document = {}
+---Tables: the column names.
+---@return string[]
+function Document:columns() end
+---Tables: every row, as a table with `id` and one field per column (numbers and booleans
+---typed, empty cells nil).
+---@return table[]
+function Document:rows() end
+---Tables: one cell.
+---@param id integer
+---@param col string
+---@return string|number|boolean|nil
+function Document:get(id, col) end
+---Tables: sets one cell (a number or boolean cell keeps its type when the text fits).
+---@param id integer
+---@param col string
+---@param value string|number|boolean|nil
+function Document:set(id, col, value) end
+---Tables: adds a row; returns its id.
+---@param fields table<string, string|number|boolean>
+---@return integer
+function Document:add(fields) end
+---Tables: deletes rows by id; returns how many.
+---@param ids integer[]|integer
+---@return integer
+function Document:delete(ids) end
+---Text: every line.
+---@return string[]
+function Document:lines() end
+---Text: line `n` (1-based), nil past the end.
+---@param n integer
+---@return string?
+function Document:line(n) end
+---Text: replaces line `n`.
+---@param n integer
+---@param s string
+function Document:set_line(n, s) end
+---Text: inserts `s` before line `n` (one past the end appends).
+---@param n integer
+---@param s string
+function Document:insert(n, s) end
+---Text: deletes lines `a` to `b` (`b` defaults to `a`); returns how many.
+---@param a integer
+---@param b? integer
+---@return integer
+function Document:delete_lines(a, b) end
 
 ---@class folio.Selection
 ---@field count integer

@@ -113,6 +113,19 @@ public struct LuaArguments {
     guard index < count else { return .nil }
     return owner.data(at: Int32(index + 1), depth: depth)
   }
+
+  /// The value under a string key of the table argument at a 0-based position, read raw
+  /// (no metamethod runs) and without copying tables; `.nil` when that argument is not a
+  /// table.
+  public func field(_ key: String, of index: Int) -> LuaData {
+    guard index < count, lua_type(state, Int32(index + 1)) == LUA_TTABLE, lua_checkstack(state, 3) != 0 else {
+      return .nil
+    }
+    LuaState.push(.string(key), on: state)
+    lua_rawget(state, Int32(index + 1))
+    defer { lua_pop(state, 1) }
+    return owner.data(at: -1, depth: 0, keepsFunctions: false)
+  }
 }
 
 extension LuaState {

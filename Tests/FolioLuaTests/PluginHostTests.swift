@@ -165,4 +165,115 @@ import Testing
     let reason = failed.first.map { "\($0.status)" } ?? ""
     #expect(reason.contains("folio.on: the event must be one of"))
   }
+
+  private func textOf(_ id: String, in surface: Surface) throws -> String? {
+    if case .text(let text) = try run(id, in: surface) { return text }
+    return nil
+  }
+
+  private static let documentPlugin = """
+    folio.command { id = "demo.fill", title = "Fill", run = function(ctx)
+      local d = ctx.document
+      local a = d:add { name = "Ada", city = "Paris" }
+      local b = d:add { name = "Bob" }
+      d:set(b, "city", "Rome")
+      d:delete { a }
+      local out = {}
+      for _, row in ipairs(d:rows()) do out[#out + 1] = row.id .. ":" .. row.name .. "@" .. (row.city or "") end
+      return table.concat(d:columns(), ",") .. " " .. table.concat(out, ";") .. " " .. d:get(b, "city")
+    end }
+    folio.command { id = "demo.half", title = "Half", run = function(ctx)
+      ctx.document:add { name = "Cy" }
+      error("half way")
+    end }
+    folio.command { id = "demo.spin", title = "Spin", run = function(ctx)
+      ctx.document:add { name = "Dee" }
+      while true do end
+    end }
+    folio.command { id = "demo.bad", title = "Bad", params = { { name = "what", type = "string" } },
+      run = function(ctx, args)
+        local d = ctx.document
+        if args.what == "col" then d:get(2, "nope")
+        elseif args.what == "id" then d:set("x", "name", "y")
+        elseif args.what == "value" then d:add { name = {} }
+        elseif args.what == "dot" then d.rows()
+        else d:lines() end
+      end }
+    folio.command { id = "demo.text", title = "Text", run = function(ctx)
+      local d = ctx.document
+      d:insert(1, "one")
+      d:insert(2, "two")
+      d:insert(3, "three")
+      d:set_line(2, "TWO")
+      d:delete_lines(3)
+      return table.concat(d:lines(), "|") .. " " .. d:line(1) .. " " .. tostring(d:line(9))
+    end }
+    local kept
+    folio.command { id = "demo.keep", title = "Keep", run = function(ctx) kept = ctx.document end }
+    folio.command { id = "demo.late", title = "Late", run = function() return #kept:rows() end }
+    """
+
+  @Test("document handles read and edit tables and text; a command is one undo step")
+  func documentHandles() throws {
+    let root = try Self.makePlugin(["plugin.lua": Self.documentPlugin])
+    let surface = Surface()
+    let host = PluginHost(surface: surface)
+    #expect(host.discoverAndLoad(in: [root.path]).isEmpty)
+    let table = try surface.workspace.newDocument(kind: .table, columns: ["name", "city"])
+    #expect(try textOf("demo.fill", in: surface) == ("name,city 2:Bob@Rome Rome"))
+    #expect(table.isDirty)
+    #expect(try surface.workspace.undo(table) == "Fill")
+    #expect(!table.isDirty)
+    guard case .table(let model) = table.content else { throw FolioError(.io, "expected a table") }
+    #expect(model.rowCount == 0)
+    #expect(try surface.workspace.redo(table) == "Fill")
+    let text = try surface.workspace.newDocument(kind: .text, columns: [])
+    #expect(try textOf("demo.text", in: surface) == ("one|TWO one nil"))
+    #expect(try surface.workspace.undo(text) == "Text")
+    guard case .text(let lines) = text.content else { throw FolioError(.io, "expected text") }
+    #expect(lines.lines.isEmpty)
+  }
+
+  @Test("a command that fails or runs out of budget leaves the document exactly as before")
+  func rollback() throws {
+    let root = try Self.makePlugin(["plugin.lua": Self.documentPlugin])
+    let surface = Surface()
+    let host = PluginHost(surface: surface)
+    host.instructionBudget = 100_000
+    #expect(host.discoverAndLoad(in: [root.path]).isEmpty)
+    let table = try surface.workspace.newDocument(kind: .table, columns: ["name", "city"])
+    for id in ["demo.half", "demo.spin"] {
+      #expect(throws: FolioError.self) { try run(id, in: surface) }
+      #expect(!table.isDirty)
+      guard case .table(let model) = table.content else { throw FolioError(.io, "expected a table") }
+      #expect(model.rowCount == 0)
+      #expect(throws: FolioError.self) { try surface.workspace.undo(table) }
+    }
+  }
+
+  @Test("document methods validate their arguments, and a closed document's handle refuses")
+  func documentErrors() throws {
+    let root = try Self.makePlugin(["plugin.lua": Self.documentPlugin])
+    let surface = Surface()
+    let host = PluginHost(surface: surface)
+    #expect(host.discoverAndLoad(in: [root.path]).isEmpty)
+    let table = try surface.workspace.newDocument(kind: .table, columns: ["name", "city"])
+    _ = try run("demo.fill", in: surface)
+    let expectations = [
+      "col": "d:get: no column 'nope' (columns: name, city)",
+      "id": "d:set: 'id' must be an integer, got string",
+      "value": "d:add: 'name' must be a string, number, boolean or nil, got table",
+      "dot": "d:rows: call it as a method, d:rows(…)",
+      "text": "d:lines: 'Untitled' is a table, not a text document",
+    ]
+    for (what, message) in expectations {
+      let error = try #require(throws: FolioError.self) { try run("demo.bad", in: surface, [Word(what)]) }
+      #expect(error.message.contains(message), "\(error.message)")
+    }
+    _ = try run("demo.keep", in: surface)
+    #expect(try textOf("demo.late", in: surface) == ("1"))
+    surface.workspace.close(table)
+    let error = try #require(throws: FolioError.self) { try run("demo.late", in: surface) }
+    #expect(error.message.contains("document closed"))
+  }
 }

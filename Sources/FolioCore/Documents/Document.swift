@@ -27,6 +27,9 @@ public final class Document {
   private var revision = 0
   private var savedRevision = 0
   private var nextRevision = 1
+  /// The steps recorded since `beginGroup`, and what to restore on `rollbackGroup`; nil
+  /// outside a group.
+  private var group: (steps: [UndoStep], revision: Int, selection: Set<Int>, sortOrder: [TableSortKey])?
 
   init(
     windowID: Int, path: String?, title: String, content: DocumentContent, format: DocumentFormat,
@@ -79,17 +82,60 @@ public final class Document {
     let revisionAfter = nextRevision
     nextRevision += 1
     revision = revisionAfter
+    let step = UndoStep(
+      name: name, cost: cost,
+      undo: { [unowned self] in
+        try revert(self)
+        revision = revisionBefore
+      },
+      redo: { [unowned self] in
+        try apply(self)
+        revision = revisionAfter
+      })
+    if group != nil {
+      group?.steps.append(step)
+    } else {
+      undoStack.record(step)
+    }
+  }
+
+  /// Whether changes are being collected into one step by `beginGroup`.
+  public var isGrouping: Bool { group != nil }
+
+  /// Starts collecting the changes made from now on into one undo step, made by
+  /// `commitGroup` or taken back by `rollbackGroup`. Does nothing while grouping already.
+  public func beginGroup() {
+    guard group == nil else { return }
+    group = ([], revision, selection, sortOrder)
+  }
+
+  /// Records the changes made since `beginGroup` as one undo step: named `name`, or after
+  /// the only change when there was one. Nothing is recorded when nothing changed.
+  public func commitGroup(name: String) {
+    guard let collected = group?.steps else { return }
+    group = nil
+    guard !collected.isEmpty else { return }
+    if collected.count == 1, let only = collected.first {
+      undoStack.record(only)
+      return
+    }
     undoStack.record(
       UndoStep(
-        name: name, cost: cost,
-        undo: { [unowned self] in
-          try revert(self)
-          revision = revisionBefore
-        },
-        redo: { [unowned self] in
-          try apply(self)
-          revision = revisionAfter
-        }))
+        name: name, cost: collected.reduce(0) { $0 + $1.cost },
+        undo: { for step in collected.reversed() { try step.undo() } },
+        redo: { for step in collected { try step.redo() } }))
+  }
+
+  /// Takes back the changes made since `beginGroup`, newest first: the content, the
+  /// selection, the sort order and the dirty flag are as they were then, and the undo
+  /// history is unchanged.
+  public func rollbackGroup() {
+    guard let collected = group else { return }
+    group = nil
+    for step in collected.steps.reversed() { try? step.undo() }
+    revision = collected.revision
+    selection = collected.selection
+    sortOrder = collected.sortOrder
   }
 
   /// Replaces the whole content as one undoable step (revert).

@@ -39,6 +39,8 @@ public final class Plugin {
 
   var lua: LuaState?
   var notifyFunction: LuaFunctionReference?
+  /// The methods of `ctx.document` handles, made once per state.
+  var documentMethods: [String: LuaFunctionReference] = [:]
   /// The `folio.on` handlers, in declaration order.
   var handlers: [(event: String, function: LuaFunctionReference)] = []
 

@@ -11,6 +11,7 @@ extension PluginHost {
       return []
     }
     plugin.notifyFunction = notify
+    plugin.documentMethods = makeDocumentMethods(in: lua)
     let api: [String: LuaState.DataFunction] = [
       "command": { [unowned self, unowned plugin] arguments throws(LuaError) in
         let command = try makeCommand(arguments[0], plugin: plugin)
@@ -138,16 +139,29 @@ extension PluginHost {
 
   // MARK: Callbacks
 
-  /// Calls a plugin's function under its budgets; errors become
+  /// Calls a plugin's function under its budgets, as one transaction: the document
+  /// changes it makes become one undo step per document (named `stepName` when there are
+  /// several), or are all taken back when it fails. Errors become
   /// `plugin NAME: FILE:LINE: message`.
-  func invoke(_ function: LuaFunctionReference, of plugin: Plugin, _ arguments: [LuaData]) throws(FolioError)
-    -> [LuaData]
-  {
+  func invoke(
+    _ function: LuaFunctionReference, of plugin: Plugin, _ arguments: [LuaData], stepName: String? = nil
+  ) throws(FolioError) -> [LuaData] {
     guard let lua = plugin.lua else { throw FolioError(.disabled, "plugin \(plugin.name) is not loaded") }
     lua.instructionBudget = instructionBudget
+    let isOutermost = transaction == nil
+    if isOutermost { transaction = [] }
     do {
-      return try lua.call(function, arguments)
+      let results = try lua.call(function, arguments)
+      if isOutermost {
+        for document in transaction ?? [] { document.commitGroup(name: stepName ?? "Plugin \(plugin.name)") }
+        transaction = nil
+      }
+      return results
     } catch {
+      if isOutermost {
+        for document in (transaction ?? []).reversed() { document.rollbackGroup() }
+        transaction = nil
+      }
       throw failure(error, in: plugin)
     }
   }
@@ -158,12 +172,7 @@ extension PluginHost {
   {
     var fields: [String: LuaData] = [:]
     if let document = surface.workspace.active {
-      var info: [String: LuaData] = [
-        "title": .string(document.title), "kind": .string(document.kind.rawValue),
-        "dirty": .boolean(document.isDirty),
-      ]
-      if let path = document.path { info["url"] = .string("file://" + path) }
-      fields["document"] = .table(LuaTable(fields: info))
+      fields["document"] = handle(for: document, methods: plugin.documentMethods)
       let ids = document.selection.sorted()
       fields["selection"] = .table(
         LuaTable(fields: [

@@ -34,7 +34,7 @@ extension PluginHost {
       guard let run = try fields.function("run") else { throw fields.error("run", "a function") }
       behavior = .action { [weak self, weak plugin] arguments throws -> CommandOutput in
         guard let self, let plugin else { throw FolioError(.disabled, "the plugin is not loaded") }
-        return try runCommand(run, of: plugin, arguments: arguments, parameters: parameters)
+        return try runCommand(run, of: plugin, title: title, arguments: arguments, parameters: parameters)
       }
     }
     return Command(
@@ -51,13 +51,14 @@ extension PluginHost {
   }
 
   private func runCommand(
-    _ run: LuaFunctionReference, of plugin: Plugin, arguments: Arguments, parameters: [Parameter]
+    _ run: LuaFunctionReference, of plugin: Plugin, title: String, arguments: Arguments,
+    parameters: [Parameter]
   ) throws(FolioError) -> CommandOutput {
     notices = []
     defer { notices = [] }
     let context = context(for: plugin, arguments: arguments, parameters: parameters)
     let args = context.table?["args"] ?? .nil
-    let results = try invoke(run, of: plugin, [context, args])
+    let results = try invoke(run, of: plugin, [context, args], stepName: title)
     var lines = notices
     if let text = results.first?.scalar, text != .nil { lines.append(text.description) }
     return lines.isEmpty ? .none : .text(lines.joined(separator: "\n"))

@@ -24,6 +24,9 @@ public final class PluginHost {
   var pending: [Contribution]?
   /// The `ctx:notify` messages of the callback running now.
   var notices: [String] = []
+  /// The documents the running callback changed, each grouping its changes into one undo
+  /// step; nil outside a callback.
+  var transaction: [Document]?
 
   /// Something a plugin declares while it loads.
   enum Contribution {

@@ -1,0 +1,255 @@
+import FolioCore
+
+/// The methods of `ctx.document` handles.
+///
+/// A handle is a table with the document's fields and its window id under `__window`; each
+/// method finds the document again by that id, so a handle outliving its window raises
+/// "document closed". Edits go through the workspace's undoable operations and join the
+/// transaction of the callback running now.
+extension PluginHost {
+  /// Makes the handle methods once per plugin state.
+  func makeDocumentMethods(in lua: LuaState) -> [String: LuaFunctionReference] {
+    let methods: [String: LuaState.DataFunction] = [
+      "columns": { [unowned self] arguments throws(LuaError) in
+        let table = try table(arguments, method: "columns")
+        return [.table(LuaTable(array: table.columns.map(LuaData.string)))]
+      },
+      "rows": { [unowned self] arguments throws(LuaError) in
+        let table = try table(arguments, method: "rows")
+        let rows = (0..<table.rowCount).map { index in
+          var fields: [String: LuaData] = ["id": .integer(table.id(ofRow: index))]
+          for (column, cell) in zip(table.columns, table.cells(ofRow: index)) where column != "id" {
+            fields[column] = Self.data(of: cell)
+          }
+          return LuaData.table(LuaTable(fields: fields))
+        }
+        return [.table(LuaTable(array: rows))]
+      },
+      "get": { [unowned self] arguments throws(LuaError) in
+        let table = try table(arguments, method: "get")
+        let index = try Self.row(arguments, 1, in: table, method: "get")
+        let column = try Self.column(arguments, 2, in: table, method: "get")
+        return [Self.data(of: table.cell(row: index, column: column))]
+      },
+      "set": { [unowned self] arguments throws(LuaError) in
+        let document = try document(arguments, method: "set")
+        let table = try Self.table(of: document, method: "set")
+        let index = try Self.row(arguments, 1, in: table, method: "set")
+        let column = try Self.column(arguments, 2, in: table, method: "set")
+        let text = try Self.text(arguments[3, depth: 0], method: "set", field: "value")
+        try edit(document, method: "set") {
+          try surface.workspace.setCell(
+            row: "id:\(table.id(ofRow: index))", column: String(column + 1), to: text, in: document)
+        }
+        return []
+      },
+      "add": { [unowned self] arguments throws(LuaError) in
+        let document = try document(arguments, method: "add")
+        let table = try Self.table(of: document, method: "add")
+        let given = arguments[1, depth: 1]
+        guard let fields = given.table else {
+          throw LuaError(message: "d:add: 'fields' must be a table of column = value, got \(given.typeName)")
+        }
+        var values: [(column: String, value: String)] = []
+        for (column, value) in fields.fields.sorted(by: { $0.key < $1.key }) {
+          guard table.columnIndex(column) != nil else {
+            throw LuaError(
+              message: "d:add: no column '\(column)' (columns: \(table.columns.joined(separator: ", ")))")
+          }
+          values.append((column, try Self.text(value, method: "add", field: column)))
+        }
+        var id = 0
+        try edit(document, method: "add") { id = try surface.workspace.addRow(values, to: document) }
+        return [.integer(id)]
+      },
+      "delete": { [unowned self] arguments throws(LuaError) in
+        let document = try document(arguments, method: "delete")
+        let table = try Self.table(of: document, method: "delete")
+        let given = arguments[1, depth: 1]
+        let list: [LuaData]
+        switch given {
+        case .integer: list = [given]
+        case .table(let array): list = array.array
+        default: throw LuaError(message: "d:delete: 'ids' must be an array of row ids, got \(given.typeName)")
+        }
+        var ids: Set<Int> = []
+        for (position, value) in list.enumerated() {
+          guard case .integer(let id) = value else {
+            throw LuaError(
+              message: "d:delete: 'ids[\(position + 1)]' must be a row id, got \(value.typeName)")
+          }
+          guard table.rowIndex(id: id) != nil else {
+            throw LuaError(message: "d:delete: no row with id \(id)")
+          }
+          ids.insert(id)
+        }
+        guard !ids.isEmpty else { return [.integer(0)] }
+        var count = 0
+        try edit(document, method: "delete") { count = try surface.workspace.deleteRows(ids, from: document) }
+        return [.integer(count)]
+      },
+      "lines": { [unowned self] arguments throws(LuaError) in
+        let lines = try lines(of: try document(arguments, method: "lines"), method: "lines")
+        return [.table(LuaTable(array: lines.map(LuaData.string)))]
+      },
+      "line": { [unowned self] arguments throws(LuaError) in
+        let lines = try lines(of: try document(arguments, method: "line"), method: "line")
+        let number = try Self.integer(arguments[1, depth: 0], method: "line", field: "n")
+        return [lines.indices.contains(number - 1) ? .string(lines[number - 1]) : .nil]
+      },
+      "set_line": { [unowned self] arguments throws(LuaError) in
+        let document = try document(arguments, method: "set_line")
+        _ = try lines(of: document, method: "set_line")
+        let number = try Self.integer(arguments[1, depth: 0], method: "set_line", field: "n")
+        let text = try Self.string(arguments[2, depth: 0], method: "set_line", field: "s")
+        try edit(document, method: "set_line") {
+          try surface.workspace.replaceLine(number, with: text, in: document)
+        }
+        return []
+      },
+      "insert": { [unowned self] arguments throws(LuaError) in
+        let document = try document(arguments, method: "insert")
+        _ = try lines(of: document, method: "insert")
+        let number = try Self.integer(arguments[1, depth: 0], method: "insert", field: "n")
+        let text = try Self.string(arguments[2, depth: 0], method: "insert", field: "s")
+        try edit(document, method: "insert") {
+          try surface.workspace.insertLine(text, at: number, in: document)
+        }
+        return []
+      },
+      "delete_lines": { [unowned self] arguments throws(LuaError) in
+        let document = try document(arguments, method: "delete_lines")
+        _ = try lines(of: document, method: "delete_lines")
+        let first = try Self.integer(arguments[1, depth: 0], method: "delete_lines", field: "a")
+        let last =
+          arguments[2, depth: 0] == .nil
+          ? first : try Self.integer(arguments[2, depth: 0], method: "delete_lines", field: "b")
+        guard first >= 1, first <= last else {
+          throw LuaError(
+            message: "d:delete_lines: 'a' must be at least 1 and at most 'b', got \(first) and \(last)")
+        }
+        var count = 0
+        try edit(document, method: "delete_lines") {
+          count = try surface.workspace.deleteLines(Array(first...last), from: document)
+        }
+        return [.integer(count)]
+      },
+    ]
+    return methods.mapValues { lua.makeFunction($0) }
+  }
+
+  /// The handle fields of a document: its description, window id and methods.
+  func handle(for document: Document, methods: [String: LuaFunctionReference]) -> LuaData {
+    var fields: [String: LuaData] = [
+      "title": .string(document.title), "kind": .string(document.kind.rawValue),
+      "dirty": .boolean(document.isDirty), "__window": .integer(document.windowID),
+    ]
+    if let path = document.path { fields["url"] = .string("file://" + path) }
+    for (name, method) in methods { fields[name] = .function(method) }
+    return .table(LuaTable(fields: fields))
+  }
+
+  // MARK: Transactions
+
+  /// Runs an edit as part of the running callback's transaction, starting the document's
+  /// group on its first edit; errors name the method.
+  private func edit(_ document: Document, method: String, _ body: () throws -> Void) throws(LuaError) {
+    if transaction != nil, !document.isGrouping {
+      document.beginGroup()
+      transaction?.append(document)
+    }
+    do {
+      try body()
+    } catch {
+      throw LuaError(message: "d:\(method): \((error as? FolioError)?.message ?? String(describing: error))")
+    }
+  }
+
+  // MARK: Arguments
+
+  private func document(_ arguments: LuaArguments, method: String) throws(LuaError) -> Document {
+    guard case .integer(let window) = arguments.field("__window", of: 0) else {
+      throw LuaError(message: "d:\(method): call it as a method, d:\(method)(…)")
+    }
+    guard let document = surface.workspace.documents.first(where: { $0.windowID == window }) else {
+      throw LuaError(message: "d:\(method): document closed")
+    }
+    return document
+  }
+
+  private func table(_ arguments: LuaArguments, method: String) throws(LuaError) -> TableModel {
+    try Self.table(of: try document(arguments, method: method), method: method)
+  }
+
+  private static func table(of document: Document, method: String) throws(LuaError) -> TableModel {
+    guard case .table(let table) = document.content else {
+      throw LuaError(message: "d:\(method): '\(document.title)' is a text document, not a table")
+    }
+    return table
+  }
+
+  private func lines(of document: Document, method: String) throws(LuaError) -> [String] {
+    guard case .text(let text) = document.content else {
+      throw LuaError(message: "d:\(method): '\(document.title)' is a table, not a text document")
+    }
+    return text.lines
+  }
+
+  private static func row(_ arguments: LuaArguments, _ position: Int, in table: TableModel, method: String)
+    throws(LuaError) -> Int
+  {
+    let id = try integer(arguments[position, depth: 0], method: method, field: "id")
+    guard let index = table.rowIndex(id: id) else {
+      throw LuaError(message: "d:\(method): no row with id \(id)")
+    }
+    return index
+  }
+
+  private static func column(_ arguments: LuaArguments, _ position: Int, in table: TableModel, method: String)
+    throws(LuaError) -> Int
+  {
+    let name = try string(arguments[position, depth: 0], method: method, field: "col")
+    guard let column = table.columnIndex(name) else {
+      throw LuaError(
+        message: "d:\(method): no column '\(name)' (columns: \(table.columns.joined(separator: ", ")))")
+    }
+    return column
+  }
+
+  private static func integer(_ value: LuaData, method: String, field: String) throws(LuaError) -> Int {
+    switch value {
+    case .integer(let number): return number
+    case .number(let number) where number.rounded() == number && abs(number) < 1e15: return Int(number)
+    default: throw LuaError(message: "d:\(method): '\(field)' must be an integer, got \(value.typeName)")
+    }
+  }
+
+  private static func string(_ value: LuaData, method: String, field: String) throws(LuaError) -> String {
+    guard let text = value.string else {
+      throw LuaError(message: "d:\(method): '\(field)' must be a string, got \(value.typeName)")
+    }
+    return text
+  }
+
+  /// A cell value as text: strings, numbers and booleans; nil clears.
+  private static func text(_ value: LuaData, method: String, field: String) throws(LuaError) -> String {
+    switch value {
+    case .nil: return ""
+    case .table, .function:
+      throw LuaError(
+        message: "d:\(method): '\(field)' must be a string, number, boolean or nil, got \(value.typeName)")
+    default: return value.scalar?.description ?? ""
+    }
+  }
+
+  /// A cell as Lua sees it: numbers as numbers, booleans as booleans, empty as nil.
+  static func data(of cell: TableCell) -> LuaData {
+    switch cell {
+    case .string(let text), .json(let text): .string(text)
+    case .number(let text):
+      Int(text).map(LuaData.integer) ?? Double(text).map(LuaData.number) ?? .string(text)
+    case .bool(let flag): .boolean(flag)
+    case .null, .absent: .nil
+    }
+  }
+}
