@@ -102,6 +102,23 @@ local Context = {}
 ---@param text string
 function Context:notify(text) end
 
+---@class folio.ConfirmButton
+---@field title string
+---@field role? "default"|"destructive"|"cancel"
+
+---@class folio.ConfirmOptions
+---@field title string
+---@field message? string
+---@field buttons folio.ConfirmButton[]
+
+---Asks the user and returns the chosen button's title; the command is suspended until the
+---answer (`choose` or `cancel`; `cancel` returns the cancel button's title, "Cancel" when
+---none was given). Only in a command's `run`, outside the plugin's own coroutines. Edits
+---made before and after stay one transaction.
+---@param options folio.ConfirmOptions
+---@return string
+function Context:confirm(options) end
+
 ---@alias folio.MenuItem string|table
 
 ---@class folio.MenuOptions

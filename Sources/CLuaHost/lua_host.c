@@ -20,6 +20,9 @@ typedef struct host {
   int64_t instructions_left;
   int budget_active;
   volatile sig_atomic_t stop_requested;
+  // The thread `folio_lua_resume` runs now, NULL otherwise; hooks are per thread, so the
+  // budget and stop requests are applied to it too.
+  lua_State *volatile thread;
 } host;
 
 static host *host_of(lua_State *L) {
@@ -246,12 +249,20 @@ static int reraise_if_stopped(lua_State *L) {
   return 0;
 }
 
+// The continuation runs after the wrapped call returned, also when a coroutine yielded
+// inside it and was resumed later, so `ctx:confirm` may be called inside pcall.
+static int guarded_continue(lua_State *L, int status, lua_KContext context) {
+  (void)status;
+  (void)context;
+  reraise_if_stopped(L);
+  return lua_gettop(L);
+}
+
 static int guarded_call(lua_State *L) {
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_insert(L, 1);
-  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-  reraise_if_stopped(L);
-  return lua_gettop(L);
+  lua_callk(L, lua_gettop(L) - 1, LUA_MULTRET, 0, guarded_continue);
+  return guarded_continue(L, LUA_OK, 0);
 }
 
 static void guard_function(lua_State *L, const char *table, const char *name) {
@@ -316,6 +327,61 @@ void folio_lua_push_swift_function(lua_State *L, folio_swift_function function, 
   lua_pushcclosure(L, swift_trampoline, 2);
 }
 
+// Like swift_trampoline, then yields the Swift function's results to `folio_lua_resume`;
+// the values the host resumes with become this function's results.
+static int yielding_trampoline(lua_State *L) {
+  if (host_of(L)->thread != L) {
+    const char *name = lua_tostring(L, lua_upvalueindex(3));
+    return luaL_error(L, "%s: can only be called by a command's run function, outside coroutines", name);
+  }
+  int results = swift_trampoline(L);
+  return lua_yield(L, results);
+}
+
+void folio_lua_push_yielding_function(lua_State *L, folio_swift_function function, void *context,
+                                      const char *name) {
+  lua_pushlightuserdata(L, (void *)function);
+  lua_pushlightuserdata(L, context);
+  lua_pushstring(L, name);
+  lua_pushcclosure(L, yielding_trampoline, 3);
+}
+
+lua_State *folio_lua_newthread(lua_State *L, int *reference) {
+  host *h = host_of(L);
+  h->swift_depth++;
+  lua_State *thread = lua_newthread(L);
+  *reference = luaL_ref(L, LUA_REGISTRYINDEX);
+  h->swift_depth--;
+  return thread;
+}
+
+static void update_hook(lua_State *L);
+
+int folio_lua_resume(lua_State *L, lua_State *thread, int arguments, int *results) {
+  host *h = host_of(L);
+  h->thread = thread;
+  update_hook(L);
+  int status = lua_resume(thread, L, arguments, results);
+  h->thread = NULL;
+  if (status != LUA_OK && status != LUA_YIELD) {
+    // The error stays on the thread's stack: replace it with message and traceback.
+    h->swift_depth++;
+    const char *message = lua_tostring(thread, -1);
+    if (message == NULL) {
+      message = lua_pushfstring(thread, "(error object is a %s value)", luaL_typename(thread, -1));
+    }
+    if (status == LUA_ERRMEM) {
+      lua_pushstring(thread, "not enough memory");
+    } else {
+      luaL_traceback(thread, thread, message, 0);
+    }
+    h->swift_depth--;
+    *results = 1;
+    lua_xmove(thread, L, 1);
+  }
+  return status;
+}
+
 static void count_hook(lua_State *L, lua_Debug *ar) {
   (void)ar;
   host *h = host_of(L);
@@ -330,10 +396,13 @@ static void count_hook(lua_State *L, lua_Debug *ar) {
 
 static void update_hook(lua_State *L) {
   host *h = host_of(L);
+  lua_State *thread = h->thread;
   if (h->budget_active || h->stop_requested) {
     lua_sethook(L, count_hook, LUA_MASKCOUNT, hook_step);
+    if (thread != NULL) lua_sethook(thread, count_hook, LUA_MASKCOUNT, hook_step);
   } else {
     lua_sethook(L, NULL, 0, 0);
+    if (thread != NULL) lua_sethook(thread, NULL, 0, 0);
   }
 }
 
@@ -345,9 +414,12 @@ void folio_lua_set_instruction_budget(lua_State *L, int64_t instructions) {
 }
 
 void folio_lua_request_stop(lua_State *L) {
-  host_of(L)->stop_requested = 1;
+  host *h = host_of(L);
+  h->stop_requested = 1;
   // lua_sethook is documented as safe to call asynchronously, from a signal handler.
   lua_sethook(L, count_hook, LUA_MASKCOUNT, hook_step);
+  lua_State *thread = h->thread;
+  if (thread != NULL) lua_sethook(thread, count_hook, LUA_MASKCOUNT, hook_step);
 }
 
 void folio_lua_clear_stop(lua_State *L) {

@@ -111,7 +111,7 @@ public struct LuaArguments {
   /// end.
   public subscript(index: Int, depth depth: Int = 4) -> LuaData {
     guard index < count else { return .nil }
-    return owner.data(at: Int32(index + 1), depth: depth)
+    return owner.data(at: Int32(index + 1), depth: depth, on: state)
   }
 
   /// The value under a string key of the table argument at a 0-based position, read raw
@@ -124,7 +124,7 @@ public struct LuaArguments {
     LuaState.push(.string(key), on: state)
     lua_rawget(state, Int32(index + 1))
     defer { lua_pop(state, 1) }
-    return owner.data(at: -1, depth: 0, keepsFunctions: false)
+    return owner.data(at: -1, depth: 0, keepsFunctions: false, on: state)
   }
 }
 
@@ -212,7 +212,10 @@ extension LuaState {
   }
 
   /// Reads the value at a stack index without running metamethods.
-  func data(at index: Int32, depth: Int, keepsFunctions: Bool = true) -> LuaData {
+  func data(at index: Int32, depth: Int, keepsFunctions: Bool = true, on thread: OpaquePointer? = nil)
+    -> LuaData
+  {
+    let state = thread ?? self.state
     let index = lua_absindex(state, index)
     switch lua_type(state, index) {
     case LUA_TTABLE:
@@ -220,7 +223,7 @@ extension LuaState {
       var table = LuaTable()
       var position: lua_Integer = 1
       while lua_rawgeti(state, index, position) != LUA_TNIL {
-        table.array.append(data(at: -1, depth: depth - 1, keepsFunctions: keepsFunctions))
+        table.array.append(data(at: -1, depth: depth - 1, keepsFunctions: keepsFunctions, on: state))
         lua_pop(state, 1)
         position += 1
       }
@@ -229,7 +232,7 @@ extension LuaState {
       while lua_next(state, index) != 0 {
         // Only string keys are copied; converting a number key in place would break lua_next.
         if lua_type(state, -2) == LUA_TSTRING, let key = Self.string(at: -2, on: state) {
-          table.fields[key] = data(at: -1, depth: depth - 1, keepsFunctions: keepsFunctions)
+          table.fields[key] = data(at: -1, depth: depth - 1, keepsFunctions: keepsFunctions, on: state)
         }
         lua_pop(state, 1)
       }
@@ -246,18 +249,19 @@ extension LuaState {
   }
 
   /// Pushes a value; call with the memory limit lifted.
-  func push(_ value: LuaData) {
+  func push(_ value: LuaData, on thread: OpaquePointer? = nil) {
+    let state = thread ?? self.state
     guard lua_checkstack(state, 3) != 0 else { return }
     switch value {
     case .table(let table):
       lua_createtable(state, Int32(clamping: table.array.count), Int32(clamping: table.fields.count))
       for (position, element) in table.array.enumerated() {
-        push(element)
+        push(element, on: state)
         lua_rawseti(state, -2, lua_Integer(position + 1))
       }
       for (key, element) in table.fields {
         Self.push(.string(key), on: state)
-        push(element)
+        push(element, on: state)
         lua_rawset(state, -3)
       }
     case .function(let reference):
@@ -275,13 +279,115 @@ private func callDataFunction(_ state: OpaquePointer?, _ context: UnsafeMutableR
   do {
     let results = try box.function(LuaArguments(state: state, owner: box.state))
     guard lua_checkstack(state, Int32(clamping: results.count + 3)) != 0 else {
-      box.state.push(.string("too many results"))
+      box.state.push(.string("too many results"), on: state)
       return -1
     }
-    for result in results { box.state.push(result) }
+    for result in results { box.state.push(result, on: state) }
     return Int32(results.count)
   } catch {
-    box.state.push(.string(error.message))
+    box.state.push(.string(error.message), on: state)
     return -2
+  }
+}
+
+/// A Lua thread (coroutine) made by `LuaState.makeThread`, kept alive until
+/// `LuaState.release(_:)`.
+public final class LuaThread {
+  let thread: OpaquePointer
+  let reference: Int32
+  /// Whether it finished, failed or was released; it cannot be resumed then.
+  public internal(set) var isDone = false
+
+  init(thread: OpaquePointer, reference: Int32) {
+    self.thread = thread
+    self.reference = reference
+  }
+}
+
+extension LuaState {
+  /// How a resumed thread stopped.
+  public enum ResumeOutcome: Equatable {
+    /// The function returned these results (tables copied, functions dropped).
+    case finished([LuaData])
+    /// A yielding function (`makeYieldingFunction`) suspended it with these values.
+    case yielded([LuaData])
+  }
+
+  /// Makes a Swift function a Lua value that, once the Swift function returned, yields its
+  /// results to the host; the values the thread is resumed with become its results. It can
+  /// only be called directly from a thread the host resumes (`resume(_:_:)`); elsewhere it
+  /// raises an error naming `name`.
+  public func makeYieldingFunction(name: String, _ function: @escaping DataFunction) -> LuaFunctionReference {
+    let box = DataFunctionBox(function, state: self)
+    functions.append(box)
+    folio_lua_begin_host_work(state)
+    defer { folio_lua_end_host_work(state) }
+    folio_lua_push_yielding_function(
+      state, callDataFunction, Unmanaged.passUnretained(box).toOpaque(), name)
+    return LuaFunctionReference(reference: luaL_ref(state, folio_lua_registryindex))
+  }
+
+  /// Makes a thread that will run `function`; start it with `resume(_:_:)`.
+  ///
+  /// - Throws: `LuaError` when there is no memory for it.
+  public func makeThread(_ function: LuaFunctionReference) throws(LuaError) -> LuaThread {
+    var reference: Int32 = 0
+    guard let thread = folio_lua_newthread(state, &reference) else {
+      throw LuaError(message: "not enough memory")
+    }
+    let made = LuaThread(thread: thread, reference: reference)
+    folio_lua_begin_host_work(state)
+    lua_rawgeti(thread, folio_lua_registryindex, lua_Integer(function.reference))
+    folio_lua_end_host_work(state)
+    return made
+  }
+
+  /// Runs a thread until it returns, fails or yields, under the instruction budget (counted
+  /// afresh for each resumption). The first call passes the function's arguments, later ones
+  /// the results of the call that yielded.
+  ///
+  /// - Throws: `LuaError` with the message and traceback of an error, a spent budget or
+  ///   exhausted memory; the thread is done then.
+  public func resume(_ thread: LuaThread, _ arguments: [LuaData]) throws(LuaError) -> ResumeOutcome {
+    guard !thread.isDone else { throw LuaError(message: "cannot resume a finished command") }
+    let base = lua_gettop(state)
+    defer { lua_settop(state, base) }
+    folio_lua_begin_host_work(state)
+    guard lua_checkstack(state, Int32(clamping: arguments.count + 8)) != 0,
+      lua_checkstack(thread.thread, Int32(clamping: arguments.count + 8)) != 0
+    else {
+      folio_lua_end_host_work(state)
+      throw LuaError(message: "too many arguments")
+    }
+    for argument in arguments { push(argument) }
+    lua_xmove(state, thread.thread, Int32(arguments.count))
+    folio_lua_end_host_work(state)
+    folio_lua_set_instruction_budget(state, Int64(instructionBudget ?? 0))
+    var count: Int32 = 0
+    let status = folio_lua_resume(state, thread.thread, Int32(arguments.count), &count)
+    folio_lua_set_instruction_budget(state, 0)
+    guard status == LUA_OK || status == LUA_YIELD else {
+      release(thread)
+      if status == LUA_ERRMEM { throw LuaError(message: "not enough memory") }
+      throw LuaError(handlerOutput: Self.string(at: -1, on: state) ?? "(error object is not a string)")
+    }
+    folio_lua_begin_host_work(state)
+    let room = lua_checkstack(state, count + 8) != 0
+    if room { lua_xmove(thread.thread, state, count) }
+    folio_lua_end_host_work(state)
+    let values =
+      room && count > 0 ? (base + 1...base + count).map { data(at: $0, depth: 4, keepsFunctions: false) } : []
+    if status == LUA_OK {
+      release(thread)
+      return .finished(values)
+    }
+    return .yielded(values)
+  }
+
+  /// Lets a thread go; a suspended one never resumes.
+  public func release(_ thread: LuaThread) {
+    guard !thread.isDone else { return }
+    thread.isDone = true
+    luaL_unref(state, folio_lua_registryindex, thread.reference)
   }
 }

@@ -276,4 +276,106 @@ import Testing
     let error = try #require(throws: FolioError.self) { try run("demo.late", in: surface) }
     #expect(error.message.contains("document closed"))
   }
+
+  private static let confirmPlugin = """
+    folio.command { id = "demo.ask", title = "Ask", run = function(ctx)
+      local d = ctx.document
+      d:add { name = "Ada" }
+      local ok, answer = pcall(ctx.confirm, ctx, { title = "Keep Ada?", message = "She was added.",
+        buttons = { { title = "Keep" }, { title = "Drop", role = "destructive" } } })
+      if answer == "Drop" then error("dropped") end
+      if answer == "Spin" then while true do end end
+      d:add { name = "Bob" }
+      return answer .. " " .. #d:rows()
+    end }
+    folio.command { id = "demo.spinner", title = "Spinner", run = function(ctx)
+      ctx.document:add { name = "Cy" }
+      ctx:confirm { title = "Spin?", buttons = { { title = "Spin" }, { title = "Stop", role = "cancel" } } }
+      while true do end
+    end }
+    folio.command { id = "demo.nested", title = "Nested", run = function(ctx)
+      local co = coroutine.create(function() return ctx:confirm { title = "x", buttons = { { title = "y" } } } end)
+      local ok, message = coroutine.resume(co)
+      return tostring(message)
+    end }
+    folio.command { id = "demo.badask", title = "Bad ask", run = function(ctx)
+      ctx:confirm { title = "x", buttons = { { title = "y", role = "maybe" } } }
+    end }
+    """
+
+  private func dialogOf(_ id: String, in surface: Surface) throws -> Dialog? {
+    if case .dialog(let dialog) = try run(id, in: surface) { return dialog }
+    return nil
+  }
+
+  private func rowCount(_ document: Document) -> Int {
+    if case .table(let model) = document.content { return model.rowCount }
+    return -1
+  }
+
+  @Test("ctx:confirm suspends the command until the answer; cancel answers the cancel button")
+  func confirmSuspends() throws {
+    let root = try Self.makePlugin(["plugin.lua": Self.confirmPlugin])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let surface = Surface()
+    let host = PluginHost(surface: surface)
+    #expect(host.discoverAndLoad(in: [root.path]).isEmpty)
+    let table = try surface.workspace.newDocument(kind: .table, columns: ["name"])
+    let dialog = try #require(try dialogOf("demo.ask", in: surface))
+    #expect(dialog.title == "Keep Ada?")
+    #expect(dialog.message == "She was added.")
+    #expect(dialog.buttons.map(\.title) == ["Keep", "Drop", "Cancel"])
+    #expect(dialog.buttons.map(\.role) == [.default, .destructive, .cancel])
+    #expect(rowCount(table) == 1)
+    guard case .text(let text) = try dialog.respond(DialogButton("Keep")) else {
+      Issue.record("expected text")
+      return
+    }
+    #expect(text == "Keep 2")
+    #expect(try surface.workspace.undo(table) == "Ask")
+    #expect(rowCount(table) == 0)
+    let again = try #require(try dialogOf("demo.ask", in: surface))
+    guard case .text(let cancelled) = try again.respond(again.cancelButton) else {
+      Issue.record("expected text")
+      return
+    }
+    #expect(cancelled == "Cancel 2")
+    let nested = try #require(try textOf("demo.nested", in: surface))
+    #expect(nested.contains("ctx:confirm: can only be called by a command's run function"))
+    let bad = try #require(throws: FolioError.self) { try run("demo.badask", in: surface) }
+    #expect(bad.message.contains("ctx:confirm: buttons[1]: field 'role' must be one of"), "\(bad.message)")
+  }
+
+  @Test("an error or a spent budget after ctx:confirm rolls the whole command back; so does unloading")
+  func confirmRollsBack() throws {
+    let root = try Self.makePlugin(["plugin.lua": Self.confirmPlugin])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let surface = Surface()
+    let host = PluginHost(surface: surface)
+    host.instructionBudget = 100_000
+    #expect(host.discoverAndLoad(in: [root.path]).isEmpty)
+    let table = try surface.workspace.newDocument(kind: .table, columns: ["name"])
+    let dialog = try #require(try dialogOf("demo.ask", in: surface))
+    let error = try #require(throws: FolioError.self) { try dialog.respond(DialogButton("Drop")) }
+    #expect(error.message.contains("dropped"))
+    #expect(rowCount(table) == 0)
+    #expect(!table.isDirty)
+    let spinner = try #require(try dialogOf("demo.spinner", in: surface))
+    let spent = try #require(throws: FolioError.self) { try spinner.respond(DialogButton("Spin")) }
+    #expect(spent.message.contains("instruction budget exceeded"))
+    #expect(rowCount(table) == 0)
+    #expect(throws: FolioError.self) { try surface.workspace.undo(table) }
+    do {
+      let dropped = try dialogOf("demo.ask", in: surface)
+      #expect(dropped != nil)
+      #expect(rowCount(table) == 1)
+    }
+    #expect(rowCount(table) == 0)
+    let waiting = try #require(try dialogOf("demo.ask", in: surface))
+    #expect(rowCount(table) == 1)
+    try host.unload(named: "demo")
+    #expect(rowCount(table) == 0)
+    #expect(!table.isDirty)
+    #expect(throws: FolioError.self) { try waiting.respond(DialogButton("Keep")) }
+  }
 }

@@ -43,6 +43,24 @@ int folio_lua_traceback(lua_State *L);
 /// after it has returned.
 void folio_lua_push_swift_function(lua_State *L, folio_swift_function function, void *context);
 
+/// Pushes a Lua C closure that calls `function(L, context)` like
+/// `folio_lua_push_swift_function`, then yields its results to `folio_lua_resume`; the
+/// values the thread is resumed with become the closure's results. Called anywhere but
+/// directly in the thread `folio_lua_resume` runs (inside a nested coroutine, or from a plain
+/// call), it raises "NAME: can only be called by a command's run function…".
+void folio_lua_push_yielding_function(lua_State *L, folio_swift_function function, void *context,
+                                      const char *name);
+
+/// Creates a thread of `L`, kept alive by a registry reference stored in `reference` (free it
+/// with luaL_unref), with the memory limit lifted while doing so.
+lua_State *folio_lua_newthread(lua_State *L, int *reference);
+
+/// Resumes `thread` (started or suspended) with the `arguments` values on its stack, under the
+/// instruction budget and stop requests of `L`. Returns the lua_resume status and stores the
+/// count of results (or yielded values) left on the thread's stack. On an error the thread is
+/// dead and one value, the message followed by a traceback, is moved to `L`'s stack.
+int folio_lua_resume(lua_State *L, lua_State *thread, int arguments, int *results);
+
 /// Limits the instructions the next calls may run (counted in steps of 1,000); 0 removes the
 /// limit. Exceeding it raises "instruction budget exceeded".
 void folio_lua_set_instruction_budget(lua_State *L, int64_t instructions);

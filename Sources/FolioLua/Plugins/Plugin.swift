@@ -39,6 +39,7 @@ public final class Plugin {
 
   var lua: LuaState?
   var notifyFunction: LuaFunctionReference?
+  var confirmFunction: LuaFunctionReference?
   /// The methods of `ctx.document` handles, made once per state.
   var documentMethods: [String: LuaFunctionReference] = [:]
   /// The `folio.on` handlers, in declaration order.

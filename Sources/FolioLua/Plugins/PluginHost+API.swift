@@ -11,6 +11,11 @@ extension PluginHost {
       return []
     }
     plugin.notifyFunction = notify
+    plugin.confirmFunction = lua.makeYieldingFunction(name: "ctx:confirm") {
+      [unowned self] (arguments: LuaArguments) throws(LuaError) -> [LuaData] in
+      confirmRequest = try makeConfirmRequest(arguments[1])
+      return []
+    }
     plugin.documentMethods = makeDocumentMethods(in: lua)
     let api: [String: LuaState.DataFunction] = [
       "command": { [unowned self, unowned plugin] arguments throws(LuaError) in
@@ -194,6 +199,7 @@ extension PluginHost {
     }
     fields["args"] = .table(LuaTable(fields: args))
     if let notify = plugin.notifyFunction { fields["notify"] = .function(notify) }
+    if let confirm = plugin.confirmFunction { fields["confirm"] = .function(confirm) }
     return .table(LuaTable(fields: fields))
   }
 }

@@ -54,14 +54,17 @@ extension PluginHost {
     _ run: LuaFunctionReference, of plugin: Plugin, title: String, arguments: Arguments,
     parameters: [Parameter]
   ) throws(FolioError) -> CommandOutput {
-    notices = []
-    defer { notices = [] }
     let context = context(for: plugin, arguments: arguments, parameters: parameters)
     let args = context.table?["args"] ?? .nil
-    let results = try invoke(run, of: plugin, [context, args], stepName: title)
-    var lines = notices
-    if let text = results.first?.scalar, text != .nil { lines.append(text.description) }
-    return lines.isEmpty ? .none : .text(lines.joined(separator: "\n"))
+    guard transaction == nil else {
+      // Run from inside another callback: a plain call, which cannot confirm.
+      let saved = notices
+      notices = []
+      defer { notices = saved }
+      let results = try invoke(run, of: plugin, [context, args], stepName: title)
+      return commandOutput(notices: notices, results: results)
+    }
+    return try startCommand(run, of: plugin, title: title, arguments: [context, args])
   }
 
   /// A failing predicate disables its item and logs the error.

@@ -27,6 +27,10 @@ public final class PluginHost {
   /// The documents the running callback changed, each grouping its changes into one undo
   /// step; nil outside a callback.
   var transaction: [Document]?
+  /// The dialog `ctx:confirm` asked for while the running command yielded; nil otherwise.
+  var confirmRequest: ConfirmRequest?
+  /// The commands waiting for an answer to their `ctx:confirm`.
+  var suspended: [SuspendedCommand] = []
 
   /// Something a plugin declares while it loads.
   enum Contribution {
@@ -104,6 +108,7 @@ public final class PluginHost {
     let plugin = try find(name)
     guard plugin.status == .loaded else { throw FolioError(.conflict, "plugin \(name) is not loaded") }
     removeContributions(of: plugin)
+    abandonSuspendedCommands(of: plugin)
     plugin.lua = nil
     plugin.status = .disabled
   }

@@ -1,0 +1,176 @@
+import FolioCore
+
+/// What `ctx:confirm{…}` asks: the dialog's title, message and buttons.
+struct ConfirmRequest {
+  var title: String
+  var message: String?
+  var buttons: [DialogButton]
+}
+
+/// A command's `run` suspended in `ctx:confirm`, waiting for the user's answer, with the
+/// transaction it opened.
+final class SuspendedCommand {
+  weak var plugin: Plugin?
+  weak var lua: LuaState?
+  let thread: LuaThread
+  let title: String
+  var transaction: [Document] = []
+  var notices: [String] = []
+  /// Finished, failed or abandoned: the dialog's answer does nothing then.
+  var isOver = false
+  /// Counts the times it confirmed; a dialog answers only its own.
+  var suspension = 0
+
+  init(plugin: Plugin, lua: LuaState, thread: LuaThread, title: String) {
+    self.plugin = plugin
+    self.lua = lua
+    self.thread = thread
+    self.title = title
+  }
+}
+
+/// Kept by a confirm dialog's `respond`: when the dialog is dropped unanswered (the input
+/// ended, Folio quits), the suspended command is rolled back.
+private final class SuspensionGuard {
+  weak var host: PluginHost?
+  let command: SuspendedCommand
+  let suspension: Int
+
+  init(host: PluginHost, command: SuspendedCommand) {
+    self.host = host
+    self.command = command
+    self.suspension = command.suspension
+  }
+
+  deinit {
+    if command.suspension == suspension { host?.abandon(command) }
+  }
+}
+
+extension PluginHost {
+  /// Validates `ctx:confirm`'s table: `title` a string, `message` an optional string,
+  /// `buttons` an array of `{ title =, role = "default" | "destructive" | "cancel" }`.
+  func makeConfirmRequest(_ options: LuaData) throws(LuaError) -> ConfirmRequest {
+    let fields = try PluginFields(options, function: "ctx:confirm", known: ["title", "message", "buttons"])
+    let title = try fields.requiredString("title")
+    guard let items = try fields.array("buttons"), !items.isEmpty else {
+      throw fields.error("buttons", "a non-empty array of { title =, role = }")
+    }
+    var buttons: [DialogButton] = []
+    for (index, item) in items.enumerated() {
+      let button = try PluginFields(
+        item, function: "ctx:confirm: buttons[\(index + 1)]", known: ["title", "role"])
+      let role =
+        try button.oneOf("role", ["default", "destructive", "cancel"]).flatMap(
+          DialogButtonRole.init(rawValue:))
+        ?? .default
+      buttons.append(DialogButton(try button.requiredString("title"), role: role))
+    }
+    guard buttons.filter({ $0.role == .cancel }).count <= 1 else {
+      throw LuaError(message: "ctx:confirm: at most one button may have the role \"cancel\"")
+    }
+    return ConfirmRequest(title: title, message: try fields.string("message"), buttons: buttons)
+  }
+
+  /// Runs a command's `run` on a fresh Lua thread as one transaction; when it calls
+  /// `ctx:confirm` the result is a dialog whose answer resumes it.
+  func startCommand(
+    _ run: LuaFunctionReference, of plugin: Plugin, title: String, arguments: [LuaData]
+  ) throws(FolioError) -> CommandOutput {
+    guard let lua = plugin.lua else { throw FolioError(.disabled, "plugin \(plugin.name) is not loaded") }
+    let thread: LuaThread
+    do {
+      thread = try lua.makeThread(run)
+    } catch {
+      throw failure(error, in: plugin)
+    }
+    let command = SuspendedCommand(plugin: plugin, lua: lua, thread: thread, title: title)
+    return try step(command, arguments)
+  }
+
+  /// Resumes a command with `values` until it finishes or confirms again.
+  private func step(_ command: SuspendedCommand, _ values: [LuaData]) throws(FolioError) -> CommandOutput {
+    guard !command.isOver else { throw FolioError(.disabled, "the command is no longer running") }
+    guard let plugin = command.plugin, let lua = command.lua, plugin.lua === lua else {
+      abandon(command)
+      throw FolioError(.disabled, "the plugin is not loaded")
+    }
+    suspended.removeAll { $0 === command }
+    transaction = command.transaction
+    notices = command.notices
+    confirmRequest = nil
+    defer {
+      transaction = nil
+      notices = []
+      confirmRequest = nil
+    }
+    lua.instructionBudget = instructionBudget
+    let outcome: LuaState.ResumeOutcome
+    do {
+      outcome = try lua.resume(command.thread, values)
+    } catch {
+      finish(command, commit: false)
+      throw failure(error, in: plugin)
+    }
+    switch outcome {
+    case .finished(let results):
+      finish(command, commit: true)
+      return commandOutput(notices: notices, results: results)
+    case .yielded:
+      guard let request = confirmRequest else {
+        finish(command, commit: false)
+        lua.release(command.thread)
+        throw failure(LuaError(message: "attempt to yield from outside a coroutine"), in: plugin)
+      }
+      command.transaction = transaction ?? []
+      command.notices = notices
+      command.suspension += 1
+      suspended.append(command)
+      let guardian = SuspensionGuard(host: self, command: command)
+      return .dialog(
+        Dialog(title: request.title, message: request.message, buttons: request.buttons) {
+          [weak self] button throws -> CommandOutput in
+          guard let self else { throw FolioError(.disabled, "the plugin host is gone") }
+          return try withExtendedLifetime(guardian) { () throws(FolioError) -> CommandOutput in
+            try self.step(guardian.command, [.string(button.title)])
+          }
+        })
+    }
+  }
+
+  /// Commits or rolls back a command's transaction and ends it.
+  private func finish(_ command: SuspendedCommand, commit: Bool) {
+    command.isOver = true
+    suspended.removeAll { $0 === command }
+    let documents = transaction ?? command.transaction
+    if commit {
+      for document in documents { document.commitGroup(name: command.title) }
+    } else {
+      for document in documents.reversed() { document.rollbackGroup() }
+    }
+    transaction = nil
+    command.transaction = []
+  }
+
+  /// Rolls back a suspended command that will never be answered.
+  func abandon(_ command: SuspendedCommand) {
+    guard !command.isOver else { return }
+    command.isOver = true
+    suspended.removeAll { $0 === command }
+    for document in command.transaction.reversed() { document.rollbackGroup() }
+    command.transaction = []
+    if let lua = command.lua { lua.release(command.thread) }
+  }
+
+  /// Rolls back the commands of a plugin that wait for a confirm answer (it is unloading).
+  func abandonSuspendedCommands(of plugin: Plugin) {
+    for command in suspended where command.plugin === plugin { abandon(command) }
+  }
+
+  /// A command's output: its notices, then its first result when that is a plain value.
+  func commandOutput(notices: [String], results: [LuaData]) -> CommandOutput {
+    var lines = notices
+    if let text = results.first?.scalar, text != .nil { lines.append(text.description) }
+    return lines.isEmpty ? .none : .text(lines.joined(separator: "\n"))
+  }
+}
