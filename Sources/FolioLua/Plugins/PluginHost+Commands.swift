@@ -152,8 +152,12 @@ extension PluginHost {
       known: ["id", "title", "icon", "order", "primary", "label_style", "items", "dismiss", "__element"])
     let title = try fields.requiredString("title")
     let id = try fields.string("id") ?? plugin.name + "." + title.lowercased()
+    let order = try fields.oneOf("order", MenuOrder.allCases.map(\.rawValue)).flatMap(MenuOrder.init(rawValue:))
+    let labelStyle = try fields.oneOf("label_style", LabelStyle.allCases.map(\.rawValue)).flatMap(
+      LabelStyle.init(rawValue:))
     return Menu(
-      id: id, title: title, icon: try fields.string("icon"),
+      id: id, title: title, icon: try fields.string("icon"), order: order ?? .automatic,
+      labelStyle: labelStyle ?? .automatic,
       dismissBehavior: try fields.oneOf("dismiss", DismissBehavior.allCases.map(\.rawValue)).flatMap(
         DismissBehavior.init(rawValue:)),
       primaryAction: try fields.string("primary"), owner: plugin.owner,
