@@ -152,7 +152,8 @@ extension PluginHost {
       known: ["id", "title", "icon", "order", "primary", "label_style", "items", "dismiss", "__element"])
     let title = try fields.requiredString("title")
     let id = try fields.string("id") ?? plugin.name + "." + title.lowercased()
-    let order = try fields.oneOf("order", MenuOrder.allCases.map(\.rawValue)).flatMap(MenuOrder.init(rawValue:))
+    let order = try fields.oneOf("order", MenuOrder.allCases.map(\.rawValue)).flatMap(
+      MenuOrder.init(rawValue:))
     let labelStyle = try fields.oneOf("label_style", LabelStyle.allCases.map(\.rawValue)).flatMap(
       LabelStyle.init(rawValue:))
     return Menu(
