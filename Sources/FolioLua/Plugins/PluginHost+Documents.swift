@@ -98,24 +98,14 @@ extension PluginHost {
         return [lines.indices.contains(number - 1) ? .string(lines[number - 1]) : .nil]
       },
       "set_line": { [unowned self] arguments throws(LuaError) in
-        let document = try document(arguments, method: "set_line")
-        _ = try lines(of: document, method: "set_line")
-        let number = try Self.integer(arguments[1, depth: 0], method: "set_line", field: "n")
-        let text = try Self.string(arguments[2, depth: 0], method: "set_line", field: "s")
-        try edit(document, method: "set_line") {
-          try surface.workspace.replaceLine(number, with: text, in: document)
+        try lineEdit(arguments, method: "set_line") { workspace, document, number, text in
+          try workspace.replaceLine(number, with: text, in: document)
         }
-        return []
       },
       "insert": { [unowned self] arguments throws(LuaError) in
-        let document = try document(arguments, method: "insert")
-        _ = try lines(of: document, method: "insert")
-        let number = try Self.integer(arguments[1, depth: 0], method: "insert", field: "n")
-        let text = try Self.string(arguments[2, depth: 0], method: "insert", field: "s")
-        try edit(document, method: "insert") {
-          try surface.workspace.insertLine(text, at: number, in: document)
+        try lineEdit(arguments, method: "insert") { workspace, document, number, text in
+          try workspace.insertLine(text, at: number, in: document)
         }
-        return []
       },
       "delete_lines": { [unowned self] arguments throws(LuaError) in
         let document = try document(arguments, method: "delete_lines")
@@ -153,6 +143,18 @@ extension PluginHost {
 
   /// Runs an edit as part of the running callback's transaction, starting the document's
   /// group on its first edit; errors name the method.
+  /// A text method taking a line number `n` and a string `s`: `d:set_line(n, s)`, `d:insert(n, s)`.
+  private func lineEdit(
+    _ arguments: LuaArguments, method: String, _ change: (Workspace, Document, Int, String) throws -> Void
+  ) throws(LuaError) -> [LuaData] {
+    let document = try document(arguments, method: method)
+    _ = try lines(of: document, method: method)
+    let number = try Self.integer(arguments[1, depth: 0], method: method, field: "n")
+    let text = try Self.string(arguments[2, depth: 0], method: method, field: "s")
+    try edit(document, method: method) { try change(surface.workspace, document, number, text) }
+    return []
+  }
+
   private func edit(_ document: Document, method: String, _ body: () throws -> Void) throws(LuaError) {
     if transaction != nil, !document.isGrouping {
       document.beginGroup()
