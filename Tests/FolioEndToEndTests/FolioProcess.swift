@@ -22,14 +22,15 @@ struct FolioProcess {
     return url
   }
 
-  /// The environment a test run sees: no colour, and home, state and config inside `home`.
+  /// The environment a test run sees: no colour, home, state and config inside `home`, and
+  /// no shipped plugins (scripts that want them pass `--plugins ../plugins`).
   static func environment(home: URL) -> [String: String] {
     [
       "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
       "HOME": home.path, "XDG_STATE_HOME": home.appendingPathComponent("state").path,
       "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
       "FOLIO_STATE_DIR": home.appendingPathComponent("state/folio").path, "NO_COLOR": "1",
-      "LANG": "C.UTF-8",
+      "LANG": "C.UTF-8", "FOLIO_PLUGINS_DIR": "",
     ]
   }
 

@@ -4,11 +4,18 @@ import Testing
 /// Runs every `Scripts/*.folio` through the built binary and compares standard output,
 /// standard error and the exit status with `NAME.expected`. A first line
 /// `# args: --keep-going --json` passes options. Each script runs in a fresh copy of the
-/// Scripts folder (fixtures included). Set `FOLIO_RECORD=1` to rewrite the
-/// expectations on purpose, then review the diff.
+/// Scripts folder (fixtures included), with copies of the repository's `examples/` and
+/// `plugins/` beside it. Set `FOLIO_RECORD=1` to rewrite every
+/// expectation on purpose, or `FOLIO_RECORD=tables-seeds,plugins` to rewrite only those
+/// scripts' expectations, then review the diff.
 @Suite struct ScriptTests {
   static let scriptsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Scripts")
+
+  /// The repository root, whose `examples/` and `plugins/` are copied beside each run's
+  /// Scripts folder, so scripts reach them as `../examples` and `../plugins`.
+  static let repository = scriptsDirectory.deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
   static var scripts: [String] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: scriptsDirectory.path)) ?? []
@@ -21,6 +28,13 @@ import Testing
     let text = "--- stdout\n\(result.output)--- stderr\n\(result.errors)--- exit \(result.status)\n"
     return text.replacing(folder.path, with: "$SCRIPTS")
       .replacing(#/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/#, with: "<time>")
+  }
+
+  /// Whether `FOLIO_RECORD` asks to rewrite the expectation of the script `name`.
+  static func records(_ name: String) -> Bool {
+    guard let value = ProcessInfo.processInfo.environment["FOLIO_RECORD"] else { return false }
+    let stem = String(name.dropLast(".folio".count))
+    return value == "1" || value.split(separator: ",").contains { $0 == stem }
   }
 
   @Test("the scripts directory holds scripts")
@@ -44,10 +58,15 @@ import Testing
     defer { try? FileManager.default.removeItem(at: workspace) }
     let copy = workspace.appendingPathComponent("Scripts")
     try FileManager.default.copyItem(at: Self.scriptsDirectory, to: copy)
+    for folder in ["examples", "plugins"] {
+      try FileManager.default.copyItem(
+        at: Self.repository.appendingPathComponent(folder),
+        to: workspace.appendingPathComponent(folder))
+    }
     let result = try FolioProcess.run(arguments + [name], in: copy)
     let actual = Self.transcript(result, folder: copy)
     let expectedURL = url.deletingPathExtension().appendingPathExtension("expected")
-    if ProcessInfo.processInfo.environment["FOLIO_RECORD"] == "1" {
+    if Self.records(name) {
       try actual.write(to: expectedURL, atomically: true, encoding: .utf8)
       return
     }
