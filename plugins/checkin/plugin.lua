@@ -1,0 +1,47 @@
+-- Check-in: the homework of the seed chapter. Select one row of a table of places, open its
+-- context menu and choose "Check-in": the row's `visited` cell becomes "yes", and the item
+-- shows ✓ from then on. Choosing it again takes the check-in back ("no"). Each choice is one
+-- undo step, and the mark is saved with the table because it lives in one of its columns.
+
+local COLUMN = "visited"
+
+-- The words Folio's own `favorite` column counts as marked; anything else is "not yet".
+local YES = { yes = true, ["true"] = true, ["1"] = true, on = true, y = true, x = true }
+
+local function is_visited(value)
+  -- Cells come typed: "yes" is a string, 1 a number, true a boolean, an empty cell nil.
+  return value ~= nil and YES[tostring(value):lower()] == true
+end
+
+-- Why the command cannot run now, or nil when it can.
+local function unavailable(ctx)
+  local d = ctx.document
+  if d == nil then return "no document is open" end
+  if d.kind ~= "table" then return "'" .. d.title .. "' is not a table" end
+  if ctx.selection.count ~= 1 then return "select one place" end
+  for _, name in ipairs(d:columns()) do
+    if name == COLUMN then return nil end
+  end
+  return "'" .. d.title .. "' has no '" .. COLUMN .. "' column"
+end
+
+folio.command {
+  id = "checkin.toggle", title = "Check-in", icon = "checkmark.seal.fill",
+  subtitle = "Mark the place as visited",
+  -- A string is the reason the item is greyed out (and why running it is refused).
+  enabled = function(ctx) return unavailable(ctx) or true end,
+  -- A toggle: menus draw ✓ from `get`; choosing it calls `set` with the opposite value.
+  -- `set` runs as one transaction, so its edit is one undo step.
+  state = {
+    kind = "toggle",
+    get = function(ctx)
+      return unavailable(ctx) == nil and is_visited(ctx.document:get(ctx.selection.ids[1], COLUMN))
+    end,
+    set = function(ctx, on)
+      ctx.document:set(ctx.selection.ids[1], COLUMN, on and "yes" or "no")
+    end,
+  },
+}
+
+-- Offer it in the context menu of a single selected row, after the built-in items.
+folio.context_menu { selection = "single", items = { "checkin.toggle" } }
