@@ -36,7 +36,7 @@ let package = Package(
     .target(name: "FolioLua", dependencies: ["FolioCore", "CLua", "CLuaHost"]),
     .target(name: "FolioShell", dependencies: ["FolioCore", "FolioLua", "CEdit"]),
     .executableTarget(name: "folio", dependencies: ["FolioShell"]),
-    .executableTarget(name: "folio-bench", dependencies: ["FolioCore"]),
+    .executableTarget(name: "folio-bench", dependencies: ["FolioCore", "FolioShell"]),
     .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"]),
     .testTarget(name: "FolioLuaTests", dependencies: ["FolioLua", "CLua"]),
     .testTarget(name: "FolioShellTests", dependencies: ["FolioShell"]),

@@ -1,7 +1,9 @@
 ---@meta
--- LuaLS definitions of Folio's plugin API (the parts implemented so far; see plugins.md).
+-- LuaLS definitions of Folio's plugin API (see plugins.md). PluginHostTests checks that
+-- every function, field and option declared here is the one the host registers.
 
 ---@class folio
+---@field api_version integer The plugin API's version: 1.
 folio = {}
 
 ---@class folio.Param
@@ -31,6 +33,9 @@ folio = {}
 ---@field dismiss? "automatic"|"enabled"|"disabled"
 ---@field params? folio.Param[]
 ---@field enabled? fun(ctx: folio.Context): boolean|string
+---Whether surfaces show the command now: false or a reason hides it from menus, context
+---menus and toolbars, and refuses running it. Asked before `enabled`.
+---@field visible? fun(ctx: folio.Context): boolean|string
 ---@field run? fun(ctx: folio.Context, args: table<string, any>): any
 ---@field state? folio.State
 
@@ -91,10 +96,22 @@ function Document:delete_lines(a, b) end
 ---@class folio.Selection
 ---@field count integer
 ---@field ids integer[]
+local Selection = {}
+---The selected rows in table order, as `Document:rows()` gives them; empty for text.
+---@return table[]
+function Selection:rows() end
+
+---The environment when the callback started.
+---@class folio.Env
+---@field platform "mac"|"ipad"|"iphone"
+---@field size_class "compact"|"regular"
+---@field width integer The window's width in columns.
+---@field keyboard boolean Whether a hardware keyboard is attached.
 
 ---@class folio.Context
 ---@field document? folio.Document
 ---@field selection folio.Selection
+---@field env folio.Env
 ---@field args table<string, any>
 local Context = {}
 
@@ -125,6 +142,8 @@ function Context:confirm(options) end
 ---@field id? string
 ---@field title string
 ---@field icon? string
+---@field order? "automatic"|"fixed"
+---@field label_style? "automatic"|"titleAndIcon"|"titleOnly"|"iconOnly"
 ---@field primary? string
 ---@field dismiss? "automatic"|"enabled"|"disabled"
 ---@field items folio.MenuItem[]
@@ -154,14 +173,28 @@ function folio.picker(options) end
 ---@return table
 function folio.control_group(options) end
 
----@param options { selection?: "empty"|"single"|"multiple"|"any", items: folio.MenuItem[] }
+---@class folio.ContextMenuOptions
+---@field selection? "empty"|"single"|"multiple"|"any"
+---@field items folio.MenuItem[]
+---@field kinds? ("text"|"table")[]
+
+---Items for the context menu of rows (`context-menu`). Menus, context menus, toolbar items
+---and contributions may name only the plugin's own commands or built-in ones; another
+---plugin's or an unknown id fails the load.
+---@param options folio.ContextMenuOptions
 function folio.context_menu(options) end
 
 ---Adds items to an existing menu: "title" (the document's title menu) or a menu id such as
 ---"file". Several contributions are ordered by section, then the before/after hints, then
 ---plugin name, then declaration order.
+---@class folio.ContributeOptions
+---@field items folio.MenuItem[]
+---@field section? string
+---@field after? string
+---@field before? string
+
 ---@param menu "title"|string
----@param options { items: folio.MenuItem[], section?: string, after?: string, before?: string }
+---@param options folio.ContributeOptions
 function folio.contribute(menu, options) end
 
 ---@class folio.ShareItem
@@ -174,16 +207,31 @@ function folio.contribute(menu, options) end
 ---A share target (`share ID`). `send` returns the text to share and optionally a file
 ---extension; the text becomes a new file in `--to DIR` or the document's folder, or is
 ---printed when the document was never saved.
----@param options { id: string, title: string, accepts: ("text"|"csv"|"json"|"file")[], send: fun(ctx: folio.Context, item: folio.ShareItem): string, string? }
+---@class folio.ShareTargetOptions
+---@field id string
+---@field title string
+---@field accepts ("text"|"csv"|"json"|"file")[]
+---@field send fun(ctx: folio.Context, item: folio.ShareItem): string, string?
+
+---@param options folio.ShareTargetOptions
 function folio.share_target(options) end
 
 ---An item on the document toolbar that runs a command.
----@param options { id: string, command: string, placement?: "primaryAction"|"secondaryAction"|"navigation"|"principal"|"bottomBar"|"automatic", shows_by_default?: boolean, priority?: "low"|"standard"|"high" }
+---@class folio.ToolbarItemOptions
+---@field id string
+---@field command string
+---@field placement? "primaryAction"|"secondaryAction"|"navigation"|"principal"|"bottomBar"|"automatic"
+---@field shows_by_default? boolean
+---@field priority? "low"|"standard"|"high"
+
+---@param options folio.ToolbarItemOptions
 function folio.toolbar_item(options) end
 
----Calls `fn` after a document event; an error in it goes to the plugin log and the command
----that caused the event still succeeds. `event.from`/`event.to` are set for renames.
----@param event "document.opened"|"document.saved"|"document.renamed"
+---Calls `fn` after an event; an error in it goes to the plugin log and the command that
+---caused the event still succeeds. `event.from`/`event.to` are set for renames.
+---`selection.changed` fires once after each command that changed a document's selection,
+---with `ctx.document` that document and `ctx.selection` its new selection.
+---@param event "document.opened"|"document.saved"|"document.renamed"|"selection.changed"
 ---@param fn fun(ctx: folio.Context, event: { name: string, from?: string, to?: string })
 function folio.on(event, fn) end
 

@@ -4,12 +4,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <lauxlib.h>
 #include <lua.h>
 #include <lualib.h>
 
+#include "host_limits.h"
+
 enum { hook_step = 1000 };
+
+// Set by folio_lua_interrupt (Ctrl-C, from a signal handler) until folio_lua_clear_interrupt;
+// every state's hook and pattern matcher stop with "interrupted" while it is set.
+static volatile sig_atomic_t interrupt_requested = 0;
 
 typedef struct host {
   size_t memory_used;
@@ -19,6 +26,10 @@ typedef struct host {
   int swift_depth;
   int64_t instructions_left;
   int budget_active;
+  // The running call's deadline on the monotonic clock, when it has a time budget.
+  int64_t deadline_ns;
+  int deadline_active;
+  int time_exceeded;
   volatile sig_atomic_t stop_requested;
   // The thread `folio_lua_resume` runs now, NULL otherwise; hooks are per thread, so the
   // budget and stop requests are applied to it too.
@@ -214,6 +225,11 @@ void folio_lua_open_safe_libs(lua_State *L) {
   lua_pushnil(L);
   lua_setglobal(L, "loadfile");
 
+  // string.find/match/gmatch/gsub: the counted matcher, which budgets can stop.
+  lua_getglobal(L, LUA_STRLIBNAME);
+  folio_lua_install_patterns(L);
+  lua_pop(L, 1);
+
   lua_getglobal(L, "load");
   lua_pushcclosure(L, text_only_load, 1);
   lua_setglobal(L, "load");
@@ -234,19 +250,45 @@ void folio_lua_open_safe_libs(lua_State *L) {
   folio_lua_guard_protected_calls(L);
 }
 
-// pcall, xpcall and coroutine.resume catch errors; once the state is stopped (budget spent
-// or stop requested) they re-raise, so a plugin cannot swallow its own stop.
-static int is_stopped(host *h) {
-  return h->stop_requested || (h->budget_active && h->instructions_left < 0);
+static int64_t monotonic_ns(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
 }
 
+static void check_deadline(host *h) {
+  if (h->deadline_active && !h->time_exceeded && monotonic_ns() >= h->deadline_ns) h->time_exceeded = 1;
+}
+
+// Why the running call must stop, or NULL while it may go on.
+static const char *stop_message(host *h) {
+  if (h->stop_requested || interrupt_requested) return "interrupted";
+  if (h->budget_active && h->instructions_left < 0) return "instruction budget exceeded";
+  if (h->time_exceeded) return "time budget exceeded";
+  return NULL;
+}
+
+// pcall, xpcall and coroutine.resume catch errors; once the state is stopped (budget spent
+// or stop requested) they re-raise, so a plugin cannot swallow its own stop.
+static int is_stopped(host *h) { return stop_message(h) != NULL; }
+
 static int reraise_if_stopped(lua_State *L) {
-  host *h = host_of(L);
-  if (h->stop_requested) return luaL_error(L, "interrupted");
-  if (h->budget_active && h->instructions_left < 0) {
-    return luaL_error(L, "instruction budget exceeded");
-  }
+  const char *message = stop_message(host_of(L));
+  if (message != NULL) return luaL_error(L, "%s", message);
   return 0;
+}
+
+void folio_lua_charge(lua_State *L, int64_t steps) {
+  host *h = host_of(L);
+  if (h->budget_active) h->instructions_left -= steps;
+  check_deadline(h);
+  const char *message = stop_message(h);
+  if (message == NULL) return;
+  // Level 0 is the pattern function itself; level 1 the Lua code that called it.
+  luaL_where(L, 1);
+  lua_pushfstring(L, "%s while matching a pattern", message);
+  lua_concat(L, 2);
+  lua_error(L);
 }
 
 // The continuation runs after the wrapped call returned, also when a coroutine yielded
@@ -265,22 +307,42 @@ static int guarded_call(lua_State *L) {
   return guarded_continue(L, LUA_OK, 0);
 }
 
-static void guard_function(lua_State *L, const char *table, const char *name) {
+// A message handler runs where the error happened, before unwinding. When the error is the
+// host's stop, Lua is still inside the count hook with hooks off, so a handler that loops
+// would never be stopped: once the plugin is stopped, its handler is skipped.
+static int guarded_message_handler(lua_State *L) {
+  if (is_stopped(host_of(L))) return 1;
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
+  return 1;
+}
+
+static int guarded_xpcall(lua_State *L) {
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_pushvalue(L, 2);
+  lua_pushcclosure(L, guarded_message_handler, 1);
+  lua_replace(L, 2);
+  return guarded_call(L);
+}
+
+static void guard_function(lua_State *L, const char *table, const char *name,
+                           lua_CFunction guard) {
   if (table != NULL) {
     lua_getglobal(L, table);
   } else {
     lua_pushglobaltable(L);
   }
   lua_getfield(L, -1, name);
-  lua_pushcclosure(L, guarded_call, 1);
+  lua_pushcclosure(L, guard, 1);
   lua_setfield(L, -2, name);
   lua_pop(L, 1);
 }
 
 void folio_lua_guard_protected_calls(lua_State *L) {
-  guard_function(L, NULL, "pcall");
-  guard_function(L, NULL, "xpcall");
-  guard_function(L, "coroutine", "resume");
+  guard_function(L, NULL, "pcall", guarded_call);
+  guard_function(L, NULL, "xpcall", guarded_xpcall);
+  guard_function(L, "coroutine", "resume", guarded_call);
 }
 
 int folio_lua_is_stopped(lua_State *L) { return is_stopped(host_of(L)); }
@@ -385,19 +447,16 @@ int folio_lua_resume(lua_State *L, lua_State *thread, int arguments, int *result
 static void count_hook(lua_State *L, lua_Debug *ar) {
   (void)ar;
   host *h = host_of(L);
-  if (h->stop_requested) {
-    luaL_error(L, "interrupted");
-    return;
-  }
-  if (!h->budget_active) return;
-  h->instructions_left -= hook_step;
-  if (h->instructions_left < 0) luaL_error(L, "instruction budget exceeded");
+  if (h->budget_active) h->instructions_left -= hook_step;
+  check_deadline(h);
+  const char *message = stop_message(h);
+  if (message != NULL) luaL_error(L, "%s", message);
 }
 
 static void update_hook(lua_State *L) {
   host *h = host_of(L);
   lua_State *thread = h->thread;
-  if (h->budget_active || h->stop_requested) {
+  if (h->budget_active || h->deadline_active || h->stop_requested || interrupt_requested) {
     lua_sethook(L, count_hook, LUA_MASKCOUNT, hook_step);
     if (thread != NULL) lua_sethook(thread, count_hook, LUA_MASKCOUNT, hook_step);
   } else {
@@ -406,12 +465,41 @@ static void update_hook(lua_State *L) {
   }
 }
 
-void folio_lua_set_instruction_budget(lua_State *L, int64_t instructions) {
+folio_call_limits folio_lua_begin_call(lua_State *L, int64_t instructions, int64_t milliseconds) {
   host *h = host_of(L);
+  folio_call_limits saved = {h->instructions_left, h->budget_active, h->deadline_ns, h->deadline_active,
+                             h->time_exceeded};
   h->budget_active = instructions > 0;
   h->instructions_left = instructions;
+  h->deadline_active = milliseconds > 0;
+  h->deadline_ns = milliseconds > 0 ? monotonic_ns() + milliseconds * 1000000 : 0;
+  h->time_exceeded = 0;
   update_hook(L);
+  return saved;
 }
+
+int folio_lua_end_call(lua_State *L, folio_call_limits saved) {
+  host *h = host_of(L);
+  int reason = folio_stop_none;
+  if (h->stop_requested || interrupt_requested) {
+    reason = folio_stop_interrupted;
+  } else if (h->budget_active && h->instructions_left < 0) {
+    reason = folio_stop_instructions;
+  } else if (h->time_exceeded) {
+    reason = folio_stop_time;
+  }
+  h->instructions_left = saved.instructions_left;
+  h->budget_active = saved.budget_active;
+  h->deadline_ns = saved.deadline_ns;
+  h->deadline_active = saved.deadline_active;
+  h->time_exceeded = saved.time_exceeded;
+  update_hook(L);
+  return reason;
+}
+
+void folio_lua_interrupt(void) { interrupt_requested = 1; }
+
+void folio_lua_clear_interrupt(void) { interrupt_requested = 0; }
 
 void folio_lua_request_stop(lua_State *L) {
   host *h = host_of(L);

@@ -114,6 +114,15 @@ public struct LuaArguments {
     return owner.data(at: Int32(index + 1), depth: depth, on: state)
   }
 
+  /// The `FILE:LINE: ` of the Lua code that made this call, as `error` would prefix a
+  /// message; empty when the caller is not Lua code.
+  public var callerLocation: String {
+    guard lua_checkstack(state, 2) != 0 else { return "" }
+    luaL_where(state, 1)
+    defer { lua_pop(state, 1) }
+    return LuaState.string(at: -1, on: state) ?? ""
+  }
+
   /// The value under a string key of the table argument at a 0-based position, read raw
   /// (no metamethod runs) and without copying tables; `.nil` when that argument is not a
   /// table.
@@ -200,12 +209,14 @@ extension LuaState {
     lua_rawgeti(state, folio_lua_registryindex, lua_Integer(function.reference))
     for argument in arguments { push(argument) }
     folio_lua_end_host_work(state)
-    folio_lua_set_instruction_budget(state, Int64(instructionBudget ?? 0))
+    let limits = beginCall()
     let status = lua_pcall(state, Int32(arguments.count), LUA_MULTRET, base + 1)
-    folio_lua_set_instruction_budget(state, 0)
+    endCall(limits)
     guard status == LUA_OK else {
-      if status == LUA_ERRMEM { throw LuaError(message: "not enough memory") }
-      throw LuaError(handlerOutput: Self.string(at: -1, on: state) ?? "(error object is not a string)")
+      if status == LUA_ERRMEM { throw LuaError(message: "not enough memory", stop: .memory) }
+      var error = LuaError(handlerOutput: Self.string(at: -1, on: state) ?? "(error object is not a string)")
+      error.stop = lastStop ?? (error.message.hasSuffix("not enough memory") ? .memory : nil)
+      throw error
     }
     let top = lua_gettop(state)
     return top > base + 1 ? (base + 2...top).map { data(at: $0, depth: 4, keepsFunctions: false) } : []
@@ -362,14 +373,16 @@ extension LuaState {
     for argument in arguments { push(argument) }
     lua_xmove(state, thread.thread, Int32(arguments.count))
     folio_lua_end_host_work(state)
-    folio_lua_set_instruction_budget(state, Int64(instructionBudget ?? 0))
+    let limits = beginCall()
     var count: Int32 = 0
     let status = folio_lua_resume(state, thread.thread, Int32(arguments.count), &count)
-    folio_lua_set_instruction_budget(state, 0)
+    endCall(limits)
     guard status == LUA_OK || status == LUA_YIELD else {
       release(thread)
-      if status == LUA_ERRMEM { throw LuaError(message: "not enough memory") }
-      throw LuaError(handlerOutput: Self.string(at: -1, on: state) ?? "(error object is not a string)")
+      if status == LUA_ERRMEM { throw LuaError(message: "not enough memory", stop: .memory) }
+      var error = LuaError(handlerOutput: Self.string(at: -1, on: state) ?? "(error object is not a string)")
+      error.stop = lastStop ?? (error.message.hasSuffix("not enough memory") ? .memory : nil)
+      throw error
     }
     folio_lua_begin_host_work(state)
     let room = lua_checkstack(state, count + 8) != 0

@@ -39,11 +39,39 @@ public final class LuaState {
   /// Bytes Lua currently holds.
   public var memoryUsed: Int { folio_lua_memory_used(state) }
 
-  /// Limits the instructions each later `run` may execute (checked every 1,000); nil for no
-  /// limit.
-  public var instructionBudget: Int? {
-    didSet { folio_lua_set_instruction_budget(state, Int64(instructionBudget ?? 0)) }
+  /// The most bytes Lua may allocate; 0 for no limit.
+  public var memoryLimit: Int {
+    get { folio_lua_memory_limit(state) }
+    set { folio_lua_set_memory_limit(state, max(0, newValue)) }
   }
+
+  /// Limits the instructions each later call may execute (checked every 1,000; pattern
+  /// matching steps count too); nil for no limit.
+  public var instructionBudget: Int?
+
+  /// Limits the wall-clock milliseconds each later call may take; nil for no limit.
+  public var timeBudget: Int?
+
+  /// Why the last call stopped, when a budget or a stop request ended it; nil otherwise.
+  public private(set) var lastStop: LuaStop?
+
+  /// Starts a call's limits; returns what `endCall` restores.
+  func beginCall() -> folio_call_limits {
+    folio_lua_begin_call(state, Int64(instructionBudget ?? 0), Int64(timeBudget ?? 0))
+  }
+
+  /// Ends a call's limits and records why it stopped.
+  func endCall(_ saved: folio_call_limits) {
+    lastStop = LuaStop(reason: folio_lua_end_call(state, saved))
+  }
+
+  /// Ctrl-C: stops the Lua code running now in any state (at its next instruction-count
+  /// check or pattern-matching step) with the error "interrupted", and any started later,
+  /// until `clearInterrupt()`. Only sets a flag, so a signal handler may call it.
+  public static func interrupt() { folio_lua_interrupt() }
+
+  /// Forgets `interrupt()`.
+  public static func clearInterrupt() { folio_lua_clear_interrupt() }
 
   /// Runs a chunk of Lua source and returns its results.
   ///
@@ -65,11 +93,15 @@ public final class LuaState {
       defer { lua_settop(state, base) }
       throw LuaError(message: string(at: -1) ?? "cannot load \(name)")
     }
-    folio_lua_set_instruction_budget(state, Int64(instructionBudget ?? 0))
+    let limits = beginCall()
     let callStatus = lua_pcall(state, 0, LUA_MULTRET, base + 1)
+    endCall(limits)
     defer { lua_settop(state, base) }
     guard callStatus == LUA_OK else {
-      throw LuaError(handlerOutput: string(at: -1) ?? "(error object is not a string)")
+      if callStatus == LUA_ERRMEM { throw LuaError(message: "not enough memory", stop: .memory) }
+      var error = LuaError(handlerOutput: string(at: -1) ?? "(error object is not a string)")
+      error.stop = lastStop ?? (error.message.hasSuffix("not enough memory") ? .memory : nil)
+      throw error
     }
     let top = lua_gettop(state)
     return top > base + 1 ? (base + 2...top).map(value(at:)) : []

@@ -23,11 +23,14 @@ public struct LuaError: Error, Sendable, Equatable, CustomStringConvertible {
   public var message: String
   /// The `stack traceback:` lines, or empty when none was taken.
   public var traceback: String
+  /// The budget or stop request that ended the call, when one did.
+  public var stop: LuaStop?
 
   /// Creates an error from a message and a traceback.
-  public init(message: String, traceback: String = "") {
+  public init(message: String, traceback: String = "", stop: LuaStop? = nil) {
     self.message = message
     self.traceback = traceback
+    self.stop = stop
   }
 
   /// Splits the text produced by Folio's traceback handler into message and traceback.

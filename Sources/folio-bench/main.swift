@@ -1,27 +1,25 @@
-// Micro-benchmarks of Folio's model, run by `make bench` in a release build. They measure;
-// they never fail a build.
+// In-process measures of Folio that its binary cannot isolate, run by benchmarks/bench.py
+// (`make bench`) in a release build. They measure; they never fail a build.
+//
+//   folio-bench callback FOLDER COUNT   a plugin command run COUNT times through the registry
+//   folio-bench menus RUNS              resolving and opening a 1,000-item menu, RUNS times
 import FolioCore
+import FolioShell
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// Seconds on the monotonic clock.
+/// Seconds of CPU time this process used: steady on a busy machine, and what the Lua loop it
+/// is compared with measures (`os.clock`).
 func now() -> Double {
   var time = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &time)
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
   return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
-/// A number of microseconds, right-aligned to ten places with one decimal.
-func formatted(_ microseconds: Double) -> String {
-  let tenths = Int((microseconds * 10).rounded())
-  let text = "\(tenths / 10).\(tenths % 10)"
-  return String(repeating: " ", count: max(0, 10 - text.count)) + text
-}
-
 /// The median time of `body` over `runs` runs, in microseconds.
-func measure(runs: Int = 200, _ body: () throws -> Void) rethrows -> Double {
+func measure(runs: Int, _ body: () throws -> Void) rethrows -> Double {
   var samples: [Double] = []
   for _ in 0..<runs {
     let start = now()
@@ -29,6 +27,13 @@ func measure(runs: Int = 200, _ body: () throws -> Void) rethrows -> Double {
     samples.append((now() - start) * 1e6)
   }
   return samples.sorted()[samples.count / 2]
+}
+
+/// Stops with a message on standard error.
+func fail(_ message: String) -> Never {
+  let line = "folio-bench: \(message)\n"
+  _ = line.withCString { write(2, $0, strlen($0)) }
+  exit(1)
 }
 
 /// A registry of `count` commands, every third disabled by its predicate and every fifth a
@@ -60,13 +65,59 @@ func makeMenu(count: Int) throws -> (CommandRegistry, Menu) {
   return (registry, Menu(id: "bench", title: "Bench", elements: sections))
 }
 
-let (registry, menu) = try makeMenu(count: 1000)
-print("scenario                                        median µs")
-let resolve = try measure { _ = try MenuResolver.resolve(menu, registry: registry, platform: .mac) }
-print("resolve a 1,000-item menu with predicates   \(formatted(resolve))")
-let resolveUpward = try measure {
-  _ = try MenuResolver.resolve(menu, registry: registry, platform: .iphone, opensUpward: true)
+/// Prints `NAME<TAB>MICROSECONDS` for each menu measure.
+func benchmarkMenus(runs: Int) throws {
+  let (registry, menu) = try makeMenu(count: 1000)
+  let resolve = try measure(runs: runs) {
+    _ = try MenuResolver.resolve(menu, registry: registry, platform: .mac)
+  }
+  print("resolve a 1,000-item menu with predicates\t\(resolve)")
+  let upward = try measure(runs: runs) {
+    _ = try MenuResolver.resolve(menu, registry: registry, platform: .iphone, opensUpward: true)
+  }
+  print("… on iphone, opening upward (reversed)\t\(upward)")
+  let open = try measure(runs: runs) { _ = try MenuSession(menu, registry: registry).items }
+  print("… opened as a session, items numbered\t\(open)")
 }
-print("… on iphone, opening upward (reversed)      \(formatted(resolveUpward))")
-let open = try measure { _ = try MenuSession(menu, registry: registry).items }
-print("open it as a session and number its items    \(formatted(open))")
+
+/// Loads the plugins of `folder`, runs its `cb.run` command `count` times through
+/// `CommandRegistry.invoke` (after a warm-up), checks `cb.count`, and prints the median
+/// nanoseconds per call of five batches.
+func benchmarkCallback(folder: String, count: Int) throws {
+  let shell = Shell()
+  shell.loadPlugins(extraFolders: [folder], shippedFolder: nil)
+  guard let run = shell.registry.command(id: "cb.run"), let total = shell.registry.command(id: "cb.count")
+  else {
+    fail("\(folder) has no plugin with the commands cb.run and cb.count")
+  }
+  let batches = 5
+  let batch = max(1, count / batches)
+  for _ in 0..<min(batch, 1000) { _ = try shell.registry.invoke(run, words: []) }
+  var samples: [Double] = []
+  for _ in 0..<batches {
+    let start = now()
+    for _ in 0..<batch { _ = try shell.registry.invoke(run, words: []) }
+    samples.append((now() - start) / Double(batch) * 1e9)
+  }
+  let expected = min(batch, 1000) + batches * batch
+  guard case .text(let text) = try shell.registry.invoke(total, words: []), text == "count \(expected)" else {
+    fail("cb.run did not run \(expected) times")
+  }
+  print("\(samples.sorted()[batches / 2]) ns per call")
+}
+
+let arguments = CommandLine.arguments
+switch arguments.dropFirst().first {
+case "callback":
+  guard arguments.count == 4, let count = Int(arguments[3]), count > 0 else {
+    fail("usage: folio-bench callback FOLDER COUNT")
+  }
+  try benchmarkCallback(folder: arguments[2], count: count)
+case "menus":
+  guard arguments.count == 3, let runs = Int(arguments[2]), runs > 0 else {
+    fail("usage: folio-bench menus RUNS")
+  }
+  try benchmarkMenus(runs: runs)
+default:
+  fail("usage: folio-bench callback FOLDER COUNT | menus RUNS")
+}

@@ -163,4 +163,83 @@ import Testing
     }
     #expect(leftovers.isEmpty, "temporary files left behind: \(leftovers)")
   }
+
+  @Test("save keeps a file's owner, group and mode, even another user's")
+  func ownership() throws {
+    let run = try FaultRun()
+    defer { run.remove() }
+    try run.write("one\n", to: "theirs.txt")
+    try #require(chown(run.path("theirs.txt"), 12_345, 23_456) == 0)
+    try #require(chmod(run.path("theirs.txt"), 0o640) == 0)
+    let result = try run.run(["-c", "open theirs.txt; append two; save"])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(!result.output.contains("in place"), "root can give a new file its owner: the save is atomic")
+    let facts = try FileFacts(run.path("theirs.txt"))
+    #expect(facts.owner == 12_345 && facts.group == 23_456 && facts.mode == 0o640)
+    #expect(try run.text("theirs.txt") == "one\ntwo\n")
+  }
+
+  @Test("a hard-linked document is saved in place: every name sees the new content and the link stays")
+  func hardLink() throws {
+    let run = try FaultRun()
+    defer { run.remove() }
+    try run.write("one\n", to: "notes.txt")
+    try FileManager.default.linkItem(atPath: run.path("notes.txt"), toPath: run.path("other name.txt"))
+    let before = try FileFacts(run.path("notes.txt"))
+    let result = try run.run(["-c", "open notes.txt; append two; save"])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(
+      result.output.hasSuffix(
+        "Saved notes to \(run.path("notes.txt")). It was written in place: it has 2 hard links, which "
+          + "replacing it would break.\n"))
+    #expect(try FileFacts(run.path("notes.txt")) == before)
+    #expect(try run.text("other name.txt") == "one\ntwo\n")
+    #expect(try run.names() == ["notes.txt", "other name.txt"])
+    #expect(run.recoveryNames().isEmpty)
+  }
+
+  @Test(
+    "a file replaced by another program's atomic save is not overwritten without --force; docs and info say so"
+  )
+  func replacedOnDisk() throws {
+    let run = try FaultRun()
+    defer { run.remove() }
+    try run.write("one\n", to: "notes.txt")
+    let folio = try RunningFolio(in: run.folder, home: run.home)
+    folio.send("option keep-going on\nopen notes.txt\nappend two\necho ready\n")
+    #expect(folio.waitForOutput(containing: "ready\n"))
+    try run.write("theirs\n", to: "new.tmp")
+    try #require(rename(run.path("new.tmp"), run.path("notes.txt")) == 0)
+    folio.send("docs\ninfo\nsave\nsave --force\ninfo\n")
+    let result = try folio.finish()
+    #expect(result.output.contains("notes.txt (changed on disk since it was read)"))
+    #expect(result.output.contains("On disk:         changed on disk since it was read"))
+    #expect(result.output.contains("On disk:         as read or saved"))
+    #expect(
+      result.errors.hasSuffix(
+        "notes.txt changed on disk since it was read; 'save --force' overwrites it, 'revert' loads the new version\n"
+      ))
+    #expect(try run.text("notes.txt") == "one\ntwo\n")
+  }
+
+  @Test("a file deleted behind Folio's back is written again by save, which says so")
+  func deletedOnDisk() throws {
+    let run = try FaultRun()
+    defer { run.remove() }
+    try run.write("one\n", to: "notes.txt")
+    let folio = try RunningFolio(in: run.folder, home: run.home)
+    folio.send("open notes.txt\necho ready\n")
+    #expect(folio.waitForOutput(containing: "ready\n"))
+    try FileManager.default.removeItem(atPath: run.path("notes.txt"))
+    folio.send("docs\ninfo\nsave\n")
+    let result = try folio.finish()
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output.contains("notes.txt (deleted on disk since it was read)"))
+    #expect(result.output.contains("On disk:         deleted on disk since it was read"))
+    #expect(
+      result.output.hasSuffix(
+        "Saved notes to \(run.path("notes.txt")). It had been deleted on disk since it was read; it was written again.\n"
+      ))
+    #expect(try run.text("notes.txt") == "one\n")
+  }
 }

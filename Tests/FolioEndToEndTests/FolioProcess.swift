@@ -108,11 +108,12 @@ final class RunningFolio {
   private let errors = Pipe()
   private var received = Data()
 
-  /// Starts folio reading standard input, in `directory` with a private `home`.
-  init(arguments: [String] = [], in directory: URL, home: URL) throws {
+  /// Starts folio reading standard input, in `directory` with a private `home` and
+  /// `environment` added to the usual one.
+  init(arguments: [String] = [], in directory: URL, home: URL, environment: [String: String] = [:]) throws {
     process.executableURL = FolioProcess.executable
     process.arguments = arguments
-    process.environment = FolioProcess.environment(home: home)
+    process.environment = FolioProcess.environment(home: home).merging(environment) { $1 }
     process.currentDirectoryURL = directory
     process.standardInput = input
     process.standardOutput = output

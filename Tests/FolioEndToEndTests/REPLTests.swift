@@ -9,12 +9,19 @@ import Testing
     let socket = "folio-test-\(UUID().uuidString)"
     let home: URL
 
-    init(home: URL) throws {
+    init(home: URL, arguments: [String] = []) throws {
       self.home = home
       let environment = FolioProcess.environment(home: home).map { "\($0.key)=\($0.value)" }
       try tmux(
-        ["new-session", "-d", "-s", "repl", "-x", "100", "-y", "30", "env"] + environment
-          + [FolioProcess.executable.path])
+        ["new-session", "-d", "-s", "repl", "-x", "100", "-y", "30", "-c", home.path, "env"] + environment
+          + [FolioProcess.executable.path] + arguments)
+    }
+
+    /// The folio process in the pane (`env` execs it, so it keeps the pane's pid).
+    func pid() throws -> Int32? {
+      Int32(
+        try tmux(["list-panes", "-t", "repl", "-F", "#{pane_pid}"]).output.trimmingCharacters(
+          in: .whitespacesAndNewlines))
     }
 
     deinit { _ = try? tmux(["kill-server"]) }
@@ -149,6 +156,47 @@ import Testing
     while terminal.isRunning, Date() < deadline { usleep(20_000) }
     #expect(!terminal.isRunning)
     #expect(try String(contentsOf: notes, encoding: .utf8) == "one\ntwo\n")
+  }
+
+  @Test("Ctrl-C stops a running plugin command, rolls its changes back and returns to the prompt")
+  func interruptPlugin() throws {
+    let home = try FolioProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let plugin = home.appendingPathComponent("plugins/spin")
+    try FileManager.default.createDirectory(at: plugin, withIntermediateDirectories: true)
+    try """
+    folio.command { id = "spin.forever", title = "Spin", run = function(ctx)
+      ctx.document:add { name = "Ghost" }
+      while true do end
+    end }
+    folio.command { id = "spin.once", title = "Once", run = function(ctx) ctx:notify("spun once") end }
+    """.write(to: plugin.appendingPathComponent("plugin.lua"), atomically: true, encoding: .utf8)
+    try "name\nLouvre\n".write(
+      to: home.appendingPathComponent("places.csv"), atomically: true, encoding: .utf8)
+    let terminal = try Terminal(home: home, arguments: ["--plugins", "plugins"])
+    try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
+    // Budgets far beyond the test, so only Ctrl-C can stop the loop.
+    try terminal.send(
+      "settings set plugins.instructions 10000000000; settings set plugins.time 3600000", "Enter")
+    try terminal.send("open places.csv", "Enter")
+    try terminal.waitFor("the document's prompt") { terminal.lastLine($0) == "places>" }
+    let pid = try #require(try terminal.pid())
+    let before = try #require(PluginInterruptTests.cpuTicks(of: pid))
+    try terminal.send("spin.forever", "Enter")
+    // The loop runs once folio has burnt a tenth of a second of CPU since it idled.
+    while let ticks = PluginInterruptTests.cpuTicks(of: pid), ticks < before + 10 { usleep(5_000) }
+    try terminal.send("C-c")
+    try terminal.waitFor("the interrupted command and the prompt") {
+      $0.contains { $0.contains("plugin spin: ") && $0.contains("interrupted") }
+        && terminal.lastLine($0) == "places>"
+    }
+    try terminal.send("show", "Enter")
+    try terminal.waitFor("the table without the rolled-back row") {
+      $0.contains { $0.contains("Louvre") } && terminal.lastLine($0) == "places>"
+    }
+    #expect(try !terminal.screen().contains { $0.contains("Ghost") })
+    try terminal.send("spin.once", "Enter")
+    try terminal.waitFor("the plugin still running commands") { $0.contains("spun once") }
   }
 
   @Test("Ctrl-D on an empty line leaves; a trailing backslash continues the line")

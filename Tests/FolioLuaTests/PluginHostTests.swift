@@ -8,6 +8,7 @@ import Testing
   private final class Surface: PluginSurface {
     let registry = CommandRegistry()
     let workspace = Workspace(store: nil, currentDirectory: "/", home: nil)
+    var appEnvironment = AppEnvironment()
     var menus: [Menu] = []
     func addMenu(_ menu: Menu) throws(FolioError) { menus.append(menu) }
     func removeMenus(ownedBy owner: String) { menus.removeAll { $0.owner == owner } }
@@ -40,7 +41,7 @@ import Testing
       return
     }
     #expect(first == "greeting #1\nHello, Ada")
-    #expect(surface.menus.map(\.id) == ["hello.menu"])
+    #expect(surface.menus.contains { $0.id == "hello.menu" })
     try host.reload(named: "hello")
     guard case .text(let second) = try run("hello.greet", in: surface) else {
       Issue.record("expected text")
@@ -49,7 +50,7 @@ import Testing
     #expect(second == "greeting #2\nHello, world")
     try host.unload(named: "hello")
     #expect(surface.registry.command(id: "hello.greet") == nil)
-    #expect(surface.menus.isEmpty)
+    #expect(!surface.menus.contains { $0.owner == "plugin hello" })
     #expect(host.plugin(named: "hello")?.status == .disabled)
   }
 
@@ -365,6 +366,11 @@ import Testing
     #expect(spent.message.contains("instruction budget exceeded"))
     #expect(rowCount(table) == 0)
     #expect(throws: FolioError.self) { try surface.workspace.undo(table) }
+    guard case .quarantined = host.plugin(named: "demo")?.status else {
+      Issue.record("a spent budget quarantines the plugin")
+      return
+    }
+    try host.reload(named: "demo")
     do {
       let dropped = try dialogOf("demo.ask", in: surface)
       #expect(dropped != nil)
@@ -377,5 +383,197 @@ import Testing
     #expect(rowCount(table) == 0)
     #expect(!table.isDirty)
     #expect(throws: FolioError.self) { try waiting.respond(DialogButton("Keep")) }
+  }
+
+  @Test("ctx.env reads the shell's environment when each callback starts")
+  func environment() throws {
+    let root = try Self.makePlugin([
+      "plugin.lua": """
+      folio.command { id = "demo.env", title = "Env", run = function(ctx)
+        local e = ctx.env
+        return e.platform .. " " .. e.size_class .. " " .. e.width .. " " .. tostring(e.keyboard)
+      end }
+      """
+    ])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let surface = Surface()
+    let host = PluginHost(surface: surface)
+    #expect(host.discoverAndLoad(in: [root.path]).isEmpty)
+    #expect(try textOf("demo.env", in: surface) == "mac regular 100 true")
+    surface.appEnvironment = AppEnvironment(platform: .iphone, width: 40)
+    #expect(try textOf("demo.env", in: surface) == "iphone compact 40 false")
+    surface.appEnvironment.hasKeyboard = true
+    surface.appEnvironment.width = 70
+    #expect(try textOf("demo.env", in: surface) == "iphone compact 70 true")
+  }
+
+  @Test("selection.changed fires once per change, with the new selection; its errors go to the log")
+  func selectionChanged() throws {
+    let root = try Self.makePlugin([
+      "plugin.lua": """
+      folio.on("selection.changed", function(ctx, event)
+        local names = {}
+        for _, row in ipairs(ctx.selection:rows()) do names[#names + 1] = row.name end
+        folio.log(event.name, ctx.document.title, ctx.selection.count, table.concat(names, "+"))
+        if ctx.selection.count == 0 then error("emptied") end
+      end)
+      """
+    ])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let surface = Surface()
+    let host = PluginHost(surface: surface)
+    #expect(host.discoverAndLoad(in: [root.path]).isEmpty)
+    let plugin = try #require(host.plugin(named: "demo"))
+    let table = try surface.workspace.newDocument(kind: .table, columns: ["name"])
+    let ada = try surface.workspace.addRow([("name", "Ada")], to: table)
+    let bob = try surface.workspace.addRow([("name", "Bob")], to: table)
+    host.noticeSelectionChanges()
+    #expect(plugin.log.isEmpty)
+    try surface.workspace.select([bob, ada], mode: .replace, in: table, environment: AppEnvironment())
+    host.noticeSelectionChanges()
+    host.noticeSelectionChanges()
+    #expect(plugin.log == ["selection.changed Untitled 2 Ada+Bob"])
+    _ = try surface.workspace.deleteRows([ada, bob], from: table)
+    host.noticeSelectionChanges()
+    #expect(plugin.log.count == 4)
+    #expect(plugin.log[1] == "selection.changed Untitled 0 ")
+    #expect(plugin.log[2].hasSuffix("emptied"))
+  }
+
+  @Test(
+    "menus, context menus, toolbar items and contributions may name only their plugin's commands or built-in ones"
+  )
+  func commandReferences() throws {
+    let root = try Self.makePlugin([:])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let plugins: [String: String] = [
+      "a": "folio.command { id = \"a.run\", title = \"Run\", run = function() end }",
+      "b": """
+      folio.menu { id = "b.menu", title = "B", items = { "b.own" } }
+      folio.command { id = "b.own", title = "Own", run = function() end }
+      folio.context_menu { items = { folio.section { items = { "b.own", "a.run" } } } }
+      """,
+      "c": """
+      folio.command { id = "c.own", title = "Own", run = function() end }
+      folio.toolbar_item { id = "c.tool", command = "c.typo" }
+      """,
+      "d": """
+      folio.command { id = "d.own", title = "Own", run = function() end }
+      folio.contribute("title", { items = { "d.own", "shell.quit" } })
+      folio.menu { title = "D", primary = "a.run", items = { "d.own" } }
+      """,
+    ]
+    for (name, source) in plugins {
+      let folder = root.appendingPathComponent(name)
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try source.write(to: folder.appendingPathComponent("plugin.lua"), atomically: true, encoding: .utf8)
+    }
+    let surface = Surface()
+    try surface.registry.register(
+      Command(id: "shell.quit", title: "Quit", summary: "leave", behavior: .action { _ in .none }))
+    let host = PluginHost(surface: surface)
+    let failed = Dictionary(
+      uniqueKeysWithValues: host.discoverAndLoad(in: [root.path]).map { ($0.name, "\($0.status)") })
+    #expect(
+      failed["b"]
+        == "failed: plugin.lua:3: folio.context_menu: items[1]: items[2] names 'a.run', a command of plugin a; "
+        + "a plugin's contributions may name only its own commands or built-in ones")
+    #expect(
+      failed["c"]
+        == "failed: plugin.lua:2: folio.toolbar_item: field 'command' names 'c.typo', which no command has; "
+        + "declare it with folio.command in this plugin, or name a built-in command")
+    #expect(failed["d"]?.hasPrefix("failed: plugin.lua:3: folio.menu: field 'primary' names 'a.run'") == true)
+    #expect(failed["a"] == nil)
+    for name in ["b", "c", "d"] {
+      #expect(surface.registry.command(id: "\(name).own") == nil)
+    }
+    #expect(surface.menus.isEmpty)
+    #expect(surface.toolbarItems.isEmpty)
+    #expect(surface.contributions.isEmpty)
+  }
+
+  @Test("a plugin that blows a budget is quarantined until reload: commands disabled, handlers silent")
+  func quarantine() throws {
+    let root = try Self.makePlugin([
+      "plugin.lua": """
+      folio.command { id = "demo.spin", title = "Spin", run = function() while true do end end }
+      folio.command { id = "demo.ok", title = "OK", enabled = function() folio.log("asked") return true end,
+        run = function() return "fine" end }
+      folio.on("document.opened", function() folio.log("opened") end)
+      """
+    ])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let surface = Surface()
+    let host = PluginHost(surface: surface)
+    host.instructionBudget = 100_000
+    #expect(host.discoverAndLoad(in: [root.path]).isEmpty)
+    let plugin = try #require(host.plugin(named: "demo"))
+    #expect(try textOf("demo.ok", in: surface) == "fine")
+    let spent = try #require(throws: FolioError.self) { try run("demo.spin", in: surface) }
+    #expect(spent.message.hasSuffix("instruction budget exceeded (100000 instructions per callback)"))
+    guard case .quarantined(let reason) = plugin.status else {
+      Issue.record("expected a quarantine, got \(plugin.status)")
+      return
+    }
+    #expect(reason.hasSuffix("instruction budget exceeded (100000 instructions per callback)"))
+    let logged = plugin.log.count
+    let refused = try #require(throws: FolioError.self) { try run("demo.ok", in: surface) }
+    #expect(refused.message.contains("plugin demo is quarantined"), "\(refused.message)")
+    #expect(refused.message.contains("'plugin reload demo' lifts it"))
+    _ = try surface.workspace.newDocument(kind: .text, columns: [])
+    #expect(plugin.log.count == logged)
+    try host.reload(named: "demo")
+    #expect(plugin.status == .loaded)
+    #expect(try textOf("demo.ok", in: surface) == "fine")
+  }
+
+  @Test("a plugin that is interrupted is not quarantined")
+  func interruptedIsNotQuarantined() throws {
+    let root = try Self.makePlugin([
+      "plugin.lua": """
+      folio.command { id = "demo.stop", title = "Stop", run = function() stop_me() while true do end end }
+      """
+    ])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let surface = Surface()
+    let host = PluginHost(surface: surface)
+    #expect(host.discoverAndLoad(in: [root.path]).isEmpty)
+    let plugin = try #require(host.plugin(named: "demo"))
+    let lua = try #require(plugin.lua)
+    lua.register("stop_me") { [unowned lua] _ throws(LuaError) in
+      lua.requestStop()
+      return []
+    }
+    let error = try #require(throws: FolioError.self) { try run("demo.stop", in: surface) }
+    #expect(error.message.hasSuffix("interrupted"), "\(error.message)")
+    #expect(plugin.status == .loaded)
+    lua.clearStop()
+  }
+
+  @Test(
+    "the shipped folder: FOLIO_PLUGINS_DIR, share/folio/plugins, else the package a dev build was built in")
+  func shippedFolder() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "folio-shipped-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let build = root.appendingPathComponent("repo/.build/x86_64-unknown-linux-gnu/debug")
+    try FileManager.default.createDirectory(at: build, withIntermediateDirectories: true)
+    let executable = build.appendingPathComponent("folio").path
+    #expect(PluginHost.shippedFolder(environment: [:], executable: executable) == nil)
+    try FileManager.default.createDirectory(
+      at: root.appendingPathComponent("repo/plugins"), withIntermediateDirectories: true)
+    #expect(PluginHost.shippedFolder(environment: [:], executable: executable) == nil)
+    try "// swift-tools-version: 6.0\n".write(
+      to: root.appendingPathComponent("repo/Package.swift"), atomically: true, encoding: .utf8)
+    #expect(PluginHost.shippedFolder(environment: [:], executable: executable) == root.path + "/repo/plugins")
+    #expect(PluginHost.shippedFolder(environment: ["FOLIO_PLUGINS_DIR": ""], executable: executable) == nil)
+    #expect(
+      PluginHost.shippedFolder(environment: ["FOLIO_PLUGINS_DIR": "/x"], executable: executable) == "/x")
+    let installed = root.appendingPathComponent("usr/bin")
+    try FileManager.default.createDirectory(
+      at: root.appendingPathComponent("usr/share/folio/plugins"), withIntermediateDirectories: true)
+    #expect(
+      PluginHost.shippedFolder(environment: [:], executable: installed.appendingPathComponent("folio").path)
+        == root.path + "/usr/share/folio/plugins")
   }
 }

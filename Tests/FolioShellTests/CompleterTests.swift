@@ -28,7 +28,7 @@ import Testing
     #expect(completer.candidates(for: "a", after: "option.color ") == ["always", "auto"])
     #expect(completer.candidates(for: "option.o", after: "run ") == ["option.output"])
     #expect(completer.candidates(for: "t", after: "run option.output ") == ["text"])
-    #expect(completer.candidates(for: "rec", after: "help ") == ["recent", "record"])
+    #expect(completer.candidates(for: "rec", after: "help ") == ["recent", "record", "recover"])
   }
 
   @Test("path parameters complete files and folders, folders with a slash")

@@ -33,7 +33,8 @@ void folio_lua_set_memory_limit(lua_State *L, size_t memory_limit);
 
 /// Opens the safe standard libraries: base without dofile/loadfile, string, table, math,
 /// utf8, coroutine, and an os table holding only time, clock and date. `load` accepts text
-/// chunks only.
+/// chunks only; string.find/match/gmatch/gsub are the host's counted matcher (Lua 5.4
+/// semantics), which the call's budgets and stop requests can stop.
 void folio_lua_open_safe_libs(lua_State *L);
 
 /// A message handler for lua_pcall that appends a traceback to the error message.
@@ -61,9 +62,40 @@ lua_State *folio_lua_newthread(lua_State *L, int *reference);
 /// dead and one value, the message followed by a traceback, is moved to `L`'s stack.
 int folio_lua_resume(lua_State *L, lua_State *thread, int arguments, int *results);
 
-/// Limits the instructions the next calls may run (counted in steps of 1,000); 0 removes the
-/// limit. Exceeding it raises "instruction budget exceeded".
-void folio_lua_set_instruction_budget(lua_State *L, int64_t instructions);
+/// The limits of a call in progress, saved by `folio_lua_begin_call` so that a call nested in
+/// another (a Swift function that calls back into Lua) restores its caller's.
+typedef struct folio_call_limits {
+  int64_t instructions_left;
+  int budget_active;
+  int64_t deadline_ns;
+  int deadline_active;
+  int time_exceeded;
+} folio_call_limits;
+
+/// Why a call was stopped, as `folio_lua_end_call` reports it.
+enum folio_stop_reason {
+  folio_stop_none = 0,
+  folio_stop_instructions = 1,
+  folio_stop_time = 2,
+  folio_stop_interrupted = 3,
+};
+
+/// Starts the limits of a call: at most `instructions` instructions (counted in steps of
+/// 1,000; pattern matching steps count too) and `milliseconds` of wall-clock time, 0 meaning
+/// no limit. Exceeding one raises "instruction budget exceeded" or "time budget exceeded".
+/// Returns the limits in force before, for `folio_lua_end_call`.
+folio_call_limits folio_lua_begin_call(lua_State *L, int64_t instructions, int64_t milliseconds);
+
+/// Ends a call's limits, restoring `saved`; returns why the call was stopped (a
+/// `folio_stop_reason`).
+int folio_lua_end_call(lua_State *L, folio_call_limits saved);
+
+/// Ctrl-C: stops the Lua code running in any state at its next check with "interrupted",
+/// until `folio_lua_clear_interrupt`. Only sets a flag, so a signal handler may call it.
+void folio_lua_interrupt(void);
+
+/// Forgets `folio_lua_interrupt`.
+void folio_lua_clear_interrupt(void);
 
 /// Asks running Lua code to stop at its next instruction-count check; safe to call from a
 /// signal handler. The request lasts until `folio_lua_clear_stop`.

@@ -9,13 +9,17 @@ public enum ArgumentValue: Sendable, Equatable {
 }
 
 /// The arguments of one invocation, bound to a command's parameters and converted to their
-/// types.
+/// types, and where the invocation came from.
 public struct Arguments: Sendable, Equatable {
   private var values: [String: ArgumentValue]
+  /// Where the command was invoked from; a destructive command confirms first when it was
+  /// chosen from a menu.
+  public var origin: InvocationOrigin
 
   /// Creates bound arguments from values keyed by parameter name.
-  public init(_ values: [String: ArgumentValue] = [:]) {
+  public init(_ values: [String: ArgumentValue] = [:], origin: InvocationOrigin = .typed) {
     self.values = values
+    self.origin = origin
   }
 
   /// The raw value of a parameter, if given or defaulted.

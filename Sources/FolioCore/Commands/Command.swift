@@ -1,11 +1,33 @@
-/// Whether a command can run now, and if not, why.
+/// Whether a command can run now and whether surfaces show it, and if not, why.
+///
+/// Menus, context menus and toolbars show a disabled command greyed out with its reason and
+/// leave a hidden one out entirely (a toolbar lays itself out again without it); the palette
+/// lists both, marked. Running either is refused with the reason. A hidden command is never
+/// enabled, so whatever checks `isEnabled` refuses it too.
 public enum Availability: Sendable, Equatable {
   case enabled
-  /// The command cannot run; the reason is shown to whoever tries.
+  /// The command cannot run; surfaces show it disabled, with the reason.
   case disabled(reason: String)
+  /// The command cannot run and surfaces leave it out, e.g. "Add to Guide" while nothing is
+  /// selected; the reason is shown to whoever runs it or asks why it is missing.
+  case hidden(reason: String)
 
   /// Whether the command can run.
   public var isEnabled: Bool { self == .enabled }
+
+  /// Whether surfaces show the command, enabled or not.
+  public var isVisible: Bool {
+    if case .hidden = self { return false }
+    return true
+  }
+
+  /// Why the command cannot run; nil when it can.
+  public var reason: String? {
+    switch self {
+    case .enabled: nil
+    case .disabled(let reason), .hidden(let reason): reason
+    }
+  }
 }
 
 /// What a command's role says about it [ButtonRole].
@@ -72,7 +94,9 @@ public struct Command {
   public var parameters: [Parameter]
   /// Who registered the command: `built-in`, or `plugin NAME`.
   public var owner: String
-  /// Whether the command can run now; nil means always.
+  /// Whether the command can run now and whether surfaces show it; nil means always. Return
+  /// `.hidden(reason:)` for a command that depends on state, such as the selection, and
+  /// should leave menus and toolbars while it does not apply.
   public var availability: (() -> Availability)?
   /// What running the command does.
   public var behavior: Behavior

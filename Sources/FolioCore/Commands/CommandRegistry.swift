@@ -85,15 +85,27 @@ public final class CommandRegistry {
   /// A stateful command takes at most one word and sets its state; any other command binds
   /// the words to its parameters and runs its action.
   ///
-  /// - Throws: `FolioError.disabled` with the reason when the command cannot run now,
+  /// - Parameters:
+  ///   - command: the command to run.
+  ///   - words: the words after its name.
+  ///   - origin: where it was invoked from, handed to the action in its `Arguments`: a
+  ///     destructive command chosen from a menu confirms first.
+  /// - Throws: `FolioError.disabled` with the reason when the command cannot run now (it is
+  ///   disabled or hidden),
   ///   `FolioError.invalidArgument` for bad arguments, or whatever the action throws.
-  public func invoke(_ command: Command, words: [Word]) throws -> CommandOutput {
-    if case .disabled(let reason) = command.currentAvailability {
-      throw FolioError(.disabled, "'\(command.name)' is disabled: \(reason)")
+  public func invoke(
+    _ command: Command, words: [Word], origin: InvocationOrigin = .typed
+  ) throws -> CommandOutput {
+    switch command.currentAvailability {
+    case .enabled: break
+    case .disabled(let reason): throw FolioError(.disabled, "'\(command.name)' is disabled: \(reason)")
+    case .hidden(let reason): throw FolioError(.disabled, "'\(command.name)' is hidden now: \(reason)")
     }
     switch command.behavior {
     case .action(let action):
-      return try action(try command.bind(words))
+      var arguments = try command.bind(words)
+      arguments.origin = origin
+      return try action(arguments)
     case .state(let state):
       guard words.count <= 1 else {
         throw FolioError.invalidArgument(

@@ -24,7 +24,7 @@ public final class Document {
   /// without a keyboard.
   public internal(set) var isEditing = false
   /// Counts content changes: the document is dirty when it differs from the saved revision.
-  private var revision = 0
+  private(set) var revision = 0
   private var savedRevision = 0
   private var nextRevision = 1
   /// The steps recorded since `beginGroup`, and what to restore on `rollbackGroup`; nil

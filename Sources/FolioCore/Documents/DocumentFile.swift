@@ -85,49 +85,120 @@ public enum DocumentFile {
 
   /// Writes bytes to `path` atomically: a temporary file in the same folder, flushed to disk,
   /// renamed over the target, then the folder flushed. A symbolic link stays a link: the file
-  /// it points to is replaced. The mode of an existing file is kept; a new file gets
-  /// `newFileMode` less the umask.
+  /// it points to is replaced. The mode and owner of an existing file are kept; a new file
+  /// gets `newFileMode` less the umask.
   ///
+  /// - Parameter faults: the prefix of the fault points this write reaches (`save`,
+  ///   `journal`), or nil for none.
   /// - Returns: the snapshot of the written file.
   /// - Throws: `FolioError.io` naming the path and the reason (a full disk too); the target
-  ///   is then untouched and no temporary file is left.
+  ///   is then untouched and no temporary file is left — except when only the final flush of
+  ///   the folder failed, when the new file is in place but may not survive a power cut.
   @discardableResult
-  public static func writeAtomically(_ bytes: [UInt8], to path: String, newFileMode: mode_t = 0o666)
-    throws(FolioError) -> FileSnapshot
-  {
+  public static func writeAtomically(
+    _ bytes: [UInt8], to path: String, newFileMode: mode_t = 0o666, faults: String? = nil
+  ) throws(FolioError) -> FileSnapshot {
     let target = resolvedTarget(path)
+    var existing = stat()
+    let found = stat(target, &existing) == 0 ? existing : nil
+    switch try replace(
+      bytes, path: path, target: target, existing: found, newFileMode: newFileMode, faults: faults)
+    {
+    case .replaced(let snapshot): return snapshot
+    case .impossible(let reason): throw .io(path, "cannot save: \(reason)")
+    }
+  }
+
+  /// How an attempt to replace a file atomically ended, when it did not throw.
+  enum Replacement {
+    case replaced(FileSnapshot)
+    /// Atomic replacement cannot work for this file (a read-only folder, an owner Folio
+    /// cannot give a new file, a file mounted on its own); nothing was changed.
+    case impossible(String)
+  }
+
+  /// Writes a temporary file beside `target` and renames it over `target`.
+  static func replace(
+    _ bytes: [UInt8], path: String, target: String, existing: stat?, newFileMode: mode_t, faults: String?
+  ) throws(FolioError) -> Replacement {
     let directory = directoryPath(of: target)
     let temporary =
       directory + "/." + fileName(of: target) + temporaryMarker + "\(getpid())-\(nextSequence())"
-    var existing = stat()
-    let existingMode: mode_t? = stat(target, &existing) == 0 ? existing.st_mode & 0o7777 : nil
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, existingMode ?? newFileMode)
-    guard descriptor >= 0 else { throw .io(path, "cannot save: \(lastError)") }
+    let existingMode = existing.map { $0.st_mode & 0o7777 }
+    let step = Steps(prefix: faults)
+    var descriptor: Int32 = -1
+    if let code = step.reach("create") {
+      errno = code
+    } else {
+      descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, existingMode ?? newFileMode)
+    }
+    guard descriptor >= 0 else {
+      if existing != nil, errno == EACCES || errno == EPERM {
+        return .impossible("cannot create a file in its folder (\(lastError))")
+      }
+      throw .io(path, "cannot save: \(describe(errno))")
+    }
     var succeeded = false
     defer {
       if !succeeded { unlink(temporary) }
     }
     do {
       defer { close(descriptor) }
-      try writeAll(bytes, to: descriptor, path: path)
+      try writeAll(bytes, to: descriptor, path: path, step: step.name("write"))
+      if let existing {
+        var written = stat()
+        fstat(descriptor, &written)
+        if written.st_uid != existing.st_uid || written.st_gid != existing.st_gid,
+          fchown(descriptor, existing.st_uid, existing.st_gid) != 0
+        {
+          guard errno == EPERM else {
+            throw FolioError.io(path, "cannot keep the file's owner: \(lastError)")
+          }
+          return .impossible(
+            "a new file cannot have its owner (uid \(existing.st_uid), gid \(existing.st_gid))")
+        }
+      }
+      // After fchown, which clears set-user-ID bits.
       if let existingMode, fchmod(descriptor, existingMode) != 0 {
         throw FolioError.io(path, "cannot keep the file's permissions: \(lastError)")
       }
-      guard fsync(descriptor) == 0 else { throw FolioError.io(path, "cannot save: \(lastError)") }
+      try flush(descriptor, path: path, step: step.name("fsync"))
     }
-    guard rename(temporary, target) == 0 else { throw .io(path, "cannot save: \(lastError)") }
-    succeeded = true
-    syncDirectory(directory)
+    if let code = step.reach("rename") {
+      errno = code
+    } else if rename(temporary, target) == 0 {
+      succeeded = true
+    }
+    guard succeeded else {
+      // A file mounted on its own (as containers mount single files) cannot be renamed over.
+      if existing != nil, errno == EXDEV || errno == EBUSY {
+        return .impossible("it is on another file system than its folder (\(lastError))")
+      }
+      throw .io(path, "cannot save: \(describe(errno))")
+    }
+    let folderFailure = step.reach("sync-folder") ?? syncDirectory(directory)
+    if let folderFailure {
+      throw .io(
+        path,
+        "saved, but flushing its folder to disk failed (\(describe(folderFailure))); the new version may "
+          + "not survive a power cut: save again")
+    }
+    _ = step.reach("done")
     var info = stat()
     guard stat(target, &info) == 0 else { throw .io(path, "cannot check the saved file: \(lastError)") }
-    return snapshot(info, hash: FileSnapshot.hash(bytes))
+    return .replaced(snapshot(info, hash: FileSnapshot.hash(bytes)))
   }
 
-  /// Copies a file's bytes to a new path atomically (used to "save as" an unedited document
-  /// byte for byte).
-  @discardableResult
-  public static func copy(_ source: String, to destination: String) throws(FolioError) -> FileSnapshot {
-    try writeAtomically(read(source).bytes, to: destination)
+  /// The fault points of one write, named under a prefix.
+  struct Steps {
+    var prefix: String?
+
+    func name(_ step: String) -> String? { prefix.map { "\($0).\(step)" } }
+
+    func reach(_ step: String) -> Int32? {
+      guard let prefix else { return nil }
+      return FaultPoint.reach("\(prefix).\(step)")
+    }
   }
 
   /// Renames a file unless the new name exists; never replaces anything.
@@ -138,7 +209,7 @@ public enum DocumentFile {
       if errno == EEXIST { throw FolioError(.conflict, "'\(fileName(of: to))' already exists") }
       throw .io(from, "cannot rename: \(lastError)")
     }
-    syncDirectory(directoryPath(of: to))
+    _ = syncDirectory(directoryPath(of: to))
   }
 
   /// Whether a path exists (as anything, a dangling link too).
@@ -151,17 +222,35 @@ public enum DocumentFile {
   /// process is gone. Called when a document is opened.
   public static func removeStaleTemporaryFiles(for path: String) {
     let target = resolvedTarget(path)
-    let prefix = "." + fileName(of: target) + temporaryMarker
-    let directory = directoryPath(of: target)
+    removeStaleTemporaryFiles(
+      in: directoryPath(of: target), prefix: "." + fileName(of: target) + temporaryMarker)
+  }
+
+  /// Removes the temporary files of interrupted writes of any file in `folder` whose process
+  /// is gone.
+  static func removeStaleTemporaryFiles(inFolder folder: String) {
+    removeStaleTemporaryFiles(in: folder, prefix: nil)
+  }
+
+  /// Removes temporary files named `PREFIX<pid>-<n>` (any `.NAME.folio-save-<pid>-<n>`
+  /// without a prefix) whose process is gone.
+  private static func removeStaleTemporaryFiles(in directory: String, prefix: String?) {
     guard let handle = opendir(directory) else { return }
     defer { closedir(handle) }
     while let entry = readdir(handle) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
         String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
       }
-      guard name.hasPrefix(prefix) else { continue }
-      let owner = name.dropFirst(prefix.count).prefix { $0 != "-" }
-      guard let pid = pid_t(owner), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+      let owner: Substring
+      if let prefix {
+        guard name.hasPrefix(prefix) else { continue }
+        owner = name.dropFirst(prefix.count)
+      } else {
+        guard name.hasPrefix("."), let marker = name.firstRange(of: temporaryMarker) else { continue }
+        owner = name[marker.upperBound...]
+      }
+      let pid = owner.prefix { $0 != "-" }
+      guard let pid = pid_t(pid), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
       unlink(directory + "/" + name)
     }
   }
@@ -185,31 +274,60 @@ public enum DocumentFile {
     return String(cString: resolved)
   }
 
-  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(FolioError) {
+  /// Writes every byte, reaching the fault point `step` half-way.
+  static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String, step: String?) throws(FolioError)
+  {
     var offset = 0
-    while offset < bytes.count {
+    let half = bytes.count / 2
+    var faultPending = step != nil
+    while offset < bytes.count || faultPending {
+      if faultPending, offset >= half, let step {
+        faultPending = false
+        if let code = FaultPoint.reach(step) { throw .io(path, "cannot save: \(describe(code))") }
+        continue
+      }
+      let end = faultPending ? half : bytes.count
       let written = bytes.withUnsafeBytes { buffer in
-        write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        write(descriptor, buffer.baseAddress! + offset, end - offset)
       }
       if written > 0 {
         offset += written
       } else if written < 0, errno == EINTR {
         continue
       } else {
-        let reason = errno == ENOSPC ? "the disk is full" : lastError
-        throw .io(path, "cannot save: \(reason)")
+        throw .io(path, "cannot save: \(describe(errno))")
       }
     }
   }
 
-  private static func syncDirectory(_ directory: String) {
-    let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else { return }
-    fsync(descriptor)
-    close(descriptor)
+  /// Flushes a file to disk, reaching the fault point `step` first.
+  static func flush(_ descriptor: Int32, path: String, step: String?) throws(FolioError) {
+    if let step, let code = FaultPoint.reach(step) {
+      throw .io(path, "cannot save: flushing to disk failed: \(describe(code))")
+    }
+    guard fsync(descriptor) == 0 else {
+      throw .io(path, "cannot save: flushing to disk failed: \(describe(errno))")
+    }
   }
 
-  private static func snapshot(_ info: stat, hash: UInt64) -> FileSnapshot {
+  /// Flushes a folder's entries to disk.
+  ///
+  /// - Returns: the error number when that failed; nil on success, or when the folder cannot
+  ///   be opened or the file system does not flush folders.
+  static func syncDirectory(_ directory: String) -> Int32? {
+    let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    guard fsync(descriptor) != 0, errno != EINVAL, errno != EROFS else { return nil }
+    return errno
+  }
+
+  /// A system error for messages; a full disk says so plainly.
+  static func describe(_ code: Int32) -> String {
+    code == ENOSPC ? "the disk is full" : String(cString: strerror(code))
+  }
+
+  static func snapshot(_ info: stat, hash: UInt64) -> FileSnapshot {
     FileSnapshot(
       size: Int(info.st_size), modifiedSeconds: Int(info.st_mtim.tv_sec),
       modifiedNanoseconds: Int(info.st_mtim.tv_nsec), device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
@@ -221,5 +339,5 @@ public enum DocumentFile {
     sequence.add(1, ordering: .relaxed).newValue
   }
 
-  private static var lastError: String { String(cString: strerror(errno)) }
+  static var lastError: String { String(cString: strerror(errno)) }
 }

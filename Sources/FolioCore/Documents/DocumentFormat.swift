@@ -44,14 +44,14 @@ public enum DocumentFormat: String, Sendable, Equatable {
   /// format's default dialect.
   func encode(_ content: DocumentContent) throws(FolioError) -> [UInt8] {
     switch (self, content) {
-    case (.text, .text(let text)): return TextFormat.encode(text)
+    case (.text, .text(let text)): return try refusingNul(TextFormat.encode(text))
     case (.csv, .table(let table)), (.tsv, .table(let table)):
       var dialect = DelimitedDialect(delimiter: .comma)
       if case .delimited(let existing) = table.dialect { dialect = existing }
       // A CSV saved as TSV (or back) takes the other delimiter and keeps the rest of its shape.
       if self == .tsv, dialect.delimiter != .tab { dialect.delimiter = .tab }
       if self == .csv, dialect.delimiter == .tab { dialect.delimiter = .comma }
-      return DelimitedFormat.encode(table, dialect: dialect)
+      return try refusingNul(DelimitedFormat.encode(table, dialect: dialect))
     case (.json, .table(let table)):
       var style = JSONStyle.pretty(indent: 2)
       if case .json(let existing) = table.dialect { style = existing }
@@ -62,5 +62,20 @@ public enum DocumentFormat: String, Sendable, Equatable {
       throw .invalidArgument(
         "a text document cannot be saved as .\(rawValue); use a name such as .txt or .md")
     }
+  }
+
+  /// Returns `bytes` unless they hold a NUL byte, which `decode` reads as binary data: a JSON
+  /// string with `\u0000` saved as CSV, or such a line saved as text, would make a file that
+  /// does not open again.
+  private func refusingNul(_ bytes: [UInt8]) throws(FolioError) -> [UInt8] {
+    guard let offset = bytes.firstIndex(of: ASCII.nul) else { return bytes }
+    let position = bytes.withUnsafeBufferPointer { buffer in
+      TextPosition.locate(offset, in: buffer, from: ASCII.hasByteOrderMark(buffer) ? 3 : 0)
+    }
+    let name = self == .text ? "text" : ".\(rawValue)"
+    let advice = kind == .table ? "; save it as .json to keep it" : ""
+    throw FolioError(
+      .format,
+      "cannot save as \(name): \(position) would hold a NUL character, which is read as binary data\(advice)")
   }
 }

@@ -12,6 +12,10 @@ public struct DocumentSummary: Sendable, Equatable {
   public var kind: DocumentKind
   public var isDirty: Bool
   public var isActive: Bool
+  /// How the file on disk compares with what was read or saved; set only by `docs`.
+  public var onDisk: DocumentDiskState?
+  /// Which other Folio holds the document's lock; set only by `docs`.
+  public var lockedBy: String?
 
   /// Takes a snapshot of a document in a workspace.
   public init(_ document: Document, in workspace: Workspace) {
@@ -22,6 +26,13 @@ public struct DocumentSummary: Sendable, Equatable {
     kind = document.kind
     isDirty = document.isDirty
     isActive = workspace.activeWindowID == document.windowID
+  }
+
+  /// Takes a snapshot of a document with the state of its file and lock, as `docs` shows.
+  public init(withFileStateOf document: Document, in workspace: Workspace) {
+    self.init(document, in: workspace)
+    onDisk = workspace.diskState(of: document)
+    lockedBy = workspace.lockHolder(of: document)
   }
 }
 
@@ -41,6 +52,10 @@ public struct DocumentInfo: Sendable, Equatable {
   public var size: Int?
   /// The file's modification time as `YYYY-MM-DD HH:MM:SS UTC`; nil when untitled.
   public var modified: String?
+  /// How the file on disk compares with what was read or last saved; nil when untitled.
+  public var onDisk: DocumentDiskState?
+  /// Which other Folio holds the document's lock, when one does.
+  public var lockedBy: String?
   /// Lines of a text document, rows of a table.
   public var itemCount: Int
   /// A table's columns; empty for text.
@@ -51,6 +66,8 @@ public struct DocumentInfo: Sendable, Equatable {
     format = document.format
     size = document.snapshot?.size
     modified = document.snapshot.map { Self.formatTime($0.modifiedSeconds) }
+    onDisk = workspace.diskState(of: document)
+    lockedBy = workspace.lockHolder(of: document)
     switch document.content {
     case .text(let text):
       itemCount = text.lines.count
@@ -75,16 +92,15 @@ public struct DocumentInfo: Sendable, Equatable {
 public enum DocumentView: Sendable, Equatable {
   /// Numbered lines of a text document.
   case lines(title: String, lines: [(number: Int, text: String)])
-  /// Rows of a table with their positions, ids and marks; in the compact size class only
-  /// the first column.
-  case table(title: String, columns: [String], rows: [DocumentViewRow])
+  /// Rows of a table with their positions, ids and marks, and the columns shown with their
+  /// kinds and widths; in the compact size class only the first column.
+  case table(TableView)
 
   public static func == (lhs: DocumentView, rhs: DocumentView) -> Bool {
     switch (lhs, rhs) {
     case (.lines(let a, let x), .lines(let b, let y)):
       a == b && x.count == y.count && zip(x, y).allSatisfy { $0.number == $1.number && $0.text == $1.text }
-    case (.table(let a, let c, let x), .table(let b, let d, let y)):
-      a == b && c == d && x == y
+    case (.table(let a), .table(let b)): a == b
     default: false
     }
   }

@@ -2,8 +2,9 @@ extension Workspace {
   /// The document commands, bound to this workspace.
   ///
   /// - Parameters:
-  ///   - isInteractive: whether a person answers dialogs now (the REPL); `revert` and
-  ///     `delete` ask first only then, while `close` of a dirty document always asks.
+  ///   - isInteractive: whether a person answers dialogs now (the REPL); a typed `revert`
+  ///     or `delete` asks first only then, one chosen from a menu always does, and `close` of
+  ///     a dirty document always asks.
   ///   - environment: the environment now: `show` shows one column in the compact size
   ///     class, and `select` applies the rule for several rows.
   public func makeCommands(
@@ -27,10 +28,7 @@ extension Workspace {
           Parameter("path", .path, summary: "a path (~ for home) or a file:// URL", valueName: "PATH-OR-URL")
         ],
         behavior: .action { [unowned self] arguments in
-          let (document, wasOpen) = try open(arguments.string("path") ?? "")
-          return report(
-            document,
-            wasOpen ? "\(document.title) is already open; focused it." : "Opened \(Self.describe(document)).")
+          try openOfferingRecovery(arguments.string("path") ?? "")
         }),
       Command(
         id: "document.new", verb: "new", title: "New", icon: "doc.badge.plus", shortcut: "⌘N",
@@ -58,7 +56,7 @@ extension Workspace {
         category: "Documents",
         summary: "the open documents, the active one marked",
         behavior: .action { [unowned self] _ in
-          .documentList(documents.map { DocumentSummary($0, in: self) })
+          .documentList(documents.map { DocumentSummary(withFileStateOf: $0, in: self) })
         }),
       Command(
         id: "document.focus", verb: "focus", title: "Focus Window", icon: "macwindow", category: "Documents",
@@ -105,7 +103,9 @@ extension Workspace {
         summary: "save atomically; refuses a file changed on disk since it was read unless --force",
         details: "--as PATH saves to a new file (its extension picks the format: a table can become "
           + ".csv, .tsv or .json) and binds the window to it; an existing file there is kept unless "
-          + "--force. The file's permissions are kept, and a symbolic link stays a link.",
+          + "--force. The file's permissions and owner are kept, and a symbolic link stays a link; a "
+          + "hard-linked file, or one in a read-only folder, is written in place after a safety copy. "
+          + "A file deleted on disk is written again; one another Folio has locked needs --force.",
         parameters: [
           Parameter("as", .path, style: .option, summary: "save to this path instead", valueName: "PATH"),
           Parameter("force", .bool, style: .option, summary: "overwrite a changed or existing file"),
@@ -113,13 +113,16 @@ extension Workspace {
         availability: needsDocument,
         behavior: .action { [unowned self] arguments in
           let document = try requireActive()
-          let path = try save(document, as: arguments.string("as"), force: arguments.flag("force"))
-          return report(document, "Saved \(document.title) to \(path).")
+          let saved = try saveReporting(document, as: arguments.string("as"), force: arguments.flag("force"))
+          let notes = saved.notes.map { " \($0)." }.joined()
+          return report(document, "Saved \(document.title) to \(saved.path).\(notes)")
         }),
       Command(
         id: "document.revert", verb: "revert", title: "Revert to Saved", icon: "arrow.uturn.backward",
         category: "Documents",
         summary: "reload from disk, dropping unsaved changes (asks first in the REPL; undoable)",
+        details: "With unsaved changes it asks first (Revert or Cancel) in the REPL, and everywhere when "
+          + "chosen from a menu such as File; typed in a script it reverts at once; --yes never asks.",
         parameters: [Parameter("yes", .bool, style: .option, summary: "do not ask")],
         availability: needsDocument,
         behavior: .action { [unowned self] arguments in
@@ -128,7 +131,8 @@ extension Workspace {
             try revert(document)
             return report(document, "Reverted \(document.title) to the saved version.")
           }
-          guard isInteractive(), document.isDirty, !arguments.flag("yes") else { return try revertNow() }
+          let asks = isInteractive() || arguments.origin == .menu
+          guard asks, document.isDirty, !arguments.flag("yes") else { return try revertNow() }
           return .dialog(
             Dialog(
               title: "Revert “\(document.title)” to the saved version?",
@@ -247,14 +251,18 @@ extension Workspace {
         id: "view.show", verb: "show", title: "Show", icon: "eye", category: "Editing",
         summary: "show lines of a text document or rows of a table: all, or ROWS such as 2-5,9",
         parameters: [
-          Parameter("rows", isOptional: true, summary: "positions and ranges: 3, 2-5, 1,4-6, id:7")
+          Parameter("rows", isOptional: true, summary: "positions and ranges: 3, 2-5, 1,4-6, id:7"),
+          Parameter(
+            "columns", isOptional: true, summary: "the columns to show, in order; name:N fixes a width",
+            valueName: "columns=a,b"),
         ],
         availability: needsDocument,
         behavior: .action { [unowned self] arguments in
-          .documentView(
+          let window = environment()
+          return .documentView(
             try view(
-              of: try requireActive(), rows: arguments.string("rows"),
-              compact: environment().sizeClass == .compact))
+              of: try requireActive(), rows: arguments.string("rows"), columns: arguments.string("columns"),
+              compact: window.sizeClass == .compact, width: window.width))
         }),
       Command(
         id: "edit.append", verb: "append", title: "Append Line", icon: "text.append", category: "Editing",
@@ -329,7 +337,7 @@ extension Workspace {
           return report(
             document, "Set \(arguments.string("column") ?? "") of row \(arguments.string("row") ?? "").")
         }),
-    ] + makeTableCommands(isInteractive: isInteractive, environment: environment)
+    ] + makeTableCommands(isInteractive: isInteractive, environment: environment) + makeRecoveryCommands()
   }
 
   /// "Notes (text, 12 lines)".
@@ -343,34 +351,20 @@ extension Workspace {
   }
 
   /// The lines or rows `show` displays; `compact` keeps only a table's first column.
-  func view(of document: Document, rows selector: String?, compact: Bool = false) throws -> DocumentView {
+  func view(
+    of document: Document, rows selector: String?, columns: String? = nil, compact: Bool = false,
+    width: Int? = nil
+  ) throws -> DocumentView {
     switch document.content {
     case .text(let text):
+      guard columns == nil else {
+        throw FolioError.invalidArgument("'\(document.title)' is a text document: columns= is for tables")
+      }
       let positions = try RowSelection.positions(selector, count: text.lines.count, kind: "line")
       return .lines(title: document.title, lines: positions.map { ($0, text.lines[$0 - 1]) })
-    case .table(let table):
-      let positions: [Int]
-      if let selector, selector.hasPrefix("id:") {
-        positions = [try Self.rowIndex(selector, in: table) + 1]
-      } else {
-        positions = try RowSelection.positions(selector, count: table.rowCount, kind: "row")
-      }
-      let favorite = table.columnIndex(Self.favoriteColumn)
-      let shown = compact ? min(1, table.columns.count) : table.columns.count
+    case .table:
       return .table(
-        title: document.title, columns: Array(table.columns.prefix(shown)),
-        rows: positions.map { position in
-          let id = table.id(ofRow: position - 1)
-          let cells = table.cells(ofRow: position - 1)
-          return DocumentViewRow(
-            position: position, id: id,
-            cells: (0..<shown).map { cells.indices.contains($0) ? cells[$0].description : "" },
-            isSelected: document.selection.contains(id),
-            isFavorite: favorite.map {
-              Self.isFavoriteText(table.cell(row: position - 1, column: $0).description)
-            }
-              ?? false)
-        })
+        try tableView(of: document, rows: selector, columns: columns, compact: compact, width: width))
     }
   }
 

@@ -1,16 +1,29 @@
 extension Workspace {
   /// Saves a document to its file, or to a new path with `as`.
   ///
-  /// The file is written atomically. A file changed on disk since it was read (its content
-  /// hash differs, or it was deleted) is refused unless `force`. Saving as an existing other
-  /// file is refused unless `force`. An unedited document saved to a new path is copied
-  /// byte for byte.
+  /// The file is written atomically, or in place after a safety copy when atomic
+  /// replacement cannot keep it whole (see `DocumentFile.save`). A file changed on disk since
+  /// it was read (its content hash differs) is refused unless `force`; a file deleted since
+  /// is written again. A document another Folio has locked is refused unless `force`. Saving
+  /// as an existing other file is refused unless `force`. An unedited document saved to a
+  /// new path is copied byte for byte.
   ///
   /// - Returns: the path written.
-  /// - Throws: `FolioError.conflict` or `FolioError.io`; the document stays as it was.
+  /// - Throws: `FolioError.conflict` or `FolioError.io`; the document stays as it was, and
+  ///   unsaved.
   @discardableResult
   public func save(_ document: Document, as newPath: String? = nil, force: Bool = false) throws(FolioError)
     -> String
+  {
+    try saveReporting(document, as: newPath, force: force).path
+  }
+
+  /// Saves a document as `save` does.
+  ///
+  /// - Returns: the path written, and notes for people: the file was written again after it
+  ///   had been deleted, or was written in place and why.
+  public func saveReporting(_ document: Document, as newPath: String? = nil, force: Bool = false)
+    throws(FolioError) -> (path: String, notes: [String])
   {
     let target: String
     if let newPath {
@@ -23,8 +36,12 @@ extension Workspace {
     let isSameFile =
       document.path.map { DocumentFile.resolvedTarget($0) == DocumentFile.resolvedTarget(target) } ?? false
     let format = DocumentFormat(fileName: DocumentFile.fileName(of: target))
+    var notes: [String] = []
     if isSameFile {
-      try checkUnchangedOnDisk(document, force: force)
+      try checkNotLockedElsewhere(document, force: force)
+      if try checkUnchangedOnDisk(document, force: force) {
+        notes.append("It had been deleted on disk since it was read; it was written again")
+      }
     } else if !force, DocumentFile.exists(target) {
       throw FolioError(
         .conflict,
@@ -40,37 +57,78 @@ extension Workspace {
     let snapshot: FileSnapshot
     if fileUnchanged, isSameFile, let unchanged = document.snapshot {
       snapshot = unchanged
-    } else if fileUnchanged, let path = document.path {
-      snapshot = try DocumentFile.copy(path, to: target)
     } else {
-      snapshot = try DocumentFile.writeAtomically(try format.encode(document.content), to: target)
+      let bytes: [UInt8]
+      if fileUnchanged, let path = document.path {
+        bytes = try DocumentFile.read(path).bytes
+      } else {
+        bytes = try format.encode(document.content)
+      }
+      let outcome: DocumentFile.SaveOutcome
+      do {
+        outcome = try DocumentFile.save(bytes, to: target, inPlace: inPlaceSafety(for: document, at: target))
+      } catch {
+        // When only the last flush failed, the file holds the new version: take its snapshot so
+        // that saving again is not refused as a change made elsewhere. The document stays
+        // unsaved all the same.
+        if isSameFile, let current = try? DocumentFile.currentSnapshot(of: target),
+          current.size == bytes.count, current.contentHash == FileSnapshot.hash(bytes)
+        {
+          document.snapshot = current
+        }
+        throw error
+      }
+      snapshot = outcome.snapshot
+      if let reason = outcome.inPlaceReason { notes.append("It was written in place: \(reason)") }
     }
     if !isSameFile {
       document.path = target
       document.title = Self.title(ofFile: target)
       document.format = format
+      lock(document)
       try? store?.noteRecentDocument(path: target)
     }
     document.snapshot = snapshot
     document.markSaved()
+    noteSaved(document)
     emit(.saved(windowID: document.windowID))
-    return target
+    return (target, notes)
+  }
+
+  /// How a save of `document` to `target` may write in place: the new content goes to the
+  /// recovery journal first and the old version to a safety copy in the state folder. Nil
+  /// without a state folder.
+  private func inPlaceSafety(for document: Document, at target: String) -> DocumentFile.InPlaceSafety? {
+    guard let safeguards else { return nil }
+    return DocumentFile.InPlaceSafety(backupPath: safeguards.journal.backupPath(forDocumentAt: target)) {
+      [unowned self] () throws(FolioError) in
+      if document.isDirty { try writeJournal(document) }
+    }
   }
 
   /// Throws unless the document's file still holds what was read (or last saved).
-  private func checkUnchangedOnDisk(_ document: Document, force: Bool) throws(FolioError) {
-    guard !force, let path = document.path else { return }
-    let name = DocumentFile.fileName(of: path)
-    guard let current = try DocumentFile.currentSnapshot(of: path) else {
-      throw FolioError(
-        .conflict, "\(name) was deleted on disk since it was read; 'save --force' writes it again")
+  ///
+  /// - Returns: whether the file was deleted since (it is then written again).
+  private func checkUnchangedOnDisk(_ document: Document, force: Bool) throws(FolioError) -> Bool {
+    guard let path = document.path else { return false }
+    guard document.snapshot != nil else {
+      // Recovered for a file that was gone: someone may have made a new one since.
+      if !force, DocumentFile.exists(path) {
+        throw FolioError(
+          .conflict, "\(DocumentFile.fileName(of: path)) exists again on disk; 'save --force' replaces it")
+      }
+      return false
     }
-    if current.size != document.snapshot?.size || current.contentHash != document.snapshot?.contentHash {
+    guard let current = try DocumentFile.currentSnapshot(of: path) else { return true }
+    if !force,
+      current.size != document.snapshot?.size || current.contentHash != document.snapshot?.contentHash
+    {
       throw FolioError(
         .conflict,
-        "\(name) changed on disk since it was read; 'save --force' overwrites it, 'revert' loads the new version"
-      )
+        "\(DocumentFile.fileName(of: path)) changed on disk since it was read; 'save --force' overwrites it, "
+          + "'revert' loads the new version")
     }
+    return false
   }
 
   /// Reloads a document from its file, dropping unsaved changes, as one undoable step.
@@ -114,15 +172,17 @@ extension Workspace {
     try FolioError.converting {
       try document.perform(
         "Rename",
-        apply: { document in
+        apply: { [unowned self] document in
           try DocumentFile.renameWithoutReplacing(oldPath, to: newPath)
           document.path = newPath
           document.title = newTitle
+          self.lock(document)
         },
-        revert: { document in
+        revert: { [unowned self] document in
           try DocumentFile.renameWithoutReplacing(newPath, to: oldPath)
           document.path = oldPath
           document.title = oldTitle
+          self.lock(document)
         })
     }
     try? store?.noteRecentDocument(path: newPath)

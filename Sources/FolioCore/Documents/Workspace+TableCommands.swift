@@ -2,7 +2,8 @@ extension Workspace {
   /// The table commands: `sort`, `select`, `selection`, `edit-mode`, `delete` and `favorite`.
   ///
   /// - Parameters:
-  ///   - isInteractive: whether a person answers dialogs now; `delete` asks first only then.
+  ///   - isInteractive: whether a person answers dialogs now; a typed `delete` asks first
+  ///     only then, one chosen from a menu always does.
   ///   - environment: the environment now, for the rule on selecting several rows.
   func makeTableCommands(
     isInteractive: @escaping () -> Bool, environment: @escaping () -> AppEnvironment
@@ -103,8 +104,9 @@ extension Workspace {
         id: "edit.delete", verb: "delete", title: "Delete", icon: "trash", role: .destructive,
         category: "Tables",
         summary: "delete rows of a table (the selection when no ROWS) or lines of a text document",
-        details: "Asks first in the REPL (Delete N Rows or Cancel) unless --yes; scripts delete at "
-          + "once. One undoable step: undo puts the rows back where they were, with their ids.",
+        details: "Asks first (Delete N Rows or Cancel) in the REPL, and everywhere when chosen from a "
+          + "menu such as the context menu; typed in a script it deletes at once; --yes never asks. "
+          + "One undoable step: undo puts the rows back where they were, with their ids.",
         parameters: [
           Parameter("rows", isOptional: true, summary: "positions, ranges, id:N (lines for text)"),
           Parameter("yes", .bool, style: .option, summary: "do not ask"),
@@ -146,7 +148,8 @@ extension Workspace {
                   message: "Deleted \(deleted) row\(deleted == 1 ? "" : "s")."))
             }
           }
-          guard isInteractive(), !arguments.flag("yes") else { return try deleteNow() }
+          let asks = isInteractive() || arguments.origin == .menu
+          guard asks, !arguments.flag("yes") else { return try deleteNow() }
           return .dialog(
             Dialog(
               title:

@@ -250,3 +250,80 @@ public struct SortReport: Sendable, Equatable {
     self.message = message
   }
 }
+
+extension Workspace {
+  /// Rows of a table as `show` lays them out [Table, TableColumn].
+  ///
+  /// Only the rows shown are read to fit widths; the kinds of the columns shown are worked
+  /// out once and kept until the table changes (`TableModel.valueKinds(ofColumns:)`).
+  ///
+  /// - Parameters:
+  ///   - selector: positions, ranges or one `id:N`; nil for every row.
+  ///   - columns: `a,b` — the columns to show, in order; `name:N` fixes a column's width at N.
+  ///     Nil for every column.
+  ///   - compact: whether only the first column (of those asked for) shows, as in the
+  ///     compact size class.
+  ///   - width: the window's width to fit; nil for natural widths.
+  /// - Throws: `FolioError.invalidArgument` for rows outside the table, or a column that is
+  ///   not there (naming the columns that are).
+  public func tableView(
+    of document: Document, rows selector: String?, columns: String?, compact: Bool, width: Int?
+  ) throws -> TableView {
+    try document.modifyTable { table throws in
+      let positions: [Int]
+      if let selector, selector.hasPrefix("id:") {
+        positions = [try Self.rowIndex(selector, in: table) + 1]
+      } else {
+        positions = try RowSelection.positions(selector, count: table.rowCount, kind: "row")
+      }
+      var shown = try Self.columns(columns, of: table)
+      if compact { shown = Array(shown.prefix(1)) }
+      let kinds = table.valueKinds(ofColumns: shown.map(\.index))
+      for index in shown.indices { shown[index].kind = kinds[index] }
+      let favorite = table.columnIndex(Self.favoriteColumn)
+      let rows = positions.map { position in
+        let id = table.id(ofRow: position - 1)
+        return DocumentViewRow(
+          position: position, id: id,
+          cells: shown.map { table.cell(row: position - 1, column: $0.index).description },
+          isSelected: document.selection.contains(id),
+          isFavorite: favorite.map {
+            Self.isFavoriteText(table.cell(row: position - 1, column: $0).description)
+          }
+            ?? false)
+      }
+      return TableView(title: document.title, columns: shown, rows: rows, width: width)
+    }
+  }
+
+  /// The columns `show columns=…` names, in its order; every column when nil.
+  private static func columns(_ selector: String?, of table: TableModel) throws(FolioError) -> [TableColumn] {
+    guard let selector else {
+      return table.columns.enumerated().map { TableColumn(title: $1, index: $0) }
+    }
+    var result: [TableColumn] = []
+    for part in selector.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+      var name = part
+      var rule = TableColumnWidth.standard
+      // "name:12" fixes the width, unless the whole part is a column's name.
+      if table.columnIndex(part) == nil, let colon = part.lastIndex(of: ":") {
+        guard let width = Int(part[part.index(after: colon)...]), width > 0 else {
+          throw .invalidArgument("'\(part)': a column's width is a positive number (name:12)")
+        }
+        name = String(part[..<colon])
+        rule = .fixed(width)
+      }
+      guard let index = table.columnIndex(name) else {
+        throw .invalidArgument(
+          name.isEmpty
+            ? "columns= needs column names, such as columns=\(table.columns.prefix(2).joined(separator: ","))"
+            : "no column '\(name)'; columns: \(table.columns.joined(separator: ", "))")
+      }
+      guard !result.contains(where: { $0.index == index }) else {
+        throw .invalidArgument("column '\(name)' is named twice in columns=\(selector)")
+      }
+      result.append(TableColumn(title: name, index: index, widthRule: rule))
+    }
+    return result
+  }
+}

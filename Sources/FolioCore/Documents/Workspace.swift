@@ -29,17 +29,24 @@ public final class Workspace {
   /// The home folder, for `~`.
   let home: String?
   private var nextWindowID = 1
+  /// Locks and recovery journal state; nil without a state folder.
+  let safeguards: DocumentSafeguards?
   private var observers: [(DocumentEvent) -> Void] = []
 
   /// Creates an empty workspace.
   ///
   /// - Parameter store: the state store, evaluated when it is first needed (an autoclosure,
   ///   so `Workspace(store: StateStore.open…)` opens nothing until a command needs it).
-  public init(store: @autoclosure @escaping () -> StateStore? = nil, currentDirectory: String, home: String?)
-  {
+  ///   - stateDirectory: the state folder; with one, documents are locked against other Folio
+  ///     processes and unsaved changes are kept in its recovery journal.
+  public init(
+    store: @autoclosure @escaping () -> StateStore? = nil, currentDirectory: String, home: String?,
+    stateDirectory: String? = nil
+  ) {
     self.openStore = store
     self.currentDirectory = currentDirectory
     self.home = home
+    safeguards = stateDirectory.map(DocumentSafeguards.init)
   }
 
   /// The active document.
@@ -101,6 +108,7 @@ public final class Workspace {
       snapshot: snapshot)
     documents.append(document)
     activeWindowID = document.windowID
+    lock(document)
     try? store?.noteRecentDocument(path: path)
     emit(.opened(windowID: document.windowID))
     return (document, false)
@@ -160,9 +168,10 @@ public final class Workspace {
     return document
   }
 
-  /// Closes a window, dropping unsaved changes; the last opened remaining window becomes
-  /// active.
+  /// Closes a window, dropping unsaved changes (and its lock and recovery journal); the last
+  /// opened remaining window becomes active.
   public func close(_ document: Document) {
+    forgetSafeguards(of: document)
     documents.removeAll { $0 === document }
     if activeWindowID == document.windowID { activeWindowID = documents.last?.windowID }
     emit(.closed(windowID: document.windowID))

@@ -24,11 +24,17 @@ public struct MenuExplanation: Sendable, Equatable {
   public var menuOwner: String
   /// Who registered the item's command.
   public var commandOwner: String?
+  /// Where a plugin's contribution put the item and why, when one did.
+  public var contribution: ContributionPlacement?
+  /// Why the item is left out now, for an item whose command is hidden; nil for an item
+  /// that is shown. A hidden item has no position: `position` and `declaredPosition` are 0.
+  public var hiddenReason: String?
 
   /// Creates an explanation.
   public init(
     menu: String, node: MenuNode, path: [String], section: String?, controlGroup: String?, position: Int,
-    declaredPosition: Int, order: MenuOrder, isReversed: Bool, menuOwner: String, commandOwner: String?
+    declaredPosition: Int, order: MenuOrder, isReversed: Bool, menuOwner: String, commandOwner: String?,
+    hiddenReason: String? = nil
   ) {
     self.menu = menu
     self.node = node
@@ -41,6 +47,7 @@ public struct MenuExplanation: Sendable, Equatable {
     self.isReversed = isReversed
     self.menuOwner = menuOwner
     self.commandOwner = commandOwner
+    self.hiddenReason = hiddenReason
   }
 
   /// Explains an item of a menu, searching its submenus too.
@@ -61,6 +68,9 @@ public struct MenuExplanation: Sendable, Equatable {
     let shown = try MenuResolver.resolve(
       menu, registry: registry, platform: platform, opensUpward: opensUpward)
     guard let (level, choice) = find(item, in: shown) else {
+      if let hidden = findHidden(item, in: menu, path: [menu.title], section: nil, registry: registry) {
+        return hidden
+      }
       throw FolioError.invalidArgument("menu '\(menu.id)' has no item '\(item)'")
     }
     let declared = try MenuResolver.resolve(menu, registry: registry, platform: platform, opensUpward: false)
@@ -99,7 +109,9 @@ public struct MenuExplanation: Sendable, Equatable {
   public var lines: [String] {
     let title = node.title ?? node.command ?? "item"
     var lines: [String] = []
-    if node.isEnabled {
+    if let hiddenReason {
+      lines.append("'\(title)' is hidden: \(hiddenReason)")
+    } else if node.isEnabled {
       lines.append("'\(title)' is shown and enabled")
     } else {
       lines.append("'\(title)' is shown but disabled: \(node.disabledReason ?? "not available now")")
@@ -110,15 +122,80 @@ public struct MenuExplanation: Sendable, Equatable {
       place += controlGroup.isEmpty ? ", in a control group" : ", control group '\(controlGroup)'"
     }
     lines.append(place)
+    if hiddenReason == nil {
+      lines.append(positionLine)
+    }
+    var owners = "menu from \(menuOwner)"
+    if let command = node.command { owners += "; command '\(command)' from \(commandOwner ?? "nobody")" }
+    lines.append(owners)
+    if let contribution { lines += contribution.lines }
+    return lines
+  }
+
+  /// Where the order rule put the item.
+  private var positionLine: String {
     let rule =
       isReversed
       ? "order \(order.rawValue): reversed because the menu opens upward"
       : order == .fixed ? "order fixed: declared order" : "order \(order.rawValue): declared order here"
-    lines.append("item \(position) (declared \(declaredPosition)); \(rule)")
-    var owners = "menu from \(menuOwner)"
-    if let command = node.command { owners += "; command '\(command)' from \(commandOwner ?? "nobody")" }
-    lines.append(owners)
-    return lines
+    return "item \(position) (declared \(declaredPosition)); \(rule)"
+  }
+
+  /// The first declared item matching `answer` whose command is hidden now, explained.
+  private static func findHidden(
+    _ answer: String, in menu: Menu, path: [String], section: String?, registry: CommandRegistry,
+    elements: [MenuElement]? = nil, root: Menu? = nil
+  ) -> MenuExplanation? {
+    let key = MenuSession.matchKey(answer)
+    for element in elements ?? menu.elements {
+      let command: Command?
+      let title: String?
+      switch element {
+      case .item(let item):
+        command = registry.command(id: item.command)
+        title = item.title ?? command?.title
+      case .picker(let picker):
+        command = registry.command(id: picker.command)
+        title = picker.title ?? command?.title
+      case .section(let inner):
+        if let found = findHidden(
+          answer, in: menu, path: path, section: inner.header, registry: registry, elements: inner.elements,
+          root: root ?? menu)
+        {
+          return found
+        }
+        continue
+      case .controlGroup(let group):
+        if let found = findHidden(
+          answer, in: menu, path: path, section: section, registry: registry, elements: group.elements,
+          root: root ?? menu)
+        {
+          return found
+        }
+        continue
+      case .submenu(let inner):
+        if let found = findHidden(
+          answer, in: inner, path: path + [inner.title], section: nil, registry: registry, root: root ?? menu)
+        {
+          return found
+        }
+        continue
+      case .divider:
+        continue
+      }
+      guard let command, case .hidden(let reason) = command.currentAvailability,
+        command.id == answer || title.map(MenuSession.matchKey) == key
+      else { continue }
+      let top = root ?? menu
+      return MenuExplanation(
+        menu: top.id,
+        node: MenuNode(
+          kind: .button, title: title, icon: command.icon, command: command.id, isEnabled: false,
+          disabledReason: reason),
+        path: path, section: section, controlGroup: nil, position: 0, declaredPosition: 0, order: top.order,
+        isReversed: false, menuOwner: top.owner, commandOwner: command.owner, hiddenReason: reason)
+    }
+    return nil
   }
 
   /// The index path in `other` of the node at `path` in `tree`, matching children by kind,

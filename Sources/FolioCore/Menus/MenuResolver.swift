@@ -2,7 +2,9 @@
 /// title, availability and state from the registry.
 ///
 /// Resolution is one linear pass over the elements with one dictionary lookup and one
-/// availability call per command, so large menus resolve in microseconds.
+/// availability call per command, so large menus resolve in microseconds. Items whose
+/// command is hidden now (`Availability.hidden`) are left out, and so are sections, control
+/// groups and submenus that hiding leaves empty; disabled items stay, with their reason.
 public enum MenuResolver {
   /// Resolves a menu for a platform.
   ///
@@ -26,6 +28,24 @@ public enum MenuResolver {
   ) throws(FolioError) -> MenuNode {
     let resolver = Resolution(registry: registry, platform: platform, opensUpward: opensUpward)
     return try resolver.menuNode(menu, kind: .menu, parent: nil)
+  }
+
+  /// Whether an element shows now: false for an item or picker whose command is hidden, and
+  /// for a section, control group or submenu all of whose elements are hidden. An unknown
+  /// command counts as shown, so that resolving names it.
+  public static func isShown(_ element: MenuElement, registry: CommandRegistry) -> Bool {
+    func anyShown(_ elements: [MenuElement]) -> Bool {
+      elements.isEmpty || elements.contains { isShown($0, registry: registry) }
+    }
+    switch element {
+    case .item(let item): return registry.command(id: item.command)?.currentAvailability.isVisible ?? true
+    case .picker(let picker):
+      return registry.command(id: picker.command)?.currentAvailability.isVisible ?? true
+    case .divider: return true
+    case .section(let section): return anyShown(section.elements)
+    case .controlGroup(let group): return anyShown(group.elements)
+    case .submenu(let menu): return anyShown(menu.elements)
+    }
   }
 
   /// Whether a label style shows icons on a platform.
@@ -78,28 +98,51 @@ private struct Resolution {
     return node
   }
 
+  /// A container's node, or nil when every one of its elements was hidden.
+  func keeping(_ node: MenuNode, declaredCount: Int) -> MenuNode? {
+    node.children.isEmpty && declaredCount > 0 ? nil : node
+  }
+
   func nodes(_ elements: [MenuElement], in scope: Scope, vertical: Bool) throws(FolioError)
     -> [MenuNode]
   {
     var result: [MenuNode] = []
     result.reserveCapacity(elements.count)
+    var hidesSome = false
     for element in elements {
-      result.append(try node(element, in: scope))
+      if let node = try node(element, in: scope) {
+        result.append(node)
+      } else {
+        hidesSome = true
+      }
+    }
+    if hidesSome {
+      // A divider that hiding left at an edge or beside another divider separates nothing.
+      var tidy: [MenuNode] = []
+      for node in result where node.kind != .divider || tidy.last.map({ $0.kind != .divider }) ?? false {
+        tidy.append(node)
+      }
+      if tidy.last?.kind == .divider { tidy.removeLast() }
+      result = tidy
     }
     if vertical && scope.reverses { result.reverse() }
     return result
   }
 
-  func node(_ element: MenuElement, in scope: Scope) throws(FolioError) -> MenuNode {
+  /// The element's node; nil when it is hidden now.
+  func node(_ element: MenuElement, in scope: Scope) throws(FolioError) -> MenuNode? {
     switch element {
     case .item(let item): return try itemNode(item, in: scope)
     case .picker(let picker): return try pickerNode(picker, in: scope)
     case .divider: return MenuNode(kind: .divider)
     case .section(let section):
-      return MenuNode(
-        kind: .section, title: section.header,
-        children: try nodes(section.elements, in: scope, vertical: true))
-    case .submenu(let menu): return try menuNode(menu, kind: .submenu, parent: scope)
+      return keeping(
+        MenuNode(
+          kind: .section, title: section.header,
+          children: try nodes(section.elements, in: scope, vertical: true)),
+        declaredCount: section.elements.count)
+    case .submenu(let menu):
+      return keeping(try menuNode(menu, kind: .submenu, parent: scope), declaredCount: menu.elements.count)
     case .controlGroup(let group):
       guard group.elements.count <= MenuControlGroup.maximumCount else {
         let name = group.title.map { "control group '\($0)'" } ?? "a control group"
@@ -107,24 +150,30 @@ private struct Resolution {
           "\(name) in menu '\(scope.menuID)' has \(group.elements.count) items; "
             + "a control group holds at most \(MenuControlGroup.maximumCount)")
       }
-      return MenuNode(
-        kind: .controlGroup, title: group.title, icon: group.icon,
-        showsIcon: scope.showsIcons && group.icon != nil,
-        showsTitle: Self.showsTitle(scope.labelStyle, icon: group.icon),
-        children: try nodes(group.elements, in: scope, vertical: false))
+      return keeping(
+        MenuNode(
+          kind: .controlGroup, title: group.title, icon: group.icon,
+          showsIcon: scope.showsIcons && group.icon != nil,
+          showsTitle: Self.showsTitle(scope.labelStyle, icon: group.icon),
+          children: try nodes(group.elements, in: scope, vertical: false)),
+        declaredCount: group.elements.count)
     }
   }
 
-  func itemNode(_ item: MenuItem, in scope: Scope) throws(FolioError) -> MenuNode {
+  /// The item's node; nil when its command is hidden now.
+  func itemNode(_ item: MenuItem, in scope: Scope) throws(FolioError) -> MenuNode? {
     guard let command = registry.command(id: item.command) else { throw unknown(item.command, in: scope) }
+    let availability = command.currentAvailability
+    guard availability.isVisible else { return nil }
     let state = command.state
     if case .choice = state {
       return try pickerNode(
         MenuPicker(command: item.command, title: item.title, icon: item.icon, dismiss: item.dismiss),
-        command: command, in: scope)
+        command: command, availability: availability, in: scope)
     }
     var node = baseNode(
-      command: command, title: item.title, icon: item.icon, dismiss: item.dismiss, in: scope)
+      command: command, availability: availability, title: item.title, icon: item.icon,
+      dismiss: item.dismiss, in: scope)
     node.subtitle = item.subtitle ?? command.subtitle
     node.role = item.role ?? command.role
     switch state {
@@ -146,12 +195,17 @@ private struct Resolution {
     return node
   }
 
-  func pickerNode(_ picker: MenuPicker, in scope: Scope) throws(FolioError) -> MenuNode {
+  /// The picker's node; nil when its command is hidden now.
+  func pickerNode(_ picker: MenuPicker, in scope: Scope) throws(FolioError) -> MenuNode? {
     guard let command = registry.command(id: picker.command) else { throw unknown(picker.command, in: scope) }
-    return try pickerNode(picker, command: command, in: scope)
+    let availability = command.currentAvailability
+    guard availability.isVisible else { return nil }
+    return try pickerNode(picker, command: command, availability: availability, in: scope)
   }
 
-  func pickerNode(_ picker: MenuPicker, command: Command, in scope: Scope) throws(FolioError) -> MenuNode {
+  func pickerNode(_ picker: MenuPicker, command: Command, availability: Availability, in scope: Scope)
+    throws(FolioError) -> MenuNode
+  {
     guard case .choice(let options, let get, _) = command.state else {
       throw FolioError.invalidArgument(
         "picker '\(picker.title ?? command.title)' in menu '\(scope.menuID)' needs a command with a "
@@ -159,7 +213,8 @@ private struct Resolution {
     }
     let selected = get()
     var node = baseNode(
-      command: command, title: picker.title, icon: picker.icon, dismiss: picker.dismiss, in: scope)
+      command: command, availability: availability, title: picker.title, icon: picker.icon,
+      dismiss: picker.dismiss, in: scope)
     node.kind = .picker
     node.state = .choice(selected)
     node.pickerStyle = picker.style
@@ -177,7 +232,8 @@ private struct Resolution {
 
   /// The parts every command node shares: title, icon, availability, dismiss, shortcut.
   func baseNode(
-    command: Command, title: String?, icon: String?, dismiss: DismissBehavior?, in scope: Scope
+    command: Command, availability: Availability, title: String?, icon: String?, dismiss: DismissBehavior?,
+    in scope: Scope
   ) -> MenuNode {
     let icon = icon ?? command.icon
     var node = MenuNode(
@@ -185,7 +241,7 @@ private struct Resolution {
       dismiss: dismiss ?? scope.dismiss ?? command.dismiss, shortcut: command.shortcut,
       showsIcon: scope.showsIcons && icon != nil,
       showsTitle: Self.showsTitle(scope.labelStyle, icon: icon))
-    if case .disabled(let reason) = command.currentAvailability {
+    if let reason = availability.reason {
       node.isEnabled = false
       node.disabledReason = reason
     }

@@ -61,7 +61,8 @@ public struct MenuSession {
   /// A submenu or menu-style picker opens in place; a button runs its command with
   /// `arguments` as the command's words (`choose Rename "New name"`); a toggle flips (or takes
   /// `on`/`off`); a picker option selects itself; a stepper takes `+`, `-` or a value, a
-  /// slider a value.
+  /// slider a value. The command runs with origin `.menu`, so a destructive one returns its
+  /// confirmation dialog rather than acting (unless the arguments say `--yes`).
   ///
   /// - Parameters:
   ///   - answer: the item's number, or its title ignoring case and a trailing ellipsis.
@@ -102,7 +103,7 @@ public struct MenuSession {
     default:
       words = arguments
     }
-    let output = try registry.invoke(command, words: words)
+    let output = try registry.invoke(command, words: words, origin: .menu)
     if Self.staysOpen(after: node) {
       do {
         try refresh()

@@ -36,6 +36,8 @@ public indirect enum CommandOutput {
   case shareTargets(document: String, targets: [ShareTargetInfo])
   /// Recently opened documents, newest first.
   case recentDocuments([RecentDocument])
+  /// The unsaved changes left by sessions that ended without saving (`recover`).
+  case recoveryList(RecoveryListing)
   /// A menu rendered without opening it (`menu NAME`).
   case menu(MenuNode)
   /// An open menu: the level shown, its items numbered for `choose`.

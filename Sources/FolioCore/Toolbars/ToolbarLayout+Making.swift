@@ -8,8 +8,8 @@ extension ToolbarLayout {
 
   /// Lays out a toolbar.
   ///
-  /// The same inputs always give the same layout. Items whose condition does not hold are
-  /// left out; secondary actions go to the overflow menu on compact width; then, while the
+  /// The same inputs always give the same layout. Items whose condition does not hold or
+  /// whose command is hidden (`Availability.hidden`) are left out; secondary actions go to the overflow menu on compact width; then, while the
   /// bar is wider than `width`, one thing at a time gives way, in this order: secondary
   /// actions, then other items, then primary actions; within those, lower priority first;
   /// ties leave from the trailing edge first. A labelled control group first collapses into
@@ -36,7 +36,10 @@ extension ToolbarLayout {
       width.map { AppEnvironment.sizeClass(platform: environment.platform, width: $0) }
       ?? environment.sizeClass
     let width = max(0, width ?? environment.width)
-    let units = try Self.units(of: toolbar, arrangement: arrangement)
+    // Items whose command is hidden now leave the layout, as items whose condition fails do.
+    let units = try Self.units(of: toolbar, arrangement: arrangement).filter {
+      MenuResolver.isShown($0.element, registry: registry)
+    }
     let menu = Menu(
       id: "toolbar.\(toolbar.id)", title: toolbar.id, order: .fixed, elements: units.map(\.element))
     let nodes = try MenuResolver.resolve(menu, registry: registry, platform: environment.platform).children

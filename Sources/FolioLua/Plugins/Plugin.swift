@@ -8,12 +8,24 @@ public final class Plugin {
     case failed(String)
     /// Unloaded by `plugin unload`, or not loaded yet.
     case disabled
+    /// Loaded, but a callback blew a budget: its commands and the items that run them are
+    /// disabled and none of its Lua code runs until `plugin reload`.
+    case quarantined(String)
 
     public var description: String {
       switch self {
       case .loaded: "loaded"
       case .failed(let reason): "failed: \(reason)"
       case .disabled: "disabled"
+      case .quarantined(let reason): "quarantined: \(reason)"
+      }
+    }
+
+    /// Whether its contributions are registered: loaded or quarantined.
+    public var isActive: Bool {
+      switch self {
+      case .loaded, .quarantined: true
+      case .failed, .disabled: false
       }
     }
   }
@@ -34,12 +46,17 @@ public final class Plugin {
   /// first; the oldest are dropped past `PluginHost.logLimit`.
   public internal(set) var log: [String] = []
 
+  /// The bytes its Lua state holds now; 0 when it is not loaded.
+  public var memoryUsed: Int { lua?.memoryUsed ?? 0 }
+
   /// The owner string of everything the plugin contributes: `plugin NAME`.
   public var owner: String { "plugin \(name)" }
 
   var lua: LuaState?
   var notifyFunction: LuaFunctionReference?
   var confirmFunction: LuaFunctionReference?
+  /// `ctx.selection:rows()`, made once per state.
+  var selectionRowsFunction: LuaFunctionReference?
   /// The methods of `ctx.document` handles, made once per state.
   var documentMethods: [String: LuaFunctionReference] = [:]
   /// The `folio.on` handlers, in declaration order.

@@ -25,6 +25,12 @@ enum PluginFiles {
     return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
   }
 
+  /// Whether a folder exists at the path.
+  static func isDirectory(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+  }
+
   /// The names of the sub-folders of a folder, sorted; empty when it cannot be read.
   static func subfolders(of directory: String) -> [String] {
     guard let handle = opendir(directory) else { return [] }

@@ -17,6 +17,7 @@ extension PluginHost {
       return []
     }
     plugin.documentMethods = makeDocumentMethods(in: lua)
+    plugin.selectionRowsFunction = makeSelectionRows(in: lua)
     let api: [String: LuaState.DataFunction] = [
       "command": { [unowned self, unowned plugin] arguments throws(LuaError) in
         let command = try makeCommand(arguments[0], plugin: plugin)
@@ -30,7 +31,7 @@ extension PluginHost {
       },
       "menu": { [unowned self, unowned plugin] arguments throws(LuaError) in
         let menu = try makeMenu(arguments[0], function: "folio.menu", plugin: plugin)
-        try declare(.menu(menu), function: "folio.menu")
+        try declare(.menu(menu, at: arguments.callerLocation), function: "folio.menu")
         return []
       },
       "divider": { _ throws(LuaError) in [.table(LuaTable(fields: ["__element": .string("divider")]))] },
@@ -45,13 +46,14 @@ extension PluginHost {
       },
       "toolbar_item": { [unowned self, unowned plugin] arguments throws(LuaError) in
         let item = try makeToolbarItem(arguments[0], plugin: plugin)
-        try declare(.toolbarItem(item), function: "folio.toolbar_item")
+        try declare(.toolbarItem(item, at: arguments.callerLocation), function: "folio.toolbar_item")
         return []
       },
       "contribute": { [unowned self, unowned plugin] arguments throws(LuaError) in
         let sequence = pending?.count ?? 0
         let contribution = try makeContribution(arguments, plugin: plugin, sequence: sequence)
-        try declare(.menuContribution(contribution), function: "folio.contribute")
+        try declare(
+          .menuContribution(contribution, at: arguments.callerLocation), function: "folio.contribute")
         return []
       },
       "on": { [unowned self] arguments throws(LuaError) in
@@ -60,8 +62,10 @@ extension PluginHost {
         return []
       },
       "context_menu": { [unowned self, unowned plugin] arguments throws(LuaError) in
-        let entry = try makeContextMenu(arguments[0], plugin: plugin)
-        try declare(.contextMenu(entry), function: "folio.context_menu")
+        let (entry, elements) = try makeContextMenu(arguments[0], plugin: plugin)
+        try declare(
+          .contextMenu(entry, elements: elements, at: arguments.callerLocation),
+          function: "folio.context_menu")
         return []
       },
     ]
@@ -152,7 +156,9 @@ extension PluginHost {
     _ function: LuaFunctionReference, of plugin: Plugin, _ arguments: [LuaData], stepName: String? = nil
   ) throws(FolioError) -> [LuaData] {
     guard let lua = plugin.lua else { throw FolioError(.disabled, "plugin \(plugin.name) is not loaded") }
+    try refuseIfQuarantined(plugin)
     lua.instructionBudget = instructionBudget
+    lua.timeBudget = timeBudget
     let isOutermost = transaction == nil
     if isOutermost { transaction = [] }
     do {
@@ -167,25 +173,35 @@ extension PluginHost {
         for document in (transaction ?? []).reversed() { document.rollbackGroup() }
         transaction = nil
       }
-      throw failure(error, in: plugin)
+      let failed = failure(error, in: plugin)
+      quarantineIfBudgetSpent(plugin, by: error, failure: failed)
+      throw failed
     }
   }
 
-  /// The `ctx` table a callback receives.
-  func context(for plugin: Plugin, arguments: Arguments = Arguments(), parameters: [Parameter] = [])
-    -> LuaData
-  {
+  /// The `ctx` table a callback receives: about `document`, else the active document.
+  func context(
+    for plugin: Plugin, arguments: Arguments = Arguments(), parameters: [Parameter] = [],
+    document: Document? = nil
+  ) -> LuaData {
     var fields: [String: LuaData] = [:]
-    if let document = surface.workspace.active {
+    var selection: [String: LuaData] = ["count": .integer(0), "ids": .table(LuaTable())]
+    if let document = document ?? surface.workspace.active {
       fields["document"] = handle(for: document, methods: plugin.documentMethods)
       let ids = document.selection.sorted()
-      fields["selection"] = .table(
-        LuaTable(fields: [
-          "count": .integer(ids.count), "ids": .table(LuaTable(array: ids.map(LuaData.integer))),
-        ]))
-    } else {
-      fields["selection"] = .table(LuaTable(fields: ["count": .integer(0), "ids": .table(LuaTable())]))
+      selection["count"] = .integer(ids.count)
+      selection["ids"] = .table(LuaTable(array: ids.map(LuaData.integer)))
+      selection["__window"] = .integer(document.windowID)
     }
+    if let rows = plugin.selectionRowsFunction { selection["rows"] = .function(rows) }
+    fields["selection"] = .table(LuaTable(fields: selection))
+    let environment = surface.appEnvironment
+    fields["env"] = .table(
+      LuaTable(fields: [
+        "platform": .string(environment.platform.rawValue),
+        "size_class": .string(environment.sizeClass.rawValue),
+        "width": .integer(environment.width), "keyboard": .boolean(environment.hasKeyboard),
+      ]))
     var args: [String: LuaData] = [:]
     for parameter in parameters {
       switch arguments[parameter.name] {

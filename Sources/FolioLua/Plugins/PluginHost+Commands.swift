@@ -6,7 +6,8 @@ extension PluginHost {
     let fields = try PluginFields(
       options, function: "folio.command",
       known: [
-        "id", "title", "icon", "subtitle", "role", "dismiss", "params", "enabled", "run", "state", "summary",
+        "id", "title", "icon", "subtitle", "role", "dismiss", "params", "enabled", "visible", "run", "state",
+        "summary",
       ])
     let id = try fields.requiredString("id")
     guard id.contains("."), !id.contains(" ") else {
@@ -24,6 +25,7 @@ extension PluginHost {
       try makeParameter(data, index: index + 1)
     }
     let enabled = try fields.function("enabled")
+    let visible = try fields.function("visible")
     let behavior: Command.Behavior
     if fields.table["state"] != .nil {
       guard fields.table["run"] == .nil else {
@@ -42,12 +44,15 @@ extension PluginHost {
       role: role,
       dismiss: dismiss, category: "Plugin \(plugin.name)", summary: try fields.string("summary") ?? title,
       parameters: parameters, owner: plugin.owner,
-      availability: enabled.map { function in
-        { [weak self, weak plugin] () -> Availability in
+      availability: enabled == nil && visible == nil
+        ? nil
+        : { [weak self, weak plugin] () -> Availability in
           guard let self, let plugin else { return .disabled(reason: "the plugin is not loaded") }
-          return availability(function, of: plugin)
-        }
-      }, behavior: behavior)
+          if let visible, case .disabled(let reason) = availability(visible, of: plugin) {
+            return .hidden(reason: reason)
+          }
+          return enabled.map { availability($0, of: plugin) } ?? .enabled
+        }, behavior: behavior)
   }
 
   private func runCommand(
@@ -67,7 +72,7 @@ extension PluginHost {
     return try startCommand(run, of: plugin, title: title, arguments: [context, args])
   }
 
-  /// A failing predicate disables its item and logs the error.
+  /// A failing predicate disables its item (or, for `visible`, hides it) and logs the error.
   private func availability(_ function: LuaFunctionReference, of plugin: Plugin) -> Availability {
     do {
       let results = try invoke(function, of: plugin, [context(for: plugin)])
@@ -237,8 +242,10 @@ extension PluginHost {
       sequence: sequence)
   }
 
-  /// Builds a context-menu entry from `folio.context_menu{…}`.
-  func makeContextMenu(_ options: LuaData, plugin: Plugin) throws(LuaError) -> ContextMenuEntry {
+  /// Builds a context-menu entry from `folio.context_menu{…}`; also returns its elements.
+  func makeContextMenu(_ options: LuaData, plugin: Plugin) throws(LuaError) -> (
+    entry: ContextMenuEntry, elements: [MenuElement]
+  ) {
     let fields = try PluginFields(
       options, function: "folio.context_menu", known: ["selection", "items", "kinds"])
     let cases: Set<ContextMenuCase>
@@ -248,8 +255,17 @@ extension PluginHost {
     case "multiple": cases = [.multiple]
     default: cases = Set(ContextMenuCase.allCases)
     }
-    let elements = try makeElements(fields, plugin: plugin)
-    return ContextMenuEntry(cases: cases, documentKinds: [.table, .text], owner: plugin.owner) { _ in elements
+    var kinds: Set<DocumentKind> = []
+    for kind in try fields.array("kinds") ?? [.string("table"), .string("text")] {
+      guard let name = kind.string, let documentKind = DocumentKind(rawValue: name) else {
+        throw fields.error("kinds", "an array of \"table\" and \"text\"")
+      }
+      kinds.insert(documentKind)
     }
+    let elements = try makeElements(fields, plugin: plugin)
+    let entry = ContextMenuEntry(cases: cases, documentKinds: kinds, owner: plugin.owner) { _ in
+      elements
+    }
+    return (entry, elements)
   }
 }

@@ -78,6 +78,7 @@ extension PluginHost {
     _ run: LuaFunctionReference, of plugin: Plugin, title: String, arguments: [LuaData]
   ) throws(FolioError) -> CommandOutput {
     guard let lua = plugin.lua else { throw FolioError(.disabled, "plugin \(plugin.name) is not loaded") }
+    try refuseIfQuarantined(plugin)
     let thread: LuaThread
     do {
       thread = try lua.makeThread(run)
@@ -95,6 +96,12 @@ extension PluginHost {
       abandon(command)
       throw FolioError(.disabled, "the plugin is not loaded")
     }
+    do throws(FolioError) {
+      try refuseIfQuarantined(plugin)
+    } catch {
+      abandon(command)
+      throw error
+    }
     suspended.removeAll { $0 === command }
     transaction = command.transaction
     notices = command.notices
@@ -105,12 +112,15 @@ extension PluginHost {
       confirmRequest = nil
     }
     lua.instructionBudget = instructionBudget
+    lua.timeBudget = timeBudget
     let outcome: LuaState.ResumeOutcome
     do {
       outcome = try lua.resume(command.thread, values)
     } catch {
       finish(command, commit: false)
-      throw failure(error, in: plugin)
+      let failed = failure(error, in: plugin)
+      quarantineIfBudgetSpent(plugin, by: error, failure: failed)
+      throw failed
     }
     switch outcome {
     case .finished(let results):

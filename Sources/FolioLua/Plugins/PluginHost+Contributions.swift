@@ -2,7 +2,7 @@ import FolioCore
 
 extension PluginHost {
   /// The events `folio.on` accepts.
-  static let eventNames = ["document.opened", "document.saved", "document.renamed"]
+  static let eventNames = ["document.opened", "document.saved", "document.renamed", "selection.changed"]
 
   // MARK: Share targets
 
@@ -107,20 +107,46 @@ extension PluginHost {
     return (event, function)
   }
 
-  /// Calls every loaded plugin's handlers for `event`, in plugin then declaration order.
-  /// A failing handler is logged to its plugin's log; the command that caused the event
-  /// goes on.
+  /// Calls every loaded plugin's handlers for a document event.
   func dispatch(_ event: DocumentEvent) {
     var details: [String: LuaData] = ["name": .string(event.name)]
     if case .renamed(_, let from, let to) = event {
       details["from"] = .string(from)
       details["to"] = .string(to)
     }
+    dispatch(event.name, details: details, document: nil)
+  }
+
+  /// Fires `selection.changed` once for each open document whose selection differs from
+  /// what it was at the previous call, with `ctx.document` that document and
+  /// `ctx.selection` its new selection. The shell calls it after every command, so a
+  /// command that changes a selection several times (or a plugin command whose deletions
+  /// empty it) fires it once.
+  public func noticeSelectionChanges() {
+    var current: [Int: Set<Int>] = [:]
+    var changed: [Document] = []
+    for document in surface.workspace.documents {
+      current[document.windowID] = document.selection
+      if document.selection != selections[document.windowID, default: []] { changed.append(document) }
+    }
+    selections = current
+    for document in changed {
+      dispatch(
+        "selection.changed", details: ["name": .string("selection.changed")], document: document)
+    }
+  }
+
+  /// Calls every loaded plugin's handlers for `event`, in plugin then declaration order.
+  /// A failing handler is logged to its plugin's log; the command that caused the event
+  /// goes on. A quarantined plugin's handlers do not run.
+  private func dispatch(_ event: String, details: [String: LuaData], document: Document?) {
     for plugin in plugins where plugin.status == .loaded {
-      for handler in plugin.handlers where handler.event == event.name {
+      for handler in plugin.handlers where handler.event == event {
+        guard plugin.status == .loaded else { break }
         do {
           _ = try invoke(
-            handler.function, of: plugin, [context(for: plugin), .table(LuaTable(fields: details))])
+            handler.function, of: plugin,
+            [context(for: plugin, document: document), .table(LuaTable(fields: details))])
         } catch {
           // `invoke` wrote the error and its traceback to the plugin's log.
         }

@@ -16,14 +16,7 @@ extension PluginHost {
       },
       "rows": { [unowned self] arguments throws(LuaError) in
         let table = try table(arguments, method: "rows")
-        let rows = (0..<table.rowCount).map { index in
-          var fields: [String: LuaData] = ["id": .integer(table.id(ofRow: index))]
-          for (column, cell) in zip(table.columns, table.cells(ofRow: index)) where column != "id" {
-            fields[column] = Self.data(of: cell)
-          }
-          return LuaData.table(LuaTable(fields: fields))
-        }
-        return [.table(LuaTable(array: rows))]
+        return [.table(LuaTable(array: (0..<table.rowCount).map { Self.row(at: $0, of: table) }))]
       },
       "get": { [unowned self] arguments throws(LuaError) in
         let table = try table(arguments, method: "get")
@@ -126,6 +119,34 @@ extension PluginHost {
       },
     ]
     return methods.mapValues { lua.makeFunction($0) }
+  }
+
+  /// `ctx.selection:rows()`: the selected rows in table order, each like `d:rows()` gives
+  /// them; empty with no document or a text document.
+  func makeSelectionRows(in lua: LuaState) -> LuaFunctionReference {
+    lua.makeFunction { [unowned self] arguments throws(LuaError) in
+      guard case .integer(let window) = arguments.field("__window", of: 0) else {
+        guard arguments.field("count", of: 0) != .nil else {
+          throw LuaError(message: "selection:rows: call it as a method, ctx.selection:rows()")
+        }
+        return [.table(LuaTable())]
+      }
+      guard let document = surface.workspace.documents.first(where: { $0.windowID == window }) else {
+        throw LuaError(message: "selection:rows: document closed")
+      }
+      guard case .table(let table) = document.content else { return [.table(LuaTable())] }
+      let rows = table.positions(ofIDs: document.selection).sorted().map { Self.row(at: $0, of: table) }
+      return [.table(LuaTable(array: rows))]
+    }
+  }
+
+  /// A row as Lua sees it: `id` and one field per column.
+  private static func row(at index: Int, of table: TableModel) -> LuaData {
+    var fields: [String: LuaData] = ["id": .integer(table.id(ofRow: index))]
+    for (column, cell) in zip(table.columns, table.cells(ofRow: index)) where column != "id" {
+      fields[column] = data(of: cell)
+    }
+    return .table(LuaTable(fields: fields))
   }
 
   /// The handle fields of a document: its description, window id and methods.

@@ -12,10 +12,22 @@ public final class PluginHost {
 
   /// The plugins found, in discovery order.
   public private(set) var plugins: [Plugin] = []
-  /// The instructions each callback may run (checked every 1,000).
-  public var instructionBudget = 10_000_000
-  /// The bytes each plugin's Lua state may hold.
-  public var memoryBudget = 32 << 20
+  /// The instructions each callback may run (checked every 1,000; pattern-matching steps
+  /// count too).
+  public var instructionBudget = PluginHost.defaultInstructionBudget
+  /// The wall-clock milliseconds each callback may take.
+  public var timeBudget = PluginHost.defaultTimeBudget
+  /// The bytes each plugin's Lua state may hold; a change applies to loaded plugins too.
+  public var memoryBudget = PluginHost.defaultMemoryBudget {
+    didSet { for plugin in plugins { plugin.lua?.memoryLimit = memoryBudget } }
+  }
+
+  /// 10,000,000 instructions per callback.
+  public static let defaultInstructionBudget = 10_000_000
+  /// 5,000 ms per callback.
+  public static let defaultTimeBudget = 5_000
+  /// 32 MB per plugin.
+  public static let defaultMemoryBudget = 32 << 20
 
   unowned let surface: PluginSurface
   /// Plugin values kept when there is no state store, so `reload` keeps them too.
@@ -31,15 +43,18 @@ public final class PluginHost {
   var confirmRequest: ConfirmRequest?
   /// The commands waiting for an answer to their `ctx:confirm`.
   var suspended: [SuspendedCommand] = []
+  /// Each open document's selection when `noticeSelectionChanges` last looked, by window.
+  var selections: [Int: Set<Int>] = [:]
 
-  /// Something a plugin declares while it loads.
+  /// Something a plugin declares while it loads; those that name commands keep the
+  /// `FILE:LINE: ` of their declaration for the errors of `checkCommandReferences`.
   enum Contribution {
     case command(Command)
-    case menu(Menu)
-    case contextMenu(ContextMenuEntry)
+    case menu(Menu, at: String)
+    case contextMenu(ContextMenuEntry, elements: [MenuElement], at: String)
     case shareTarget(ShareTarget)
-    case toolbarItem(ToolbarItem)
-    case menuContribution(MenuContribution)
+    case toolbarItem(ToolbarItem, at: String)
+    case menuContribution(MenuContribution, at: String)
     case handler(event: String, function: LuaFunctionReference)
   }
 
@@ -66,6 +81,36 @@ public final class PluginHost {
       folders.append(home + "/.config/folio/plugins")
     }
     return folders + extra
+  }
+
+  /// The `plugins/` folder shipped with Folio: `$FOLIO_PLUGINS_DIR` when set (empty means
+  /// none), else `share/folio/plugins` beside the executable's `bin` folder when it exists,
+  /// else — for a development build such as `.build/debug/folio` — the `plugins/` folder of
+  /// the package it was built in: the nearest of the four folders above the executable's that
+  /// holds both `Package.swift` and `plugins/`.
+  ///
+  /// - Parameters:
+  ///   - environment: the process environment.
+  ///   - executable: the executable's absolute path, if known.
+  public static func shippedFolder(environment: [String: String], executable: String?) -> String? {
+    if let folder = environment["FOLIO_PLUGINS_DIR"] { return folder.isEmpty ? nil : folder }
+    guard let executable, executable.hasPrefix("/") else { return nil }
+    var folder = parent(of: executable)
+    let installed = parent(of: folder) + "/share/folio/plugins"
+    if PluginFiles.isDirectory(installed) { return installed }
+    for _ in 0..<4 where folder != "/" {
+      folder = parent(of: folder)
+      let root = folder == "/" ? "" : folder
+      if PluginFiles.isFile(root + "/Package.swift"), PluginFiles.isDirectory(root + "/plugins") {
+        return root + "/plugins"
+      }
+    }
+    return nil
+  }
+
+  private static func parent(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+    return String(path[..<slash])
   }
 
   /// Finds the plugins in `folders` and loads each; returns those that failed.
@@ -96,7 +141,7 @@ public final class PluginHost {
   ///   failed (the plugin then shows as failed).
   public func load(named name: String) throws(FolioError) {
     let plugin = try find(name)
-    if plugin.status == .loaded { throw FolioError(.conflict, "plugin \(name) is already loaded") }
+    if plugin.status.isActive { throw FolioError(.conflict, "plugin \(name) is already loaded") }
     load(plugin)
     if case .failed(let reason) = plugin.status { throw FolioError(.lua, "plugin \(name): \(reason)") }
   }
@@ -106,19 +151,20 @@ public final class PluginHost {
   /// - Throws: `FolioError` when there is no such plugin or it is not loaded.
   public func unload(named name: String) throws(FolioError) {
     let plugin = try find(name)
-    guard plugin.status == .loaded else { throw FolioError(.conflict, "plugin \(name) is not loaded") }
+    guard plugin.status.isActive else { throw FolioError(.conflict, "plugin \(name) is not loaded") }
     removeContributions(of: plugin)
     abandonSuspendedCommands(of: plugin)
     plugin.lua = nil
     plugin.status = .disabled
   }
 
-  /// Unloads a plugin if loaded and loads it again; its `folio.state` values stay.
+  /// Unloads a plugin if loaded and loads it again; its `folio.state` values stay and a
+  /// quarantine ends.
   ///
   /// - Throws: `FolioError` when there is no such plugin or loading failed.
   public func reload(named name: String) throws(FolioError) {
     let plugin = try find(name)
-    if plugin.status == .loaded { try unload(named: name) }
+    if plugin.status.isActive { try unload(named: name) }
     try load(named: name)
   }
 
@@ -147,8 +193,7 @@ public final class PluginHost {
     plugin.status = .disabled
     do throws(FolioError) {
       try readManifest(of: plugin)
-      if let other = plugins.first(where: { $0 !== plugin && $0.name == plugin.name && $0.status == .loaded })
-      {
+      if let other = plugins.first(where: { $0 !== plugin && $0.name == plugin.name && $0.status.isActive }) {
         throw FolioError(.conflict, "a plugin named \(plugin.name) is already loaded from \(other.folder)")
       }
       guard let source = PluginFiles.read(plugin.folder + "/plugin.lua") else {
@@ -161,6 +206,7 @@ public final class PluginHost {
         throw FolioError(.lua, error.message)
       }
       lua.instructionBudget = instructionBudget
+      lua.timeBudget = timeBudget
       lua.installRequire(folder: plugin.folder)
       installAPI(in: lua, for: plugin)
       pending = []
@@ -172,6 +218,7 @@ public final class PluginHost {
       }
       let contributions = pending ?? []
       pending = nil
+      try checkCommandReferences(contributions, of: plugin)
       do throws(FolioError) {
         for contribution in contributions { try apply(contribution, of: plugin) }
       } catch {
@@ -192,12 +239,12 @@ public final class PluginHost {
   private func apply(_ contribution: Contribution, of plugin: Plugin) throws(FolioError) {
     switch contribution {
     case .shareTarget(let target): try surface.workspace.shareTargets.register(target)
-    case .toolbarItem(let item): try surface.addToolbarItem(item)
-    case .menuContribution(let contribution): try surface.addMenuContribution(contribution)
+    case .toolbarItem(let item, _): try surface.addToolbarItem(item)
+    case .menuContribution(let contribution, _): try surface.addMenuContribution(contribution)
     case .handler(let event, let function): plugin.handlers.append((event, function))
     case .command(let command): try surface.registry.register(command)
-    case .menu(let menu): try surface.addMenu(menu)
-    case .contextMenu(let entry): surface.workspace.contextMenus.add(entry)
+    case .menu(let menu, _): try surface.addMenu(menu)
+    case .contextMenu(let entry, _, _): surface.workspace.contextMenus.add(entry)
     }
   }
 
@@ -238,11 +285,17 @@ public final class PluginHost {
   }
 
   /// The error a failed callback becomes: `plugin NAME: FILE:LINE: message`, with the
-  /// traceback in the plugin's log.
+  /// traceback in the plugin's log. A spent budget says which and how large it was.
   func failure(_ error: LuaError, in plugin: Plugin) -> FolioError {
     var message = error.message
-    if message.hasSuffix("not enough memory") {
+    let isStopMessage = message.hasSuffix("exceeded") || message.hasSuffix("pattern")
+    switch error.stop {
+    case .memory: message += " (memory budget of \(memoryBudget >> 20) MB exceeded)"
+    case .instructions where isStopMessage: message += " (\(instructionBudget) instructions per callback)"
+    case .time where isStopMessage: message += " (\(timeBudget) ms per callback)"
+    case nil where message.hasSuffix("not enough memory"):
       message += " (memory budget of \(memoryBudget >> 20) MB exceeded)"
+    default: break
     }
     plugin.appendLog("error: \(message)")
     if !error.traceback.isEmpty { plugin.appendLog(error.traceback) }

@@ -8,6 +8,8 @@ public protocol PluginSurface: AnyObject {
   var registry: CommandRegistry { get }
   /// The open documents, share targets and context menus.
   var workspace: Workspace { get }
+  /// The environment plugins see as `ctx.env`, read when a callback starts.
+  var appEnvironment: AppEnvironment { get }
   /// Adds a menu; throws when its id is taken.
   func addMenu(_ menu: Menu) throws(FolioError)
   /// Removes every menu `owner` added.

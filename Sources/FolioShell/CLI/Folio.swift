@@ -52,7 +52,10 @@ public enum Folio {
     let console = Console()
     let workspace = Workspace(
       store: openStateStore(in: stateDirectory, console: console), currentDirectory: Paths.currentDirectory,
-      home: environment["HOME"])
+      home: environment["HOME"], stateDirectory: stateDirectory)
+    // Locks are released and the journals of changes dropped on purpose removed however the
+    // session ends, short of being killed.
+    defer { workspace.endSession() }
     let shell = Shell(
       options: launch.shell, console: console, isInteractive: isInteractive, environment: environment,
       isTerminalOutput: isatty(1) != 0, workspace: workspace)

@@ -23,7 +23,11 @@ public enum Lexer {
     var words: [Word] = []
     var word: String?
     var quotedFrom: Int?
-    var commandStart = 0
+    /// Where the current command's first word starts and its last finished word ends.
+    var textStart: Int?
+    var textEnd = 0
+    /// Where each line continuation (`\` and a newline) of the current command starts.
+    var continuations: [Int] = []
 
     init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
 
@@ -35,15 +39,15 @@ public enum Lexer {
           finishWord()
           index += 1
         case ";":
-          finishCommand(end: index)
+          finishCommand()
           index += 1
-          commandStart = index
         case "#" where word == nil:
-          finishCommand(end: index)
+          finishCommand()
           return .complete(commands)
         case "\\":
           guard index + 1 < scalars.count else { return .incomplete }
           if scalars[index + 1] == "\n" {
+            continuations.append(index)
             index += 2
             continue
           }
@@ -57,18 +61,25 @@ public enum Lexer {
           markQuoted()
           try singleQuoted()
         default:
-          if word == nil { word = "" }
+          startWord()
           word!.unicodeScalars.append(scalar)
           index += 1
         }
       }
-      finishCommand(end: scalars.count)
+      finishCommand()
       return .complete(commands)
+    }
+
+    /// Starts a word at `index` if none is open.
+    mutating func startWord() {
+      guard word == nil else { return }
+      word = ""
+      if textStart == nil { textStart = index }
     }
 
     /// Starts a word if none is open and remembers where its quoted part begins.
     mutating func markQuoted() {
-      if word == nil { word = "" }
+      startWord()
       if quotedFrom == nil { quotedFrom = word!.utf8.count }
     }
 
@@ -87,7 +98,7 @@ public enum Lexer {
           let escaped = scalars[index + 1]
           index += 2
           switch escaped {
-          case "\n": break
+          case "\n": continuations.append(index - 2)
           case "\"", "\\", "'", "#", ";": word!.unicodeScalars.append(escaped)
           case "n": word! += "\n"
           case "t": word! += "\t"
@@ -143,16 +154,43 @@ public enum Lexer {
       words.append(Word(text, quotedFrom: quotedFrom))
       word = nil
       quotedFrom = nil
+      textEnd = index
     }
 
-    mutating func finishCommand(end: Int) {
+    mutating func finishCommand() {
       finishWord()
-      guard !words.isEmpty else { return }
-      var text = String(String.UnicodeScalarView(scalars[commandStart..<end]))
-      text = text.replacing("\\\n", with: "")
-      text = String(text.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0.isWhitespace }.reversed())
+      defer {
+        textStart = nil
+        continuations = []
+      }
+      guard !words.isEmpty, let textStart else { return }
+      let text = Self.commandText(scalars[textStart..<textEnd], skipping: continuations)
       commands.append(ParsedCommand(words: words, text: text))
       words = []
+    }
+
+    /// A command's own text: its words as written, from the first one's first character to the
+    /// last one's last (so an escaped blank or a quote at either end stays), without the line
+    /// continuations in it. Plain ASCII without continuations (nearly every line) is copied
+    /// once; the rest goes through `Unicode.Scalar`s.
+    static func commandText(_ slice: ArraySlice<Unicode.Scalar>, skipping continuations: [Int]) -> String {
+      let inside = continuations.filter(slice.indices.contains)
+      guard inside.isEmpty, slice.allSatisfy(\.isASCII) else {
+        var text = String.UnicodeScalarView()
+        var start = slice.startIndex
+        for continuation in inside {
+          text.append(contentsOf: slice[start..<continuation])
+          start = continuation + 2
+        }
+        text.append(contentsOf: slice[start...])
+        return String(text)
+      }
+      return String(unsafeUninitializedCapacity: slice.count) { buffer in
+        for (offset, scalar) in slice.enumerated() {
+          buffer[offset] = UInt8(truncatingIfNeeded: scalar.value)
+        }
+        return slice.count
+      }
     }
   }
 }

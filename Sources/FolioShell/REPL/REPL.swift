@@ -24,7 +24,7 @@ struct REPL {
     var pending = ""
     var historyFailure: FolioError?
     while shell.stopReason == nil {
-      shell.console.flush()
+      shell.prepareToWaitForInput()
       let prompt: String
       if let dialog = shell.pendingDialog {
         prompt = "choose 1–\(dialog.buttons.count)> "

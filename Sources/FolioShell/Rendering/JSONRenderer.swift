@@ -68,6 +68,21 @@ enum JSONRenderer {
         ),
         ("message", .string(report.message)),
       ])
+    case .recoveryList(let listing):
+      .object([
+        (
+          "journals",
+          .array(
+            listing.entries.map { entry in
+              .object([
+                ("number", .int(entry.number)), ("path", .string(entry.path)),
+                ("title", .string(entry.title)), ("size", .int(entry.size)), ("pid", .int(Int(entry.pid))),
+                ("host", .string(entry.host)), ("written", .string(entry.written)),
+              ])
+            })
+        ),
+        ("backups", .array(listing.backups.map(JSONValue.string))),
+      ])
     case .recentDocuments(let documents):
       .object([
         (
@@ -171,6 +186,8 @@ enum JSONRenderer {
       ("dirty", .bool(document.isDirty)), ("window", .int(document.number)),
       ("active", .bool(document.isActive)),
     ]
+      + (document.onDisk.flatMap { $0 == .unchanged ? nil : [("onDisk", .string($0.rawValue))] } ?? [])
+      + (document.lockedBy.map { [("lockedBy", .string($0))] } ?? [])
   }
 
   /// A laid-out toolbar as SPEC §5 describes it: `title`, `leading`, `center`, `trailing`,
@@ -260,16 +277,26 @@ enum JSONRenderer {
         ("title", .string(title)),
         ("lines", .array(lines.map { .object([("number", .int($0.number)), ("text", .string($0.text))]) })),
       ])
-    case .table(let title, let columns, let rows):
+    case .table(let table):
       .object([
-        ("title", .string(title)), ("columns", .array(columns.map(JSONValue.string))),
+        ("title", .string(table.title)),
+        (
+          "columns",
+          .array(
+            table.columns.map { column in
+              .object([
+                ("name", .string(column.title)), ("kind", .string(column.kind.rawValue)),
+                ("width", .int(column.width)), ("alignment", .string(column.alignment.rawValue)),
+              ])
+            })
+        ),
         (
           "rows",
           .array(
-            rows.map { row in
+            table.rows.map { row in
               .object([
                 ("position", .int(row.position)), ("id", .int(row.id)),
-                ("cells", .object(zip(columns, row.cells).map { ($0, .string($1)) })),
+                ("cells", .object(zip(table.columns, row.cells).map { ($0.title, .string($1)) })),
                 ("selected", .bool(row.isSelected)), ("favorite", .bool(row.isFavorite)),
               ])
             })
@@ -303,6 +330,7 @@ enum JSONRenderer {
       ("size", info.size.map(JSONValue.int) ?? .null), ("modified", .string(info.modified)),
       (info.document.kind == .text ? "lines" : "rows", .int(info.itemCount)),
       ("columns", .array(info.columns.map(JSONValue.string))),
+      ("onDisk", .string(info.onDisk?.rawValue)), ("lockedBy", .string(info.lockedBy)),
     ]
     return .object(fields)
   }
@@ -316,8 +344,10 @@ enum JSONRenderer {
       ("dismiss", .string(command.dismiss.rawValue)), ("shortcut", .string(command.shortcut)),
       ("enabled", .bool(command.availability.isEnabled)),
     ]
-    if case .disabled(let reason) = command.availability {
-      fields.append(("disabledReason", .string(reason)))
+    switch command.availability {
+    case .enabled: break
+    case .disabled(let reason): fields.append(("disabledReason", .string(reason)))
+    case .hidden(let reason): fields += [("hidden", .bool(true)), ("hiddenReason", .string(reason))]
     }
     fields += [
       ("state", command.state.map(state) ?? .null),

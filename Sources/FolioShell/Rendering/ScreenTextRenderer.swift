@@ -101,9 +101,17 @@ struct ScreenTextRenderer {
       case .lines(let title, let numbered):
         let digits = String(numbered.last?.number ?? 0).count
         lines =
-          [" " + title] + numbered.map { " " + String($0.number).leftPadded(to: digits) + "  " + $0.text }
+          [" " + title]
+          + numbered.map {
+            " " + String($0.number).leftPadded(to: digits) + "  " + $0.text.displayedOnOneLine
+          }
         if numbered.isEmpty { lines.append("   (empty)") }
-      case .table(let title, let columns, let rows):
+      case .table(let table):
+        // Cells show on one line, control characters made visible, so none breaks the frame.
+        let (title, columns) = (table.title, table.columns.map(\.title.displayedOnOneLine))
+        let rows = table.rows.map { row in
+          (position: row.position, cells: row.cells.map(\.displayedOnOneLine))
+        }
         let digits = String(rows.last?.position ?? 0).count
         let cellWidths = columns.indices.map { index in
           min(24, ([columns[index]] + rows.map { $0.cells[index] }).map(\.displayWidth).max() ?? 0)

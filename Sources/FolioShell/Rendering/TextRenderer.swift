@@ -48,6 +48,7 @@ struct TextRenderer {
     case .screen(let screen): ScreenTextRenderer(style: style).render(screen)
     case .tabView(let report): tabView(report)
     case .appSettings(let report): appSettings(report)
+    case .recoveryList(let listing): recoveryList(listing)
     case .recentDocuments(let documents):
       documents.isEmpty
         ? "No recent documents."
@@ -67,16 +68,47 @@ struct TextRenderer {
     }
   }
 
+  /// " (changed on disk; locked by pid 12 on host since …)" for `docs`; empty normally.
+  private static func fileNotice(_ onDisk: DocumentDiskState?, _ lockedBy: String?) -> String {
+    var notices: [String] = []
+    if let onDisk, onDisk != .unchanged { notices.append(diskDescription(onDisk)) }
+    if let lockedBy { notices.append("locked by \(lockedBy)") }
+    return notices.isEmpty ? "" : " (" + notices.joined(separator: "; ") + ")"
+  }
+
+  private static func diskDescription(_ state: DocumentDiskState) -> String {
+    switch state {
+    case .unchanged: "as read or saved"
+    case .changed: "changed on disk since it was read"
+    case .deleted: "deleted on disk since it was read"
+    }
+  }
+
   private func documentList(_ documents: [DocumentSummary]) -> String {
     guard !documents.isEmpty else { return "No documents are open." }
     let rows = documents.map { document in
       [
         (document.isActive ? "▸ " : "  ") + String(document.number),
         document.title + (document.isDirty ? "*" : ""),
-        document.kind.rawValue, document.path ?? "—",
+        document.kind.rawValue, (document.path ?? "—") + Self.fileNotice(document.onDisk, document.lockedBy),
       ]
     }
     return TextTable(headers: ["  #", "title", "kind", "file"], rows: rows).render(style: style)
+  }
+
+  private func recoveryList(_ listing: RecoveryListing) -> String {
+    guard !listing.entries.isEmpty || !listing.backups.isEmpty else { return "Nothing to recover." }
+    var lines = listing.entries.map { entry in
+      "\(entry.number)  \(entry.path ?? entry.title + " (untitled)") — \(entry.size) bytes, from pid "
+        + "\(entry.pid) on \(entry.host), \(entry.written)"
+    }
+    if !listing.entries.isEmpty {
+      lines.append("'recover N' opens one with its unsaved changes; 'recover N --discard' drops them.")
+    }
+    for backup in listing.backups {
+      lines.append("Safety copy of a file an unfinished save was writing in place: \(backup)")
+    }
+    return lines.joined(separator: "\n")
   }
 
   private func documentInfo(_ info: DocumentInfo) -> String {
@@ -92,6 +124,8 @@ struct TextRenderer {
     if let size = info.size { fields.append(("Size", "\(size) byte\(size == 1 ? "" : "s")")) }
     if let modified = info.modified { fields.append(("Modified", modified)) }
     fields.append(("Unsaved changes", document.isDirty ? "yes" : "no"))
+    if let onDisk = info.onDisk { fields.append(("On disk", Self.diskDescription(onDisk))) }
+    if let holder = info.lockedBy { fields.append(("Locked by", "another Folio, \(holder)")) }
     let width = fields.map(\.0.displayWidth).max() ?? 0
     return fields.map { style.secondary(($0.0 + ":").padded(to: width + 1)) + " " + $0.1 }.joined(
       separator: "\n")
@@ -107,18 +141,32 @@ struct TextRenderer {
         return style.secondary(String(repeating: " ", count: width - number.count) + number) + "  "
           + line.text
       }.joined(separator: "\n")
-    case .table(_, let columns, let rows):
-      // The gutter appears once a row has a mark: ▸ selected, ★ favorite.
-      let hasGutter = rows.contains { $0.isSelected || $0.isFavorite }
-      let table = TextTable(
-        headers: (hasGutter ? [" "] : []) + ["#"] + columns,
-        rows: rows.map { row in
-          let gutter = (row.isSelected ? "▸" : " ") + (row.isFavorite ? "★" : " ")
-          return (hasGutter ? [gutter] : []) + [String(row.position)]
-            + row.cells.map { $0.truncated(toWidth: 40) }
-        })
-      return rows.isEmpty ? table.render(style: style) + "\n(no rows)" : table.render(style: style)
+    case .table(let table): return tableView(table)
     }
+  }
+
+  /// A table laid out by its view: the gutter (▸ selected, ★ favorite) once a row has a
+  /// mark, right-aligned row numbers, each column at the width it got, numbers right-aligned
+  /// and long cells cut with `…`.
+  private func tableView(_ table: TableView) -> String {
+    let hasGutter = table.hasGutter
+    let positionWidth = table.positionWidth
+    func line(gutter: String, position: String, cells: [String]) -> String {
+      let numbered = String(repeating: " ", count: max(0, positionWidth - position.count)) + position
+      let parts = (hasGutter ? [gutter] : []) + [numbered] + zip(table.columns, cells).map { $0.format($1) }
+      return (" " + parts.joined(separator: " │ ")).trimmingTrailingSpaces
+    }
+    var lines = [style.heading(line(gutter: "  ", position: "#", cells: table.columns.map(\.title)))]
+    let widths = (hasGutter ? [TableView.gutterWidth] : []) + [positionWidth] + table.columns.map(\.width)
+    lines.append(widths.map { String(repeating: "─", count: $0 + 2) }.joined(separator: "┼"))
+    for row in table.rows {
+      lines.append(
+        line(
+          gutter: (row.isSelected ? "▸" : " ") + (row.isFavorite ? "★" : " "), position: String(row.position),
+          cells: row.cells))
+    }
+    if table.rows.isEmpty { lines.append("(no rows)") }
+    return lines.joined(separator: "\n")
   }
 
   private func selection(_ report: SelectionReport) -> String {
@@ -152,7 +200,8 @@ struct TextRenderer {
     let rows = commands.map { command in
       [
         command.id, command.title, command.role?.rawValue ?? "",
-        command.availability.isEnabled ? "✓" : "—", command.state?.description ?? "",
+        command.availability.isEnabled ? "✓" : command.availability.isVisible ? "—" : "hidden",
+        command.state?.description ?? "",
         command.shortcut ?? "",
       ]
     }
@@ -204,7 +253,11 @@ struct TextRenderer {
     if let shortcut = command.shortcut { facts.append("shortcut: \(shortcut)") }
     if let state = command.state { facts.append("state: \(state)") }
     if command.owner != "built-in" { facts.append("from: \(command.owner)") }
-    if case .disabled(let reason) = command.availability { facts.append("disabled: \(reason)") }
+    switch command.availability {
+    case .enabled: break
+    case .disabled(let reason): facts.append("disabled: \(reason)")
+    case .hidden(let reason): facts.append("hidden: \(reason)")
+    }
     lines += ["", style.secondary(facts.joined(separator: "   "))]
     return lines.joined(separator: "\n")
   }

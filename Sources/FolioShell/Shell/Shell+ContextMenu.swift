@@ -24,16 +24,21 @@ extension Shell {
           _ = try registry.invoke(
             try registry.command(id: "selection.select").unwrapped("selection.select"), words: [Word(rows)])
         }
+        let what =
+          switch ContextMenuCase(selectionCount: document.selection.count) {
+          case .empty: "nothing selected"
+          case .single: "one row selected"
+          case .multiple: "several rows selected"
+          }
         guard let menu = workspace.contextMenu(for: document) else {
-          let what =
-            switch ContextMenuCase(selectionCount: document.selection.count) {
-            case .empty: "nothing selected"
-            case .single: "one row selected"
-            case .multiple: "several rows selected"
-            }
           return .message("No context menu: no entry applies to \(document.title) with \(what).")
         }
         let session = try MenuSession(menu, registry: registry, platform: platform)
+        // Entries whose commands are all hidden now make no menu either.
+        guard session.root.children.contains(where: { $0.kind != .divider }) else {
+          return .message(
+            "No context menu: every item for \(document.title) with \(what) is hidden now.")
+        }
         menuSession = session
         return .openMenu(OpenMenu(session))
       })

@@ -5,13 +5,20 @@ extension Shell {
   /// title menu [CommandMenu, navigationTitle(_:actions:)], and the toolbar's overflow menu
   /// (`toolbar.overflow`) while items overflow.
   var menus: [Menu] {
-    var menus = [fileMenu, editMenu, viewMenu] + addedMenus
-    if let document = workspace.active { menus.append(titleMenu(for: document)) }
+    var menus = menusBeforeContributions
     if !addedMenuContributions.isEmpty { menus = menus.map { $0.adding(addedMenuContributions) } }
     // The overflow menu exists while something overflows at the environment's width.
     if let overflow = try? toolbarLayout(width: nil), !overflow.overflow.isEmpty {
       menus.append(overflow.overflowMenu)
     }
+    return menus
+  }
+
+  /// The app menus, plugin menus and title menu before plugin contributions are placed in
+  /// them.
+  var menusBeforeContributions: [Menu] {
+    var menus = [fileMenu, editMenu, viewMenu] + addedMenus
+    if let document = workspace.active { menus.append(titleMenu(for: document)) }
     return menus
   }
 
@@ -202,10 +209,17 @@ extension Shell {
         behavior: .action { [unowned self] arguments in
           let item = arguments.words("item").map(\.text).joined(separator: " ")
           guard !item.isEmpty else { throw FolioError.invalidArgument("missing argument ITEM for 'explain'") }
-          return .explanation(
-            try MenuExplanation.explain(
-              menu: try menu(named: arguments.string("menu") ?? ""), item: item, registry: registry,
-              platform: platform))
+          let menu = try menu(named: arguments.string("menu") ?? "")
+          var explanation = try MenuExplanation.explain(
+            menu: menu, item: item, registry: registry, platform: platform)
+          // A plugin's contribution: where `placing` put it and why.
+          let name = menu.id.lowercased()
+          if let base = menusBeforeContributions.first(where: { $0.id.lowercased() == name }) {
+            explanation.contribution = ContributionPlacement.placement(
+              of: explanation.node.command, titled: explanation.node.title,
+              in: base.placing(addedMenuContributions).placements)
+          }
+          return .explanation(explanation)
         }),
     ]
   }

@@ -17,6 +17,7 @@ extension Shell {
   public func loadPlugins(extraFolders: [String], shippedFolder: String?) {
     let host = PluginHost(surface: self)
     pluginHost = host
+    applyPluginLimits()
     let folders = PluginHost.searchFolders(
       shipped: shippedFolder, environment: environment,
       extra: extraFolders.map { Paths.resolve($0, against: Paths.currentDirectory) })
@@ -25,17 +26,26 @@ extension Shell {
     }
   }
 
-  /// The shipped `plugins/` folder: `$FOLIO_PLUGINS_DIR` when set (empty for none), else
-  /// `share/folio/plugins` beside the executable's `bin` folder when it exists.
+  /// The shipped `plugins/` folder (see `PluginHost.shippedFolder`) for this executable.
   public static func shippedPluginFolder(environment: [String: String]) -> String? {
-    if let folder = environment["FOLIO_PLUGINS_DIR"] { return folder.isEmpty ? nil : folder }
     var buffer = [CChar](repeating: 0, count: 4096)
     let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    guard count > 0 else { return nil }
-    let executable = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    let folder = Paths.directory(of: Paths.directory(of: executable)) + "/share/folio/plugins"
-    var info = stat()
-    return stat(folder, &info) == 0 ? folder : nil
+    let executable =
+      count > 0 ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
+    return PluginHost.shippedFolder(environment: environment, executable: executable)
+  }
+
+  /// Gives the plugin host the budgets the settings name; called at launch and whenever one
+  /// of them changes.
+  func applyPluginLimits() {
+    guard let host = pluginHost else { return }
+    let values = Dictionary(
+      uniqueKeysWithValues: Self.persistedSettings.filter { $0.key.hasPrefix("plugins.") }.map {
+        ($0.key, Int(persistedValue($0)) ?? 0)
+      })
+    host.instructionBudget = values["plugins.instructions"] ?? PluginHost.defaultInstructionBudget
+    host.timeBudget = values["plugins.time"] ?? PluginHost.defaultTimeBudget
+    host.memoryBudget = (values["plugins.memory"] ?? PluginHost.defaultMemoryBudget >> 20) << 20
   }
 
   var pluginCommands: [Command] {
@@ -74,12 +84,16 @@ extension Shell {
             guard let plugin = host.plugin(named: name) else {
               throw FolioError(.invalidArgument, "no plugin named '\(name)'")
             }
+            let budgets =
+              "budgets: \(host.instructionBudget) instructions and \(host.timeBudget) ms per callback, "
+              + "\(host.memoryBudget >> 20) MB of memory"
             var lines = [
               "name: \(plugin.name)", "version: \(plugin.version ?? "-")",
               "description: \(plugin.summary ?? "-")",
               "permissions: \(plugin.permissions.isEmpty ? "-" : plugin.permissions.joined(separator: ", "))",
               "folder: \(plugin.folder)", "state: \(plugin.status)",
               "commands: \(registry.commands.filter { $0.owner == plugin.owner }.map(\.id).joined(separator: ", "))",
+              budgets,
             ]
             if !plugin.log.isEmpty { lines += ["log:"] + plugin.log.map { "  " + $0 } }
             return .text(lines.joined(separator: "\n"))

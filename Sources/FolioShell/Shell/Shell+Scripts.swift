@@ -40,7 +40,7 @@ extension Shell {
   /// Runs commands read from standard input as they arrive; errors name the file `-`.
   @discardableResult
   public func runStandardInput() -> Bool {
-    var reader = LineReader(descriptor: 0, beforeRead: { [console] in console.flush() })
+    var reader = LineReader(descriptor: 0, beforeRead: { [unowned self] in prepareToWaitForInput() })
     let frame = IncludeFrame(canonicalPath: nil, directory: ".", sourcedFrom: nil, displayName: "-")
     return runLines(&reader, in: frame)
   }
@@ -115,7 +115,10 @@ extension Shell {
         for command in commands {
           if Interrupt.isRequested { stopReason = .interrupted }
           if stopReason != nil { break reading }
-          if !execute(command, at: location), !options.keepGoing { break reading }
+          let succeeded = execute(command, at: location)
+          // Ctrl-C during a command (a plugin callback stopped with "interrupted") ends the run too.
+          if Interrupt.isRequested { stopReason = .interrupted }
+          if !succeeded, !options.keepGoing { break reading }
         }
         if Interrupt.isRequested { stopReason = .interrupted }
       } catch  where error.code == .interrupted {

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioLua
 
 /// A setting kept in the state store: its key, what it accepts and its default.
 struct PersistedSetting {
@@ -38,6 +39,18 @@ extension Shell {
     PersistedSetting(
       key: "screen.rows", title: "Detail Rows", summary: "the lines or rows the detail shows in 'screen'",
       values: [], range: 1...50, defaultValue: "5"),
+    PersistedSetting(
+      key: "plugins.instructions", title: "Plugin Instruction Budget",
+      summary: "the Lua instructions each plugin callback may run", values: [],
+      range: 100_000...10_000_000_000, defaultValue: String(PluginHost.defaultInstructionBudget)),
+    PersistedSetting(
+      key: "plugins.time", title: "Plugin Time Budget",
+      summary: "the milliseconds each plugin callback may take", values: [], range: 100...3_600_000,
+      defaultValue: String(PluginHost.defaultTimeBudget)),
+    PersistedSetting(
+      key: "plugins.memory", title: "Plugin Memory Budget",
+      summary: "the megabytes each plugin's Lua state may hold", values: [], range: 1...4096,
+      defaultValue: String(PluginHost.defaultMemoryBudget >> 20)),
   ]
 
   /// A persisted setting's value: stored, else changed this session, else its default; a
@@ -114,9 +127,11 @@ extension Shell {
     }
     if let store = workspace.stateStore {
       try store.setSetting(key, to: normalized == setting.defaultValue ? nil : normalized)
+      applyPluginLimits()
       return settingsReport(message: "Set \(key) to \(normalized); saved.")
     }
     unsavedSettings[key] = normalized
+    applyPluginLimits()
     return settingsReport(message: "Set \(key) to \(normalized) for this session (no state store).")
   }
 }

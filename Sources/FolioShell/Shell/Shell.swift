@@ -136,6 +136,10 @@ public final class Shell {
     let enclosingLocation = currentLocation
     currentLocation = location
     defer { currentLocation = enclosingLocation }
+    // Plugins hear of the selections this command changed, once it is over.
+    defer { pluginHost?.noticeSelectionChanges() }
+    // Whatever the command changed is kept in the recovery journal, even when it failed.
+    defer { reportJournalWarnings(workspace.journalChanges()) }
     do {
       let output = try dispatch(command)
       render(output, for: command)
@@ -151,6 +155,18 @@ public final class Shell {
       report(error, commandText: command.text, at: location)
       return false
     }
+  }
+
+  /// Says on standard error why unsaved changes could not be kept in the recovery journal.
+  func reportJournalWarnings(_ warnings: [String]) {
+    for warning in warnings { console.printError("folio: warning: \(warning)") }
+  }
+
+  /// Brings the recovery journal up to date before Folio waits for input, then flushes the
+  /// output.
+  func prepareToWaitForInput() {
+    reportJournalWarnings(workspace.journalChanges(waitingForInput: true))
+    console.flush()
   }
 
   /// Resolves a command by its first word and invokes it with the rest.

@@ -1,3 +1,4 @@
+import FolioLua
 import Synchronization
 
 #if canImport(Glibc)
@@ -10,6 +11,8 @@ private let wakeDescriptor = Atomic<Int32>(-1)
 
 private func recordInterrupt(_ signal: Int32) {
   interruptFlag.store(true, ordering: .relaxed)
+  // A plugin callback running now stops at its next check with "interrupted".
+  LuaState.interrupt()
   let descriptor = wakeDescriptor.load(ordering: .relaxed)
   if descriptor >= 0 {
     var byte: UInt8 = 1
@@ -31,6 +34,7 @@ enum Interrupt {
   /// Forgets an earlier Ctrl-C.
   static func clear() {
     interruptFlag.store(false, ordering: .relaxed)
+    LuaState.clearInterrupt()
     drainWakePipe()
   }
 

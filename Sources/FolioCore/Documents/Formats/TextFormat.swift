@@ -21,13 +21,26 @@ public enum TextFormat {
 
   /// Writes text content back to bytes, with its terminators, byte order mark and final
   /// newline as recorded.
+  ///
+  /// Two shapes that edits can make would not read back as the same lines, so they are
+  /// written otherwise: a first line that starts with U+FEFF gets a byte order mark before
+  /// it (else it would read as one), and a CR before an empty line that ends with LF is
+  /// written as CRLF (else the two would read as one CRLF).
   public static func encode(_ content: TextContent) -> [UInt8] {
     var output: [UInt8] = []
     output.reserveCapacity(content.lines.reduce(3) { $0 + $1.utf8.count + 2 })
-    if content.hasByteOrderMark { output.append(contentsOf: ASCII.byteOrderMark) }
+    if content.hasByteOrderMark || content.lines.first?.utf8.starts(with: ASCII.byteOrderMark) == true {
+      output.append(contentsOf: ASCII.byteOrderMark)
+    }
     for index in content.lines.indices {
       output.append(contentsOf: content.lines[index].utf8)
-      content.terminator(ofLine: index)?.write(to: &output)
+      guard var ending = content.terminator(ofLine: index) else { continue }
+      if ending == .cr, index + 1 < content.lines.count, content.lines[index + 1].isEmpty,
+        content.terminator(ofLine: index + 1) == .lf
+      {
+        ending = .crlf
+      }
+      ending.write(to: &output)
     }
     return output
   }

@@ -10,6 +10,7 @@ extension TableModel {
   mutating func removeRows(at positions: [Int]) -> [TableRow] {
     guard !positions.isEmpty else { return [] }
     let removed = positions.map { TableRow(id: id(ofRow: $0), cells: cells(ofRow: $0)) }
+    forgetValueKinds()
     if positions.count == 1, let position = positions.first {
       removeRow(at: position)
       return removed
@@ -39,6 +40,7 @@ extension TableModel {
   /// `removeRows(at:)` gave them.
   mutating func insertRows(_ rows: [TableRow], at positions: [Int]) {
     guard rows.count == positions.count, !rows.isEmpty else { return }
+    for row in rows { noteAdded(row.cells) }
     if rows.count == 1, let row = rows.first, let position = positions.first {
       insert(row, at: position)
       return

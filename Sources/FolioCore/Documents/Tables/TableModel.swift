@@ -23,6 +23,10 @@ public struct TableModel: Sendable {
   /// Each row's id, in row order; nil while every row's id is its 1-based position.
   var ids: [Int]?
   private var nextRowID: Int
+  /// Each column's value kind as far as it was worked out, or nil where it is not known:
+  /// filled by `valueKinds(ofColumns:)` on first use, refined by added rows and forgotten
+  /// for columns whose cells change or leave.
+  var valueKindCache: [TableValueKindInference?] = []
 
   /// Wraps decoded content, numbering its rows from 1.
   ///
@@ -100,6 +104,7 @@ public struct TableModel: Sendable {
     if ids == nil, id != rowCount + 1 { makeIDsExplicit() }
     ids?.append(id)
     locations.append(store(cells))
+    noteAdded(cells)
     return id
   }
 
@@ -109,12 +114,14 @@ public struct TableModel: Sendable {
     if ids == nil, index != rowCount || row.id != rowCount + 1 { makeIDsExplicit() }
     ids?.insert(row.id, at: index)
     locations.insert(store(row.cells), at: index)
+    noteAdded(row.cells)
   }
 
   /// Removes a row by position.
   @discardableResult
   mutating func removeRow(at index: Int) -> TableRow {
     let row = TableRow(id: id(ofRow: index), cells: cells(ofRow: index))
+    forgetValueKinds()
     if ids == nil, index != rowCount - 1 { makeIDsExplicit() }
     ids?.remove(at: index)
     let location = locations.remove(at: index)
@@ -131,6 +138,7 @@ public struct TableModel: Sendable {
 
   /// Sets one cell, keeping the row's other cells; the rest of the table is not copied.
   mutating func setCell(row index: Int, column: Int, to value: TableCell) {
+    if valueKindCache.indices.contains(column) { valueKindCache[column] = nil }
     var slot = ~locations[index]
     if slot < 0 {
       // A row read from the file is parsed into cells the first time one of them changes.
@@ -148,12 +156,16 @@ public struct TableModel: Sendable {
   /// reads and is written as empty.
   mutating func appendColumn(_ name: String) {
     columns.append(name)
+    if !valueKindCache.isEmpty { valueKindCache.append(nil) }
   }
 
   /// Removes the last column, and the cells kept for it.
   mutating func removeLastColumn() {
     guard !columns.isEmpty else { return }
     columns.removeLast()
+    if valueKindCache.count > columns.count {
+      valueKindCache.removeLast(valueKindCache.count - columns.count)
+    }
     for slot in storedRows.indices where storedRows[slot].count > columns.count {
       storedRows[slot].removeLast(storedRows[slot].count - columns.count)
     }

@@ -1,0 +1,114 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension DocumentFile {
+  /// What a save that cannot replace the file atomically needs to write it in place without
+  /// risking it: where to keep the safety copy of the old version, and a step that makes the
+  /// new version safe elsewhere first (the recovery journal).
+  public struct InPlaceSafety {
+    /// Where the old version is copied before the file is overwritten; removed once the
+    /// new version is on disk.
+    public var backupPath: String
+    /// Runs before the file is touched; throwing stops the save with nothing changed.
+    public var prepare: () throws(FolioError) -> Void
+
+    /// Creates the safety measures of one save.
+    public init(backupPath: String, prepare: @escaping () throws(FolioError) -> Void) {
+      self.backupPath = backupPath
+      self.prepare = prepare
+    }
+  }
+
+  /// How a save went.
+  public struct SaveOutcome {
+    /// The file as written.
+    public var snapshot: FileSnapshot
+    /// Why the file was written in place rather than replaced; nil for an atomic replace.
+    public var inPlaceReason: String?
+  }
+
+  /// Saves a document's bytes to `path`: atomically when it can (see `writeAtomically`),
+  /// otherwise in place after a safety copy.
+  ///
+  /// A file with several hard links is written in place, since replacing it would break the
+  /// links; so is one whose folder is read-only, whose owner a new file cannot get, or that
+  /// is mounted on its own. In place means: `safety.prepare` runs (the new version goes to
+  /// the journal), the old version is copied to `safety.backupPath` and flushed, the file is
+  /// overwritten, truncated and flushed, and the copy is removed. A failure part-way writes
+  /// the old version back; if even that fails, the copy stays and the error names it.
+  ///
+  /// - Parameter safety: how to write in place safely; nil refuses to write in place.
+  /// - Throws: `FolioError.io`; nothing is lost then.
+  public static func save(_ bytes: [UInt8], to path: String, inPlace safety: InPlaceSafety?)
+    throws(FolioError) -> SaveOutcome
+  {
+    let target = resolvedTarget(path)
+    var existing = stat()
+    let found = stat(target, &existing) == 0 ? existing : nil
+    if let found, found.st_nlink > 1, found.st_mode & S_IFMT == S_IFREG {
+      let reason = "it has \(found.st_nlink) hard links, which replacing it would break"
+      return try saveInPlace(bytes, path: path, target: target, reason: reason, safety: safety)
+    }
+    switch try replace(bytes, path: path, target: target, existing: found, newFileMode: 0o666, faults: "save")
+    {
+    case .replaced(let snapshot): return SaveOutcome(snapshot: snapshot, inPlaceReason: nil)
+    case .impossible(let reason):
+      return try saveInPlace(bytes, path: path, target: target, reason: reason, safety: safety)
+    }
+  }
+
+  /// Overwrites an existing file in place, keeping its inode, links, owner and mode.
+  private static func saveInPlace(
+    _ bytes: [UInt8], path: String, target: String, reason: String, safety: InPlaceSafety?
+  ) throws(FolioError) -> SaveOutcome {
+    guard let safety else {
+      throw .io(
+        path, "cannot save: \(reason), and without a state folder there is nowhere to keep a safety copy")
+    }
+    let descriptor = open(target, O_WRONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw .io(path, "cannot save: \(reason), and the file itself cannot be written: \(lastError)")
+    }
+    defer { close(descriptor) }
+    try safety.prepare()
+    let old = try read(target).bytes
+    if let code = FaultPoint.reach("save.backup") {
+      throw .io(path, "cannot save: cannot keep a safety copy: \(describe(code))")
+    }
+    do throws(FolioError) {
+      try writeAtomically(old, to: safety.backupPath, newFileMode: 0o600)
+    } catch {
+      throw .io(path, "cannot save: cannot keep a safety copy: \(error.message)")
+    }
+    do throws(FolioError) {
+      try overwrite(descriptor, with: bytes, path: path, faults: true)
+    } catch {
+      do throws(FolioError) {
+        try overwrite(descriptor, with: old, path: path, faults: false)
+      } catch {
+        throw FolioError(
+          error.code, "\(error.message); the previous version is kept in \(safety.backupPath)")
+      }
+      unlink(safety.backupPath)
+      throw FolioError(error.code, error.message + "; the file was written back as it was")
+    }
+    unlink(safety.backupPath)
+    _ = FaultPoint.reach("save.done")
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { throw .io(path, "cannot check the saved file: \(lastError)") }
+    return SaveOutcome(snapshot: snapshot(info, hash: FileSnapshot.hash(bytes)), inPlaceReason: reason)
+  }
+
+  /// Writes `bytes` from the start of an open file, cuts it to their length and flushes it.
+  private static func overwrite(_ descriptor: Int32, with bytes: [UInt8], path: String, faults: Bool)
+    throws(FolioError)
+  {
+    guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw .io(path, "cannot save: \(lastError)") }
+    try writeAll(bytes, to: descriptor, path: path, step: faults ? "save.in-place-write" : nil)
+    guard ftruncate(descriptor, off_t(bytes.count)) == 0 else {
+      throw .io(path, "cannot save: \(describe(errno))")
+    }
+    try flush(descriptor, path: path, step: faults ? "save.in-place-fsync" : nil)
+  }
+}

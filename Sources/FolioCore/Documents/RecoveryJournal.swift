@@ -1,0 +1,89 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The auto-save journal: the folder `recovery/` in the state folder, holding the unsaved
+/// content of documents so that a session killed with unsaved changes loses none of them.
+///
+/// A document with a file has the journal `KEY.journal`, where KEY is a hash of its file's
+/// canonical path; an untitled one, or one whose lock another Folio holds, the session's own
+/// `session-PID-WINDOW.journal`. Each is written atomically
+/// (mode 0600). Safety copies of files being written in place are `KEY.backup`.
+public struct RecoveryJournal: Sendable {
+  /// The journal folder.
+  public let folder: String
+
+  /// The journal of the state folder `stateDirectory`.
+  public init(stateDirectory: String) {
+    folder =
+      (stateDirectory.hasSuffix("/") ? String(stateDirectory.dropLast()) : stateDirectory) + "/recovery"
+  }
+
+  /// The key of a document file: 16 hex digits of the FNV-1a hash of its canonical path.
+  static func key(for canonicalPath: String) -> String {
+    let hex = String(FileSnapshot.hash(canonicalPath.utf8), radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+  }
+
+  /// The journal file of a document file.
+  func journalPath(forDocumentAt path: String) -> String {
+    folder + "/" + Self.key(for: DocumentFile.resolvedTarget(path)) + ".journal"
+  }
+
+  /// The journal file of this process for a window: for an untitled document, or one whose
+  /// lock another Folio holds.
+  func journalPath(sessionWindow windowID: Int) -> String {
+    folder + "/" + Self.sessionPrefix + "\(getpid())-\(windowID).journal"
+  }
+
+  /// How the names of session journals start.
+  static let sessionPrefix = "session-"
+
+  /// Where a file written in place keeps its old version meanwhile.
+  func backupPath(forDocumentAt path: String) -> String {
+    folder + "/" + Self.key(for: DocumentFile.resolvedTarget(path)) + ".backup"
+  }
+
+  /// Writes an entry atomically to its file, creating the folder (mode 0700) when missing.
+  ///
+  /// - Throws: `FolioError.io` when it cannot be written; the previous entry is then kept.
+  func write(_ entry: JournalEntry) throws(FolioError) {
+    try StateFiles.makeFolder(folder)
+    try DocumentFile.writeAtomically(entry.encoded, to: entry.file, newFileMode: 0o600, faults: "journal")
+  }
+
+  /// The entry in a journal file; nil when there is none or it is not a complete journal.
+  func entry(at file: String) -> JournalEntry? {
+    guard DocumentFile.exists(file), let bytes = try? DocumentFile.read(file).bytes else { return nil }
+    return JournalEntry(file: file, bytes: bytes)
+  }
+
+  /// Every readable entry, oldest first.
+  func entries() -> [JournalEntry] {
+    fileNames(endingWith: ".journal").compactMap { entry(at: folder + "/" + $0) }
+      .sorted { ($0.time, $0.file) < ($1.time, $1.file) }
+  }
+
+  /// The safety copies left by saves in place that did not finish.
+  func backups() -> [String] {
+    fileNames(endingWith: ".backup").map { folder + "/" + $0 }
+  }
+
+  /// Removes a journal or backup file; a missing one is fine.
+  func remove(_ file: String) {
+    unlink(file)
+  }
+
+  private func fileNames(endingWith suffix: String) -> [String] {
+    guard let handle = opendir(folder) else { return [] }
+    defer { closedir(handle) }
+    var names: [String] = []
+    while let entry = readdir(handle) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name.hasSuffix(suffix), !name.hasPrefix(".") { names.append(name) }
+    }
+    return names.sorted()
+  }
+}

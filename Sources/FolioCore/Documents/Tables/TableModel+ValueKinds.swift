@@ -1,0 +1,73 @@
+extension TableModel {
+  /// The value kinds of some columns (0-based), in the order asked.
+  ///
+  /// Kinds are worked out on first use, in one pass over the rows that reads only the
+  /// columns not known yet and stops early once every one of them is text; they are kept
+  /// until rows leave or a cell of the column changes. Opening a table therefore costs
+  /// nothing for them, and showing a few rows of a large table reads its rows once.
+  public mutating func valueKinds(ofColumns wanted: [Int]) -> [TableValueKind] {
+    if valueKindCache.count != columns.count {
+      valueKindCache = Array(repeating: nil, count: columns.count)
+    }
+    let missing = Array(
+      Set(wanted.filter { valueKindCache.indices.contains($0) && valueKindCache[$0] == nil })
+    )
+    .sorted()
+    if !missing.isEmpty {
+      for (column, inference) in zip(missing, inferValueKinds(ofColumns: missing)) {
+        valueKindCache[column] = inference
+      }
+    }
+    return wanted.map { valueKindCache.indices.contains($0) ? valueKindCache[$0]?.kind ?? .text : .text }
+  }
+
+  /// Refines the kinds known so far with an added row's cells.
+  mutating func noteAdded(_ cells: [TableCell]) {
+    for column in valueKindCache.indices where valueKindCache[column] != nil {
+      valueKindCache[column]?.add(cells.indices.contains(column) ? cells[column] : .absent)
+    }
+  }
+
+  /// Forgets every kind worked out: a row left, which may narrow any column's kind.
+  mutating func forgetValueKinds() {
+    valueKindCache = []
+  }
+
+  /// Reads every row once for the columns `wanted` (0-based, ascending, each once).
+  private func inferValueKinds(ofColumns wanted: [Int]) -> [TableValueKindInference] {
+    var inferences = [TableValueKindInference](repeating: TableValueKindInference(), count: wanted.count)
+    guard let last = wanted.last else { return inferences }
+    // Which inference each column up to the last wanted feeds, or -1.
+    var slots = [Int](repeating: -1, count: last + 1)
+    for (slot, column) in wanted.enumerated() { slots[column] = slot }
+    var unsettled = wanted.count
+    let bytes = records?.bytes ?? []
+    bytes.withUnsafeBufferPointer { buffer in
+      var scratch: [UInt8] = []
+      for location in locations {
+        if location < 0 {
+          let cells = storedRows[~location]
+          for (slot, column) in wanted.enumerated() where !inferences[slot].isSettled {
+            inferences[slot].add(cells.indices.contains(column) ? cells[column] : .absent)
+            if inferences[slot].isSettled { unsettled -= 1 }
+          }
+        } else if let records {
+          var column = 0
+          DelimitedRecords.forEachField(
+            ofRecordAt: location, in: buffer, delimiter: records.delimiter, start: records.start
+          ) { field in
+            let slot = slots[column]
+            if slot >= 0, !inferences[slot].isSettled {
+              field.withText(in: buffer, scratch: &scratch) { inferences[slot].add(utf8: $0) }
+              if inferences[slot].isSettled { unsettled -= 1 }
+            }
+            column += 1
+            return column <= last
+          }
+        }
+        if unsettled == 0 { break }
+      }
+    }
+    return inferences
+  }
+}

@@ -1,0 +1,240 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension Workspace {
+  /// Locks a document's file for this process, or notes which other Folio holds it. Does
+  /// nothing without a state folder or for an untitled document.
+  func lock(_ document: Document) {
+    guard let safeguards else { return }
+    let id = document.windowID
+    safeguards.locks.removeValue(forKey: id)?.release()
+    safeguards.lockedElsewhere[id] = nil
+    guard let path = document.path else { return }
+    switch DocumentLock.acquire(path, stateDirectory: safeguards.stateDirectory) {
+    case .acquired(let lock): safeguards.locks[id] = lock
+    case .heldByOther(let holder): safeguards.lockedElsewhere[id] = .some(holder)
+    case .unavailable: break
+    }
+  }
+
+  /// The message for a document another live Folio has locked, ending with what `save`
+  /// does about it; nil when none has.
+  func lockWarning(_ document: Document, saving: String = "'save' refuses unless --force") -> String? {
+    guard let entry = safeguards?.lockedElsewhere[document.windowID], let path = document.path else {
+      return nil
+    }
+    let holder = entry.map { " (\($0))" } ?? ""
+    return "\(DocumentFile.fileName(of: path)) is being edited by another Folio\(holder); \(saving)"
+  }
+
+  /// Throws unless no other live Folio holds the document's lock; tries to take it first, in
+  /// case the other one let go.
+  func checkNotLockedElsewhere(_ document: Document, force: Bool) throws(FolioError) {
+    guard !force, safeguards?.lockedElsewhere[document.windowID] != nil else { return }
+    lock(document)
+    if let warning = lockWarning(document, saving: "'save --force' saves anyway") {
+      throw FolioError(.conflict, warning)
+    }
+  }
+
+  /// Lets go of a document's lock and removes the journal this session wrote for it, as
+  /// when its window closes.
+  func forgetSafeguards(of document: Document) {
+    guard let safeguards else { return }
+    let id = document.windowID
+    safeguards.locks.removeValue(forKey: id)?.release()
+    safeguards.lockedElsewhere[id] = nil
+    if let written = safeguards.written.removeValue(forKey: id) { safeguards.journal.remove(written.file) }
+  }
+
+  /// Ends the session in order: every lock is released and every journal this session wrote
+  /// is removed, since its unsaved changes were dropped on purpose.
+  public func endSession() {
+    for document in documents { forgetSafeguards(of: document) }
+  }
+
+  /// The journal file for a document: keyed by its file while this session holds its lock,
+  /// else one of this process's own.
+  private func journalFile(for document: Document, in safeguards: DocumentSafeguards) -> String {
+    if let path = document.path, safeguards.locks[document.windowID] != nil {
+      return safeguards.journal.journalPath(forDocumentAt: path)
+    }
+    return safeguards.journal.journalPath(sessionWindow: document.windowID)
+  }
+
+  /// Brings the recovery journal up to date after commands ran: a document with unsaved
+  /// changes gets its content written, one without loses the journal this session wrote.
+  ///
+  /// While commands run, a document's journal is rewritten at most once a second, and less
+  /// often when writing it takes long (at most a tenth of the time goes to it); when Folio
+  /// is about to wait for input every document is brought up to date.
+  ///
+  /// - Parameters:
+  ///   - waitingForInput: whether Folio is about to wait for input.
+  ///   - time: the time journal writes are spaced by, in seconds; nil for now.
+  /// - Returns: warnings for journals that could not be written (each reason once).
+  @discardableResult
+  public func journalChanges(waitingForInput: Bool = false, at time: Double? = nil) -> [String] {
+    guard let safeguards else { return [] }
+    let now = time ?? StateFiles.now()
+    var warnings: [String] = []
+    for document in documents {
+      let written = safeguards.written[document.windowID]
+      guard document.isDirty else {
+        if let written {
+          safeguards.journal.remove(written.file)
+          safeguards.written[document.windowID] = nil
+        }
+        continue
+      }
+      let file = journalFile(for: document, in: safeguards)
+      if let written, written.file == file {
+        if written.revision == document.revision { continue }
+        let interval = max(
+          DocumentSafeguards.minimumInterval, written.duration / DocumentSafeguards.maximumShare)
+        if !waitingForInput, now - written.time < interval { continue }
+      }
+      do throws(FolioError) {
+        try writeJournal(document, to: file, in: safeguards, at: now)
+        safeguards.lastJournalFailure = nil
+      } catch {
+        if safeguards.lastJournalFailure != error.message {
+          safeguards.lastJournalFailure = error.message
+          warnings.append(
+            "cannot keep the unsaved changes of \(document.title) in the recovery journal: "
+              + error.message)
+        }
+      }
+    }
+    return warnings
+  }
+
+  /// Writes a document's content to its journal now.
+  func writeJournal(_ document: Document) throws(FolioError) {
+    guard let safeguards else { return }
+    try writeJournal(
+      document, to: journalFile(for: document, in: safeguards), in: safeguards, at: StateFiles.now())
+  }
+
+  private func writeJournal(
+    _ document: Document, to file: String, in safeguards: DocumentSafeguards, at time: Double
+  ) throws(FolioError) {
+    let start = StateFiles.now()
+    let entry = JournalEntry(
+      file: file, path: document.path, title: document.title, format: document.format, pid: getpid(),
+      host: DocumentLock.hostName, time: Int(start), baseHash: document.snapshot?.contentHash,
+      content: try document.format.encode(document.content))
+    try safeguards.journal.write(entry)
+    let previous = safeguards.written[document.windowID]
+    if let previous, previous.file != file { safeguards.journal.remove(previous.file) }
+    safeguards.written[document.windowID] = DocumentSafeguards.Written(
+      file: file, revision: document.revision, time: time, duration: StateFiles.now() - start)
+  }
+
+  /// After a save: the journal this session wrote for the document is no longer needed.
+  func noteSaved(_ document: Document) {
+    guard let safeguards else { return }
+    if let path = document.path {
+      safeguards.journal.remove(safeguards.journal.backupPath(forDocumentAt: path))
+    }
+    if let written = safeguards.written.removeValue(forKey: document.windowID) {
+      safeguards.journal.remove(written.file)
+    }
+  }
+
+  /// The journal a session that ended without saving left for a document just opened here,
+  /// or nil. A journal that holds exactly what the file holds is removed: nothing in it is
+  /// lost.
+  func leftoverJournal(for document: Document) -> JournalEntry? {
+    guard let safeguards, let path = document.path, safeguards.locks[document.windowID] != nil,
+      safeguards.written[document.windowID] == nil
+    else { return nil }
+    // Journal writes killed part-way leave temporary files; the journals themselves are whole.
+    DocumentFile.removeStaleTemporaryFiles(inFolder: safeguards.journal.folder)
+    guard
+      let entry = safeguards.journal.entry(at: safeguards.journal.journalPath(forDocumentAt: path))
+    else { return nil }
+    if FileSnapshot.hash(entry.content) == document.snapshot?.contentHash,
+      entry.content.count == document.snapshot?.size
+    {
+      // The save that was interrupted had finished writing: its safety copy is not needed.
+      safeguards.journal.remove(entry.file)
+      safeguards.journal.remove(safeguards.journal.backupPath(forDocumentAt: path))
+      return nil
+    }
+    return entry
+  }
+
+  /// Replaces a document's content with a journal's, as one undoable step.
+  func applyRecovered(_ entry: JournalEntry, to document: Document) throws(FolioError) {
+    let content: DocumentContent
+    do {
+      content = try document.format.decode(entry.content)
+    } catch {
+      throw FolioError(error.code, "the recovery journal \(entry.file): \(error.message)")
+    }
+    try FolioError.converting { try document.replaceContent(with: content, stepName: "Recover") }
+    document.pruneSelection()
+  }
+
+  /// Journals left by sessions that are no longer running, oldest first.
+  public func recoverableJournals() -> [JournalEntry] {
+    guard let safeguards else { return [] }
+    let ours = Set(safeguards.written.values.map(\.file))
+    return safeguards.journal.entries().filter { entry in
+      guard !ours.contains(entry.file) else { return false }
+      let name = DocumentFile.fileName(of: entry.file)
+      if entry.path != nil, !name.hasPrefix(RecoveryJournal.sessionPrefix) {
+        // A keyed journal belongs to whoever holds the document's lock.
+        return !isLockedByLiveFolio(entry.path ?? "")
+      }
+      return !entry.isWriterAlive
+    }
+  }
+
+  /// Safety copies left by saves in place that did not finish.
+  public func leftoverBackups() -> [String] {
+    safeguards?.journal.backups() ?? []
+  }
+
+  /// Whether another live Folio, or this one, holds the lock on a document file.
+  private func isLockedByLiveFolio(_ path: String) -> Bool {
+    let canonical = DocumentFile.resolvedTarget(path)
+    if documents.contains(where: { $0.path.map(DocumentFile.resolvedTarget) == canonical }) { return true }
+    switch DocumentLock.acquire(path, stateDirectory: safeguards?.stateDirectory) {
+    case .acquired(let lock):
+      lock.release()
+      return false
+    case .heldByOther: return true
+    case .unavailable: return false
+    }
+  }
+}
+
+extension Workspace {
+  /// How a document's file compares with what was read or last saved; nil when untitled
+  /// (or bound to a path it was never read from). The status is checked first and the
+  /// content hashed only when that differs.
+  public func diskState(of document: Document) -> DocumentDiskState? {
+    guard let path = document.path, let known = document.snapshot else { return nil }
+    var info = stat()
+    guard stat(path, &info) == 0 else { return errno == ENOENT ? .deleted : .changed }
+    if Int(info.st_size) == known.size, UInt64(info.st_ino) == known.inode,
+      UInt64(info.st_dev) == known.device,
+      Int(info.st_mtim.tv_sec) == known.modifiedSeconds,
+      Int(info.st_mtim.tv_nsec) == known.modifiedNanoseconds
+    {
+      return .unchanged
+    }
+    guard let current = try? DocumentFile.currentSnapshot(of: path) else { return .deleted }
+    return current.size == known.size && current.contentHash == known.contentHash ? .unchanged : .changed
+  }
+
+  /// Who else holds a document's lock, as `pid 12 on host since …`; nil when no other live
+  /// Folio does.
+  public func lockHolder(of document: Document) -> String? {
+    guard let entry = safeguards?.lockedElsewhere[document.windowID] else { return nil }
+    return entry.map(\.description) ?? "another Folio"
+  }
+}

@@ -1,0 +1,150 @@
+extension Workspace {
+  /// Opens a document as the `open` command does: a file already open is focused; another
+  /// Folio's lock is reported; unsaved changes a session that ended without saving left in
+  /// the journal are offered back in a dialog: Recover, Discard or Cancel.
+  ///
+  /// - Throws: what `open` throws; nothing is opened then.
+  public func openOfferingRecovery(_ pathOrURL: String) throws(FolioError) -> CommandOutput {
+    let (document, wasOpen) = try open(pathOrURL)
+    guard !wasOpen else {
+      return report(document, "\(document.title) is already open; focused it.")
+    }
+    let opened =
+      "Opened \(Self.describe(document))." + (lockWarning(document).map { " Warning: \($0)." } ?? "")
+    guard let entry = leftoverJournal(for: document) else { return report(document, opened) }
+    var changed =
+      entry.baseHash == document.snapshot?.contentHash
+      ? "" : " The file changed since; recovering replaces what it holds now ('undo' brings that back)."
+    if let backup = safeguards?.journal.backupPath(forDocumentAt: document.path ?? ""),
+      DocumentFile.exists(backup)
+    {
+      changed += " It was being saved in place; its previous version is kept in \(backup)."
+    }
+    return .dialog(
+      Dialog(
+        title: "Recover the unsaved changes to “\(document.title)”?",
+        message: "A Folio session (\(entry.origin)) ended without saving them; they are in the recovery "
+          + "journal.\(changed)",
+        buttons: [
+          DialogButton("Recover"), DialogButton("Discard", role: .destructive),
+          DialogButton("Cancel", role: .cancel),
+        ]
+      ) { [unowned self] button in
+        switch button.role {
+        case .default:
+          try applyRecovered(entry, to: document)
+          return report(
+            document,
+            "Recovered the unsaved changes to \(Self.describe(document)); 'save' keeps them, 'undo' takes them back."
+          )
+        case .destructive:
+          safeguards?.journal.remove(entry.file)
+          return report(document, opened + " Discarded the unsaved changes of the ended session.")
+        case .cancel:
+          close(document)
+          return .message(
+            "Left \(document.title) closed; its unsaved changes stay in the journal ('recover' lists them).")
+        }
+      })
+  }
+
+  /// Recovers a journal by its number in `recover` or its document's path: the document
+  /// opens (or, when its file is gone, is bound to that path again; an untitled one opens
+  /// untitled) with the journal's content as one undoable step.
+  ///
+  /// - Throws: `FolioError.invalidArgument` for an unknown journal; what `open` throws.
+  public func recover(_ selector: String) throws(FolioError) -> Document {
+    let entry = try journal(selected: selector)
+    let document: Document
+    if let path = entry.path, DocumentFile.exists(path), let opened = try? open(path).document {
+      document = opened
+    } else {
+      let kind = entry.format.kind
+      document = try newDocument(kind: kind, columns: [])
+      if let path = entry.path {
+        document.path = path
+        document.title = Self.title(ofFile: path)
+        document.format = entry.format
+        // A file that is there but cannot be opened (torn by the crash) is what saving replaces.
+        document.snapshot = try DocumentFile.currentSnapshot(of: path)
+        lock(document)
+      } else {
+        document.format = entry.format
+      }
+    }
+    try applyRecovered(entry, to: document)
+    // The recovered content is journaled again under this session before the old entry goes.
+    try writeJournal(document)
+    if safeguards?.written[document.windowID]?.file != entry.file { safeguards?.journal.remove(entry.file) }
+    return document
+  }
+
+  /// Removes a journal by its number in `recover` or its document's path.
+  public func discardJournal(_ selector: String) throws(FolioError) -> JournalEntry {
+    let entry = try journal(selected: selector)
+    safeguards?.journal.remove(entry.file)
+    return entry
+  }
+
+  private func journal(selected selector: String) throws(FolioError) -> JournalEntry {
+    let entries = recoverableJournals()
+    if let number = Int(selector) {
+      guard entries.indices.contains(number - 1) else {
+        throw .invalidArgument(
+          entries.isEmpty
+            ? "there is nothing to recover" : "no journal \(number); 'recover' lists 1–\(entries.count)")
+      }
+      return entries[number - 1]
+    }
+    let canonical = DocumentFile.resolvedTarget(try absolutePath(selector))
+    guard let entry = entries.first(where: { $0.path.map(DocumentFile.resolvedTarget) == canonical }) else {
+      throw .invalidArgument("no unsaved changes of \(selector) are in the journal; 'recover' lists them")
+    }
+    return entry
+  }
+
+  /// What `recover` lists: the journals left by ended sessions and any safety copies.
+  public func recoveryListing() -> RecoveryListing {
+    RecoveryListing(
+      entries: recoverableJournals().enumerated().map { index, entry in
+        RecoveryListing.Entry(
+          number: index + 1, path: entry.path, title: entry.title, size: entry.content.count, pid: entry.pid,
+          host: entry.host, written: DocumentInfo.formatTime(entry.time))
+      }, backups: leftoverBackups())
+  }
+
+  /// The `recover` command.
+  func makeRecoveryCommands() -> [Command] {
+    [
+      Command(
+        id: "document.recover", verb: "recover", title: "Recover Unsaved Changes…", icon: "lifepreserver",
+        category: "Documents",
+        summary: "list unsaved changes left by sessions that ended without saving, or recover one",
+        details: "Without an argument, lists the recovery journal: documents with unsaved changes whose "
+          + "Folio was killed or crashed, and safety copies of unfinished saves in place. 'recover N' "
+          + "(or its path) opens that document with the changes as one undoable step; --discard "
+          + "drops them instead.",
+        parameters: [
+          Parameter(
+            "journal", isOptional: true, summary: "a number from the list, or a path", valueName: "N-OR-PATH"),
+          Parameter("discard", .bool, style: .option, summary: "drop the changes instead"),
+        ],
+        behavior: .action { [unowned self] arguments in
+          guard let selector = arguments.string("journal") else { return .recoveryList(recoveryListing()) }
+          if arguments.flag("discard") {
+            let entry = try discardJournal(selector)
+            return .message("Discarded the unsaved changes to \(entry.path ?? entry.title).")
+          }
+          let document = try recover(selector)
+          return report(
+            document,
+            "Recovered the unsaved changes to \(Self.describe(document)); 'save' keeps them, 'undo' takes them back."
+          )
+        })
+    ]
+  }
+
+  private func report(_ document: Document, _ message: String) -> CommandOutput {
+    .document(DocumentReport(document: DocumentSummary(document, in: self), message: message))
+  }
+}

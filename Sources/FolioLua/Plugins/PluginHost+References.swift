@@ -1,0 +1,74 @@
+import FolioCore
+
+extension PluginHost {
+  /// Checks that the menus, context menus, toolbar items and menu contributions a plugin
+  /// declared run only its own commands or built-in ones (SPEC §4).
+  ///
+  /// It runs once `plugin.lua` has run, so a menu may come before the commands it lists; an
+  /// id no command has, or one another plugin registered, fails the whole load with
+  /// `plugin NAME: FILE:LINE: FUNCTION: FIELD names …`.
+  func checkCommandReferences(_ contributions: [Contribution], of plugin: Plugin) throws(FolioError) {
+    var own: Set<String> = []
+    for case .command(let command) in contributions { own.insert(command.id) }
+    for contribution in contributions {
+      let references: [CommandReference]
+      let location: String
+      switch contribution {
+      case .menu(let menu, let at):
+        location = at
+        references =
+          (menu.primaryAction.map { [CommandReference("folio.menu: field 'primary'", $0)] } ?? [])
+          + Self.references(in: menu.elements, at: "folio.menu: ")
+      case .contextMenu(_, let elements, let at):
+        location = at
+        references = Self.references(in: elements, at: "folio.context_menu: ")
+      case .toolbarItem(let item, let at):
+        location = at
+        references = Self.references(in: item.elements, at: "").map {
+          CommandReference("folio.toolbar_item: field 'command'", $0.command)
+        }
+      case .menuContribution(let contribution, let at):
+        location = at
+        references = Self.references(in: contribution.elements, at: "folio.contribute: ")
+      case .command, .shareTarget, .handler:
+        continue
+      }
+      for reference in references where !own.contains(reference.command) {
+        guard let command = surface.registry.command(id: reference.command) else {
+          throw FolioError(
+            .invalidArgument,
+            "plugin \(plugin.name): \(location)\(reference.place) names '\(reference.command)', which no command "
+              + "has; declare it with folio.command in this plugin, or name a built-in command")
+        }
+        if command.owner.hasPrefix("plugin ") {
+          throw FolioError(
+            .invalidArgument,
+            "plugin \(plugin.name): \(location)\(reference.place) names '\(reference.command)', a command of "
+              + "\(command.owner); a plugin's contributions may name only its own commands or built-in ones")
+        }
+      }
+    }
+  }
+
+  /// The commands a list of menu elements runs, each with the place it is named, in the form
+  /// of the element errors: `folio.menu: items[2]: items[1]`.
+  private static func references(in elements: [MenuElement], at prefix: String) -> [CommandReference] {
+    var found: [CommandReference] = []
+    for (index, element) in elements.enumerated() {
+      let place = "\(prefix)items[\(index + 1)]"
+      switch element {
+      case .item(let item): found.append(CommandReference(place, item.command))
+      case .picker(let picker): found.append(CommandReference(place + ": field 'command'", picker.command))
+      case .section(let section): found += references(in: section.elements, at: place + ": ")
+      case .controlGroup(let group): found += references(in: group.elements, at: place + ": ")
+      case .submenu(let menu):
+        if let primary = menu.primaryAction {
+          found.append(CommandReference(place + ": field 'primary'", primary))
+        }
+        found += references(in: menu.elements, at: place + ": ")
+      case .divider: break
+      }
+    }
+    return found
+  }
+}

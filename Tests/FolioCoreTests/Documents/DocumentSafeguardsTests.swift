@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+
+@testable import FolioCore
+
+/// The pieces behind locks, the recovery journal and fault injection, in one process.
+@Suite struct DocumentSafeguardsTests {
+  private final class Folder {
+    let path: String
+    init() throws {
+      path =
+        FileManager.default.temporaryDirectory.appendingPathComponent(
+          "folio-safeguards-\(UUID().uuidString)"
+        ).path
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+    func file(_ name: String) -> String { path + "/" + name }
+    func write(_ name: String, _ text: String) throws {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: file(name)))
+    }
+    func names(in folder: String = "") -> [String] {
+      ((try? FileManager.default.contentsOfDirectory(atPath: file(folder))) ?? []).sorted()
+    }
+  }
+
+  @Test(
+    "FOLIO_FAULT values are read strictly",
+    arguments: [
+      ("save.fsync:kill", FaultPoint.Arming(point: "save.fsync", action: .kill, occurrence: nil)),
+      ("journal.rename:eio:3", FaultPoint.Arming(point: "journal.rename", action: .fail(EIO), occurrence: 3)),
+      ("save.write:enospc", FaultPoint.Arming(point: "save.write", action: .fail(ENOSPC), occurrence: nil)),
+      ("save.rename:exdev:1", FaultPoint.Arming(point: "save.rename", action: .fail(EXDEV), occurrence: 1)),
+    ])
+  func faultParsing(value: String, arming: FaultPoint.Arming) throws {
+    #expect(try FaultPoint.parse(value) == arming)
+  }
+
+  @Test(
+    "malformed FOLIO_FAULT values are refused",
+    arguments: [
+      "save.fsync", "nowhere:kill", "save.fsync:explode", "save.fsync:kill:0", "save.fsync:kill:x:y",
+    ])
+  func faultRefused(value: String) throws {
+    #expect(throws: FolioError.self) { try FaultPoint.parse(value) }
+    #expect(try FaultPoint.parse(nil) == nil)
+    #expect(try FaultPoint.parse("") == nil)
+  }
+
+  @Test("a journal entry survives the trip through its file, line breaks and percent signs in names too")
+  func journalRoundTrip() {
+    let entry = JournalEntry(
+      file: "/state/recovery/x.journal", path: "/docs/odd\nname 100%.txt", title: "odd\nname 100%",
+      format: .csv, pid: 42, host: "box", time: 1_735_787_045, baseHash: 0xdead_beef,
+      content: Array("a,b\n\n1,2\n".utf8))
+    #expect(JournalEntry(file: entry.file, bytes: entry.encoded) == entry)
+    var untitled = entry
+    untitled.path = nil
+    untitled.baseHash = nil
+    #expect(JournalEntry(file: entry.file, bytes: untitled.encoded) == untitled)
+    // Cut short or not a journal at all: nothing is read.
+    #expect(JournalEntry(file: entry.file, bytes: Array(entry.encoded.dropLast())) == nil)
+    #expect(JournalEntry(file: entry.file, bytes: Array("hello\n\nworld".utf8)) == nil)
+  }
+
+  @Test("a lock is exclusive, names its holder, is released, and a lock file nobody holds is taken over")
+  func locks() throws {
+    let folder = try Folder()
+    try folder.write("notes.txt", "one\n")
+    let document = folder.file("notes.txt")
+    guard case .acquired(let lock) = DocumentLock.acquire(document, stateDirectory: nil) else {
+      Issue.record("the first lock was refused")
+      return
+    }
+    #expect(lock.path == folder.file(".~notes.txt.folio-lock"))
+    guard case .heldByOther(let holder?) = DocumentLock.acquire(document, stateDirectory: nil) else {
+      Issue.record("a second lock was not refused")
+      return
+    }
+    #expect(holder.pid == getpid() && holder.host == DocumentLock.hostName)
+    lock.release()
+    #expect(folder.names() == ["notes.txt"])
+    // A lock file left by a process that died: its flock went with it.
+    try folder.write(".~notes.txt.folio-lock", "pid=999999\nhost=elsewhere\nsince=0\n")
+    guard case .acquired(let taken) = DocumentLock.acquire(document, stateDirectory: nil) else {
+      Issue.record("a stale lock was not taken over")
+      return
+    }
+    #expect(try String(contentsOfFile: taken.path, encoding: .utf8).hasPrefix("pid=\(getpid())\n"))
+    taken.release()
+  }
+
+  @Test(
+    "while commands run, a document's journal is rewritten at most once a second; waiting for input brings it up to date"
+  )
+  func journalThrottle() throws {
+    let folder = try Folder()
+    try folder.write("notes.txt", "one\n")
+    let state = folder.file("state")
+    let workspace = Workspace(store: nil, currentDirectory: folder.path, home: nil, stateDirectory: state)
+    let document = try workspace.open("notes.txt").document
+    let journal = RecoveryJournal(stateDirectory: state)
+    let file = journal.journalPath(forDocumentAt: document.path ?? "")
+    func journaled() -> String? {
+      journal.entry(at: file).map { String(decoding: $0.content, as: UTF8.self) }
+    }
+
+    #expect(workspace.journalChanges().isEmpty)
+    #expect(journaled() == nil)
+    let start = 1_000_000.0
+    try workspace.appendLine("two", to: document)
+    workspace.journalChanges(at: start)
+    #expect(journaled() == "one\ntwo\n")
+    try workspace.appendLine("three", to: document)
+    workspace.journalChanges(at: start + 0.5)
+    #expect(journaled() == "one\ntwo\n", "rewritten within the second")
+    workspace.journalChanges(waitingForInput: true, at: start + 0.6)
+    #expect(journaled() == "one\ntwo\nthree\n")
+    try workspace.appendLine("four", to: document)
+    workspace.journalChanges(at: start + 1.7)
+    #expect(journaled() == "one\ntwo\nthree\nfour\n", "rewritten a second later")
+    try workspace.save(document)
+    #expect(journaled() == nil)
+    workspace.endSession()
+    #expect(folder.names() == ["notes.txt", "state"])
+    #expect(folder.names(in: "state/recovery").isEmpty)
+  }
+
+  @Test("without a state folder a workspace neither locks nor journals")
+  func withoutStateFolder() throws {
+    let folder = try Folder()
+    try folder.write("notes.txt", "one\n")
+    let workspace = Workspace(store: nil, currentDirectory: folder.path, home: nil)
+    let document = try workspace.open("notes.txt").document
+    try workspace.appendLine("two", to: document)
+    #expect(workspace.journalChanges(waitingForInput: true).isEmpty)
+    #expect(folder.names() == ["notes.txt"])
+  }
+
+  @Test(
+    "a save that must be written in place is refused, with the reason, when there is nowhere to keep a safety copy"
+  )
+  func inPlaceNeedsSafety() throws {
+    let folder = try Folder()
+    try folder.write("notes.txt", "one\n")
+    try FileManager.default.linkItem(atPath: folder.file("notes.txt"), toPath: folder.file("link.txt"))
+    #expect(
+      throws: FolioError(
+        .io,
+        "\(folder.file("notes.txt")): cannot save: it has 2 hard links, which replacing it would break, and "
+          + "without a state folder there is nowhere to keep a safety copy")
+    ) {
+      try DocumentFile.save(Array("two\n".utf8), to: folder.file("notes.txt"), inPlace: nil)
+    }
+    #expect(try String(contentsOfFile: folder.file("link.txt"), encoding: .utf8) == "one\n")
+    #expect(folder.names() == ["link.txt", "notes.txt"])
+  }
+}

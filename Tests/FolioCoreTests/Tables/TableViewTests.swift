@@ -1,0 +1,126 @@
+import Testing
+
+@testable import FolioCore
+
+/// `show` as a model: the columns shown and their order, kinds, widths fitted to the rows
+/// shown and to the window, and truncation that counts wide characters.
+@Suite struct TableViewTests {
+  private static let places = """
+    name,city,comfort,noise
+    Café Central,Vienna,4,6
+    蔦屋書店 Daikanyama,Tokyo,5,3
+    The Long Quiet Gallery of the Old Botanical Garden Conservatory,Copenhagen,5,
+    Ōhori Park Teahouse,Fukuoka,4,2
+
+    """
+
+  private static func document(_ csv: String = places) throws -> (Workspace, Document) {
+    let workspace = Workspace(store: nil, currentDirectory: "/", home: nil)
+    let document = try workspace.newDocument(kind: .table, columns: ["x"])
+    document.content = .table(try DelimitedFormat.decodeTable(Array(csv.utf8), delimiter: .comma))
+    return (workspace, document)
+  }
+
+  private static func view(
+    _ rows: String? = nil, columns: String? = nil, compact: Bool = false, width: Int? = 100
+  ) throws -> TableView {
+    let (workspace, document) = try document()
+    return try workspace.tableView(of: document, rows: rows, columns: columns, compact: compact, width: width)
+  }
+
+  @Test("every column in table order, with kinds, alignment and natural widths capped at 40")
+  func allColumns() throws {
+    let view = try Self.view()
+    #expect(view.columns.map(\.title) == ["name", "city", "comfort", "noise"])
+    #expect(view.columns.map(\.index) == [0, 1, 2, 3])
+    #expect(view.columns.map(\.kind) == [.text, .text, .number, .number])
+    #expect(view.columns.map(\.alignment) == [.leading, .leading, .trailing, .trailing])
+    #expect(view.columns.map(\.width) == [40, 10, 7, 5])
+    #expect(view.rows.map(\.cells.count) == [4, 4, 4, 4])
+  }
+
+  @Test("widths fit the rows shown only, and wide characters count two columns")
+  func widthsFromShownRows() throws {
+    #expect(try Self.view("1").columns.map(\.width) == [12, 6, 7, 5])
+    #expect(try Self.view("2").columns.map(\.width) == [19, 5, 7, 5])
+  }
+
+  @Test("columns= picks and orders columns, name:N fixes a width; compact keeps the first")
+  func columnSelection() throws {
+    let view = try Self.view(columns: "noise,name:8")
+    #expect(view.columns.map(\.title) == ["noise", "name"])
+    #expect(view.columns.map(\.width) == [5, 8])
+    #expect(view.rows[0].cells == ["6", "Café Central"])
+    #expect(view.columns[1].format("Café Central") == "Café Ce…")
+    #expect(try Self.view(compact: true).columns.map(\.title) == ["name"])
+    #expect(try Self.view(columns: "city,name", compact: true).columns.map(\.title) == ["city"])
+  }
+
+  @Test("columns= errors name the columns there are")
+  func columnErrors() throws {
+    let cases: [(String, String)] = [
+      ("rating", "no column 'rating'; columns: name, city, comfort, noise"),
+      ("name,name", "column 'name' is named twice in columns=name,name"),
+      ("name:0", "'name:0': a column's width is a positive number (name:12)"),
+      ("name:wide", "'name:wide': a column's width is a positive number (name:12)"),
+      ("", "columns= needs column names, such as columns=name,city"),
+    ]
+    for (selector, message) in cases {
+      #expect(throws: FolioError.invalidArgument(message)) { try Self.view(columns: selector) }
+    }
+  }
+
+  @Test("a column named with a colon is found by its whole name before name:N is tried")
+  func colonInName() throws {
+    let (workspace, document) = try Self.document("a:1,b\nx,y\n")
+    let view = try workspace.tableView(of: document, rows: nil, columns: "a:1", compact: false, width: nil)
+    #expect(view.columns.map(\.title) == ["a:1"])
+    #expect(view.columns[0].widthRule == .standard)
+  }
+
+  @Test("a narrow window narrows the widest fitted columns first, never below four, fixed ones never")
+  func fitsTheWindow() throws {
+    for width in 20...100 {
+      let view = try Self.view(width: width)
+      let natural = try Self.view(width: nil)
+      for (column, full) in zip(view.columns, natural.columns) {
+        #expect(column.width <= full.width)
+        #expect(column.width >= min(full.width, TableView.minimumColumnWidth))
+      }
+      let fits = view.lineWidth <= width
+      let atMinimum = view.columns.allSatisfy { $0.width == min(TableView.minimumColumnWidth, $0.width) }
+      #expect(fits || atMinimum, "width \(width): line \(view.lineWidth)")
+    }
+    let view = try Self.view(width: 50)
+    #expect(view.lineWidth == 50)
+    #expect(view.columns.map(\.width) == [13, 10, 7, 5])
+    let fixed = try Self.view(columns: "name:30,city", width: 30)
+    #expect(fixed.columns.map(\.width) == [30, 4])
+  }
+
+  @Test("cells are cut with … to the width, wide characters never split, numbers padded on the left")
+  func formatting() {
+    var column = TableColumn(title: "name", index: 0, widthRule: .fixed(8))
+    #expect(column.format("Café") == "Café    ")
+    #expect(column.format("蔦屋書店 Daikanyama") == "蔦屋書… ")
+    #expect(column.format("ab蔦屋書店") == "ab蔦屋… ")
+    #expect(column.format("two\nlines") == "two⏎lin…")
+    #expect(column.format("e\u{301}e\u{301}e\u{301}") == "e\u{301}e\u{301}e\u{301}     ")
+    column.kind = .number
+    #expect(column.format("4.5") == "     4.5")
+    #expect(column.format("123456789") == "1234567…")
+    #expect(TableColumn.truncate("anything", toWidth: 0) == "")
+    #expect(TableColumn.truncate("蔦屋", toWidth: 2) == "…")
+  }
+
+  @Test("the gutter and the row numbers take their columns in the line width")
+  func lineWidth() throws {
+    let (workspace, document) = try Self.document()
+    var view = try workspace.tableView(of: document, rows: "1", columns: "name", compact: false, width: nil)
+    #expect(view.lineWidth == 1 + 3 + 12 + 2)
+    document.selection = [1]
+    view = try workspace.tableView(of: document, rows: "1", columns: "name", compact: false, width: nil)
+    #expect(view.hasGutter)
+    #expect(view.lineWidth == 2 + 3 + 1 + 3 + 12 + 2)
+  }
+}

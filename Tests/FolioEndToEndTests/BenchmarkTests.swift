@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// The benchmark suite's quick mode (`benchmarks/bench.py --quick`) against the binaries this
+/// test run built: every measure runs Folio and its peers (Lua, Neovim, SQLite, Python) on tiny
+/// inputs and checks what they print. It checks that the harness works, not its timings.
+@Suite struct BenchmarkTests {
+  /// The measures the table must list, one row each at least.
+  static let measures = [
+    "cold start to first command, shipped plugins", "register 100 plugin commands",
+    "replay 1,000 plugin-command lines", "plugin callback through the registry", "open a 2,000-row",
+    "sort 2,000 rows by two text keys", "save the edited table atomically",
+    "context menu: 20 plugin entries, 100 rows selected", "resolve a 1,000-item menu",
+  ]
+
+  @Test("bench.py --quick runs every measure against its peer and prints the table")
+  func quickRun() throws {
+    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let products = Bundle.main.bundleURL
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "python3", repository.appendingPathComponent("benchmarks/bench.py").path, "--quick",
+      "--folio", products.appendingPathComponent("folio").path,
+      "--folio-bench", products.appendingPathComponent("folio-bench").path,
+    ]
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    killIfHung(process)
+    // Drain standard error on another thread so neither pipe can fill up and block the run.
+    let errorData = LockedData()
+    let reader = Thread { errorData.set(errors.fileHandleForReading.readDataToEndOfFile()) }
+    reader.start()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    let errorText = String(decoding: errorData.waitForValue(), as: UTF8.self)
+    #expect(
+      process.terminationStatus == 0,
+      "bench.py --quick failed (the peers come from scripts/install-deps test): \(errorText)")
+    for measure in Self.measures {
+      #expect(text.contains("| \(measure)"), "no row for '\(measure)' in:\n\(text)")
+    }
+    #expect(text.contains("nvim --headless -u NONE +qa"))
+    #expect(text.contains("sqlite3 ORDER BY"))
+  }
+}

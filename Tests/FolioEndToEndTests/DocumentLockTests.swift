@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+/// Two Folio processes editing one document: the lock file beside it warns the second, whose
+/// `save` refuses unless `--force`; a killed holder's lock is stale and taken over.
+@Suite struct DocumentLockTests {
+  @Test("a second Folio is warned, cannot save without --force, and a killed holder's lock is taken over")
+  func twoProcesses() throws {
+    let run = try FaultRun()
+    defer { run.remove() }
+    try run.write("one\n", to: "notes.txt")
+    let first = try RunningFolio(in: run.folder, home: run.home)
+    first.send("option keep-going on\nopen notes.txt\nappend from the first\necho ready\n")
+    #expect(first.waitForOutput(containing: "ready\n"))
+    let pid = first.process.processIdentifier
+    let lockFile = try run.text(".~notes.txt.folio-lock")
+    #expect(lockFile.hasPrefix("pid=\(pid)\nhost="))
+
+    let second = try run.run(
+      ["--keep-going", "-c", "open notes.txt; docs; info; append from the second; save; save --force"])
+    #expect(second.status == 1)
+    #expect(
+      second.output.hasPrefix(
+        "Opened notes (text, 1 line). Warning: notes.txt is being edited by another Folio (pid \(pid) on "))
+    #expect(second.output.contains("'save' refuses unless --force.\n"))
+    #expect(second.output.contains("notes.txt (locked by pid \(pid) on "))
+    #expect(second.output.contains("Locked by:       another Folio, pid \(pid) on "))
+    #expect(
+      second.errors.hasSuffix(
+        "'save --force' saves anyway\n"), "\(second.errors)")
+    #expect(second.errors.split(separator: "\n").count == 1)
+    #expect(try run.text("notes.txt") == "one\nfrom the second\n")
+    // The second Folio never held the lock, so it left the first one's alone.
+    #expect(try run.text(".~notes.txt.folio-lock") == lockFile)
+
+    // The first one now finds the file changed by the second and refuses too.
+    first.send("save\necho tried\n")
+    #expect(first.waitForOutput(containing: "tried\n"))
+    kill(pid, SIGKILL)
+    let killed = try first.finish()
+    #expect(killed.errors.contains("notes.txt changed on disk since it was read"))
+
+    // The lock file is still there, but no live process holds it.
+    #expect(try run.text(".~notes.txt.folio-lock") == lockFile)
+    let third = try run.run(["-c", "open notes.txt; choose Discard; docs"])
+    #expect(third.status == 0, "\(third.errors)")
+    #expect(!third.output.contains("another Folio"), "\(third.output)")
+    #expect(!third.output.contains("locked by"))
+    #expect(try run.names() == ["notes.txt"])
+  }
+
+  @Test("closing the document releases the lock at once")
+  func releasedOnClose() throws {
+    let run = try FaultRun()
+    defer { run.remove() }
+    try run.write("one\n", to: "notes.txt")
+    let first = try RunningFolio(in: run.folder, home: run.home)
+    first.send("open notes.txt\necho opened\n")
+    #expect(first.waitForOutput(containing: "opened\n"))
+    #expect(try run.run(["-c", "open notes.txt"]).output.contains("being edited by another Folio"))
+    first.send("close\necho closed\n")
+    #expect(first.waitForOutput(containing: "closed\n"))
+    #expect(try run.names() == ["notes.txt"])
+    let after = try run.run(["-c", "open notes.txt; append two; save"])
+    #expect(after.status == 0, "\(after.errors)")
+    #expect(!after.output.contains("another Folio"))
+    #expect(try first.finish().status == 0)
+  }
+
+  @Test("a document in a folder Folio cannot write is locked in the state folder instead")
+  func lockInStateFolder() throws {
+    let run = try FaultRun()
+    defer { run.remove() }
+    let folder = run.folder.appendingPathComponent("shared")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+    try run.write("one\n", to: "shared/notes.txt")
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o666], ofItemAtPath: run.path("shared/notes.txt"))
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+    try Self.giveToNobody(run.home)
+    let nobody = (uid: 65534, gid: 65534)
+    let first = try run.run(["-c", "open shared/notes.txt; append two; save; docs"], user: nobody)
+    #expect(first.status == 0, "\(first.errors)")
+    #expect(
+      first.output.contains(
+        "Saved notes to \(run.path("shared/notes.txt")). It was written in place: cannot create a file in its "
+          + "folder (Permission denied)."), "\(first.output)")
+    #expect(try run.text("shared/notes.txt") == "one\ntwo\n")
+    let facts = try FileFacts(run.path("shared/notes.txt"))
+    #expect(facts.owner == 0 && facts.mode == 0o666)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["notes.txt"])
+    #expect(run.recoveryNames().isEmpty)
+    let locks = run.stateFolder.appendingPathComponent("locks").path
+    #expect(try FileManager.default.contentsOfDirectory(atPath: locks).isEmpty, "released at the end")
+
+    // A file the user cannot write either is a clear error, and untouched.
+    try run.write("locked\n", to: "shared/other.txt")
+    let refused = try run.run(["-c", "open shared/other.txt; append two; save"], user: nobody)
+    #expect(refused.status == 1)
+    #expect(
+      refused.errors.hasSuffix(
+        "other.txt: cannot save: cannot create a file in its folder (Permission denied), and the file itself "
+          + "cannot be written: Permission denied\n"), "\(refused.errors)")
+    #expect(try run.text("shared/other.txt") == "locked\n")
+  }
+
+  /// Makes a folder and everything in it belong to `nobody`, so folio can run as that user.
+  static func giveToNobody(_ folder: URL) throws {
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("state"), withIntermediateDirectories: true)
+    let paths =
+      [folder.path]
+      + (FileManager.default.subpaths(atPath: folder.path) ?? []).map {
+        folder.appendingPathComponent($0).path
+      }
+    for path in paths { chown(path, 65534, 65534) }
+  }
+}

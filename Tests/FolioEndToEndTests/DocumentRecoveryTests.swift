@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+
+/// The recovery journal through the built binary: a Folio killed with unsaved changes loses
+/// none of them, and the next `open` offers them back.
+@Suite struct DocumentRecoveryTests {
+  /// Starts folio on standard input, runs `commands`, waits until they ran and kills it.
+  private static func killAfter(_ commands: String, in run: FaultRun) throws {
+    let folio = try RunningFolio(in: run.folder, home: run.home)
+    folio.send(commands + "\necho ready\n")
+    #expect(folio.waitForOutput(containing: "ready\n"))
+    kill(folio.process.processIdentifier, SIGKILL)
+    _ = try folio.finish()
+    #expect(folio.process.terminationReason == .uncaughtSignal)
+  }
+
+  private static let places = "name,city\nBakery,Lyon\nCanal,Gent\n"
+
+  @Test("after SIGKILL with unsaved changes, open offers them back and Recover restores them")
+  func recover() throws {
+    let run = try FaultRun()
+    defer { run.remove() }
+    try run.write(Self.places, to: "places.csv")
+    try Self.killAfter("open places.csv\ncell 1 city Paris\nadd name=Dock city=Kiel", in: run)
+    #expect(try run.text("places.csv") == Self.places)
+    #expect(run.recoveryNames().filter { $0.hasSuffix(".journal") }.count == 1)
+    #expect(try run.names() == [".~places.csv.folio-lock", "places.csv"], "the killed process's stale lock")
+
+    let listed = try run.run(["-c", "recover"])
+    #expect(listed.output.hasPrefix("1  \(run.path("places.csv")) — "), "\(listed.output)")
+
+    let result = try run.run(["-c", "open places.csv; choose Recover; show; undo; redo; save"])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output.contains("Recover the unsaved changes to “places”?\nA Folio session (pid "))
+    #expect(
+      result.output.contains(
+        "Recovered the unsaved changes to places (table, 3 rows × 2 columns); 'save' keeps them, 'undo' takes them back."
+      ))
+    #expect(try run.text("places.csv") == "name,city\nBakery,Paris\nCanal,Gent\nDock,Kiel\n")
+    #expect(run.recoveryNames().isEmpty)
+    #expect(try run.names() == ["places.csv"])
+  }
+
+  @Test("Discard drops the journal and opens the file; Cancel leaves it closed and keeps the journal")
+  func discardAndCancel() throws {
+    let run = try FaultRun()
+    defer { run.remove() }
+    try run.write("one\n", to: "notes.txt")
+    try Self.killAfter("open notes.txt\nappend two", in: run)
+
+    let cancelled = try run.run(["-c", "open notes.txt; cancel; docs"])
+    #expect(cancelled.status == 0, "\(cancelled.errors)")
+    #expect(
+      cancelled.output.contains(
+        "Left notes closed; its unsaved changes stay in the journal ('recover' lists them).\nNo documents are open."
+      ))
+    #expect(run.recoveryNames().count == 1)
+
+    let discarded = try run.run(["-c", "open notes.txt; choose Discard; show"])
+    #expect(discarded.status == 0, "\(discarded.errors)")
+    #expect(discarded.output.contains("Discarded the unsaved changes of the ended session.\n1  one\n"))
+    #expect(run.recoveryNames().isEmpty)
+    #expect(try run.text("notes.txt") == "one\n")
+  }
+
+  @Test("an untitled document killed with content is listed by recover and comes back untitled")
+  func untitled() throws {
+    let run = try FaultRun()
+    defer { run.remove() }
+    try Self.killAfter("new\nappend words never saved", in: run)
+    let result = try run.run(["-c", "recover; recover 1; show; docs; recover"])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output.hasPrefix("1  Untitled (untitled) — "), "\(result.output)")
+    #expect(result.output.contains("1  words never saved\n"))
+    #expect(result.output.hasSuffix("Nothing to recover.\n"))
+    #expect(run.recoveryNames().isEmpty)
+  }
+
+  @Test("recover N --discard drops a journal; an unknown one is a clear error")
+  func recoverDiscard() throws {
+    let run = try FaultRun()
+    defer { run.remove() }
+    try run.write("one\n", to: "notes.txt")
+    try Self.killAfter("open notes.txt\nappend two", in: run)
+    let json = try run.run(["--json", "-c", "recover"])
+    #expect(
+      json.output.hasPrefix(
+        #"{"ok":true,"command":"recover","result":{"journals":[{"number":1,"path":"\#(run.path("notes.txt"))","title":"notes","size":8,"pid":"#
+      ))
+    #expect(json.output.hasSuffix(#"}],"backups":[]}}"# + "\n"))
+    let result = try run.run(["--keep-going", "-c", "recover 2; recover notes.txt --discard; recover"])
+    #expect(result.status == 1)
+    #expect(result.errors.hasSuffix("error: no journal 2; 'recover' lists 1–1\n"))
+    #expect(
+      result.output.contains(
+        "Discarded the unsaved changes to \(run.path("notes.txt")).\nNothing to recover.\n"))
+    #expect(run.recoveryNames().isEmpty)
+  }
+
+  @Test("the journal follows unsaved changes: written after an edit, removed by save, revert, undo and close")
+  func journalLifecycle() throws {
+    let run = try FaultRun()
+    defer { run.remove() }
+    try run.write("one\n", to: "notes.txt")
+    let folio = try RunningFolio(in: run.folder, home: run.home)
+    var step = 0
+    func expectJournals(_ count: Int, after commands: String) {
+      step += 1
+      folio.send(commands + "\necho step \(step)\n")
+      #expect(folio.waitForOutput(containing: "step \(step)\n"))
+      #expect(run.recoveryNames().count == count, "after \(commands): \(run.recoveryNames())")
+    }
+    expectJournals(0, after: "open notes.txt")
+    expectJournals(1, after: "append two")
+    expectJournals(0, after: "save")
+    expectJournals(1, after: "append three")
+    expectJournals(0, after: "undo")
+    expectJournals(1, after: "redo")
+    expectJournals(0, after: "revert --yes")
+    expectJournals(1, after: "append four")
+    expectJournals(0, after: "close --force")
+    expectJournals(1, after: "new\nappend five")
+    let result = try folio.finish()
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(run.recoveryNames().isEmpty, "an orderly end drops the changes on purpose")
+    #expect(try run.names() == ["notes.txt"])
+  }
+}

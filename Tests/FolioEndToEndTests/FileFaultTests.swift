@@ -1,0 +1,226 @@
+import Foundation
+import Testing
+
+/// Faults injected into saves — a kill at every step, a full disk, failing flushes, renames
+/// that cannot cross file systems — through the built binary: each must leave the whole old
+/// or the whole new file, a clear error, and nothing to clean up by hand.
+@Suite struct FileFaultTests {
+  /// The document every test saves: big enough that half a write is a torn file.
+  private static let old = (1...2_000).map { "old line \($0)" }.joined(separator: "\n") + "\n"
+  private static let new = "new line\n" + old
+
+  /// A kill point, what the file holds after the kill there, and whether the document is
+  /// hard-linked (so saved in place).
+  struct KillPoint: CustomTestStringConvertible, Sendable {
+    var point: String
+    var fileAfterKill: String
+    var hardLinked: Bool
+    var testDescription: String { "\(point)\(hardLinked ? " (hard-linked)" : "")" }
+  }
+
+  static let killPoints: [KillPoint] = [
+    KillPoint(point: "save.create", fileAfterKill: "old", hardLinked: false),
+    KillPoint(point: "save.write", fileAfterKill: "old", hardLinked: false),
+    KillPoint(point: "save.fsync", fileAfterKill: "old", hardLinked: false),
+    KillPoint(point: "save.rename", fileAfterKill: "old", hardLinked: false),
+    KillPoint(point: "save.sync-folder", fileAfterKill: "new", hardLinked: false),
+    KillPoint(point: "save.done", fileAfterKill: "new", hardLinked: false),
+    KillPoint(point: "save.backup", fileAfterKill: "old", hardLinked: true),
+    KillPoint(point: "save.in-place-write", fileAfterKill: "torn", hardLinked: true),
+    KillPoint(point: "save.in-place-fsync", fileAfterKill: "new", hardLinked: true),
+    KillPoint(point: "save.done", fileAfterKill: "new", hardLinked: true),
+  ]
+
+  @Test(
+    "SIGKILL at each step of a save loses nothing: the file is whole, or the journal and safety copy are, and the next run recovers and cleans up",
+    arguments: killPoints)
+  func killAtStep(_ kill: KillPoint) throws {
+    let run = try FaultRun()
+    defer { run.remove() }
+    try run.write(Self.old, to: "doc.txt")
+    if kill.hardLinked {
+      try FileManager.default.linkItem(atPath: run.path("doc.txt"), toPath: run.path("link.txt"))
+    }
+    let inode = try FileFacts(run.path("doc.txt")).inode
+
+    let killed = try run.run(
+      ["-c", "open doc.txt; insert 1 new line; save"], environment: ["FOLIO_FAULT": "\(kill.point):kill"])
+    #expect(killed.wasSignalled && killed.status == SIGKILL, "the fault did not fire: \(killed)")
+    let after = try run.text("doc.txt")
+    switch kill.fileAfterKill {
+    case "old": #expect(after == Self.old)
+    case "new": #expect(after == Self.new)
+    default: #expect(after != Self.old && after != Self.new && Self.new.hasPrefix(after.prefix(100)))
+    }
+    // The new version is in the journal whatever the step.
+    let journals = run.recoveryNames().filter { $0.hasSuffix(".journal") }
+    #expect(journals.count == 1, "\(run.recoveryNames())")
+    if kill.point == "save.in-place-write" || kill.point == "save.in-place-fsync" {
+      let backup = try #require(run.recoveryNames().first { $0.hasSuffix(".backup") })
+      let copy = try String(contentsOfFile: run.stateFolder.path + "/recovery/" + backup, encoding: .utf8)
+      #expect(copy == Self.old)
+    }
+
+    let script = after == Self.new ? "open doc.txt; save" : "open doc.txt; choose Recover; save"
+    let next = try run.run(["-c", script])
+    #expect(next.status == 0, "\(next.errors)")
+    #expect(next.output.contains("Recover the unsaved changes") == (after != Self.new))
+    #expect(try run.text("doc.txt") == Self.new)
+    #expect(try run.names() == (kill.hardLinked ? ["doc.txt", "link.txt"] : ["doc.txt"]))
+    #expect(run.recoveryNames().isEmpty)
+    if kill.hardLinked {
+      #expect(try run.text("link.txt") == Self.new)
+      #expect(try FileFacts(run.path("link.txt")).inode == inode)
+    }
+  }
+
+  @Test("SIGKILL while the journal is written keeps the previous journal whole")
+  func killWritingJournal() throws {
+    let run = try FaultRun()
+    defer { run.remove() }
+    try run.write("one\n", to: "doc.txt")
+    // The first journal write follows `append a`; the second, of `append b`, dies half-way.
+    let folio = try RunningFolio(
+      in: run.folder, home: run.home, environment: ["FOLIO_FAULT": "journal.write:kill:2"])
+    folio.send("open doc.txt\nappend a\necho written\n")
+    #expect(folio.waitForOutput(containing: "written\n"))
+    folio.send("append b\n")
+    _ = try folio.finish()
+    #expect(folio.process.terminationReason == .uncaughtSignal)
+    #expect(
+      run.recoveryNames().contains { $0.hasPrefix(".") }, "no torn temporary journal: \(run.recoveryNames())")
+
+    let next = try run.run(["-c", "open doc.txt; choose Recover; save"])
+    #expect(next.status == 0, "\(next.errors)")
+    #expect(try run.text("doc.txt") == "one\na\n")
+    #expect(run.recoveryNames().isEmpty)
+  }
+
+  @Test(
+    "a full file system refuses the save clearly, keeps the old file whole and leaves no temporary file",
+    arguments: [false, true])
+  func outOfSpace(hardLinked: Bool) throws {
+    let run = try FaultRun()
+    defer { run.remove() }
+    let mount = try TemporaryMount(tmpfsOf: "256k", named: "small", in: run.folder)
+    let document = mount.path + "/doc.txt"
+    try Data(Self.old.utf8).write(to: URL(fileURLWithPath: document))
+    if hardLinked { try FileManager.default.linkItem(atPath: document, toPath: mount.path + "/link.txt") }
+    try Self.fill(mount.path + "/filler")
+
+    let long = String(repeating: "x", count: 5_000)
+    // A line longer than a page, so that even a save in place needs more room.
+    let result = try run.run(["--keep-going", "-c", "open small/doc.txt; append \(long); save; info"])
+    #expect(result.status == 1)
+    #expect(result.errors.contains("small/doc.txt: cannot save: the disk is full"), "\(result.errors)")
+    if hardLinked { #expect(result.errors.contains("; the file was written back as it was")) }
+    #expect(result.output.contains("Unsaved changes: yes"))
+    #expect(try String(contentsOfFile: document, encoding: .utf8) == Self.old)
+    let names = try FileManager.default.contentsOfDirectory(atPath: mount.path).sorted()
+    #expect(names == (hardLinked ? ["doc.txt", "filler", "link.txt"] : ["doc.txt", "filler"]))
+    #expect(run.recoveryNames().isEmpty)
+  }
+
+  /// Writes a file until the file system is full.
+  private static func fill(_ path: String) throws {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    try #require(descriptor >= 0)
+    defer { close(descriptor) }
+    let chunk = [UInt8](repeating: 0x46, count: 4096)
+    var result = 0
+    repeat {
+      result = chunk.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    } while result > 0
+    #expect(errno == ENOSPC)
+  }
+
+  @Test(
+    "an injected I/O error at a step of a save is a clear error; the document stays unsaved and a second save works",
+    arguments: [
+      ("save.create:eio:1", "doc.txt: cannot save: Input/output error"),
+      ("save.write:enospc:1", "doc.txt: cannot save: the disk is full"),
+      ("save.fsync:eio:1", "doc.txt: cannot save: flushing to disk failed: Input/output error"),
+      ("save.rename:eio:1", "doc.txt: cannot save: Input/output error"),
+      (
+        "save.sync-folder:eio:1",
+        "doc.txt: saved, but flushing its folder to disk failed (Input/output error); the new version may not survive a power cut: save again"
+      ),
+    ])
+  func ioError(fault: String, message: String) throws {
+    let run = try FaultRun()
+    defer { run.remove() }
+    try run.write(Self.old, to: "doc.txt")
+    let result = try run.run(
+      ["--keep-going", "-c", "open doc.txt; insert 1 new line; save; info; save; info"],
+      environment: ["FOLIO_FAULT": fault])
+    #expect(result.status == 1)
+    #expect(result.errors.hasSuffix(message + "\n"), "\(result.errors)")
+    #expect(result.errors.split(separator: "\n").count == 1, "\(result.errors)")
+    let dirty = result.output.split(separator: "\n").filter { $0.hasPrefix("Unsaved changes:") }
+    #expect(dirty == ["Unsaved changes: yes", "Unsaved changes: no"])
+    #expect(try run.text("doc.txt") == Self.new)
+    #expect(try run.names() == ["doc.txt"])
+  }
+
+  @Test("EIO on every fsync keeps the old file and no temporary file")
+  func ioErrorEveryTime() throws {
+    let run = try FaultRun()
+    defer { run.remove() }
+    try run.write(Self.old, to: "doc.txt")
+    let result = try run.run(
+      ["--keep-going", "-c", "open doc.txt; insert 1 new line; save; save; info"],
+      environment: ["FOLIO_FAULT": "save.fsync:eio"])
+    #expect(result.status == 1)
+    #expect(result.errors.components(separatedBy: "flushing to disk failed: Input/output error").count == 3)
+    #expect(result.output.contains("Unsaved changes: yes"))
+    #expect(try run.text("doc.txt") == Self.old)
+    #expect(try run.names() == ["doc.txt"])
+  }
+
+  @Test("a misspelled FOLIO_FAULT stops Folio instead of passing for a fault that never fired")
+  func misspelledFault() throws {
+    let run = try FaultRun()
+    defer { run.remove() }
+    try run.write("one\n", to: "doc.txt")
+    let result = try run.run(
+      ["-c", "open doc.txt; append two; save"], environment: ["FOLIO_FAULT": "save.fsnyc:kill"])
+    #expect(result.status == 2)
+    #expect(result.errors.hasPrefix("folio: FOLIO_FAULT=save.fsnyc:kill: expected POINT:ACTION[:N]"))
+    #expect(try run.text("doc.txt") == "one\n")
+  }
+
+  @Test("a file mounted from another file system cannot be renamed over, so it is saved in place")
+  func otherFileSystem() throws {
+    let run = try FaultRun()
+    defer { run.remove() }
+    let mount = try TemporaryMount(tmpfsOf: "1m", named: "other", in: run.folder)
+    let real = mount.path + "/real.txt"
+    try Data(Self.old.utf8).write(to: URL(fileURLWithPath: real))
+    try run.write("placeholder\n", to: "doc.txt")
+    try mount.bind(real, over: run.path("doc.txt"))
+
+    let result = try run.run(["-c", "open doc.txt; insert 1 new line; save"])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(
+      result.output.contains(
+        "It was written in place: it is on another file system than its folder (Device or resource busy)."))
+    #expect(try String(contentsOfFile: real, encoding: .utf8) == Self.new)
+    #expect(try run.names() == ["doc.txt", "other"])
+    #expect(run.recoveryNames().isEmpty)
+  }
+
+  @Test("a rename that fails with EXDEV falls back to writing in place and keeps the inode")
+  func crossDeviceRename() throws {
+    let run = try FaultRun()
+    defer { run.remove() }
+    try run.write(Self.old, to: "doc.txt")
+    let before = try FileFacts(run.path("doc.txt"))
+    let result = try run.run(
+      ["-c", "open doc.txt; insert 1 new line; save"], environment: ["FOLIO_FAULT": "save.rename:exdev"])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output.contains("(Invalid cross-device link)."))
+    #expect(try run.text("doc.txt") == Self.new)
+    #expect(try FileFacts(run.path("doc.txt")) == before)
+    #expect(try run.names() == ["doc.txt"])
+  }
+}

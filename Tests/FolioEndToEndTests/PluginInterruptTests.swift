@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// Ctrl-C (a real SIGINT) while a plugin callback runs stops that callback.
+@Suite struct PluginInterruptTests {
+  /// The CPU time a process has used, in clock ticks (user plus system), from /proc.
+  static func cpuTicks(of pid: Int32) -> Int? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return nil }
+    // Fields after the command name: state is field 3, utime 14 and stime 15.
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+    return user + system
+  }
+
+  @Test("a SIGINT stops a batch run's endless plugin loop with 'plugin NAME: interrupted' and exit 130")
+  func batch() throws {
+    let folder = try FolioProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let plugin = folder.appendingPathComponent("plugins/spin")
+    try FileManager.default.createDirectory(at: plugin, withIntermediateDirectories: true)
+    try """
+    folio.command { id = "spin.forever", title = "Spin", run = function(ctx)
+      ctx.document:add { name = "Ghost" }
+      while true do end
+    end }
+    """.write(to: plugin.appendingPathComponent("plugin.lua"), atomically: true, encoding: .utf8)
+    let places = "name\nLouvre\n"
+    try places.write(to: folder.appendingPathComponent("places.csv"), atomically: true, encoding: .utf8)
+    let home = folder.appendingPathComponent("home")
+    let folio = try RunningFolio(arguments: ["--plugins", "plugins"], in: folder, home: home)
+    // Budgets far beyond the test, so only the SIGINT can stop the loop.
+    folio.send(
+      "settings set plugins.instructions 10000000000\nsettings set plugins.time 3600000\nopen places.csv\n"
+        + "echo ready\n")
+    #expect(folio.waitForOutput(containing: "ready"))
+    let pid = folio.process.processIdentifier
+    let before = try #require(Self.cpuTicks(of: pid))
+    folio.send("spin.forever\necho not reached\n")
+    // The loop is running once folio has burnt a tenth of a second of CPU since it idled.
+    while let ticks = Self.cpuTicks(of: pid), ticks < before + 10 { usleep(5_000) }
+    let interrupted = ContinuousClock.now
+    kill(pid, SIGINT)
+    let result = try folio.finish()
+    #expect(ContinuousClock.now - interrupted < .seconds(5))
+    #expect(result.status == 130, "\(result.errors)")
+    #expect(result.errors.contains("-:5: error: plugin spin: "), "\(result.errors)")
+    #expect(result.errors.contains("interrupted"), "\(result.errors)")
+    #expect(!result.output.contains("not reached"))
+    #expect(try String(contentsOf: folder.appendingPathComponent("places.csv"), encoding: .utf8) == places)
+  }
+}

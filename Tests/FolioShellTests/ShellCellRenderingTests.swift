@@ -1,0 +1,64 @@
+import FolioCore
+import Foundation
+import Testing
+
+@testable import FolioShell
+
+/// Cells holding line breaks, tabs and escape characters never break the grid of `show` or
+/// the frame of `screen`, and the JSON output keeps their exact text.
+@Suite struct ShellCellRenderingTests {
+  private static let note = "tab\there\r\nthen \u{1B}[1mbold\u{7}"
+
+  private static func shell(_ options: ShellOptions = ShellOptions()) throws -> CapturedShell {
+    let captured = CapturedShell(options: options)
+    let document = try captured.shell.workspace.newDocument(kind: .table, columns: ["item", "note"])
+    _ = try captured.shell.workspace.addRow(
+      [(column: "item", value: "one"), (column: "note", value: note)], to: document)
+    _ = try captured.shell.workspace.addRow(
+      [(column: "item", value: "two\nlines"), (column: "note", value: "ok")], to: document)
+    return captured
+  }
+
+  /// Whether the text holds a control character other than the line feeds between lines.
+  private static func hasControls(_ text: String) -> Bool {
+    text.unicodeScalars.contains { $0 != "\n" && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value)) }
+  }
+
+  @Test("show keeps one line per row, every line as wide as the rule, no control character out")
+  func show() throws {
+    let captured = try Self.shell()
+    let result = captured.run("show")
+    #expect(!Self.hasControls(result.output))
+    let lines = result.output.split(separator: "\n").map(String.init)
+    #expect(lines.count == 4)
+    #expect(lines[2] == " 1 │ one       │ tab→here⏎then \\u{1B}[1mbold\\u{07}")
+    #expect(lines[3] == " 2 │ two⏎lines │ ok")
+    for line in [lines[0], lines[2], lines[3]] {
+      let parts = line.components(separatedBy: " │ ")
+      #expect(parts.count == 3)
+      #expect(parts.dropLast().map(\.displayWidth) == [2, 9])
+    }
+  }
+
+  @Test("the compact one-column show and screen keep their frame")
+  func compactAndScreen() throws {
+    let captured = try Self.shell()
+    let compact = captured.run("env platform iphone; show columns=note").output
+    #expect(compact.contains(" 1 │ tab→here⏎then \\u{1B}[1mbold\\u{07}\n"))
+    let screen = try Self.shell().run("env width 70; screen").output
+    #expect(!Self.hasControls(screen))
+    let framed = screen.split(separator: "\n").filter { $0.hasPrefix("│") || $0.hasPrefix("├") }
+    #expect(framed.count > 4)
+    #expect(Set(framed.map { String($0).displayWidth }) == [72])
+  }
+
+  @Test("JSON keeps the exact cell text")
+  func json() throws {
+    var options = ShellOptions()
+    options.output = .json
+    let output = try Self.shell(options).run("show 1").output
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+    let rows = try #require((object["result"] as? [String: Any])?["rows"] as? [[String: Any]])
+    #expect((rows.first?["cells"] as? [String: String])?["note"] == Self.note)
+  }
+}

@@ -1,0 +1,91 @@
+import FolioCore
+import Foundation
+import Testing
+
+@testable import FolioShell
+
+/// A destructive command chosen from a menu confirms first in a script too, answered by the
+/// next `choose` or `cancel`; typed, a script's `delete` still acts at once.
+@Suite struct ShellMenuConfirmationTests {
+  /// A script shell (nobody at the prompt) with a table of three rows open.
+  private static func scriptShell(json: Bool = false) throws -> (CapturedShell, Document) {
+    var options = ShellOptions()
+    options.keepGoing = true
+    if json { options.output = .json }
+    let captured = CapturedShell(options: options)
+    let document = try captured.shell.workspace.newDocument(kind: .table, columns: ["name"])
+    for name in ["a", "b", "c"] {
+      _ = try captured.shell.workspace.addRow([(column: "name", value: name)], to: document)
+    }
+    return (captured, document)
+  }
+
+  private static func names(_ document: Document) -> [String] {
+    guard case .table(let table) = document.content else { return [] }
+    return (0..<table.rowCount).map { table.cell(row: $0, column: 0).description }
+  }
+
+  @Test("context menu Delete in a script shows the dialog; Cancel keeps the rows, Delete Row deletes")
+  func contextMenuDeleteAsks() throws {
+    let (captured, document) = try Self.scriptShell()
+    _ = captured.run("context-menu 2; choose Delete")
+    #expect(captured.shell.menuSession == nil)
+    #expect(captured.shell.pendingDialog?.buttons.map(\.title) == ["Delete Row", "Cancel"])
+    #expect(
+      captured.output.hasSuffix(
+        """
+        Delete 1 row of “Untitled”?
+        'undo' brings it back.
+          1. Delete Row (destructive)
+          2. Cancel
+        Answer with 'choose N' or 'choose TITLE', or 'cancel'.
+
+        """))
+    #expect(Self.names(document) == ["a", "b", "c"])
+    _ = captured.run("show")
+    #expect(captured.errors.contains("a dialog is waiting — Delete 1 row of “Untitled”?"))
+    _ = captured.run("cancel")
+    #expect(captured.shell.pendingDialog == nil)
+    #expect(Self.names(document) == ["a", "b", "c"])
+    _ = captured.run("context-menu 1,3; choose \"Delete 2 Rows\"; choose \"Delete 2 Rows\"")
+    #expect(Self.names(document) == ["b"])
+    #expect(captured.shell.pendingDialog == nil)
+  }
+
+  @Test("typed in a script, delete acts at once; --yes from a menu acts at once too")
+  func typedDeleteActsAtOnce() throws {
+    let (captured, document) = try Self.scriptShell()
+    let result = captured.run("delete 1; context-menu 1; choose Delete --yes")
+    #expect(captured.shell.pendingDialog == nil)
+    #expect(Self.names(document) == ["c"])
+    #expect(result.errors == "")
+  }
+
+  @Test("a script that ends while the dialog waits deletes nothing and fails")
+  func unansweredDialogIsAnError() throws {
+    let (captured, document) = try Self.scriptShell()
+    _ = captured.run("context-menu 2; choose Delete")
+    captured.shell.finishBatch()
+    captured.shell.console.flush()
+    #expect(
+      captured.errors.contains("the input ended while a dialog was waiting — Delete 1 row of “Untitled”?"))
+    #expect(captured.shell.exitStatus == 1)
+    #expect(Self.names(document) == ["a", "b", "c"])
+  }
+
+  @Test("in JSON the menu choice carries the dialog, and the answer the deletion")
+  func json() throws {
+    let (captured, document) = try Self.scriptShell(json: true)
+    let result = captured.run("context-menu 3; choose Delete; choose 1")
+    let lines = result.output.split(separator: "\n").map(String.init)
+    #expect(lines.count == 3)
+    let choice = try #require(
+      try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
+    let outer = try #require(choice["result"] as? [String: Any])
+    let dialog = try #require((outer["result"] as? [String: Any])?["dialog"] as? [String: Any])
+    #expect(dialog["title"] as? String == "Delete 1 row of “Untitled”?")
+    #expect(outer["menu"] is NSNull)
+    #expect(lines[2].contains("Deleted 1 row."))
+    #expect(Self.names(document) == ["a", "b"])
+  }
+}

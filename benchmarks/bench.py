@@ -1,0 +1,512 @@
+#!/usr/bin/env python3
+"""Folio against its peers, side by side, in one run: `make bench` (see docs/benchmarks.md).
+
+Each measure runs Folio and its peer alternately, several times, in fresh processes, and
+reports the median with the min–max, the peak resident memory of each (wait4's ru_maxrss)
+and the ratio against the target of issue #8. Inputs are generated here, deterministically.
+Measures that must subtract a process's start-up run a baseline beside each run and report
+the difference ("net"). `--quick` runs tiny inputs once each to check the harness end to
+end (the test suite does that); its figures mean nothing.
+
+Timings are measurements, never pass/fail checks: the exit status is 0 whenever every run
+succeeded and printed what it should, whether or not the targets are met.
+"""
+import argparse
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+
+FULL = {
+    "rows": 1_000_000,
+    "register": 10_000,
+    "invocations": 1_000_000,
+    "callbacks": 1_000_000,
+    "entries": 1_000,
+    "selected": 10_000,
+    "menus": 200,
+    "start_reps": 30,
+    "reps": 5,
+    "heavy_reps": 3,
+}
+QUICK = {
+    "rows": 2_000,
+    "register": 100,
+    "invocations": 1_000,
+    "callbacks": 1_000,
+    "entries": 20,
+    "selected": 100,
+    "menus": 2,
+    "start_reps": 1,
+    "reps": 1,
+    "heavy_reps": 1,
+}
+
+
+class RunFailed(Exception):
+    """A measured program exited with an error or printed something unexpected."""
+
+
+class Sample:
+    """One run of one program: seconds (wall or CPU, per --clock), peak resident bytes,
+    standard output."""
+
+    def __init__(self, seconds, peak, output):
+        self.seconds = seconds
+        self.peak = peak
+        self.output = output
+
+
+class Bench:
+    """Runs programs in the work folder and collects the rows of the table."""
+
+    def __init__(self, args, sizes, work):
+        self.args = args
+        self.sizes = sizes
+        self.work = work
+        self.rows = []
+        self.environment = {
+            **os.environ,
+            "FOLIO_STATE_DIR": os.path.join(work, "state"),
+            "XDG_CONFIG_HOME": os.path.join(work, "config"),
+            "FOLIO_PLUGINS_DIR": "",
+            "NO_COLOR": "1",
+            "LANG": "C.UTF-8",
+        }
+
+    # Running programs
+
+    def run(self, argv, expect=None, environment=None):
+        """Runs argv to completion and measures it; `expect` must appear in its output."""
+        out_path = os.path.join(self.work, "run.out")
+        err_path = os.path.join(self.work, "run.err")
+        with open(out_path, "wb") as out, open(err_path, "wb") as err:
+            start = time.perf_counter()
+            process = subprocess.Popen(
+                argv, cwd=self.work, stdin=subprocess.DEVNULL, stdout=out, stderr=err,
+                env=environment or self.environment)
+            _, status, usage = os.wait4(process.pid, 0)
+            elapsed = time.perf_counter() - start
+        if self.args.clock == "cpu":
+            elapsed = usage.ru_utime + usage.ru_stime
+        code = os.waitstatus_to_exitcode(status)
+        with open(out_path, "rb") as out:
+            output = out.read().decode(errors="replace")
+        if code != 0:
+            with open(err_path, "rb") as err:
+                errors = err.read().decode(errors="replace")
+            raise RunFailed(f"{' '.join(argv)[:200]} exited {code}: {errors[-2000:]}")
+        if expect is not None and expect not in output:
+            raise RunFailed(f"{' '.join(argv)[:200]}: expected {expect!r} in output, got {output[-500:]!r}")
+        return Sample(elapsed, usage.ru_maxrss * 1024, output)
+
+    def folio(self, *arguments, expect=None, plugins=None):
+        """Runs the folio binary; `plugins` is the shipped folder (none by default)."""
+        environment = dict(self.environment)
+        if plugins is not None:
+            environment["FOLIO_PLUGINS_DIR"] = plugins
+        return self.run([self.args.folio, *arguments], expect=expect, environment=environment)
+
+    def alternate(self, reps, programs):
+        """Runs each program in turn, `reps` times round; returns the samples per program."""
+        samples = {name: [] for name in programs}
+        for _ in range(reps):
+            for name, program in programs.items():
+                samples[name].append(program())
+        return samples
+
+    # The table
+
+    def add(self, measure, folio, peer_name, peer, target, limit, unit="s", folio_peak=None,
+            peer_peak=None, note="", met=None):
+        """Adds a row. `folio` and `peer` are lists of seconds (or of the unit given); the
+        ratio is folio / peer against `limit` (a ratio), or folio against an absolute limit
+        when `peer` is None; `met` decides instead when the target is not about time."""
+        self.rows.append({
+            "measure": measure, "folio": folio, "peer_name": peer_name, "peer": peer,
+            "target": target, "limit": limit, "unit": unit, "folio_peak": folio_peak,
+            "peer_peak": peer_peak, "note": note, "met": met,
+        })
+
+    def print_table(self):
+        header = ["measure", "Folio", "peer", "peer time", "ratio", "target", "met", "Folio MB", "peer MB"]
+        lines = []
+        for row in self.rows:
+            folio = statistics.median(row["folio"])
+            if folio <= 0 or (row["peer"] is not None and statistics.median(row["peer"]) <= 0):
+                ratio_text, met = "below noise", None
+                peer_text = spread(row["peer"], row["unit"]) if row["peer"] is not None else ""
+            elif row["peer"] is not None:
+                peer = statistics.median(row["peer"])
+                ratio = folio / peer if peer > 0 else float("inf")
+                ratio_text = f"{ratio:.2f}×"
+                met = ratio <= row["limit"] if row["limit"] is not None else None
+                peer_text = spread(row["peer"], row["unit"])
+            else:
+                ratio_text = ""
+                met = folio <= row["limit"] if row["limit"] is not None else None
+                peer_text = ""
+            if row["met"] is not None:
+                met = row["met"]
+            lines.append([
+                row["measure"], spread(row["folio"], row["unit"]), row["peer_name"], peer_text, ratio_text,
+                row["target"], {True: "yes", False: "NO", None: ""}[met],
+                megabytes(row["folio_peak"]), megabytes(row["peer_peak"]),
+            ])
+        widths = [max(len(str(line[i])) for line in [header] + lines) for i in range(len(header))]
+        print("| " + " | ".join(h.ljust(w) for h, w in zip(header, widths)) + " |")
+        print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
+        for line in lines:
+            print("| " + " | ".join(str(c).ljust(w) for c, w in zip(line, widths)) + " |")
+        notes = [f"- {row['measure']}: {row['note']}" for row in self.rows if row["note"]]
+        if notes:
+            print()
+            print("\n".join(notes))
+
+
+def spread(values, unit):
+    """`median (min–max)` in a readable unit."""
+    def text(value):
+        if unit == "ns":
+            return f"{value:.0f} ns"
+        if unit == "µs":
+            return f"{value:.1f} µs"
+        if unit == "×":
+            return f"{value:.2f}×"
+        if abs(value) >= 1:
+            return f"{value:.2f} s"
+        if abs(value) >= 0.001:
+            return f"{value * 1e3:.1f} ms"
+        return f"{value * 1e6:.0f} µs"
+    if len(values) == 1:
+        return text(values[0])
+    return f"{text(statistics.median(values))} ({text(min(values))}–{text(max(values))})"
+
+
+def megabytes(peak):
+    return "" if peak is None else f"{peak / 1e6:.1f}"
+
+
+def peak(samples):
+    return max(sample.peak for sample in samples)
+
+
+def seconds(samples):
+    return [sample.seconds for sample in samples]
+
+
+def differences(full, base):
+    """Per-round differences of two sample lists run alternately; below zero when noise
+    outweighs the measured part (the table then shows no ratio)."""
+    return [a.seconds - b.seconds for a, b in zip(full, base)]
+
+
+# Inputs
+
+
+def make_csv(path, rows):
+    """A table of about 49 bytes a row: id, name, city, score, notes."""
+    rng = random.Random(1)
+    with open(path, "w") as out:
+        out.write("id,name,city,score,notes\n")
+        for i in range(1, rows + 1):
+            out.write(f"{i},Person {rng.randint(1, rows)},City {rng.randint(1, 500)},"
+                      f"{rng.random() * 100:.3f},notes {i}\n")
+
+
+def write(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as out:
+        out.write(text)
+
+
+def make_plugins(work, sizes):
+    """The generated plugins, one folder of plugins per measure."""
+    register = """-- Registers COUNT commands, each with one optional parameter.
+local function run(ctx, args) end
+for i = 1, COUNT do
+  folio.command { id = "reg.c" .. i, title = "Command " .. i,
+    params = { { name = "who", type = "string", optional = true } }, run = run }
+end
+"""
+    for count in (0, sizes["register"]):
+        write(os.path.join(work, f"register-{count}", "reg", "plugin.lua"), register.replace("COUNT", str(count)))
+    write(os.path.join(work, "tick", "tick", "plugin.lua"), """-- A command to replay: adds its argument to a counter.
+local total = 0
+folio.command { id = "tick.hit", title = "Hit", params = { { name = "n", type = "int" } },
+  run = function(ctx, args) total = total + args.n end }
+folio.command { id = "tick.total", title = "Total", run = function() return "total " .. total end }
+""")
+    write(os.path.join(work, "callback", "cb", "plugin.lua"), """-- The callback measured through the registry; the pure Lua loop calls the same function.
+count = 0
+function bench_run(ctx, args) count = count + 1 end
+folio.command { id = "cb.run", title = "Run", run = bench_run }
+folio.command { id = "cb.count", title = "Count", run = function() return "count " .. count end }
+""")
+    write(os.path.join(work, "context", "cm", "plugin.lua"), """-- ENTRIES context-menu entries for several rows, each a command with a predicate.
+for i = 1, ENTRIES do
+  folio.command { id = "cm.c" .. i, title = "Action " .. i,
+    enabled = function(ctx) return ctx.selection.count > i % 3 end,
+    run = function(ctx) return ctx.selection.count end }
+  folio.context_menu { selection = "multiple", items = { "cm.c" .. i } }
+end
+""".replace("ENTRIES", str(sizes["entries"])))
+
+
+def pure_lua_loop(count):
+    """The callback of the `cb` plugin, called `count` times from a Lua loop with a ctx."""
+    return f"""count = 0
+function bench_run(ctx, args) count = count + 1 end
+local f, ctx = bench_run, {{ args = {{}}, selection = {{ count = 0, ids = {{}} }} }}
+local start = os.clock()
+for _ = 1, {count} do f(ctx, ctx.args) end
+local elapsed = os.clock() - start
+assert(count == {count})
+io.write(string.format("%.3f ns per call\\n", elapsed / {count} * 1e9))
+"""
+
+
+# Measures
+
+
+def measure_start(bench):
+    sizes = bench.sizes
+    shipped = os.path.join(ROOT, "plugins")
+    samples = bench.alternate(sizes["start_reps"], {
+        "folio": lambda: bench.folio("-c", "echo ready", expect="ready", plugins=shipped),
+        "bare": lambda: bench.folio("--no-plugins", "-c", "echo ready", expect="ready"),
+        "lua": lambda: bench.run(["lua5.4", "-e", ""]),
+        "nvim": lambda: bench.run(["nvim", "--headless", "-u", "NONE", "+qa"]),
+    })
+    folio = seconds(samples["folio"])
+    # A plugin that fails to load costs less than one that loads: say so beside the figure.
+    listing = bench.folio("-c", "plugins", plugins=shipped).output.splitlines()
+    loaded = [line.split()[0] for line in listing if line.split()[-1:] == ["loaded"]]
+    failed = [line.split()[0] for line in listing if "failed:" in line.split()[1:3]]
+    note = f"`folio -c 'echo ready'` with the shipped plugins loaded ({', '.join(loaded)})"
+    if failed:
+        note += f"; failed to load, so not counted: {', '.join(failed)}"
+    bench.add("cold start to first command, shipped plugins", folio, "lua5.4 -e ''", seconds(samples["lua"]),
+              "≤ 3×", 3, folio_peak=peak(samples["folio"]), peer_peak=peak(samples["lua"]), note=note)
+    bench.add("cold start to first command, shipped plugins", folio, "nvim --headless -u NONE +qa",
+              seconds(samples["nvim"]), "≤ 0.6×", 0.6, folio_peak=peak(samples["folio"]),
+              peer_peak=peak(samples["nvim"]))
+    bench.add("cold start, --no-plugins", seconds(samples["bare"]), "lua5.4 -e ''", seconds(samples["lua"]),
+              "", None, folio_peak=peak(samples["bare"]), peer_peak=peak(samples["lua"]))
+
+
+def measure_register(bench):
+    count = bench.sizes["register"]
+    nvim = ("for i = 1, COUNT do vim.api.nvim_create_user_command('C' .. i, function(o) end, "
+            "{ nargs = '?' }) end")
+    samples = bench.alternate(bench.sizes["reps"], {
+        "folio": lambda: bench.folio("--plugins", f"register-{count}", "-c", f"help reg.c{count}",
+                                     expect=f"reg.c{count}"),
+        "folio0": lambda: bench.folio("--plugins", "register-0", "-c", "echo ready", expect="ready"),
+        "nvim": lambda: bench.run(["nvim", "--headless", "-u", "NONE", "-c",
+                                   "lua " + nvim.replace("COUNT", str(count)), "+qa"]),
+        "nvim0": lambda: bench.run(["nvim", "--headless", "-u", "NONE", "-c", "lua " + nvim.replace("COUNT", "0"),
+                                    "+qa"]),
+    })
+    bench.add(f"register {count:,} plugin commands (net)", differences(samples["folio"], samples["folio0"]),
+              "nvim_create_user_command", differences(samples["nvim"], samples["nvim0"]), "≤ 0.1×", 0.1,
+              folio_peak=peak(samples["folio"]), peer_peak=peak(samples["nvim"]),
+              note="net of the same process registering none")
+
+
+def measure_replay(bench):
+    count = bench.sizes["invocations"]
+    write(os.path.join(bench.work, "ticks.folio"), "tick.hit 2\n" * count + "tick.total\n")
+    write(os.path.join(bench.work, "ticks0.folio"), "tick.total\n")
+    write(os.path.join(bench.work, "ticks.vim"), "Tick 2\n" * count)
+    write(os.path.join(bench.work, "ticks0.vim"), "")
+    define = ("lua total = 0; vim.api.nvim_create_user_command('Tick', function(o) total = total + "
+              "tonumber(o.args) end, { nargs = 1 })")
+    report = "lua io.stdout:write('total ' .. total .. '\\n')"
+
+    def nvim(script):
+        return bench.run(["nvim", "--headless", "-u", "NONE", "-c", define, "-c", f"source {script}", "-c", report,
+                          "+qa"], expect=f"total {2 * count if script == 'ticks.vim' else 0}")
+
+    samples = bench.alternate(bench.sizes["heavy_reps"], {
+        "folio": lambda: bench.folio("--plugins", "tick", "run", "ticks.folio", expect=f"total {2 * count}"),
+        "folio0": lambda: bench.folio("--plugins", "tick", "run", "ticks0.folio", expect="total 0"),
+        "nvim": lambda: nvim("ticks.vim"),
+        "nvim0": lambda: nvim("ticks0.vim"),
+    })
+    folio = differences(samples["folio"], samples["folio0"])
+    peer = differences(samples["nvim"], samples["nvim0"])
+    bench.add(f"replay {count:,} plugin-command lines (net)", folio, "nvim: user command ×N", peer, "≤ 0.2×", 0.2,
+              folio_peak=peak(samples["folio"]), peer_peak=peak(samples["nvim"]),
+              note="`tick.hit 2` per line through `folio run`, vs `Tick 2` per line through `:source`")
+    bench.add("… per line", [value / count * 1e6 for value in folio], "", None, "≤ 2 µs", 2.0, unit="µs")
+
+
+def measure_callback(bench):
+    count = bench.sizes["callbacks"]
+    write(os.path.join(bench.work, "loop.lua"), pure_lua_loop(count))
+    samples = bench.alternate(bench.sizes["reps"], {
+        "folio": lambda: bench.run([bench.args.folio_bench, "callback", "callback", str(count)],
+                                   expect="ns per call"),
+        "lua": lambda: bench.run(["lua5.4", "loop.lua"], expect="ns per call"),
+    })
+    bench.add("plugin callback through the registry", [per_call(s) for s in samples["folio"]],
+              "the same function in a Lua loop", [per_call(s) for s in samples["lua"]], "≤ 2×", 2, unit="ns",
+              note="folio-bench (in process): CommandRegistry.invoke of a plugin command, vs lua5.4 calling "
+                   "the same function with a ctx")
+
+
+def per_call(sample):
+    return float(sample.output.split()[0])
+
+
+def measure_tables(bench):
+    sizes = bench.sizes
+    rows = sizes["rows"]
+    make_csv(os.path.join(bench.work, "big.csv"), rows)
+    shutil.copy(os.path.join(bench.work, "big.csv"), os.path.join(bench.work, "save.csv"))
+    size = os.path.getsize(os.path.join(bench.work, "big.csv"))
+    label = f"{rows:,}-row {size / 1e6:.0f} MB CSV"
+    python = "import csv, sys\nwith open('big.csv', newline='') as f: rows = list(csv.reader(f))\nprint(len(rows))\n"
+    write(os.path.join(bench.work, "read.py"), python)
+
+    def sqlite(*commands, expect=None):
+        return bench.run(["sqlite3", ":memory:", "-cmd", ".import --csv big.csv t", *commands], expect=expect)
+
+    reps = sizes["reps"]
+    opened = bench.alternate(reps, {
+        "folio": lambda: bench.folio("-c", "open big.csv; info", expect=f"{rows}"),
+        "sqlite": lambda: sqlite("SELECT count(*) FROM t;", expect=f"{rows}"),
+        "python": lambda: bench.run(["python3", "read.py"], expect=f"{rows + 1}"),
+    })
+    folio = seconds(opened["folio"])
+    bench.add(f"open a {label}", folio, "sqlite3 .import", seconds(opened["sqlite"]), "≤ 1×", 1,
+              folio_peak=peak(opened["folio"]), peer_peak=peak(opened["sqlite"]))
+    bench.add(f"open a {label}", folio, "python3 csv", seconds(opened["python"]), "≤ 1×", 1,
+              folio_peak=peak(opened["folio"]), peer_peak=peak(opened["python"]))
+    bench.add("… peak memory / file size", [peak(opened["folio"]) / size], "", None, "≤ 3×", 3, unit="×")
+
+    sorted_ = bench.alternate(sizes["heavy_reps"], {
+        "folio": lambda: bench.folio("-c", "open big.csv; sort city name; show 1", expect="City 1"),
+        "folio0": lambda: bench.folio("-c", "open big.csv; show 1", expect="Person"),
+        "sqlite": lambda: sqlite(".output /dev/null", "SELECT id FROM t ORDER BY city, name;"),
+        "sqlite0": lambda: sqlite(".output /dev/null", "SELECT count(*) FROM t;"),
+    })
+    bench.add(f"sort {rows:,} rows by two text keys (net)", differences(sorted_["folio"], sorted_["folio0"]),
+              "sqlite3 ORDER BY", differences(sorted_["sqlite"], sorted_["sqlite0"]), "≤ 1×", 1,
+              folio_peak=peak(sorted_["folio"]), peer_peak=peak(sorted_["sqlite"]),
+              note="`sort city name` after `open`, vs `SELECT id FROM t ORDER BY city, name` after `.import`")
+
+    saved = bench.alternate(sizes["heavy_reps"], {
+        "folio": lambda: bench.folio("-c", "open save.csv; cell 5 city Paris; save", expect="Saved"),
+        "folio0": lambda: bench.folio("-c", "open save.csv; cell 5 city Paris"),
+        "cp": lambda: bench.run(["sh", "-c", "cp big.csv copy.csv && sync copy.csv"]),
+    })
+    bench.add("save the edited table atomically (net)", differences(saved["folio"], saved["folio0"]),
+              "cp + sync FILE", seconds(saved["cp"]), "≤ 2×", 2, folio_peak=peak(saved["folio"]),
+              peer_peak=peak(saved["cp"]), note="`save` after `open; cell`: encode, temporary file, fsync, rename, "
+                                                "fsync of the folder")
+
+    # The context menu of 10,000 selected rows with 1,000 contributed entries, each with a
+    # predicate: opened `count` more times after the same open and select, against once. A
+    # first pair of runs sizes `count` so that the repeated menus take about a second.
+    selected = sizes["selected"]
+    base = f"open big.csv; select 1-{selected}; context-menu; menu close"
+    count = sizes["menus"]
+    if not bench.args.quick:
+        probe = [bench.folio("--plugins", "context", "-c", base + "; context-menu; menu close" * 2),
+                 bench.folio("--plugins", "context", "-c", base)]
+        each = max(1e-4, (probe[0].seconds - probe[1].seconds) / 2)
+        count = max(2, min(count, int(1.0 / each)))
+    repeated = base + "; context-menu; menu close" * count
+    menus = bench.alternate(sizes["heavy_reps"], {
+        "folio": lambda: bench.folio("--plugins", "context", "-c", repeated, expect="Action 1"),
+        "folio0": lambda: bench.folio("--plugins", "context", "-c", base, expect="Action 1"),
+    })
+    bench.add(f"context menu: {sizes['entries']:,} plugin entries, {selected:,} rows selected",
+              [d / count for d in differences(menus["folio"], menus["folio0"])], "", None, "≤ 1 ms", 0.001,
+              folio_peak=peak(menus["folio"]),
+              note=f"`context-menu; menu close` ×{count} after `open; select 1-{selected}`, net, per menu "
+                   "(every predicate runs, the menu is rendered)")
+
+    # The document measures kept from the first benchmark (no peer): memory against the file.
+    last = f"{rows - 10}-{rows}"
+    for name, commands in [
+        (f"open + show {last}", f"open big.csv; show {last}"),
+        ("open + save --as json", "open big.csv; save --as copy.json --force"),
+        ("open + sort score:desc", "open big.csv; sort score:desc"),
+    ]:
+        runs = bench.alternate(sizes["heavy_reps"], {"folio": lambda c=commands: bench.folio("-c", c)})
+        bench.add(name, seconds(runs["folio"]), "", None, "RSS ≤ 3× file", None,
+                  folio_peak=peak(runs["folio"]), met=peak(runs["folio"]) <= 3 * size,
+                  note=f"peak {peak(runs['folio']) / size:.2f}× the file")
+
+
+def measure_menus(bench):
+    sample = bench.run([bench.args.folio_bench, "menus", "20" if bench.args.quick else "200"], expect="resolve")
+    for line in sample.output.splitlines():
+        name, value = line.rsplit("\t", 1)
+        bench.add(name, [float(value)], "", None, "< 1 ms", 1000, unit="µs",
+                  note="folio-bench (in process), median" if "resolve a" in name else "")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="tiny inputs, one run each: checks the harness")
+    parser.add_argument("--folio", help="the folio binary (default: the release build)")
+    parser.add_argument("--folio-bench", help="the folio-bench binary (default: beside folio)")
+    parser.add_argument("--build", default=os.path.join(ROOT, ".build"),
+                        help="the build folder of the default binaries (default: .build)")
+    parser.add_argument("--clock", choices=["wall", "cpu"], default="wall",
+                        help="time processes by wall clock (default) or by their CPU time (user + system), "
+                             "steadier on a busy machine")
+    parser.add_argument("--only", help="comma-separated measures: start,register,replay,callback,tables,menus")
+    args = parser.parse_args()
+    args.folio = os.path.abspath(args.folio or os.path.join(args.build, "release", "folio"))
+    args.folio_bench = os.path.abspath(args.folio_bench or os.path.join(os.path.dirname(args.folio), "folio-bench"))
+    for binary in (args.folio, args.folio_bench):
+        if not os.access(binary, os.X_OK):
+            sys.exit(f"bench: {binary} is missing: build it first (swift build -c release)")
+    missing = [tool for tool in ("lua5.4", "nvim", "sqlite3") if shutil.which(tool) is None]
+    if missing:
+        sys.exit(f"bench: {', '.join(missing)} missing: scripts/install-deps bench (or test) installs them")
+    sizes = QUICK if args.quick else FULL
+    measures = {
+        "start": measure_start, "register": measure_register, "replay": measure_replay,
+        "callback": measure_callback, "tables": measure_tables, "menus": measure_menus,
+    }
+    chosen = args.only.split(",") if args.only else list(measures)
+    unknown = [name for name in chosen if name not in measures]
+    if unknown:
+        sys.exit(f"bench: unknown measure {', '.join(unknown)}; choose from {', '.join(measures)}")
+    began = time.perf_counter()
+    work = tempfile.mkdtemp(prefix="folio-bench-")
+    bench = Bench(args, sizes, work)
+    try:
+        make_plugins(work, sizes)
+        for name in chosen:
+            print(f"bench: {name}…", file=sys.stderr, flush=True)
+            measures[name](bench)
+        print(f"Folio {os.path.relpath(args.folio, ROOT)} against its peers"
+              f"{' (quick: tiny inputs, figures meaningless)' if args.quick else ''}; {args.clock} clock; "
+              f"medians (min–max); "
+              f"{os.cpu_count()} cores; {time.perf_counter() - began:.0f} s")
+        print()
+        bench.print_table()
+    except RunFailed as error:
+        if bench.rows:
+            print("measured before the failure:")
+            bench.print_table()
+        sys.exit(f"bench: {error}")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
