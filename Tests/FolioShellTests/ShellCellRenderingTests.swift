@@ -24,6 +24,16 @@ import Testing
     text.unicodeScalars.contains { $0 != "\n" && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value)) }
   }
 
+  @Test("show of a text document keeps tabs and escapes every other control character")
+  func textLines() throws {
+    let captured = CapturedShell(options: ShellOptions())
+    let document = try captured.shell.workspace.newDocument(kind: .text, columns: [])
+    try captured.shell.workspace.appendLine("name\tvalue", to: document)
+    try captured.shell.workspace.appendLine("\u{1B}]0;owned\u{7}\u{1B}[2J", to: document)
+    let result = captured.run("show")
+    #expect(result.output == "1  name\tvalue\n2  \\u{1B}]0;owned\\u{07}\\u{1B}[2J\n")
+  }
+
   @Test("show keeps one line per row, every line as wide as the rule, no control character out")
   func show() throws {
     let captured = try Self.shell()

@@ -25,6 +25,19 @@ import Testing
     return (0..<table.rowCount).map { table.cell(row: $0, column: 0).description }
   }
 
+  @Test("File › Quit in a script asks about unsaved documents; a typed quit leaves at once")
+  func quitFromMenuAsks() throws {
+    let (captured, _) = try Self.scriptShell()
+    _ = captured.run("menu open File; choose Quit")
+    #expect(captured.shell.pendingDialog?.title == "Quit with unsaved changes in “Untitled”?")
+    #expect(captured.shell.stopReason == nil)
+    _ = captured.run("cancel")
+    #expect(captured.shell.pendingDialog == nil)
+    #expect(captured.shell.stopReason == nil)
+    _ = captured.run("quit")
+    #expect(captured.shell.stopReason == .quit)
+  }
+
   @Test("context menu Delete in a script shows the dialog; Cancel keeps the rows, Delete Row deletes")
   func contextMenuDeleteAsks() throws {
     let (captured, document) = try Self.scriptShell()

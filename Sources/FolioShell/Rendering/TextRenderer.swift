@@ -138,8 +138,11 @@ struct TextRenderer {
       let width = String(lines.last?.number ?? 0).count
       return lines.map { line in
         let number = String(line.number)
-        return style.secondary(String(repeating: " ", count: width - number.count) + number) + "  "
-          + line.text
+        // Tabs stay (a terminal lines them up); other control characters are escaped, so a
+        // line can neither break the numbering nor send the terminal a command.
+        let text = line.text.split(separator: "\t", omittingEmptySubsequences: false)
+          .map(\.displayedOnOneLine).joined(separator: "\t")
+        return style.secondary(String(repeating: " ", count: width - number.count) + number) + "  " + text
       }.joined(separator: "\n")
     case .table(let table): return tableView(table)
     }

@@ -172,7 +172,9 @@ extension Shell {
       ],
       behavior: .action { [unowned self] arguments in
         let unsaved = workspace.documents.filter(\.isDirty)
-        guard isInteractive, !unsaved.isEmpty, !arguments.flag("force") else {
+        // Like every command chosen from a menu, File › Quit asks in scripts too.
+        let asks = isInteractive || arguments.origin == .menu
+        guard asks, !unsaved.isEmpty, !arguments.flag("force") else {
           stopReason = .quit
           return .none
         }
