@@ -23,6 +23,22 @@ import Testing
     #expect(try Self.words(#"echo "" ''"#) == ["echo", "", ""])
   }
 
+  @Test("quoting writes a word the lexer reads back as that one literal word")
+  func quoting() throws {
+    let words = [
+      "places.csv", "my places.csv", "it's.csv", "--force", "a=b", "#tag", "semi;colon", "",
+      "tab\there", "line\nbreak", "bell\u{7}", "back\\slash \"quoted\"", "~/x", "Ōhori 東京.csv",
+    ]
+    for word in words {
+      let text = "open " + ParsedCommand.quoting(word)
+      let command = try #require(try Self.commands(text).first, "\(text)")
+      #expect(command.words.map(\.text) == ["open", word], "\(text)")
+      #expect(command.words.count == 2 && (command.words[1].quotedFrom != nil || !word.hasPrefix("-")))
+    }
+    #expect(ParsedCommand.quoting("places.csv") == "places.csv")
+    #expect(ParsedCommand.quoting("my places.csv") == "'my places.csv'")
+  }
+
   @Test("double quotes take backslash escapes; single quotes take none")
   func escapes() throws {
     #expect(try Self.words(#"echo "a\"b\\c\nd\te\u{2605}""#) == ["echo", "a\"b\\c\nd\te★"])

@@ -79,7 +79,8 @@ public enum Folio {
     case .interactive(let documents):
       for document in documents where shell.stopReason == nil {
         let command = ParsedCommand(
-          words: [Word("open"), Word(document, quotedFrom: 0)], text: "open \(document)")
+          words: [Word("open"), Word(document, quotedFrom: 0)],
+          text: "open " + ParsedCommand.quoting(document))
         if !shell.execute(command, at: isInteractive ? nil : SourceLocation(file: "<command-line>", line: 1)),
           !isInteractive, !shell.options.keepGoing
         {
