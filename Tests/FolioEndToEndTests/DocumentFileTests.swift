@@ -75,14 +75,15 @@ import Testing
   func failedWrite() throws {
     let folder = try FolioProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let original = String(repeating: "a line of text that is long enough\n", count: 6_000)  // ~210 KB
+    let original = String(repeating: "a line of text that is long enough\n", count: 40_000)  // ~1.4 MB
     try Self.write(original, "big.txt", in: folder)
-    // A 100 KB file-size limit makes write(2) fail part-way with EFBIG, as a full disk fails
+    // A 1 MB file-size limit makes write(2) fail part-way with EFBIG, as a full disk fails
     // with ENOSPC; SIGXFSZ is ignored so the failure comes back as an error, not a signal.
+    // (Not less: ThreadSanitizer's runtime writes a 512 KB file when a process starts.)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/bash")
     process.arguments = [
-      "-c", "trap '' XFSZ; ulimit -f 100; exec \"$0\" -c 'open big.txt; append more; save'",
+      "-c", "trap '' XFSZ; ulimit -f 1024; exec \"$0\" -c 'open big.txt; append more; save'",
       FolioProcess.executable.path,
     ]
     process.environment = FolioProcess.environment(home: folder)
