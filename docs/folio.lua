@@ -68,6 +68,10 @@ function Document:set(id, col, value) end
 ---@param fields table<string, string|number|boolean>
 ---@return integer
 function Document:add(fields) end
+---Tables: adds an empty column at the end (part of the callback's undo step); an error for an
+---empty name, one with a line break or other control character, or one the table has.
+---@param name string
+function Document:add_column(name) end
 ---Tables: deletes rows by id; returns how many.
 ---@param ids integer[]|integer
 ---@return integer

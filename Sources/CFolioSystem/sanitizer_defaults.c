@@ -1,8 +1,12 @@
-// Suppressions for LeakSanitizer, read only by builds with `-sanitize=address` (`make
-// sanitize`, `make fuzz`); other builds never call this function. Each line names memory that
-// is held on purpose until the process ends, not leaked (docs/reliability.md, "Sanitizers").
+// Defaults for LeakSanitizer, read only by builds with `-sanitize=address` (`make sanitize`,
+// `make fuzz`); other builds never call these functions (docs/reliability.md, "Sanitizers").
+const char *__lsan_default_options(void);
 const char *__lsan_default_suppressions(void);
 
+// A suppressed report prints nothing: `folio`'s standard error is part of what tests check.
+const char *__lsan_default_options(void) { return "print_suppressions=0"; }
+
+// Each line names memory that is held on purpose until the process ends, not leaked.
 const char *__lsan_default_suppressions(void) {
   return
       // Swift's lazy globals and statics, initialised once (`…_WZ`): Swift stores pointers in

@@ -127,13 +127,35 @@ public struct LuaArguments {
   /// (no metamethod runs) and without copying tables; `.nil` when that argument is not a
   /// table.
   public func field(_ key: String, of index: Int) -> LuaData {
+    field(key, of: index, depth: 0, keepsFunctions: false)
+  }
+
+  /// Like `field(_:of:)`, with tables copied `depth` levels deep and, when `keepsFunctions`,
+  /// functions kept as references.
+  func field(_ key: String, of index: Int, depth: Int, keepsFunctions: Bool = true) -> LuaData {
     guard index < count, lua_type(state, Int32(index + 1)) == LUA_TTABLE, lua_checkstack(state, 3) != 0 else {
       return .nil
     }
     LuaState.push(.string(key), on: state)
     lua_rawget(state, Int32(index + 1))
     defer { lua_pop(state, 1) }
-    return owner.data(at: -1, depth: 0, keepsFunctions: false, on: state)
+    return owner.data(at: -1, depth: depth, keepsFunctions: keepsFunctions, on: state)
+  }
+
+  /// The string keys of the table argument at a 0-based position; nil when it is not a
+  /// table.
+  func stringKeys(of index: Int) -> [String]? {
+    guard index < count, lua_type(state, Int32(index + 1)) == LUA_TTABLE, lua_checkstack(state, 3) != 0 else {
+      return nil
+    }
+    var keys: [String] = []
+    lua_pushnil(state)
+    while lua_next(state, Int32(index + 1)) != 0 {
+      // Only string keys are read; converting a number key in place would break lua_next.
+      if lua_type(state, -2) == LUA_TSTRING, let key = LuaState.string(at: -2, on: state) { keys.append(key) }
+      lua_pop(state, 1)
+    }
+    return keys
   }
 }
 
@@ -183,6 +205,17 @@ extension LuaState {
     return LuaFunctionReference(reference: luaL_ref(state, folio_lua_registryindex))
   }
 
+  /// Lets a function reference go; the function is collected once nothing else holds it.
+  public func release(_ function: LuaFunctionReference) {
+    luaL_unref(state, folio_lua_registryindex, function.reference)
+  }
+
+  /// Gives a loaded chunk a global table of its own, whose missing names are read from this
+  /// state's globals: what it assigns to globals, later chunks do not see.
+  public func isolateGlobals(of chunk: LuaFunctionReference) {
+    folio_lua_isolate_globals(state, chunk.reference)
+  }
+
   /// Sets a global variable.
   public func setGlobal(_ name: String, _ value: LuaData) {
     folio_lua_begin_host_work(state)
@@ -198,6 +231,15 @@ extension LuaState {
   ///   exhausted memory.
   @discardableResult
   public func call(_ function: LuaFunctionReference, _ arguments: [LuaData]) throws(LuaError) -> [LuaData] {
+    try call(function, prefix: { _ in 0 }, arguments)
+  }
+
+  /// Calls a Lua function like `call(_:_:)`, with the values `prefix` pushes on the state
+  /// (returning how many, with the memory limit lifted, raw operations only) before
+  /// `arguments`.
+  func call(_ function: LuaFunctionReference, prefix: (OpaquePointer) -> Int32, _ arguments: [LuaData])
+    throws(LuaError) -> [LuaData]
+  {
     let base = lua_gettop(state)
     defer { lua_settop(state, base) }
     folio_lua_begin_host_work(state)
@@ -207,10 +249,11 @@ extension LuaState {
     }
     lua_pushcfunction(state, folio_lua_traceback)
     lua_rawgeti(state, folio_lua_registryindex, lua_Integer(function.reference))
+    let prefixed = prefix(state)
     for argument in arguments { push(argument) }
     folio_lua_end_host_work(state)
     let limits = beginCall()
-    let status = lua_pcall(state, Int32(arguments.count), LUA_MULTRET, base + 1)
+    let status = lua_pcall(state, prefixed + Int32(arguments.count), LUA_MULTRET, base + 1)
     endCall(limits)
     guard status == LUA_OK else {
       if status == LUA_ERRMEM { throw LuaError(message: "not enough memory", stop: .memory) }
@@ -232,6 +275,15 @@ extension LuaState {
     case LUA_TTABLE:
       guard depth > 0, lua_checkstack(state, 4) != 0 else { return .table(LuaTable()) }
       var table = LuaTable()
+      // Counting the string keys first sizes the dictionary once instead of growing it.
+      var count = 0
+      lua_pushnil(state)
+      while lua_next(state, index) != 0 {
+        if lua_type(state, -2) == LUA_TSTRING { count += 1 }
+        lua_pop(state, 1)
+      }
+      table.fields.reserveCapacity(count)
+      table.array.reserveCapacity(Int(lua_rawlen(state, index)))
       var position: lua_Integer = 1
       while lua_rawgeti(state, index, position) != LUA_TNIL {
         table.array.append(data(at: -1, depth: depth - 1, keepsFunctions: keepsFunctions, on: state))
@@ -341,14 +393,23 @@ extension LuaState {
   /// Makes a thread that will run `function`; start it with `resume(_:_:)`.
   ///
   /// - Throws: `LuaError` when there is no memory for it.
+  ///
+  /// A thread whose function returned normally is kept and reused (its stack emptied), so
+  /// most commands need no new thread; threads that failed, or were released while
+  /// suspended, are never reused.
   public func makeThread(_ function: LuaFunctionReference) throws(LuaError) -> LuaThread {
-    var reference: Int32 = 0
-    guard let thread = folio_lua_newthread(state, &reference) else {
-      throw LuaError(message: "not enough memory")
+    let made: LuaThread
+    if let idle = idleThreads.popLast() {
+      made = LuaThread(thread: idle.thread, reference: idle.reference)
+    } else {
+      var reference: Int32 = 0
+      guard let thread = folio_lua_newthread(state, &reference) else {
+        throw LuaError(message: "not enough memory")
+      }
+      made = LuaThread(thread: thread, reference: reference)
     }
-    let made = LuaThread(thread: thread, reference: reference)
     folio_lua_begin_host_work(state)
-    lua_rawgeti(thread, folio_lua_registryindex, lua_Integer(function.reference))
+    lua_rawgeti(made.thread, folio_lua_registryindex, lua_Integer(function.reference))
     folio_lua_end_host_work(state)
     return made
   }
@@ -360,6 +421,15 @@ extension LuaState {
   /// - Throws: `LuaError` with the message and traceback of an error, a spent budget or
   ///   exhausted memory; the thread is done then.
   public func resume(_ thread: LuaThread, _ arguments: [LuaData]) throws(LuaError) -> ResumeOutcome {
+    try resume(thread, prefix: { _ in 0 }, arguments)
+  }
+
+  /// Resumes a thread like `resume(_:_:)`, with the values `prefix` pushes on the state
+  /// (returning how many, with the memory limit lifted, raw operations only) before
+  /// `arguments`.
+  func resume(_ thread: LuaThread, prefix: (OpaquePointer) -> Int32, _ arguments: [LuaData])
+    throws(LuaError) -> ResumeOutcome
+  {
     guard !thread.isDone else { throw LuaError(message: "cannot resume a finished command") }
     let base = lua_gettop(state)
     defer { lua_settop(state, base) }
@@ -370,12 +440,13 @@ extension LuaState {
       folio_lua_end_host_work(state)
       throw LuaError(message: "too many arguments")
     }
+    let passed = prefix(state) + Int32(arguments.count)
     for argument in arguments { push(argument) }
-    lua_xmove(state, thread.thread, Int32(arguments.count))
+    lua_xmove(state, thread.thread, passed)
     folio_lua_end_host_work(state)
     let limits = beginCall()
     var count: Int32 = 0
-    let status = folio_lua_resume(state, thread.thread, Int32(arguments.count), &count)
+    let status = folio_lua_resume(state, thread.thread, passed, &count)
     endCall(limits)
     guard status == LUA_OK || status == LUA_YIELD else {
       release(thread)
@@ -391,10 +462,23 @@ extension LuaState {
     let values =
       room && count > 0 ? (base + 1...base + count).map { data(at: $0, depth: 4, keepsFunctions: false) } : []
     if status == LUA_OK {
-      release(thread)
+      recycle(thread)
       return .finished(values)
     }
     return .yielded(values)
+  }
+
+  /// Keeps a thread whose function returned normally for the next `makeThread` (a few per
+  /// state; more are let go).
+  private func recycle(_ thread: LuaThread) {
+    guard !thread.isDone else { return }
+    thread.isDone = true
+    lua_settop(thread.thread, 0)
+    if idleThreads.count < 4 {
+      idleThreads.append((thread.thread, thread.reference))
+    } else {
+      luaL_unref(state, folio_lua_registryindex, thread.reference)
+    }
   }
 
   /// Lets a thread go; a suspended one never resumes.

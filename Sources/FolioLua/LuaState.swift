@@ -19,6 +19,8 @@ public final class LuaState {
 
   let state: OpaquePointer
   var functions: [AnyObject] = []
+  /// Threads whose function returned normally, kept for `makeThread` to reuse.
+  var idleThreads: [(thread: OpaquePointer, reference: Int32)] = []
 
   /// Creates a state with the safe libraries open.
   ///

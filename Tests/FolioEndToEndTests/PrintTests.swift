@@ -54,4 +54,28 @@ import Testing
     #expect(text.contains("Line 150: café ★ ✓ │"))
     #expect(try Self.poppler("pdfinfo", [letter]).contains("612 x 792 pts (letter)"))
   }
+
+  @Test("after settings set print.page-size letter a PDF is Letter without --page-size; --page-size a4 wins")
+  func pageSizeSetting() throws {
+    let folder = try FolioProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try "one line\n".write(to: folder.appendingPathComponent("memo.txt"), atomically: true, encoding: .utf8)
+    let result = try FolioProcess.run(
+      [
+        "-c",
+        "open memo.txt; print --to default.pdf; settings set print.page-size letter; print --to letter.pdf; "
+          + "print --to a4.pdf --page-size a4",
+      ], in: folder)
+    #expect(result.errors == "")
+    #expect(result.status == 0)
+    // LANG is C.UTF-8 in test runs, so the default is A4 until the setting says Letter.
+    let expected = [
+      "default.pdf": "595 x 842 pts (A4)", "letter.pdf": "612 x 792 pts (letter)",
+      "a4.pdf": "595 x 842 pts (A4)",
+    ]
+    for (name, size) in expected {
+      let info = try Self.poppler("pdfinfo", [folder.appendingPathComponent(name).path])
+      #expect(info.contains("Page size:       \(size)"), "\(name): \(info)")
+    }
+  }
 }

@@ -1,7 +1,9 @@
 -- Check-in: the homework of the seed chapter. Select one row of a table of places, open its
 -- context menu and choose "Check-in": the row's `visited` cell becomes "yes", and the item
--- shows ✓ from then on. Choosing it again takes the check-in back ("no"). Each choice is one
--- undo step, and the mark is saved with the table because it lives in one of its columns.
+-- shows ✓ from then on. Choosing it again takes the check-in back ("no"). A table without
+-- a `visited` column gets one on the first check-in. Each choice is one undo step (the new
+-- column included), and the mark is saved with the table because it lives in one of its
+-- columns.
 
 local COLUMN = "visited"
 
@@ -19,10 +21,14 @@ local function unavailable(ctx)
   if d == nil then return "no document is open" end
   if d.kind ~= "table" then return "'" .. d.title .. "' is not a table" end
   if ctx.selection.count ~= 1 then return "select one place" end
+  return nil
+end
+
+local function has_column(d)
   for _, name in ipairs(d:columns()) do
-    if name == COLUMN then return nil end
+    if name == COLUMN then return true end
   end
-  return "'" .. d.title .. "' has no '" .. COLUMN .. "' column"
+  return false
 end
 
 folio.command {
@@ -35,10 +41,15 @@ folio.command {
   state = {
     kind = "toggle",
     get = function(ctx)
-      return unavailable(ctx) == nil and is_visited(ctx.document:get(ctx.selection.ids[1], COLUMN))
+      local d = ctx.document
+      return unavailable(ctx) == nil and has_column(d) and is_visited(d:get(ctx.selection.ids[1], COLUMN))
     end,
+    -- The first check-in in a table adds its `visited` column: the same transaction, so one
+    -- undo takes back the column and the mark together.
     set = function(ctx, on)
-      ctx.document:set(ctx.selection.ids[1], COLUMN, on and "yes" or "no")
+      local d = ctx.document
+      if not has_column(d) then d:add_column(COLUMN) end
+      d:set(ctx.selection.ids[1], COLUMN, on and "yes" or "no")
     end,
   },
 }

@@ -42,6 +42,13 @@ func check(_ bytes: [UInt8], delimiter: DelimitedDialect.Delimiter) {
   let written = DelimitedFormat.encode(table)
   Fuzzer.require(
     written == DelimitedFormat.encode(content), "writing from the file's bytes and from cells differ")
+  // Saved in another dialect (as TSV, with CRLF, …), rows copied from the file's bytes must
+  // still be written as the cells say.
+  for other in otherDialects(reference.dialect) {
+    Fuzzer.require(
+      DelimitedFormat.encode(table, dialect: other) == DelimitedFormat.encode(content, dialect: other),
+      "writing from the file's bytes and from cells differ in \(other)")
+  }
   guard let reread = try? DelimitedFormat.decode(written, delimiter: delimiter) else {
     Fuzzer.require(false, "what was written does not read back")
     return
@@ -66,6 +73,26 @@ func check(_ bytes: [UInt8], delimiter: DelimitedDialect.Delimiter) {
   }
   Fuzzer.require(fromJSON.columns == content.columns, "JSON columns \(fromJSON.columns)")
   Fuzzer.require(fromJSON.rows == content.rows, "JSON rows \(fromJSON.rows)")
+}
+
+/// The dialect with one thing changed at a time: each other delimiter, each other line
+/// ending, the byte order mark and the final newline.
+func otherDialects(_ dialect: DelimitedDialect) -> [DelimitedDialect] {
+  var dialects: [DelimitedDialect] = []
+  for delimiter in DelimitedDialect.Delimiter.allCases where delimiter != dialect.delimiter {
+    var other = dialect
+    other.delimiter = delimiter
+    dialects.append(other)
+  }
+  for lineEnding in LineEnding.allCases where lineEnding != dialect.lineEnding {
+    var other = dialect
+    other.lineEnding = lineEnding
+    dialects.append(other)
+  }
+  var other = dialect
+  other.hasByteOrderMark.toggle()
+  other.endsWithNewline.toggle()
+  return dialects + [other]
 }
 
 /// A second CSV reader, written plainly from RFC 4180 and the rules in `DelimitedFormat.decode`.

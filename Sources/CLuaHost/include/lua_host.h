@@ -22,6 +22,11 @@ lua_State *folio_lua_newstate(size_t memory_limit);
 /// only, as text, once per state.
 void folio_lua_install_require(lua_State *L, const char *folder);
 
+/// Gives the function kept under the registry reference `reference` (a loaded chunk) a global
+/// table of its own: its first upvalue, `_ENV`, becomes a new table whose missing names are
+/// read from the state's globals, so what one chunk assigns to globals the next does not see.
+void folio_lua_isolate_globals(lua_State *L, int reference);
+
 /// Closes a state made by `folio_lua_newstate` and frees its bookkeeping.
 void folio_lua_close(lua_State *L);
 
@@ -121,5 +126,40 @@ void folio_lua_end_host_work(lua_State *L);
 
 /// The memory limit in bytes (0 means none).
 size_t folio_lua_memory_limit(lua_State *L);
+
+
+/// Pushes a selected row id list for a selection snapshot (a table of integers, sorted).
+/// Called with the memory limit lifted; must not raise.
+typedef void (*folio_snapshot_ids)(lua_State *L, void *snapshot);
+
+/// Releases a selection snapshot once Lua has collected the last `ctx.selection` holding it.
+typedef void (*folio_snapshot_release)(void *snapshot);
+
+/// Makes the per-state parts every `ctx` shares and returns a registry reference to them.
+/// Expects on the stack, and pops: the `notify` and `confirm` functions (`ctx:notify`,
+/// `ctx:confirm`), the `selection:rows` function and the table of document-handle methods.
+/// Each metatable it makes is protected (`getmetatable` returns "protected").
+int folio_lua_make_context_template(lua_State *L, folio_snapshot_ids ids, folio_snapshot_release release);
+
+/// What `folio_lua_push_context` puts in a `ctx` besides the strings on the stack.
+typedef struct folio_context_values {
+  /// Whether `ctx.document` is set: the title, kind and url (or nil) are on the stack.
+  int has_document;
+  int64_t window;
+  int dirty;
+  int64_t selection_count;
+  /// A retained snapshot of the selection, NULL when it is empty; released by the template's
+  /// release function when Lua collects it (also when this call fails).
+  void *selection;
+  int64_t width;
+  int keyboard;
+} folio_context_values;
+
+/// Pushes a new `ctx` made from the template `reference`: `document` (a handle whose methods
+/// come from its metatable), `selection` (`count` now, `ids` built from the snapshot when
+/// first read, `rows` and `__window`), `env` and `args`; `notify` and `confirm` come from its
+/// metatable. Expects on the stack, and pops: the args table, then (with a document) its
+/// title, kind and url (or nil), then the platform and size class.
+void folio_lua_push_context(lua_State *L, int reference, const folio_context_values *values);
 
 #endif

@@ -109,14 +109,15 @@ public final class Document {
     group = ([], revision, selection, sortOrder)
   }
 
-  /// Records the changes made since `beginGroup` as one undo step: named `name`, or after
-  /// the only change when there was one. Nothing is recorded when nothing changed.
+  /// Records the changes made since `beginGroup` as one undo step named `name` (a plugin
+  /// command's title), also when there was only one change. Nothing is recorded when nothing
+  /// changed.
   public func commitGroup(name: String) {
     guard let collected = group?.steps else { return }
     group = nil
     guard !collected.isEmpty else { return }
     if collected.count == 1, let only = collected.first {
-      undoStack.record(only)
+      undoStack.record(UndoStep(name: name, cost: only.cost, undo: only.undo, redo: only.redo))
       return
     }
     undoStack.record(

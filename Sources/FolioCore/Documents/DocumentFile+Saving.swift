@@ -43,24 +43,33 @@ extension DocumentFile {
   public static func save(_ bytes: [UInt8], to path: String, inPlace safety: InPlaceSafety?)
     throws(FolioError) -> SaveOutcome
   {
+    try save(SaveContent(bytes), to: path, inPlace: safety)
+  }
+
+  /// Saves content to `path` as `save(_:to:inPlace:)` saves bytes, streaming it to the file a
+  /// chunk at a time as the encoder makes it.
+  public static func save(_ content: SaveContent, to path: String, inPlace safety: InPlaceSafety?)
+    throws(FolioError) -> SaveOutcome
+  {
     let target = resolvedTarget(path)
     var existing = stat()
     let found = stat(target, &existing) == 0 ? existing : nil
     if let found, found.st_nlink > 1, found.st_mode & S_IFMT == S_IFREG {
       let reason = "it has \(found.st_nlink) hard links, which replacing it would break"
-      return try saveInPlace(bytes, path: path, target: target, reason: reason, safety: safety)
+      return try saveInPlace(content, path: path, target: target, reason: reason, safety: safety)
     }
-    switch try replace(bytes, path: path, target: target, existing: found, newFileMode: 0o666, faults: "save")
+    switch try replace(
+      content, path: path, target: target, existing: found, newFileMode: 0o666, faults: "save")
     {
     case .replaced(let snapshot): return SaveOutcome(snapshot: snapshot, inPlaceReason: nil)
     case .impossible(let reason):
-      return try saveInPlace(bytes, path: path, target: target, reason: reason, safety: safety)
+      return try saveInPlace(content, path: path, target: target, reason: reason, safety: safety)
     }
   }
 
   /// Overwrites an existing file in place, keeping its inode, links, owner and mode.
   private static func saveInPlace(
-    _ bytes: [UInt8], path: String, target: String, reason: String, safety: InPlaceSafety?
+    _ content: SaveContent, path: String, target: String, reason: String, safety: InPlaceSafety?
   ) throws(FolioError) -> SaveOutcome {
     guard let safety else {
       throw .io(
@@ -81,11 +90,12 @@ extension DocumentFile {
     } catch {
       throw .io(path, "cannot save: cannot keep a safety copy: \(error.message)")
     }
+    let written: (size: Int, hash: UInt64)
     do throws(FolioError) {
-      try overwrite(descriptor, with: bytes, path: path, faults: true)
+      written = try overwrite(descriptor, with: content, path: path, faults: true)
     } catch {
       do throws(FolioError) {
-        try overwrite(descriptor, with: old, path: path, faults: false)
+        try overwrite(descriptor, with: SaveContent(old), path: path, faults: false)
       } catch {
         throw FolioError(
           error.code, "\(error.message); the previous version is kept in \(safety.backupPath)")
@@ -97,18 +107,24 @@ extension DocumentFile {
     _ = FaultPoint.reach("save.done")
     var info = stat()
     guard fstat(descriptor, &info) == 0 else { throw .io(path, "cannot check the saved file: \(lastError)") }
-    return SaveOutcome(snapshot: snapshot(info, hash: FileSnapshot.hash(bytes)), inPlaceReason: reason)
+    return SaveOutcome(snapshot: snapshot(info, hash: written.hash), inPlaceReason: reason)
   }
 
-  /// Writes `bytes` from the start of an open file, cuts it to their length and flushes it.
-  private static func overwrite(_ descriptor: Int32, with bytes: [UInt8], path: String, faults: Bool)
-    throws(FolioError)
+  /// Writes `content` from the start of an open file, cuts the file to its length and flushes
+  /// it.
+  ///
+  /// - Returns: the number of bytes written and their `FileSnapshot` hash.
+  @discardableResult
+  private static func overwrite(_ descriptor: Int32, with content: SaveContent, path: String, faults: Bool)
+    throws(FolioError) -> (size: Int, hash: UInt64)
   {
     guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw .io(path, "cannot save: \(lastError)") }
-    try writeAll(bytes, to: descriptor, path: path, step: faults ? "save.in-place-write" : nil)
-    guard ftruncate(descriptor, off_t(bytes.count)) == 0 else {
+    let written = try writeAll(
+      content, to: descriptor, path: path, step: faults ? "save.in-place-write" : nil)
+    guard ftruncate(descriptor, off_t(written.size)) == 0 else {
       throw .io(path, "cannot save: \(describe(errno))")
     }
     try flush(descriptor, path: path, step: faults ? "save.in-place-fsync" : nil)
+    return written
   }
 }

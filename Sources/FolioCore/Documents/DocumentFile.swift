@@ -21,12 +21,12 @@ public enum DocumentFile {
       // the array while reading would briefly need twice the file.
       var bytes: [UInt8] = []
       bytes.reserveCapacity(Int(info.st_size) + chunkSize)
-      var hash = FileSnapshot.emptyHash
+      var hasher = ContentHasher()
       try readChunks(descriptor, path: path) { chunk in
         bytes.append(contentsOf: chunk)
-        hash = FileSnapshot.hash(chunk, continuing: hash)
+        hasher.combine(chunk)
       }
-      return (bytes, snapshot(info, hash: hash))
+      return (bytes, snapshot(info, hash: hasher.finalize()))
     }
   }
 
@@ -41,9 +41,9 @@ public enum DocumentFile {
       throw .io(path, "cannot check: \(lastError)")
     }
     return try withRegularFile(path) { (descriptor, info) throws(FolioError) in
-      var hash = FileSnapshot.emptyHash
-      try readChunks(descriptor, path: path) { hash = FileSnapshot.hash($0, continuing: hash) }
-      return snapshot(info, hash: hash)
+      var hasher = ContentHasher()
+      try readChunks(descriptor, path: path) { hasher.combine($0) }
+      return snapshot(info, hash: hasher.finalize())
     }
   }
 
@@ -98,11 +98,20 @@ public enum DocumentFile {
   public static func writeAtomically(
     _ bytes: [UInt8], to path: String, newFileMode: mode_t = 0o666, faults: String? = nil
   ) throws(FolioError) -> FileSnapshot {
+    try writeAtomically(SaveContent(bytes), to: path, newFileMode: newFileMode, faults: faults)
+  }
+
+  /// Writes content to `path` atomically as `writeAtomically(_:to:newFileMode:faults:)` writes
+  /// bytes, streaming it to the temporary file a chunk at a time.
+  @discardableResult
+  public static func writeAtomically(
+    _ content: SaveContent, to path: String, newFileMode: mode_t = 0o666, faults: String? = nil
+  ) throws(FolioError) -> FileSnapshot {
     let target = resolvedTarget(path)
     var existing = stat()
     let found = stat(target, &existing) == 0 ? existing : nil
     switch try replace(
-      bytes, path: path, target: target, existing: found, newFileMode: newFileMode, faults: faults)
+      content, path: path, target: target, existing: found, newFileMode: newFileMode, faults: faults)
     {
     case .replaced(let snapshot): return snapshot
     case .impossible(let reason): throw .io(path, "cannot save: \(reason)")
@@ -119,7 +128,8 @@ public enum DocumentFile {
 
   /// Writes a temporary file beside `target` and renames it over `target`.
   static func replace(
-    _ bytes: [UInt8], path: String, target: String, existing: stat?, newFileMode: mode_t, faults: String?
+    _ content: SaveContent, path: String, target: String, existing: stat?, newFileMode: mode_t,
+    faults: String?
   ) throws(FolioError) -> Replacement {
     let directory = directoryPath(of: target)
     let temporary =
@@ -142,13 +152,14 @@ public enum DocumentFile {
     defer {
       if !succeeded { unlink(temporary) }
     }
+    let written: (size: Int, hash: UInt64)
     do {
       defer { close(descriptor) }
-      try writeAll(bytes, to: descriptor, path: path, step: step.name("write"))
+      written = try writeAll(content, to: descriptor, path: path, step: step.name("write"))
       if let existing {
-        var written = stat()
-        fstat(descriptor, &written)
-        if written.st_uid != existing.st_uid || written.st_gid != existing.st_gid,
+        var created = stat()
+        fstat(descriptor, &created)
+        if created.st_uid != existing.st_uid || created.st_gid != existing.st_gid,
           fchown(descriptor, existing.st_uid, existing.st_gid) != 0
         {
           guard errno == EPERM else {
@@ -186,7 +197,7 @@ public enum DocumentFile {
     _ = step.reach("done")
     var info = stat()
     guard stat(target, &info) == 0 else { throw .io(path, "cannot check the saved file: \(lastError)") }
-    return .replaced(snapshot(info, hash: FileSnapshot.hash(bytes)))
+    return .replaced(snapshot(info, hash: written.hash))
   }
 
   /// The fault points of one write, named under a prefix.
@@ -274,30 +285,44 @@ public enum DocumentFile {
     return String(cString: resolved)
   }
 
-  /// Writes every byte, reaching the fault point `step` half-way.
-  static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String, step: String?) throws(FolioError)
+  /// Writes every byte of `content`, chunk by chunk as it is made, reaching the fault point
+  /// `step` half-way through the first chunk (all of it, for bytes made beforehand).
+  ///
+  /// - Returns: the number of bytes written and their `FileSnapshot` hash.
+  static func writeAll(_ content: SaveContent, to descriptor: Int32, path: String, step: String?)
+    throws(FolioError) -> (size: Int, hash: UInt64)
   {
-    var offset = 0
-    let half = bytes.count / 2
+    var size = 0
+    var hasher = ContentHasher()
     var faultPending = step != nil
-    while offset < bytes.count || faultPending {
-      if faultPending, offset >= half, let step {
-        faultPending = false
-        if let code = FaultPoint.reach(step) { throw .io(path, "cannot save: \(describe(code))") }
-        continue
-      }
-      let end = faultPending ? half : bytes.count
-      let written = bytes.withUnsafeBytes { buffer in
-        write(descriptor, buffer.baseAddress! + offset, end - offset)
-      }
-      if written > 0 {
-        offset += written
-      } else if written < 0, errno == EINTR {
-        continue
-      } else {
-        throw .io(path, "cannot save: \(describe(errno))")
-      }
+    func reachFault() throws(FolioError) {
+      faultPending = false
+      if let step, let code = FaultPoint.reach(step) { throw .io(path, "cannot save: \(describe(code))") }
     }
+    try content.write { (chunk) throws(FolioError) in
+      guard let base = chunk.baseAddress, !chunk.isEmpty else { return }
+      var offset = 0
+      let half = chunk.count / 2
+      while offset < chunk.count {
+        if faultPending, offset >= half {
+          try reachFault()
+          continue
+        }
+        let end = faultPending ? half : chunk.count
+        let written = write(descriptor, base + offset, end - offset)
+        if written > 0 {
+          offset += written
+        } else if written < 0, errno == EINTR {
+          continue
+        } else {
+          throw .io(path, "cannot save: \(describe(errno))")
+        }
+      }
+      size += chunk.count
+      hasher.combine(UnsafeRawBufferPointer(chunk))
+    }
+    if faultPending { try reachFault() }
+    return (size, hasher.finalize())
   }
 
   /// Flushes a file to disk, reaching the fault point `step` first.

@@ -46,12 +46,7 @@ public enum DocumentFormat: String, Sendable, Equatable {
     switch (self, content) {
     case (.text, .text(let text)): return try refusingNul(TextFormat.encode(text))
     case (.csv, .table(let table)), (.tsv, .table(let table)):
-      var dialect = DelimitedDialect(delimiter: .comma)
-      if case .delimited(let existing) = table.dialect { dialect = existing }
-      // A CSV saved as TSV (or back) takes the other delimiter and keeps the rest of its shape.
-      if self == .tsv, dialect.delimiter != .tab { dialect.delimiter = .tab }
-      if self == .csv, dialect.delimiter == .tab { dialect.delimiter = .comma }
-      return try refusingNul(DelimitedFormat.encode(table, dialect: dialect))
+      return try refusingNul(DelimitedFormat.encode(table, dialect: delimitedDialect(of: table)))
     case (.json, .table(let table)):
       var style = JSONStyle.pretty(indent: 2)
       if case .json(let existing) = table.dialect { style = existing }
@@ -62,6 +57,45 @@ public enum DocumentFormat: String, Sendable, Equatable {
       throw .invalidArgument(
         "a text document cannot be saved as .\(rawValue); use a name such as .txt or .md")
     }
+  }
+
+  /// What saving content in this format writes: for tables, the encoder itself, which hands
+  /// the file to the save a chunk at a time — unedited CSV and TSV rows straight from the
+  /// file's bytes — so that the file is never held whole a second time; the bytes are those
+  /// of `encode(_:)`, and so are its errors.
+  func saveContent(_ content: DocumentContent) throws(FolioError) -> SaveContent {
+    let chunkSize = 1 << 20
+    switch (self, content) {
+    case (.csv, .table(let table)), (.tsv, .table(let table)):
+      // Only cells kept as values can hold a NUL byte (a file that did was refused): such a
+      // table is encoded whole, for the error to say where.
+      let mayHoldNul =
+        table.columns.contains { $0.utf8.contains(ASCII.nul) }
+        || table.storedRows.contains { row in row.contains { $0.description.utf8.contains(ASCII.nul) } }
+      guard !mayHoldNul else { return SaveContent(try encode(content)) }
+      let dialect = delimitedDialect(of: table)
+      return SaveContent { (sink) throws(FolioError) in
+        try DelimitedFormat.write(table, dialect: dialect, chunkSize: chunkSize, to: sink)
+      }
+    case (.json, .table(let table)):
+      var style = JSONStyle.pretty(indent: 2)
+      if case .json(let existing) = table.dialect { style = existing }
+      return SaveContent { (sink) throws(FolioError) in
+        try JSONTableFormat.write(table, style: style, chunkSize: chunkSize, to: sink)
+      }
+    default:
+      return SaveContent(try encode(content))
+    }
+  }
+
+  /// The dialect a table is saved in as CSV or TSV: its own, or CSV's default for a JSON table.
+  /// A CSV saved as TSV (or back) takes the other delimiter and keeps the rest of its shape.
+  private func delimitedDialect(of table: TableModel) -> DelimitedDialect {
+    var dialect = DelimitedDialect(delimiter: .comma)
+    if case .delimited(let existing) = table.dialect { dialect = existing }
+    if self == .tsv, dialect.delimiter != .tab { dialect.delimiter = .tab }
+    if self == .csv, dialect.delimiter == .tab { dialect.delimiter = .comma }
+    return dialect
   }
 
   /// Returns `bytes` unless they hold a NUL byte, which `decode` reads as binary data: a JSON

@@ -11,13 +11,20 @@ public struct FileSnapshot: Equatable, Sendable {
   public var inode: UInt64
   /// The permission bits, kept when the file is saved again.
   public var mode: UInt32
-  /// A 64-bit FNV-1a hash of the content.
+  /// The content's hash: `contentHash(of:)`, XXH64.
   public var contentHash: UInt64
+
+  /// The hash a snapshot keeps of a file's content: XXH64 (`ContentHasher`), which is fast
+  /// enough to check a large file before every save.
+  public static func contentHash(of bytes: [UInt8]) -> UInt64 {
+    bytes.withUnsafeBytes { ContentHasher.hash($0) }
+  }
 
   /// The hash of no bytes, where a running hash starts.
   public static let emptyHash: UInt64 = 0xcbf2_9ce4_8422_2325
 
-  /// The FNV-1a hash of some bytes, or of `bytes` following those `previous` hashed.
+  /// The FNV-1a hash of some bytes, or of `bytes` following those `previous` hashed: short
+  /// keys such as the names of journal files (contents use `contentHash(of:)`).
   public static func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes, continuing previous: UInt64 = emptyHash)
     -> UInt64
   {

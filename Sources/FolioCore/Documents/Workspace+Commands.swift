@@ -7,8 +7,11 @@ extension Workspace {
   ///     a dirty document always asks.
   ///   - environment: the environment now: `show` shows one column in the compact size
   ///     class, and `select` applies the rule for several rows.
+  ///   - pageSize: the page size `print` uses without `--page-size` (the shell's
+  ///     `print.page-size` setting).
   public func makeCommands(
-    isInteractive: @escaping () -> Bool, environment: @escaping () -> AppEnvironment = { AppEnvironment() }
+    isInteractive: @escaping () -> Bool, environment: @escaping () -> AppEnvironment = { AppEnvironment() },
+    pageSize: @escaping () -> PageSize = { .a4 }
   ) -> [Command] {
     let needsDocument: () -> Availability = { [unowned self] in
       active == nil ? .disabled(reason: "no document is open; 'open PATH' or 'new' makes one") : .enabled
@@ -182,15 +185,15 @@ extension Workspace {
         details: "Without --to, a PDF named after the title is written beside the document (never "
           + "replacing a file: 'Notes 2.pdf'). --to FILE.pdf or FILE.txt writes there (an existing "
           + "file only with --force); --to - prints the pages as text. Tables print as aligned "
-          + "columns with the header repeated on every page; long lines wrap.",
+          + "columns with the header repeated on every page; long lines wrap. The page size is "
+          + "--page-size, else the print.page-size setting (A4, or Letter in US and similar locales).",
         parameters: [
           Parameter(
             "to", .path, style: .option, summary: "FILE.pdf, FILE.txt or - for standard output",
             valueName: "FILE.pdf|FILE.txt|-"),
           Parameter(
             "page-size", .choice(PageSize.allCases.map(\.rawValue)), style: .option,
-            defaultValue: .string("a4"),
-            summary: "a4 or letter"),
+            summary: "a4 or letter; the print.page-size setting when not given"),
           Parameter("pages", style: .option, summary: "a page or a range such as 2-5", valueName: "2-5"),
           Parameter("force", .bool, style: .option, summary: "replace an existing file given with --to"),
         ],
@@ -199,7 +202,7 @@ extension Workspace {
           let document = try requireActive()
           let result = try print(
             document, to: arguments.string("to"),
-            pageSize: PageSize(rawValue: arguments.string("page-size") ?? "a4") ?? .a4,
+            pageSize: arguments.string("page-size").flatMap(PageSize.init(rawValue:)) ?? pageSize(),
             pages: try arguments.string("pages").map(Self.pageRange), force: arguments.flag("force"))
           return result.text.map(CommandOutput.text) ?? .message(result.message)
         }),

@@ -58,21 +58,22 @@ extension Workspace {
     if fileUnchanged, isSameFile, let unchanged = document.snapshot {
       snapshot = unchanged
     } else {
-      let bytes: [UInt8]
+      let content: SaveContent
       if fileUnchanged, let path = document.path {
-        bytes = try DocumentFile.read(path).bytes
+        content = SaveContent(try DocumentFile.read(path).bytes)
       } else {
-        bytes = try format.encode(document.content)
+        content = try format.saveContent(document.content)
       }
       let outcome: DocumentFile.SaveOutcome
       do {
-        outcome = try DocumentFile.save(bytes, to: target, inPlace: inPlaceSafety(for: document, at: target))
+        outcome = try DocumentFile.save(
+          content, to: target, inPlace: inPlaceSafety(for: document, at: target))
       } catch {
         // When only the last flush failed, the file holds the new version: take its snapshot so
         // that saving again is not refused as a change made elsewhere. The document stays
         // unsaved all the same.
         if isSameFile, let current = try? DocumentFile.currentSnapshot(of: target),
-          current.size == bytes.count, current.contentHash == FileSnapshot.hash(bytes)
+          content.measure() == (current.size, current.contentHash)
         {
           document.snapshot = current
         }

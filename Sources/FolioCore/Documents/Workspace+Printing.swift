@@ -12,7 +12,8 @@ extension Workspace {
   /// - Parameters:
   ///   - destination: `-` for standard output, a `.pdf` or `.txt` path, or nil for a PDF named
   ///     after the title beside the document (`Notes.pdf`, or `Notes 2.pdf` when that exists).
-  ///   - pageSize: A4 or Letter.
+  ///   - pageSize: A4 or Letter: `print` passes `--page-size`, else the `pageSize` given to
+  ///     `makeCommands` (the shell's `print.page-size` setting, by default the locale's paper).
   ///   - pages: the 1-based pages to output; nil for all.
   ///   - force: replace an existing file at an explicit destination.
   /// - Throws: `FolioError.invalidArgument` for pages outside the document or another file

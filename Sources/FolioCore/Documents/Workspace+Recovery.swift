@@ -155,7 +155,7 @@ extension Workspace {
     guard
       let entry = safeguards.journal.entry(at: safeguards.journal.journalPath(forDocumentAt: path))
     else { return nil }
-    if FileSnapshot.hash(entry.content) == document.snapshot?.contentHash,
+    if FileSnapshot.contentHash(of: entry.content) == document.snapshot?.contentHash,
       entry.content.count == document.snapshot?.size
     {
       // The save that was interrupted had finished writing: its safety copy is not needed.

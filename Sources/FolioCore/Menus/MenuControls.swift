@@ -22,11 +22,16 @@ public struct Button: MenuItemContent {
   public var item: MenuItem
 
   /// Declares a button; nil title, subtitle and icon show the command's own.
+  ///
+  /// - Parameter arguments: words passed to the command when the button is chosen, as a
+  ///   SwiftUI button's action captures a value: `Button("notes.txt", command:
+  ///   "document.recent.open", arguments: [path])`.
   public init(
     _ title: String? = nil, subtitle: String? = nil, systemImage: String? = nil, role: CommandRole? = nil,
-    command: String
+    command: String, arguments: [String] = []
   ) {
-    item = MenuItem(command: command, title: title, subtitle: subtitle, icon: systemImage, role: role)
+    item = MenuItem(
+      command: command, title: title, subtitle: subtitle, icon: systemImage, role: role, arguments: arguments)
   }
 }
 

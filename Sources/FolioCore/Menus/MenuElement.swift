@@ -40,13 +40,18 @@ public struct MenuItem: Sendable, Equatable {
   public var dismiss: DismissBehavior?
   /// How a number-state command shows.
   public var presentation: Presentation
+  /// Words the item passes to its command before any typed after `choose`, each taken
+  /// literally: File › Open Recent's items pass a document's path.
+  public var arguments: [String]
 
   /// Creates an item for a command.
   public init(
     command: String, title: String? = nil, subtitle: String? = nil, icon: String? = nil,
-    role: CommandRole? = nil, dismiss: DismissBehavior? = nil, presentation: Presentation = .automatic
+    role: CommandRole? = nil, dismiss: DismissBehavior? = nil, presentation: Presentation = .automatic,
+    arguments: [String] = []
   ) {
     self.command = command
+    self.arguments = arguments
     self.title = title
     self.subtitle = subtitle
     self.icon = icon

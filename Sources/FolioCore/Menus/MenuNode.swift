@@ -50,6 +50,8 @@ public struct MenuNode: Sendable, Equatable {
   public var state: StateValue?
   /// The word that selects an option: `run demo.flavor vanilla`.
   public var value: String?
+  /// The words a button passes to its command before any typed after `choose`.
+  public var arguments: [String]
   /// A stepper's or slider's bounds.
   public var bounds: ClosedRange<Double>?
   /// A stepper's or slider's step.
@@ -70,8 +72,8 @@ public struct MenuNode: Sendable, Equatable {
     kind: Kind, title: String? = nil, subtitle: String? = nil, icon: String? = nil,
     command: String? = nil, role: CommandRole? = nil, isEnabled: Bool = true,
     disabledReason: String? = nil, dismiss: DismissBehavior? = nil, state: StateValue? = nil,
-    value: String? = nil, bounds: ClosedRange<Double>? = nil, step: Double? = nil,
-    pickerStyle: PickerStyle? = nil, shortcut: String? = nil, showsIcon: Bool = false,
+    value: String? = nil, arguments: [String] = [], bounds: ClosedRange<Double>? = nil,
+    step: Double? = nil, pickerStyle: PickerStyle? = nil, shortcut: String? = nil, showsIcon: Bool = false,
     showsTitle: Bool = true, children: [MenuNode] = []
   ) {
     self.kind = kind
@@ -85,6 +87,7 @@ public struct MenuNode: Sendable, Equatable {
     self.dismiss = dismiss
     self.state = state
     self.value = value
+    self.arguments = arguments
     self.bounds = bounds
     self.step = step
     self.pickerStyle = pickerStyle

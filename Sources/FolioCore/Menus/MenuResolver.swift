@@ -176,6 +176,11 @@ private struct Resolution {
       dismiss: item.dismiss, in: scope)
     node.subtitle = item.subtitle ?? command.subtitle
     node.role = item.role ?? command.role
+    if !item.arguments.isEmpty {
+      node.arguments = item.arguments
+      // The command's shortcut runs it without the item's words, so it is not the item's.
+      node.shortcut = nil
+    }
     switch state {
     case nil:
       guard item.presentation == .automatic else { throw notNumber(item, command: command, in: scope) }

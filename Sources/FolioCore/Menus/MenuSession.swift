@@ -58,8 +58,8 @@ public struct MenuSession {
 
   /// Chooses an item of the level shown now and runs it.
   ///
-  /// A submenu or menu-style picker opens in place; a button runs its command with
-  /// `arguments` as the command's words (`choose Rename "New name"`); a toggle flips (or takes
+  /// A submenu or menu-style picker opens in place; a button runs its command with the
+  /// words the item declares, then `arguments` (`choose Rename "New name"`); a toggle flips (or takes
   /// `on`/`off`); a picker option selects itself; a stepper takes `+`, `-` or a value, a
   /// slider a value. The command runs with origin `.menu`, so a destructive one returns its
   /// confirmation dialog rather than acting (unless the arguments say `--yes`).
@@ -101,7 +101,8 @@ public struct MenuSession {
     case .slider where arguments.isEmpty:
       throw FolioError.invalidArgument("'\(title)' is a slider: choose it with a value (choose \(title) 50)")
     default:
-      words = arguments
+      // The item's own words are literal: a path such as `--x` or `a=b` is never an option.
+      words = node.arguments.map { Word($0, quotedFrom: 0) } + arguments
     }
     let output = try registry.invoke(command, words: words, origin: .menu)
     if Self.staysOpen(after: node) {

@@ -20,7 +20,7 @@ public enum Paginator {
     guard range.lowerBound >= 1, range.upperBound <= count else {
       throw outsideDocument(range, count: count)
     }
-    let header = PrintText.truncated(PrintText.cleanCell(job.title), toCells: layout.columns)
+    let header = PrintText.cleanCell(job.title).truncated(toCells: layout.columns, trimmingBlanks: true)
     let pages = range.map { number in
       PrintedPage(
         number: number, count: count, header: header, lines: bodies[number - 1],

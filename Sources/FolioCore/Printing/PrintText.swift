@@ -51,21 +51,6 @@ enum PrintText {
     return result
   }
 
-  /// The text cut to at most `width` cells, ending in "…" when anything was cut.
-  static func truncated(_ text: String, toCells width: Int) -> String {
-    if text.cells <= width { return text }
-    guard width > 0 else { return "" }
-    var result = ""
-    var used = 0
-    for character in text {
-      let cells = character.cells
-      if used + cells > width - 1 { break }
-      result.append(character)
-      used += cells
-    }
-    return trimmingTrailingBlanks(result) + "…"
-  }
-
   /// The text padded with blanks to `width` cells, on the right or, for right alignment,
   /// on the left.
   static func padded(_ text: String, toCells width: Int, alignedRight: Bool = false) -> String {

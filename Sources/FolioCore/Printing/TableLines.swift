@@ -37,16 +37,16 @@ struct TableLines: Equatable {
     func line(_ texts: [String]) -> String {
       let padded = texts.indices.map { index in
         PrintText.padded(
-          PrintText.truncated(texts[index], toCells: widths[index]), toCells: widths[index],
+          texts[index].truncated(toCells: widths[index], trimmingBlanks: true), toCells: widths[index],
           alignedRight: isNumeric[index])
       }
       let joined = PrintText.trimmingTrailingBlanks(padded.joined(separator: Self.gap))
       // Only a table with more columns than fit one cell each gets here too wide.
-      return PrintText.truncated(joined, toCells: width)
+      return joined.truncated(toCells: width, trimmingBlanks: true)
     }
 
-    let rule = PrintText.truncated(
-      widths.map { String(repeating: "─", count: $0) }.joined(separator: Self.gap), toCells: width)
+    let rule = widths.map { String(repeating: "─", count: $0) }.joined(separator: Self.gap).truncated(
+      toCells: width, trimmingBlanks: true)
     heading = [line(names), PrintText.trimmingTrailingBlanks(rule)]
     self.rows = cells.map(line)
   }

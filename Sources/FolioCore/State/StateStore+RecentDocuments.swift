@@ -44,4 +44,33 @@ extension StateStore {
       }
     }
   }
+
+  /// Forgets one recent document, as noted.
+  ///
+  /// - Parameter path: The path exactly as `recentDocuments` returned it.
+  /// - Returns: whether the list held it.
+  /// - Throws: `FolioError.io` when the store cannot be written.
+  @discardableResult
+  public func removeRecentDocument(path: String) throws(FolioError) -> Bool {
+    try write { connection throws(SQLiteError) in
+      let held = try connection.rows("SELECT count(*) FROM recent_documents WHERE path = ?1", [.text(path)]) {
+        $0.int(at: 0)
+      }
+      try connection.execute("DELETE FROM recent_documents WHERE path = ?1", [.text(path)])
+      return held.first ?? 0 > 0
+    }
+  }
+
+  /// Forgets every recent document [Clear Menu].
+  ///
+  /// - Returns: how many there were.
+  /// - Throws: `FolioError.io` when the store cannot be written.
+  @discardableResult
+  public func clearRecentDocuments() throws(FolioError) -> Int {
+    try write { connection throws(SQLiteError) in
+      let count = try connection.rows("SELECT count(*) FROM recent_documents") { $0.int(at: 0) }
+      try connection.execute("DELETE FROM recent_documents")
+      return count.first ?? 0
+    }
+  }
 }

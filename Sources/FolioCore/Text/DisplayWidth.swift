@@ -75,3 +75,25 @@ extension StringProtocol {
     utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
   }
 }
+
+extension StringProtocol {
+  /// The text cut to at most `width` cells, ending in `…` when anything was cut. A wide
+  /// character that would straddle the edge is left out whole, so the result may be a cell
+  /// short; `trimmingBlanks` drops the spaces a cut leaves before the `…`.
+  public func truncated(toCells width: Int, trimmingBlanks: Bool = false) -> String {
+    guard cells > width else { return String(self) }
+    guard width > 0 else { return "" }
+    var result = ""
+    var used = 0
+    for character in self {
+      let characterCells = character.cells
+      if used + characterCells > width - 1 { break }
+      result.append(character)
+      used += characterCells
+    }
+    if trimmingBlanks {
+      while result.last == " " { result.removeLast() }
+    }
+    return result + "…"
+  }
+}

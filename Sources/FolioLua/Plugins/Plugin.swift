@@ -45,6 +45,8 @@ public final class Plugin {
   /// Lines written by `folio.log` and by the host (errors with their tracebacks), oldest
   /// first; the oldest are dropped past `PluginHost.logLimit`.
   public internal(set) var log: [String] = []
+  /// What it contributed while loaded; empty when it is not.
+  public internal(set) var contributions = PluginContributions()
 
   /// The bytes its Lua state holds now; 0 when it is not loaded.
   public var memoryUsed: Int { lua?.memoryUsed ?? 0 }
@@ -53,12 +55,13 @@ public final class Plugin {
   public var owner: String { "plugin \(name)" }
 
   var lua: LuaState?
-  var notifyFunction: LuaFunctionReference?
-  var confirmFunction: LuaFunctionReference?
-  /// `ctx.selection:rows()`, made once per state.
-  var selectionRowsFunction: LuaFunctionReference?
-  /// The methods of `ctx.document` handles, made once per state.
-  var documentMethods: [String: LuaFunctionReference] = [:]
+  /// The registry reference of the state's `ctx` template (see `PluginHost.pushContext`).
+  var contextTemplate: Int32 = 0
+  /// What the `ctx` last given to a predicate or state getter describes; nil until one runs
+  /// in the current state.
+  var sharedContextKey: ContextKey?
+  /// That `ctx`, a registry reference (meaningful while `sharedContextKey` is set).
+  var sharedContextReference: Int32 = 0
   /// The `folio.on` handlers, in declaration order.
   var handlers: [(event: String, function: LuaFunctionReference)] = []
 

@@ -1,28 +1,62 @@
 /// Reads an options table passed to a `folio.*` function, with errors that name the function
 /// and the field; the C trampoline prefixes them with the plugin's `FILE:LINE:`.
 struct PluginFields {
-  let table: LuaTable
+  /// Where the fields are read: a copied table, or a table argument still on the Lua stack,
+  /// read raw one field at a time (no copy of the rest; valid while the Swift function that
+  /// received the arguments runs).
+  private enum Source {
+    case copied(LuaTable)
+    case stack(LuaArguments, index: Int)
+  }
+
+  private let source: Source
   let function: String
 
-  init(_ data: LuaData, function: String, known: Set<String>) throws(LuaError) {
+  /// `known` is searched linearly: a handful of names, cheaper than hashing them into a set
+  /// on every call.
+  init(_ data: LuaData, function: String, known: [String]) throws(LuaError) {
     guard let table = data.table else {
       throw LuaError(message: "\(function): expects a table, got \(data.typeName)")
     }
-    self.table = table
+    source = .copied(table)
     self.function = function
-    if let unknown = table.fields.keys.sorted().first(where: { !known.contains($0) }) {
+    guard !table.fields.keys.allSatisfy(known.contains) else { return }
+    try Self.refuse(Array(table.fields.keys), function: function, known: known)
+  }
+
+  /// Reads the table argument at a 0-based position in place.
+  init(_ arguments: LuaArguments, _ index: Int, function: String, known: [String]) throws(LuaError) {
+    guard let keys = arguments.stringKeys(of: index) else {
+      throw LuaError(message: "\(function): expects a table, got \(arguments[index, depth: 0].typeName)")
+    }
+    source = .stack(arguments, index: index)
+    self.function = function
+    guard !keys.allSatisfy(known.contains) else { return }
+    try Self.refuse(keys, function: function, known: known)
+  }
+
+  private static func refuse(_ keys: [String], function: String, known: [String]) throws(LuaError) {
+    if let unknown = keys.sorted().first(where: { !known.contains($0) }) {
       throw LuaError(
         message: "\(function): unknown field '\(unknown)' (fields: \(known.sorted().joined(separator: ", ")))"
       )
     }
   }
 
+  /// The value of a field (tables copied, functions kept as references); `.nil` when absent.
+  subscript(field: String) -> LuaData {
+    switch source {
+    case .copied(let table): table[field]
+    case .stack(let arguments, let index): arguments.field(field, of: index, depth: 4)
+    }
+  }
+
   func error(_ field: String, _ expectation: String) -> LuaError {
-    LuaError(message: "\(function): field '\(field)' must be \(expectation), got \(table[field].typeName)")
+    LuaError(message: "\(function): field '\(field)' must be \(expectation), got \(self[field].typeName)")
   }
 
   func string(_ field: String) throws(LuaError) -> String? {
-    switch table[field] {
+    switch self[field] {
     case .nil: return nil
     case .string(let text): return text
     default: throw error(field, "a string")
@@ -35,7 +69,7 @@ struct PluginFields {
   }
 
   func function(_ field: String) throws(LuaError) -> LuaFunctionReference? {
-    switch table[field] {
+    switch self[field] {
     case .nil: return nil
     case .function(let reference): return reference
     default: throw error(field, "a function")
@@ -43,7 +77,7 @@ struct PluginFields {
   }
 
   func number(_ field: String) throws(LuaError) -> Double? {
-    switch table[field] {
+    switch self[field] {
     case .nil: return nil
     case .integer(let value): return Double(value)
     case .number(let value): return value
@@ -52,7 +86,7 @@ struct PluginFields {
   }
 
   func boolean(_ field: String) throws(LuaError) -> Bool? {
-    switch table[field] {
+    switch self[field] {
     case .nil: return nil
     case .boolean(let value): return value
     default: throw error(field, "a boolean")
@@ -70,8 +104,18 @@ struct PluginFields {
     return text
   }
 
+  /// A field naming a case of `type` by its raw value; the error lists every case.
+  func oneOf<Value: RawRepresentable & CaseIterable>(_ field: String, _ type: Value.Type) throws(LuaError)
+    -> Value? where Value.RawValue == String
+  {
+    guard let text = try string(field) else { return nil }
+    if let value = Value(rawValue: text) { return value }
+    _ = try oneOf(field, Value.allCases.map(\.rawValue))
+    return nil
+  }
+
   func array(_ field: String) throws(LuaError) -> [LuaData]? {
-    switch table[field] {
+    switch self[field] {
     case .nil: return nil
     case .table(let table): return table.array
     default: throw error(field, "an array")

@@ -10,17 +10,18 @@ extension PluginHost {
       notices.append(text)
       return []
     }
-    plugin.notifyFunction = notify
-    plugin.confirmFunction = lua.makeYieldingFunction(name: "ctx:confirm") {
+    let confirm = lua.makeYieldingFunction(name: "ctx:confirm") {
       [unowned self] (arguments: LuaArguments) throws(LuaError) -> [LuaData] in
       confirmRequest = try makeConfirmRequest(arguments[1])
       return []
     }
-    plugin.documentMethods = makeDocumentMethods(in: lua)
-    plugin.selectionRowsFunction = makeSelectionRows(in: lua)
+    plugin.sharedContextKey = nil
+    plugin.contextTemplate = makeContextTemplate(
+      in: lua, notify: notify, confirm: confirm, rows: makeSelectionRows(in: lua),
+      methods: makeDocumentMethods(in: lua))
     let api: [String: LuaState.DataFunction] = [
       "command": { [unowned self, unowned plugin] arguments throws(LuaError) in
-        let command = try makeCommand(arguments[0], plugin: plugin)
+        let command = try makeCommand(arguments, plugin: plugin)
         try declare(.command(command), function: "folio.command")
         return []
       },
@@ -149,11 +150,13 @@ extension PluginHost {
   // MARK: Callbacks
 
   /// Calls a plugin's function under its budgets, as one transaction: the document
-  /// changes it makes become one undo step per document (named `stepName` when there are
-  /// several), or are all taken back when it fails. Errors become
-  /// `plugin NAME: FILE:LINE: message`.
+  /// changes it makes become one undo step per document, named `stepName` (the command's
+  /// title; else `Plugin NAME`), or are all taken back when it fails. Errors become
+  /// `plugin NAME: FILE:LINE: message`. `context` makes the first argument, `ctx` (followed
+  /// by `ctx.args` when `withArgs`).
   func invoke(
-    _ function: LuaFunctionReference, of plugin: Plugin, _ arguments: [LuaData], stepName: String? = nil
+    _ function: LuaFunctionReference, of plugin: Plugin, context: ContextRequest?, withArgs: Bool = false,
+    _ arguments: [LuaData] = [], stepName: String? = nil
   ) throws(FolioError) -> [LuaData] {
     guard let lua = plugin.lua else { throw FolioError(.disabled, "plugin \(plugin.name) is not loaded") }
     try refuseIfQuarantined(plugin)
@@ -162,7 +165,14 @@ extension PluginHost {
     let isOutermost = transaction == nil
     if isOutermost { transaction = [] }
     do {
-      let results = try lua.call(function, arguments)
+      let results = try lua.call(
+        function,
+        prefix: { state in
+          guard let context else { return 0 }
+          return context.isShared
+            ? pushSharedContext(of: plugin, on: state)
+            : pushContext(context, of: plugin, withArgs: withArgs, on: state)
+        }, arguments)
       if isOutermost {
         for document in transaction ?? [] { document.commitGroup(name: stepName ?? "Plugin \(plugin.name)") }
         transaction = nil
@@ -177,46 +187,6 @@ extension PluginHost {
       quarantineIfBudgetSpent(plugin, by: error, failure: failed)
       throw failed
     }
-  }
-
-  /// The `ctx` table a callback receives: about `document`, else the active document.
-  func context(
-    for plugin: Plugin, arguments: Arguments = Arguments(), parameters: [Parameter] = [],
-    document: Document? = nil
-  ) -> LuaData {
-    var fields: [String: LuaData] = [:]
-    var selection: [String: LuaData] = ["count": .integer(0), "ids": .table(LuaTable())]
-    if let document = document ?? surface.workspace.active {
-      fields["document"] = handle(for: document, methods: plugin.documentMethods)
-      let ids = document.selection.sorted()
-      selection["count"] = .integer(ids.count)
-      selection["ids"] = .table(LuaTable(array: ids.map(LuaData.integer)))
-      selection["__window"] = .integer(document.windowID)
-    }
-    if let rows = plugin.selectionRowsFunction { selection["rows"] = .function(rows) }
-    fields["selection"] = .table(LuaTable(fields: selection))
-    let environment = surface.appEnvironment
-    fields["env"] = .table(
-      LuaTable(fields: [
-        "platform": .string(environment.platform.rawValue),
-        "size_class": .string(environment.sizeClass.rawValue),
-        "width": .integer(environment.width), "keyboard": .boolean(environment.hasKeyboard),
-      ]))
-    var args: [String: LuaData] = [:]
-    for parameter in parameters {
-      switch arguments[parameter.name] {
-      case .string(let text): args[parameter.name] = .string(text)
-      case .int(let number): args[parameter.name] = .integer(number)
-      case .number(let number): args[parameter.name] = .number(number)
-      case .bool(let flag): args[parameter.name] = .boolean(flag)
-      case .words(let words): args[parameter.name] = .string(words.map(\.text).joined(separator: " "))
-      case nil: break
-      }
-    }
-    fields["args"] = .table(LuaTable(fields: args))
-    if let notify = plugin.notifyFunction { fields["notify"] = .function(notify) }
-    if let confirm = plugin.confirmFunction { fields["confirm"] = .function(confirm) }
-    return .table(LuaTable(fields: fields))
   }
 }
 

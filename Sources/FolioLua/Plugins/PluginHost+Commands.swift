@@ -2,9 +2,11 @@ import FolioCore
 
 extension PluginHost {
   /// Builds a command from `folio.command{…}`, validating every field.
-  func makeCommand(_ options: LuaData, plugin: Plugin) throws(LuaError) -> Command {
+  ///
+  /// The options table is read in place, field by field, not copied.
+  func makeCommand(_ arguments: LuaArguments, plugin: Plugin) throws(LuaError) -> Command {
     let fields = try PluginFields(
-      options, function: "folio.command",
+      arguments, 0, function: "folio.command",
       known: [
         "id", "title", "icon", "subtitle", "role", "dismiss", "params", "enabled", "visible", "run", "state",
         "summary",
@@ -15,11 +17,9 @@ extension PluginHost {
         message: "folio.command: field 'id' must be a dotted id without spaces, e.g. \"\(plugin.name).do\"")
     }
     let title = try fields.requiredString("title")
-    let role = try fields.oneOf("role", CommandRole.allCases.map(\.rawValue)).flatMap(
-      CommandRole.init(rawValue:))
+    let role = try fields.oneOf("role", CommandRole.self)
     let dismiss =
-      try fields.oneOf("dismiss", DismissBehavior.allCases.map(\.rawValue)).flatMap(
-        DismissBehavior.init(rawValue:))
+      try fields.oneOf("dismiss", DismissBehavior.self)
       ?? .automatic
     let parameters = try (fields.array("params") ?? []).enumerated().map { (index, data) throws(LuaError) in
       try makeParameter(data, index: index + 1)
@@ -27,11 +27,12 @@ extension PluginHost {
     let enabled = try fields.function("enabled")
     let visible = try fields.function("visible")
     let behavior: Command.Behavior
-    if fields.table["state"] != .nil {
-      guard fields.table["run"] == .nil else {
+    let state = fields["state"]
+    if state != .nil {
+      guard fields["run"] == .nil else {
         throw LuaError(message: "folio.command: give 'run' or 'state', not both")
       }
-      behavior = .state(try makeState(fields.table["state"], plugin: plugin))
+      behavior = .state(try makeState(state, plugin: plugin, title: title))
     } else {
       guard let run = try fields.function("run") else { throw fields.error("run", "a function") }
       behavior = .action { [weak self, weak plugin] arguments throws -> CommandOutput in
@@ -59,23 +60,22 @@ extension PluginHost {
     _ run: LuaFunctionReference, of plugin: Plugin, title: String, arguments: Arguments,
     parameters: [Parameter]
   ) throws(FolioError) -> CommandOutput {
-    let context = context(for: plugin, arguments: arguments, parameters: parameters)
-    let args = context.table?["args"] ?? .nil
+    let context = ContextRequest(arguments: arguments, parameters: parameters)
     guard transaction == nil else {
       // Run from inside another callback: a plain call, which cannot confirm.
       let saved = notices
       notices = []
       defer { notices = saved }
-      let results = try invoke(run, of: plugin, [context, args], stepName: title)
+      let results = try invoke(run, of: plugin, context: context, withArgs: true, stepName: title)
       return commandOutput(notices: notices, results: results)
     }
-    return try startCommand(run, of: plugin, title: title, arguments: [context, args])
+    return try startCommand(run, of: plugin, title: title, context: context)
   }
 
   /// A failing predicate disables its item (or, for `visible`, hides it) and logs the error.
   private func availability(_ function: LuaFunctionReference, of plugin: Plugin) -> Availability {
     do {
-      let results = try invoke(function, of: plugin, [context(for: plugin)])
+      let results = try invoke(function, of: plugin, context: .shared)
       switch results.first {
       case .boolean(false), .nil, nil: return .disabled(reason: "not available now")
       case .string(let reason): return .disabled(reason: reason)
@@ -108,7 +108,8 @@ extension PluginHost {
       summary: try fields.string("summary") ?? "")
   }
 
-  private func makeState(_ data: LuaData, plugin: Plugin) throws(LuaError) -> CommandState {
+  /// `title` names the undo step of the edits `set` makes.
+  private func makeState(_ data: LuaData, plugin: Plugin, title: String) throws(LuaError) -> CommandState {
     let fields = try PluginFields(
       data, function: "folio.command: state",
       known: ["kind", "get", "set", "options", "labels", "min", "max", "step"])
@@ -120,14 +121,14 @@ extension PluginHost {
     let read: () -> LuaData = { [weak self, weak plugin] in
       guard let self, let plugin else { return .nil }
       do {
-        return try invoke(get, of: plugin, [context(for: plugin)]).first ?? .nil
+        return try invoke(get, of: plugin, context: .shared).first ?? .nil
       } catch {
         return .nil
       }
     }
     let write: (LuaData) throws -> Void = { [weak self, weak plugin] value in
       guard let self, let plugin else { throw FolioError(.disabled, "the plugin is not loaded") }
-      _ = try invoke(set, of: plugin, [context(for: plugin), value])
+      _ = try invoke(set, of: plugin, context: ContextRequest(), [value], stepName: title)
     }
     switch kind {
     case "toggle":
@@ -157,15 +158,12 @@ extension PluginHost {
       known: ["id", "title", "icon", "order", "primary", "label_style", "items", "dismiss", "__element"])
     let title = try fields.requiredString("title")
     let id = try fields.string("id") ?? plugin.name + "." + title.lowercased()
-    let order = try fields.oneOf("order", MenuOrder.allCases.map(\.rawValue)).flatMap(
-      MenuOrder.init(rawValue:))
-    let labelStyle = try fields.oneOf("label_style", LabelStyle.allCases.map(\.rawValue)).flatMap(
-      LabelStyle.init(rawValue:))
+    let order = try fields.oneOf("order", MenuOrder.self)
+    let labelStyle = try fields.oneOf("label_style", LabelStyle.self)
     return Menu(
       id: id, title: title, icon: try fields.string("icon"), order: order ?? .automatic,
       labelStyle: labelStyle ?? .automatic,
-      dismissBehavior: try fields.oneOf("dismiss", DismissBehavior.allCases.map(\.rawValue)).flatMap(
-        DismissBehavior.init(rawValue:)),
+      dismissBehavior: try fields.oneOf("dismiss", DismissBehavior.self),
       primaryAction: try fields.string("primary"), owner: plugin.owner,
       elements: try makeElements(fields, plugin: plugin))
   }
@@ -204,7 +202,7 @@ extension PluginHost {
           icon: try fields.string("icon"), style: style ?? .inline))
     case "control_group":
       let fields = try PluginFields(item, function: place, known: ["label", "items", "__element"])
-      let label = fields.table["label"].table
+      let label = fields["label"].table
       return .controlGroup(
         MenuControlGroup(
           title: label?["title"].string, icon: label?["icon"].string,
@@ -216,10 +214,8 @@ extension PluginHost {
         MenuItem(
           command: try fields.requiredString("command"), title: try fields.string("title"),
           subtitle: try fields.string("subtitle"), icon: try fields.string("icon"),
-          role: try fields.oneOf("role", CommandRole.allCases.map(\.rawValue)).flatMap(
-            CommandRole.init(rawValue:)),
-          dismiss: try fields.oneOf("dismiss", DismissBehavior.allCases.map(\.rawValue)).flatMap(
-            DismissBehavior.init(rawValue:))))
+          role: try fields.oneOf("role", CommandRole.self),
+          dismiss: try fields.oneOf("dismiss", DismissBehavior.self)))
     }
   }
 

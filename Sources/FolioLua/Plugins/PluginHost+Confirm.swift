@@ -75,7 +75,7 @@ extension PluginHost {
   /// Runs a command's `run` on a fresh Lua thread as one transaction; when it calls
   /// `ctx:confirm` the result is a dialog whose answer resumes it.
   func startCommand(
-    _ run: LuaFunctionReference, of plugin: Plugin, title: String, arguments: [LuaData]
+    _ run: LuaFunctionReference, of plugin: Plugin, title: String, context: ContextRequest
   ) throws(FolioError) -> CommandOutput {
     guard let lua = plugin.lua else { throw FolioError(.disabled, "plugin \(plugin.name) is not loaded") }
     try refuseIfQuarantined(plugin)
@@ -86,11 +86,14 @@ extension PluginHost {
       throw failure(error, in: plugin)
     }
     let command = SuspendedCommand(plugin: plugin, lua: lua, thread: thread, title: title)
-    return try step(command, arguments)
+    return try step(command, context: context, [])
   }
 
-  /// Resumes a command with `values` until it finishes or confirms again.
-  private func step(_ command: SuspendedCommand, _ values: [LuaData]) throws(FolioError) -> CommandOutput {
+  /// Resumes a command with `values` until it finishes or confirms again; the first step
+  /// passes `ctx` and `ctx.args` made from `context`.
+  private func step(_ command: SuspendedCommand, context: ContextRequest?, _ values: [LuaData])
+    throws(FolioError) -> CommandOutput
+  {
     guard !command.isOver else { throw FolioError(.disabled, "the command is no longer running") }
     guard let plugin = command.plugin, let lua = command.lua, plugin.lua === lua else {
       abandon(command)
@@ -102,7 +105,7 @@ extension PluginHost {
       abandon(command)
       throw error
     }
-    suspended.removeAll { $0 === command }
+    if !suspended.isEmpty { suspended.removeAll { $0 === command } }
     transaction = command.transaction
     notices = command.notices
     confirmRequest = nil
@@ -115,7 +118,12 @@ extension PluginHost {
     lua.timeBudget = timeBudget
     let outcome: LuaState.ResumeOutcome
     do {
-      outcome = try lua.resume(command.thread, values)
+      outcome = try lua.resume(
+        command.thread,
+        prefix: { state in
+          guard let context, let plugin = command.plugin else { return 0 }
+          return pushContext(context, of: plugin, withArgs: true, on: state)
+        }, values)
     } catch {
       finish(command, commit: false)
       let failed = failure(error, in: plugin)
@@ -142,7 +150,7 @@ extension PluginHost {
           [weak self] button throws -> CommandOutput in
           guard let self else { throw FolioError(.disabled, "the plugin host is gone") }
           return try withExtendedLifetime(guardian) { () throws(FolioError) -> CommandOutput in
-            try self.step(guardian.command, [.string(button.title)])
+            try self.step(guardian.command, context: nil, [.string(button.title)])
           }
         })
     }
@@ -151,7 +159,7 @@ extension PluginHost {
   /// Commits or rolls back a command's transaction and ends it.
   private func finish(_ command: SuspendedCommand, commit: Bool) {
     command.isOver = true
-    suspended.removeAll { $0 === command }
+    if !suspended.isEmpty { suspended.removeAll { $0 === command } }
     let documents = transaction ?? command.transaction
     if commit {
       for document in documents { document.commitGroup(name: command.title) }
@@ -166,7 +174,7 @@ extension PluginHost {
   func abandon(_ command: SuspendedCommand) {
     guard !command.isOver else { return }
     command.isOver = true
-    suspended.removeAll { $0 === command }
+    if !suspended.isEmpty { suspended.removeAll { $0 === command } }
     for document in command.transaction.reversed() { document.rollbackGroup() }
     command.transaction = []
     if let lua = command.lua { lua.release(command.thread) }

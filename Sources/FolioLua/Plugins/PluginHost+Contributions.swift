@@ -46,7 +46,7 @@ extension PluginHost {
       ]))
     notices = []
     defer { notices = [] }
-    let results = try invoke(send, of: plugin, [context(for: plugin), itemTable])
+    let results = try invoke(send, of: plugin, context: ContextRequest(), [itemTable])
     guard let text = results.first?.string else {
       throw FolioError(
         .lua,
@@ -78,11 +78,9 @@ extension PluginHost {
     let id = try fields.requiredString("id")
     let command = try fields.requiredString("command")
     let placement =
-      try fields.oneOf("placement", ToolbarPlacement.allCases.map(\.rawValue)).flatMap(
-        ToolbarPlacement.init(rawValue:)) ?? .automatic
+      try fields.oneOf("placement", ToolbarPlacement.self) ?? .automatic
     let priority =
-      try fields.oneOf("priority", ToolbarItemPriority.allCases.map(\.rawValue)).flatMap(
-        ToolbarItemPriority.init(rawValue:)) ?? .standard
+      try fields.oneOf("priority", ToolbarItemPriority.self) ?? .standard
     return ToolbarItem(
       id: id, placement: placement, showsByDefault: try fields.boolean("shows_by_default") ?? true,
       priority: priority, owner: plugin.owner, elements: [.item(MenuItem(command: command))])
@@ -145,8 +143,8 @@ extension PluginHost {
         guard plugin.status == .loaded else { break }
         do {
           _ = try invoke(
-            handler.function, of: plugin,
-            [context(for: plugin, document: document), .table(LuaTable(fields: details))])
+            handler.function, of: plugin, context: ContextRequest(document: document),
+            [.table(LuaTable(fields: details))])
         } catch {
           // `invoke` wrote the error and its traceback to the plugin's log.
         }

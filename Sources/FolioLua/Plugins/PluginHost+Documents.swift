@@ -55,6 +55,13 @@ extension PluginHost {
         try edit(document, method: "add") { id = try surface.workspace.addRow(values, to: document) }
         return [.integer(id)]
       },
+      "add_column": { [unowned self] arguments throws(LuaError) in
+        let document = try document(arguments, method: "add_column")
+        _ = try Self.table(of: document, method: "add_column")
+        let name = try Self.string(arguments[1, depth: 0], method: "add_column", field: "name")
+        try edit(document, method: "add_column") { try surface.workspace.addColumn(name, to: document) }
+        return []
+      },
       "delete": { [unowned self] arguments throws(LuaError) in
         let document = try document(arguments, method: "delete")
         let table = try Self.table(of: document, method: "delete")
@@ -146,17 +153,6 @@ extension PluginHost {
     for (column, cell) in zip(table.columns, table.cells(ofRow: index)) where column != "id" {
       fields[column] = data(of: cell)
     }
-    return .table(LuaTable(fields: fields))
-  }
-
-  /// The handle fields of a document: its description, window id and methods.
-  func handle(for document: Document, methods: [String: LuaFunctionReference]) -> LuaData {
-    var fields: [String: LuaData] = [
-      "title": .string(document.title), "kind": .string(document.kind.rawValue),
-      "dirty": .boolean(document.isDirty), "__window": .integer(document.windowID),
-    ]
-    if let path = document.path { fields["url"] = .string("file://" + path) }
-    for (name, method) in methods { fields[name] = .function(method) }
     return .table(LuaTable(fields: fields))
   }
 

@@ -52,7 +52,7 @@ extension PluginHost {
 
   /// The commands a list of menu elements runs, each with the place it is named, in the form
   /// of the element errors: `folio.menu: items[2]: items[1]`.
-  private static func references(in elements: [MenuElement], at prefix: String) -> [CommandReference] {
+  static func references(in elements: [MenuElement], at prefix: String) -> [CommandReference] {
     var found: [CommandReference] = []
     for (index, element) in elements.enumerated() {
       let place = "\(prefix)items[\(index + 1)]"

@@ -45,6 +45,9 @@ public final class PluginHost {
   var suspended: [SuspendedCommand] = []
   /// Each open document's selection when `noticeSelectionChanges` last looked, by window.
   var selections: [Int: Set<Int>] = [:]
+  /// The small state every `manifest.lua` runs in, made on first use: one state instead of
+  /// one per plugin (opening the libraries is most of a state's cost).
+  var manifestState: LuaState?
 
   /// Something a plugin declares while it loads; those that name commands keep the
   /// `FILE:LINE: ` of their declaration for the errors of `checkCommandReferences`.
@@ -186,6 +189,7 @@ public final class PluginHost {
     surface.removeToolbarItems(ownedBy: plugin.owner)
     surface.removeMenuContributions(ownedBy: plugin.owner)
     plugin.handlers = []
+    plugin.contributions = PluginContributions()
   }
 
   /// Reads the manifest, runs `plugin.lua` and registers what it declared — or nothing.
@@ -238,27 +242,54 @@ public final class PluginHost {
 
   private func apply(_ contribution: Contribution, of plugin: Plugin) throws(FolioError) {
     switch contribution {
-    case .shareTarget(let target): try surface.workspace.shareTargets.register(target)
-    case .toolbarItem(let item, _): try surface.addToolbarItem(item)
-    case .menuContribution(let contribution, _): try surface.addMenuContribution(contribution)
-    case .handler(let event, let function): plugin.handlers.append((event, function))
-    case .command(let command): try surface.registry.register(command)
-    case .menu(let menu, _): try surface.addMenu(menu)
-    case .contextMenu(let entry, _, _): surface.workspace.contextMenus.add(entry)
+    case .shareTarget(let target):
+      try surface.workspace.shareTargets.register(target)
+      plugin.contributions.shareTargets.append(target.id)
+    case .toolbarItem(let item, _):
+      try surface.addToolbarItem(item)
+      plugin.contributions.toolbarItems.append(item.id)
+    case .menuContribution(let contribution, _):
+      try surface.addMenuContribution(contribution)
+      let commands = Self.references(in: contribution.elements, at: "").map(\.command)
+      plugin.contributions.menuContributions.append(
+        "\(contribution.menu): \(commands.joined(separator: ", "))")
+    case .handler(let event, let function):
+      plugin.handlers.append((event, function))
+      plugin.contributions.eventHandlers.append(event)
+    case .command(let command):
+      try surface.registry.register(command)
+      plugin.contributions.commands.append(command.id)
+    case .menu(let menu, _):
+      try surface.addMenu(menu)
+      plugin.contributions.menus.append(menu.id)
+    case .contextMenu(let entry, let elements, _):
+      surface.workspace.contextMenus.add(entry)
+      let commands = Self.references(in: elements, at: "").map(\.command)
+      let cases = ContextMenuCase.allCases.filter(entry.cases.contains).map(\.rawValue)
+      plugin.contributions.contextMenuEntries.append(
+        "\(commands.joined(separator: ", ")) (\(cases.joined(separator: ", ")))")
     }
   }
 
-  /// Runs `manifest.lua`, if there is one, in a state of its own with small limits, and
-  /// copies its fields.
+  /// Runs `manifest.lua`, if there is one, and copies its fields: in the state all manifests
+  /// share, with small limits and a global table of its own.
   private func readManifest(of plugin: Plugin) throws(FolioError) {
     let path = plugin.folder + "/manifest.lua"
     guard PluginFiles.isFile(path) else { return }
     guard let source = PluginFiles.read(path) else { throw FolioError(.io, "cannot read \(path)") }
     let manifest: LuaTable
     do throws(LuaError) {
-      let lua = try LuaState(memoryLimit: 1 << 20)
+      let lua: LuaState
+      if let shared = manifestState {
+        lua = shared
+      } else {
+        lua = try LuaState(memoryLimit: 1 << 20)
+        manifestState = lua
+      }
       lua.instructionBudget = 100_000
       let chunk = try lua.load(source, name: "@manifest.lua")
+      defer { lua.release(chunk) }
+      lua.isolateGlobals(of: chunk)
       guard let table = try lua.call(chunk, []).first?.table else {
         throw LuaError(message: "manifest.lua: must return a table")
       }

@@ -32,6 +32,9 @@ struct Completer {
     case BuiltinID.option where arguments.count == 1:
       return registry.command(id: "option." + arguments[0].text)?.state.map { matching(word, $0.completions) }
         ?? []
+    case "document.recent":
+      // `recent N` takes a number; `open` and `clear` are its subcommands.
+      return arguments.isEmpty ? matching(word, ["clear", "open"]) : []
     default: break
     }
     if let state = command.state {

@@ -249,6 +249,7 @@ enum JSONRenderer {
     ]
     if let reason = node.disabledReason { fields.append(("disabledReason", .string(reason))) }
     if let shortcut = node.shortcut { fields.append(("shortcut", .string(shortcut))) }
+    if !node.arguments.isEmpty { fields.append(("arguments", .array(node.arguments.map(JSONValue.string)))) }
     if let style = node.pickerStyle { fields.append(("style", .string(String(describing: style)))) }
     fields.append(("children", .array(node.children.map(menuNode))))
     return .object(fields)

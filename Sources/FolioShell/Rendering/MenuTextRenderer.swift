@@ -9,6 +9,8 @@ struct MenuTextRenderer {
 
   /// Separates an item's text from its shortcut until the shortcuts are aligned.
   private static let shortcutMark = "\u{1F}"
+  /// The mark's one UTF-8 byte.
+  private static let shortcutByte: UInt8 = 0x1F
 
   /// A menu shown without opening it.
   func render(_ node: MenuNode) -> String {
@@ -19,23 +21,46 @@ struct MenuTextRenderer {
 
   /// Puts every shortcut (then any disabled reason) in one column, two spaces right of the
   /// longest item that has one.
+  ///
+  /// Only lines holding the mark are split, on its UTF-8 byte (which cannot occur inside
+  /// another character's encoding); the others are kept as they are.
   private static func aligningShortcuts(_ lines: [String]) -> [String] {
-    let rows = lines.map {
-      $0.split(separator: shortcutMark, omittingEmptySubsequences: false).map(String.init)
+    var marked: [(index: Int, parts: [Substring])] = []
+    var itemWidth = 0
+    var shortcutWidth = 0
+    for (index, line) in lines.enumerated() where line.utf8.contains(shortcutByte) {
+      let parts = line.utf8.split(separator: shortcutByte, omittingEmptySubsequences: false).map {
+        Substring($0)
+      }
+      marked.append((index, parts))
+      guard parts.count == 3 else { continue }
+      itemWidth = max(itemWidth, String(parts[0]).displayWidth)
+      shortcutWidth = max(shortcutWidth, String(parts[1]).displayWidth)
     }
-    let marked = rows.filter { $0.count == 3 }
-    let itemWidth = marked.map { $0[0].displayWidth }.max() ?? 0
-    let shortcutWidth = marked.map { $0[1].displayWidth }.max() ?? 0
-    return rows.map { row in
-      guard row.count == 3 else { return row.joined() }
-      return (row[0].padded(to: itemWidth) + "  " + row[1].padded(to: shortcutWidth) + "  " + row[2])
-        .trimmingTrailingSpaces
+    guard !marked.isEmpty else { return lines }
+    var aligned = lines
+    for (index, parts) in marked {
+      guard parts.count == 3 else {
+        aligned[index] = parts.joined()
+        continue
+      }
+      aligned[index] =
+        (String(parts[0]).padded(to: itemWidth) + "  " + String(parts[1]).padded(to: shortcutWidth) + "  "
+        + parts[2]).trimmingTrailingSpaces
     }
+    return aligned
   }
 
   /// An open menu: its path, then its items numbered for `choose`.
   func render(_ menu: OpenMenu) -> String {
-    let numbers = Dictionary(menu.items.map { ($0.path, $0.number) }, uniquingKeysWith: { first, _ in first })
+    // The numbers by the path of the level holding the item, then its index there: one
+    // lookup per level instead of building every item's path.
+    var numbers: [[Int]: [Int: Int]] = [:]
+    for item in menu.items {
+      guard let index = item.path.last else { continue }
+      let parent = Array(item.path.dropLast())
+      if numbers[parent]?[index] == nil { numbers[parent, default: [:]][index] = item.number }
+    }
     var lines = [style.heading(menu.path.joined(separator: " › "))]
     lines += body(menu.node, numbers: numbers, path: menu.levelPath)
     lines = Self.aligningShortcuts(lines)
@@ -45,12 +70,14 @@ struct MenuTextRenderer {
     return lines.joined(separator: "\n")
   }
 
-  private func body(_ node: MenuNode, numbers: [[Int]: Int], path: [Int], depth: Int = 1) -> [String] {
+  private func body(_ node: MenuNode, numbers: [[Int]: [Int: Int]], path: [Int], depth: Int = 1) -> [String] {
     var lines: [String] = []
+    lines.reserveCapacity(node.children.count)
     let indent = String(repeating: "  ", count: depth)
+    let level = numbers[path] ?? [:]
     for (index, child) in node.children.enumerated() {
-      let childPath = path + [index]
-      let number = numbers[childPath].map { "\($0). " } ?? ""
+      var childPath: [Int] { path + [index] }
+      let number = level[index].map { "\($0). " } ?? ""
       switch child.kind {
       case .divider:
         lines.append(indent + style.secondary(String(repeating: "─", count: 16)))
@@ -62,7 +89,7 @@ struct MenuTextRenderer {
           lines.append(indent + number + line(for: child))
         } else if child.kind == .controlGroup || child.pickerStyle == .palette {
           let cells = child.children.enumerated().map { offset, item in
-            (numbers[childPath + [offset]].map { "\($0). " } ?? "")
+            (numbers[childPath]?[offset].map { "\($0). " } ?? "")
               + (item.isEnabled ? label(item) : style.secondary(label(item) + " (disabled)"))
           }
           let heading = child.title.map { $0 + ": " } ?? ""
@@ -72,7 +99,10 @@ struct MenuTextRenderer {
           lines += body(child, numbers: numbers, path: childPath, depth: depth + 1)
         }
       default:
-        lines.append(indent + number + line(for: child))
+        var text = indent
+        text += number
+        text += line(for: child)
+        lines.append(text)
         if let subtitle = child.subtitle {
           lines.append(indent + String(repeating: " ", count: number.count + 2) + style.secondary(subtitle))
         }
@@ -107,9 +137,13 @@ struct MenuTextRenderer {
     case .option: marker = node.isSelected ? "● " : "○ "
     default: break
     }
-    var parts: [String] = []
-    if node.showsIcon, let icon = node.icon { parts.append(SymbolGlyphs.glyph(for: icon)) }
-    if node.showsTitle || parts.isEmpty { parts.append(node.title ?? node.command ?? "") }
-    return marker + parts.joined(separator: " ")
+    var text = marker
+    let icon = node.showsIcon ? node.icon.map(SymbolGlyphs.glyph(for:)) : nil
+    if let icon { text += icon }
+    if node.showsTitle || icon == nil {
+      if icon != nil { text += " " }
+      text += node.title ?? node.command ?? ""
+    }
+    return text
   }
 }

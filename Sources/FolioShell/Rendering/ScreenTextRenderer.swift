@@ -118,7 +118,7 @@ struct ScreenTextRenderer {
         }
         func line(_ mark: String, _ cells: [String]) -> String {
           " " + mark + "  "
-            + zip(cells, cellWidths).map { $0.truncated(toWidth: $1).padded(to: $1) }.joined(separator: "  ")
+            + zip(cells, cellWidths).map { $0.truncated(toCells: $1).padded(to: $1) }.joined(separator: "  ")
         }
         lines = [" " + title, line(String(repeating: " ", count: digits), columns)]
         lines += rows.map { line(String($0.position).leftPadded(to: digits), $0.cells) }
@@ -137,7 +137,7 @@ struct ScreenTextRenderer {
   private func cell(_ text: String, _ width: Int) -> String {
     var text = text
     while text.last == " " { text.removeLast() }
-    return text.truncated(toWidth: width).padded(to: width)
+    return text.displayedOnOneLine.truncated(toCells: width).padded(to: width)
   }
 }
 

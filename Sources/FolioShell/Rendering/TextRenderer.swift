@@ -286,6 +286,9 @@ struct TextRenderer {
     ]
     if !report.hasSettingsTab { lines.append(style.secondary("Settings is a scene of its own: 'settings'")) }
     if let content = report.content, let text = render(content) { lines.append(text) }
+    if case .recentDocuments(let documents)? = report.content, !documents.isEmpty {
+      lines.append(style.secondary("Open one with 'recent open N', or from File › Open Recent."))
+    }
     return lines.joined(separator: "\n")
   }
 

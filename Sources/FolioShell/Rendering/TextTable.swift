@@ -27,23 +27,6 @@ struct TextTable {
 }
 
 extension String {
-  /// The text cut to `width` columns with `…` when longer; line breaks shown as `⏎`.
-  func truncated(toWidth width: Int) -> String {
-    let flat =
-      contains("\n") || contains("\r")
-      ? replacing("\r\n", with: "⏎").replacing("\n", with: "⏎").replacing("\r", with: "⏎") : self
-    guard flat.displayWidth > width else { return flat }
-    var result = ""
-    var used = 0
-    for character in flat {
-      let characterWidth = String(character).displayWidth
-      if used + characterWidth > width - 1 { break }
-      result.append(character)
-      used += characterWidth
-    }
-    return result + "…"
-  }
-
   /// The text without spaces at its end.
   var trimmingTrailingSpaces: String {
     var text = self

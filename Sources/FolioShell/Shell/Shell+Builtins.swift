@@ -25,8 +25,9 @@ extension Shell {
     ]
     let documentCommands =
       workspace.makeCommands(
-        isInteractive: { [unowned self] in isInteractive }, environment: { [unowned self] in appEnvironment })
-      + [workspace.recentCommand]
+        isInteractive: { [unowned self] in isInteractive }, environment: { [unowned self] in appEnvironment },
+        pageSize: { [unowned self] in printPageSize })
+      + workspace.recentCommands
     for command in builtins + optionCommands + documentCommands + menuCommands + [
       environmentCommand, contextMenuCommand,
     ] + toolbarCommands + sceneCommands + pluginCommands {

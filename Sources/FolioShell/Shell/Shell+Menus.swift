@@ -86,7 +86,7 @@ extension Shell {
     Menu("File") {
       Button(command: "document.new")
       Button(command: "document.open")
-      Button(command: "document.recent")
+      openRecentMenu
       Divider()
       Button(command: "document.save")
       Button(command: "document.revert")
@@ -96,6 +96,23 @@ extension Shell {
       Button(command: "document.share")
       Divider()
       Button(command: BuiltinID.quit)
+    }
+    .menuOrder(.fixed)
+  }
+
+  /// File › Open Recent: the recent documents, newest first, each opening its file, then
+  /// Clear Menu — as on macOS.
+  private var openRecentMenu: Menu {
+    let recent = (try? workspace.recentDocuments(limit: Workspace.recentDocumentsShown)) ?? []
+    return Menu("Open Recent", systemImage: "clock") {
+      for document in recent {
+        Button(
+          String(document.path.split(separator: "/").last ?? ""),
+          subtitle: Paths.directory(of: document.path),
+          systemImage: "doc", command: "document.recent.open", arguments: [document.path])
+      }
+      if !recent.isEmpty { Divider() }
+      Button("Clear Menu", command: "document.recent.clear")
     }
     .menuOrder(.fixed)
   }

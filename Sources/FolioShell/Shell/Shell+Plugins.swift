@@ -92,9 +92,11 @@ extension Shell {
               "description: \(plugin.summary ?? "-")",
               "permissions: \(plugin.permissions.isEmpty ? "-" : plugin.permissions.joined(separator: ", "))",
               "folder: \(plugin.folder)", "state: \(plugin.status)",
-              "commands: \(registry.commands.filter { $0.owner == plugin.owner }.map(\.id).joined(separator: ", "))",
-              budgets,
             ]
+            for (label, items, separator) in plugin.contributions.kinds {
+              lines.append("\(label): \(items.isEmpty ? "-" : items.joined(separator: separator))")
+            }
+            lines.append(budgets)
             if !plugin.log.isEmpty { lines += ["log:"] + plugin.log.map { "  " + $0 } }
             return .text(lines.joined(separator: "\n"))
           }

@@ -47,9 +47,12 @@ extension Shell {
     case .documents:
       return workspace.screenDocumentEntries.map(\.title)
     case .recent:
-      let recent = (try? workspace.recentDocuments(limit: 10)) ?? []
+      let recent = (try? workspace.recentDocuments(limit: Workspace.recentDocumentsShown)) ?? []
       return recent.isEmpty
-        ? ["No recent documents."] : recent.map { String($0.path.split(separator: "/").last ?? "") }
+        ? ["No recent documents."]
+        : recent.enumerated().map {
+          "\($0.offset + 1)  " + ($0.element.path.split(separator: "/").last ?? "")
+        }
     case .settings:
       return settingsReport().settings.map { "\($0.key) = \($0.value)" }
     }
@@ -63,7 +66,7 @@ extension Shell {
       guard workspace.stateStore != nil else {
         return .message("No recent documents: there is no state store.")
       }
-      return .recentDocuments(try workspace.recentDocuments(limit: 10))
+      return .recentDocuments(try workspace.recentDocuments(limit: Workspace.recentDocumentsShown))
     case .settings: return .appSettings(settingsReport())
     }
   }
@@ -111,8 +114,9 @@ extension Shell {
         category: "Scenes",
         summary: "the Settings scene: session options and persisted settings; 'settings set KEY VALUE'",
         details: "Session options (output, color, echo, keep-going) last for the session; split.style "
-          + "(automatic, balanced, prominentDetail), split.columns (2 or 3) and screen.rows (1–50) are "
-          + "kept in the state store. On iphone the Settings scene is the Settings tab.",
+          + "(automatic, balanced, prominentDetail), split.columns (2 or 3), screen.rows (1–50), the "
+          + "plugin budgets and print.page-size (a4 or letter; by default the locale's paper) are kept "
+          + "in the state store. On iphone the Settings scene is the Settings tab.",
         parameters: [
           Parameter("action", .choice(["set"]), isOptional: true, summary: "set: change one setting"),
           Parameter("key", isOptional: true, summary: "the setting's key", valueName: "KEY"),

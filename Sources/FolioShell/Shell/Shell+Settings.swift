@@ -9,7 +9,16 @@ struct PersistedSetting {
   /// The values it accepts; empty for a number in `range`.
   var values: [String]
   var range: ClosedRange<Int>?
+  /// The default, unless `environmentDefault` derives it from the environment.
   var defaultValue: String
+  /// Derives the default from the process environment (the locale's paper size); nil for a
+  /// fixed default.
+  var environmentDefault: (@Sendable ([String: String]) -> String)? = nil
+
+  /// The default in an environment.
+  func defaultValue(in environment: [String: String]) -> String {
+    environmentDefault?(environment) ?? defaultValue
+  }
 
   /// The value as stored, or nil when `value` is not one it accepts.
   func normalized(_ value: String) -> String? {
@@ -51,6 +60,10 @@ extension Shell {
       key: "plugins.memory", title: "Plugin Memory Budget",
       summary: "the megabytes each plugin's Lua state may hold", values: [], range: 1...4096,
       defaultValue: String(PluginHost.defaultMemoryBudget >> 20)),
+    PersistedSetting(
+      key: "print.page-size", title: "Print Page Size", summary: "the paper 'print' uses without --page-size",
+      values: PageSize.allCases.map(\.rawValue), defaultValue: PageSize.a4.rawValue,
+      environmentDefault: { PageSize.preferred(byLocaleIn: $0).rawValue }),
   ]
 
   /// A persisted setting's value: stored, else changed this session, else its default; a
@@ -62,7 +75,15 @@ extension Shell {
     } else {
       stored = unsavedSettings[setting.key]
     }
-    return stored.flatMap(setting.normalized) ?? setting.defaultValue
+    return stored.flatMap(setting.normalized) ?? setting.defaultValue(in: environment)
+  }
+
+  /// The page size `print` uses without `--page-size`: the `print.page-size` setting, by
+  /// default the locale's paper (Letter in the US, Canada, Mexico, …; A4 elsewhere).
+  var printPageSize: PageSize {
+    Self.persistedSettings.first { $0.key == "print.page-size" }.flatMap {
+      PageSize(rawValue: persistedValue($0))
+    } ?? .a4
   }
 
   /// The split view the active window shows, as the settings declare it.
@@ -98,7 +119,7 @@ extension Shell {
     let persisted = Self.persistedSettings.map {
       AppSetting(
         key: $0.key, title: $0.title, summary: $0.summary, value: persistedValue($0),
-        defaultValue: $0.defaultValue,
+        defaultValue: $0.defaultValue(in: environment),
         allowedValues: $0.allowedDescription, isPersisted: true)
     }
     return SettingsReport(
@@ -126,7 +147,7 @@ extension Shell {
       throw FolioError.invalidArgument("'\(key)' expects \(allowed), got '\(value)'")
     }
     if let store = workspace.stateStore {
-      try store.setSetting(key, to: normalized == setting.defaultValue ? nil : normalized)
+      try store.setSetting(key, to: normalized == setting.defaultValue(in: environment) ? nil : normalized)
       applyPluginLimits()
       return settingsReport(message: "Set \(key) to \(normalized); saved.")
     }

@@ -109,8 +109,8 @@ import Testing
     column.kind = .number
     #expect(column.format("4.5") == "     4.5")
     #expect(column.format("123456789") == "1234567…")
-    #expect(TableColumn.truncate("anything", toWidth: 0) == "")
-    #expect(TableColumn.truncate("蔦屋", toWidth: 2) == "…")
+    #expect("anything".truncated(toCells: 0) == "")
+    #expect("蔦屋".truncated(toCells: 2) == "…")
   }
 
   @Test("the gutter and the row numbers take their columns in the line width")

@@ -84,37 +84,189 @@ public enum DelimitedFormat {
   /// Writes a table as CSV or TSV in the given dialect, whatever the table's own dialect.
   ///
   /// Rows read from a file are written from its bytes, one at a time, without making their
-  /// cells.
+  /// cells; see `write(_:dialect:chunkSize:to:)`.
   public static func encode(_ table: TableModel, dialect: DelimitedDialect) -> [UInt8] {
+    var output: [UInt8] = []
+    let estimate = table.estimatedTextSize + table.rowCount * (table.columns.count + 2)
+    output.reserveCapacity(estimate + estimate / 16 + table.columns.reduce(64) { $0 + $1.utf8.count + 3 })
+    write(table, dialect: dialect, into: &output, chunkSize: .max) { (_: UnsafeBufferPointer<UInt8>) in }
+    return output
+  }
+
+  /// Writes a table as CSV or TSV in the given dialect, handing the bytes to `sink` in
+  /// chunks of about `chunkSize` bytes as they are made, so that a large table is never held
+  /// twice; the bytes are those `encode(_:dialect:)` returns.
+  ///
+  /// A row read from the file whose record holds no quote — no field is quoted and none
+  /// needs to be — is copied from the file's bytes as it is, and a run of such rows that
+  /// follow each other in the file (an unsorted table, but for its edited rows) goes to
+  /// `sink` straight from the file's bytes. Other rows are encoded cell by cell.
+  static func write<Failure: Error>(
+    _ table: TableModel, dialect: DelimitedDialect, chunkSize: Int,
+    to sink: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
+  ) throws(Failure) {
+    var output: [UInt8] = []
+    output.reserveCapacity(min(chunkSize, 1 << 24) + 4096)
+    try write(table, dialect: dialect, into: &output, chunkSize: chunkSize, to: sink)
+    if !output.isEmpty { try output.withUnsafeBufferPointer { (buffer) throws(Failure) in try sink(buffer) } }
+  }
+
+  /// Writes a table into `output`, handing `output` to `sink` and emptying it whenever it
+  /// holds `chunkSize` bytes or more; what is left at the end stays in `output`.
+  private static func write<Failure: Error>(
+    _ table: TableModel, dialect: DelimitedDialect, into output: inout [UInt8], chunkSize: Int,
+    to sink: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
+  ) throws(Failure) {
     let columns = table.columns
     let rowCount = table.rowCount
+    let lineEnding = dialect.lineEnding
     var writer = Writer(delimiter: dialect.delimiter.rawValue, width: columns.count)
-    let estimate = table.estimatedTextSize + rowCount * (columns.count + 2)
-    writer.output.reserveCapacity(estimate + estimate / 16 + columns.reduce(64) { $0 + $1.utf8.count + 3 })
+    swap(&writer.output, &output)
+    defer { swap(&writer.output, &output) }
     if dialect.hasByteOrderMark { writer.output.append(contentsOf: ASCII.byteOrderMark) }
     writer.startRecord()
     for var name in columns {
       name.withUTF8 { writer.writeField($0) }
     }
     writer.finishRecord()
-    if rowCount > 0 || dialect.endsWithNewline { dialect.lineEnding.write(to: &writer.output) }
-    table.withRowReader { reader in
+    if rowCount > 0 || dialect.endsWithNewline { lineEnding.write(to: &writer.output) }
+    try table.withRowReader { (reader) throws(Failure) in
+      let file = reader.bytes
+      var canCopyRecords = false
+      if let records = table.records, records.delimiter == dialect.delimiter.rawValue {
+        var fieldCount = 0
+        DelimitedRecords.forEachField(
+          ofRecordAt: records.start, in: file, delimiter: records.delimiter, start: records.start
+        ) { _ in
+          fieldCount += 1
+          return true
+        }
+        canCopyRecords = fieldCount == columns.count
+      }
+      // Bytes of the file waiting to be written: whole records, and their terminators where
+      // these are the dialect's.
+      var run = 0..<0
+      func drain() throws(Failure) {
+        guard !writer.output.isEmpty else { return }
+        try writer.output.withUnsafeBufferPointer { (buffer) throws(Failure) in try sink(buffer) }
+        writer.output.removeAll(keepingCapacity: true)
+      }
+      func writeRun() throws(Failure) {
+        guard !run.isEmpty else { return }
+        let bytes = UnsafeBufferPointer(rebasing: file[run])
+        run = 0..<0
+        if bytes.count >= chunkSize / 2 {
+          try drain()
+          try sink(bytes)
+        } else {
+          writer.output.append(contentsOf: bytes)
+        }
+      }
+      // The first 8 bytes of the records of the next rows, read a batch at a time: the rows of
+      // a sorted table lie anywhere in the file, and reads made together wait for memory
+      // together rather than one after another.
+      var firstWords = [UInt64](repeating: 0, count: 16)
       for index in 0..<rowCount {
-        writer.startRecord()
-        reader.forEachCell(inRow: index) { cell in
-          switch cell {
-          case .text(let text):
-            writer.writeField(text)
-          case .value(let value):
-            var text = value.description
-            text.withUTF8 { writer.writeField($0) }
+        let isTerminated = index < rowCount - 1 || dialect.endsWithNewline
+        let location = table.locations[index]
+        if canCopyRecords, index % firstWords.count == 0 {
+          for ahead in 0..<min(firstWords.count, rowCount - index) {
+            firstWords[ahead] = word(at: table.locations[index + ahead], in: file)
           }
         }
-        writer.finishRecord()
-        if index < rowCount - 1 || dialect.endsWithNewline { dialect.lineEnding.write(to: &writer.output) }
+        // A lone empty field must be quoted, so such a record is never copied.
+        if canCopyRecords, location >= 0,
+          let (end, ending) = plainRecord(
+            at: location, in: file, firstWord: firstWords[index % firstWords.count]),
+          end > location || columns.count > 1
+        {
+          if run.isEmpty || run.upperBound != location {
+            try writeRun()
+            run = location..<end
+          } else {
+            run = run.lowerBound..<end
+          }
+          if isTerminated {
+            if ending == lineEnding {
+              run = run.lowerBound..<end + lineEnding.byteCount
+            } else {
+              try writeRun()
+              lineEnding.write(to: &writer.output)
+            }
+          }
+        } else {
+          try writeRun()
+          writer.startRecord()
+          reader.forEachCell(inRow: index) { cell in
+            switch cell {
+            case .text(let text):
+              writer.writeField(text)
+            case .value(let value):
+              var text = value.description
+              text.withUTF8 { writer.writeField($0) }
+            }
+          }
+          writer.finishRecord()
+          if isTerminated { lineEnding.write(to: &writer.output) }
+        }
+        if writer.output.count >= chunkSize { try drain() }
+      }
+      try writeRun()
+    }
+  }
+
+  /// Where the record that starts at `offset` ends, and its terminator (nil at the end of the
+  /// file), when it holds no quote; nil when it does.
+  ///
+  /// Such a record is written back as it is: none of its fields is quoted, and none needs to
+  /// be, since none holds a delimiter, quote or line break. The bytes are scanned 8 at a time.
+  ///
+  /// - Parameter firstWord: `word(at: offset, in: bytes)`, read beforehand.
+  private static func plainRecord(
+    at offset: Int, in bytes: UnsafeBufferPointer<UInt8>, firstWord: UInt64
+  ) -> (end: Int, ending: LineEnding?)? {
+    let count = bytes.count
+    var index = offset
+    if let base = bytes.baseAddress {
+      while index + 8 <= count {
+        let word =
+          index == offset
+          ? firstWord : UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+        let found =
+          bytesEqual(word, ASCII.lineFeed) | bytesEqual(word, ASCII.carriageReturn)
+          | bytesEqual(word, ASCII.quote)
+        if found != 0 {
+          index += found.trailingZeroBitCount / 8
+          break
+        }
+        index += 8
       }
     }
-    return writer.output
+    while index < count, bytes[index] != ASCII.lineFeed, bytes[index] != ASCII.carriageReturn,
+      bytes[index] != ASCII.quote
+    {
+      index += 1
+    }
+    guard index < count else { return (count, nil) }
+    guard bytes[index] != ASCII.quote else { return nil }
+    return (index, LineEnding.read(at: index, in: bytes))
+  }
+
+  /// The 8 bytes at `offset` as a little-endian integer (the first byte lowest); 0 when fewer
+  /// than 8 bytes are left or `offset` is negative.
+  @inline(__always)
+  private static func word(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    guard offset >= 0, offset + 8 <= bytes.count, let base = bytes.baseAddress else { return 0 }
+    return UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+  }
+
+  /// The high bit of each byte of `word` that equals `byte`, at least up to the first such
+  /// byte (bytes after it may be marked too).
+  @inline(__always)
+  private static func bytesEqual(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let difference = word ^ (ones &* UInt64(byte))
+    return (difference &- ones) & ~difference & 0x8080_8080_8080_8080
   }
 
   /// Checks a whole file and finds its columns, where each row's record starts, and its

@@ -71,6 +71,41 @@ public enum JSONTableFormat {
   /// Rows read from a CSV or TSV file are written from its bytes, one at a time, without
   /// making their cells.
   public static func encode(_ table: TableModel, style: JSONStyle) -> [UInt8] {
+    var output: [UInt8] = []
+    output.reserveCapacity(estimatedSize(of: table, style: style))
+    write(table, style: style, into: &output, chunkSize: .max) { (_: UnsafeBufferPointer<UInt8>) in }
+    return output
+  }
+
+  /// Writes a table as a JSON array of objects in the given style, handing the bytes to
+  /// `sink` in chunks of about `chunkSize` bytes as they are made, so that the text — about
+  /// three times a CSV file's size — is never held whole; the bytes are those
+  /// `encode(_:style:)` returns.
+  static func write<Failure: Error>(
+    _ table: TableModel, style: JSONStyle, chunkSize: Int,
+    to sink: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
+  ) throws(Failure) {
+    var output: [UInt8] = []
+    output.reserveCapacity(min(chunkSize, estimatedSize(of: table, style: style)) + 4096)
+    try write(table, style: style, into: &output, chunkSize: chunkSize, to: sink)
+    if !output.isEmpty { try output.withUnsafeBufferPointer { (buffer) throws(Failure) in try sink(buffer) } }
+  }
+
+  /// About how many bytes a table's JSON text takes, so that it is reserved once.
+  private static func estimatedSize(of table: TableModel, style: JSONStyle) -> Int {
+    var indent = 0
+    if case .pretty(let spaces) = style { indent = max(0, spaces) }
+    let bytesPerRow = table.columns.reduce(4 + 2 * indent) { $0 + $1.utf8.count + 9 + 2 * indent }
+    let estimate = table.estimatedTextSize + table.rowCount * bytesPerRow
+    return estimate + estimate / 8 + 64
+  }
+
+  /// Writes a table into `output`, handing `output` to `sink` and emptying it whenever it
+  /// holds `chunkSize` bytes or more; what is left at the end stays in `output`.
+  private static func write<Failure: Error>(
+    _ table: TableModel, style: JSONStyle, into output: inout [UInt8], chunkSize: Int,
+    to sink: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
+  ) throws(Failure) {
     // Each key is escaped once, with its colon, rather than once a row.
     let keys = table.columns.map { column in
       var key: [UInt8] = []
@@ -80,14 +115,8 @@ public enum JSONTableFormat {
       return key
     }
     let rowCount = table.rowCount
-    var indent = 0
-    if case .pretty(let spaces) = style { indent = max(0, spaces) }
-    let bytesPerRow = keys.reduce(4 + 2 * indent) { $0 + $1.count + 6 + 2 * indent }
-    let estimate = table.estimatedTextSize + rowCount * bytesPerRow
-    var output: [UInt8] = []
-    output.reserveCapacity(estimate + estimate / 8 + 64)
     output.append(ASCII.openBracket)
-    table.withRowReader { reader in
+    try table.withRowReader { (reader) throws(Failure) in
       for rowIndex in 0..<rowCount {
         if rowIndex > 0 { output.append(ASCII.comma) }
         JSONLayout.newline(level: 1, style: style, into: &output)
@@ -109,12 +138,15 @@ public enum JSONTableFormat {
         }
         if written > 0 { JSONLayout.newline(level: 1, style: style, into: &output) }
         output.append(ASCII.closeBrace)
+        if output.count >= chunkSize {
+          try output.withUnsafeBufferPointer { (buffer) throws(Failure) in try sink(buffer) }
+          output.removeAll(keepingCapacity: true)
+        }
       }
     }
     if rowCount > 0 { JSONLayout.newline(level: 0, style: style, into: &output) }
     output.append(ASCII.closeBracket)
     output.append(ASCII.lineFeed)
-    return output
   }
 
   private static func write(_ cell: TableCell, style: JSONStyle, into output: inout [UInt8]) {

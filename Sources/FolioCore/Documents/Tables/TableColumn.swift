@@ -38,25 +38,8 @@ public struct TableColumn: Sendable, Equatable {
   /// (`displayedOnOneLine`: line breaks as `⏎`, tabs as `→`, other control characters
   /// escaped), cut with `…` when longer, padded on the side its alignment leaves free.
   public func format(_ text: String) -> String {
-    let fitted = Self.truncate(text.displayedOnOneLine, toWidth: width)
+    let fitted = text.displayedOnOneLine.truncated(toCells: width)
     let padding = String(repeating: " ", count: max(0, width - fitted.cells))
     return alignment == .trailing ? padding + fitted : fitted + padding
-  }
-
-  /// The text cut to at most `width` terminal columns, ending in `…` when cut. A wide
-  /// character that would straddle the edge is left out whole, so the result may be a
-  /// column short.
-  public static func truncate(_ text: String, toWidth width: Int) -> String {
-    guard text.cells > width else { return text }
-    guard width > 0 else { return "" }
-    var result = ""
-    var used = 0
-    for character in text {
-      let cells = character.cells
-      if used + cells > width - 1 { break }
-      result.append(character)
-      used += cells
-    }
-    return result + "…"
   }
 }

@@ -11,7 +11,8 @@ extension TableModel {
   /// for the rows that are read from the file.
   struct RowReader {
     private let table: TableModel
-    private let bytes: UnsafeBufferPointer<UInt8>
+    /// The bytes of the file the table's rows were read from; empty when there is none.
+    let bytes: UnsafeBufferPointer<UInt8>
     /// The unescaped text of a quoted field with doubled quotes; reused.
     private var scratch: [UInt8] = []
 
@@ -42,10 +43,12 @@ extension TableModel {
   }
 
   /// Calls `body` with a reader of this table's rows.
-  func withRowReader<Result>(_ body: (inout RowReader) -> Result) -> Result {
-    (records?.bytes ?? []).withUnsafeBufferPointer { buffer in
+  func withRowReader<Result, Failure: Error>(
+    _ body: (inout RowReader) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    try (records?.bytes ?? []).withUnsafeBufferPointer { (buffer) throws(Failure) -> Result in
       var reader = RowReader(table: self, bytes: buffer)
-      return body(&reader)
+      return try body(&reader)
     }
   }
 

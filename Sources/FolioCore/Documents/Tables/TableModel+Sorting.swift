@@ -8,25 +8,43 @@ extension TableModel {
   ///
   /// - Throws: `FolioError.invalidArgument` for a key naming no column.
   public func sortPermutation(by keys: [TableSortKey]) throws(FolioError) -> [Int] {
-    var columnsKeys: [(values: [SortValue], isDescending: Bool)] = []
+    var keyColumns: [Int] = []
     for key in keys {
       guard let column = columnIndex(key.column) else {
         throw .invalidArgument("no column '\(key.column)'; columns: \(columns.joined(separator: ", "))")
       }
-      columnsKeys.append((sortValues(ofColumn: column), key.order == .descending))
+      keyColumns.append(column)
     }
-    var permutation = Array(0..<rowCount)
-    permutation.sort { left, right in
-      for (values, isDescending) in columnsKeys {
-        switch SortValue.compare(values[left], values[right], isDescending: isDescending) {
-        case .some(true): return true
-        case .some(false): return false
-        case nil: continue
+    // Columns are taken for numbers, then for ASCII text, until a cell says otherwise; the
+    // kinds worked out for `show` rule numbers out at once.
+    var kinds = keyColumns.map { column -> TableSortKeys.Kind in
+      valueKindCache.indices.contains(column) && valueKindCache[column]?.allNumbers == false
+        ? .asciiText : .number
+    }
+    while true {
+      var runs = TableSortKeys(
+        keys: keys.indices.map { (kinds[$0], keys[$0].order == .descending) }, rowCount: rowCount,
+        estimatedSize: estimatedSortKeySize(keyCount: keys.count))
+      var misfit: Int?
+      forEachRow(readingColumns: keyColumns) { texts in
+        runs.beginRow()
+        for key in keys.indices {
+          var fits = true
+          texts(key) { fits = runs.append($0, key: key) }
+          guard fits else {
+            misfit = key
+            return false
+          }
         }
+        return true
       }
-      return left < right
+      if let misfit {
+        let wider = kinds[misfit].wider
+        for key in keys.indices where keyColumns[key] == keyColumns[misfit] { kinds[key] = wider }
+        continue
+      }
+      return runs.withRuns { ByteRunSorter.order(runs: $0, starts: $1) }
     }
-    return permutation
   }
 
   /// Puts the rows in a new order: the row at position `permutation[i]` moves to position
@@ -47,44 +65,79 @@ extension TableModel {
     return inverse
   }
 
-  /// The values a column sorts by: numbers when every non-empty cell reads as one.
-  private func sortValues(ofColumn column: Int) -> [SortValue] {
-    var texts: [String] = []
-    texts.reserveCapacity(rowCount)
-    var isNumeric = true
-    for index in 0..<rowCount {
-      let text = cell(row: index, column: column).description
-      if isNumeric, !text.isEmpty, Double(text)?.isFinite != true { isNumeric = false }
-      texts.append(text)
-    }
-    return texts.map { text in
-      if text.isEmpty { return .empty }
-      if isNumeric, let number = Double(text) { return .number(number) }
-      return .text(folded: text.lowercased(), text)
-    }
+  /// About how many bytes the sort keys of all rows take: a text key holds its cell twice.
+  private func estimatedSortKeySize(keyCount: Int) -> Int {
+    min(2 * estimatedTextSize, rowCount * keyCount * 64) + rowCount * keyCount * 9
   }
-}
 
-/// A cell as sorting compares it.
-private enum SortValue {
-  case empty
-  case number(Double)
-  case text(folded: String, String)
-
-  /// Whether `left` goes before `right` (true), after it (false), or they are equal (nil).
-  /// Empty values go last whatever the direction.
-  static func compare(_ left: SortValue, _ right: SortValue, isDescending: Bool) -> Bool? {
-    switch (left, right) {
-    case (.empty, .empty): return nil
-    case (.empty, _): return false
-    case (_, .empty): return true
-    case (.number(let a), .number(let b)):
-      return a == b ? nil : (a < b) != isDescending
-    case (.text(let a, let rawA), .text(let b, let rawB)):
-      if a != b { return (a < b) != isDescending }
-      return rawA == rawB ? nil : (rawA < rawB) != isDescending
-    case (.number, .text): return !isDescending
-    case (.text, .number): return isDescending
+  /// Calls `body` with each row in order, until it returns false; `body` gets a function
+  /// that hands the UTF-8 text of one of `wanted` (by its index in `wanted`, a column index
+  /// each) to the function it is given: empty for an empty or missing cell.
+  private func forEachRow(
+    readingColumns wanted: [Int],
+    _ body: (_ texts: (_ index: Int, _ use: (UnsafeBufferPointer<UInt8>) -> Void) -> Void) -> Bool
+  ) {
+    guard let last = wanted.max() else {
+      for _ in 0..<rowCount where !body({ _, _ in }) { return }
+      return
+    }
+    // The slot each wanted column's text is kept in while a row is read: one per column.
+    var slotOfColumn = [Int](repeating: -1, count: last + 1)
+    var slotCount = 0
+    for column in wanted where slotOfColumn[column] < 0 {
+      slotOfColumn[column] = slotCount
+      slotCount += 1
+    }
+    let slotOfWanted = wanted.map { slotOfColumn[$0] }
+    var ranges = [Range<Int>](repeating: 0..<0, count: slotCount)
+    // Fields with doubled quotes are unescaped into their slot's scratch buffer.
+    var scratch = [[UInt8]](repeating: [], count: slotCount)
+    var inScratch = [Bool](repeating: false, count: slotCount)
+    let bytes = records?.bytes ?? []
+    bytes.withUnsafeBufferPointer { buffer in
+      for location in locations {
+        let keepGoing: Bool
+        if location < 0 {
+          let cells = storedRows[~location]
+          keepGoing = body { index, use in
+            let column = wanted[index]
+            var text = cells.indices.contains(column) ? cells[column].description : ""
+            text.withUTF8 { use($0) }
+          }
+        } else if let records {
+          for slot in 0..<slotCount {
+            ranges[slot] = 0..<0
+            inScratch[slot] = false
+          }
+          var column = 0
+          DelimitedRecords.forEachField(
+            ofRecordAt: location, in: buffer, delimiter: records.delimiter, start: records.start
+          ) { field in
+            let slot = slotOfColumn[column]
+            if slot >= 0 {
+              if field.hasDoubledQuotes {
+                field.withText(in: buffer, scratch: &scratch[slot]) { _ in }
+                inScratch[slot] = true
+              } else {
+                ranges[slot] = field.range
+              }
+            }
+            column += 1
+            return column <= last
+          }
+          keepGoing = body { index, use in
+            let slot = slotOfWanted[index]
+            if inScratch[slot] {
+              scratch[slot].withUnsafeBufferPointer { use($0) }
+            } else {
+              use(UnsafeBufferPointer(rebasing: buffer[ranges[slot]]))
+            }
+          }
+        } else {
+          keepGoing = body { _, use in use(UnsafeBufferPointer(start: nil, count: 0)) }
+        }
+        if !keepGoing { return }
+      }
     }
   }
 }

@@ -44,7 +44,7 @@ extension TableModel {
     let bytes = records?.bytes ?? []
     bytes.withUnsafeBufferPointer { buffer in
       var scratch: [UInt8] = []
-      for location in locations {
+      forEachLocationInFileOrder { location in
         if location < 0 {
           let cells = storedRows[~location]
           for (slot, column) in wanted.enumerated() where !inferences[slot].isSettled {
@@ -65,9 +65,35 @@ extension TableModel {
             return column <= last
           }
         }
-        if unsettled == 0 { break }
+        return unsettled > 0
       }
     }
     return inferences
+  }
+
+  /// Calls `body` with every row's location, until it returns false: kept rows first, then
+  /// those read from the file in the order of their records in it, so that the rows of a
+  /// sorted table are read from the start of the file to its end rather than at random.
+  private func forEachLocationInFileOrder(_ body: (Int) -> Bool) {
+    var previous = -1
+    let isInFileOrder = locations.allSatisfy { location in
+      defer { previous = max(previous, location) }
+      return location < 0 || location > previous
+    }
+    if isInFileOrder {
+      for location in locations where !body(location) { return }
+      return
+    }
+    for location in locations where location < 0 && !body(location) { return }
+    // A bit for every byte of the file, set where a row's record starts.
+    var starts = [UInt64](repeating: 0, count: (records?.bytes.count ?? 0) / 64 + 1)
+    for location in locations where location >= 0 { starts[location >> 6] |= 1 << UInt64(location & 63) }
+    for (index, word) in starts.enumerated() {
+      var word = word
+      while word != 0 {
+        guard body(index << 6 | word.trailingZeroBitCount) else { return }
+        word &= word - 1
+      }
+    }
   }
 }

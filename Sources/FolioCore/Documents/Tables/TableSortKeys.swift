@@ -1,0 +1,217 @@
+/// Every row's sort key as one run of bytes, made once before sorting, so that comparing two
+/// rows by all the keys of a sort is one byte-wise comparison of their runs (`memcmp` order,
+/// a shorter run first when it is the other's beginning).
+///
+/// Each key of the sort adds one part to a row's run:
+/// - an empty cell: `02`, after every value whichever the direction;
+/// - a number: `01` and the 8 bytes of the `Double` in an order-keeping form (big-endian,
+///   the sign bit set for a positive number, every bit flipped for a negative one, -0 as 0);
+/// - text: `01`, the case-folded text, `00`, the text itself, `00`. Both are UTF-8 in
+///   normalization form C — the order of Swift's `String` comparison, which compares NFC
+///   scalars — with each `00` byte of the text written as `01 01` and each `01` as `01 02`,
+///   so that a text never reads past its end;
+/// - text of a column that is all ASCII: `01`, the text with capitals lowered (escaped the
+///   same way), `00`, then a bit a byte of the text, 1 for a small letter, 8 to a byte. Two
+///   texts equal but for case have the same length, and their first difference is a capital
+///   in one (a smaller byte) where the other has a small letter: the bits order them as the
+///   texts themselves, in a part half as long.
+///
+/// A descending key has every byte after its tag complemented, and text ends with `FF`
+/// instead of `00`. No part is the beginning of another of the same key, so no run is the
+/// beginning of another, and rows compare equal only when every key is equal.
+struct TableSortKeys {
+  /// The runs of every row, one after the other.
+  private var bytes: [UInt8] = []
+  /// Where each row's run starts in `bytes`.
+  private var starts: [Int] = []
+
+  /// What one key of the sort compares.
+  enum Kind {
+    /// The cells as numbers: every non-empty one reads as a finite number.
+    case number
+    /// The cells as text, case folded first, then exactly; every cell is ASCII.
+    case asciiText
+    /// The cells as text, case folded first, then exactly.
+    case text
+
+    /// The kind to try when a cell does not fit this one.
+    var wider: Kind { self == .number ? .asciiText : .text }
+  }
+
+  /// The tag of a part holding a value.
+  static let valueTag: UInt8 = 0x01
+  /// The tag of an empty cell's part.
+  static let emptyTag: UInt8 = 0x02
+  /// The byte that writes a text's `00` and `01` bytes as `01 01` and `01 02`.
+  private static let escape: UInt8 = 0x01
+
+  /// An empty set of runs, for rows to be added one at a time.
+  ///
+  /// - Parameters:
+  ///   - keys: each key's kind and direction, in the order they apply.
+  ///   - rowCount: how many rows will be added.
+  ///   - estimatedSize: about how many bytes the runs take, reserved up front.
+  init(keys: [(kind: Kind, isDescending: Bool)], rowCount: Int, estimatedSize: Int) {
+    self.keys = keys
+    bytes.reserveCapacity(estimatedSize)
+    starts.reserveCapacity(rowCount + 1)
+  }
+
+  /// Each key's kind and direction.
+  private let keys: [(kind: Kind, isDescending: Bool)]
+
+  /// Starts the next row's run; its keys' cells follow with `append(_:key:)`, in order.
+  mutating func beginRow() {
+    starts.append(bytes.count)
+  }
+
+  /// Appends the part of key `key` for the current row: its cell's UTF-8 text, empty for an
+  /// empty cell.
+  ///
+  /// - Returns: false, having appended nothing, when the text does not fit the key's kind —
+  ///   a `number` that does not read as a finite number, `asciiText` that is not ASCII: the
+  ///   runs must then be made again with the kind `wider`.
+  mutating func append(_ text: UnsafeBufferPointer<UInt8>, key: Int) -> Bool {
+    append(text, kind: keys[key].kind, isDescending: keys[key].isDescending)
+  }
+
+  /// The number of rows added.
+  var rowCount: Int { starts.count }
+
+  /// Calls `body` with the runs and with where each row's run starts, followed by the end of
+  /// the last one.
+  mutating func withRuns<Result>(
+    _ body: (_ bytes: UnsafeBufferPointer<UInt8>, _ starts: UnsafeBufferPointer<Int>) -> Result
+  ) -> Result {
+    starts.append(bytes.count)
+    defer { starts.removeLast() }
+    return bytes.withUnsafeBufferPointer { bytes in starts.withUnsafeBufferPointer { body(bytes, $0) } }
+  }
+
+  /// Appends the part of one cell.
+  ///
+  /// - Returns: false, having appended nothing of the value, when the text does not fit the
+  ///   kind.
+  private mutating func append(_ text: UnsafeBufferPointer<UInt8>, kind: Kind, isDescending: Bool) -> Bool {
+    guard !text.isEmpty else {
+      bytes.append(Self.emptyTag)
+      return true
+    }
+    let start = bytes.count + 1
+    switch kind {
+    case .number:
+      guard let number = Self.number(text), number.isFinite else { return false }
+      let bits = number == 0 ? 0 : number.bitPattern
+      let ordered = bits & (1 << 63) == 0 ? bits | (1 << 63) : ~bits
+      bytes.append(Self.valueTag)
+      withUnsafeBytes(of: ordered.bigEndian) { bytes.append(contentsOf: $0) }
+    case .asciiText:
+      var union: UInt8 = 0
+      for byte in text { union |= byte }
+      guard union < 0x80 else { return false }
+      bytes.append(Self.valueTag)
+      appendEscaped(text, lowercasingASCII: true)
+      bytes.append(0)
+      var bits: UInt8 = 0
+      for (index, byte) in text.enumerated() {
+        bits = bits << 1 | (byte &- UInt8(ascii: "a") < 26 ? 1 : 0)
+        if index % 8 == 7 {
+          bytes.append(bits)
+          bits = 0
+        }
+      }
+      if text.count % 8 != 0 { bytes.append(bits << (8 - text.count % 8)) }
+    case .text:
+      bytes.append(Self.valueTag)
+      var union: UInt8 = 0
+      for byte in text { union |= byte }
+      if union < 0x80 {
+        appendEscaped(text, lowercasingASCII: true)
+        bytes.append(0)
+        appendEscaped(text, lowercasingASCII: false)
+      } else {
+        let string = String(decoding: text, as: UTF8.self)
+        // NFC code units: the form Swift's String comparison orders by.
+        string.lowercased()._nfcCodeUnits.withUnsafeBufferPointer {
+          appendEscaped($0, lowercasingASCII: false)
+        }
+        bytes.append(0)
+        string._nfcCodeUnits.withUnsafeBufferPointer { appendEscaped($0, lowercasingASCII: false) }
+      }
+      bytes.append(0)
+    }
+    if isDescending {
+      bytes.withUnsafeMutableBufferPointer { buffer in
+        for index in start..<buffer.count { buffer[index] = ~buffer[index] }
+      }
+    }
+    return true
+  }
+
+  /// Appends text with its `00` and `01` bytes escaped, ASCII capitals lowered if asked.
+  private mutating func appendEscaped(_ text: UnsafeBufferPointer<UInt8>, lowercasingASCII: Bool) {
+    let start = bytes.count
+    bytes.append(contentsOf: text)
+    var needsEscapes = false
+    bytes.withUnsafeMutableBufferPointer { buffer in
+      for index in start..<buffer.count {
+        let byte = buffer[index]
+        if byte <= Self.escape { needsEscapes = true }
+        if lowercasingASCII, byte &- 0x41 < 26 { buffer[index] = byte | 0x20 }
+      }
+    }
+    guard needsEscapes else { return }
+    let written = Array(bytes[start...])
+    bytes.removeSubrange(start...)
+    for byte in written {
+      if byte <= Self.escape {
+        bytes.append(Self.escape)
+        bytes.append(byte + 1)
+      } else {
+        bytes.append(byte)
+      }
+    }
+  }
+
+  /// A cell's number, as `Double(String)` reads it.
+  ///
+  /// A plain decimal of at most 15 digits and 22 decimals is worked out exactly without
+  /// making a string: its digits and the power of ten are exact doubles, and one division
+  /// rounds correctly, as the parser does.
+  static func number(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+    var index = 0
+    var isNegative = false
+    if let sign = text.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+      isNegative = sign == UInt8(ascii: "-")
+      index = 1
+    }
+    var mantissa: UInt64 = 0
+    var digits = 0
+    var decimals = 0
+    var seenPoint = false
+    var isPlain = index < text.count
+    while index < text.count, isPlain {
+      let byte = text[index]
+      if byte &- 0x30 < 10 {
+        mantissa = mantissa &* 10 &+ UInt64(byte &- 0x30)
+        digits += 1
+        if seenPoint { decimals += 1 }
+      } else if byte == UInt8(ascii: "."), !seenPoint {
+        seenPoint = true
+      } else {
+        isPlain = false
+      }
+      index += 1
+    }
+    if isPlain, digits > 0, digits <= 15, decimals < powersOfTen.count {
+      let magnitude = Double(mantissa) / powersOfTen[decimals]
+      return isNegative ? -magnitude : magnitude
+    }
+    return Double(String(decoding: text, as: UTF8.self))
+  }
+
+  /// 10⁰ through 10²², each exact as a `Double`.
+  private static let powersOfTen: [Double] = (0...22).reduce(into: []) { powers, exponent in
+    powers.append(exponent == 0 ? 1 : powers[exponent - 1] * 10)
+  }
+}

@@ -1,0 +1,23 @@
+extension Workspace {
+  /// Adds an empty column at the end of a table document, as one undoable step ("Add
+  /// Column").
+  ///
+  /// - Throws: `FolioError.invalidArgument` when the name is empty, holds a line break or
+  ///   another control character, or is a column already; `FolioError` when the document is
+  ///   not a table.
+  public func addColumn(_ name: String, to document: Document) throws {
+    if name.isEmpty { throw FolioError.invalidArgument("a column name cannot be empty") }
+    if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+      throw FolioError.invalidArgument(
+        "a column name cannot hold line breaks, tabs or other control characters")
+    }
+    let columns = try document.modifyTable { $0.columns }
+    if columns.contains(name) {
+      throw FolioError.invalidArgument("there is a column '\(name)' already")
+    }
+    try document.perform(
+      "Add Column",
+      apply: { document in try document.modifyTable { $0.appendColumn(name) } },
+      revert: { document in try document.modifyTable { $0.removeLastColumn() } })
+  }
+}

@@ -1,0 +1,30 @@
+import FolioCore
+
+/// What a loaded plugin contributed, in declaration order, as `plugin info` lists it.
+public struct PluginContributions: Sendable, Equatable {
+  /// Command ids.
+  public var commands: [String] = []
+  /// Menu ids.
+  public var menus: [String] = []
+  /// Context-menu entries: the commands of each and the selections it is for, e.g.
+  /// `checkin.toggle (single)`.
+  public var contextMenuEntries: [String] = []
+  /// Menu contributions: the menu and the commands added, e.g. `title: wordcount.count`.
+  public var menuContributions: [String] = []
+  /// Toolbar item ids.
+  public var toolbarItems: [String] = []
+  /// Share target ids.
+  public var shareTargets: [String] = []
+  /// The events of its `folio.on` handlers.
+  public var eventHandlers: [String] = []
+
+  /// Each kind with a label and the separator of its items (`; ` where an item lists
+  /// commands itself), in the order `plugin info` shows them.
+  public var kinds: [(label: String, items: [String], separator: String)] {
+    [
+      ("commands", commands, ", "), ("menus", menus, ", "), ("context menu", contextMenuEntries, "; "),
+      ("menu contributions", menuContributions, "; "), ("toolbar items", toolbarItems, ", "),
+      ("share targets", shareTargets, ", "), ("event handlers", eventHandlers, ", "),
+    ]
+  }
+}

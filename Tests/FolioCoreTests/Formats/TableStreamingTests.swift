@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+@testable import FolioCore
+
+/// Saving streams a table: CSV and TSV rows unchanged since the file was read are copied from
+/// its bytes, and every chunk together is exactly what encoding the cells gives.
+@Suite struct TableStreamingTests {
+  /// The bytes `write` hands over, chunk by chunk.
+  private static func chunks(
+    _ write: ((UnsafeBufferPointer<UInt8>) -> Void) -> Void
+  ) -> [[UInt8]] {
+    var chunks: [[UInt8]] = []
+    write { chunks.append(Array($0)) }
+    return chunks
+  }
+
+  /// A file of `rowCount` rows with quoted fields here and there, mixed line endings and
+  /// cells that must be quoted.
+  private static func file(rows rowCount: Int, random: inout FormatTestRandom) -> [UInt8] {
+    let pieces = ["plain", "\"quoted\"", "\"a,b\"", "\"q\"\"q\"", "\"l\nf\"", "", "é", "sp ace", "x\"y"]
+    let endings = ["\n", "\n", "\n", "\r\n", "\r"]
+    var text = "a,b,c\n"
+    for row in 0..<rowCount {
+      let fields = (0..<3).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }
+      text += fields.joined(separator: ",")
+      if row < rowCount - 1 || random.next() % 2 == 0 {
+        text += endings[Int(random.next() % UInt64(endings.count))]
+      }
+    }
+    return Array(text.utf8)
+  }
+
+  /// The positions `0..<count` in a random order (Fisher-Yates).
+  private static func shuffled(_ count: Int, random: inout FormatTestRandom) -> [Int] {
+    var positions = Array(0..<count)
+    for index in positions.indices.reversed() where index > 0 {
+      positions.swapAt(index, Int(random.next() % UInt64(index + 1)))
+    }
+    return positions
+  }
+
+  @Test("edited, sorted and pruned tables stream the bytes their cells encode to, in chunks of any size")
+  func streamedAsEncoded() throws {
+    var random = FormatTestRandom(state: 0xC0FFEE)
+    for round in 0..<120 {
+      let rowCount = Int(random.next() % 12)
+      var table = try DelimitedFormat.decodeTable(
+        Self.file(rows: rowCount, random: &random), delimiter: .comma)
+      for _ in 0..<Int(random.next() % 4) where table.rowCount > 0 {
+        let row = Int(random.next() % UInt64(table.rowCount))
+        switch random.next() % 5 {
+        case 0: table.setCell(row: row, column: Int(random.next() % 3), to: .string("new"))
+        case 1: table.removeRow(at: row)
+        case 2: table.reorder(by: Self.shuffled(table.rowCount, random: &random))
+        case 3: table.appendRow([.string("added"), .string(""), .string("z")])
+        default: if round % 7 == 0 { table.appendColumn("d") }
+        }
+      }
+      let content = table.content
+      for dialect in [DelimitedDialect.csv, .tsv, DelimitedDialect(delimiter: .comma, lineEnding: .crlf)] {
+        let expected = DelimitedFormat.encode(content, dialect: dialect)
+        #expect(DelimitedFormat.encode(table, dialect: dialect) == expected)
+        for chunkSize in [1, 16, 100, 1 << 20] {
+          let chunks = Self.chunks { sink in
+            DelimitedFormat.write(table, dialect: dialect, chunkSize: chunkSize, to: sink)
+          }
+          #expect(Array(chunks.joined()) == expected, "round \(round), chunks of \(chunkSize)")
+        }
+      }
+      for style in [JSONStyle.compact, .pretty(indent: 2)] {
+        let expected = JSONTableFormat.encode(content, style: style)
+        for chunkSize in [1, 100, 1 << 20] {
+          let chunks = Self.chunks { sink in
+            JSONTableFormat.write(table, style: style, chunkSize: chunkSize, to: sink)
+          }
+          #expect(Array(chunks.joined()) == expected, "round \(round), chunks of \(chunkSize)")
+        }
+      }
+    }
+  }
+
+  @Test("unedited rows go to the save straight from the file's bytes, the edited one encoded between")
+  func unchangedRowsAreNotCopied() throws {
+    var text = "name,city\n"
+    for row in 1...200 { text += "Person \(row),City \(row % 7)\n" }
+    var table = try DelimitedFormat.decodeTable(Array(text.utf8), delimiter: .comma)
+    table.setCell(row: 99, column: 1, to: .string("Paris"))
+    var fromTheFile: [Int] = []
+    var written: [UInt8] = []
+    table.records!.bytes.withUnsafeBufferPointer { file in
+      DelimitedFormat.write(table, dialect: .csv, chunkSize: 256) { chunk in
+        if let base = chunk.baseAddress, let start = file.baseAddress, base >= start,
+          base < start + file.count
+        {
+          fromTheFile.append(chunk.count)
+        }
+        written.append(contentsOf: chunk)
+      }
+    }
+    #expect(
+      String(decoding: written, as: UTF8.self)
+        == text.replacing("Person 100,City 2", with: "Person 100,Paris"))
+    // Rows 1-99 and 101-200, each a run of the file handed over as it is.
+    #expect(fromTheFile.count == 2)
+    #expect(
+      fromTheFile.reduce(0, +) == written.count - "name,city\n".utf8.count - "Person 100,Paris\n".utf8.count)
+  }
+
+  @Test("a streamed save writes the bytes and records their size and content hash")
+  func streamedSave() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "folio-stream-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("t.csv").path
+    var text = "a,b\n"
+    for row in 0..<5000 { text += "\(row),\"v \(row)\"\n" }
+    var table = try DelimitedFormat.decodeTable(Array(text.utf8), delimiter: .comma)
+    table.setCell(row: 10, column: 1, to: .string("edited"))
+    let expected = DelimitedFormat.encode(table.content, dialect: .csv)
+    let content = try DocumentFormat.csv.saveContent(.table(table))
+    #expect(content.measure() == (expected.count, FileSnapshot.contentHash(of: expected)))
+    let outcome = try DocumentFile.save(content, to: path, inPlace: nil)
+    let (bytes, snapshot) = try DocumentFile.read(path)
+    #expect(bytes == expected)
+    #expect(outcome.snapshot == snapshot)
+    #expect(snapshot.contentHash == FileSnapshot.contentHash(of: expected))
+  }
+}

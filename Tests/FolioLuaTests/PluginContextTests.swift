@@ -1,0 +1,176 @@
+import FolioCore
+import Foundation
+import Testing
+
+@testable import FolioLua
+
+/// The `ctx` built on the Lua stack (lazy fields, the selection snapshot, predicates sharing
+/// one `ctx`), `d:add_column`, the undo step named after the command, the record of what a
+/// plugin contributed, and manifests sharing one state.
+@Suite struct PluginContextTests {
+  private final class Surface: PluginSurface {
+    let registry = CommandRegistry()
+    let workspace = Workspace(store: nil, currentDirectory: "/", home: nil)
+    var appEnvironment = AppEnvironment()
+    func addMenu(_ menu: Menu) throws(FolioError) {}
+    func removeMenus(ownedBy owner: String) {}
+    func addMenuContribution(_ contribution: MenuContribution) throws(FolioError) {}
+    func removeMenuContributions(ownedBy owner: String) {}
+    func addToolbarItem(_ item: ToolbarItem) throws(FolioError) {}
+    func removeToolbarItems(ownedBy owner: String) {}
+  }
+
+  private static let plugin = """
+    local function keys(t)
+      local out = {}
+      for k in pairs(t) do out[#out + 1] = k end
+      table.sort(out)
+      return table.concat(out, ",")
+    end
+    folio.command { id = "demo.snap", title = "Snap", run = function(ctx)
+      local count = ctx.selection.count
+      local first = ctx.selection:rows()[1].id
+      ctx.document:delete(first)
+      return count .. " " .. table.concat(ctx.selection.ids, ",") .. " " .. #ctx.selection:rows()
+        .. " | " .. keys(ctx) .. " | " .. keys(ctx.selection) .. " | " .. tostring(getmetatable(ctx))
+    end }
+    folio.command { id = "demo.mark", title = "Mark", run = function(ctx)
+      local d = ctx.document
+      d:add_column("visited")
+      d:set(ctx.selection.ids[1], "visited", "yes")
+      local errors = {}
+      for _, name in ipairs({ "visited", "", "a\\nb" }) do
+        errors[#errors + 1] = select(2, pcall(d.add_column, d, name))
+      end
+      return table.concat(errors, " / ")
+    end }
+    folio.command { id = "demo.one", title = "Rename Ada", run = function(ctx)
+      ctx.document:set(1, "name", "Ada L.")
+    end }
+    local seen, calls = {}, 0
+    folio.command { id = "demo.asked", title = "Asked",
+      enabled = function(ctx) seen[ctx] = true; calls = calls + 1; return ctx.selection.count > 0 end,
+      run = function()
+        local distinct = 0
+        for _ in pairs(seen) do distinct = distinct + 1 end
+        return calls .. " calls, " .. distinct .. " ctx"
+      end }
+    folio.menu { id = "demo.menu", title = "Demo", items = { "demo.snap" } }
+    folio.context_menu { selection = "single", items = { "demo.mark", "demo.one" } }
+    folio.toolbar_item { id = "demo.bar", command = "demo.snap" }
+    folio.share_target { id = "demo.share", title = "Share", accepts = { "text" },
+      send = function(ctx, item) return item.text end }
+    folio.on("document.saved", function() end)
+    """
+
+  private func load() throws -> (Surface, PluginHost, Document) {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-ctx-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(
+      at: root.appendingPathComponent("demo"), withIntermediateDirectories: true)
+    try Self.plugin.write(
+      to: root.appendingPathComponent("demo/plugin.lua"), atomically: true, encoding: .utf8)
+    let surface = Surface()
+    let host = PluginHost(surface: surface)
+    #expect(host.discoverAndLoad(in: [root.path]).isEmpty)
+    let table = try surface.workspace.newDocument(kind: .table, columns: ["name", "city"])
+    for (name, city) in [("Ada", "Paris"), ("Bob", "Rome"), ("Cy", "Oslo")] {
+      try surface.workspace.addRow([("name", name), ("city", city)], to: table)
+    }
+    return (surface, host, table)
+  }
+
+  private func text(_ id: String, in surface: Surface) throws -> String? {
+    let command = try #require(surface.registry.command(id: id))
+    if case .text(let text) = try surface.registry.invoke(command, words: []) { return text }
+    return nil
+  }
+
+  @Test(
+    "ctx.selection.ids is the selection when the callback started, built when read; pairs lists every field")
+  func selectionSnapshot() throws {
+    let (surface, host, table) = try load()
+    defer { withExtendedLifetime(host) {} }
+    try surface.workspace.select([1, 3], mode: .replace, in: table, environment: surface.appEnvironment)
+    let report = try text("demo.snap", in: surface)
+    #expect(
+      report == "2 1,3 1 | args,confirm,document,env,notify,selection | __window,count,ids,rows | protected")
+  }
+
+  @Test("d:add_column joins the command's one undo step, named after the command; bad names are refused")
+  func addColumn() throws {
+    let (surface, host, table) = try load()
+    defer { withExtendedLifetime(host) {} }
+    try surface.workspace.select([2], mode: .replace, in: table, environment: surface.appEnvironment)
+    #expect(
+      try text("demo.mark", in: surface)
+        == "d:add_column: there is a column 'visited' already / d:add_column: a column name cannot be empty"
+        + " / d:add_column: a column name cannot hold line breaks, tabs or other control characters")
+    guard case .table(let marked) = table.content else { throw FolioError(.io, "expected a table") }
+    #expect(marked.columns == ["name", "city", "visited"])
+    #expect(marked.cell(row: 1, column: 2) == .string("yes"))
+    #expect(try surface.workspace.undo(table) == "Mark")
+    guard case .table(let restored) = table.content else { throw FolioError(.io, "expected a table") }
+    #expect(restored.columns == ["name", "city"])
+    _ = try text("demo.one", in: surface)
+    #expect(try surface.workspace.undo(table) == "Rename Ada")
+  }
+
+  @Test("predicates share one ctx while what it describes is unchanged, and get a new one after a change")
+  func sharedContext() throws {
+    let (surface, host, table) = try load()
+    defer { withExtendedLifetime(host) {} }
+    let asked = try #require(surface.registry.command(id: "demo.asked"))
+    #expect(!asked.currentAvailability.isEnabled)
+    #expect(!asked.currentAvailability.isEnabled)
+    try surface.workspace.select([1], mode: .replace, in: table, environment: surface.appEnvironment)
+    #expect(asked.currentAvailability.isEnabled)
+    #expect(asked.currentAvailability.isEnabled)
+    surface.appEnvironment.width = 40
+    #expect(asked.currentAvailability.isEnabled)
+    // The run itself is asked first too: 6 predicate calls with 3 different moments.
+    #expect(try text("demo.asked", in: surface) == "6 calls, 3 ctx")
+  }
+
+  @Test("a plugin's contributions are recorded for plugin info, and forgotten when it unloads")
+  func contributions() throws {
+    let (surface, host, _) = try load()
+    defer { withExtendedLifetime(surface) {} }
+    let plugin = try #require(host.plugin(named: "demo"))
+    #expect(plugin.contributions.commands == ["demo.snap", "demo.mark", "demo.one", "demo.asked"])
+    #expect(plugin.contributions.menus == ["demo.menu"])
+    #expect(plugin.contributions.contextMenuEntries == ["demo.mark, demo.one (single)"])
+    #expect(plugin.contributions.toolbarItems == ["demo.bar"])
+    #expect(plugin.contributions.shareTargets == ["demo.share"])
+    #expect(plugin.contributions.eventHandlers == ["document.saved"])
+    #expect(plugin.contributions.menuContributions.isEmpty)
+    try host.unload(named: "demo")
+    #expect(plugin.contributions == PluginContributions())
+  }
+
+  @Test("manifests share one state but not their globals; a failing manifest fails only its plugin")
+  func sharedManifestState() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-man-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let files = [
+      "a/manifest.lua": "leak = 'seen'\nreturn { name = 'first', version = '1' }",
+      "b/manifest.lua": "error('broken manifest')",
+      "c/manifest.lua": "return { name = 'third', version = tostring(leak) .. ' ' .. string.upper('v') }",
+    ]
+    for (path, text) in files {
+      let url = root.appendingPathComponent(path)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try text.write(to: url, atomically: true, encoding: .utf8)
+      try "".write(
+        to: url.deletingLastPathComponent().appendingPathComponent("plugin.lua"), atomically: true,
+        encoding: .utf8)
+    }
+    let surface = Surface()
+    let host = PluginHost(surface: surface)
+    let failed = host.discoverAndLoad(in: [root.path])
+    #expect(failed.map(\.name) == ["b"])
+    #expect(host.plugin(named: "first")?.version == "1")
+    #expect(host.plugin(named: "third")?.version == "nil V")
+    #expect(host.plugin(named: "third")?.status == .loaded)
+  }
+}
