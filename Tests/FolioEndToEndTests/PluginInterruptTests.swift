@@ -14,10 +14,9 @@ import Testing
     return user + system
   }
 
-  @Test("a SIGINT stops a batch run's endless plugin loop with 'plugin NAME: interrupted' and exit 130")
-  func batch() throws {
-    let folder = try FolioProcess.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
+  /// Writes `plugins/spin` into `folder` — `spin.forever` adds a row, then loops until
+  /// stopped; `spin.once` notifies once — and a one-row `places.csv`.
+  static func writeSpinPlugin(in folder: URL) throws {
     let plugin = folder.appendingPathComponent("plugins/spin")
     try FileManager.default.createDirectory(at: plugin, withIntermediateDirectories: true)
     try """
@@ -25,9 +24,18 @@ import Testing
       ctx.document:add { name = "Ghost" }
       while true do end
     end }
+    folio.command { id = "spin.once", title = "Once", run = function(ctx) ctx:notify("spun once") end }
     """.write(to: plugin.appendingPathComponent("plugin.lua"), atomically: true, encoding: .utf8)
-    let places = "name\nLouvre\n"
-    try places.write(to: folder.appendingPathComponent("places.csv"), atomically: true, encoding: .utf8)
+    try "name\nLouvre\n".write(
+      to: folder.appendingPathComponent("places.csv"), atomically: true, encoding: .utf8)
+  }
+
+  @Test("a SIGINT stops a batch run's endless plugin loop with 'plugin NAME: interrupted' and exit 130")
+  func batch() throws {
+    let folder = try FolioProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Self.writeSpinPlugin(in: folder)
+    let places = try String(contentsOf: folder.appendingPathComponent("places.csv"), encoding: .utf8)
     let home = folder.appendingPathComponent("home")
     let folio = try RunningFolio(arguments: ["--plugins", "plugins"], in: folder, home: home)
     // Budgets far beyond the test, so only the SIGINT can stop the loop.

@@ -162,17 +162,7 @@ import Testing
   func interruptPlugin() throws {
     let home = try FolioProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
-    let plugin = home.appendingPathComponent("plugins/spin")
-    try FileManager.default.createDirectory(at: plugin, withIntermediateDirectories: true)
-    try """
-    folio.command { id = "spin.forever", title = "Spin", run = function(ctx)
-      ctx.document:add { name = "Ghost" }
-      while true do end
-    end }
-    folio.command { id = "spin.once", title = "Once", run = function(ctx) ctx:notify("spun once") end }
-    """.write(to: plugin.appendingPathComponent("plugin.lua"), atomically: true, encoding: .utf8)
-    try "name\nLouvre\n".write(
-      to: home.appendingPathComponent("places.csv"), atomically: true, encoding: .utf8)
+    try PluginInterruptTests.writeSpinPlugin(in: home)
     let terminal = try Terminal(home: home, arguments: ["--plugins", "plugins"])
     try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
     // Budgets far beyond the test, so only Ctrl-C can stop the loop.
