@@ -38,6 +38,15 @@ import Testing
     #expect(captured.shell.stopReason == .quit)
   }
 
+  @Test("a dialog's button is named by all the words after choose, unquoted")
+  func multiWordButton() throws {
+    let (captured, document) = try Self.scriptShell()
+    _ = captured.run("context-menu 2; choose Delete")
+    _ = captured.run("choose delete row")
+    #expect(captured.shell.pendingDialog == nil)
+    #expect(Self.names(document) == ["a", "c"])
+  }
+
   @Test("context menu Delete in a script shows the dialog; Cancel keeps the rows, Delete Row deletes")
   func contextMenuDeleteAsks() throws {
     let (captured, document) = try Self.scriptShell()

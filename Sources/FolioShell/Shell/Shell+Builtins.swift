@@ -212,9 +212,8 @@ extension Shell {
         let answer = arguments.string("item") ?? ""
         let extra = arguments.words("arguments")
         if let dialog = pendingDialog {
-          guard extra.isEmpty else {
-            throw FolioError.invalidArgument("a dialog's button takes no arguments")
-          }
+          // Buttons take no arguments, so every word is the title: `choose Don't Save`.
+          let answer = ([answer] + extra.map(\.text)).joined(separator: " ")
           guard let button = dialog.button(named: answer) else {
             throw FolioError.invalidArgument("no button '\(answer)'; choose \(dialog.choicesDescription)")
           }
