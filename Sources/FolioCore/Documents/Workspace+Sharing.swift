@@ -31,17 +31,25 @@ extension Workspace {
   /// - Parameters:
   ///   - target: the target's id: `file`, `stdout`, `mail` or a plugin's.
   ///   - representation: `--as`: file, text, csv or json; nil for the target's best.
-  ///   - destination: `--to`: a folder for `file` and `mail` (`mail` defaults to the
-  ///     document's folder).
+  ///   - destination: `--to`: a folder for `file`, `mail` and plugin targets (`mail` and
+  ///     plugin targets default to the document's folder); `-` prints a plugin target's text.
   /// - Throws: `FolioError.invalidArgument` naming what is possible, or the target's error.
   public func share(
     _ document: Document, with target: String, as representation: String?, to destination: String?
   ) throws(FolioError) -> ShareOutcome {
     let requested = try representation.map(Representation.init(named:))
-    var folder = try destination.map(absolutePath)
+    // `--to -` is standard output, as for `print`: a plugin's target prints its text.
+    let toStandardOutput = destination == "-"
+    if toStandardOutput, target == "file" || target == "mail" {
+      throw FolioError.invalidArgument(
+        "'\(target)' writes a file and cannot send it to standard output; 'share stdout' prints the document")
+    }
+    var folder = toStandardOutput ? nil : try destination.map(absolutePath)
     if folder == nil, target == "mail" {
       folder = document.path.map(DocumentFile.directoryPath) ?? currentDirectory
-    } else if folder == nil, let owner = shareTargets.target(id: target)?.owner, owner != "built-in" {
+    } else if folder == nil, !toStandardOutput, let owner = shareTargets.target(id: target)?.owner,
+      owner != "built-in"
+    {
       // A plugin's target writes beside the document; a never-saved one has no folder, so
       // the target prints instead.
       folder = document.path.map(DocumentFile.directoryPath)
