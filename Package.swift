@@ -26,11 +26,8 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
-    .systemLibrary(
-      name: "CCairo",
-      pkgConfig: "cairo-pdf",
-      providers: [.apt(["libcairo2-dev"])]
-    ),
+    // cairo's headers (libcairo2-dev); the library is opened with dlopen on the first print.
+    .target(name: "CCairo"),
     .target(name: "CFolioSystem"),
     .target(name: "FolioCore", dependencies: ["CSQLite", "CCairo", "CFolioSystem"]),
     .target(name: "FolioLua", dependencies: ["FolioCore", "CLua", "CLuaHost"]),

@@ -78,4 +78,19 @@ import Testing
       #expect(info.contains("Page size:       \(size)"), "\(name): \(info)")
     }
   }
+
+  @Test("the binary does not link libcairo, which the first print opens, so start-up never binds it")
+  func cairoIsNotLinked() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["ldd", FolioProcess.executable.path]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let libraries = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(libraries.contains("libsqlite3"), "ldd listed: \(libraries)")
+    #expect(!libraries.contains("libcairo"), "ldd listed: \(libraries)")
+  }
 }

@@ -1,6 +1,6 @@
 import CCairo
 
-/// Prints pages to PDF through cairo.
+/// Prints pages to PDF through cairo, which is opened on the first print (see `CCairo`).
 public enum PDFPrinter {
   /// Writes pages to a PDF file, replacing it whole or leaving it as it was.
   ///
@@ -15,31 +15,42 @@ public enum PDFPrinter {
   ///   - document: The paginated document.
   ///   - path: The file to write; an existing file there is replaced.
   /// - Returns: The number of pages written and the characters the font could not draw.
-  /// - Throws: `FolioError` with code `.io` when cairo or the file system fails, in which
-  ///   case no half-written file is left behind; `.invalidArgument` when there are no pages.
+  /// - Throws: `FolioError` with code `.io` when libcairo cannot be loaded ("print: cannot
+  ///   load libcairo.so.2: …") or cairo or the file system fails, in which case no
+  ///   half-written file is left behind; `.invalidArgument` when there are no pages.
   @discardableResult
   public static func write(
     _ document: PrintedDocument, to path: String
   ) throws(FolioError) -> PDFPrintSummary {
     // cairo would still write a blank page, which no caller asked for.
     guard !document.pages.isEmpty else { throw .invalidArgument("there are no pages to print") }
+    let cairo = try loadCairo()
     // A PDF is small next to its document (about 1 MB for 1,000 pages): render it in memory
     // and hand the bytes to the same atomic write that saves documents.
     let sink = ByteSink()
     let summary = try withExtendedLifetime(sink) { () throws(FolioError) in
-      try render(document, into: sink, path: path)
+      try render(document, into: sink, path: path, cairo: cairo)
     }
     try DocumentFile.writeAtomically(sink.bytes, to: path)
     return summary
   }
 
+  /// cairo's functions, from libcairo.so.2 opened the first time.
+  private static func loadCairo() throws(FolioError) -> folio_cairo {
+    var error: UnsafePointer<CChar>?
+    guard let functions = folio_cairo_load(&error) else {
+      throw FolioError(.io, "print: " + (error.map { String(cString: $0) } ?? "cannot load libcairo.so.2"))
+    }
+    return functions.pointee
+  }
+
   private static func render(
-    _ document: PrintedDocument, into sink: ByteSink, path: String
+    _ document: PrintedDocument, into sink: ByteSink, path: String, cairo: folio_cairo
   ) throws(FolioError) -> PDFPrintSummary {
     let layout = document.layout
     let closure = Unmanaged.passUnretained(sink).toOpaque()
     guard
-      let surface = cairo_pdf_surface_create_for_stream(
+      let surface = cairo.pdf_surface_create_for_stream(
         { closure, data, length in
           guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
           let sink = Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue()
@@ -47,19 +58,19 @@ public enum PDFPrinter {
           return CAIRO_STATUS_SUCCESS
         }, closure, layout.pageSize.width, layout.pageSize.height)
     else { throw FolioError.io(path, "cairo could not create a PDF surface") }
-    defer { cairo_surface_destroy(surface) }
-    try check(cairo_surface_status(surface), path: path)
+    defer { cairo.surface_destroy(surface) }
+    try check(cairo.surface_status(surface), path: path, cairo: cairo)
 
-    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, document.title)
-    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "Folio")
+    cairo.pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, document.title)
+    cairo.pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "Folio")
 
-    guard let context = cairo_create(surface) else {
+    guard let context = cairo.create(surface) else {
       throw FolioError.io(path, "cairo could not create a drawing context")
     }
-    defer { cairo_destroy(context) }
-    let regular = try PDFFont(weight: CAIRO_FONT_WEIGHT_NORMAL, path: path)
-    let bold = try PDFFont(weight: CAIRO_FONT_WEIGHT_BOLD, path: path)
-    var drawing = LineDrawing(context: context, layout: layout, path: path)
+    defer { cairo.destroy(context) }
+    let regular = try PDFFont(weight: CAIRO_FONT_WEIGHT_NORMAL, path: path, cairo: cairo)
+    let bold = try PDFFont(weight: CAIRO_FONT_WEIGHT_BOLD, path: path, cairo: cairo)
+    var drawing = LineDrawing(context: context, layout: layout, path: path, cairo: cairo)
 
     for page in document.pages {
       try drawing.draw(page.header, row: 0, font: bold)
@@ -67,20 +78,20 @@ public enum PDFPrinter {
         try drawing.draw(line, row: 2 + index, font: regular)
       }
       try drawing.draw(page.footer, row: layout.footerRow, font: regular)
-      cairo_show_page(context)
-      try check(cairo_status(context), path: path)
+      cairo.show_page(context)
+      try check(cairo.status(context), path: path, cairo: cairo)
     }
-    cairo_surface_finish(surface)
-    try check(cairo_surface_status(surface), path: path)
+    cairo.surface_finish(surface)
+    try check(cairo.surface_status(surface), path: path, cairo: cairo)
 
     let missing = drawing.charactersWithoutGlyphs.sorted { $0.value < $1.value }
     return PDFPrintSummary(pageCount: document.pages.count, charactersWithoutGlyphs: missing)
   }
 
   /// Turns a cairo failure into an error.
-  private static func check(_ status: cairo_status_t, path: String) throws(FolioError) {
+  private static func check(_ status: cairo_status_t, path: String, cairo: folio_cairo) throws(FolioError) {
     guard status != CAIRO_STATUS_SUCCESS else { return }
-    throw FolioError.io(path, "cairo: \(String(cString: cairo_status_to_string(status)))")
+    throw FolioError.io(path, "cairo: \(cairo.describe(status))")
   }
 }
 
@@ -92,33 +103,35 @@ private final class ByteSink {
 /// A scaled DejaVu Sans Mono at the grid's font size.
 private final class PDFFont {
   let scaledFont: OpaquePointer
+  private let cairo: folio_cairo
 
-  init(weight: cairo_font_weight_t, path: String) throws(FolioError) {
-    let face = cairo_toy_font_face_create(PageLayout.fontFamily, CAIRO_FONT_SLANT_NORMAL, weight)
-    defer { cairo_font_face_destroy(face) }
+  init(weight: cairo_font_weight_t, path: String, cairo: folio_cairo) throws(FolioError) {
+    self.cairo = cairo
+    let face = cairo.toy_font_face_create(PageLayout.fontFamily, CAIRO_FONT_SLANT_NORMAL, weight)
+    defer { cairo.font_face_destroy(face) }
     var matrix = cairo_matrix_t()
-    cairo_matrix_init_scale(&matrix, PageLayout.fontSize, PageLayout.fontSize)
+    cairo.matrix_init_scale(&matrix, PageLayout.fontSize, PageLayout.fontSize)
     var identity = cairo_matrix_t()
-    cairo_matrix_init_identity(&identity)
-    let options = cairo_font_options_create()
-    defer { cairo_font_options_destroy(options) }
+    cairo.matrix_init_identity(&identity)
+    let options = cairo.font_options_create()
+    defer { cairo.font_options_destroy(options) }
     // Unhinted metrics keep every advance at exactly the cell width.
-    cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-    cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-    guard let scaledFont = cairo_scaled_font_create(face, &matrix, &identity, options) else {
+    cairo.font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+    cairo.font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+    guard let scaledFont = cairo.scaled_font_create(face, &matrix, &identity, options) else {
       throw FolioError.io(path, "cairo could not load the font \(PageLayout.fontFamily)")
     }
     self.scaledFont = scaledFont
-    let status = cairo_scaled_font_status(scaledFont)
+    let status = cairo.scaled_font_status(scaledFont)
     guard status == CAIRO_STATUS_SUCCESS else {
       throw FolioError.io(
         path,
         "cairo could not load the font \(PageLayout.fontFamily): "
-          + String(cString: cairo_status_to_string(status)))
+          + cairo.describe(status))
     }
   }
 
-  deinit { cairo_scaled_font_destroy(scaledFont) }
+  deinit { cairo.scaled_font_destroy(scaledFont) }
 }
 
 /// Draws lines of text on the grid, one glyph per cell, and notes the characters the font
@@ -127,12 +140,14 @@ private struct LineDrawing {
   let context: OpaquePointer
   let layout: PageLayout
   let path: String
+  let cairo: folio_cairo
   private(set) var charactersWithoutGlyphs: Set<Unicode.Scalar> = []
 
-  init(context: OpaquePointer, layout: PageLayout, path: String) {
+  init(context: OpaquePointer, layout: PageLayout, path: String, cairo: folio_cairo) {
     self.context = context
     self.layout = layout
     self.path = path
+    self.cairo = cairo
   }
 
   /// Draws a line with its first cell at column 0 of a row.
@@ -158,15 +173,15 @@ private struct LineDrawing {
     var clusters: UnsafeMutablePointer<cairo_text_cluster_t>?
     var clusterCount: Int32 = 0
     var flags = cairo_text_cluster_flags_t(0)
-    let status = cairo_scaled_font_text_to_glyphs(
+    let status = cairo.scaled_font_text_to_glyphs(
       font.scaledFont, left, baseline, text.baseAddress, Int32(text.count), &glyphs, &glyphCount,
       &clusters, &clusterCount, &flags)
     defer {
-      cairo_glyph_free(glyphs)
-      cairo_text_cluster_free(clusters)
+      cairo.glyph_free(glyphs)
+      cairo.text_cluster_free(clusters)
     }
     guard status == CAIRO_STATUS_SUCCESS, let glyphs, let clusters else {
-      return FolioError.io(path, "cairo: \(String(cString: cairo_status_to_string(status)))")
+      return FolioError.io(path, "cairo: \(cairo.describe(status))")
     }
     // cairo places glyphs by the font's advances and makes a cluster of each character.
     // Each cluster moves to its cell instead, so wide characters take two cells, and a
@@ -200,13 +215,13 @@ private struct LineDrawing {
     } else {
       merged = Array(given)
     }
-    cairo_set_scaled_font(context, font.scaledFont)
-    cairo_show_text_glyphs(
+    cairo.set_scaled_font(context, font.scaledFont)
+    cairo.show_text_glyphs(
       context, text.baseAddress, Int32(text.count), glyphs, glyphCount, merged, Int32(merged.count),
       flags)
-    let drawn = cairo_status(context)
+    let drawn = cairo.status(context)
     guard drawn == CAIRO_STATUS_SUCCESS else {
-      return FolioError.io(path, "cairo: \(String(cString: cairo_status_to_string(drawn)))")
+      return FolioError.io(path, "cairo: \(cairo.describe(drawn))")
     }
     return nil
   }
@@ -255,5 +270,12 @@ extension Unicode.Scalar {
   fileprivate var isVisible: Bool {
     properties.generalCategory != .format && !(0xFE00...0xFE0F).contains(value)
       && !(0xE0100...0xE01EF).contains(value)
+  }
+}
+
+extension folio_cairo {
+  /// cairo's description of a status.
+  fileprivate func describe(_ status: cairo_status_t) -> String {
+    status_to_string(status).map { String(cString: $0) } ?? "status \(status.rawValue)"
   }
 }

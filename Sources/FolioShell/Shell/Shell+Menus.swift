@@ -26,12 +26,29 @@ extension Shell {
   ///
   /// - Throws: `FolioError.duplicateCommand` when a menu has that id, naming both owners.
   public func addMenu(_ menu: Menu) throws(FolioError) {
-    if let existing = menus.first(where: { $0.id.lowercased() == menu.id.lowercased() }) {
+    if let owner = ownerOfExistingMenu(menu.id.lowercased()) {
       throw FolioError(
-        .duplicateCommand,
-        "menu '\(menu.id)' already exists, from \(existing.owner); refused from \(menu.owner)")
+        .duplicateCommand, "menu '\(menu.id)' already exists, from \(owner); refused from \(menu.owner)")
     }
     addedMenus.append(menu)
+  }
+
+  /// The ids of the app menus (`fileMenu`, `editMenu`, `viewMenu`).
+  private static let appMenuIDs: Set<String> = ["file", "edit", "view"]
+
+  /// The owner of the menu with this lowercased id among those that exist now, or nil when
+  /// there is none — what searching `menus` finds, without building every menu (plugins
+  /// add menus one by one while they load).
+  private func ownerOfExistingMenu(_ id: String) -> String? {
+    if let added = addedMenus.first(where: { $0.id.lowercased() == id }) { return added.owner }
+    let isBuiltIn =
+      switch id {
+      case "title": workspace.active != nil
+      case ToolbarLayout.overflowMenuID:
+        (try? toolbarLayout(width: nil)).map { !$0.overflow.isEmpty } ?? false
+      default: Self.appMenuIDs.contains(id)
+      }
+    return isBuiltIn ? "built-in" : nil
   }
 
   /// Removes every menu `owner` added (an unloaded plugin).
@@ -45,7 +62,7 @@ extension Shell {
   /// - Throws: `FolioError.invalidArgument` when there is no such menu.
   public func addMenuContribution(_ contribution: MenuContribution) throws(FolioError) {
     let name = contribution.menu.lowercased()
-    guard name == "title" || menus.contains(where: { $0.id.lowercased() == name }) else {
+    guard name == "title" || ownerOfExistingMenu(name) != nil else {
       throw FolioError.invalidArgument(
         "no menu '\(contribution.menu)' to add to, from \(contribution.owner); menus: title, "
           + menus.map(\.id).filter { $0 != "title" }.joined(separator: ", "))

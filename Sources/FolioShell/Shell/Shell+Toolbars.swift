@@ -32,7 +32,10 @@ extension Shell {
   ///
   /// - Throws: `FolioError.duplicateCommand` when the toolbar has an item with that id.
   public func addToolbarItem(_ item: ToolbarItem) throws(FolioError) {
-    if let existing = toolbar.items.first(where: { $0.id == item.id }) {
+    // The added items and the built-in ones, without rebuilding the whole toolbar on each add.
+    if let existing = addedToolbarItems.first(where: { $0.id == item.id })
+      ?? documentToolbar.items.first(where: { $0.id == item.id })
+    {
       throw FolioError(
         .duplicateCommand,
         "toolbar item '\(item.id)' already exists, from \(existing.owner); refused from \(item.owner)")
