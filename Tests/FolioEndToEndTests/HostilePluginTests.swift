@@ -166,6 +166,16 @@ struct HostilePlugin: CustomTestStringConvertible, Sendable {
     .command(
       "ctx:confirm inside a coroutine of its own", error: "ctx:confirm",
       "coroutine.wrap(function() return ctx:confirm { title = 'x', buttons = { { title = 'OK' } } } end)()"),
+    HostilePlugin(
+      name: "an enabled predicate that edits the document",
+      source: """
+        folio.command { id = "hostile.run", title = "Run", run = function() end,
+          enabled = function(ctx)
+            ctx.document:set(ctx.document:rows()[1].id, "name", "Hijacked")
+            return true
+          end }
+        """,
+      errors: ["d:set: documents are read-only in enabled, visible and state get functions"]),
     // API misuse and oversized inputs
     .command(
       "a state value too big for the budget", error: "memory budget",

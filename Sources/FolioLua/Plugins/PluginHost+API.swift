@@ -153,7 +153,8 @@ extension PluginHost {
   /// changes it makes become one undo step per document, named `stepName` (the command's
   /// title; else `Plugin NAME`), or are all taken back when it fails. Errors become
   /// `plugin NAME: FILE:LINE: message`. `context` makes the first argument, `ctx` (followed
-  /// by `ctx.args` when `withArgs`).
+  /// by `ctx.args` when `withArgs`); a shared `ctx` is a predicate's or a getter's, whose
+  /// callback may not change documents (so it needs no transaction).
   func invoke(
     _ function: LuaFunctionReference, of plugin: Plugin, context: ContextRequest?, withArgs: Bool = false,
     _ arguments: [LuaData] = [], stepName: String? = nil
@@ -162,7 +163,11 @@ extension PluginHost {
     try refuseIfQuarantined(plugin)
     lua.instructionBudget = instructionBudget
     lua.timeBudget = timeBudget
-    let isOutermost = transaction == nil
+    let readsOnly = context?.isShared == true
+    let wasReadingOnly = isReadingOnly
+    isReadingOnly = wasReadingOnly || readsOnly
+    defer { isReadingOnly = wasReadingOnly }
+    let isOutermost = transaction == nil && !isReadingOnly
     if isOutermost { transaction = [] }
     do {
       let results = try lua.call(

@@ -173,6 +173,10 @@ extension PluginHost {
   }
 
   private func edit(_ document: Document, method: String, _ body: () throws -> Void) throws(LuaError) {
+    if isReadingOnly {
+      throw LuaError(
+        message: "d:\(method): documents are read-only in enabled, visible and state get functions")
+    }
     if transaction != nil, !document.isGrouping {
       document.beginGroup()
       transaction?.append(document)

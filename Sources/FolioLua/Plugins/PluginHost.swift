@@ -39,6 +39,9 @@ public final class PluginHost {
   /// The documents the running callback changed, each grouping its changes into one undo
   /// step; nil outside a callback.
   var transaction: [Document]?
+  /// Whether the running callback is a predicate or a state's getter (`enabled`, `visible`,
+  /// `state.get`), which may read documents but not change them: menus run them to render.
+  var isReadingOnly = false
   /// The dialog `ctx:confirm` asked for while the running command yielded; nil otherwise.
   var confirmRequest: ConfirmRequest?
   /// The commands waiting for an answer to their `ctx:confirm`.
