@@ -25,6 +25,21 @@ import Testing
     #expect(arguments == Arguments(["name": .string("notes"), "count": .int(1)]))
   }
 
+  @Test("a positional parameter set by name is skipped by the positional words after it")
+  func positionalByName() throws {
+    let move = Self.command([
+      Parameter("from", .int), Parameter("verbose", .bool, style: .option), Parameter("to", .int),
+      Parameter("note", isOptional: true),
+    ])
+    #expect(
+      try move.bind(Self.words("from=3", "5")) == Arguments(["from": .int(3), "to": .int(5)]))
+    #expect(
+      try move.bind(Self.words("to=5", "3", "--verbose", "hi"))
+        == Arguments(["from": .int(3), "to": .int(5), "verbose": .bool(true), "note": .string("hi")]))
+    #expect(throws: FolioError.self) { try move.bind(Self.words("to=5", "3", "x", "y")) }
+    #expect(throws: FolioError.self) { try move.bind(Self.words("3", "from=4")) }
+  }
+
   @Test("options take a value as the next word, after '=', or as name=value")
   func optionForms() throws {
     for form in [["--as", "out.txt"], ["--as=out.txt"], ["as=out.txt"]] {

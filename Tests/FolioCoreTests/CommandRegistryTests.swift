@@ -61,6 +61,20 @@ import Testing
     try registry.register(Self.command("a.one", verb: "one", owner: "plugin a"))
   }
 
+  @Test("a verb that is another command's id wins, and the id resolves again once it is gone")
+  func verbShadowsID() throws {
+    let registry = CommandRegistry()
+    try registry.register(Self.command("p.one", owner: "plugin p"))
+    try registry.register(Self.command("q.two", verb: "p.one", owner: "plugin q"))
+    #expect(registry.resolve("p.one")?.id == "q.two")
+    #expect(registry.resolve("q.two")?.id == "q.two")
+    registry.unregisterAll(ownedBy: "plugin q")
+    #expect(registry.resolve("p.one")?.id == "p.one")
+    #expect(registry.resolve("q.two") == nil)
+    registry.unregisterAll(ownedBy: "plugin p")
+    #expect(registry.resolve("p.one") == nil)
+  }
+
   @Test("suggestions find near misses and prefixes, nearest first")
   func suggestions() throws {
     let registry = CommandRegistry()

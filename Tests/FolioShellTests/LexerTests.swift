@@ -53,6 +53,15 @@ import Testing
     #expect(commands.map { $0.words.map(\.text) } == [["echo", "a"], ["echo", "b;c"], ["echo", "d"]])
   }
 
+  @Test("plain runs, non-ASCII runs, quotes and escapes join into one word, quoting remembered")
+  func mixedRuns() throws {
+    let word = try #require(try Self.commands(#"open ab"c d"é\ x東京#y"#).first?.words.last)
+    #expect(word.text == "abc dé x東京#y")
+    #expect(word.quotedFrom == 2)
+    let named = try #require(try Self.commands("set name=Ōhori;").first?.words.last)
+    #expect(named.text == "name=Ōhori" && named.quotedFrom == nil)
+  }
+
   @Test("'#' starts a comment only where a word could start")
   func comments() throws {
     #expect(try Self.commands("# only a comment").isEmpty)

@@ -8,23 +8,25 @@ extension Command {
   ///
   /// - Throws: `FolioError.invalidArgument` naming the parameter at fault and the usage.
   public func bind(_ words: [Word]) throws(FolioError) -> Arguments {
-    var values: [String: ArgumentValue] = [:]
-    let positionals = parameters.filter { $0.style == .positional }
-    let rest = parameters.first { $0.style == .rest }
-    var nextPositional = 0
+    // One pass per word, no temporary arrays: positional parameters are found by walking
+    // `parameters` (`nextPositional` is an index into it), and a name is looked up in
+    // `values` only when a named argument may have filled it.
+    var values: [String: ArgumentValue] = Dictionary(minimumCapacity: parameters.count)
+    let rest = parameters.firstIndex { $0.style == .rest }
+    var nextPositional = nextPositionalIndex(from: parameters.startIndex)
+    var anyNamed = false
     var onlyPositional = false
     var index = words.startIndex
 
     func set(_ parameter: Parameter, _ value: ArgumentValue) throws(FolioError) {
-      guard values[parameter.name] == nil else {
+      guard values.updateValue(value, forKey: parameter.name) == nil else {
         throw .invalidArgument("'\(parameter.name)' is given twice (usage: \(usage))")
       }
-      values[parameter.name] = value
     }
 
     while index < words.endIndex {
-      if nextPositional == positionals.count, let rest {
-        try set(rest, .words(Array(words[index...])))
+      if nextPositional == parameters.endIndex, let rest {
+        try set(parameters[rest], .words(Array(words[index...])))
         break
       }
       let word = words[index]
@@ -34,6 +36,7 @@ extension Command {
           onlyPositional = true
           continue
         }
+        anyNamed = true
         let body = word.text.dropFirst(2)
         let name = String(body.prefix { $0 != "=" })
         let inlineValue = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
@@ -59,19 +62,22 @@ extension Command {
             "'\(self.name)' has no parameter '\(name)' (quote the word to pass it as text; "
               + "usage: \(usage))")
         }
+        anyNamed = true
         try set(parameter, try parameter.convert(value))
         continue
       }
-      while nextPositional < positionals.count, values[positionals[nextPositional].name] != nil {
-        nextPositional += 1
+      while anyNamed, nextPositional < parameters.endIndex, values[parameters[nextPositional].name] != nil {
+        nextPositional = nextPositionalIndex(from: nextPositional + 1)
       }
-      guard nextPositional < positionals.count else {
+      guard nextPositional < parameters.endIndex else {
         throw .invalidArgument("too many arguments for '\(self.name)' (usage: \(usage))")
       }
-      try set(positionals[nextPositional], try positionals[nextPositional].convert(word.text))
-      nextPositional += 1
+      try set(parameters[nextPositional], try parameters[nextPositional].convert(word.text))
+      nextPositional = nextPositionalIndex(from: nextPositional + 1)
     }
 
+    // Every parameter has a value when there are as many values as parameters.
+    guard values.count < parameters.count else { return Arguments(values) }
     for parameter in parameters where values[parameter.name] == nil {
       if let defaultValue = parameter.defaultValue {
         values[parameter.name] = defaultValue
@@ -81,6 +87,11 @@ extension Command {
       }
     }
     return Arguments(values)
+  }
+
+  /// The index of the first positional parameter at or after `start`; `endIndex` when none.
+  private func nextPositionalIndex(from start: Int) -> Int {
+    parameters[start...].firstIndex { $0.style == .positional } ?? parameters.endIndex
   }
 
   private func unknownOption(_ option: String) -> FolioError {

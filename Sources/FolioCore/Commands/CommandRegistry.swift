@@ -6,6 +6,9 @@ public final class CommandRegistry {
   private var commandsByID: [String: Command] = [:]
   private var idsByVerb: [String: String] = [:]
   private var order: [String] = []
+  /// What `resolve` finds for each typed name (a verb first, else an id): one lookup a
+  /// command run.
+  private var commandsByName: [String: Command] = [:]
 
   /// Creates an empty registry.
   public init() {}
@@ -33,7 +36,11 @@ public final class CommandRegistry {
       }
     }
     commandsByID[command.id] = command
-    for word in command.names { idsByVerb[word] = command.id }
+    for word in command.names {
+      idsByVerb[word] = command.id
+      commandsByName[word] = command
+    }
+    if idsByVerb[command.id] == nil { commandsByName[command.id] = command }
     order.append(command.id)
   }
 
@@ -41,11 +48,17 @@ public final class CommandRegistry {
   @discardableResult
   public func unregisterAll(ownedBy owner: String) -> [String] {
     let removed = order.filter { commandsByID[$0]?.owner == owner }
+    var names: [String] = []
     for id in removed {
-      for word in commandsByID[id]?.names ?? [] { idsByVerb[word] = nil }
+      for word in commandsByID[id]?.names ?? [] {
+        idsByVerb[word] = nil
+        names.append(word)
+      }
       commandsByID[id] = nil
+      names.append(id)
     }
     order.removeAll { commandsByID[$0] == nil }
+    for name in names { commandsByName[name] = lookUp(name) }
     return removed
   }
 
@@ -53,7 +66,10 @@ public final class CommandRegistry {
   public func command(id: String) -> Command? { commandsByID[id] }
 
   /// The command a typed name runs: a verb such as `help`, or a command id.
-  public func resolve(_ name: String) -> Command? {
+  public func resolve(_ name: String) -> Command? { commandsByName[name] }
+
+  /// What `resolve` finds, from the verbs and ids themselves.
+  private func lookUp(_ name: String) -> Command? {
     idsByVerb[name].flatMap { commandsByID[$0] } ?? commandsByID[name]
   }
 

@@ -51,8 +51,11 @@ public struct MenuSession {
 
   /// The items of the level shown now, numbered 1…n in display order.
   public var items: [MenuChoice] {
+    let level = current
     var result: [MenuChoice] = []
-    Self.collect(current, at: levels.last ?? [], into: &result)
+    // Nearly every child of a level is an item: one allocation for them all.
+    result.reserveCapacity(level.children.count)
+    Self.collect(level, at: levels.last ?? [], into: &result)
     return result
   }
 
@@ -150,18 +153,20 @@ public struct MenuSession {
     }
   }
 
+  /// Numbers the choosable items under `node` after those already in `result`. A child is
+  /// read in place and copied once, into its `MenuChoice`.
   static func collect(_ node: MenuNode, at path: [Int], into result: inout [MenuChoice]) {
-    for (index, child) in node.children.enumerated() {
-      let childPath = path + [index]
-      switch child.kind {
+    let children = node.children
+    for index in children.indices {
+      switch children[index].kind {
       case .section, .controlGroup:
-        collect(child, at: childPath, into: &result)
-      case .picker where child.pickerStyle != .menu:
-        collect(child, at: childPath, into: &result)
+        collect(children[index], at: path + [index], into: &result)
+      case .picker where children[index].pickerStyle != .menu:
+        collect(children[index], at: path + [index], into: &result)
       case .divider:
         continue
       default:
-        result.append(MenuChoice(number: result.count + 1, node: child, path: childPath))
+        result.append(MenuChoice(number: result.count + 1, node: children[index], path: path + [index]))
       }
     }
   }

@@ -22,4 +22,17 @@ struct ContextKey: Equatable {
     selection = document?.selection ?? []
     self.environment = environment
   }
+
+  /// Whether this key is what `ContextKey(document:environment:)` would make now, compared
+  /// field by field without copying them (cheapest and likeliest to differ first).
+  func describes(_ document: Document?, environment: AppEnvironment) -> Bool {
+    guard let document else {
+      return self.document == nil && window == 0 && title.isEmpty && path == nil && !dirty
+        && selection.isEmpty
+        && self.environment == environment
+    }
+    return self.document == ObjectIdentifier(document) && window == document.windowID
+      && dirty == document.isDirty && selection == document.selection && title == document.title
+      && path == document.path && self.environment == environment
+  }
 }

@@ -71,8 +71,9 @@ extension PluginHost {
   /// describes changed since the last predicate or state getter; returns 1 (0 when the stack
   /// cannot grow).
   func pushSharedContext(of plugin: Plugin, on state: OpaquePointer) -> Int32 {
-    let key = ContextKey(document: surface.workspace.active, environment: surface.appEnvironment)
-    if plugin.sharedContextKey == key {
+    let document = surface.workspace.active
+    let environment = surface.appEnvironment
+    if plugin.sharedContextKey?.describes(document, environment: environment) == true {
       guard lua_checkstack(state, 1) != 0 else { return 0 }
       lua_rawgeti(state, folio_lua_registryindex, lua_Integer(plugin.sharedContextReference))
       return 1
@@ -83,7 +84,7 @@ extension PluginHost {
     if plugin.sharedContextKey != nil {
       luaL_unref(state, folio_lua_registryindex, plugin.sharedContextReference)
     }
-    plugin.sharedContextKey = key
+    plugin.sharedContextKey = ContextKey(document: document, environment: environment)
     plugin.sharedContextReference = reference
     return 1
   }

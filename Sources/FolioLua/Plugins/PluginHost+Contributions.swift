@@ -120,13 +120,21 @@ extension PluginHost {
   /// `ctx.selection` its new selection. The shell calls it after every command, so a
   /// command that changes a selection several times (or a plugin command whose deletions
   /// empty it) fires it once.
+  ///
+  /// When no selection changed and no document opened or closed (nearly every command) it
+  /// only compares each selection with the one kept, by storage first.
   public func noticeSelectionChanges() {
-    var current: [Int: Set<Int>] = [:]
+    let documents = surface.workspace.documents
     var changed: [Document] = []
-    for document in surface.workspace.documents {
-      current[document.windowID] = document.selection
-      if document.selection != selections[document.windowID, default: []] { changed.append(document) }
+    var known = 0
+    for document in documents {
+      let kept = selections[document.windowID]
+      if kept != nil { known += 1 }
+      if document.selection != kept ?? [] { changed.append(document) }
     }
+    guard !changed.isEmpty || known != selections.count else { return }
+    var current: [Int: Set<Int>] = Dictionary(minimumCapacity: documents.count)
+    for document in documents { current[document.windowID] = document.selection }
     selections = current
     for document in changed {
       dispatch(

@@ -62,8 +62,7 @@ public enum Lexer {
           try singleQuoted()
         default:
           startWord()
-          word!.unicodeScalars.append(scalar)
-          index += 1
+          appendPlainRun()
         }
       }
       finishCommand()
@@ -75,6 +74,33 @@ public enum Lexer {
       guard word == nil else { return }
       word = ""
       if textStart == nil { textStart = index }
+    }
+
+    /// Appends to the open word the scalars from `index` up to the next blank, `;`,
+    /// backslash or quote, all at once: a run of ASCII (nearly every word) is copied as
+    /// UTF-8 in one go rather than scalar by scalar.
+    mutating func appendPlainRun() {
+      let start = index
+      var isASCII = true
+      scan: while index < scalars.count {
+        let scalar = scalars[index]
+        switch scalar {
+        case " ", "\t", "\n", "\r", ";", "\\", "\"", "'": break scan
+        default:
+          isASCII = isASCII && scalar.isASCII
+          index += 1
+        }
+      }
+      let run = scalars[start..<index]
+      guard isASCII else {
+        word!.unicodeScalars.append(contentsOf: run)
+        return
+      }
+      let text = String(unsafeUninitializedCapacity: run.count) { buffer in
+        for (offset, scalar) in run.enumerated() { buffer[offset] = UInt8(truncatingIfNeeded: scalar.value) }
+        return run.count
+      }
+      if word!.isEmpty { word = text } else { word! += text }
     }
 
     /// Starts a word if none is open and remembers where its quoted part begins.

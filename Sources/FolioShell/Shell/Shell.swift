@@ -201,6 +201,8 @@ public final class Shell {
     if case .menuChoice(.dialog(let dialog)?, _) = output { pendingDialog = dialog }
     switch options.output {
     case .text:
+      // Most commands print nothing: no text style to work out then.
+      if case .none = output { return }
       if let text = TextRenderer(style: style).render(output) { console.print(text) }
     case .json:
       let line = JSONValue.object([
