@@ -38,6 +38,16 @@ import Testing
     #expect(captured.shell.stopReason == .quit)
   }
 
+  @Test("a menu item's title may span several unquoted words; words after it are arguments")
+  func multiWordItem() throws {
+    let (captured, _) = try Self.scriptShell()
+    _ = captured.run("select 1-2; context-menu; choose Delete 2 Rows")
+    #expect(captured.shell.pendingDialog?.buttons.map(\.title) == ["Delete 2 Rows", "Cancel"])
+    _ = captured.run("cancel; context-menu; choose Delete 2 Rows --yes")
+    #expect(captured.shell.pendingDialog == nil)
+    #expect(captured.output.contains("Deleted 2 rows."))
+  }
+
   @Test("a dialog's button is named by all the words after choose, unquoted")
   func multiWordButton() throws {
     let (captured, document) = try Self.scriptShell()

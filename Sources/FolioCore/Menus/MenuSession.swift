@@ -121,6 +121,19 @@ public struct MenuSession {
     return MenuChoiceResult(chosen: node, output: output, isOpen: isOpen, menu: isOpen ? current : nil)
   }
 
+  /// How many of `words` make the title of an item of the level shown now, longest first,
+  /// so a title may span several unquoted words (`choose Add to Guide`); 1 when no longer
+  /// run does, leaving the first word as the answer and the rest as its arguments.
+  public func answerLength(of words: [String]) -> Int {
+    guard words.count > 1 else { return words.count }
+    let titles = Set(items.compactMap { $0.node.title.map(Self.matchKey) })
+    for count in stride(from: words.count, to: 1, by: -1)
+    where titles.contains(Self.matchKey(words[..<count].joined(separator: " "))) {
+      return count
+    }
+    return 1
+  }
+
   /// Leaves the innermost open submenu.
   ///
   /// - Throws: `FolioError.invalidArgument` when the menu itself is shown.

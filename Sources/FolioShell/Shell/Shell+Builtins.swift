@@ -223,7 +223,9 @@ extension Shell {
         guard var session = menuSession else {
           throw FolioError(.disabled, "nothing to choose from: no dialog or menu is open")
         }
-        let result = try session.choose(answer, arguments: extra)
+        let length = session.answerLength(of: [answer] + extra.map(\.text))
+        let title = ([answer] + extra.prefix(length - 1).map(\.text)).joined(separator: " ")
+        let result = try session.choose(title, arguments: Array(extra.dropFirst(length - 1)))
         menuSession = result.isOpen ? session : nil
         return .menuChoice(output: result.output, menu: result.isOpen ? OpenMenu(session) : nil)
       })
