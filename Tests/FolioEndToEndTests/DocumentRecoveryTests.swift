@@ -41,6 +41,42 @@ import Testing
     #expect(try run.names() == ["places.csv"])
   }
 
+  /// A table of several megabytes, so that its journal streams in several chunks: quoted
+  /// cells (commas, doubled quotes) among plain ones; row 1's city is `city`.
+  private static func largeTable(rows: Int, city: String) -> String {
+    var text = "id,name,city\n"
+    for row in 1...rows {
+      let name =
+        row % 7 == 0 ? "\"Say \"\"hi\"\", \(row)\"" : row % 3 == 0 ? "\"Name, \(row)\"" : "Name \(row)"
+      text += "\(row),\(name),\(row == 1 ? city : "City \(row % 97)")\n"
+    }
+    return text
+  }
+
+  @Test("the journal of a large table streams whole to its file and recovers byte for byte")
+  func largeTableRoundTrip() throws {
+    let run = try FaultRun()
+    defer { run.remove() }
+    try run.write(Self.largeTable(rows: 100_000, city: "City 1"), to: "big.csv")
+    let edited = Self.largeTable(rows: 100_000, city: "Paris")
+    try Self.killAfter("open big.csv\ncell 1 city Paris", in: run)
+
+    let journals = run.recoveryNames().filter { $0.hasSuffix(".journal") }
+    try #require(journals.count == 1)
+    let journal = try [UInt8](
+      Data(contentsOf: run.stateFolder.appendingPathComponent("recovery/" + journals[0])))
+    let header = try #require(journal.indices.first { journal[$0] == 10 && journal[$0 + 1] == 10 })
+    let trailer = Array("\nlength: \(edited.utf8.count)\n".utf8)
+    #expect(journal.starts(with: Array("folio-journal 2\n".utf8)))
+    #expect(journal.suffix(trailer.count).elementsEqual(trailer))
+    #expect(journal[(header + 2)..<(journal.count - trailer.count)].elementsEqual(edited.utf8))
+
+    let result = try run.run(["-c", "open big.csv; choose Recover; save"])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(try run.text("big.csv") == edited)
+    #expect(run.recoveryNames().isEmpty)
+  }
+
   @Test("Discard drops the journal and opens the file; Cancel leaves it closed and keeps the journal")
   func discardAndCancel() throws {
     let run = try FaultRun()

@@ -23,39 +23,72 @@ public struct JournalEntry: Equatable, Sendable {
   /// The document's content, encoded in `format`.
   public var content: [UInt8]
 
-  static let magic = "folio-journal 1"
+  /// The first line of a journal file as Folio writes it.
+  static let magic = "folio-journal 2"
+  /// The first line of the journals of earlier versions, which still read: their content's
+  /// length is a header line, and nothing follows the content.
+  static let firstVersionMagic = "folio-journal 1"
 
-  /// The bytes of the journal file: a header of `name: value` lines, a blank line, then the
-  /// content.
-  var encoded: [UInt8] {
-    var header = [
+  /// The journal file of the document this entry describes, with `content` streamed as its
+  /// content (the entry's own `content` is not written): a header of `name: value` lines, a
+  /// blank line, the content a chunk at a time as it is made, then a trailer line
+  /// `length: N` with the content's length, known only once it is all written. A file cut
+  /// short anywhere lacks the trailer or fails its length, so it is not read as a journal.
+  func encoded(content: SaveContent) -> SaveContent {
+    var lines = [
       Self.magic, "title: \(Self.escaped(title))", "format: \(format.rawValue)", "pid: \(pid)",
       "host: \(host)",
-      "time: \(time)", "length: \(content.count)",
+      "time: \(time)",
     ]
-    if let path { header.insert("path: \(Self.escaped(path))", at: 1) }
-    if let baseHash { header.append("base: \(String(baseHash, radix: 16))") }
-    return Array((header.joined(separator: "\n") + "\n\n").utf8) + content
+    if let path { lines.insert("path: \(Self.escaped(path))", at: 1) }
+    if let baseHash { lines.append("base: \(String(baseHash, radix: 16))") }
+    let header = Array((lines.joined(separator: "\n") + "\n\n").utf8)
+    return SaveContent { (sink) throws(FolioError) in
+      try header.withUnsafeBufferPointer { (bytes) throws(FolioError) in try sink(bytes) }
+      var length = 0
+      try content.write { (chunk) throws(FolioError) in
+        length += chunk.count
+        try sink(chunk)
+      }
+      let trailer = Array("\n\(Self.lengthField)\(length)\n".utf8)
+      try trailer.withUnsafeBufferPointer { (bytes) throws(FolioError) in try sink(bytes) }
+    }
   }
 
-  /// Reads a journal file's bytes; nil when they are not a complete journal.
-  init?(file: String, bytes: [UInt8]) {
+  /// How the line giving the content's length starts.
+  private static let lengthField = "length: "
+
+  /// Reads a journal file's bytes, of this version or the first; nil when they are not a
+  /// complete journal. The content is cut out of `bytes` in place, not copied.
+  init?(file: String, bytes: consuming [UInt8]) {
     guard let blank = Self.headerEnd(bytes) else { return nil }
     let lines = String(decoding: bytes[..<blank], as: UTF8.self).split(separator: "\n")
-    guard lines.first == Substring(Self.magic) else { return nil }
+    guard let version = lines.first, version == Self.magic || version == Self.firstVersionMagic else {
+      return nil
+    }
     var fields: [Substring: String] = [:]
     for line in lines.dropFirst() {
       guard let colon = line.firstIndex(of: ":") else { return nil }
       fields[line[..<colon]] = Self.unescaped(line[line.index(after: colon)...].dropFirst())
     }
-    let content = Array(bytes[(blank + 2)...])
+    let contentStart = blank + 2
+    var contentEnd = bytes.count
+    if version == Self.magic {
+      guard let trailer = Self.trailerStart(bytes, contentStart: contentStart) else { return nil }
+      let line = String(decoding: bytes[(trailer + 1)..<(bytes.count - 1)], as: UTF8.self)
+      guard line.hasPrefix(Self.lengthField) else { return nil }
+      fields["length"] = String(line.dropFirst(Self.lengthField.count))
+      contentEnd = trailer
+    }
     guard let title = fields["title"], let format = fields["format"].flatMap(DocumentFormat.init(rawValue:)),
       let pid = fields["pid"].flatMap({ Int32($0) }), let host = fields["host"],
-      let time = fields["time"].flatMap({ Int($0) }), fields["length"] == String(content.count)
+      let time = fields["time"].flatMap({ Int($0) }), fields["length"] == String(contentEnd - contentStart)
     else { return nil }
+    bytes.removeSubrange(contentEnd...)
+    bytes.removeSubrange(..<contentStart)
     self.init(
       file: file, path: fields["path"], title: title, format: format, pid: pid, host: host, time: time,
-      baseHash: fields["base"].flatMap { UInt64($0, radix: 16) }, content: content)
+      baseHash: fields["base"].flatMap { UInt64($0, radix: 16) }, content: bytes)
   }
 
   init(
@@ -80,6 +113,18 @@ public struct JournalEntry: Equatable, Sendable {
 
   private static func unescaped(_ value: Substring) -> String {
     String(value).replacing("%0A", with: "\n").replacing("%0D", with: "\r").replacing("%25", with: "%")
+  }
+
+  /// The offset of the line break that starts the trailer: the last one before the one that
+  /// ends the file, at `contentStart` or after; nil when there is none.
+  private static func trailerStart(_ bytes: [UInt8], contentStart: Int) -> Int? {
+    guard bytes.count > contentStart, bytes[bytes.count - 1] == 0x0A else { return nil }
+    var index = bytes.count - 2
+    while index >= contentStart {
+      if bytes[index] == 0x0A { return index }
+      index -= 1
+    }
+    return nil
   }
 
   /// The offset of the blank line that ends the header.

@@ -44,18 +44,23 @@ public struct RecoveryJournal: Sendable {
     folder + "/" + Self.key(for: DocumentFile.resolvedTarget(path)) + ".backup"
   }
 
-  /// Writes an entry atomically to its file, creating the folder (mode 0700) when missing.
+  /// Writes the journal of the document an entry describes atomically to the entry's file,
+  /// creating the folder (mode 0700) when missing. The content streams to the file a chunk
+  /// at a time as it is made (see `JournalEntry.encoded(content:)`), never held whole.
   ///
-  /// - Throws: `FolioError.io` when it cannot be written; the previous entry is then kept.
-  func write(_ entry: JournalEntry) throws(FolioError) {
+  /// - Parameter content: the document's content; the entry's own `content` is not written.
+  /// - Throws: `FolioError.io` when it cannot be written (or what making `content` throws);
+  ///   the previous entry is then kept.
+  func write(_ entry: JournalEntry, content: SaveContent) throws(FolioError) {
     try StateFiles.makeFolder(folder)
-    try DocumentFile.writeAtomically(entry.encoded, to: entry.file, newFileMode: 0o600, faults: "journal")
+    try DocumentFile.writeAtomically(
+      entry.encoded(content: content), to: entry.file, newFileMode: 0o600, faults: "journal")
   }
 
   /// The entry in a journal file; nil when there is none or it is not a complete journal.
   func entry(at file: String) -> JournalEntry? {
     guard DocumentFile.exists(file), let bytes = try? DocumentFile.read(file).bytes else { return nil }
-    return JournalEntry(file: file, bytes: bytes)
+    return JournalEntry(file: file, bytes: consume bytes)
   }
 
   /// Every readable entry, oldest first.

@@ -123,9 +123,8 @@ extension Workspace {
     let start = StateFiles.now()
     let entry = JournalEntry(
       file: file, path: document.path, title: document.title, format: document.format, pid: getpid(),
-      host: DocumentLock.hostName, time: Int(start), baseHash: document.snapshot?.contentHash,
-      content: try document.format.encode(document.content))
-    try safeguards.journal.write(entry)
+      host: DocumentLock.hostName, time: Int(start), baseHash: document.snapshot?.contentHash, content: [])
+    try safeguards.journal.write(entry, content: try document.format.saveContent(document.content))
     let previous = safeguards.written[document.windowID]
     if let previous, previous.file != file { safeguards.journal.remove(previous.file) }
     safeguards.written[document.windowID] = DocumentSafeguards.Written(

@@ -53,14 +53,44 @@ import Testing
       file: "/state/recovery/x.journal", path: "/docs/odd\nname 100%.txt", title: "odd\nname 100%",
       format: .csv, pid: 42, host: "box", time: 1_735_787_045, baseHash: 0xdead_beef,
       content: Array("a,b\n\n1,2\n".utf8))
-    #expect(JournalEntry(file: entry.file, bytes: entry.encoded) == entry)
+    let bytes = Self.encoded(entry)
+    #expect(JournalEntry(file: entry.file, bytes: bytes) == entry)
     var untitled = entry
     untitled.path = nil
     untitled.baseHash = nil
-    #expect(JournalEntry(file: entry.file, bytes: untitled.encoded) == untitled)
-    // Cut short or not a journal at all: nothing is read.
-    #expect(JournalEntry(file: entry.file, bytes: Array(entry.encoded.dropLast())) == nil)
+    #expect(JournalEntry(file: entry.file, bytes: Self.encoded(untitled)) == untitled)
+    var empty = entry
+    empty.content = []
+    #expect(JournalEntry(file: entry.file, bytes: Self.encoded(empty)) == empty)
+    // Cut short anywhere, its length wrong, or not a journal at all: nothing is read.
+    for count in [bytes.count - 1, bytes.count - 2, bytes.count - 12, 40] {
+      #expect(JournalEntry(file: entry.file, bytes: Array(bytes.prefix(count))) == nil, "\(count) bytes")
+    }
+    let wrongLength = Array(
+      String(decoding: bytes, as: UTF8.self).replacing("length: 9", with: "length: 8").utf8)
+    #expect(JournalEntry(file: entry.file, bytes: wrongLength) == nil)
     #expect(JournalEntry(file: entry.file, bytes: Array("hello\n\nworld".utf8)) == nil)
+  }
+
+  /// The bytes of an entry's journal file, as `RecoveryJournal.write` streams them.
+  private static func encoded(_ entry: JournalEntry) -> [UInt8] {
+    var bytes: [UInt8] = []
+    try? entry.encoded(content: SaveContent(entry.content)).write { bytes.append(contentsOf: $0) }
+    return bytes
+  }
+
+  @Test("a journal of the first version, its length in the header, still reads")
+  func firstVersionJournal() {
+    let text =
+      "folio-journal 1\npath: /docs/a.csv\ntitle: a\nformat: csv\npid: 42\nhost: box\ntime: 7\n"
+      + "length: 9\nbase: beef\n\na,b\n\n1,2\n"
+    let entry = JournalEntry(file: "/j", bytes: Array(text.utf8))
+    #expect(
+      entry
+        == JournalEntry(
+          file: "/j", path: "/docs/a.csv", title: "a", format: .csv, pid: 42, host: "box", time: 7,
+          baseHash: 0xbeef, content: Array("a,b\n\n1,2\n".utf8)))
+    #expect(JournalEntry(file: "/j", bytes: Array(text.utf8.dropLast())) == nil)
   }
 
   @Test("a lock is exclusive, names its holder, is released, and a lock file nobody holds is taken over")
