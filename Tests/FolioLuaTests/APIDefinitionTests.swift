@@ -7,18 +7,6 @@ import Testing
 /// docs/folio.lua, the LuaLS definition of the plugin API, declares exactly what the host
 /// registers: read from a live plugin state and from the field lists of its own errors.
 @Suite struct APIDefinitionTests {
-  private final class Surface: PluginSurface {
-    let registry = CommandRegistry()
-    let workspace = Workspace(store: nil, currentDirectory: "/", home: nil)
-    let appEnvironment = AppEnvironment()
-    func addMenu(_ menu: Menu) throws(FolioError) {}
-    func removeMenus(ownedBy owner: String) {}
-    func addMenuContribution(_ contribution: MenuContribution) throws(FolioError) {}
-    func removeMenuContributions(ownedBy owner: String) {}
-    func addToolbarItem(_ item: ToolbarItem) throws(FolioError) {}
-    func removeToolbarItems(ownedBy owner: String) {}
-  }
-
   /// The declarations of docs/folio.lua: each class's fields, each table's methods.
   private struct Definition {
     var fields: [String: Set<String>] = [:]
@@ -108,7 +96,7 @@ import Testing
       at: root.appendingPathComponent("probe"), withIntermediateDirectories: true)
     try Self.probe.write(
       to: root.appendingPathComponent("probe/plugin.lua"), atomically: true, encoding: .utf8)
-    let surface = Surface()
+    let surface = RecordingSurface()
     let host = PluginHost(surface: surface)
     #expect(host.discoverAndLoad(in: [root.path]).isEmpty)
     // A saved document, so that its handle has every field (an untitled one has no url).

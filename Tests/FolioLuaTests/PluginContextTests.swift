@@ -8,18 +8,6 @@ import Testing
 /// one `ctx`), `d:add_column`, the undo step named after the command, the record of what a
 /// plugin contributed, and manifests sharing one state.
 @Suite struct PluginContextTests {
-  private final class Surface: PluginSurface {
-    let registry = CommandRegistry()
-    let workspace = Workspace(store: nil, currentDirectory: "/", home: nil)
-    var appEnvironment = AppEnvironment()
-    func addMenu(_ menu: Menu) throws(FolioError) {}
-    func removeMenus(ownedBy owner: String) {}
-    func addMenuContribution(_ contribution: MenuContribution) throws(FolioError) {}
-    func removeMenuContributions(ownedBy owner: String) {}
-    func addToolbarItem(_ item: ToolbarItem) throws(FolioError) {}
-    func removeToolbarItems(ownedBy owner: String) {}
-  }
-
   private static let plugin = """
     local function keys(t)
       local out = {}
@@ -63,13 +51,13 @@ import Testing
     folio.on("document.saved", function() end)
     """
 
-  private func load() throws -> (Surface, PluginHost, Document) {
+  private func load() throws -> (RecordingSurface, PluginHost, Document) {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-ctx-\(UUID().uuidString)")
     try FileManager.default.createDirectory(
       at: root.appendingPathComponent("demo"), withIntermediateDirectories: true)
     try Self.plugin.write(
       to: root.appendingPathComponent("demo/plugin.lua"), atomically: true, encoding: .utf8)
-    let surface = Surface()
+    let surface = RecordingSurface()
     let host = PluginHost(surface: surface)
     #expect(host.discoverAndLoad(in: [root.path]).isEmpty)
     let table = try surface.workspace.newDocument(kind: .table, columns: ["name", "city"])
@@ -79,7 +67,7 @@ import Testing
     return (surface, host, table)
   }
 
-  private func text(_ id: String, in surface: Surface) throws -> String? {
+  private func text(_ id: String, in surface: RecordingSurface) throws -> String? {
     let command = try #require(surface.registry.command(id: id))
     if case .text(let text) = try surface.registry.invoke(command, words: []) { return text }
     return nil
@@ -165,7 +153,7 @@ import Testing
         to: url.deletingLastPathComponent().appendingPathComponent("plugin.lua"), atomically: true,
         encoding: .utf8)
     }
-    let surface = Surface()
+    let surface = RecordingSurface()
     let host = PluginHost(surface: surface)
     let failed = host.discoverAndLoad(in: [root.path])
     #expect(failed.map(\.name) == ["b"])

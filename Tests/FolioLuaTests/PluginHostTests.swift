@@ -5,34 +5,17 @@ import Testing
 @testable import FolioLua
 
 @Suite struct PluginHostTests {
-  private final class Surface: PluginSurface {
-    let registry = CommandRegistry()
-    let workspace = Workspace(store: nil, currentDirectory: "/", home: nil)
-    var appEnvironment = AppEnvironment()
-    var menus: [Menu] = []
-    func addMenu(_ menu: Menu) throws(FolioError) { menus.append(menu) }
-    func removeMenus(ownedBy owner: String) { menus.removeAll { $0.owner == owner } }
-    var contributions: [MenuContribution] = []
-    func addMenuContribution(_ contribution: MenuContribution) throws(FolioError) {
-      contributions.append(contribution)
-    }
-    func removeMenuContributions(ownedBy owner: String) { contributions.removeAll { $0.owner == owner } }
-    var toolbarItems: [ToolbarItem] = []
-    func addToolbarItem(_ item: ToolbarItem) throws(FolioError) { toolbarItems.append(item) }
-    func removeToolbarItems(ownedBy owner: String) { toolbarItems.removeAll { $0.owner == owner } }
-  }
-
   private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
-  private func run(_ id: String, in surface: Surface, _ words: [Word] = []) throws -> CommandOutput {
+  private func run(_ id: String, in surface: RecordingSurface, _ words: [Word] = []) throws -> CommandOutput {
     let command = try #require(surface.registry.command(id: id))
     return try surface.registry.invoke(command, words: words)
   }
 
   @Test("the shipped hello plugin loads, greets, keeps its count across reload, and unloads cleanly")
   func shippedHello() throws {
-    let surface = Surface()
+    let surface = RecordingSurface()
     let host = PluginHost(surface: surface)
     let failed = host.discoverAndLoad(in: [Self.repository.appendingPathComponent("plugins").path])
     #expect(failed.isEmpty)
@@ -103,7 +86,7 @@ import Testing
       """,
     ])
     defer { try? FileManager.default.removeItem(at: root) }
-    let surface = Surface()
+    let surface = RecordingSurface()
     let host = PluginHost(surface: surface)
     #expect(host.discoverAndLoad(in: [root.path]).isEmpty)
     guard case .text(let text) = try run("demo.probe", in: surface) else {
@@ -127,7 +110,7 @@ import Testing
       """
     ])
     defer { try? FileManager.default.removeItem(at: root) }
-    let surface = Surface()
+    let surface = RecordingSurface()
     let host = PluginHost(surface: surface)
     #expect(host.discoverAndLoad(in: [root.path]).isEmpty)
     #expect(surface.workspace.shareTargets.target(id: "upper")?.owner == "plugin demo")
@@ -160,14 +143,14 @@ import Testing
   func badEvent() throws {
     let root = try Self.makePlugin(["plugin.lua": "folio.on(\"document.exploded\", function() end)"])
     defer { try? FileManager.default.removeItem(at: root) }
-    let host = PluginHost(surface: Surface())
+    let host = PluginHost(surface: RecordingSurface())
     let failed = host.discoverAndLoad(in: [root.path])
     #expect(failed.count == 1)
     let reason = failed.first.map { "\($0.status)" } ?? ""
     #expect(reason.contains("folio.on: the event must be one of"))
   }
 
-  private func textOf(_ id: String, in surface: Surface) throws -> String? {
+  private func textOf(_ id: String, in surface: RecordingSurface) throws -> String? {
     if case .text(let text) = try run(id, in: surface) { return text }
     return nil
   }
@@ -217,7 +200,7 @@ import Testing
   @Test("document handles read and edit tables and text; a command is one undo step")
   func documentHandles() throws {
     let root = try Self.makePlugin(["plugin.lua": Self.documentPlugin])
-    let surface = Surface()
+    let surface = RecordingSurface()
     let host = PluginHost(surface: surface)
     #expect(host.discoverAndLoad(in: [root.path]).isEmpty)
     let table = try surface.workspace.newDocument(kind: .table, columns: ["name", "city"])
@@ -238,7 +221,7 @@ import Testing
   @Test("a command that fails or runs out of budget leaves the document exactly as before")
   func rollback() throws {
     let root = try Self.makePlugin(["plugin.lua": Self.documentPlugin])
-    let surface = Surface()
+    let surface = RecordingSurface()
     let host = PluginHost(surface: surface)
     host.instructionBudget = 100_000
     #expect(host.discoverAndLoad(in: [root.path]).isEmpty)
@@ -255,7 +238,7 @@ import Testing
   @Test("document methods validate their arguments, and a closed document's handle refuses")
   func documentErrors() throws {
     let root = try Self.makePlugin(["plugin.lua": Self.documentPlugin])
-    let surface = Surface()
+    let surface = RecordingSurface()
     let host = PluginHost(surface: surface)
     #expect(host.discoverAndLoad(in: [root.path]).isEmpty)
     let table = try surface.workspace.newDocument(kind: .table, columns: ["name", "city"])
@@ -304,7 +287,7 @@ import Testing
     end }
     """
 
-  private func dialogOf(_ id: String, in surface: Surface) throws -> Dialog? {
+  private func dialogOf(_ id: String, in surface: RecordingSurface) throws -> Dialog? {
     if case .dialog(let dialog) = try run(id, in: surface) { return dialog }
     return nil
   }
@@ -318,7 +301,7 @@ import Testing
   func confirmSuspends() throws {
     let root = try Self.makePlugin(["plugin.lua": Self.confirmPlugin])
     defer { try? FileManager.default.removeItem(at: root) }
-    let surface = Surface()
+    let surface = RecordingSurface()
     let host = PluginHost(surface: surface)
     #expect(host.discoverAndLoad(in: [root.path]).isEmpty)
     let table = try surface.workspace.newDocument(kind: .table, columns: ["name"])
@@ -351,7 +334,7 @@ import Testing
   func confirmRollsBack() throws {
     let root = try Self.makePlugin(["plugin.lua": Self.confirmPlugin])
     defer { try? FileManager.default.removeItem(at: root) }
-    let surface = Surface()
+    let surface = RecordingSurface()
     let host = PluginHost(surface: surface)
     host.instructionBudget = 100_000
     #expect(host.discoverAndLoad(in: [root.path]).isEmpty)
@@ -396,7 +379,7 @@ import Testing
       """
     ])
     defer { try? FileManager.default.removeItem(at: root) }
-    let surface = Surface()
+    let surface = RecordingSurface()
     let host = PluginHost(surface: surface)
     #expect(host.discoverAndLoad(in: [root.path]).isEmpty)
     #expect(try textOf("demo.env", in: surface) == "mac regular 100 true")
@@ -420,7 +403,7 @@ import Testing
       """
     ])
     defer { try? FileManager.default.removeItem(at: root) }
-    let surface = Surface()
+    let surface = RecordingSurface()
     let host = PluginHost(surface: surface)
     #expect(host.discoverAndLoad(in: [root.path]).isEmpty)
     let plugin = try #require(host.plugin(named: "demo"))
@@ -468,7 +451,7 @@ import Testing
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       try source.write(to: folder.appendingPathComponent("plugin.lua"), atomically: true, encoding: .utf8)
     }
-    let surface = Surface()
+    let surface = RecordingSurface()
     try surface.registry.register(
       Command(id: "shell.quit", title: "Quit", summary: "leave", behavior: .action { _ in .none }))
     let host = PluginHost(surface: surface)
@@ -503,7 +486,7 @@ import Testing
       """
     ])
     defer { try? FileManager.default.removeItem(at: root) }
-    let surface = Surface()
+    let surface = RecordingSurface()
     let host = PluginHost(surface: surface)
     host.instructionBudget = 100_000
     #expect(host.discoverAndLoad(in: [root.path]).isEmpty)
@@ -535,7 +518,7 @@ import Testing
       """
     ])
     defer { try? FileManager.default.removeItem(at: root) }
-    let surface = Surface()
+    let surface = RecordingSurface()
     let host = PluginHost(surface: surface)
     #expect(host.discoverAndLoad(in: [root.path]).isEmpty)
     let plugin = try #require(host.plugin(named: "demo"))
