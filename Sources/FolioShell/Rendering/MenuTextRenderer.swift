@@ -28,7 +28,7 @@ struct MenuTextRenderer {
     var marked: [(index: Int, parts: [Substring])] = []
     var itemWidth = 0
     var shortcutWidth = 0
-    for (index, line) in lines.enumerated() where line.utf8.contains(shortcutByte) {
+    for (index, line) in lines.enumerated() where holdsMark(line) {
       let parts = line.utf8.split(separator: shortcutByte, omittingEmptySubsequences: false).map {
         Substring($0)
       }
@@ -51,16 +51,46 @@ struct MenuTextRenderer {
     return aligned
   }
 
+  /// Whether a line holds the shortcut mark, read from its contiguous UTF-8 where it has
+  /// it (a quarter of the generic `contains`).
+  private static func holdsMark(_ line: String) -> Bool {
+    line.utf8.withContiguousStorageIfAvailable { $0.contains(shortcutByte) }
+      ?? line.utf8.contains(shortcutByte)
+  }
+
   /// An open menu: its path, then its items numbered for `choose`.
   func render(_ menu: OpenMenu) -> String {
-    // The numbers by the path of the level holding the item, then its index there: one
-    // lookup per level instead of building every item's path.
-    var numbers: [[Int]: [Int: Int]] = [:]
-    for item in menu.items {
-      guard let index = item.path.last else { continue }
-      let parent = Array(item.path.dropLast())
-      if numbers[parent]?[index] == nil { numbers[parent, default: [:]][index] = item.number }
+    // The numbers by the path of the level holding the item, then by its index there (0 for
+    // none): items are read in place, and a run of items of one level (usually all of them)
+    // fills one array stored once, so no item's parent path is built or hashed.
+    var numbers: [[Int]: [Int]] = [:]
+    var runParent: ArraySlice<Int> = []
+    var run: [Int] = []
+    func store() {
+      guard !run.isEmpty else { return }
+      let parent = Array(runParent)
+      guard var stored = numbers[parent] else {
+        numbers[parent] = run
+        return
+      }
+      if stored.count < run.count { stored += repeatElement(0, count: run.count - stored.count) }
+      for (index, number) in run.enumerated() where number > 0 && stored[index] == 0 {
+        stored[index] = number
+      }
+      numbers[parent] = stored
     }
+    for position in menu.items.indices {
+      let path = menu.items[position].path
+      guard let index = path.last else { continue }
+      if !path.dropLast().elementsEqual(runParent) {
+        store()
+        runParent = path.dropLast()
+        run = []
+      }
+      if index >= run.count { run += repeatElement(0, count: index + 1 - run.count) }
+      if run[index] == 0 { run[index] = menu.items[position].number }
+    }
+    store()
     var lines = [style.heading(menu.path.joined(separator: " › "))]
     lines += body(menu.node, numbers: numbers, path: menu.levelPath)
     lines = Self.aligningShortcuts(lines)
@@ -70,14 +100,14 @@ struct MenuTextRenderer {
     return lines.joined(separator: "\n")
   }
 
-  private func body(_ node: MenuNode, numbers: [[Int]: [Int: Int]], path: [Int], depth: Int = 1) -> [String] {
+  private func body(_ node: MenuNode, numbers: [[Int]: [Int]], path: [Int], depth: Int = 1) -> [String] {
     var lines: [String] = []
     lines.reserveCapacity(node.children.count)
     let indent = String(repeating: "  ", count: depth)
-    let level = numbers[path] ?? [:]
+    let level = numbers[path] ?? []
     for (index, child) in node.children.enumerated() {
       var childPath: [Int] { path + [index] }
-      let number = level[index].map { "\($0). " } ?? ""
+      let number = Self.numbering(level, index)
       switch child.kind {
       case .divider:
         lines.append(indent + style.secondary(String(repeating: "─", count: 16)))
@@ -89,7 +119,7 @@ struct MenuTextRenderer {
           lines.append(indent + number + line(for: child))
         } else if child.kind == .controlGroup || child.pickerStyle == .palette {
           let cells = child.children.enumerated().map { offset, item in
-            (numbers[childPath]?[offset].map { "\($0). " } ?? "")
+            Self.numbering(numbers[childPath] ?? [], offset)
               + (item.isEnabled ? label(item) : style.secondary(label(item) + " (disabled)"))
           }
           let heading = child.title.map { $0 + ": " } ?? ""
@@ -109,6 +139,11 @@ struct MenuTextRenderer {
       }
     }
     return lines
+  }
+
+  /// The "N. " before the item at `index` of a level numbered `level`; empty for none.
+  private static func numbering(_ level: [Int], _ index: Int) -> String {
+    index < level.count && level[index] > 0 ? "\(level[index]). " : ""
   }
 
   /// One item's line: marker, icon, title, state, role, shortcut, disabled reason.
