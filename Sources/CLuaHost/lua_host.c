@@ -1,10 +1,14 @@
 #include "lua_host.h"
 
+#include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <lauxlib.h>
 #include <lua.h>
@@ -34,6 +38,11 @@ typedef struct host {
   // The thread `folio_lua_resume` runs now, NULL otherwise; hooks are per thread, so the
   // budget and stop requests are applied to it too.
   lua_State *volatile thread;
+  // The state's main thread, whose extra space every new thread copies.
+  lua_State *main;
+  // Bytes the host allocated outside Lua for the running call (text it added to documents),
+  // counted against the memory limit with what Lua holds.
+  size_t memory_charged;
 } host;
 
 static host *host_of(lua_State *L) {
@@ -65,6 +74,7 @@ lua_State *folio_lua_newstate(size_t memory_limit) {
   h->memory_limit = memory_limit;
   lua_State *L = lua_newstate(counting_alloc, h);
   if (L == NULL) free(h);
+  else h->main = L;
   return L;
 }
 
@@ -156,8 +166,41 @@ static void protect_string_metatable(lua_State *L) {
 
 enum { module_size_limit = 16 << 20 };
 
+// Reads the regular file `path` into a string pushed on the stack; returns NULL after pushing
+// nothing when it is not a regular file (a FIFO, a device, a folder), cannot be read or is
+// larger than `module_size_limit`. No Lua call may raise while the file is open: the buffer
+// is made first.
+static const char *push_regular_file(lua_State *L, const char *path) {
+  struct stat info;
+  if (stat(path, &info) != 0 || !S_ISREG(info.st_mode) || info.st_size > module_size_limit) return NULL;
+  size_t capacity = (size_t)info.st_size;
+  char *buffer = (char *)lua_newuserdatauv(L, capacity + 1, 0);
+  // O_NONBLOCK: opening a FIFO put in the file's place since stat must not wait for a writer.
+  int descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+  if (descriptor < 0) {
+    lua_pop(L, 1);
+    return NULL;
+  }
+  size_t total = 0;
+  int regular = fstat(descriptor, &info) == 0 && S_ISREG(info.st_mode);
+  while (regular && total <= capacity) {
+    ssize_t count = read(descriptor, buffer + total, capacity + 1 - total);
+    if (count <= 0) break;
+    total += (size_t)count;
+  }
+  close(descriptor);
+  if (!regular || total > capacity) {
+    lua_pop(L, 1);
+    return NULL;
+  }
+  lua_pushlstring(L, buffer, total);
+  lua_remove(L, -2);
+  return lua_tostring(L, -1);
+}
+
 // require(name) for a plugin: only `FOLDER/a/b.lua` for the name `a.b`, where each part is
-// letters, digits, '_' or '-'; loaded as text only, into the plugin's globals, once.
+// letters, digits, '_' or '-', a regular file whose real path (symbolic links resolved) lies
+// inside the plugin's real folder; loaded as text only, into the plugin's globals, once.
 static int folder_require(lua_State *L) {
   const char *name = luaL_checkstring(L, 1);
   const char *folder = lua_tostring(L, lua_upvalueindex(1));
@@ -184,24 +227,18 @@ static int folder_require(lua_State *L) {
   for (size_t i = 0; i < length; i++) luaL_addchar(&path, name[i] == '.' ? '/' : name[i]);
   luaL_addstring(&path, ".lua");
   luaL_pushresult(&path);  // 3: the path
-  FILE *file = fopen(lua_tostring(L, 3), "rb");
-  if (file == NULL) {
+  char resolved[PATH_MAX];
+  if (realpath(lua_tostring(L, 3), resolved) == NULL) {
     return luaL_error(L, "require: module '%s' not found (looked for %s.lua in the plugin's folder)", name,
-                      lua_tostring(L, 1));
+                      name);
   }
-  luaL_Buffer text;
-  luaL_buffinit(L, &text);
-  size_t total = 0;
-  char chunk[4096];
-  size_t count;
-  while ((count = fread(chunk, 1, sizeof chunk, file)) > 0) {
-    total += count;
-    if (total > module_size_limit) break;
-    luaL_addlstring(&text, chunk, count);
+  size_t folder_length = strlen(folder);
+  if (strncmp(resolved, folder, folder_length) != 0 || resolved[folder_length] != '/') {
+    return luaL_error(L, "require: module '%s' is a link to a file outside the plugin's folder", name);
   }
-  fclose(file);
-  if (total > module_size_limit) return luaL_error(L, "require: module '%s' is too large", name);
-  luaL_pushresult(&text);  // 4: the source
+  if (push_regular_file(L, resolved) == NULL) {  // 4: the source
+    return luaL_error(L, "require: module '%s' is not a readable regular file of at most 16 MB", name);
+  }
   lua_pushfstring(L, "@%s.lua", name);
   size_t size = 0;
   const char *source = lua_tolstring(L, 4, &size);
@@ -218,7 +255,8 @@ static int folder_require(lua_State *L) {
 }
 
 void folio_lua_install_require(lua_State *L, const char *folder) {
-  lua_pushstring(L, folder);
+  char resolved[PATH_MAX];
+  lua_pushstring(L, realpath(folder, resolved) != NULL ? resolved : folder);
   lua_newtable(L);
   lua_pushcclosure(L, folder_require, 2);
   lua_setglobal(L, "require");
@@ -290,6 +328,14 @@ static const char *stop_message(host *h) {
 // or stop requested) they re-raise, so a plugin cannot swallow its own stop.
 static int is_stopped(host *h) { return stop_message(h) != NULL; }
 
+// When the count hook raises a stop, Lua leaves the thread marked as running a hook; once the
+// error has left `lua_resume`, hooks never fire in that coroutine again. The first byte of
+// its extra space records that the host stopped it (the main thread's stays 0, and new
+// threads copy it), so that its `__close` handlers are never run.
+static void mark_stopped(lua_State *L) { *(char *)lua_getextraspace(L) = 1; }
+
+static int was_stopped(lua_State *L) { return *(char *)lua_getextraspace(L) != 0; }
+
 static int reraise_if_stopped(lua_State *L) {
   const char *message = stop_message(host_of(L));
   if (message != NULL) return luaL_error(L, "%s", message);
@@ -357,10 +403,89 @@ static void guard_function(lua_State *L, const char *table, const char *name,
   lua_pop(L, 1);
 }
 
+// Gives the coroutine `co` the running thread's hook, so that it runs under this call's
+// limits whenever it was made.
+static void share_hook(lua_State *L, lua_State *co) {
+  if (co != NULL && co != L) lua_sethook(co, lua_gethook(L), lua_gethookmask(L), lua_gethookcount(L));
+}
+
+static int guarded_resume(lua_State *L) {
+  reraise_if_stopped(L);
+  share_hook(L, lua_tothread(L, 1));
+  return guarded_call(L);
+}
+
+// coroutine.close never runs the `__close` handlers of a coroutine the host stopped (its
+// hooks are off, so a handler could run forever): it returns false and a message instead.
+static int guarded_close(lua_State *L) {
+  reraise_if_stopped(L);
+  lua_State *co = lua_tothread(L, 1);
+  if (co != NULL && was_stopped(co)) {
+    lua_pushboolean(L, 0);
+    lua_pushliteral(L, "coroutine.close: the coroutine was stopped by its budget; its to-be-closed variables are not closed");
+    return 2;
+  }
+  share_hook(L, co);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+  return lua_gettop(L);
+}
+
+// The function coroutine.wrap returns (upvalue: the coroutine): Lua's own, except that it
+// resumes under the running call's limits, re-raises once the state is stopped, and closes
+// a failed coroutine's to-be-closed variables only when the host did not stop it.
+static int guarded_wrapped(lua_State *L) {
+  reraise_if_stopped(L);
+  lua_State *co = lua_tothread(L, lua_upvalueindex(1));
+  int arguments = lua_gettop(L);
+  if (!lua_checkstack(co, arguments)) return luaL_error(L, "too many arguments to resume");
+  share_hook(L, co);
+  lua_xmove(L, co, arguments);
+  int results = 0;
+  int status = lua_resume(co, L, arguments, &results);
+  if (status == LUA_OK || status == LUA_YIELD) {
+    if (!lua_checkstack(L, results + 1)) {
+      lua_pop(co, results);
+      return luaL_error(L, "too many results to resume");
+    }
+    lua_xmove(co, L, results);
+    reraise_if_stopped(L);
+    return results;
+  }
+  lua_xmove(co, L, 1);
+  int state = lua_status(co);
+  if (state != LUA_OK && state != LUA_YIELD && !is_stopped(host_of(L)) && !was_stopped(co)) {
+    status = lua_resetthread(co);
+    lua_xmove(co, L, 1);
+  }
+  reraise_if_stopped(L);
+  if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
+    luaL_where(L, 1);
+    lua_insert(L, -2);
+    lua_concat(L, 2);
+  }
+  return lua_error(L);
+}
+
+static int guarded_wrap(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  lua_State *co = lua_newthread(L);
+  lua_pushvalue(L, 1);
+  lua_xmove(L, co, 1);
+  lua_pushcclosure(L, guarded_wrapped, 1);
+  return 1;
+}
+
 void folio_lua_guard_protected_calls(lua_State *L) {
   guard_function(L, NULL, "pcall", guarded_call);
   guard_function(L, NULL, "xpcall", guarded_xpcall);
-  guard_function(L, "coroutine", "resume", guarded_call);
+  guard_function(L, "coroutine", "resume", guarded_resume);
+  guard_function(L, "coroutine", "close", guarded_close);
+  lua_getglobal(L, "coroutine");
+  lua_pushcfunction(L, guarded_wrap);
+  lua_setfield(L, -2, "wrap");
+  lua_pop(L, 1);
 }
 
 int folio_lua_is_stopped(lua_State *L) { return is_stopped(host_of(L)); }
@@ -374,7 +499,8 @@ size_t folio_lua_memory_limit(lua_State *L) { return host_of(L)->memory_limit; }
 int folio_lua_traceback(lua_State *L) {
   const char *message = lua_tostring(L, 1);
   if (message == NULL) {
-    if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) {
+    // Once stopped, a `__tostring` would run where the stop was raised, with hooks off.
+    if (!is_stopped(host_of(L)) && luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) {
       message = lua_tostring(L, -1);
     } else {
       message = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
@@ -391,6 +517,12 @@ static int swift_trampoline(lua_State *L) {
   h->swift_depth++;
   int results = function(L, context);
   h->swift_depth--;
+  if (results >= 0 && h->memory_limit != 0 && h->memory_used > h->memory_limit) {
+    // What the host pushed for the plugin counts against its memory limit too.
+    lua_pop(L, results);
+    lua_pushliteral(L, "not enough memory");
+    results = -1;
+  }
   if (results == -2) {
     // Prefix the message with the Lua caller's FILE:LINE, as luaL_error does.
     luaL_where(L, 1);
@@ -437,6 +569,27 @@ lua_State *folio_lua_newthread(lua_State *L, int *reference) {
 
 static void update_hook(lua_State *L);
 
+static int call_tostring(lua_State *L) {
+  if (!luaL_callmeta(L, 1, "__tostring") || lua_type(L, -1) != LUA_TSTRING) lua_pushnil(L);
+  return 1;
+}
+
+// The text the `__tostring` of the error object on top of the dead `thread` returns, pushed
+// on `thread`; run on `L` under the running call's limits and memory limit, and not at all
+// once the call is stopped. NULL when there is none or it fails.
+static const char *error_object_text(lua_State *L, lua_State *thread) {
+  if (is_stopped(host_of(L)) || !lua_checkstack(L, 2) || !lua_checkstack(thread, 2)) return NULL;
+  lua_pushcfunction(L, call_tostring);
+  lua_pushvalue(thread, -1);
+  lua_xmove(thread, L, 1);
+  if (lua_pcall(L, 1, 1, 0) != LUA_OK || lua_type(L, -1) != LUA_TSTRING) {
+    lua_pop(L, 1);
+    return NULL;
+  }
+  lua_xmove(L, thread, 1);
+  return lua_tostring(thread, -1);
+}
+
 int folio_lua_resume(lua_State *L, lua_State *thread, int arguments, int *results) {
   host *h = host_of(L);
   h->thread = thread;
@@ -445,8 +598,9 @@ int folio_lua_resume(lua_State *L, lua_State *thread, int arguments, int *result
   h->thread = NULL;
   if (status != LUA_OK && status != LUA_YIELD) {
     // The error stays on the thread's stack: replace it with message and traceback.
-    h->swift_depth++;
     const char *message = lua_tostring(thread, -1);
+    if (message == NULL && status != LUA_ERRMEM) message = error_object_text(L, thread);
+    h->swift_depth++;
     if (message == NULL) {
       message = lua_pushfstring(thread, "(error object is a %s value)", luaL_typename(thread, -1));
     }
@@ -468,7 +622,12 @@ static void count_hook(lua_State *L, lua_Debug *ar) {
   if (h->budget_active) h->instructions_left -= hook_step;
   check_deadline(h);
   const char *message = stop_message(h);
-  if (message != NULL) luaL_error(L, "%s", message);
+  if (message == NULL) return;
+  if (L != h->main) mark_stopped(L);
+  // Until the call ends, every instruction this thread runs while unwinding (a `__close`
+  // handler) raises the stop again at once.
+  lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
+  luaL_error(L, "%s", message);
 }
 
 static void update_hook(lua_State *L) {
@@ -486,7 +645,8 @@ static void update_hook(lua_State *L) {
 folio_call_limits folio_lua_begin_call(lua_State *L, int64_t instructions, int64_t milliseconds) {
   host *h = host_of(L);
   folio_call_limits saved = {h->instructions_left, h->budget_active, h->deadline_ns, h->deadline_active,
-                             h->time_exceeded};
+                             h->time_exceeded, h->memory_charged};
+  h->memory_charged = 0;
   h->budget_active = instructions > 0;
   h->instructions_left = instructions;
   h->deadline_active = milliseconds > 0;
@@ -511,8 +671,19 @@ int folio_lua_end_call(lua_State *L, folio_call_limits saved) {
   h->deadline_ns = saved.deadline_ns;
   h->deadline_active = saved.deadline_active;
   h->time_exceeded = saved.time_exceeded;
+  h->memory_charged = saved.memory_charged;
   update_hook(L);
   return reason;
+}
+
+int folio_lua_charge_memory(lua_State *L, size_t bytes) {
+  host *h = host_of(L);
+  if (h->memory_limit != 0 &&
+      (bytes > h->memory_limit || h->memory_used + h->memory_charged > h->memory_limit - bytes)) {
+    return 0;
+  }
+  h->memory_charged += bytes;
+  return 1;
 }
 
 void folio_lua_interrupt(void) { interrupt_requested = 1; }
@@ -544,6 +715,7 @@ enum {
   template_document = 3,
   template_data = 4,           // the data's metatable when it holds a selection snapshot
   template_data_no_snapshot = 5,
+  template_handles = 6,  // weak keys: each document and selection handle made → its window or false
 };
 
 // The user values of a context's data: its strings.
@@ -615,6 +787,39 @@ static void set_boolean(lua_State *L, const char *key, int value) {
   lua_rawset(L, -3);
 }
 
+// Records the handle on top of the stack as made by the host for the document of `data`.
+static void register_handle(lua_State *L, int template, const context_data *data) {
+  lua_rawgeti(L, template, template_handles);
+  lua_pushvalue(L, -2);
+  if (data->has_document) {
+    lua_pushinteger(L, data->window);
+  } else {
+    lua_pushboolean(L, 0);
+  }
+  lua_rawset(L, -3);
+  lua_pop(L, 1);
+}
+
+int folio_lua_handle_window(lua_State *L, int reference, int index, int64_t *window) {
+  if (lua_type(L, index) != LUA_TTABLE || !lua_checkstack(L, 3)) return -1;
+  index = lua_absindex(L, index);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, reference);
+  int found = -1;
+  if (lua_type(L, -1) == LUA_TTABLE && lua_rawgeti(L, -1, template_handles) == LUA_TTABLE) {
+    lua_pushvalue(L, index);
+    int type = lua_rawget(L, -2);
+    if (type == LUA_TNUMBER) {
+      *window = lua_tointeger(L, -1);
+      found = 1;
+    } else if (type == LUA_TBOOLEAN) {
+      found = 0;
+    }
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 2);
+  return found;
+}
+
 // __index of ctx (upvalues: ctx's functions, the template): `notify` and `confirm` are
 // shared; `document`, `selection` and `env` are made from the call's data when first read
 // and then kept in ctx, so they describe the moment the callback started.
@@ -640,7 +845,6 @@ static int context_index(lua_State *L) {
     set_string_value(L, "title", stored, data_title);
     set_string_value(L, "kind", stored, data_kind);
     set_boolean(L, "dirty", data->dirty);
-    set_integer(L, "__window", data->window);
     lua_pushliteral(L, "url");
     if (lua_getiuservalue(L, stored, data_url) == LUA_TNIL) {
       lua_pop(L, 2);
@@ -649,10 +853,11 @@ static int context_index(lua_State *L) {
     }
     lua_rawgeti(L, template, template_document);
     lua_setmetatable(L, -2);
+    register_handle(L, template, data);
   } else if (is_selection) {
     lua_createtable(L, 0, 3);
     set_integer(L, "count", data->selection_count);
-    if (data->has_document) set_integer(L, "__window", data->window);
+    register_handle(L, template, data);
     lua_pushlightuserdata(L, (void *)&data_key);
     lua_pushvalue(L, stored);
     lua_rawset(L, -3);
@@ -754,8 +959,16 @@ int folio_lua_make_context_template(lua_State *L, folio_snapshot_ids ids, folio_
   host *h = host_of(L);
   h->swift_depth++;
   int base = lua_gettop(L) - 4;  // base+1 notify, +2 confirm, +3 rows, +4 methods
-  lua_createtable(L, 5, 0);
+  lua_createtable(L, 6, 0);
   int template = lua_gettop(L);
+
+  lua_createtable(L, 0, 0);
+  lua_createtable(L, 0, 1);
+  lua_pushliteral(L, "__mode");
+  lua_pushliteral(L, "k");
+  lua_rawset(L, -3);
+  lua_setmetatable(L, -2);
+  lua_rawseti(L, template, template_handles);
 
   lua_createtable(L, 0, 2);
   lua_pushliteral(L, "__gc");

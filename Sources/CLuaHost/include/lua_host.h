@@ -75,6 +75,7 @@ typedef struct folio_call_limits {
   int64_t deadline_ns;
   int deadline_active;
   int time_exceeded;
+  size_t memory_charged;
 } folio_call_limits;
 
 /// Why a call was stopped, as `folio_lua_end_call` reports it.
@@ -94,6 +95,11 @@ folio_call_limits folio_lua_begin_call(lua_State *L, int64_t instructions, int64
 /// Ends a call's limits, restoring `saved`; returns why the call was stopped (a
 /// `folio_stop_reason`).
 int folio_lua_end_call(lua_State *L, folio_call_limits saved);
+
+/// Charges `bytes` the host allocates outside Lua on behalf of the running call (text it adds
+/// to a document) to the state's memory limit, with what Lua holds, until the call ends.
+/// Returns 0, charging nothing, when they would not fit.
+int folio_lua_charge_memory(lua_State *L, size_t bytes);
 
 /// Ctrl-C: stops the Lua code running in any state at its next check with "interrupted",
 /// until `folio_lua_clear_interrupt`. Only sets a flag, so a signal handler may call it.
@@ -141,6 +147,12 @@ typedef void (*folio_snapshot_release)(void *snapshot);
 /// Each metatable it makes is protected (`getmetatable` returns "protected").
 int folio_lua_make_context_template(lua_State *L, folio_snapshot_ids ids, folio_snapshot_release release);
 
+/// Whether the value at `index` is a document or selection handle that a `ctx` made from the
+/// template `reference` handed out (checked by identity, raw operations only, so a table a
+/// plugin made is never one): 1 with its window stored in `window`, 0 for a selection handle
+/// without a document, -1 otherwise.
+int folio_lua_handle_window(lua_State *L, int reference, int index, int64_t *window);
+
 /// What `folio_lua_push_context` puts in a `ctx` besides the strings on the stack.
 typedef struct folio_context_values {
   /// Whether `ctx.document` is set: the title, kind and url (or nil) are on the stack.
@@ -157,7 +169,7 @@ typedef struct folio_context_values {
 
 /// Pushes a new `ctx` made from the template `reference`: `document` (a handle whose methods
 /// come from its metatable), `selection` (`count` now, `ids` built from the snapshot when
-/// first read, `rows` and `__window`), `env` and `args`; `notify` and `confirm` come from its
+/// first read, and `rows`), `env` and `args`; `notify` and `confirm` come from its
 /// metatable. Expects on the stack, and pops: the args table, then (with a document) its
 /// title, kind and url (or nil), then the platform and size class.
 void folio_lua_push_context(lua_State *L, int reference, const folio_context_values *values);

@@ -17,8 +17,8 @@ extension PluginHost {
     }
     plugin.sharedContextKey = nil
     plugin.contextTemplate = makeContextTemplate(
-      in: lua, notify: notify, confirm: confirm, rows: makeSelectionRows(in: lua),
-      methods: makeDocumentMethods(in: lua))
+      in: lua, notify: notify, confirm: confirm, rows: makeSelectionRows(in: lua, for: plugin),
+      methods: makeDocumentMethods(in: lua, for: plugin))
     let api: [String: LuaState.DataFunction] = [
       "command": { [unowned self, unowned plugin] arguments throws(LuaError) in
         let command = try makeCommand(arguments, plugin: plugin)

@@ -1,43 +1,46 @@
+import CLuaHost
 import FolioCore
 
 /// The methods of `ctx.document` handles.
 ///
-/// A handle is a table with the document's fields and its window id under `__window`; each
-/// method finds the document again by that id, so a handle outliving its window raises
-/// "document closed". Edits go through the workspace's undoable operations and join the
-/// transaction of the callback running now.
+/// A handle is a table with the document's fields that the host made for a `ctx` and
+/// recorded, by identity, with its document's window id; a table a plugin makes is never a
+/// handle. Each method finds the document again by that id, so a handle outliving its window
+/// raises "document closed". Numbers are checked against their valid range and the text an
+/// edit adds is charged to the plugin's memory budget before any work. Edits go through the
+/// workspace's undoable operations and join the transaction of the callback running now.
 extension PluginHost {
   /// Makes the handle methods once per plugin state.
-  func makeDocumentMethods(in lua: LuaState) -> [String: LuaFunctionReference] {
+  func makeDocumentMethods(in lua: LuaState, for plugin: Plugin) -> [String: LuaFunctionReference] {
     let methods: [String: LuaState.DataFunction] = [
-      "columns": { [unowned self] arguments throws(LuaError) in
-        let table = try table(arguments, method: "columns")
+      "columns": { [unowned self, unowned plugin] arguments throws(LuaError) in
+        let table = try table(arguments, of: plugin, method: "columns")
         return [.table(LuaTable(array: table.columns.map(LuaData.string)))]
       },
-      "rows": { [unowned self] arguments throws(LuaError) in
-        let table = try table(arguments, method: "rows")
+      "rows": { [unowned self, unowned plugin] arguments throws(LuaError) in
+        let table = try table(arguments, of: plugin, method: "rows")
         return [.table(LuaTable(array: (0..<table.rowCount).map { Self.row(at: $0, of: table) }))]
       },
-      "get": { [unowned self] arguments throws(LuaError) in
-        let table = try table(arguments, method: "get")
+      "get": { [unowned self, unowned plugin] arguments throws(LuaError) in
+        let table = try table(arguments, of: plugin, method: "get")
         let index = try Self.row(arguments, 1, in: table, method: "get")
         let column = try Self.column(arguments, 2, in: table, method: "get")
         return [Self.data(of: table.cell(row: index, column: column))]
       },
-      "set": { [unowned self] arguments throws(LuaError) in
-        let document = try document(arguments, method: "set")
+      "set": { [unowned self, unowned plugin] arguments throws(LuaError) in
+        let document = try document(arguments, of: plugin, method: "set")
         let table = try Self.table(of: document, method: "set")
         let index = try Self.row(arguments, 1, in: table, method: "set")
         let column = try Self.column(arguments, 2, in: table, method: "set")
         let text = try Self.text(arguments[3, depth: 0], method: "set", field: "value")
-        try edit(document, method: "set") {
+        try edit(document, adding: text.utf8.count, arguments, method: "set") {
           try surface.workspace.setCell(
             row: "id:\(table.id(ofRow: index))", column: String(column + 1), to: text, in: document)
         }
         return []
       },
-      "add": { [unowned self] arguments throws(LuaError) in
-        let document = try document(arguments, method: "add")
+      "add": { [unowned self, unowned plugin] arguments throws(LuaError) in
+        let document = try document(arguments, of: plugin, method: "add")
         let table = try Self.table(of: document, method: "add")
         let given = arguments[1, depth: 1]
         guard let fields = given.table else {
@@ -52,18 +55,23 @@ extension PluginHost {
           values.append((column, try Self.text(value, method: "add", field: column)))
         }
         var id = 0
-        try edit(document, method: "add") { id = try surface.workspace.addRow(values, to: document) }
+        let size = values.reduce(0) { $0 + $1.value.utf8.count }
+        try edit(document, adding: size, arguments, method: "add") {
+          id = try surface.workspace.addRow(values, to: document)
+        }
         return [.integer(id)]
       },
-      "add_column": { [unowned self] arguments throws(LuaError) in
-        let document = try document(arguments, method: "add_column")
+      "add_column": { [unowned self, unowned plugin] arguments throws(LuaError) in
+        let document = try document(arguments, of: plugin, method: "add_column")
         _ = try Self.table(of: document, method: "add_column")
         let name = try Self.string(arguments[1, depth: 0], method: "add_column", field: "name")
-        try edit(document, method: "add_column") { try surface.workspace.addColumn(name, to: document) }
+        try edit(document, adding: name.utf8.count, arguments, method: "add_column") {
+          try surface.workspace.addColumn(name, to: document)
+        }
         return []
       },
-      "delete": { [unowned self] arguments throws(LuaError) in
-        let document = try document(arguments, method: "delete")
+      "delete": { [unowned self, unowned plugin] arguments throws(LuaError) in
+        let document = try document(arguments, of: plugin, method: "delete")
         let table = try Self.table(of: document, method: "delete")
         let given = arguments[1, depth: 1]
         let list: [LuaData]
@@ -85,44 +93,46 @@ extension PluginHost {
         }
         guard !ids.isEmpty else { return [.integer(0)] }
         var count = 0
-        try edit(document, method: "delete") { count = try surface.workspace.deleteRows(ids, from: document) }
+        try edit(document, adding: 0, arguments, method: "delete") {
+          count = try surface.workspace.deleteRows(ids, from: document)
+        }
         return [.integer(count)]
       },
-      "lines": { [unowned self] arguments throws(LuaError) in
-        let lines = try lines(of: try document(arguments, method: "lines"), method: "lines")
+      "lines": { [unowned self, unowned plugin] arguments throws(LuaError) in
+        let lines = try lines(of: try document(arguments, of: plugin, method: "lines"), method: "lines")
         return [.table(LuaTable(array: lines.map(LuaData.string)))]
       },
-      "line": { [unowned self] arguments throws(LuaError) in
-        let lines = try lines(of: try document(arguments, method: "line"), method: "line")
-        let number = try Self.integer(arguments[1, depth: 0], method: "line", field: "n")
-        return [lines.indices.contains(number - 1) ? .string(lines[number - 1]) : .nil]
+      "line": { [unowned self, unowned plugin] arguments throws(LuaError) in
+        let lines = try lines(of: try document(arguments, of: plugin, method: "line"), method: "line")
+        let number = try Self.integer(arguments[1, depth: 0], method: "line", field: "n", in: 1...Int.max)
+        return [number <= lines.count ? .string(lines[number - 1]) : .nil]
       },
-      "set_line": { [unowned self] arguments throws(LuaError) in
-        try lineEdit(arguments, method: "set_line") { workspace, document, number, text in
+      "set_line": { [unowned self, unowned plugin] arguments throws(LuaError) in
+        try lineEdit(arguments, of: plugin, method: "set_line", past: 0) {
+          workspace, document, number, text in
           try workspace.replaceLine(number, with: text, in: document)
         }
       },
-      "insert": { [unowned self] arguments throws(LuaError) in
-        try lineEdit(arguments, method: "insert") { workspace, document, number, text in
+      "insert": { [unowned self, unowned plugin] arguments throws(LuaError) in
+        try lineEdit(arguments, of: plugin, method: "insert", past: 1) { workspace, document, number, text in
           try workspace.insertLine(text, at: number, in: document)
         }
       },
-      "delete_lines": { [unowned self] arguments throws(LuaError) in
-        let document = try document(arguments, method: "delete_lines")
-        _ = try lines(of: document, method: "delete_lines")
-        let first = try Self.integer(arguments[1, depth: 0], method: "delete_lines", field: "a")
+      "delete_lines": { [unowned self, unowned plugin] arguments throws(LuaError) in
+        let document = try document(arguments, of: plugin, method: "delete_lines")
+        let lines = try Self.lineNumbers(
+          try lines(of: document, method: "delete_lines"), document, method: "delete_lines")
+        let first = try Self.integer(arguments[1, depth: 0], method: "delete_lines", field: "a", in: lines)
         let last =
           arguments[2, depth: 0] == .nil
-          ? first : try Self.integer(arguments[2, depth: 0], method: "delete_lines", field: "b")
-        guard first >= 1, first <= last else {
-          throw LuaError(
-            message: "d:delete_lines: 'a' must be at least 1 and at most 'b', got \(first) and \(last)")
+          ? first
+          : try Self.integer(
+            arguments[2, depth: 0], method: "delete_lines", field: "b", in: first...lines.upperBound)
+        var deleted = 0
+        try edit(document, adding: 0, arguments, method: "delete_lines") {
+          deleted = try surface.workspace.deleteLines(Array(first...last), from: document)
         }
-        var count = 0
-        try edit(document, method: "delete_lines") {
-          count = try surface.workspace.deleteLines(Array(first...last), from: document)
-        }
-        return [.integer(count)]
+        return [.integer(deleted)]
       },
     ]
     return methods.mapValues { lua.makeFunction($0) }
@@ -130,13 +140,13 @@ extension PluginHost {
 
   /// `ctx.selection:rows()`: the selected rows in table order, each like `d:rows()` gives
   /// them; empty with no document or a text document.
-  func makeSelectionRows(in lua: LuaState) -> LuaFunctionReference {
-    lua.makeFunction { [unowned self] arguments throws(LuaError) in
-      guard case .integer(let window) = arguments.field("__window", of: 0) else {
-        guard arguments.field("count", of: 0) != .nil else {
-          throw LuaError(message: "selection:rows: call it as a method, ctx.selection:rows()")
-        }
-        return [.table(LuaTable())]
+  func makeSelectionRows(in lua: LuaState, for plugin: Plugin) -> LuaFunctionReference {
+    lua.makeFunction { [unowned self, unowned plugin] arguments throws(LuaError) in
+      var window: Int64 = 0
+      switch folio_lua_handle_window(arguments.state, plugin.contextTemplate, 1, &window) {
+      case 1: break
+      case 0: return [.table(LuaTable())]
+      default: throw LuaError(message: "selection:rows: call it as a method, ctx.selection:rows()")
       }
       guard let document = surface.workspace.documents.first(where: { $0.windowID == window }) else {
         throw LuaError(message: "selection:rows: document closed")
@@ -158,24 +168,36 @@ extension PluginHost {
 
   // MARK: Transactions
 
-  /// Runs an edit as part of the running callback's transaction, starting the document's
-  /// group on its first edit; errors name the method.
-  /// A text method taking a line number `n` and a string `s`: `d:set_line(n, s)`, `d:insert(n, s)`.
+  /// A text method taking a line number `n` from 1 to the line count plus `past` and a string
+  /// `s`: `d:set_line(n, s)`, `d:insert(n, s)`.
   private func lineEdit(
-    _ arguments: LuaArguments, method: String, _ change: (Workspace, Document, Int, String) throws -> Void
+    _ arguments: LuaArguments, of plugin: Plugin, method: String, past: Int,
+    _ change: (Workspace, Document, Int, String) throws -> Void
   ) throws(LuaError) -> [LuaData] {
-    let document = try document(arguments, method: method)
-    _ = try lines(of: document, method: method)
-    let number = try Self.integer(arguments[1, depth: 0], method: method, field: "n")
+    let document = try document(arguments, of: plugin, method: method)
+    let lines = try Self.lineNumbers(
+      try lines(of: document, method: method), document, past: past, method: method)
+    let number = try Self.integer(arguments[1, depth: 0], method: method, field: "n", in: lines)
     let text = try Self.string(arguments[2, depth: 0], method: method, field: "s")
-    try edit(document, method: method) { try change(surface.workspace, document, number, text) }
+    try edit(document, adding: text.utf8.count, arguments, method: method) {
+      try change(surface.workspace, document, number, text)
+    }
     return []
   }
 
-  private func edit(_ document: Document, method: String, _ body: () throws -> Void) throws(LuaError) {
+  /// Runs an edit that adds `size` bytes of text as part of the running callback's
+  /// transaction, starting the document's group on its first edit; the bytes are charged to
+  /// the plugin's memory budget first. Errors name the method.
+  private func edit(
+    _ document: Document, adding size: Int, _ arguments: LuaArguments, method: String,
+    _ body: () throws -> Void
+  ) throws(LuaError) {
     if isReadingOnly {
       throw LuaError(
         message: "d:\(method): documents are read-only in enabled, visible and state get functions")
+    }
+    guard folio_lua_charge_memory(arguments.state, size) != 0 else {
+      throw LuaError(message: "d:\(method): not enough memory")
     }
     if transaction != nil, !document.isGrouping {
       document.beginGroup()
@@ -190,9 +212,14 @@ extension PluginHost {
 
   // MARK: Arguments
 
-  private func document(_ arguments: LuaArguments, method: String) throws(LuaError) -> Document {
-    guard case .integer(let window) = arguments.field("__window", of: 0) else {
-      throw LuaError(message: "d:\(method): call it as a method, d:\(method)(…)")
+  /// The document of the handle the method was called on: only a handle a `ctx` handed out.
+  private func document(_ arguments: LuaArguments, of plugin: Plugin, method: String) throws(LuaError)
+    -> Document
+  {
+    var window: Int64 = 0
+    guard folio_lua_handle_window(arguments.state, plugin.contextTemplate, 1, &window) == 1 else {
+      throw LuaError(
+        message: "d:\(method): call it as a method on a document handle from ctx, d:\(method)(…)")
     }
     guard let document = surface.workspace.documents.first(where: { $0.windowID == window }) else {
       throw LuaError(message: "d:\(method): document closed")
@@ -200,8 +227,10 @@ extension PluginHost {
     return document
   }
 
-  private func table(_ arguments: LuaArguments, method: String) throws(LuaError) -> TableModel {
-    try Self.table(of: try document(arguments, method: method), method: method)
+  private func table(_ arguments: LuaArguments, of plugin: Plugin, method: String) throws(LuaError)
+    -> TableModel
+  {
+    try Self.table(of: try document(arguments, of: plugin, method: method), method: method)
   }
 
   private static func table(of document: Document, method: String) throws(LuaError) -> TableModel {
@@ -216,6 +245,16 @@ extension PluginHost {
       throw LuaError(message: "d:\(method): '\(document.title)' is a table, not a text document")
     }
     return text.lines
+  }
+
+  /// The line numbers 1 to the line count plus `past`; an error when there are none.
+  private static func lineNumbers(_ lines: [String], _ document: Document, past: Int = 0, method: String)
+    throws(LuaError) -> ClosedRange<Int>
+  {
+    guard lines.count + past >= 1 else {
+      throw LuaError(message: "d:\(method): '\(document.title)' has no lines")
+    }
+    return 1...lines.count + past
   }
 
   private static func row(_ arguments: LuaArguments, _ position: Int, in table: TableModel, method: String)
@@ -239,12 +278,25 @@ extension PluginHost {
     return column
   }
 
-  private static func integer(_ value: LuaData, method: String, field: String) throws(LuaError) -> Int {
+  /// An integer argument within `range`, else an error naming the value and the range.
+  private static func integer(
+    _ value: LuaData, method: String, field: String, in range: ClosedRange<Int> = Int.min...Int.max
+  ) throws(LuaError) -> Int {
+    let number: Int?
     switch value {
-    case .integer(let number): return number
-    case .number(let number) where number.rounded() == number && abs(number) < 1e15: return Int(number)
+    case .integer(let integer): number = integer
+    case .number(let real): number = real.rounded() == real && abs(real) < 1e15 ? Int(real) : nil
     default: throw LuaError(message: "d:\(method): '\(field)' must be an integer, got \(value.typeName)")
     }
+    guard let number, range.contains(number) else {
+      let given = value.scalar?.description ?? value.typeName
+      let valid =
+        range.upperBound == Int.max
+        ? "an integer of at least \(range.lowerBound)"
+        : "an integer from \(range.lowerBound) to \(range.upperBound)"
+      throw LuaError(message: "d:\(method): '\(field)' must be \(valid), got \(given)")
+    }
+    return number
   }
 
   private static func string(_ value: LuaData, method: String, field: String) throws(LuaError) -> String {
