@@ -3,8 +3,9 @@ import CLuaHost
 
 /// A Lua value read from a plugin, tables and functions included.
 ///
-/// Tables are copied (to a bounded depth, raw access only, so no metamethod runs); a
-/// function is kept as a reference in the state's registry.
+/// Tables are copied (to a bounded depth and at most `LuaArguments.copyLimit` values, raw
+/// access only, so no metamethod runs); a function is kept as a reference in the state's
+/// registry.
 public enum LuaData: Sendable, Equatable {
   case `nil`
   case boolean(Bool)
@@ -104,12 +105,20 @@ public struct LuaArguments {
   let state: OpaquePointer
   let owner: LuaState
 
+  /// How many levels deep arguments are copied unless told: menus nest 16 levels, two tables
+  /// each (the element and its `items`), with room to spare.
+  public static let copyDepth = 40
+
+  /// The most values one copy holds: tables that share or contain themselves cannot make a
+  /// copy grow without bound; past it, the rest reads as nil.
+  public static let copyLimit = 1_000_000
+
   /// How many arguments were passed.
   public var count: Int { Int(lua_gettop(state)) }
 
   /// The argument at a 0-based position, tables copied `depth` levels deep; `.nil` past the
   /// end.
-  public subscript(index: Int, depth depth: Int = 4) -> LuaData {
+  public subscript(index: Int, depth depth: Int = copyDepth) -> LuaData {
     guard index < count else { return .nil }
     return owner.data(at: Int32(index + 1), depth: depth, on: state)
   }
@@ -269,7 +278,17 @@ extension LuaState {
   func data(at index: Int32, depth: Int, keepsFunctions: Bool = true, on thread: OpaquePointer? = nil)
     -> LuaData
   {
-    let state = thread ?? self.state
+    var budget = LuaArguments.copyLimit
+    return data(at: index, depth: depth, keepsFunctions: keepsFunctions, on: thread ?? state, budget: &budget)
+  }
+
+  /// Reads a value like `data(at:depth:keepsFunctions:on:)`, counting each value copied
+  /// against `budget`.
+  private func data(
+    at index: Int32, depth: Int, keepsFunctions: Bool, on state: OpaquePointer, budget: inout Int
+  ) -> LuaData {
+    guard budget > 0 else { return .nil }
+    budget -= 1
     let index = lua_absindex(state, index)
     switch lua_type(state, index) {
     case LUA_TTABLE:
@@ -286,7 +305,8 @@ extension LuaState {
       table.array.reserveCapacity(Int(lua_rawlen(state, index)))
       var position: lua_Integer = 1
       while lua_rawgeti(state, index, position) != LUA_TNIL {
-        table.array.append(data(at: -1, depth: depth - 1, keepsFunctions: keepsFunctions, on: state))
+        table.array.append(
+          data(at: -1, depth: depth - 1, keepsFunctions: keepsFunctions, on: state, budget: &budget))
         lua_pop(state, 1)
         position += 1
       }
@@ -295,7 +315,8 @@ extension LuaState {
       while lua_next(state, index) != 0 {
         // Only string keys are copied; converting a number key in place would break lua_next.
         if lua_type(state, -2) == LUA_TSTRING, let key = Self.string(at: -2, on: state) {
-          table.fields[key] = data(at: -1, depth: depth - 1, keepsFunctions: keepsFunctions, on: state)
+          table.fields[key] = data(
+            at: -1, depth: depth - 1, keepsFunctions: keepsFunctions, on: state, budget: &budget)
         }
         lua_pop(state, 1)
       }

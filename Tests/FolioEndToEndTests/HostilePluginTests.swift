@@ -89,6 +89,50 @@ struct HostilePlugin: CustomTestStringConvertible, Sendable {
     .loading(
       "an endless loop while loading", errors: ["instruction budget exceeded", "time budget exceeded"],
       "while true do end"),
+    // Sandbox round 2: coroutines the budget stopped
+    .spinning(
+      "a stopped coroutine whose __close loops, closed by a pcall's __close",
+      Self.closeAfterStop),
+    .spinning(
+      "a coroutine.wrap whose __close loops once stopped",
+      """
+      coroutine.wrap(function()
+        local x <close> = setmetatable({}, { __close = function() while true do end end })
+        while true do end
+      end)()
+      """),
+    .loading(
+      "a stopped coroutine whose __close loops, while loading",
+      errors: ["instruction budget exceeded", "time budget exceeded"], closeAfterStop),
+    // Sandbox round 2: host calls charged to the plugin
+    .command(
+      "a hundred 8 MB cells under a 32 MB budget", error: "d:add: not enough memory (memory budget",
+      "local s = string.rep('x', 8 << 20) for i = 1, 100 do ctx.document:add { name = s } end"),
+    // Sandbox round 2: forged handles
+    .command(
+      "a document handle forged from a table", error: "document handle from ctx",
+      "for w = 0, 8 do ctx.document.set({ __window = w }, 1, 'name', 'Forged') end"),
+    .command(
+      "a document handle copied field by field", error: "document handle from ctx",
+      """
+      local copy = {}
+      for k, v in pairs(ctx.document) do copy[k] = v end
+      ctx.document.set(copy, 1, 'name', 'Forged')
+      """),
+    .command(
+      "a selection handle forged from a table", error: "ctx.selection:rows()",
+      "return ctx.selection.rows({ __window = 1, count = 1 })"),
+    // Sandbox round 2: error objects
+    .command(
+      "an error object with a working __tostring", error: "plugin hostile: shown through __tostring",
+      "error(setmetatable({}, { __tostring = function() return 'shown through __tostring' end }))"),
+    .loading(
+      "a menu nested 17 levels deep", error: "nest at most 16 levels deep",
+      """
+      local menu = { 'hostile.run' }
+      for _ = 1, 17 do menu = { folio.submenu { title = 'Deeper', items = menu } } end
+      folio.menu { id = 'hostile.deep', title = 'Deep', items = menu }
+      """),
     // Stack
     .command(
       "deep recursion", error: "memory budget",
@@ -211,6 +255,19 @@ struct HostilePlugin: CustomTestStringConvertible, Sendable {
       "a menu naming an unknown command", error: "no.such.command",
       "folio.menu { id = 'hostile.menu', title = 'Menu', items = { 'no.such.command' } }"),
   ]
+
+  /// A coroutine the budget stops while it holds a to-be-closed variable whose `__close`
+  /// loops, resumed inside a `pcall` whose own to-be-closed variable closes the coroutine.
+  static let closeAfterStop = """
+    local co = coroutine.create(function()
+      local x <close> = setmetatable({}, { __close = function() while true do end end })
+      while true do end
+    end)
+    pcall(function()
+      local y <close> = setmetatable({}, { __close = function() coroutine.close(co) end })
+      coroutine.resume(co)
+    end)
+    """
 
   /// A well-behaved plugin that must keep working after each attack.
   static let witness = """

@@ -47,7 +47,7 @@ struct PluginFields {
   subscript(field: String) -> LuaData {
     switch source {
     case .copied(let table): table[field]
-    case .stack(let arguments, let index): arguments.field(field, of: index, depth: 4)
+    case .stack(let arguments, let index): arguments.field(field, of: index, depth: LuaArguments.copyDepth)
     }
   }
 

@@ -4,9 +4,19 @@
 
 /// The little file access plugin loading needs, without Foundation.
 enum PluginFiles {
-  /// The text of a regular file, or nil when it cannot be read.
+  /// The text of a regular file, or nil when it cannot be read or is not a regular file (a
+  /// FIFO, which would block, or a device).
   static func read(_ path: String) -> String? {
-    guard let file = fopen(path, "rb") else { return nil }
+    // O_NONBLOCK: opening a FIFO must not wait for a writer.
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+      let file = fdopen(descriptor, "rb")
+    else {
+      close(descriptor)
+      return nil
+    }
     defer { fclose(file) }
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65_536)

@@ -151,8 +151,12 @@ extension PluginHost {
 
   // MARK: Menus
 
-  /// Builds a menu from `folio.menu{…}`.
-  func makeMenu(_ options: LuaData, function: String, plugin: Plugin) throws(LuaError) -> Menu {
+  /// How many submenus, sections and control groups may nest inside a menu.
+  static let menuNestingLimit = 16
+
+  /// Builds a menu from `folio.menu{…}`, whose elements are at nesting `level`.
+  func makeMenu(_ options: LuaData, function: String, plugin: Plugin, level: Int = 0) throws(LuaError) -> Menu
+  {
     let fields = try PluginFields(
       options, function: function,
       known: ["id", "title", "icon", "order", "primary", "label_style", "items", "dismiss", "__element"])
@@ -165,19 +169,30 @@ extension PluginHost {
       labelStyle: labelStyle ?? .automatic,
       dismissBehavior: try fields.oneOf("dismiss", DismissBehavior.self),
       primaryAction: try fields.string("primary"), owner: plugin.owner,
-      elements: try makeElements(fields, plugin: plugin))
+      elements: try makeElements(fields, plugin: plugin, level: level))
   }
 
-  private func makeElements(_ fields: PluginFields, plugin: Plugin) throws(LuaError) -> [MenuElement] {
+  /// The elements of `items`, at nesting `level` (0 for a menu's own items).
+  private func makeElements(_ fields: PluginFields, plugin: Plugin, level: Int = 0) throws(LuaError)
+    -> [MenuElement]
+  {
+    guard level <= Self.menuNestingLimit else {
+      throw LuaError(
+        message:
+          "\(fields.function): menus, sections and control groups nest at most \(Self.menuNestingLimit) levels deep"
+      )
+    }
     guard let items = try fields.array("items") else { throw fields.error("items", "an array") }
     var elements: [MenuElement] = []
     for (index, item) in items.enumerated() {
-      elements.append(try makeElement(item, at: "\(fields.function): items[\(index + 1)]", plugin: plugin))
+      elements.append(
+        try makeElement(item, at: "\(fields.function): items[\(index + 1)]", plugin: plugin, level: level))
     }
     return elements
   }
 
-  private func makeElement(_ item: LuaData, at place: String, plugin: Plugin) throws(LuaError) -> MenuElement
+  private func makeElement(_ item: LuaData, at place: String, plugin: Plugin, level: Int) throws(LuaError)
+    -> MenuElement
   {
     if let id = item.string { return .item(MenuItem(command: id)) }
     guard let table = item.table else {
@@ -188,9 +203,11 @@ extension PluginHost {
     case "section":
       let fields = try PluginFields(item, function: place, known: ["title", "items", "__element"])
       return .section(
-        MenuSection(header: try fields.string("title"), elements: try makeElements(fields, plugin: plugin)))
+        MenuSection(
+          header: try fields.string("title"),
+          elements: try makeElements(fields, plugin: plugin, level: level + 1)))
     case "submenu":
-      return .submenu(try makeMenu(item, function: place, plugin: plugin))
+      return .submenu(try makeMenu(item, function: place, plugin: plugin, level: level + 1))
     case "picker":
       let fields = try PluginFields(
         item, function: place, known: ["command", "title", "icon", "style", "__element"])
@@ -206,7 +223,7 @@ extension PluginHost {
       return .controlGroup(
         MenuControlGroup(
           title: label?["title"].string, icon: label?["icon"].string,
-          elements: try makeElements(fields, plugin: plugin)))
+          elements: try makeElements(fields, plugin: plugin, level: level + 1)))
     default:
       let fields = try PluginFields(
         item, function: place, known: ["command", "title", "subtitle", "icon", "role", "dismiss"])

@@ -28,6 +28,11 @@ public final class PluginHost {
   public static let defaultTimeBudget = 5_000
   /// 32 MB per plugin.
   public static let defaultMemoryBudget = 32 << 20
+  /// The instructions `plugin.lua` may run while loading, whatever the callbacks' budget.
+  public static let loadInstructionBudget = 10_000_000
+  /// The wall-clock milliseconds `plugin.lua` may take while loading, whatever the callbacks'
+  /// budget: a plugin can never hold up Folio's start for long.
+  public static let loadTimeBudget = 5_000
 
   unowned let surface: PluginSurface
   /// Plugin values kept when there is no state store, so `reload` keeps them too.
@@ -212,8 +217,8 @@ public final class PluginHost {
       } catch {
         throw FolioError(.lua, error.message)
       }
-      lua.instructionBudget = instructionBudget
-      lua.timeBudget = timeBudget
+      lua.instructionBudget = Self.loadInstructionBudget
+      lua.timeBudget = Self.loadTimeBudget
       lua.installRequire(folder: plugin.folder)
       installAPI(in: lua, for: plugin)
       pending = []
@@ -221,7 +226,9 @@ public final class PluginHost {
       do {
         try lua.run(source, name: "@plugin.lua")
       } catch {
-        throw failure(error, in: plugin)
+        // Ctrl-C stopped this plugin's loading: the plugins after it still load.
+        if error.stop == .interrupted { LuaState.clearInterrupt() }
+        throw failure(error, in: plugin, whileLoading: true)
       }
       let contributions = pending ?? []
       pending = nil
@@ -318,15 +325,19 @@ public final class PluginHost {
     plugin.permissions = manifest["permissions"].table?.array.compactMap(\.string) ?? []
   }
 
-  /// The error a failed callback becomes: `plugin NAME: FILE:LINE: message`, with the
-  /// traceback in the plugin's log. A spent budget says which and how large it was.
-  func failure(_ error: LuaError, in plugin: Plugin) -> FolioError {
+  /// The error a failed callback, or `plugin.lua` `whileLoading`, becomes: `plugin NAME:
+  /// FILE:LINE: message`, with the traceback in the plugin's log. A spent budget says which
+  /// and how large it was.
+  func failure(_ error: LuaError, in plugin: Plugin, whileLoading: Bool = false) -> FolioError {
     var message = error.message
     let isStopMessage = message.hasSuffix("exceeded") || message.hasSuffix("pattern")
+    let instructions = whileLoading ? Self.loadInstructionBudget : instructionBudget
+    let milliseconds = whileLoading ? Self.loadTimeBudget : timeBudget
+    let per = whileLoading ? "while loading" : "per callback"
     switch error.stop {
     case .memory: message += " (memory budget of \(memoryBudget >> 20) MB exceeded)"
-    case .instructions where isStopMessage: message += " (\(instructionBudget) instructions per callback)"
-    case .time where isStopMessage: message += " (\(timeBudget) ms per callback)"
+    case .instructions where isStopMessage: message += " (\(instructions) instructions \(per))"
+    case .time where isStopMessage: message += " (\(milliseconds) ms \(per))"
     case nil where message.hasSuffix("not enough memory"):
       message += " (memory budget of \(memoryBudget >> 20) MB exceeded)"
     default: break

@@ -24,6 +24,8 @@ extension Shell {
     for plugin in host.discoverAndLoad(in: folders) {
       console.printError("folio: warning: plugin \(plugin.name): \(plugin.status)")
     }
+    // A Ctrl-C while loading stopped the plugin that was loading; the session starts anyway.
+    if Interrupt.isRequested { Interrupt.clear() }
   }
 
   /// The shipped `plugins/` folder (see `PluginHost.shippedFolder`) for this executable.
