@@ -73,8 +73,13 @@ lua_State *folio_lua_newstate(size_t memory_limit) {
   if (h == NULL) return NULL;
   h->memory_limit = memory_limit;
   lua_State *L = lua_newstate(counting_alloc, h);
-  if (L == NULL) free(h);
-  else h->main = L;
+  if (L == NULL) {
+    free(h);
+    return NULL;
+  }
+  h->main = L;
+  // Lua leaves the main thread's extra space uninitialised; new threads copy it.
+  memset(lua_getextraspace(L), 0, LUA_EXTRASPACE);
   return L;
 }
 
