@@ -25,13 +25,24 @@ import Testing
       while true do end
     end }
     folio.command { id = "spin.once", title = "Once", run = function(ctx) ctx:notify("spun once") end }
+    folio.command { id = "spin.closing", title = "Closing", run = function(ctx)
+      ctx.document:add { name = "Ghost" }
+    \(HostilePluginTests.closeAfterStop)
+    end }
     """.write(to: plugin.appendingPathComponent("plugin.lua"), atomically: true, encoding: .utf8)
     try "name\nLouvre\n".write(
       to: folder.appendingPathComponent("places.csv"), atomically: true, encoding: .utf8)
   }
 
-  @Test("a SIGINT stops a batch run's endless plugin loop with 'plugin NAME: interrupted' and exit 130")
-  func batch() throws {
+  /// Waits until folio has burnt a tenth of a second of CPU since `before` ticks.
+  static func waitUntilBusy(_ pid: Int32, since before: Int) {
+    while let ticks = cpuTicks(of: pid), ticks < before + 10 { usleep(5_000) }
+  }
+
+  @Test(
+    "a SIGINT stops a command whose stopped coroutine's __close loops",
+    arguments: ["spin.forever", "spin.closing"])
+  func batch(_ command: String) throws {
     let folder = try FolioProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     try Self.writeSpinPlugin(in: folder)
@@ -45,9 +56,9 @@ import Testing
     #expect(folio.waitForOutput(containing: "ready"))
     let pid = folio.process.processIdentifier
     let before = try #require(Self.cpuTicks(of: pid))
-    folio.send("spin.forever\necho not reached\n")
+    folio.send("\(command)\necho not reached\n")
     // The loop is running once folio has burnt a tenth of a second of CPU since it idled.
-    while let ticks = Self.cpuTicks(of: pid), ticks < before + 10 { usleep(5_000) }
+    Self.waitUntilBusy(pid, since: before)
     let interrupted = ContinuousClock.now
     kill(pid, SIGINT)
     let result = try folio.finish()
@@ -57,5 +68,23 @@ import Testing
     #expect(result.errors.contains("interrupted"), "\(result.errors)")
     #expect(!result.output.contains("not reached"))
     #expect(try String(contentsOf: folder.appendingPathComponent("places.csv"), encoding: .utf8) == places)
+  }
+
+  @Test("a plugin.lua looping in a stopped coroutine's __close cannot keep folio from starting")
+  func loading() throws {
+    let folder = try FolioProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let plugin = folder.appendingPathComponent("plugins/slow")
+    try FileManager.default.createDirectory(at: plugin, withIntermediateDirectories: true)
+    try ("while true do\n" + HostilePluginTests.closeAfterStop + "\nend\n").write(
+      to: plugin.appendingPathComponent("plugin.lua"), atomically: true, encoding: .utf8)
+    let folio = try RunningFolio(
+      arguments: ["--plugins", "plugins"], in: folder, home: folder.appendingPathComponent("home"))
+    folio.send("echo started\n")
+    #expect(folio.waitForOutput(containing: "started"))
+    let result = try folio.finish()
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.errors.contains("plugin slow: failed: "), "\(result.errors)")
+    #expect(result.errors.contains("while loading)"), "\(result.errors)")
   }
 }
