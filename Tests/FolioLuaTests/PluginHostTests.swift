@@ -247,7 +247,7 @@ import Testing
       "col": "d:get: no column 'nope' (columns: name, city)",
       "id": "d:set: 'id' must be an integer, got string",
       "value": "d:add: 'name' must be a string, number, boolean or nil, got table",
-      "dot": "d:rows: call it as a method, d:rows(…)",
+      "dot": "d:rows: call it as a method on a document handle from ctx, d:rows(…)",
       "text": "d:lines: 'Untitled' is a table, not a text document",
     ]
     for (what, message) in expectations {
