@@ -11,7 +11,8 @@ typedef struct lua_State lua_State;
 /// A Swift function callable from Lua. It reads its arguments from the stack and returns the
 /// number of results it pushed, or -1 after pushing an error message, which the C trampoline
 /// then raises once the Swift frame has returned; -2 raises it prefixed with the Lua
-/// caller's `FILE:LINE:`.
+/// caller's `FILE:LINE:`. When what it pushed took the state past its memory limit, the
+/// trampoline raises "not enough memory" instead of returning the results.
 typedef int (*folio_swift_function)(lua_State *L, void *context);
 
 /// Creates a state whose allocator counts bytes and refuses allocations past `memory_limit`
@@ -19,7 +20,7 @@ typedef int (*folio_swift_function)(lua_State *L, void *context);
 lua_State *folio_lua_newstate(size_t memory_limit);
 
 /// Sets the global `require` to one that loads `NAME.lua` (dots as folders) from `folder`
-/// only, as text, once per state.
+/// only — a regular file whose real path lies inside the folder's — as text, once per state.
 void folio_lua_install_require(lua_State *L, const char *folder);
 
 /// Gives the function kept under the registry reference `reference` (a loaded chunk) a global
@@ -115,8 +116,10 @@ void folio_lua_request_stop(lua_State *L);
 /// Forgets a stop request.
 void folio_lua_clear_stop(lua_State *L);
 
-/// Wraps pcall, xpcall and coroutine.resume so that they re-raise once the state is stopped
-/// (budget spent or stop requested). `folio_lua_open_safe_libs` does this already.
+/// Wraps pcall, xpcall, coroutine.resume, coroutine.close and coroutine.wrap so that they
+/// re-raise once the state is stopped (budget spent or stop requested), resume coroutines
+/// under the running call's limits, and never run the `__close` handlers of a coroutine the
+/// host stopped (its hooks are off). `folio_lua_open_safe_libs` does this already.
 void folio_lua_guard_protected_calls(lua_State *L);
 
 /// Whether the instruction budget is spent or a stop was requested.
