@@ -409,9 +409,17 @@ static void guard_function(lua_State *L, const char *table, const char *name,
 }
 
 // Gives the coroutine `co` the running thread's hook, so that it runs under this call's
-// limits whenever it was made.
+// limits whenever it was made. A hook already the same is left alone: setting it would
+// restart its count, and a coroutine resumed for fewer than 1,000 instructions at a time
+// would never be counted.
 static void share_hook(lua_State *L, lua_State *co) {
-  if (co != NULL && co != L) lua_sethook(co, lua_gethook(L), lua_gethookmask(L), lua_gethookcount(L));
+  if (co == NULL || co == L) return;
+  lua_Hook hook = lua_gethook(L);
+  int mask = lua_gethookmask(L);
+  int count = lua_gethookcount(L);
+  if (lua_gethook(co) != hook || lua_gethookmask(co) != mask || lua_gethookcount(co) != count) {
+    lua_sethook(co, hook, mask, count);
+  }
 }
 
 static int guarded_resume(lua_State *L) {

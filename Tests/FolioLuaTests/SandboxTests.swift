@@ -157,6 +157,23 @@ import Testing
     #expect(normal == [.boolean(false), .boolean(true)])
   }
 
+  @Test("a coroutine resumed for short bursts has every instruction counted")
+  func shortBurstsAreCounted() throws {
+    let lua = try LuaState()
+    lua.instructionBudget = 1_000_000
+    // The caller runs about 5 instructions a resumption, the coroutine about 300.
+    let error = try #require(throws: LuaError.self) {
+      try lua.run(
+        """
+        local co = coroutine.wrap(function() while true do for _ = 1, 300 do end coroutine.yield() end end)
+        local resume = coroutine.resume
+        local other = coroutine.create(function() while true do for _ = 1, 300 do end coroutine.yield() end end)
+        for _ = 1, 50000 do co() resume(other) end
+        """, name: "=bursts")
+    }
+    #expect(error.message.contains("instruction budget exceeded"))
+  }
+
   @Test("require refuses links out of the plugin's folder and files that are not regular")
   func requireStaysInside() throws {
     let root = try Self.makePlugin([
