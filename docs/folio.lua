@@ -44,8 +44,11 @@ folio = {}
 ---@field url? string
 ---@field kind "text"|"table"
 ---@field dirty boolean
----A handle's methods raise "document closed" once its window is closed. Edits join the
----running command's transaction: one undo step, all taken back if the command fails.
+---A handle's methods raise "document closed" once its window is closed, and accept only a
+---handle a `ctx` handed out (a table with the same fields is not one). Numbers outside their
+---range are an error naming the value and the range. Edits join the running command's
+---transaction: one undo step, all taken back if the command fails; the text they add counts
+---against the plugin's memory budget.
 local Document = {}
 ---Tables: the column names.
 ---@return string[]
@@ -83,7 +86,7 @@ function Document:lines() end
 ---@param n integer
 ---@return string?
 function Document:line(n) end
----Text: replaces line `n`.
+---Text: replaces line `n` (1 to the line count).
 ---@param n integer
 ---@param s string
 function Document:set_line(n, s) end
@@ -91,7 +94,8 @@ function Document:set_line(n, s) end
 ---@param n integer
 ---@param s string
 function Document:insert(n, s) end
----Text: deletes lines `a` to `b` (`b` defaults to `a`); returns how many.
+---Text: deletes lines `a` to `b` (`b` defaults to `a`; 1 <= `a` <= `b` <= the line count);
+---returns how many.
 ---@param a integer
 ---@param b? integer
 ---@return integer
