@@ -816,9 +816,10 @@ static void register_handle(lua_State *L, int template, const context_data *data
 int folio_lua_handle_window(lua_State *L, int reference, int index, int64_t *window) {
   if (lua_type(L, index) != LUA_TTABLE || !lua_checkstack(L, 3)) return -1;
   index = lua_absindex(L, index);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, reference);
+  int top = lua_gettop(L);
   int found = -1;
-  if (lua_type(L, -1) == LUA_TTABLE && lua_rawgeti(L, -1, template_handles) == LUA_TTABLE) {
+  if (lua_rawgeti(L, LUA_REGISTRYINDEX, reference) == LUA_TTABLE &&
+      lua_rawgeti(L, -1, template_handles) == LUA_TTABLE) {
     lua_pushvalue(L, index);
     int type = lua_rawget(L, -2);
     if (type == LUA_TNUMBER) {
@@ -827,9 +828,8 @@ int folio_lua_handle_window(lua_State *L, int reference, int index, int64_t *win
     } else if (type == LUA_TBOOLEAN) {
       found = 0;
     }
-    lua_pop(L, 1);
   }
-  lua_pop(L, 2);
+  lua_settop(L, top);
   return found;
 }
 
