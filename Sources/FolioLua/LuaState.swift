@@ -125,7 +125,8 @@ public final class LuaState {
   public func clearStop() { folio_lua_clear_stop(state) }
 
   /// Makes `require(NAME)` load `FOLDER/NAME.lua` (dots as folders) as text, once; nothing
-  /// outside `folder` can be required.
+  /// outside `folder` can be required (symbolic links are resolved first), and only regular
+  /// files are read.
   public func installRequire(folder: String) { folio_lua_install_require(state, folder) }
 
   private func string(at index: Int32) -> String? {
