@@ -435,7 +435,8 @@ static int guarded_close(lua_State *L) {
   lua_State *co = lua_tothread(L, 1);
   if (co != NULL && was_stopped(co)) {
     lua_pushboolean(L, 0);
-    lua_pushliteral(L, "coroutine.close: the coroutine was stopped by its budget; its to-be-closed variables are not closed");
+    lua_pushliteral(L, "coroutine.close: the coroutine was stopped by its budget; "
+                       "its to-be-closed variables are not closed");
     return 2;
   }
   share_hook(L, co);
