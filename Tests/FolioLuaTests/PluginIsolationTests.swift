@@ -144,13 +144,17 @@ import Testing
         == ["from the manifest 1", #"{"ok":true,"command":"forged"}"#, "in a command table"])
   }
 
-  @Test("a 10 MB error message, a 2 MB notice or log line is cut to 4 KB with a note")
+  @Test("a 10 MB error message, a 2 MB notice, log line or dialog text is cut to 4 KB with a note")
   func longMessagesAreCut() throws {
     let root = try Self.makeRoot([
       "loud/plugin.lua": """
       folio.command { id = "loud.fail", title = "Fail", run = function() error(("x"):rep(1e7)) end }
       folio.command { id = "loud.notify", title = "Notify", run = function(ctx) ctx:notify(("é"):rep(1e6)) end }
       folio.command { id = "loud.log", title = "Log", run = function() folio.log(("y"):rep(2e6)) end }
+      folio.command { id = "loud.ask", title = "Ask", run = function(ctx)
+        local long = ("z"):rep(1e6)
+        ctx:confirm { title = long, message = long, buttons = { { title = long } } }
+      end }
       """
     ])
     defer { try? FileManager.default.removeItem(at: root) }
@@ -170,6 +174,13 @@ import Testing
     let log = try #require(host.plugin(named: "loud")?.log)
     #expect(log.allSatisfy { $0.utf8.count < 4200 })
     #expect(log.last?.hasSuffix("1995904 more bytes cut)") == true)
+    guard case .dialog(let dialog) = try run("loud.ask", in: surface) else {
+      Issue.record("expected a dialog")
+      return
+    }
+    for text in [dialog.title, dialog.message ?? "", dialog.buttons[0].title] {
+      #expect(text.utf8.count < 4200 && text.hasSuffix("995904 more bytes cut)"), "\(text.suffix(80))")
+    }
   }
 
   /// A plugin whose commands write `folio.state` and then fail in several ways.

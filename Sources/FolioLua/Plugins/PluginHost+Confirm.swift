@@ -50,10 +50,11 @@ private final class SuspensionGuard {
 
 extension PluginHost {
   /// Validates `ctx:confirm`'s table: `title` a string, `message` an optional string,
-  /// `buttons` an array of `{ title =, role = "default" | "destructive" | "cancel" }`.
+  /// `buttons` an array of `{ title =, role = "default" | "destructive" | "cancel" }`. Each
+  /// text is cut to `PluginHost.messageLimit` bytes.
   func makeConfirmRequest(_ options: LuaData) throws(LuaError) -> ConfirmRequest {
     let fields = try PluginFields(options, function: "ctx:confirm", known: ["title", "message", "buttons"])
-    let title = try fields.requiredString("title")
+    let title = try fields.requiredString("title").cutToMessageLimit()
     guard let items = try fields.array("buttons"), !items.isEmpty else {
       throw fields.error("buttons", "a non-empty array of { title =, role = }")
     }
@@ -65,12 +66,13 @@ extension PluginHost {
         try button.oneOf("role", ["default", "destructive", "cancel"]).flatMap(
           DialogButtonRole.init(rawValue:))
         ?? .default
-      buttons.append(DialogButton(try button.requiredString("title"), role: role))
+      buttons.append(DialogButton(try button.requiredString("title").cutToMessageLimit(), role: role))
     }
     guard buttons.filter({ $0.role == .cancel }).count <= 1 else {
       throw LuaError(message: "ctx:confirm: at most one button may have the role \"cancel\"")
     }
-    return ConfirmRequest(title: title, message: try fields.string("message"), buttons: buttons)
+    return ConfirmRequest(
+      title: title, message: try fields.string("message")?.cutToMessageLimit(), buttons: buttons)
   }
 
   /// Runs a command's `run` on a fresh Lua thread as one transaction; when it calls
