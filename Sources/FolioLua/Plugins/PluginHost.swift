@@ -141,13 +141,15 @@ public final class PluginHost {
       for name in PluginFiles.subfolders(of: folder) where PluginFiles.isFile("\(folder)/\(name)/plugin.lua")
       {
         let plugin = Plugin(name: name, folder: "\(folder)/\(name)")
-        if let earlier = self.plugin(named: name) {
+        let earlier = self.plugin(named: name)
+        plugins.append(plugin)
+        if let earlier {
           let reason = "\(plugin.folder) has the name of \(earlier.folder), found first; rename one folder"
           plugin.status = .failed(reason)
           plugin.appendLog("load failed: \(reason)")
+        } else {
+          load(plugin)
         }
-        plugins.append(plugin)
-        if case .disabled = plugin.status { load(plugin) }
       }
     }
     return plugins.filter { if case .failed = $0.status { true } else { false } }
