@@ -243,16 +243,25 @@ function folio.toolbar_item(options) end
 ---@param fn fun(ctx: folio.Context, event: { name: string, from?: string, to?: string })
 function folio.on(event, fn) end
 
----Writes a line to the plugin log shown by `plugin info`.
+---Writes a line to the plugin log shown by `plugin info` (lines past 4 KB are cut).
 ---@param ... any
 function folio.log(...) end
 
+---In a plugin (and its manifest), `print` writes to the plugin log like `folio.log`: a plugin
+---never writes to Folio's standard output or error.
+---@param ... any
+function print(...) end
+
+---Values kept per plugin — keyed by its folder's name — in the state store. Writes belong to
+---the running callback: stored when it succeeds, dropped when it fails.
 folio.state = {}
 
 ---@param key string
 ---@return string|number|boolean|nil
 function folio.state.get(key) end
 
+---Fails past the quotas: `plugins.state-value` (64 KB a value, key included) and
+---`plugins.state-total` (1 MB in all).
 ---@param key string
 ---@param value string|number|boolean|nil
 function folio.state.set(key, value) end

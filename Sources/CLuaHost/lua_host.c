@@ -83,21 +83,6 @@ lua_State *folio_lua_newstate(size_t memory_limit) {
   return L;
 }
 
-void folio_lua_isolate_globals(lua_State *L, int reference) {
-  host *h = host_of(L);
-  h->swift_depth++;
-  lua_rawgeti(L, LUA_REGISTRYINDEX, reference);
-  lua_createtable(L, 0, 0);
-  lua_createtable(L, 0, 1);
-  lua_pushliteral(L, "__index");
-  lua_pushglobaltable(L);
-  lua_rawset(L, -3);
-  lua_setmetatable(L, -2);
-  if (lua_setupvalue(L, -2, 1) == NULL) lua_pop(L, 1);
-  lua_pop(L, 1);
-  h->swift_depth--;
-}
-
 void folio_lua_close(lua_State *L) {
   host *h = host_of(L);
   lua_close(L);

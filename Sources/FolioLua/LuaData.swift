@@ -219,12 +219,6 @@ extension LuaState {
     luaL_unref(state, folio_lua_registryindex, function.reference)
   }
 
-  /// Gives a loaded chunk a global table of its own, whose missing names are read from this
-  /// state's globals: what it assigns to globals, later chunks do not see.
-  public func isolateGlobals(of chunk: LuaFunctionReference) {
-    folio_lua_isolate_globals(state, chunk.reference)
-  }
-
   /// Sets a global variable.
   public func setGlobal(_ name: String, _ value: LuaData) {
     folio_lua_begin_host_work(state)

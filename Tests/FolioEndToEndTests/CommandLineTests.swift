@@ -50,6 +50,9 @@ import Testing
     let bad = try FolioProcess.run(["--frobnicate"])
     #expect(bad.status == 2)
     #expect(bad.errors == "folio: unknown option '--frobnicate'\nTry 'folio --help' for more.\n")
+    let hijack = try FolioProcess.run(["--x\u{1B}]0;pwned\u{7}"])
+    #expect(
+      hijack.errors == "folio: unknown option '--x\\u{1B}]0;pwned\\u{07}'\nTry 'folio --help' for more.\n")
     let help = try FolioProcess.run(["--help"])
     #expect(help.status == 0)
     #expect(help.output.hasPrefix("usage: folio [OPTIONS] [DOCUMENT...]"))

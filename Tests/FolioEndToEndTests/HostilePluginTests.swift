@@ -246,6 +246,14 @@ struct HostilePlugin: CustomTestStringConvertible, Sendable {
     .command(
       "an oversized cell", error: "memory budget",
       "ctx.document:add({ name = string.rep('z', 64 * 1024 * 1024) })"),
+    // Sizes: long messages are cut, folio.state has quotas and rolls back with the command
+    .command("a 10 MB error message", error: "more bytes cut)", "error(('x'):rep(1e7))"),
+    .command(
+      "a folio.state value over its quota", error: "(setting plugins.state-value)",
+      "folio.state.set('k', ('x'):rep(1e6))"),
+    .command(
+      "folio.state writes past the plugin's quota", error: "(setting plugins.state-total)",
+      "for i = 1, 1e6 do folio.state.set('k' .. i, ('x'):rep(60000)) end"),
     .loading(
       "a command without an id", error: "id", "folio.command { title = 'Nameless', run = function() end }"),
     .loading(

@@ -135,14 +135,14 @@ import Testing
     #expect(plugin.contributions == PluginContributions())
   }
 
-  @Test("manifests share one state but not their globals; a failing manifest fails only its plugin")
-  func sharedManifestState() throws {
+  @Test("each manifest runs in a state of its own; a failing manifest fails only its plugin")
+  func manifestStates() throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-man-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: root) }
     let files = [
-      "a/manifest.lua": "leak = 'seen'\nreturn { name = 'first', version = '1' }",
+      "a/manifest.lua": "leak = 'seen'\nreturn { name = 'a', version = '1' }",
       "b/manifest.lua": "error('broken manifest')",
-      "c/manifest.lua": "return { name = 'third', version = tostring(leak) .. ' ' .. string.upper('v') }",
+      "c/manifest.lua": "return { version = tostring(leak) .. ' ' .. string.upper('v') }",
     ]
     for (path, text) in files {
       let url = root.appendingPathComponent(path)
@@ -157,8 +157,8 @@ import Testing
     let host = PluginHost(surface: surface)
     let failed = host.discoverAndLoad(in: [root.path])
     #expect(failed.map(\.name) == ["b"])
-    #expect(host.plugin(named: "first")?.version == "1")
-    #expect(host.plugin(named: "third")?.version == "nil V")
-    #expect(host.plugin(named: "third")?.status == .loaded)
+    #expect(host.plugin(named: "a")?.version == "1")
+    #expect(host.plugin(named: "c")?.version == "nil V")
+    #expect(host.plugin(named: "c")?.status == .loaded)
   }
 }

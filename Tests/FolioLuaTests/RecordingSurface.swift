@@ -6,7 +6,8 @@ import FolioCore
 /// menus, menu contributions and toolbar items it was given, recorded.
 final class RecordingSurface: PluginSurface {
   let registry = CommandRegistry()
-  let workspace = Workspace(store: nil, currentDirectory: "/", home: nil)
+  let workspace: Workspace
+  init(store: StateStore? = nil) { workspace = Workspace(store: store, currentDirectory: "/", home: nil) }
   var appEnvironment = AppEnvironment()
   var menus: [Menu] = []
   func addMenu(_ menu: Menu) throws(FolioError) { menus.append(menu) }

@@ -23,11 +23,6 @@ lua_State *folio_lua_newstate(size_t memory_limit);
 /// only — a regular file whose real path lies inside the folder's — as text, once per state.
 void folio_lua_install_require(lua_State *L, const char *folder);
 
-/// Gives the function kept under the registry reference `reference` (a loaded chunk) a global
-/// table of its own: its first upvalue, `_ENV`, becomes a new table whose missing names are
-/// read from the state's globals, so what one chunk assigns to globals the next does not see.
-void folio_lua_isolate_globals(lua_State *L, int reference);
-
 /// Closes a state made by `folio_lua_newstate` and frees its bookkeeping.
 void folio_lua_close(lua_State *L);
 

@@ -83,7 +83,7 @@ public enum JSONValue: Sendable, Equatable {
       case "\u{08}": output += "\\b"
       case "\u{0C}": output += "\\f"
       case "\u{2028}", "\u{2029}": output += "\\u\(String(scalar.value, radix: 16))"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+      case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
         let hex = String(scalar.value, radix: 16)
         output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default: output.unicodeScalars.append(scalar)

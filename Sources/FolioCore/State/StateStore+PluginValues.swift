@@ -49,4 +49,20 @@ extension StateStore {
       ) { row in (key: row.text(at: 0) ?? "", value: row.text(at: 1) ?? "") }
     }
   }
+
+  /// The bytes a plugin's values take: the UTF-8 bytes of every key and value it stored.
+  ///
+  /// - Throws: `FolioError.invalidArgument` for an empty plugin name; `FolioError.io` when
+  ///   the store cannot be read.
+  public func pluginValuesSize(plugin: String) throws(FolioError) -> Int {
+    try Self.validate(plugin, named: "plugin")
+    return try read { connection throws(SQLiteError) in
+      try connection.rows(
+        """
+        SELECT COALESCE(SUM(length(CAST(key AS BLOB)) + length(CAST(value AS BLOB))), 0)
+        FROM plugin_values WHERE plugin = ?1
+        """, [.text(plugin)]
+      ) { $0.int(at: 0) }.first ?? 0
+    }
+  }
 }

@@ -30,8 +30,8 @@ public final class Plugin {
     }
   }
 
-  /// The plugin's name: the manifest's `name`, else the folder's name.
-  public internal(set) var name: String
+  /// The plugin's name and identity: its folder's name (a manifest's `name` must match it).
+  public let name: String
   /// The folder holding `plugin.lua`.
   public let folder: String
   /// The manifest's `version`, if any.
@@ -70,8 +70,9 @@ public final class Plugin {
     self.folder = folder
   }
 
+  /// Adds a line to the log, cut to `PluginHost.messageLimit` bytes.
   func appendLog(_ line: String) {
-    log.append(line)
+    log.append(line.cutToMessageLimit())
     if log.count > PluginHost.logLimit { log.removeFirst(log.count - PluginHost.logLimit) }
   }
 }

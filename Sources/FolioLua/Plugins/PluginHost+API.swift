@@ -7,7 +7,7 @@ extension PluginHost {
       guard let text = arguments[1, depth: 0].string else {
         throw LuaError(message: "ctx:notify: expects a string, got \(arguments[1, depth: 0].typeName)")
       }
-      notices.append(text)
+      notices.append(text.cutToMessageLimit())
       return []
     }
     let confirm = lua.makeYieldingFunction(name: "ctx:confirm") {
@@ -23,11 +23,6 @@ extension PluginHost {
       "command": { [unowned self, unowned plugin] arguments throws(LuaError) in
         let command = try makeCommand(arguments, plugin: plugin)
         try declare(.command(command), function: "folio.command")
-        return []
-      },
-      "log": { [unowned plugin] arguments throws(LuaError) in
-        plugin.appendLog(
-          (0..<arguments.count).map { describe(arguments[$0, depth: 0]) }.joined(separator: " "))
         return []
       },
       "menu": { [unowned self, unowned plugin] arguments throws(LuaError) in
@@ -72,6 +67,10 @@ extension PluginHost {
     ]
     var fields: [String: LuaData] = [:]
     for (name, function) in api { fields[name] = .function(lua.makeFunction(function)) }
+    let log = makeLogFunction(in: lua, for: plugin)
+    fields["log"] = .function(log)
+    // Plugin text reaches people only through Folio: `print` writes to the log too.
+    lua.setGlobal("print", .function(log))
     let get = lua.makeFunction { [unowned self, unowned plugin] arguments throws(LuaError) in
       guard let key = arguments[0, depth: 0].string, !key.isEmpty else {
         throw LuaError(message: "folio.state.get: 'key' must be a non-empty string")
@@ -98,55 +97,6 @@ extension PluginHost {
     pending?.append(contribution)
   }
 
-  // MARK: folio.state
-
-  /// Values are stored as text tagged with their type, so numbers and booleans come back as
-  /// they went in.
-  private func stateValue(plugin: Plugin, key: String) throws(LuaError) -> LuaData {
-    let stored: String?
-    if let store = surface.workspace.stateStore {
-      do {
-        stored = try store.pluginValue(plugin: plugin.name, key: key)
-      } catch {
-        throw LuaError(message: "folio.state.get: \(error.message)")
-      }
-    } else {
-      stored = unsavedValues[plugin.name]?[key]
-    }
-    guard let stored, let tag = stored.first, stored.dropFirst().first == ":" else { return .nil }
-    let body = String(stored.dropFirst(2))
-    switch tag {
-    case "s": return .string(body)
-    case "i": return Int(body).map(LuaData.integer) ?? .nil
-    case "n": return Double(body).map(LuaData.number) ?? .nil
-    case "b": return .boolean(body == "true")
-    default: return .nil
-    }
-  }
-
-  private func setStateValue(_ value: LuaData, plugin: Plugin, key: String) throws(LuaError) {
-    let encoded: String?
-    switch value {
-    case .nil: encoded = nil
-    case .string(let text): encoded = "s:" + text
-    case .integer(let number): encoded = "i:\(number)"
-    case .number(let number): encoded = "n:\(number)"
-    case .boolean(let flag): encoded = "b:\(flag)"
-    default:
-      throw LuaError(
-        message: "folio.state.set: 'value' must be a string, number, boolean or nil, got \(value.typeName)")
-    }
-    if let store = surface.workspace.stateStore {
-      do {
-        try store.setPluginValue(encoded, plugin: plugin.name, key: key)
-      } catch {
-        throw LuaError(message: "folio.state.set: \(error.message)")
-      }
-    } else {
-      unsavedValues[plugin.name, default: [:]][key] = encoded
-    }
-  }
-
   // MARK: Callbacks
 
   /// Calls a plugin's function under its budgets, as one transaction: the document
@@ -168,9 +118,13 @@ extension PluginHost {
     isReadingOnly = wasReadingOnly || readsOnly
     defer { isReadingOnly = wasReadingOnly }
     let isOutermost = transaction == nil && !isReadingOnly
-    if isOutermost { transaction = [] }
+    if isOutermost {
+      transaction = []
+      stateWrites = PluginStateWrites()
+    }
+    let results: [LuaData]
     do {
-      let results = try lua.call(
+      results = try lua.call(
         function,
         prefix: { state in
           guard let context else { return 0 }
@@ -178,19 +132,45 @@ extension PluginHost {
             ? pushSharedContext(of: plugin, on: state)
             : pushContext(context, of: plugin, withArgs: withArgs, on: state)
         }, arguments)
-      if isOutermost {
-        for document in transaction ?? [] { document.commitGroup(name: stepName ?? "Plugin \(plugin.name)") }
-        transaction = nil
-      }
-      return results
     } catch {
-      if isOutermost {
-        for document in (transaction ?? []).reversed() { document.rollbackGroup() }
-        transaction = nil
-      }
+      if isOutermost { rollBackTransaction() }
       let failed = failure(error, in: plugin)
       quarantineIfBudgetSpent(plugin, by: error, failure: failed)
       throw failed
+    }
+    if isOutermost { try commitTransaction(named: stepName ?? "Plugin \(plugin.name)") }
+    return results
+  }
+
+  /// Ends the running transaction as it succeeded: stores its `folio.state` writes, then
+  /// makes each changed document's changes one undo step named `name`. When the writes
+  /// cannot be stored, the document changes are rolled back too.
+  func commitTransaction(named name: String) throws(FolioError) {
+    let documents = transaction ?? []
+    transaction = nil
+    do {
+      try commitStateWrites()
+    } catch {
+      for document in documents.reversed() { document.rollbackGroup() }
+      throw error
+    }
+    for document in documents { document.commitGroup(name: name) }
+  }
+
+  /// Ends the running transaction as it failed: its document changes are taken back and its
+  /// `folio.state` writes dropped.
+  func rollBackTransaction() {
+    for document in (transaction ?? []).reversed() { document.rollbackGroup() }
+    transaction = nil
+    stateWrites = nil
+  }
+
+  /// A function that writes its arguments, as `tostring` would for plain values, to the
+  /// plugin's log as one line: `folio.log`, and `print` in plugins and manifests.
+  func makeLogFunction(in lua: LuaState, for plugin: Plugin) -> LuaFunctionReference {
+    lua.makeFunction { [unowned plugin] arguments throws(LuaError) in
+      plugin.appendLog((0..<arguments.count).map { describe(arguments[$0, depth: 0]) }.joined(separator: " "))
+      return []
     }
   }
 }

@@ -15,6 +15,7 @@ final class SuspendedCommand {
   let thread: LuaThread
   let title: String
   var transaction: [Document] = []
+  var stateWrites = PluginStateWrites()
   var notices: [String] = []
   /// Finished, failed or abandoned: the dialog's answer does nothing then.
   var isOver = false
@@ -49,10 +50,11 @@ private final class SuspensionGuard {
 
 extension PluginHost {
   /// Validates `ctx:confirm`'s table: `title` a string, `message` an optional string,
-  /// `buttons` an array of `{ title =, role = "default" | "destructive" | "cancel" }`.
+  /// `buttons` an array of `{ title =, role = "default" | "destructive" | "cancel" }`. Each
+  /// text is cut to `PluginHost.messageLimit` bytes.
   func makeConfirmRequest(_ options: LuaData) throws(LuaError) -> ConfirmRequest {
     let fields = try PluginFields(options, function: "ctx:confirm", known: ["title", "message", "buttons"])
-    let title = try fields.requiredString("title")
+    let title = try fields.requiredString("title").cutToMessageLimit()
     guard let items = try fields.array("buttons"), !items.isEmpty else {
       throw fields.error("buttons", "a non-empty array of { title =, role = }")
     }
@@ -64,12 +66,13 @@ extension PluginHost {
         try button.oneOf("role", ["default", "destructive", "cancel"]).flatMap(
           DialogButtonRole.init(rawValue:))
         ?? .default
-      buttons.append(DialogButton(try button.requiredString("title"), role: role))
+      buttons.append(DialogButton(try button.requiredString("title").cutToMessageLimit(), role: role))
     }
     guard buttons.filter({ $0.role == .cancel }).count <= 1 else {
       throw LuaError(message: "ctx:confirm: at most one button may have the role \"cancel\"")
     }
-    return ConfirmRequest(title: title, message: try fields.string("message"), buttons: buttons)
+    return ConfirmRequest(
+      title: title, message: try fields.string("message")?.cutToMessageLimit(), buttons: buttons)
   }
 
   /// Runs a command's `run` on a fresh Lua thread as one transaction; when it calls
@@ -107,10 +110,12 @@ extension PluginHost {
     }
     if !suspended.isEmpty { suspended.removeAll { $0 === command } }
     transaction = command.transaction
+    stateWrites = command.stateWrites
     notices = command.notices
     confirmRequest = nil
     defer {
       transaction = nil
+      stateWrites = nil
       notices = []
       confirmRequest = nil
     }
@@ -125,22 +130,26 @@ extension PluginHost {
           return pushContext(context, of: plugin, withArgs: true, on: state)
         }, values)
     } catch {
-      finish(command, commit: false)
+      end(command)
+      rollBackTransaction()
       let failed = failure(error, in: plugin)
       quarantineIfBudgetSpent(plugin, by: error, failure: failed)
       throw failed
     }
     switch outcome {
     case .finished(let results):
-      finish(command, commit: true)
+      end(command)
+      try commitTransaction(named: command.title)
       return commandOutput(notices: notices, results: results)
     case .yielded:
       guard let request = confirmRequest else {
-        finish(command, commit: false)
+        end(command)
+        rollBackTransaction()
         lua.release(command.thread)
         throw failure(LuaError(message: "attempt to yield from outside a coroutine"), in: plugin)
       }
       command.transaction = transaction ?? []
+      command.stateWrites = stateWrites ?? PluginStateWrites()
       command.notices = notices
       command.suspension += 1
       suspended.append(command)
@@ -156,18 +165,15 @@ extension PluginHost {
     }
   }
 
-  /// Commits or rolls back a command's transaction and ends it.
-  private func finish(_ command: SuspendedCommand, commit: Bool) {
+  /// Ends a command: its transaction becomes the running one, for the caller to commit or
+  /// roll back.
+  private func end(_ command: SuspendedCommand) {
     command.isOver = true
     if !suspended.isEmpty { suspended.removeAll { $0 === command } }
-    let documents = transaction ?? command.transaction
-    if commit {
-      for document in documents { document.commitGroup(name: command.title) }
-    } else {
-      for document in documents.reversed() { document.rollbackGroup() }
-    }
-    transaction = nil
+    transaction = transaction ?? command.transaction
+    stateWrites = stateWrites ?? command.stateWrites
     command.transaction = []
+    command.stateWrites = PluginStateWrites()
   }
 
   /// Rolls back a suspended command that will never be answered.
@@ -177,6 +183,7 @@ extension PluginHost {
     if !suspended.isEmpty { suspended.removeAll { $0 === command } }
     for document in command.transaction.reversed() { document.rollbackGroup() }
     command.transaction = []
+    command.stateWrites = PluginStateWrites()
     if let lua = command.lua { lua.release(command.thread) }
   }
 

@@ -33,6 +33,17 @@ public final class PluginHost {
   /// The wall-clock milliseconds `plugin.lua` may take while loading, whatever the callbacks'
   /// budget: a plugin can never hold up Folio's start for long.
   public static let loadTimeBudget = 5_000
+  /// The bytes one `folio.state` value may take, its key included.
+  public var stateValueQuota = PluginHost.defaultStateValueQuota
+  /// The bytes all of a plugin's `folio.state` values may take, their keys included.
+  public var stateQuota = PluginHost.defaultStateQuota
+  /// 64 KB per `folio.state` value.
+  public static let defaultStateValueQuota = 64 << 10
+  /// 1 MB of `folio.state` per plugin.
+  public static let defaultStateQuota = 1 << 20
+  /// The most bytes of a plugin's message (an error, a notice, a log line) kept; the rest is
+  /// cut with a note saying how much.
+  public static let messageLimit = 4096
 
   unowned let surface: PluginSurface
   /// Plugin values kept when there is no state store, so `reload` keeps them too.
@@ -44,6 +55,9 @@ public final class PluginHost {
   /// The documents the running callback changed, each grouping its changes into one undo
   /// step; nil outside a callback.
   var transaction: [Document]?
+  /// The `folio.state` writes of the running callback (or of the plugin loading), stored
+  /// when it succeeds; nil outside one.
+  var stateWrites: PluginStateWrites?
   /// Whether the running callback is a predicate or a state's getter (`enabled`, `visible`,
   /// `state.get`), which may read documents but not change them: menus run them to render.
   var isReadingOnly = false
@@ -53,9 +67,6 @@ public final class PluginHost {
   var suspended: [SuspendedCommand] = []
   /// Each open document's selection when `noticeSelectionChanges` last looked, by window.
   var selections: [Int: Set<Int>] = [:]
-  /// The small state every `manifest.lua` runs in, made on first use: one state instead of
-  /// one per plugin (opening the libraries is most of a state's cost).
-  var manifestState: LuaState?
 
   /// Something a plugin declares while it loads; those that name commands keep the
   /// `FILE:LINE: ` of their declaration for the errors of `checkCommandReferences`.
@@ -126,16 +137,24 @@ public final class PluginHost {
 
   /// Finds the plugins in `folders` and loads each; returns those that failed.
   ///
-  /// A folder is a plugin when it holds `plugin.lua`. A later plugin with the name of an
-  /// earlier one fails with a message naming both folders.
+  /// A folder is a plugin when it holds `plugin.lua`, and its name is the plugin's: its
+  /// identity, which keys its `folio.state`. A later folder with the name of an earlier one
+  /// fails with a message naming both folders, and never runs.
   @discardableResult
   public func discoverAndLoad(in folders: [String]) -> [Plugin] {
     for folder in folders {
       for name in PluginFiles.subfolders(of: folder) where PluginFiles.isFile("\(folder)/\(name)/plugin.lua")
       {
         let plugin = Plugin(name: name, folder: "\(folder)/\(name)")
+        let earlier = self.plugin(named: name)
         plugins.append(plugin)
-        load(plugin)
+        if let earlier {
+          let reason = "\(plugin.folder) has the name of \(earlier.folder), found first; rename one folder"
+          plugin.status = .failed(reason)
+          plugin.appendLog("load failed: \(reason)")
+        } else {
+          load(plugin)
+        }
       }
     }
     return plugins.filter { if case .failed = $0.status { true } else { false } }
@@ -204,10 +223,13 @@ public final class PluginHost {
   private func load(_ plugin: Plugin) {
     plugin.status = .disabled
     do throws(FolioError) {
-      try readManifest(of: plugin)
-      if let other = plugins.first(where: { $0 !== plugin && $0.name == plugin.name && $0.status.isActive }) {
-        throw FolioError(.conflict, "a plugin named \(plugin.name) is already loaded from \(other.folder)")
+      guard !plugin.name.isEmpty,
+        plugin.name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+      else {
+        throw FolioError(
+          .invalidArgument, "the folder's name, the plugin's, must be letters, digits, '-' or '_'")
       }
+      try readManifest(of: plugin)
       guard let source = PluginFiles.read(plugin.folder + "/plugin.lua") else {
         throw FolioError(.io, "cannot read \(plugin.folder)/plugin.lua")
       }
@@ -222,7 +244,11 @@ public final class PluginHost {
       lua.installRequire(folder: plugin.folder)
       installAPI(in: lua, for: plugin)
       pending = []
-      defer { pending = nil }
+      stateWrites = PluginStateWrites()
+      defer {
+        pending = nil
+        stateWrites = nil
+      }
       do {
         try lua.run(source, name: "@plugin.lua")
       } catch {
@@ -235,6 +261,7 @@ public final class PluginHost {
       try checkCommandReferences(contributions, of: plugin)
       do throws(FolioError) {
         for contribution in contributions { try apply(contribution, of: plugin) }
+        try commitStateWrites()
       } catch {
         removeContributions(of: plugin)
         throw error
@@ -281,39 +308,36 @@ public final class PluginHost {
     }
   }
 
-  /// Runs `manifest.lua`, if there is one, and copies its fields: in the state all manifests
-  /// share, with small limits and a global table of its own.
+  /// Runs `manifest.lua`, if there is one, and copies its fields. Each manifest runs in a
+  /// Lua state of its own, with small limits, so none can change the libraries another sees;
+  /// its `print` writes to the plugin's log.
   private func readManifest(of plugin: Plugin) throws(FolioError) {
     let path = plugin.folder + "/manifest.lua"
     guard PluginFiles.isFile(path) else { return }
     guard let source = PluginFiles.read(path) else { throw FolioError(.io, "cannot read \(path)") }
     let manifest: LuaTable
     do throws(LuaError) {
-      let lua: LuaState
-      if let shared = manifestState {
-        lua = shared
-      } else {
-        lua = try LuaState(memoryLimit: 1 << 20)
-        manifestState = lua
-      }
+      let lua = try LuaState(memoryLimit: 1 << 20)
       lua.instructionBudget = 100_000
+      lua.setGlobal("print", .function(makeLogFunction(in: lua, for: plugin)))
       let chunk = try lua.load(source, name: "@manifest.lua")
       defer { lua.release(chunk) }
-      lua.isolateGlobals(of: chunk)
       guard let table = try lua.call(chunk, []).first?.table else {
         throw LuaError(message: "manifest.lua: must return a table")
       }
       manifest = table
     } catch {
-      throw FolioError(.lua, error.message)
+      throw FolioError(.lua, error.message.cutToMessageLimit())
     }
-    if let name = manifest["name"].string {
-      guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }), !name.isEmpty else {
-        throw FolioError(.invalidArgument, "manifest.lua: field 'name' must be letters, digits, '-' or '_'")
-      }
-      plugin.name = name
-    } else if manifest["name"] != .nil {
-      throw FolioError(.invalidArgument, "manifest.lua: field 'name' must be a string")
+    switch manifest["name"] {
+    case .nil: break
+    case .string(let name) where name == plugin.name: break
+    case .string(let name):
+      throw FolioError(
+        .invalidArgument,
+        "manifest.lua: field 'name' is '\(name.cutToMessageLimit())' but the folder is '\(plugin.name)': "
+          + "a plugin is named by its folder")
+    default: throw FolioError(.invalidArgument, "manifest.lua: field 'name' must be a string")
     }
     switch manifest["api"] {
     case .nil, .integer(1): break
@@ -329,7 +353,7 @@ public final class PluginHost {
   /// FILE:LINE: message`, with the traceback in the plugin's log. A spent budget says which
   /// and how large it was.
   func failure(_ error: LuaError, in plugin: Plugin, whileLoading: Bool = false) -> FolioError {
-    var message = error.message
+    var message = error.message.cutToMessageLimit()
     let isStopMessage = message.hasSuffix("exceeded") || message.hasSuffix("pattern")
     let instructions = whileLoading ? Self.loadInstructionBudget : instructionBudget
     let milliseconds = whileLoading ? Self.loadTimeBudget : timeBudget

@@ -35,7 +35,8 @@ public enum Folio {
     do {
       launch = try LaunchOptions.parse(arguments)
     } catch {
-      Console.writeToDescriptors(.error, "folio: \(error.message)\nTry 'folio --help' for more.\n")
+      Console.writeToDescriptors(
+        .error, "folio: \(error.message)".escapedForTerminal + "\nTry 'folio --help' for more.\n")
       return 2
     }
     if launch.showsHelp {

@@ -6,18 +6,34 @@ struct TextStyle: Equatable {
   var usesColor: Bool
 
   /// An error label, red.
-  func error(_ text: String) -> String { wrap(text, "1;31") }
+  func error(_ text: String) -> String { wrap(text, .error) }
   /// A note label, cyan.
-  func note(_ text: String) -> String { wrap(text, "1;36") }
+  func note(_ text: String) -> String { wrap(text, .note) }
   /// A heading, bold.
-  func heading(_ text: String) -> String { wrap(text, "1") }
+  func heading(_ text: String) -> String { wrap(text, .heading) }
   /// Secondary text, dim.
-  func secondary(_ text: String) -> String { wrap(text, "2") }
+  func secondary(_ text: String) -> String { wrap(text, .secondary) }
   /// A destructive item, red.
-  func destructive(_ text: String) -> String { wrap(text, "31") }
+  func destructive(_ text: String) -> String { wrap(text, .destructive) }
 
-  private func wrap(_ text: String, _ code: String) -> String {
-    usesColor && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+  /// The ANSI colour sequences a style writes: the only escape sequences the console lets
+  /// through (`escapedForTerminal`).
+  static let sequences = Code.allCases.map(\.sequence)
+
+  /// The SGR parameters of each colour, and of the reset that ends it.
+  enum Code: String, CaseIterable {
+    case error = "1;31"
+    case note = "1;36"
+    case heading = "1"
+    case secondary = "2"
+    case destructive = "31"
+    case reset = "0"
+
+    var sequence: String { "\u{1B}[\(rawValue)m" }
+  }
+
+  private func wrap(_ text: String, _ code: Code) -> String {
+    usesColor && !text.isEmpty ? code.sequence + text + Code.reset.sequence : text
   }
 }
 

@@ -1,11 +1,16 @@
+import FolioCore
+
 /// A table of text cells laid out in aligned columns with a box-drawing rule under the
-/// header, the way psql's unicode line style draws them.
+/// header, the way psql's unicode line style draws them. Each cell shows on one line, its
+/// control characters escaped (`displayedOnOneLine`), so widths count what is shown.
 struct TextTable {
   var headers: [String]
   var rows: [[String]]
 
   /// The table as lines of text, no trailing spaces.
   func render(style: TextStyle) -> String {
+    let headers = headers.map(\.displayedOnOneLine)
+    let rows = rows.map { $0.map(\.displayedOnOneLine) }
     let columnCount = headers.count
     var widths = headers.map(\.displayWidth)
     for row in rows {

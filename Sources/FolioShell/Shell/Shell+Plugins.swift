@@ -48,6 +48,8 @@ extension Shell {
     host.instructionBudget = values["plugins.instructions"] ?? PluginHost.defaultInstructionBudget
     host.timeBudget = values["plugins.time"] ?? PluginHost.defaultTimeBudget
     host.memoryBudget = (values["plugins.memory"] ?? PluginHost.defaultMemoryBudget >> 20) << 20
+    host.stateValueQuota = (values["plugins.state-value"] ?? PluginHost.defaultStateValueQuota >> 10) << 10
+    host.stateQuota = (values["plugins.state-total"] ?? PluginHost.defaultStateQuota >> 10) << 10
   }
 
   var pluginCommands: [Command] {
@@ -88,7 +90,8 @@ extension Shell {
             }
             let budgets =
               "budgets: \(host.instructionBudget) instructions and \(host.timeBudget) ms per callback, "
-              + "\(host.memoryBudget >> 20) MB of memory"
+              + "\(host.memoryBudget >> 20) MB of memory; folio.state: \(host.stateValueQuota >> 10) KB a value, "
+              + "\(host.stateQuota >> 10) KB in all"
             var lines = [
               "name: \(plugin.name)", "version: \(plugin.version ?? "-")",
               "description: \(plugin.summary ?? "-")",

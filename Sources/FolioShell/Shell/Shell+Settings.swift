@@ -61,6 +61,14 @@ extension Shell {
       summary: "the megabytes each plugin's Lua state may hold", values: [], range: 1...4096,
       defaultValue: String(PluginHost.defaultMemoryBudget >> 20)),
     PersistedSetting(
+      key: "plugins.state-value", title: "Plugin State Value Quota",
+      summary: "the kilobytes one folio.state value may take, its key included", values: [],
+      range: 1...65_536, defaultValue: String(PluginHost.defaultStateValueQuota >> 10)),
+    PersistedSetting(
+      key: "plugins.state-total", title: "Plugin State Quota",
+      summary: "the kilobytes all of a plugin's folio.state values may take", values: [],
+      range: 1...1_048_576, defaultValue: String(PluginHost.defaultStateQuota >> 10)),
+    PersistedSetting(
       key: "print.page-size", title: "Print Page Size", summary: "the paper 'print' uses without --page-size",
       values: PageSize.allCases.map(\.rawValue), defaultValue: PageSize.a4.rawValue,
       environmentDefault: { PageSize.preferred(byLocaleIn: $0).rawValue }),

@@ -118,10 +118,11 @@ public final class Shell {
     }
   }
 
-  /// The REPL prompt: the active document's title, with `*` when it has unsaved changes.
+  /// The REPL prompt: the active document's title, with `*` when it has unsaved changes; its
+  /// control characters escaped as in table cells.
   public var prompt: String {
     guard let document = workspace.active else { return "folio> " }
-    return document.title + (document.isDirty ? "*" : "") + "> "
+    return document.title.displayedOnOneLine + (document.isDirty ? "*" : "") + "> "
   }
 
   /// Runs one command and writes its result or error.

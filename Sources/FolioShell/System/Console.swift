@@ -4,6 +4,9 @@
 
 /// Where the shell's output goes: standard output, buffered, and standard error, written at
 /// once after flushing standard output so the two keep their order on a terminal.
+///
+/// Every line goes through `escapedForTerminal`: whatever a command, a plugin or a file name
+/// says, only line breaks, tabs and the style's colours reach the terminal as controls.
 public final class Console {
   /// One of the two output streams.
   public enum Stream: Sendable {
@@ -25,7 +28,7 @@ public final class Console {
 
   /// Appends a line to standard output.
   public func print(_ text: String) {
-    pending += text
+    pending += text.escapedForTerminal
     pending += "\n"
     if pending.utf8.count >= flushThreshold { flush() }
   }
@@ -33,7 +36,7 @@ public final class Console {
   /// Writes a line to standard error, after what standard output has pending.
   public func printError(_ text: String) {
     flush()
-    sink(.error, text + "\n")
+    sink(.error, text.escapedForTerminal + "\n")
   }
 
   /// Writes pending standard output.

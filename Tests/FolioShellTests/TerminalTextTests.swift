@@ -1,0 +1,41 @@
+import FolioCore
+import Testing
+
+@testable import FolioShell
+
+/// The console's one escaping: every control character but line breaks, tabs and the style's
+/// colours is shown as table cells show it.
+@Suite struct TerminalTextTests {
+  @Test("line feeds, CRLF and tabs are kept; other controls, a lone CR and C1 are escaped")
+  func escaping() {
+    #expect("plain text\n\tindented".escapedForTerminal == "plain text\n\tindented")
+    #expect(
+      "a\u{1B}]0;x\u{7}\nb\tc\r\nd\re\u{9B}2J\u{7F}".escapedForTerminal
+        == "a\\u{1B}]0;x\\u{07}\nb\tc\r\nd⏎e\\u{9B}2J\\u{7F}")
+  }
+
+  @Test("the style's colour sequences pass; any other escape sequence is escaped")
+  func colours() {
+    let style = TextStyle(usesColor: true)
+    let text = style.heading("Title") + " \u{1B}[2J " + style.error("error:") + " \u{1B}[38;5;1m"
+    #expect(
+      text.escapedForTerminal
+        == "\u{1B}[1mTitle\u{1B}[0m \\u{1B}[2J \u{1B}[1;31merror:\u{1B}[0m \\u{1B}[38;5;1m")
+  }
+
+  @Test("the console escapes standard output and standard error; the prompt escapes the title")
+  func console() throws {
+    let captured = CapturedShell(options: ShellOptions())
+    let result = captured.run("echo \"x\\u{1B}[2Jy\"; open \"gone\\u{7}.csv\"")
+    #expect(result.output == "x\\u{1B}[2Jy\n")
+    #expect(result.errors.contains("gone\\u{07}.csv"), "\(result.errors)")
+    let document = try captured.shell.workspace.newDocument(kind: .text, columns: [])
+    try captured.shell.workspace.rename(document, to: "t\u{1B}]0;x\u{7}")
+    #expect(captured.shell.prompt.hasPrefix("t\\u{1B}]0;x\\u{07}"), "\(captured.shell.prompt)")
+  }
+
+  @Test("JSON escapes C1 controls like C0 ones")
+  func json() {
+    #expect(JSONValue.string("\u{9B}\u{85}\u{7F}\u{1B}").serialized == #""\u009b\u0085\u007f\u001b""#)
+  }
+}
