@@ -120,4 +120,17 @@ import Testing
     #expect(
       text == "note \u{1B}]0;pwned\u{7}\u{1B}[2J\u{9B}31m\nresult \u{1B}]0;pwned\u{7}\u{1B}[2J\u{9B}31m")
   }
+
+  @Test("a document's own text sent to a pipe (share stdout, print --to -) keeps its bytes")
+  func documentTextToAPipeIsVerbatim() throws {
+    let folder = try FolioProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let text = "bold \u{1B}[1mon\u{1B}[0m\r\nbell \u{7}\n"
+    try Data(text.utf8).write(to: folder.appendingPathComponent("raw.txt"))
+    let shared = try FolioProcess.run(["-c", "open raw.txt; share stdout"], in: folder)
+    #expect(shared.status == 0, "\(shared.errors)")
+    #expect(shared.output.hasSuffix(text), "\(shared.output.debugDescription)")
+    // The messages around it are still escaped: only the document's own bytes pass.
+    #expect(!Self.hasControls(shared.output.replacingOccurrences(of: text, with: "")))
+  }
 }

@@ -204,7 +204,7 @@ extension Workspace {
             document, to: arguments.string("to"),
             pageSize: arguments.string("page-size").flatMap(PageSize.init(rawValue:)) ?? pageSize(),
             pages: try arguments.string("pages").map(Self.pageRange), force: arguments.flag("force"))
-          return result.text.map(CommandOutput.text) ?? .message(result.message)
+          return result.text.map(CommandOutput.documentText) ?? .message(result.message)
         }),
       Command(
         id: "document.share", verb: "share", title: "Share…", icon: "square.and.arrow.up",
@@ -230,7 +230,7 @@ extension Workspace {
           }
           let outcome = try share(
             document, with: target, as: arguments.string("as"), to: arguments.string("to"))
-          return outcome.output.map(CommandOutput.text) ?? .message(outcome.message)
+          return outcome.output.map(CommandOutput.documentText) ?? .message(outcome.message)
         }),
       Command(
         id: "edit.undo", verb: "undo", title: "Undo", icon: "arrow.uturn.backward", shortcut: "⌘Z",

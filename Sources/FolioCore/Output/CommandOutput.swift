@@ -8,6 +8,9 @@ public indirect enum CommandOutput {
   case none
   /// Text printed as it is (`echo`).
   case text(String)
+  /// A document's own text that the user asked to have on standard output (`share stdout`,
+  /// `print --to -`): written byte for byte to a pipe or a file, escaped only on a terminal.
+  case documentText(String)
   /// A short status message for people ("Recording to tour.folio").
   case message(String)
   /// A list of commands: the palette.

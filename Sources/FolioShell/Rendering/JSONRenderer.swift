@@ -7,7 +7,7 @@ enum JSONRenderer {
   static func result(_ output: CommandOutput) -> JSONValue {
     switch output {
     case .none: .object([])
-    case .text(let text): .object([("text", .string(text))])
+    case .text(let text), .documentText(let text): .object([("text", .string(text))])
     case .message(let message): .object([("message", .string(message))])
     case .commandList(let commands): .object([("commands", .array(commands.map(command)))])
     case .helpIndex(let sections):

@@ -10,7 +10,7 @@ struct TextRenderer {
     switch output {
     case .none: nil
     // The console ends every output with a newline; text that brings its own keeps one.
-    case .text(let text): text.hasSuffix("\n") ? String(text.dropLast()) : text
+    case .text(let text), .documentText(let text): text.hasSuffix("\n") ? String(text.dropLast()) : text
     case .message(let message): message
     case .commandList(let commands): commandList(commands)
     case .helpIndex(let sections): helpIndex(sections)

@@ -204,6 +204,10 @@ public final class Shell {
     case .text:
       // Most commands print nothing: no text style to work out then.
       if case .none = output { return }
+      if case .documentText(let text) = output, !isTerminalOutput {
+        console.printVerbatim(text.hasSuffix("\n") ? String(text.dropLast()) : text)
+        return
+      }
       if let text = TextRenderer(style: style).render(output) { console.print(text) }
     case .json:
       let line = JSONValue.object([

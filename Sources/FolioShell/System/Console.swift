@@ -33,6 +33,14 @@ public final class Console {
     if pending.utf8.count >= flushThreshold { flush() }
   }
 
+  /// Appends a line to standard output as it is: a document's own text going to a pipe or a
+  /// file, where escaping would change the bytes the user asked for.
+  public func printVerbatim(_ text: String) {
+    pending += text
+    pending += "\n"
+    if pending.utf8.count >= flushThreshold { flush() }
+  }
+
   /// Writes a line to standard error, after what standard output has pending.
   public func printError(_ text: String) {
     flush()
