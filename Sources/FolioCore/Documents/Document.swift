@@ -71,16 +71,18 @@ public final class Document {
   /// - Parameters:
   ///   - name: the step's name for undo messages ("Edit Cell").
   ///   - cost: an estimate of the memory the step holds.
+  ///   - changesContent: whether the step changes what a save writes; a step that does not
+  ///     (a rename) leaves the document clean, or dirty, as it was.
   ///   - apply: makes the change; throwing leaves the document as it was.
   ///   - revert: takes the change back.
   func perform(
-    _ name: String, cost: Int = 64, apply: @escaping (Document) throws -> Void,
+    _ name: String, cost: Int = 64, changesContent: Bool = true, apply: @escaping (Document) throws -> Void,
     revert: @escaping (Document) throws -> Void
   ) throws {
     try apply(self)
     let revisionBefore = revision
-    let revisionAfter = nextRevision
-    nextRevision += 1
+    let revisionAfter = changesContent ? nextRevision : revision
+    if changesContent { nextRevision += 1 }
     revision = revisionAfter
     let step = UndoStep(
       name: name, cost: cost,

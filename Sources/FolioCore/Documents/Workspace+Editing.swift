@@ -66,7 +66,7 @@ extension Workspace {
     let columns = try document.modifyTable { $0.columns }
     var cells = [TableCell](repeating: .string(""), count: columns.count)
     for (column, value) in values {
-      guard let index = columns.firstIndex(of: column) else {
+      guard let index = ColumnKey.index(of: column, in: columns) else {
         throw FolioError.invalidArgument("no column '\(column)'; columns: \(columns.joined(separator: ", "))")
       }
       cells[index] = .string(value)
@@ -94,12 +94,15 @@ extension Workspace {
       }
       return (table.id(ofRow: index), column, table.cell(row: index, column: column))
     }
+    let new = TableCell(typing: value, like: old)
+    // The value it has already: not an edit, so no undo step and no unsaved change.
+    guard !new.isIdentical(to: old) else { return }
     try document.perform(
       "Edit Cell",
       apply: { document in
         try document.modifyTable { table in
           guard let index = table.rowIndex(id: rowID) else { return }
-          table.setCell(row: index, column: columnIndex, to: TableCell(typing: value, like: old))
+          table.setCell(row: index, column: columnIndex, to: new)
         }
       },
       revert: { document in

@@ -97,10 +97,11 @@ public enum DelimitedFormat {
   /// chunks of about `chunkSize` bytes as they are made, so that a large table is never held
   /// twice; the bytes are those `encode(_:dialect:)` returns.
   ///
-  /// A row read from the file whose record holds no quote — no field is quoted and none
-  /// needs to be — is copied from the file's bytes as it is, and a run of such rows that
-  /// follow each other in the file (an unsorted table, but for its edited rows) goes to
-  /// `sink` straight from the file's bytes. Other rows are encoded cell by cell.
+  /// A row read from the file and not edited since is copied from the file's bytes as it is,
+  /// its quoting as written (a field quoted without need stays quoted), and a run of such
+  /// rows that follow each other in the file (an unsorted table, but for its edited rows)
+  /// goes to `sink` straight from the file's bytes; only its terminator becomes the
+  /// dialect's. Other rows are encoded cell by cell.
   static func write<Failure: Error>(
     _ table: TableModel, dialect: DelimitedDialect, chunkSize: Int,
     to sink: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
@@ -132,6 +133,7 @@ public enum DelimitedFormat {
     if rowCount > 0 || dialect.endsWithNewline { lineEnding.write(to: &writer.output) }
     try table.withRowReader { (reader) throws(Failure) in
       let file = reader.bytes
+      let recordsStart = table.records?.start ?? 0
       var canCopyRecords = false
       if let records = table.records, records.delimiter == dialect.delimiter.rawValue {
         var fieldCount = 0
@@ -177,7 +179,9 @@ public enum DelimitedFormat {
         // A lone empty field must be quoted, so such a record is never copied.
         if canCopyRecords, location >= 0,
           let (end, ending) = plainRecord(
-            at: location, in: file, firstWord: firstWords[index % firstWords.count]),
+            at: location, in: file, firstWord: firstWords[index % firstWords.count])
+            ?? quotedRecord(
+              at: location, in: file, delimiter: dialect.delimiter.rawValue, start: recordsStart),
           end > location || columns.count > 1
         {
           if run.isEmpty || run.upperBound != location {
@@ -213,6 +217,17 @@ public enum DelimitedFormat {
       }
       try writeRun()
     }
+  }
+
+  /// Where the record that starts at `offset` ends, and its terminator (nil at the end of the
+  /// file), for a record that holds a quote: it was checked when the file was read, so its
+  /// quoting is kept as written.
+  private static func quotedRecord(
+    at offset: Int, in bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, start: Int
+  ) -> (end: Int, ending: LineEnding?)? {
+    var parser = DelimitedParser(bytes: bytes, delimiter: delimiter, start: start, offset: offset)
+    guard let (_, ending) = try? parser.skipRecord() else { return nil }
+    return (parser.offset - (ending?.byteCount ?? 0), ending)
   }
 
   /// Where the record that starts at `offset` ends, and its terminator (nil at the end of the
@@ -319,14 +334,14 @@ public enum DelimitedFormat {
   private static func columnNames(_ header: [TableCell]) throws(FolioError) -> [String] {
     var names: [String] = []
     names.reserveCapacity(header.count)
-    var positions: [String: Int] = [:]
+    var positions: [ColumnKey: Int] = [:]
     for (index, cell) in header.enumerated() {
       let name = cell.description
-      if let earlier = positions[name] {
+      if let earlier = positions[ColumnKey(name)] {
         throw FolioError(
           .format, "line 1: duplicate column name \"\(name)\" (fields \(earlier + 1) and \(index + 1))")
       }
-      positions[name] = index
+      positions[ColumnKey(name)] = index
       names.append(name)
     }
     return names

@@ -64,8 +64,8 @@ public struct TableModel: Sendable {
     TableContent(columns: columns, rows: (0..<rowCount).map(cells(ofRow:)), dialect: dialect)
   }
 
-  /// The position of a column by name.
-  public func columnIndex(_ name: String) -> Int? { columns.firstIndex(of: name) }
+  /// The position of a column by name, its bytes compared (`ColumnKey`).
+  public func columnIndex(_ name: String) -> Int? { ColumnKey.index(of: name, in: columns) }
 
   /// The position of a row by id.
   public func rowIndex(id: Int) -> Int? {
