@@ -20,6 +20,9 @@ public final class Document {
   public internal(set) var selection: Set<Int> = []
   /// The keys the rows were last sorted by; empty while they are in file order.
   public internal(set) var sortOrder: [TableSortKey] = []
+  /// The `favorite` cell each row held before it was first marked or unmarked in this
+  /// session, by row id: unmarking gives it back, spelling and all.
+  var favoriteSpellings: [Int: TableCell] = [:]
   /// Whether the window is in edit mode [EditButton], where several rows can be selected
   /// without a keyboard.
   public internal(set) var isEditing = false

@@ -172,10 +172,13 @@ extension Workspace {
       let found = table.columnIndex(Self.favoriteColumn)
       let column = found ?? table.columns.count
       let old = found.map { table.cell(row: index, column: $0) } ?? .absent
-      let new = FavoriteSpelling.cell(marking: isFavorite, replacing: old, column: column, in: table)
+      let new = FavoriteSpelling.cell(
+        marking: isFavorite, replacing: old, remembered: document.favoriteSpellings[id], column: column,
+        in: table)
       return (column, old, new, found == nil)
     }
     guard Self.isFavoriteText(old.description) != isFavorite else { return }
+    if document.favoriteSpellings[id] == nil { document.favoriteSpellings[id] = old }
     try document.perform(
       isFavorite ? "Favorite" : "Unfavorite",
       apply: { document in

@@ -6,13 +6,19 @@ enum FavoriteSpelling {
 
   /// The cell that marks (`isFavorite`) or unmarks a row whose cell in `column` is `old`.
   ///
-  /// A JSON boolean stays a boolean. Otherwise, in order: the first cell of the column that
-  /// means the same (its spelling, its JSON type); the other word of `old`'s pair (`no` for
-  /// `yes`, `False` for `True`, in `old`'s case); `yes`, or the empty string.
-  static func cell(marking isFavorite: Bool, replacing old: TableCell, column: Int, in table: TableModel)
-    -> TableCell
-  {
+  /// A JSON boolean stays a boolean. Otherwise, in order: `remembered`, the cell the row held
+  /// before it was first marked or unmarked, when it means the same (`.absent` too: a JSON
+  /// row without the key loses it again); the first cell of the
+  /// column that means the same (its spelling, its JSON type); the other word of `old`'s pair
+  /// (`no` for `yes`, `False` for `True`, in `old`'s case); `yes`, or the empty string.
+  static func cell(
+    marking isFavorite: Bool, replacing old: TableCell, remembered: TableCell?, column: Int,
+    in table: TableModel
+  ) -> TableCell {
     if case .bool = old { return .bool(isFavorite) }
+    if let remembered, Workspace.isFavoriteText(remembered.description) == isFavorite {
+      return remembered
+    }
     if column < table.columns.count {
       for row in 0..<table.rowCount {
         let cell = table.cell(row: row, column: column)
