@@ -36,7 +36,7 @@ import Testing
     let result = try run.run(["--keep-going", "-c", commands.joined(separator: "; ")])
     #expect(result.status == 1)
     let errors = result.errors.split(separator: "\n")
-    #expect(errors.count == commands.count - 2, "\(result.errors)")
+    try #require(errors.count == commands.count - 2, "\(result.errors)")
     #expect(
       errors.prefix(3).allSatisfy { $0.hasSuffix("cannot replace it: it is a FIFO, not a regular file") })
     #expect(errors[3].hasSuffix("folder.csv: cannot replace it: it is a folder, not a regular file"))

@@ -32,7 +32,7 @@ final class DocumentLock {
     case unavailable
     /// The lock file's name is taken by something that is not a regular file (a FIFO, a
     /// folder), which is left alone; the document opens unlocked, and says so.
-    case notAFile(String)
+    case notAFile(path: String, kind: String)
   }
 
   /// The lock file.
@@ -71,7 +71,7 @@ final class DocumentLock {
   private static func acquire(at path: String) -> Outcome {
     var existing = stat()
     if lstat(path, &existing) == 0, existing.st_mode & S_IFMT != S_IFREG {
-      return .notAFile(DocumentFile.kind(of: existing.st_mode))
+      return .notAFile(path: path, kind: DocumentFile.kind(of: existing.st_mode))
     }
     // Another process may remove the file between our open and our flock; then the lock we
     // got is on a file no one else can see, and we try again.
@@ -100,7 +100,7 @@ final class DocumentLock {
       }
       guard opened.st_mode & S_IFMT == S_IFREG else {
         close(descriptor)
-        return .notAFile(DocumentFile.kind(of: opened.st_mode))
+        return .notAFile(path: path, kind: DocumentFile.kind(of: opened.st_mode))
       }
       guard isWritable else {
         close(descriptor)

@@ -16,7 +16,7 @@ extension Workspace {
     case .acquired(let lock): safeguards.locks[id] = lock
     case .heldByOther(let holder): safeguards.lockedElsewhere[id] = .some(holder)
     case .unavailable: break
-    case .notAFile(let kind): safeguards.unusableLocks[id] = (DocumentLock.pathBeside(path), kind)
+    case .notAFile(let lockPath, let kind): safeguards.unusableLocks[id] = (lockPath, kind)
     }
   }
 

@@ -52,6 +52,21 @@ import Testing
       ),
       (Edit(name: "delete") { try $0.deleteRows([3], from: $1) }, "a,b\n\"x\",1\n\"y\",\"2\"\n"),
       (
+        Edit(name: "a cell edited and edited back") {
+          try $0.setCell(row: "2", column: "b", to: "9", in: $1)
+          try $0.setCell(row: "2", column: "b", to: "2", in: $1)
+        },
+        "a,b\n\"x\",1\n\"y\",\"2\"\nz,3\n"
+      ),
+      (
+        Edit(name: "rows deleted and put back by undo") {
+          try $0.deleteRows([1, 2], from: $1)
+          _ = try $0.undo($1)
+          try $0.setCell(row: "3", column: "b", to: "4", in: $1)
+        },
+        "a,b\n\"x\",1\n\"y\",\"2\"\nz,4\n"
+      ),
+      (
         Edit(name: "add a row") { try $0.addRow([(column: "a", value: "w")], to: $1) },
         "a,b\n\"x\",1\n\"y\",\"2\"\nz,3\nw,\n"
       ),

@@ -97,11 +97,11 @@ public enum DelimitedFormat {
   /// chunks of about `chunkSize` bytes as they are made, so that a large table is never held
   /// twice; the bytes are those `encode(_:dialect:)` returns.
   ///
-  /// A row read from the file and not edited since is copied from the file's bytes as it is,
-  /// its quoting as written (a field quoted without need stays quoted), and a run of such
-  /// rows that follow each other in the file (an unsorted table, but for its edited rows)
-  /// goes to `sink` straight from the file's bytes; only its terminator becomes the
-  /// dialect's. Other rows are encoded cell by cell.
+  /// A row read from the file and not edited since (or edited back to its cells, to the
+  /// byte) is copied from the file's bytes as it is, its quoting as written (a field quoted
+  /// without need stays quoted), and a run of such rows that follow each other in the file
+  /// (an unsorted table, but for its edited rows) goes to `sink` straight from the file's
+  /// bytes; only its terminator becomes the dialect's. Other rows are encoded cell by cell.
   static func write<Failure: Error>(
     _ table: TableModel, dialect: DelimitedDialect, chunkSize: Int,
     to sink: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
@@ -170,16 +170,19 @@ public enum DelimitedFormat {
       var firstWords = [UInt64](repeating: 0, count: 16)
       for index in 0..<rowCount {
         let isTerminated = index < rowCount - 1 || dialect.endsWithNewline
-        let location = table.locations[index]
         if canCopyRecords, index % firstWords.count == 0 {
           for ahead in 0..<min(firstWords.count, rowCount - index) {
             firstWords[ahead] = word(at: table.locations[index + ahead], in: file)
           }
         }
+        let location = canCopyRecords ? table.recordOffset(ofRow: index) ?? -1 : -1
+        // An edited row whose cells are its record's again is copied from that record.
+        let firstWord =
+          location == table.locations[index]
+          ? firstWords[index % firstWords.count] : word(at: location, in: file)
         // A lone empty field must be quoted, so such a record is never copied.
-        if canCopyRecords, location >= 0,
-          let (end, ending) = plainRecord(
-            at: location, in: file, firstWord: firstWords[index % firstWords.count])
+        if location >= 0,
+          let (end, ending) = plainRecord(at: location, in: file, firstWord: firstWord)
             ?? quotedRecord(
               at: location, in: file, delimiter: dialect.delimiter.rawValue, start: recordsStart),
           end > location || columns.count > 1
