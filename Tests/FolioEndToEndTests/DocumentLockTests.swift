@@ -93,10 +93,15 @@ import Testing
     let locks = run.stateFolder.appendingPathComponent("locks").path
     #expect(try FileManager.default.contentsOfDirectory(atPath: locks).isEmpty, "released at the end")
 
-    // A file the user cannot write either is a clear error, and untouched.
+    // A file the user cannot write either is read-only, and with --force a clear error; untouched.
     try run.write("locked\n", to: "shared/other.txt")
-    let refused = try run.run(["-c", "open shared/other.txt; append two; save"], user: nobody)
+    let refused = try run.run(
+      ["--keep-going", "-c", "open shared/other.txt; append two; save; save --force"], user: nobody)
     #expect(refused.status == 1)
+    #expect(
+      refused.errors.contains(
+        "error: other.txt is read-only (no write permission); 'save --force' writes it anyway\n"),
+      "\(refused.errors)")
     #expect(
       refused.errors.hasSuffix(
         "other.txt: cannot save: cannot create a file in its folder (Permission denied), and the file itself "

@@ -20,6 +20,9 @@ public final class Document {
   public internal(set) var selection: Set<Int> = []
   /// The keys the rows were last sorted by; empty while they are in file order.
   public internal(set) var sortOrder: [TableSortKey] = []
+  /// The `favorite` cell each row held before it was first marked or unmarked in this
+  /// session, by row id: unmarking gives it back, spelling and all.
+  var favoriteSpellings: [Int: TableCell] = [:]
   /// Whether the window is in edit mode [EditButton], where several rows can be selected
   /// without a keyboard.
   public internal(set) var isEditing = false
@@ -71,16 +74,18 @@ public final class Document {
   /// - Parameters:
   ///   - name: the step's name for undo messages ("Edit Cell").
   ///   - cost: an estimate of the memory the step holds.
+  ///   - changesContent: whether the step changes what a save writes; a step that does not
+  ///     (a rename) leaves the document clean, or dirty, as it was.
   ///   - apply: makes the change; throwing leaves the document as it was.
   ///   - revert: takes the change back.
   func perform(
-    _ name: String, cost: Int = 64, apply: @escaping (Document) throws -> Void,
+    _ name: String, cost: Int = 64, changesContent: Bool = true, apply: @escaping (Document) throws -> Void,
     revert: @escaping (Document) throws -> Void
   ) throws {
     try apply(self)
     let revisionBefore = revision
-    let revisionAfter = nextRevision
-    nextRevision += 1
+    let revisionAfter = changesContent ? nextRevision : revision
+    if changesContent { nextRevision += 1 }
     revision = revisionAfter
     let step = UndoStep(
       name: name, cost: cost,

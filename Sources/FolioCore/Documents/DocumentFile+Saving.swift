@@ -39,7 +39,8 @@ extension DocumentFile {
   /// the old version back; if even that fails, the copy stays and the error names it.
   ///
   /// - Parameter safety: how to write in place safely; nil refuses to write in place.
-  /// - Throws: `FolioError.io`; nothing is lost then.
+  /// - Throws: `FolioError.io`, also when `path` is not a regular file (a folder, a device, a
+  ///   FIFO); nothing is lost then.
   public static func save(_ bytes: [UInt8], to path: String, inPlace safety: InPlaceSafety?)
     throws(FolioError) -> SaveOutcome
   {
@@ -52,9 +53,8 @@ extension DocumentFile {
     throws(FolioError) -> SaveOutcome
   {
     let target = resolvedTarget(path)
-    var existing = stat()
-    let found = stat(target, &existing) == 0 ? existing : nil
-    if let found, found.st_nlink > 1, found.st_mode & S_IFMT == S_IFREG {
+    let found = try replaceableFile(at: target, path: path)
+    if let found, found.st_nlink > 1 {
       let reason = "it has \(found.st_nlink) hard links, which replacing it would break"
       return try saveInPlace(content, path: path, target: target, reason: reason, safety: safety)
     }

@@ -85,7 +85,8 @@ public enum DocumentFile {
 
   /// Writes bytes to `path` atomically: a temporary file in the same folder, flushed to disk,
   /// renamed over the target, then the folder flushed. A symbolic link stays a link: the file
-  /// it points to is replaced. The mode and owner of an existing file are kept; a new file
+  /// it points to is replaced. Only a regular file is ever replaced
+  /// (`replaceableFile(at:path:)`). The mode and owner of an existing file are kept; a new file
   /// gets `newFileMode` less the umask.
   ///
   /// - Parameter faults: the prefix of the fault points this write reaches (`save`,
@@ -108,8 +109,7 @@ public enum DocumentFile {
     _ content: SaveContent, to path: String, newFileMode: mode_t = 0o666, faults: String? = nil
   ) throws(FolioError) -> FileSnapshot {
     let target = resolvedTarget(path)
-    var existing = stat()
-    let found = stat(target, &existing) == 0 ? existing : nil
+    let found = try replaceableFile(at: target, path: path)
     switch try replace(
       content, path: path, target: target, existing: found, newFileMode: newFileMode, faults: faults)
     {

@@ -30,6 +30,9 @@ final class DocumentLock {
     case heldByOther(Holder?)
     /// No lock file can be made here or in the state folder; the document opens unlocked.
     case unavailable
+    /// The lock file's name is taken by something that is not a regular file (a FIFO, a
+    /// folder), which is left alone; the document opens unlocked, and says so.
+    case notAFile(path: String, kind: String)
   }
 
   /// The lock file.
@@ -66,14 +69,19 @@ final class DocumentLock {
 
   /// Takes the lock file at `path`, or reports who holds it.
   private static func acquire(at path: String) -> Outcome {
+    var existing = stat()
+    if lstat(path, &existing) == 0, existing.st_mode & S_IFMT != S_IFREG {
+      return .notAFile(path: path, kind: DocumentFile.kind(of: existing.st_mode))
+    }
     // Another process may remove the file between our open and our flock; then the lock we
     // got is on a file no one else can see, and we try again.
     for _ in 0..<8 {
-      var descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+      // O_NONBLOCK keeps a FIFO put there since the check from blocking the open.
+      var descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
       var isWritable = true
       if descriptor < 0, errno == EACCES || errno == EPERM || errno == EROFS {
         // Another user's lock file in a folder we cannot write may still say who holds it.
-        descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         isWritable = false
       }
       guard descriptor >= 0 else { return .unavailable }
@@ -89,6 +97,10 @@ final class DocumentLock {
       else {
         close(descriptor)
         continue
+      }
+      guard opened.st_mode & S_IFMT == S_IFREG else {
+        close(descriptor)
+        return .notAFile(path: path, kind: DocumentFile.kind(of: opened.st_mode))
       }
       guard isWritable else {
         close(descriptor)

@@ -22,6 +22,9 @@ final class DocumentSafeguards {
   /// Documents another live Folio had locked when this one last tried, by window; the
   /// holder is nil when it had not yet said who it is.
   var lockedElsewhere: [Int: DocumentLock.Holder?] = [:]
+  /// Documents open unlocked because their lock file's name is taken by something that is
+  /// not a regular file, by window: the lock file's path and what it is.
+  var unusableLocks: [Int: (path: String, kind: String)] = [:]
   /// The journals this session wrote, by window.
   var written: [Int: Written] = [:]
   /// The last reason a journal could not be written, so each is reported once.

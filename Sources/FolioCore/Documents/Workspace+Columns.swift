@@ -12,7 +12,7 @@ extension Workspace {
         "a column name cannot hold line breaks, tabs or other control characters")
     }
     let columns = try document.modifyTable { $0.columns }
-    if columns.contains(name) {
+    if ColumnKey.index(of: name, in: columns) != nil {
       throw FolioError.invalidArgument("there is a column '\(name)' already")
     }
     try document.perform(

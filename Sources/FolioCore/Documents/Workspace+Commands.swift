@@ -334,11 +334,15 @@ extension Workspace {
         availability: needsDocument,
         behavior: .action { [unowned self] arguments in
           let document = try requireActive()
-          try setCell(
-            row: arguments.string("row") ?? "", column: arguments.string("column") ?? "",
-            to: arguments.string("value") ?? "", in: document)
+          let row = arguments.string("row") ?? ""
+          let column = arguments.string("column") ?? ""
+          let changed = try setCell(
+            row: row, column: column, to: arguments.string("value") ?? "", in: document)
           return report(
-            document, "Set \(arguments.string("column") ?? "") of row \(arguments.string("row") ?? "").")
+            document,
+            changed
+              ? "Set \(column) of row \(row)."
+              : "\(column) of row \(row) holds that value already; nothing changed.")
         }),
     ] + makeTableCommands(isInteractive: isInteractive, environment: environment) + makeRecoveryCommands()
   }

@@ -66,7 +66,7 @@ extension Workspace {
     let columns = try document.modifyTable { $0.columns }
     var cells = [TableCell](repeating: .string(""), count: columns.count)
     for (column, value) in values {
-      guard let index = columns.firstIndex(of: column) else {
+      guard let index = ColumnKey.index(of: column, in: columns) else {
         throw FolioError.invalidArgument("no column '\(column)'; columns: \(columns.joined(separator: ", "))")
       }
       cells[index] = .string(value)
@@ -82,8 +82,12 @@ extension Workspace {
   }
 
   /// Sets one cell: the row by 1-based position or `id:N`, the column by name or 1-based
-  /// number.
-  public func setCell(row: String, column: String, to value: String, in document: Document) throws {
+  /// number. A cell that holds the value already, to the byte, is left alone: no undo step,
+  /// no unsaved change.
+  ///
+  /// - Returns: whether the cell changed.
+  @discardableResult
+  public func setCell(row: String, column: String, to value: String, in document: Document) throws -> Bool {
     let (rowID, columnIndex, old) = try document.modifyTable { table throws in
       let index = try Self.rowIndex(row, in: table)
       guard let column = table.columnIndex(column) ?? Int(column).map({ $0 - 1 }),
@@ -94,12 +98,15 @@ extension Workspace {
       }
       return (table.id(ofRow: index), column, table.cell(row: index, column: column))
     }
+    let new = TableCell(typing: value, like: old)
+    // The value it has already: not an edit, so no undo step and no unsaved change.
+    guard !new.isIdentical(to: old) else { return false }
     try document.perform(
       "Edit Cell",
       apply: { document in
         try document.modifyTable { table in
           guard let index = table.rowIndex(id: rowID) else { return }
-          table.setCell(row: index, column: columnIndex, to: TableCell(typing: value, like: old))
+          table.setCell(row: index, column: columnIndex, to: new)
         }
       },
       revert: { document in
@@ -108,6 +115,7 @@ extension Workspace {
           table.setCell(row: index, column: columnIndex, to: old)
         }
       })
+    return true
   }
 
   /// The position of a row written as a 1-based position or `id:N`.

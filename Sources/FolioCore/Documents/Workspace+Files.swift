@@ -4,9 +4,11 @@ extension Workspace {
   /// The file is written atomically, or in place after a safety copy when atomic
   /// replacement cannot keep it whole (see `DocumentFile.save`). A file changed on disk since
   /// it was read (its content hash differs) is refused unless `force`; a file deleted since
-  /// is written again. A document another Folio has locked is refused unless `force`. Saving
-  /// as an existing other file is refused unless `force`. An unedited document saved to a
-  /// new path is copied byte for byte.
+  /// is written again. A document another Folio has locked is refused unless `force`, and so
+  /// is a file without write permission (read-only, as Vim's `:w` sees it). Saving as an
+  /// existing other file is refused unless `force`. Only regular files are ever replaced: a
+  /// folder, device or FIFO at the path is refused, `force` or not. An unedited document
+  /// saved to a new path is copied byte for byte.
   ///
   /// - Returns: the path written.
   /// - Throws: `FolioError.conflict` or `FolioError.io`; the document stays as it was, and
@@ -37,6 +39,7 @@ extension Workspace {
       document.path.map { DocumentFile.resolvedTarget($0) == DocumentFile.resolvedTarget(target) } ?? false
     let format = DocumentFormat(fileName: DocumentFile.fileName(of: target))
     var notes: [String] = []
+    try DocumentFile.checkReplaceable(target)
     if isSameFile {
       try checkNotLockedElsewhere(document, force: force)
       if try checkUnchangedOnDisk(document, force: force) {
@@ -53,6 +56,12 @@ extension Workspace {
     var fileUnchanged = false
     if !document.isDirty, format == document.format, let path = document.path {
       fileUnchanged = try DocumentFile.currentSnapshot(of: path) == document.snapshot
+    }
+    if isSameFile, !fileUnchanged, !force, DocumentFile.isReadOnly(target) == true {
+      throw FolioError(
+        .conflict,
+        "\(DocumentFile.fileName(of: target)) is read-only (no write permission); 'save --force' writes it anyway"
+      )
     }
     let snapshot: FileSnapshot
     if fileUnchanged, isSameFile, let unchanged = document.snapshot {
@@ -154,7 +163,8 @@ extension Workspace {
 
   /// Renames a document [RenameButton]: the file is renamed in its folder, keeping its
   /// extension and never replacing another file; an untitled document only changes its
-  /// title. Unsaved edits are kept. The rename is one undoable step.
+  /// title. Unsaved edits are kept, and a rename is not one: a clean document stays clean.
+  /// The rename is one undoable step.
   ///
   /// - Throws: `FolioError.invalidArgument` for a bad title (empty, `/` or NUL, `.` or `..`,
   ///   over 255 bytes as a file name, unchanged), `FolioError.conflict` when a file of that
@@ -165,14 +175,14 @@ extension Workspace {
     let oldTitle = document.title
     guard let oldPath = document.path else {
       try? document.perform(
-        "Rename", apply: { $0.title = newTitle }, revert: { $0.title = oldTitle })
+        "Rename", changesContent: false, apply: { $0.title = newTitle }, revert: { $0.title = oldTitle })
       emit(.renamed(windowID: document.windowID, from: oldTitle, to: newTitle))
       return
     }
     let newPath = DocumentFile.directoryPath(of: oldPath) + "/" + newTitle + fileExtension
     try FolioError.converting {
       try document.perform(
-        "Rename",
+        "Rename", changesContent: false,
         apply: { [unowned self] document in
           try DocumentFile.renameWithoutReplacing(oldPath, to: newPath)
           document.path = newPath

@@ -38,6 +38,7 @@ extension Workspace {
     let path: String
     if let destination {
       path = try absolutePath(destination)
+      try DocumentFile.checkReplaceable(path)
       if !force, DocumentFile.exists(path) {
         throw FolioError(
           .conflict, "'\(DocumentFile.fileName(of: path))' already exists; add --force to replace it")

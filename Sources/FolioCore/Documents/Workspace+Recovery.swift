@@ -10,17 +10,25 @@ extension Workspace {
     let id = document.windowID
     safeguards.locks.removeValue(forKey: id)?.release()
     safeguards.lockedElsewhere[id] = nil
+    safeguards.unusableLocks[id] = nil
     guard let path = document.path else { return }
     switch DocumentLock.acquire(path, stateDirectory: safeguards.stateDirectory) {
     case .acquired(let lock): safeguards.locks[id] = lock
     case .heldByOther(let holder): safeguards.lockedElsewhere[id] = .some(holder)
     case .unavailable: break
+    case .notAFile(let lockPath, let kind): safeguards.unusableLocks[id] = (lockPath, kind)
     }
   }
 
   /// The message for a document another live Folio has locked, ending with what `save`
-  /// does about it; nil when none has.
+  /// does about it, or for one open unlocked because its lock file is not a file; nil
+  /// otherwise.
   func lockWarning(_ document: Document, saving: String = "'save' refuses unless --force") -> String? {
+    if let unusable = safeguards?.unusableLocks[document.windowID] {
+      return
+        "\(document.title) is open unlocked: its lock file \(DocumentFile.fileName(of: unusable.path)) is "
+        + "\(unusable.kind), not a regular file, so another Folio editing it would not know"
+    }
     guard let entry = safeguards?.lockedElsewhere[document.windowID], let path = document.path else {
       return nil
     }
@@ -45,6 +53,7 @@ extension Workspace {
     let id = document.windowID
     safeguards.locks.removeValue(forKey: id)?.release()
     safeguards.lockedElsewhere[id] = nil
+    safeguards.unusableLocks[id] = nil
     if let written = safeguards.written.removeValue(forKey: id) { safeguards.journal.remove(written.file) }
   }
 
@@ -206,7 +215,7 @@ extension Workspace {
       lock.release()
       return false
     case .heldByOther: return true
-    case .unavailable: return false
+    case .unavailable, .notAFile: return false
     }
   }
 }

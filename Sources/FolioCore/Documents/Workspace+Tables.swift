@@ -155,25 +155,30 @@ extension Workspace {
   }
 
   /// Marks or unmarks the single selected row as a favorite, as one undoable step: the
-  /// `favorite` column holds it (added when missing), so it is saved with the document.
+  /// `favorite` column holds it (added when missing), so it is saved with the document. The
+  /// cell is written in the column's own spelling (`FavoriteSpelling`), so marking and
+  /// unmarking a row gives back its bytes. A row that already is (or is not) a favorite is
+  /// left alone: no step, no unsaved change.
   ///
   /// - Throws: `FolioError.disabled` unless exactly one row is selected.
   public func setFavorite(_ isFavorite: Bool, in document: Document) throws {
     guard document.selection.count == 1, let id = document.selection.first else {
       throw FolioError(.disabled, "select one row first ('select 3')")
     }
-    let (column, old, addsColumn) = try document.modifyTable { table throws in
+    let (column, old, new, addsColumn) = try document.modifyTable { table throws in
       guard let index = table.rowIndex(id: id) else {
         throw FolioError.invalidArgument("no row with id:\(id)")
       }
-      let column = table.columnIndex(Self.favoriteColumn)
-      return (
-        column ?? table.columns.count, column.map { table.cell(row: index, column: $0) } ?? .absent,
-        column == nil
-      )
+      let found = table.columnIndex(Self.favoriteColumn)
+      let column = found ?? table.columns.count
+      let old = found.map { table.cell(row: index, column: $0) } ?? .absent
+      let new = FavoriteSpelling.cell(
+        marking: isFavorite, replacing: old, remembered: document.favoriteSpellings[id], column: column,
+        in: table)
+      return (column, old, new, found == nil)
     }
-    let new: TableCell =
-      if case .bool = old { .bool(isFavorite) } else { .string(isFavorite ? "yes" : "") }
+    guard Self.isFavoriteText(old.description) != isFavorite else { return }
+    if document.favoriteSpellings[id] == nil { document.favoriteSpellings[id] = old }
     try document.perform(
       isFavorite ? "Favorite" : "Unfavorite",
       apply: { document in

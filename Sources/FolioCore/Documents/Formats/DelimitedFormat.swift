@@ -97,10 +97,11 @@ public enum DelimitedFormat {
   /// chunks of about `chunkSize` bytes as they are made, so that a large table is never held
   /// twice; the bytes are those `encode(_:dialect:)` returns.
   ///
-  /// A row read from the file whose record holds no quote — no field is quoted and none
-  /// needs to be — is copied from the file's bytes as it is, and a run of such rows that
-  /// follow each other in the file (an unsorted table, but for its edited rows) goes to
-  /// `sink` straight from the file's bytes. Other rows are encoded cell by cell.
+  /// A row read from the file and not edited since (or edited back to its cells, to the
+  /// byte) is copied from the file's bytes as it is, its quoting as written (a field quoted
+  /// without need stays quoted), and a run of such rows that follow each other in the file
+  /// (an unsorted table, but for its edited rows) goes to `sink` straight from the file's
+  /// bytes; only its terminator becomes the dialect's. Other rows are encoded cell by cell.
   static func write<Failure: Error>(
     _ table: TableModel, dialect: DelimitedDialect, chunkSize: Int,
     to sink: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
@@ -132,6 +133,7 @@ public enum DelimitedFormat {
     if rowCount > 0 || dialect.endsWithNewline { lineEnding.write(to: &writer.output) }
     try table.withRowReader { (reader) throws(Failure) in
       let file = reader.bytes
+      let recordsStart = table.records?.start ?? 0
       var canCopyRecords = false
       if let records = table.records, records.delimiter == dialect.delimiter.rawValue {
         var fieldCount = 0
@@ -168,16 +170,21 @@ public enum DelimitedFormat {
       var firstWords = [UInt64](repeating: 0, count: 16)
       for index in 0..<rowCount {
         let isTerminated = index < rowCount - 1 || dialect.endsWithNewline
-        let location = table.locations[index]
         if canCopyRecords, index % firstWords.count == 0 {
           for ahead in 0..<min(firstWords.count, rowCount - index) {
             firstWords[ahead] = word(at: table.locations[index + ahead], in: file)
           }
         }
+        let location = canCopyRecords ? table.recordOffset(ofRow: index) ?? -1 : -1
+        // An edited row whose cells are its record's again is copied from that record.
+        let firstWord =
+          location == table.locations[index]
+          ? firstWords[index % firstWords.count] : word(at: location, in: file)
         // A lone empty field must be quoted, so such a record is never copied.
-        if canCopyRecords, location >= 0,
-          let (end, ending) = plainRecord(
-            at: location, in: file, firstWord: firstWords[index % firstWords.count]),
+        if location >= 0,
+          let (end, ending) = plainRecord(at: location, in: file, firstWord: firstWord)
+            ?? quotedRecord(
+              at: location, in: file, delimiter: dialect.delimiter.rawValue, start: recordsStart),
           end > location || columns.count > 1
         {
           if run.isEmpty || run.upperBound != location {
@@ -213,6 +220,17 @@ public enum DelimitedFormat {
       }
       try writeRun()
     }
+  }
+
+  /// Where the record that starts at `offset` ends, and its terminator (nil at the end of the
+  /// file), for a record that holds a quote: it was checked when the file was read, so its
+  /// quoting is kept as written.
+  private static func quotedRecord(
+    at offset: Int, in bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, start: Int
+  ) -> (end: Int, ending: LineEnding?)? {
+    var parser = DelimitedParser(bytes: bytes, delimiter: delimiter, start: start, offset: offset)
+    guard let (_, ending) = try? parser.skipRecord() else { return nil }
+    return (parser.offset - (ending?.byteCount ?? 0), ending)
   }
 
   /// Where the record that starts at `offset` ends, and its terminator (nil at the end of the
@@ -319,14 +337,14 @@ public enum DelimitedFormat {
   private static func columnNames(_ header: [TableCell]) throws(FolioError) -> [String] {
     var names: [String] = []
     names.reserveCapacity(header.count)
-    var positions: [String: Int] = [:]
+    var positions: [ColumnKey: Int] = [:]
     for (index, cell) in header.enumerated() {
       let name = cell.description
-      if let earlier = positions[name] {
+      if let earlier = positions[ColumnKey(name)] {
         throw FolioError(
           .format, "line 1: duplicate column name \"\(name)\" (fields \(earlier + 1) and \(index + 1))")
       }
-      positions[name] = index
+      positions[ColumnKey(name)] = index
       names.append(name)
     }
     return names

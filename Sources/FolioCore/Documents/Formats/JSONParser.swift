@@ -39,7 +39,7 @@ struct JSONParser {
     skipWhitespace()
     let firstElement = offset
     var columns: [String] = []
-    var columnIndices: [String: Int] = [:]
+    var columnIndices: [ColumnKey: Int] = [:]
     var rows: [[TableCell]] = []
     if current == ASCII.closeBracket {
       offset += 1
@@ -70,7 +70,7 @@ struct JSONParser {
 
   /// Reads a row object at `offset`, adding keys not seen before as columns.
   private mutating func parseRow(
-    columns: inout [String], columnIndices: inout [String: Int]
+    columns: inout [String], columnIndices: inout [ColumnKey: Int]
   ) throws(FolioError) -> [TableCell] {
     offset += 1
     var row = [TableCell](repeating: .absent, count: columns.count)
@@ -91,14 +91,14 @@ struct JSONParser {
       // and hash only when that guess fails.
       let guess = previousIndex + 1
       let index: Int
-      if guess < columns.count, columns[guess] == key {
+      if guess < columns.count, columns[guess].utf8.elementsEqual(key.utf8) {
         index = guess
-      } else if let known = columnIndices[key] {
+      } else if let known = columnIndices[ColumnKey(key)] {
         index = known
       } else {
         index = columns.count
         columns.append(key)
-        columnIndices[key] = index
+        columnIndices[ColumnKey(key)] = index
       }
       if index >= row.count { row.append(contentsOf: repeatElement(.absent, count: index + 1 - row.count)) }
       guard case .absent = row[index] else {

@@ -30,3 +30,18 @@ public enum TableCell: Equatable, Sendable, CustomStringConvertible {
     }
   }
 }
+
+extension TableCell {
+  /// Whether two cells are the same to the byte: the same case and the same UTF-8 text.
+  ///
+  /// `==` compares text as Swift does, by canonical equivalence, so `é` precomposed equals
+  /// `e` with a combining accent; a file holds bytes, and either one is a change to it.
+  func isIdentical(to other: TableCell) -> Bool {
+    switch (self, other) {
+    case (.string(let left), .string(let right)), (.number(let left), .number(let right)),
+      (.json(let left), .json(let right)):
+      left.utf8.elementsEqual(right.utf8)
+    default: self == other
+    }
+  }
+}

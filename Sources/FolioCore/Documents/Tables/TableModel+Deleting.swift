@@ -25,6 +25,7 @@ extension TableModel {
     let oldIDs = ids ?? []
     for index in 0..<rowCount {
       if isRemoved[index] {
+        noteRemoved(at: index)
         if locations[index] < 0 { storedRows[~locations[index]] = [] }
       } else {
         keptLocations.append(locations[index])
@@ -56,7 +57,7 @@ extension TableModel {
     var old = 0
     for position in 0..<total {
       if next < positions.count, positions[next] == position {
-        newLocations.append(store(rows[next].cells))
+        newLocations.append(restore(rows[next]))
         newIDs.append(rows[next].id)
         next += 1
       } else if old < oldIDs.count {

@@ -20,6 +20,13 @@ public struct TableModel: Sendable {
   /// The cells of rows not read from `records`. The slot of a removed row is emptied, or
   /// dropped when it is the last one.
   var storedRows: [[TableCell]]
+  /// For slots of `storedRows` whose cells were read from a record of `records` and then
+  /// edited, where that record starts: a row edited back to its record's cells, or deleted
+  /// and put back, is written as the record again, byte for byte.
+  private var storedOrigins: [Int: Int] = [:]
+  /// Where the records of rows removed from the table start, by row id, so that a row put
+  /// back goes back to its record.
+  private var removedOrigins: [Int: Int] = [:]
   /// Each row's id, in row order; nil while every row's id is its 1-based position.
   var ids: [Int]?
   private var nextRowID: Int
@@ -64,8 +71,8 @@ public struct TableModel: Sendable {
     TableContent(columns: columns, rows: (0..<rowCount).map(cells(ofRow:)), dialect: dialect)
   }
 
-  /// The position of a column by name.
-  public func columnIndex(_ name: String) -> Int? { columns.firstIndex(of: name) }
+  /// The position of a column by name, its bytes compared (`ColumnKey`).
+  public func columnIndex(_ name: String) -> Int? { ColumnKey.index(of: name, in: columns) }
 
   /// The position of a row by id.
   public func rowIndex(id: Int) -> Int? {
@@ -113,8 +120,46 @@ public struct TableModel: Sendable {
     let index = min(index, rowCount)
     if ids == nil, index != rowCount || row.id != rowCount + 1 { makeIDsExplicit() }
     ids?.insert(row.id, at: index)
-    locations.insert(store(row.cells), at: index)
+    locations.insert(restore(row), at: index)
     noteAdded(row.cells)
+  }
+
+  /// The location of a removed row put back: its record when its cells are still the
+  /// record's, else a new slot for its cells.
+  mutating func restore(_ row: TableRow) -> Int {
+    guard let origin = removedOrigins.removeValue(forKey: row.id) else { return store(row.cells) }
+    if isRecord(at: origin, holding: row.cells) { return origin }
+    let location = store(row.cells)
+    storedOrigins[~location] = origin
+    return location
+  }
+
+  /// Notes where the record of a row about to be removed starts, for `restore(_:)`.
+  mutating func noteRemoved(at index: Int) {
+    let location = locations[index]
+    if let origin = location >= 0 ? location : storedOrigins.removeValue(forKey: ~location) {
+      removedOrigins[id(ofRow: index)] = origin
+    }
+  }
+
+  /// The record a row can be written from, byte for byte: where it starts in `records` for a
+  /// row read from the file, or for an edited one whose cells are the record's again, to the
+  /// byte; nil otherwise.
+  func recordOffset(ofRow index: Int) -> Int? {
+    let location = locations[index]
+    if location >= 0 { return location }
+    guard let origin = storedOrigins[~location], isRecord(at: origin, holding: storedRows[~location]) else {
+      return nil
+    }
+    return origin
+  }
+
+  /// Whether the record at `offset` holds exactly `cells`, compared as bytes.
+  private func isRecord(at offset: Int, holding cells: [TableCell]) -> Bool {
+    guard let original = records?.cells(ofRecordAt: offset), original.count == cells.count else {
+      return false
+    }
+    return zip(original, cells).allSatisfy { $0.isIdentical(to: $1) }
   }
 
   /// Removes a row by position.
@@ -122,6 +167,7 @@ public struct TableModel: Sendable {
   mutating func removeRow(at index: Int) -> TableRow {
     let row = TableRow(id: id(ofRow: index), cells: cells(ofRow: index))
     forgetValueKinds()
+    noteRemoved(at: index)
     if ids == nil, index != rowCount - 1 { makeIDsExplicit() }
     ids?.remove(at: index)
     let location = locations.remove(at: index)
@@ -144,6 +190,7 @@ public struct TableModel: Sendable {
       // A row read from the file is parsed into cells the first time one of them changes.
       storedRows.append(records?.cells(ofRecordAt: locations[index]) ?? [])
       slot = storedRows.count - 1
+      storedOrigins[slot] = locations[index]
       locations[index] = ~slot
     }
     if column >= storedRows[slot].count {
