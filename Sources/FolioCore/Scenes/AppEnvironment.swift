@@ -20,6 +20,21 @@ public struct AppEnvironment: Sendable, Equatable {
   /// The narrowest regular width, in columns.
   public static let regularWidth = 60
 
+  /// The widths a window can have, in columns: wide enough for any terminal, narrow enough
+  /// that laying a screen out stays quick.
+  public static let widths = 1...10_000
+
+  /// Reads a width in columns named `name` (`width`, `--width`).
+  ///
+  /// - Throws: `FolioError.invalidArgument` naming the word and `widths`.
+  public static func width(_ text: String, name: String) throws(FolioError) -> Int {
+    guard let width = Parameter.integer(text), widths.contains(width) else {
+      throw .invalidArgument(
+        "'\(name)' expects a number of columns in \(widths.lowerBound)–\(widths.upperBound), got '\(text)'")
+    }
+    return width
+  }
+
   /// An environment for a platform and width, with the size class and keyboard that go with
   /// them: iphone is compact, the others compact below `regularWidth` columns; a Mac has a
   /// keyboard, the others not.
