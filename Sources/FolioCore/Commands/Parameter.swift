@@ -88,12 +88,7 @@ public struct Parameter: Sendable, Equatable {
     case .path:
       guard !text.isEmpty else { throw .invalidArgument("'\(name)' expects a path, got ''") }
       return .string(text)
-    case .int:
-      let allowed = range.map { " in \($0.lowerBound)–\($0.upperBound)" } ?? ""
-      guard let value = Self.integer(text), range?.contains(value) ?? true else {
-        throw .invalidArgument("'\(name)' expects an integer\(allowed), got '\(text)'")
-      }
-      return .int(value)
+    case .int: return .int(try Self.integer(text, in: range, name: name))
     case .number:
       guard let value = Double(text), value.isFinite else {
         throw .invalidArgument("'\(name)' expects a number, got '\(text)'")
@@ -121,6 +116,19 @@ public struct Parameter: Sendable, Equatable {
       return nil
     }
     return Int(text)
+  }
+
+  /// Reads an integer (see `integer(_:)`) in `range`, or any when it is nil, for `name`.
+  ///
+  /// - Throws: `FolioError.invalidArgument` naming `name`, the range and the word.
+  public static func integer(_ text: String, in range: ClosedRange<Int>?, name: String) throws(FolioError)
+    -> Int
+  {
+    guard let value = integer(text), range?.contains(value) ?? true else {
+      let allowed = range.map { " in \($0.lowerBound)–\($0.upperBound)" } ?? ""
+      throw .invalidArgument("'\(name)' expects an integer\(allowed), got '\(text)'")
+    }
+    return value
   }
 
   /// Reads the usual spellings of a boolean: on/off, true/false, yes/no, 1/0.

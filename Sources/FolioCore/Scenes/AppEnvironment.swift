@@ -24,15 +24,11 @@ public struct AppEnvironment: Sendable, Equatable {
   /// that laying a screen out stays quick.
   public static let widths = 1...10_000
 
-  /// Reads a width in columns named `name` (`width`, `--width`).
+  /// Reads a width in columns for `name` (`width`, `--width`).
   ///
   /// - Throws: `FolioError.invalidArgument` naming the word and `widths`.
   public static func width(_ text: String, name: String) throws(FolioError) -> Int {
-    guard let width = Parameter.integer(text), widths.contains(width) else {
-      throw .invalidArgument(
-        "'\(name)' expects a number of columns in \(widths.lowerBound)–\(widths.upperBound), got '\(text)'")
-    }
-    return width
+    try Parameter.integer(text, in: widths, name: name)
   }
 
   /// An environment for a platform and width, with the size class and keyboard that go with
