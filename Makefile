@@ -42,7 +42,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_CHECK_SECONDS ?= 4
 FUZZ_SCRATCH ?= .build/fuzz
 FUZZ_RUN = SWIFT_BACKTRACE=enable=no $(FUZZ_SCRATCH)/debug/fuzz-$$target -print_final_stats=1 \
-	-dict=Fuzz/dictionaries/$$target.dict -artifact_prefix=$(FUZZ_SCRATCH)/artifacts/$$target-
+	-dict=Fuzz/dictionaries/$$target.dict -artifact_prefix=$(abspath $(FUZZ_SCRATCH))/artifacts/$$target-
 
 .PHONY: fuzz fuzz-build fuzz-check sanitize
 

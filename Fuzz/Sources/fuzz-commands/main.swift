@@ -11,24 +11,32 @@ import FuzzSupport
 /// traps (a trap is a crash libFuzzer keeps), and a command that fails leaves every open
 /// document as it was.
 ///
-/// Inputs holding a `/` are skipped, so that no command can reach a file outside the folder.
+/// Inputs holding a `/` are skipped, and each input runs with the temporary folder as the
+/// current one (the folder libFuzzer was started in is current again between inputs, for its
+/// corpus paths), so that no command can reach a file outside the folder.
 let folder: String = {
   var template = Array("/tmp/folio-fuzz-commands-XXXXXX".utf8CString)
   guard let path = mkdtemp(&template) else { fatalError("cannot make a temporary folder") }
-  let folder = String(cString: path)
-  Fuzzer.require(chdir(folder) == 0, "cannot enter \(folder)")
-  return folder
+  return String(cString: path)
 }()
 
-/// Removes every file the last input left (saved copies, PDFs, drafts), so none pile up.
-func emptyFolder() {
-  guard let directory = opendir(".") else { return }
+/// The folder libFuzzer was started in.
+let startFolder: String = {
+  guard let path = getcwd(nil, 0) else { fatalError("cannot read the current folder") }
+  defer { free(path) }
+  return String(cString: path)
+}()
+
+/// Removes every file in `folder` (what the last input left: saved copies, PDFs, drafts), so
+/// none pile up.
+func empty(_ folder: String) {
+  guard let directory = opendir(folder) else { return }
   defer { closedir(directory) }
   while let entry = readdir(directory) {
     let name = withUnsafeBytes(of: entry.pointee.d_name) {
       String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
     }
-    if name != ".", name != ".." { unlink(name) }
+    if name != ".", name != ".." { unlink(folder + "/" + name) }
   }
 }
 
@@ -47,7 +55,9 @@ func fuzzCommands(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   guard !bytes.contains(UInt8(ascii: "/")), let script = String(validating: bytes, as: UTF8.self) else {
     return 0
   }
-  emptyFolder()
+  Fuzzer.require(chdir(folder) == 0, "cannot enter \(folder)")
+  defer { Fuzzer.require(chdir(startFolder) == 0, "cannot go back to \(startFolder)") }
+  empty(folder)
   reset("t.csv", to: "name,qty\na,1\nb,2\nc,3\n")
   reset("n.txt", to: "one\ntwo\nthree\n")
   var options = ShellOptions()
@@ -72,4 +82,9 @@ func fuzzCommands(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   return 0
 }
 
+// The folder goes when libFuzzer exits.
+atexit {
+  empty(folder)
+  rmdir(folder)
+}
 Fuzzer.run(fuzzCommands)
