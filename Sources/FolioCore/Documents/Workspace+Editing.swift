@@ -105,7 +105,7 @@ extension Workspace {
   /// The position of a row written as a 1-based position or `id:N`.
   static func rowIndex(_ text: String, in table: TableModel) throws(FolioError) -> Int {
     if text.hasPrefix("id:") {
-      guard let id = Int(text.dropFirst(3)), let index = table.rowIndex(id: id) else {
+      guard let id = Parameter.integer(text.dropFirst(3)), let index = table.rowIndex(id: id) else {
         throw .invalidArgument("no row with \(text)")
       }
       return index
