@@ -54,6 +54,19 @@ import Testing
       try table.rowPositions("id:\(max)")
     }
     #expect(throws: FolioError.self) { try table.rowPositions(String(Int.min)) }
+    #expect(throws: FolioError.invalidArgument("rows 0-\(max) are outside 1–2")) {
+      try table.rowPositions("0-\(max)")
+    }
+  }
+
+  @Test("a position named twice is an error, so a selector never lists more rows than there are")
+  func namedTwice() throws {
+    let table = try Self.table(rows: 3)
+    #expect(throws: FolioError.invalidArgument("row 2 is named twice")) { try table.rowPositions("1-3,2") }
+    #expect(throws: FolioError.invalidArgument("row 1 is named twice")) { try table.rowPositions("1,id:1") }
+    let many = Array(repeating: "1-3", count: 10_000).joined(separator: ",")
+    #expect(throws: FolioError.invalidArgument("row 1 is named twice")) { try table.rowPositions(many) }
+    #expect(try table.rowPositions("3,1,2") == [3, 1, 2])
   }
 
   @Test("lines have no ids, and an empty document has no lines")

@@ -53,24 +53,38 @@ public struct RowSelector: Sendable, Equatable {
   /// The 1-based positions selected among `count` lines or rows, in the order named; `id:`
   /// parts are resolved by `rowPosition`, and are refused when it is nil (lines have no ids).
   ///
-  /// - Throws: `FolioError.invalidArgument` for positions outside 1…`count` or an id no row
-  ///   has, naming them and the range.
+  /// Each position may be named once, so the list is never longer than `count`, however many
+  /// parts the selector has.
+  ///
+  /// - Throws: `FolioError.invalidArgument` for positions outside 1…`count`, an id no row has
+  ///   or a position named twice, naming them and the range.
   public func positions(
     count: Int, kind: String, rowPosition: ((Int) -> Int?)? = nil
   ) throws(FolioError) -> [Int] {
     var result: [Int] = []
+    // One part cannot name a position twice; several are checked as they are read.
+    var named = parts.count > 1 ? [Bool](repeating: false, count: count + 1) : []
+    func add(_ position: Int) throws(FolioError) {
+      if !named.isEmpty {
+        guard !named[position] else { throw .invalidArgument("\(kind) \(position) is named twice") }
+        named[position] = true
+      }
+      result.append(position)
+    }
     for part in parts {
       switch part {
       case .positions(let range):
         guard range.lowerBound >= 1, range.upperBound <= count else {
-          let text = range.count == 1 ? "\(range.lowerBound)" : "\(range.lowerBound)-\(range.upperBound)"
+          let text =
+            range.lowerBound == range.upperBound
+            ? "\(range.lowerBound)" : "\(range.lowerBound)-\(range.upperBound)"
           throw Position.outside(text, count: count, kind: kind)
         }
-        result += range
+        for position in range { try add(position) }
       case .id(let id):
         guard let rowPosition else { throw .invalidArgument("\(kind)s have no ids; use numbers such as 2-5") }
         guard let position = rowPosition(id) else { throw .invalidArgument("no row with id:\(id)") }
-        result.append(position)
+        try add(position)
       }
     }
     return result
