@@ -212,14 +212,22 @@ public enum Lexer {
     static func commandText(_ slice: ArraySlice<Unicode.Scalar>, skipping continuations: [Int]) -> String {
       let inside = continuations.filter(slice.indices.contains)
       guard inside.isEmpty, slice.allSatisfy(\.isASCII) else {
-        var text = String.UnicodeScalarView()
-        var start = slice.startIndex
-        for continuation in inside {
-          text.append(contentsOf: slice[start..<continuation])
-          start = continuation + 2
+        // Scalar by scalar into reserved room: appending a run at a time copied the text built
+        // so far for every run, quadratic in the continuations.
+        var text = ""
+        text.reserveCapacity(slice.count)
+        var continuations = inside[...]
+        var index = slice.startIndex
+        while index < slice.endIndex {
+          if continuations.first == index {
+            continuations.removeFirst()
+            index += 2
+            continue
+          }
+          text.unicodeScalars.append(slice[index])
+          index += 1
         }
-        text.append(contentsOf: slice[start...])
-        return String(text)
+        return text
       }
       return String(unsafeUninitializedCapacity: slice.count) { buffer in
         for (offset, scalar) in slice.enumerated() {
