@@ -44,3 +44,52 @@ import Testing
     ) { try FileIO.readAll(folder.path("ten.folio"), limit: 9) }
   }
 }
+
+/// Standard input is read as it arrives, but a line or a joined command is bounded: past the
+/// bound the rest of the input is refused, never run as other commands.
+@Suite struct InputLineLimitTests {
+  /// Runs `text` fed through a pipe, as standard input is, with lines of at most `limit` bytes.
+  private static func run(_ text: String, limit: Int) -> (output: String, errors: String, status: Int32) {
+    var descriptors: [Int32] = [0, 0]
+    #expect(pipe(&descriptors) == 0)
+    let bytes = Array(text.utf8)
+    // Smaller than a pipe's buffer, so the write never waits for the reader.
+    #expect(bytes.count < 16_384)
+    #expect(write(descriptors[1], bytes, bytes.count) == bytes.count)
+    close(descriptors[1])
+    defer { close(descriptors[0]) }
+    var options = ShellOptions()
+    options.keepGoing = true
+    let captured = CapturedShell(options: options)
+    captured.shell.runInput(from: descriptors[0], maximumLineLength: limit)
+    captured.shell.console.flush()
+    return (captured.output, captured.errors, captured.shell.exitStatus)
+  }
+
+  @Test("a line longer than the limit ends the input, even when keeping going")
+  func longLine() {
+    let result = Self.run(
+      "echo before\necho " + String(repeating: "x", count: 300) + "\necho after\n", limit: 100)
+    #expect(result.output == "before\n")
+    #expect(
+      result.errors == "-:2: error: a line is longer than 100 bytes; the rest of the input is not read\n")
+    #expect(result.status == 1)
+  }
+
+  @Test("a command joined from lines longer than the limit ends the input, and none of it runs")
+  func longCommand() {
+    let result = Self.run("echo " + String(repeating: "x \\\n", count: 60) + "end\necho after\n", limit: 100)
+    #expect(result.output == "")
+    #expect(
+      result.errors.hasPrefix(
+        "-:1: error: a command is longer than 100 bytes; the rest of the input is not read\n"))
+    #expect(result.status == 1)
+  }
+
+  @Test("lines and joined commands within the limit run")
+  func withinLimit() {
+    let result = Self.run("echo " + String(repeating: "x \\\n", count: 10) + "end\necho after\n", limit: 100)
+    #expect(result.output == "x x x x x x x x x x end\nafter\n")
+    #expect(result.errors == "")
+  }
+}

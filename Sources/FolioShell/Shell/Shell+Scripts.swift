@@ -39,8 +39,15 @@ extension Shell {
 
   /// Runs commands read from standard input as they arrive; errors name the file `-`.
   @discardableResult
-  public func runStandardInput() -> Bool {
-    var reader = LineReader(descriptor: 0, beforeRead: { [unowned self] in prepareToWaitForInput() })
+  public func runStandardInput() -> Bool { runInput(from: 0) }
+
+  /// Runs commands read from a descriptor as they arrive, refusing the rest of the input after
+  /// a line or a joined command longer than `maximumLineLength`; errors name the file `-`.
+  @discardableResult
+  func runInput(from descriptor: Int32, maximumLineLength: Int = LineReader.maximumLineLength) -> Bool {
+    var reader = LineReader(
+      descriptor: descriptor, maximumLineLength: maximumLineLength,
+      beforeRead: { [unowned self] in prepareToWaitForInput() })
     let frame = IncludeFrame(canonicalPath: nil, directory: ".", sourcedFrom: nil, displayName: "-")
     return runLines(&reader, in: frame)
   }
@@ -106,6 +113,9 @@ extension Shell {
             break
           }
           lineNumber += 1
+          if line.text.utf8.count + next.count >= reader.maximumLineLength {
+            try reader.refuseRest("a command")
+          }
           result = try line.append(LineDecoder.decode(next))
         }
         guard case .complete(let commands) = result else { continue }
