@@ -37,12 +37,12 @@ bench-quick: deps-bench
 # built with -sanitize=fuzzer,address in their own scratch folder, so `swift build` never sees
 # them. `make fuzz` runs each for FUZZ_SECONDS, keeping what it finds in FUZZ_SCRATCH/corpus;
 # `fuzz-check` (part of `make test`) replays the seed corpus and mutates for a few seconds.
-FUZZ_TARGETS := lexer delimited json text
+FUZZ_TARGETS := lexer delimited json text commands
 FUZZ_SECONDS ?= 60
 FUZZ_CHECK_SECONDS ?= 4
 FUZZ_SCRATCH ?= .build/fuzz
 FUZZ_RUN = SWIFT_BACKTRACE=enable=no $(FUZZ_SCRATCH)/debug/fuzz-$$target -print_final_stats=1 \
-	-dict=Fuzz/dictionaries/$$target.dict -artifact_prefix=$(FUZZ_SCRATCH)/artifacts/$$target-
+	-dict=Fuzz/dictionaries/$$target.dict -artifact_prefix=$(abspath $(FUZZ_SCRATCH))/artifacts/$$target-
 
 .PHONY: fuzz fuzz-build fuzz-check sanitize
 

@@ -18,6 +18,9 @@ let package = Package(
     .executableTarget(name: "fuzz-delimited", dependencies: folio),
     .executableTarget(name: "fuzz-json", dependencies: folio),
     .executableTarget(name: "fuzz-text", dependencies: folio),
+    .executableTarget(
+      name: "fuzz-commands",
+      dependencies: folio + [.product(name: "FolioShell", package: "Folio")]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -62,7 +62,8 @@ import Testing
     let interrupted = ContinuousClock.now
     kill(pid, SIGINT)
     let result = try folio.finish()
-    #expect(ContinuousClock.now - interrupted < .seconds(5))
+    // A generous bound: without the interrupt the loop would run for an hour.
+    #expect(ContinuousClock.now - interrupted < .seconds(60))
     #expect(result.status == 130, "\(result.errors)")
     #expect(result.errors.contains("-:5: error: plugin spin: "), "\(result.errors)")
     #expect(result.errors.contains("interrupted"), "\(result.errors)")

@@ -78,15 +78,24 @@ import Testing
 
     var isRunning: Bool { (try? tmux(["has-session", "-t", "repl"]).status) == 0 }
 
-    /// Waits until the screen satisfies `condition`, polling; fails after ten seconds.
+    /// How long a wait lasts before it fails: generous, because the machine may be loaded.
+    static let patience: TimeInterval = 60
+
+    /// Waits until the screen satisfies `condition`, polling; fails after `patience`.
     func waitFor(_ description: String, _ condition: ([String]) -> Bool) throws {
-      let deadline = Date().addingTimeInterval(10)
+      let deadline = Date().addingTimeInterval(Self.patience)
       while Date() < deadline {
         if condition(try screen()) { return }
         usleep(20_000)
       }
       Issue.record("timed out waiting for \(description); screen:\n\(try screen().joined(separator: "\n"))")
       throw CancellationError()
+    }
+
+    /// Waits until folio has ended and its terminal closed, polling; gives up after `patience`.
+    func waitForExit() {
+      let deadline = Date().addingTimeInterval(Self.patience)
+      while isRunning, Date() < deadline { usleep(20_000) }
     }
 
     /// The last non-empty line: where the prompt is.
@@ -120,8 +129,7 @@ import Testing
     }
 
     try terminal.send("quit", "Enter")
-    let deadline = Date().addingTimeInterval(10)
-    while terminal.isRunning, Date() < deadline { usleep(20_000) }
+    terminal.waitForExit()
     #expect(!terminal.isRunning)
 
     let historyPath = home.appendingPathComponent("state/folio/history").path
@@ -152,8 +160,7 @@ import Testing
       $0.contains("Quit with unsaved changes in “notes”?") && terminal.lastLine($0) == "choose 1–3>"
     }
     try terminal.send("Save All", "Enter")
-    let deadline = Date().addingTimeInterval(10)
-    while terminal.isRunning, Date() < deadline { usleep(20_000) }
+    terminal.waitForExit()
     #expect(!terminal.isRunning)
     #expect(try String(contentsOf: notes, encoding: .utf8) == "one\ntwo\n")
   }
@@ -200,8 +207,7 @@ import Testing
     try terminal.send("two", "Enter")
     try terminal.waitFor("the joined line's output") { $0.contains("one two") }
     try terminal.send("C-d")
-    let deadline = Date().addingTimeInterval(10)
-    while terminal.isRunning, Date() < deadline { usleep(20_000) }
+    terminal.waitForExit()
     #expect(!terminal.isRunning)
   }
 }

@@ -34,7 +34,12 @@ import Testing
     let cases: [([String], String)] = [
       (["--bogus"], "unknown option '--bogus'"),
       (["--width"], "option '--width' needs a value"),
-      (["--width", "0"], "option '--width' expects a positive number of columns, got '0'"),
+      (["--width", "0"], "option '--width' expects an integer in 1–10000, got '0'"),
+      (["--width", "10001"], "option '--width' expects an integer in 1–10000, got '10001'"),
+      (
+        ["--width", "9223372036854775808"],
+        "option '--width' expects an integer in 1–10000, got '9223372036854775808'"
+      ),
       (["--platform", "android"], "option '--platform' expects mac, ipad or iphone, got 'android'"),
       (["--json=yes"], "option '--json' takes no value"),
       (["run"], "'run' needs at least one script"),

@@ -40,12 +40,14 @@ public struct Parameter: Sendable, Equatable {
   /// The placeholder for the value in usage lines (`PATH`); derived from the name and kind
   /// when nil.
   public var valueName: String?
+  /// The values an `int` parameter accepts; any whole number that fits an `Int` when nil.
+  public var range: ClosedRange<Int>?
 
   /// Creates a parameter; options and defaulted parameters are optional by default.
   public init(
     _ name: String, _ kind: Kind = .string, style: Style = .positional,
     isOptional: Bool? = nil, defaultValue: ArgumentValue? = nil, summary: String = "",
-    valueName: String? = nil
+    valueName: String? = nil, range: ClosedRange<Int>? = nil
   ) {
     self.name = name
     self.kind = kind
@@ -54,6 +56,7 @@ public struct Parameter: Sendable, Equatable {
     self.defaultValue = defaultValue
     self.summary = summary
     self.valueName = valueName
+    self.range = range
   }
 
   /// The placeholder shown in usage lines: `PATH`, `N`, `text|json`.
@@ -85,11 +88,7 @@ public struct Parameter: Sendable, Equatable {
     case .path:
       guard !text.isEmpty else { throw .invalidArgument("'\(name)' expects a path, got ''") }
       return .string(text)
-    case .int:
-      guard let value = Int(text) else {
-        throw .invalidArgument("'\(name)' expects an integer, got '\(text)'")
-      }
-      return .int(value)
+    case .int: return .int(try Self.integer(text, in: range, name: name))
     case .number:
       guard let value = Double(text), value.isFinite else {
         throw .invalidArgument("'\(name)' expects a number, got '\(text)'")
@@ -107,6 +106,29 @@ public struct Parameter: Sendable, Equatable {
       }
       return .string(match)
     }
+  }
+
+  /// Reads an integer written in plain decimal digits, with an optional leading `-`: no
+  /// `+`, spaces, underscores or other characters; nil too when it does not fit an `Int`.
+  public static func integer(_ text: some StringProtocol) -> Int? {
+    let digits = text.utf8.first == UInt8(ascii: "-") ? text.utf8.dropFirst() : text.utf8[...]
+    guard !digits.isEmpty, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+      return nil
+    }
+    return Int(text)
+  }
+
+  /// Reads an integer (see `integer(_:)`) in `range`, or any when it is nil, for `name`.
+  ///
+  /// - Throws: `FolioError.invalidArgument` naming `name`, the range and the word.
+  public static func integer(_ text: String, in range: ClosedRange<Int>?, name: String) throws(FolioError)
+    -> Int
+  {
+    guard let value = integer(text), range?.contains(value) ?? true else {
+      let allowed = range.map { " in \($0.lowerBound)–\($0.upperBound)" } ?? ""
+      throw .invalidArgument("'\(name)' expects an integer\(allowed), got '\(text)'")
+    }
+    return value
   }
 
   /// Reads the usual spellings of a boolean: on/off, true/false, yes/no, 1/0.

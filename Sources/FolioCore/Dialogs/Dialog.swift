@@ -50,7 +50,9 @@ public struct Dialog {
 
   /// The button a typed answer names: its 1-based number or its title (ignoring case).
   public func button(named answer: String) -> DialogButton? {
-    if let number = Int(answer), buttons.indices.contains(number - 1) { return buttons[number - 1] }
+    if let number = Parameter.integer(answer), let button = Position.element(number, of: buttons) {
+      return button
+    }
     return buttons.first { $0.title.lowercased() == answer.lowercased() }
   }
 

@@ -367,33 +367,11 @@ extension Workspace {
       guard columns == nil else {
         throw FolioError.invalidArgument("'\(document.title)' is a text document: columns= is for tables")
       }
-      let positions = try RowSelection.positions(selector, count: text.lines.count, kind: "line")
+      let positions = try RowSelector.positions(selector, count: text.lines.count, kind: "line")
       return .lines(title: document.title, lines: positions.map { ($0, text.lines[$0 - 1]) })
     case .table:
       return .table(
         try tableView(of: document, rows: selector, columns: columns, compact: compact, width: width))
     }
-  }
-
-}
-
-/// Parses row and line selections: `3`, `2-5`, `1,4-6`; nil means all.
-enum RowSelection {
-  static func positions(_ selector: String?, count: Int, kind: String) throws(FolioError) -> [Int] {
-    guard let selector else { return count == 0 ? [] : Array(1...count) }
-    var positions: [Int] = []
-    for part in selector.split(separator: ",") {
-      let bounds = part.split(separator: "-", maxSplits: 1).map { Int($0) }
-      guard let first = bounds.first ?? nil, bounds.allSatisfy({ $0 != nil }) else {
-        throw .invalidArgument("'\(part)' is not a \(kind) number or range such as 2-5")
-      }
-      let last = bounds.count == 2 ? bounds[1]! : first
-      guard first >= 1, last >= first, last <= count else {
-        throw .invalidArgument(
-          count == 0 ? "the document has no \(kind)s" : "\(kind)s \(part) are outside 1–\(count)")
-      }
-      positions += first...last
-    }
-    return positions
   }
 }

@@ -34,9 +34,7 @@ extension Workspace {
   public func insertLine(_ text: String, at number: Int, in document: Document) throws {
     try checkLine(text)
     let count = try document.modifyText { $0.lines.count }
-    guard (1...count + 1).contains(number) else {
-      throw FolioError.invalidArgument("line \(number) is outside 1–\(count + 1)")
-    }
+    _ = try Position.index(number, count: count + 1, kind: "line")
     try document.perform(
       "Insert", cost: text.utf8.count + 16,
       apply: { try $0.modifyText { $0.lines.insert(text, at: number - 1) } },
@@ -47,11 +45,7 @@ extension Workspace {
   public func replaceLine(_ number: Int, with text: String, in document: Document) throws {
     try checkLine(text)
     let lines = try document.modifyText { $0.lines }
-    guard lines.indices.contains(number - 1) else {
-      throw FolioError.invalidArgument(
-        lines.isEmpty ? "the document has no lines" : "line \(number) is outside 1–\(lines.count)")
-    }
-    let old = lines[number - 1]
+    let old = lines[try Position.index(number, count: lines.count, kind: "line")]
     try document.perform(
       "Replace", cost: old.utf8.count + text.utf8.count + 16,
       apply: { try $0.modifyText { $0.lines[number - 1] = text } },
@@ -90,9 +84,7 @@ extension Workspace {
   public func setCell(row: String, column: String, to value: String, in document: Document) throws -> Bool {
     let (rowID, columnIndex, old) = try document.modifyTable { table throws in
       let index = try Self.rowIndex(row, in: table)
-      guard let column = table.columnIndex(column) ?? Int(column).map({ $0 - 1 }),
-        table.columns.indices.contains(column)
-      else {
+      guard let column = try table.columnIndex(column) ?? Self.columnIndex(number: column, in: table) else {
         throw FolioError.invalidArgument(
           "no column '\(column)'; columns: \(table.columns.joined(separator: ", "))")
       }
@@ -121,16 +113,20 @@ extension Workspace {
   /// The position of a row written as a 1-based position or `id:N`.
   static func rowIndex(_ text: String, in table: TableModel) throws(FolioError) -> Int {
     if text.hasPrefix("id:") {
-      guard let id = Int(text.dropFirst(3)), let index = table.rowIndex(id: id) else {
+      guard let id = Parameter.integer(text.dropFirst(3)), let index = table.rowIndex(id: id) else {
         throw .invalidArgument("no row with \(text)")
       }
       return index
     }
-    guard let position = Int(text), position >= 1, position <= table.rowCount else {
-      throw .invalidArgument(
-        table.rowCount == 0 ? "the table has no rows" : "row '\(text)' is outside 1–\(table.rowCount)")
-    }
-    return position - 1
+    return try Position.index(parsing: text, count: table.rowCount, kind: "row")
+  }
+
+  /// The index of the column a number names (`cell 1 3 x`), nil when the word is no number.
+  ///
+  /// - Throws: `FolioError.invalidArgument` for a number outside the columns.
+  private static func columnIndex(number text: String, in table: TableModel) throws(FolioError) -> Int? {
+    guard let number = Parameter.integer(text) else { return nil }
+    return try Position.index(number, count: table.columns.count, kind: "column")
   }
 
   private func checkLine(_ text: String) throws(FolioError) {

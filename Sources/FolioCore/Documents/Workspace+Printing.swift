@@ -77,7 +77,8 @@ extension Workspace {
 
   /// Parses `--pages`: `3` or `2-5`.
   static func pageRange(_ text: String) throws(FolioError) -> ClosedRange<Int> {
-    let bounds = text.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map { Int($0) }
+    let bounds = text.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map(
+      Parameter.integer)
     guard let first = bounds.first ?? nil, first >= 1, bounds.allSatisfy({ $0 != nil }) else {
       throw .invalidArgument("'--pages' expects a page or a range such as 2-5, got '\(text)'")
     }

@@ -124,7 +124,7 @@ extension Workspace {
 
   /// `recent N`'s count.
   private static func recentCount(_ text: String) throws(FolioError) -> Int {
-    guard let count = Int(text) else {
+    guard let count = Parameter.integer(text) else {
       throw FolioError.invalidArgument("'recent' expects a number, open or clear, got '\(text)'")
     }
     guard count > 0 else { throw FolioError.invalidArgument("'recent N' lists at least 1, got \(count)") }
@@ -136,13 +136,13 @@ extension Workspace {
     guard !recent.isEmpty else {
       throw FolioError.invalidArgument("there are no recent documents; documents you open are listed")
     }
-    if let number = Int(entry) {
-      guard recent.indices.contains(number - 1) else {
+    if let number = Parameter.integer(entry) {
+      guard let document = Position.element(number, of: recent) else {
         let listing = recent.count > Self.recentDocumentsShown ? "'recent \(recent.count)'" : "'recent'"
         throw FolioError.invalidArgument(
           "there is no recent document \(number); there are \(recent.count) (\(listing) lists them)")
       }
-      return recent[number - 1].path
+      return document.path
     }
     let paths = recent.map(\.path)
     // A word with a slash is a path (relative ones from the current folder); a bare name is

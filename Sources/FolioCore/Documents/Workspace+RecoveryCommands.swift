@@ -88,13 +88,13 @@ extension Workspace {
 
   private func journal(selected selector: String) throws(FolioError) -> JournalEntry {
     let entries = recoverableJournals()
-    if let number = Int(selector) {
-      guard entries.indices.contains(number - 1) else {
+    if let number = Parameter.integer(selector) {
+      guard let entry = Position.element(number, of: entries) else {
         throw .invalidArgument(
           entries.isEmpty
             ? "there is nothing to recover" : "no journal \(number); 'recover' lists 1–\(entries.count)")
       }
-      return entries[number - 1]
+      return entry
     }
     let canonical = DocumentFile.resolvedTarget(try absolutePath(selector))
     guard let entry = entries.first(where: { $0.path.map(DocumentFile.resolvedTarget) == canonical }) else {

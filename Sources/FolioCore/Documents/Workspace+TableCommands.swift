@@ -24,7 +24,8 @@ extension Workspace {
         summary: "sort rows by columns, first key first: name noise:desc; bare 'sort' shows the order",
         details: "A stable sort: rows equal by every key keep their order. A column whose non-empty "
           + "cells are all numbers sorts as numbers, others as text ignoring case; empty cells go last "
-          + "either way. One undoable step; row ids and the selection stay with their rows.",
+          + "either way. One undoable step; row ids and the selection stay with their rows. Bare "
+          + "'sort' says when edits since (add, cell) left the rows out of the last sort's order.",
         parameters: [
           Parameter(
             "keys", style: .rest, isOptional: true, summary: "COLUMN or COLUMN:asc or COLUMN:desc",
@@ -35,8 +36,15 @@ extension Workspace {
           let document = try requireActive()
           let words = arguments.words("keys").map(\.text)
           guard !words.isEmpty else {
-            _ = try document.modifyTable { $0.rowCount }
-            return .sortOrder(SortReport(document: document.title, keys: document.sortOrder, message: nil))
+            let keys = document.sortOrder
+            // Edits since the sort (add, cell, paste…) may have left the rows out of order.
+            let isStale = try document.modifyTable { table in
+              guard !keys.isEmpty else { return false }
+              guard let permutation = try? table.sortPermutation(by: keys) else { return true }
+              return !permutation.elementsEqual(permutation.indices)
+            }
+            return .sortOrder(
+              SortReport(document: document.title, keys: keys, message: nil, isStale: isStale))
           }
           let keys = try words.map { word throws in try TableSortKey(parsing: word) }
           let count = try sort(document, by: keys)
@@ -123,7 +131,7 @@ extension Workspace {
             guard let selector else {
               throw FolioError.invalidArgument("'delete' on a text document needs LINES, such as 3 or 2-5")
             }
-            let lines = try RowSelection.positions(selector, count: text.lines.count, kind: "line")
+            let lines = try RowSelector.positions(selector, count: text.lines.count, kind: "line")
             count = Set(lines).count
             noun = count == 1 ? "Line" : "\(count) Lines"
             deleteNow = { [unowned self] in

@@ -247,12 +247,15 @@ public struct SortReport: Sendable, Equatable {
   public var keys: [TableSortKey]
   /// What sorting did, or nil when only the order was asked for.
   public var message: String?
+  /// Whether edits since the sort left the rows out of the keys' order.
+  public var isStale: Bool
 
   /// Creates a report.
-  public init(document: String, keys: [TableSortKey], message: String?) {
+  public init(document: String, keys: [TableSortKey], message: String?, isStale: Bool = false) {
     self.document = document
     self.keys = keys
     self.message = message
+    self.isStale = isStale
   }
 }
 
@@ -263,7 +266,7 @@ extension Workspace {
   /// out once and kept until the table changes (`TableModel.valueKinds(ofColumns:)`).
   ///
   /// - Parameters:
-  ///   - selector: positions, ranges or one `id:N`; nil for every row.
+  ///   - selector: positions, ranges and `id:N` (see `RowSelector`); nil for every row.
   ///   - columns: `a,b` — the columns to show, in order; `name:N` fixes a column's width at N.
   ///     Nil for every column.
   ///   - compact: whether only the first column (of those asked for) shows, as in the
@@ -275,12 +278,8 @@ extension Workspace {
     of document: Document, rows selector: String?, columns: String?, compact: Bool, width: Int?
   ) throws -> TableView {
     try document.modifyTable { table throws in
-      let positions: [Int]
-      if let selector, selector.hasPrefix("id:") {
-        positions = [try Self.rowIndex(selector, in: table) + 1]
-      } else {
-        positions = try RowSelection.positions(selector, count: table.rowCount, kind: "row")
-      }
+      let positions =
+        try selector.map(table.rowPositions) ?? RowSelector.positions(nil, count: table.rowCount, kind: "row")
       var shown = try Self.columns(columns, of: table)
       if compact { shown = Array(shown.prefix(1)) }
       let kinds = table.valueKinds(ofColumns: shown.map(\.index))
@@ -312,8 +311,12 @@ extension Workspace {
       var rule = TableColumnWidth.standard
       // "name:12" fixes the width, unless the whole part is a column's name.
       if table.columnIndex(part) == nil, let colon = part.lastIndex(of: ":") {
-        guard let width = Int(part[part.index(after: colon)...]), width > 0 else {
-          throw .invalidArgument("'\(part)': a column's width is a positive number (name:12)")
+        let text = part[part.index(after: colon)...]
+        guard let width = Parameter.integer(text), AppEnvironment.widths.contains(width) else {
+          let widths = AppEnvironment.widths
+          throw .invalidArgument(
+            "'\(part)': a column's width is a number of columns in \(widths.lowerBound)–\(widths.upperBound) (name:12)"
+          )
         }
         name = String(part[..<colon])
         rule = .fixed(width)

@@ -151,12 +151,10 @@ public final class Workspace {
   @discardableResult
   public func focus(_ selector: String) throws(FolioError) -> Document {
     let document: Document?
-    if let number = Int(selector) {
-      document = documents.indices.contains(number - 1) ? documents[number - 1] : nil
+    if let number = Parameter.integer(selector) {
+      document = Position.element(number, of: documents)
     } else {
-      document =
-        documents.first { $0.title == selector }
-        ?? documents.first { $0.title.lowercased() == selector.lowercased() }
+      document = try window(titled: selector)
     }
     guard let document else {
       let titles = documents.map { "'\($0.title)'" }.joined(separator: ", ")
@@ -166,6 +164,21 @@ public final class Workspace {
     }
     activeWindowID = document.windowID
     return document
+  }
+
+  /// The window with a title: written exactly, else in any case; nil when none has it.
+  ///
+  /// - Throws: `FolioError.invalidArgument` when several windows have it, naming their numbers.
+  private func window(titled title: String) throws(FolioError) -> Document? {
+    var matches = documents.indices.filter { documents[$0].title == title }
+    if matches.isEmpty {
+      matches = documents.indices.filter { documents[$0].title.lowercased() == title.lowercased() }
+    }
+    guard matches.count <= 1 else {
+      let numbers = matches.map { String($0 + 1) }.joined(separator: ", ")
+      throw .invalidArgument("'\(title)' matches windows \(numbers); focus one by number (see 'docs')")
+    }
+    return matches.first.map { documents[$0] }
   }
 
   /// Closes a window, dropping unsaved changes (and its lock and recovery journal); the last

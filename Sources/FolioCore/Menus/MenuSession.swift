@@ -197,12 +197,12 @@ public struct MenuSession {
   private func find(_ answer: String) throws(FolioError) -> MenuChoice {
     let items = items
     let level = path.joined(separator: " › ")
-    if let number = Int(answer) {
-      guard number >= 1, number <= items.count else {
+    if let number = Parameter.integer(answer) {
+      guard let item = Position.element(number, of: items) else {
         throw FolioError.invalidArgument(
           "menu '\(level)' has no item \(number); choose 1–\(items.count) or a title")
       }
-      return items[number - 1]
+      return item
     }
     let key = Self.matchKey(answer)
     let matches = items.filter { $0.node.title.map(Self.matchKey) == key }

@@ -20,6 +20,17 @@ public struct AppEnvironment: Sendable, Equatable {
   /// The narrowest regular width, in columns.
   public static let regularWidth = 60
 
+  /// The widths a window can have, in columns: wide enough for any terminal, narrow enough
+  /// that laying a screen out stays quick.
+  public static let widths = 1...10_000
+
+  /// Reads a width in columns for `name` (`width`, `--width`).
+  ///
+  /// - Throws: `FolioError.invalidArgument` naming the word and `widths`.
+  public static func width(_ text: String, name: String) throws(FolioError) -> Int {
+    try Parameter.integer(text, in: widths, name: name)
+  }
+
   /// An environment for a platform and width, with the size class and keyboard that go with
   /// them: iphone is compact, the others compact below `regularWidth` columns; a Mac has a
   /// keyboard, the others not.

@@ -117,10 +117,11 @@ public struct LaunchOptions: Equatable, Sendable {
         options.platform = platform
       case "--width":
         let text = try value(for: name, inline: inlineValue)
-        guard let width = Int(text), width > 0 else {
-          throw UsageError(message: "option '--width' expects a positive number of columns, got '\(text)'")
+        do {
+          options.width = try AppEnvironment.width(text, name: "--width")
+        } catch {
+          throw UsageError(message: "option " + error.message)
         }
-        options.width = width
       case "--version", "-V":
         try noValue()
         options.showsVersion = true

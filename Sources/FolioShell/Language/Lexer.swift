@@ -16,9 +16,13 @@ public enum Lexer {
     return try scanner.run()
   }
 
-  private struct Scanner {
-    let scalars: [Unicode.Scalar]
+  /// The lexer's state over one logical line; `LogicalLine` appends text to it and resumes it
+  /// where it stopped, at a continuation.
+  struct Scanner {
+    var scalars: [Unicode.Scalar]
     var index = 0
+    /// Where the double quote being read opened, while the text ends inside it.
+    var openQuote: Int?
     var commands: [ParsedCommand] = []
     var words: [Word] = []
     var word: String?
@@ -31,7 +35,11 @@ public enum Lexer {
 
     init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
 
+    /// Lexes from where the last run stopped to the end of the text.
+    ///
+    /// - Returns: the commands, or `.incomplete` with `index` on the continuation's `\`.
     mutating func run() throws(FolioError) -> LexResult {
+      if openQuote != nil, try !doubleQuoted() { return .incomplete }
       while index < scalars.count {
         let scalar = scalars[index]
         switch scalar {
@@ -56,6 +64,8 @@ public enum Lexer {
           index += 2
         case "\"":
           markQuoted()
+          openQuote = index
+          index += 1
           if try !doubleQuoted() { return .incomplete }
         case "'":
           markQuoted()
@@ -109,15 +119,15 @@ public enum Lexer {
       if quotedFrom == nil { quotedFrom = word!.utf8.count }
     }
 
-    /// Reads `"…"`; returns false when the text ends in a continuation inside the quotes.
+    /// Reads the rest of the `"…"` opened at `openQuote`; returns false when the text ends in
+    /// a continuation inside the quotes.
     mutating func doubleQuoted() throws(FolioError) -> Bool {
-      let opening = index
-      index += 1
       while index < scalars.count {
         let scalar = scalars[index]
         switch scalar {
         case "\"":
           index += 1
+          openQuote = nil
           return true
         case "\\":
           guard index + 1 < scalars.count else { return false }
@@ -140,7 +150,7 @@ public enum Lexer {
           index += 1
         }
       }
-      throw FolioError(.syntax, "unterminated double quote opened at column \(opening + 1)")
+      throw FolioError(.syntax, "unterminated double quote opened at column \((openQuote ?? 0) + 1)")
     }
 
     /// Reads the `{XXXX}` of a `\u{XXXX}` escape that starts at `start`.
@@ -202,14 +212,22 @@ public enum Lexer {
     static func commandText(_ slice: ArraySlice<Unicode.Scalar>, skipping continuations: [Int]) -> String {
       let inside = continuations.filter(slice.indices.contains)
       guard inside.isEmpty, slice.allSatisfy(\.isASCII) else {
-        var text = String.UnicodeScalarView()
-        var start = slice.startIndex
-        for continuation in inside {
-          text.append(contentsOf: slice[start..<continuation])
-          start = continuation + 2
+        // Scalar by scalar into reserved room: appending a run at a time copied the text built
+        // so far for every run, quadratic in the continuations.
+        var text = ""
+        text.reserveCapacity(slice.count)
+        var continuations = inside[...]
+        var index = slice.startIndex
+        while index < slice.endIndex {
+          if continuations.first == index {
+            continuations.removeFirst()
+            index += 2
+            continue
+          }
+          text.unicodeScalars.append(slice[index])
+          index += 1
         }
-        text.append(contentsOf: slice[start...])
-        return String(text)
+        return text
       }
       return String(unsafeUninitializedCapacity: slice.count) { buffer in
         for (offset, scalar) in slice.enumerated() {

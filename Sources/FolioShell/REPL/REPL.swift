@@ -21,7 +21,8 @@ struct REPL {
     let editor = LineEditor(
       completer: Completer(registry: shell.registry, home: shell.environment["HOME"]),
       history: history.load(), historyLimit: history.limit)
-    var pending = ""
+    // The logical line being continued (its last line ended with a backslash), if any.
+    var pending: LogicalLine?
     var historyFailure: FolioError?
     while shell.stopReason == nil {
       shell.prepareToWaitForInput()
@@ -29,13 +30,13 @@ struct REPL {
       if let dialog = shell.pendingDialog {
         prompt = "choose 1–\(dialog.buttons.count)> "
       } else {
-        prompt = pending.isEmpty ? shell.prompt : Self.continuationPrompt(after: shell.prompt)
+        prompt = pending == nil ? shell.prompt : Self.continuationPrompt(after: shell.prompt)
       }
       switch editor.readLine(prompt: prompt) {
       case .interrupted:
         // The cancelled line stays on screen, as in a shell; the new prompt starts below it.
         shell.console.print("")
-        pending = ""
+        pending = nil
       case .end:
         shell.console.print("")
         // Ctrl-D leaves like `quit`: with unsaved documents it asks first, and at a dialog it
@@ -48,27 +49,26 @@ struct REPL {
         shell.execute(ParsedCommand(words: [Word("quit")], text: "quit"))
       case .line(var line):
         // At a dialog's numbered prompt a bare number or button title answers it.
-        if let dialog = shell.pendingDialog, pending.isEmpty,
+        if let dialog = shell.pendingDialog, pending == nil,
           dialog.button(named: line.trimmingBlanks) != nil
         {
           line = "choose '" + line.trimmingBlanks.replacing("'", with: "'\\''") + "'"
         }
-        let text = pending.isEmpty ? line : pending + "\n" + line
+        var logical = pending ?? LogicalLine()
+        pending = nil
         let result: LexResult
         do {
-          result = try Lexer.lex(text)
+          result = try logical.append(line)
         } catch {
-          pending = ""
-          remember(text, editor: editor, failure: &historyFailure)
-          shell.report(error, commandText: text, at: nil)
+          remember(logical.text, editor: editor, failure: &historyFailure)
+          shell.report(error, commandText: logical.text, at: nil)
           continue
         }
         guard case .complete(let commands) = result else {
-          pending = text
+          pending = logical
           continue
         }
-        pending = ""
-        remember(text, editor: editor, failure: &historyFailure)
+        remember(logical.text, editor: editor, failure: &historyFailure)
         for command in commands {
           shell.execute(command)
           if shell.stopReason == .interrupted || Interrupt.isRequested {

@@ -66,6 +66,7 @@ enum JSONRenderer {
               .object([("column", .string($0.column)), ("order", .string($0.order.rawValue))])
             })
         ),
+        ("stale", .bool(report.isStale)),
         ("message", .string(report.message)),
       ])
     case .recoveryList(let listing):

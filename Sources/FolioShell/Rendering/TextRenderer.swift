@@ -27,7 +27,10 @@ struct TextRenderer {
       report.message
         ?? (report.keys.isEmpty
           ? "\(report.document) is in file order; 'sort COLUMN' sorts it."
-          : "\(report.document) is sorted by \(Self.describe(report.keys)).")
+          : report.isStale
+            ? "\(report.document) is not sorted: it was sorted by \(Self.describe(report.keys)), and edits "
+              + "since left rows out of that order."
+            : "\(report.document) is sorted by \(Self.describe(report.keys)).")
     case .menu(let node): MenuTextRenderer(style: style).render(node)
     case .openMenu(let menu): MenuTextRenderer(style: style).render(menu)
     case .menuChoice(let output, let menu):

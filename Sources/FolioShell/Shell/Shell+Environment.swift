@@ -29,9 +29,7 @@ extension Shell {
           }
           environment = AppEnvironment(platform: platform, width: environment.width)
         case "width":
-          guard let width = Int(value), width > 0 else {
-            throw FolioError.invalidArgument("'width' expects a positive number of columns, got '\(value)'")
-          }
+          let width = try AppEnvironment.width(value, name: "width")
           environment.width = width
           environment.sizeClass = AppEnvironment.sizeClass(platform: environment.platform, width: width)
         case "size-class":

@@ -39,8 +39,15 @@ extension Shell {
 
   /// Runs commands read from standard input as they arrive; errors name the file `-`.
   @discardableResult
-  public func runStandardInput() -> Bool {
-    var reader = LineReader(descriptor: 0, beforeRead: { [unowned self] in prepareToWaitForInput() })
+  public func runStandardInput() -> Bool { runInput(from: 0) }
+
+  /// Runs commands read from a descriptor as they arrive, refusing the rest of the input after
+  /// a line or a joined command longer than `maximumLineLength`; errors name the file `-`.
+  @discardableResult
+  func runInput(from descriptor: Int32, maximumLineLength: Int = LineReader.maximumLineLength) -> Bool {
+    var reader = LineReader(
+      descriptor: descriptor, maximumLineLength: maximumLineLength,
+      beforeRead: { [unowned self] in prepareToWaitForInput() })
     let frame = IncludeFrame(canonicalPath: nil, directory: ".", sourcedFrom: nil, displayName: "-")
     return runLines(&reader, in: frame)
   }
@@ -94,22 +101,22 @@ extension Shell {
     reading: while stopReason == nil {
       let firstLine = lineNumber + 1
       let location = SourceLocation(file: frame.displayName, line: firstLine)
-      var text = ""
+      var line = LogicalLine()
       do {
         guard var bytes = try reader.next() else { break }
         lineNumber += 1
         if firstLine == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        text = try LineDecoder.decode(bytes)
-        var result = try Lexer.lex(text)
+        var result = try line.append(LineDecoder.decode(bytes))
         while result == .incomplete {
           guard let next = try reader.next() else {
-            text.removeLast()  // a `\` on the last line joins nothing
-            result = try Lexer.lex(text)
+            result = try line.finish()
             break
           }
           lineNumber += 1
-          text += "\n" + (try LineDecoder.decode(next))
-          result = try Lexer.lex(text)
+          if line.text.utf8.count + next.count >= reader.maximumLineLength {
+            try reader.refuseRest("a command")
+          }
+          result = try line.append(LineDecoder.decode(next))
         }
         guard case .complete(let commands) = result else { continue }
         for command in commands {
@@ -124,7 +131,7 @@ extension Shell {
       } catch  where error.code == .interrupted {
         stopReason = .interrupted
       } catch {
-        report(error, commandText: text, at: location)
+        report(error, commandText: line.text, at: location)
         if !options.keepGoing { break }
       }
     }

@@ -23,7 +23,7 @@ struct PersistedSetting {
   /// The value as stored, or nil when `value` is not one it accepts.
   func normalized(_ value: String) -> String? {
     if let range {
-      guard let number = Int(value), range.contains(number) else { return nil }
+      guard let number = Parameter.integer(value), range.contains(number) else { return nil }
       return String(number)
     }
     return values.first { $0.lowercased() == value.lowercased() }

@@ -126,14 +126,12 @@ extension Shell {
         id: "toolbar.layout", title: "Lay Out Toolbar", icon: "macwindow", category: "Toolbars",
         summary: "lay out the toolbar at the environment's width or at N columns",
         parameters: [
-          Parameter("width", .int, style: .option, summary: "the columns available", valueName: "N")
+          Parameter(
+            "width", .int, style: .option, summary: "the columns available", valueName: "N",
+            range: AppEnvironment.widths)
         ],
         behavior: .action { [unowned self] arguments in
-          let width = arguments.int("width")
-          if let width, width <= 0 {
-            throw FolioError.invalidArgument("'width' expects a positive number of columns, got '\(width)'")
-          }
-          return .toolbar(try toolbarLayout(width: width))
+          .toolbar(try toolbarLayout(width: arguments.int("width")))
         }),
       Command(
         id: "toolbar.customize", title: "Customize Toolbar…", icon: "macwindow", category: "Toolbars",

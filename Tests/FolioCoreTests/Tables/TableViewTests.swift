@@ -61,8 +61,8 @@ import Testing
     let cases: [(String, String)] = [
       ("rating", "no column 'rating'; columns: name, city, comfort, noise"),
       ("name,name", "column 'name' is named twice in columns=name,name"),
-      ("name:0", "'name:0': a column's width is a positive number (name:12)"),
-      ("name:wide", "'name:wide': a column's width is a positive number (name:12)"),
+      ("name:0", "'name:0': a column's width is a number of columns in 1–10000 (name:12)"),
+      ("name:wide", "'name:wide': a column's width is a number of columns in 1–10000 (name:12)"),
       ("", "columns= needs column names, such as columns=name,city"),
     ]
     for (selector, message) in cases {

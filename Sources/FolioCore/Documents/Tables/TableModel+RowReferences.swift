@@ -1,22 +1,17 @@
 extension TableModel {
-  /// The ids of the rows a selector names, in the order it names them: 1-based positions
-  /// `3`, ranges `2-5`, ids `id:7`, or a comma-separated list of them `1,4-6,id:9`.
+  /// The 1-based positions of the rows a selector names (see `RowSelector`), in its order.
   ///
-  /// - Throws: `FolioError.invalidArgument` for a part that is none of these, or names no row.
-  public func rowIDs(_ selector: String) throws(FolioError) -> [Int] {
-    var result: [Int] = []
-    for part in selector.split(separator: ",", omittingEmptySubsequences: false) {
-      if part.hasPrefix("id:") {
-        guard let id = Int(part.dropFirst(3)), rowIndex(id: id) != nil else {
-          throw .invalidArgument("no row with \(part)")
-        }
-        result.append(id)
-        continue
-      }
-      for position in try RowSelection.positions(String(part), count: rowCount, kind: "row") {
-        result.append(id(ofRow: position - 1))
-      }
+  /// - Throws: `FolioError.invalidArgument` for a malformed part, or one that names no row.
+  public func rowPositions(_ selector: String) throws(FolioError) -> [Int] {
+    try RowSelector(parsing: selector, kind: "row").positions(count: rowCount, kind: "row") {
+      rowIndex(id: $0).map { $0 + 1 }
     }
-    return result
+  }
+
+  /// The ids of the rows a selector names, in the order it names them.
+  ///
+  /// - Throws: `FolioError.invalidArgument` for a malformed part, or one that names no row.
+  public func rowIDs(_ selector: String) throws(FolioError) -> [Int] {
+    try rowPositions(selector).map { id(ofRow: $0 - 1) }
   }
 }

@@ -1,0 +1,98 @@
+/// Rows or lines as a command names them: 1-based positions `3`, ranges `2-5`, row ids
+/// `id:7`, or a comma-separated list of them `1,4-6,id:9`.
+///
+/// The words are read once, strictly: every part is plain digits (no sign), a range has both
+/// ends and does not end before it starts, no part is empty. So `-1`, `2-`, `,` or `1,,2` are
+/// errors rather than other rows, and no number can trap; the positions are then checked
+/// against the document they select from.
+public struct RowSelector: Sendable, Equatable {
+  /// One part of a selector.
+  public enum Part: Sendable, Equatable {
+    /// Positions, from 1; one position is a range of one.
+    case positions(ClosedRange<Int>)
+    /// A table row's id.
+    case id(Int)
+  }
+
+  /// The parts, in the order written.
+  public var parts: [Part]
+
+  /// Reads a selector; `kind` ("row" or "line") words the errors.
+  ///
+  /// - Throws: `FolioError.invalidArgument` naming the part that is malformed.
+  public init(parsing text: String, kind: String) throws(FolioError) {
+    parts = []
+    for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+      parts.append(try Self.part(part, of: text, kind: kind))
+    }
+  }
+
+  private static func part(_ part: Substring, of text: String, kind: String) throws(FolioError) -> Part {
+    if part.hasPrefix("id:") {
+      guard let id = number(part.dropFirst(3)) else {
+        throw .invalidArgument("'\(part)' is not a row id such as id:7")
+      }
+      return .id(id)
+    }
+    guard !part.isEmpty else {
+      throw .invalidArgument("'\(text)' has an empty part; \(kind)s are numbers or ranges such as 1,4-6")
+    }
+    let bounds = part.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map(number)
+    guard let first = bounds[0], let last = bounds.count == 2 ? bounds[1] : first else {
+      throw .invalidArgument("'\(part)' is not a \(kind) number or range such as 2-5")
+    }
+    guard first <= last else { throw .invalidArgument("\(kind)s \(part) end before they start") }
+    return .positions(first...last)
+  }
+
+  /// Plain digits: a position or an id is never signed.
+  private static func number(_ text: Substring) -> Int? {
+    text.first == "-" ? nil : Parameter.integer(text)
+  }
+
+  /// The 1-based positions selected among `count` lines or rows, in the order named; `id:`
+  /// parts are resolved by `rowPosition`, and are refused when it is nil (lines have no ids).
+  ///
+  /// Each position may be named once, so the list is never longer than `count`, however many
+  /// parts the selector has.
+  ///
+  /// - Throws: `FolioError.invalidArgument` for positions outside 1…`count`, an id no row has
+  ///   or a position named twice, naming them and the range.
+  public func positions(
+    count: Int, kind: String, rowPosition: ((Int) -> Int?)? = nil
+  ) throws(FolioError) -> [Int] {
+    var result: [Int] = []
+    // One part cannot name a position twice; several are checked as they are read.
+    var named = parts.count > 1 ? [Bool](repeating: false, count: count + 1) : []
+    func add(_ position: Int) throws(FolioError) {
+      if !named.isEmpty {
+        guard !named[position] else { throw .invalidArgument("\(kind) \(position) is named twice") }
+        named[position] = true
+      }
+      result.append(position)
+    }
+    for part in parts {
+      switch part {
+      case .positions(let range):
+        guard range.lowerBound >= 1, range.upperBound <= count else {
+          let text =
+            range.lowerBound == range.upperBound
+            ? "\(range.lowerBound)" : "\(range.lowerBound)-\(range.upperBound)"
+          throw Position.outside(text, count: count, kind: kind)
+        }
+        for position in range { try add(position) }
+      case .id(let id):
+        guard let rowPosition else { throw .invalidArgument("\(kind)s have no ids; use numbers such as 2-5") }
+        guard let position = rowPosition(id) else { throw .invalidArgument("no row with id:\(id)") }
+        try add(position)
+      }
+    }
+    return result
+  }
+
+  /// Every position among `count` when `text` is nil, else the positions `text` selects.
+  static func positions(_ text: String?, count: Int, kind: String) throws(FolioError) -> [Int] {
+    guard let text else { return count == 0 ? [] : Array(1...count) }
+    return try RowSelector(parsing: text, kind: kind).positions(count: count, kind: kind)
+  }
+}
