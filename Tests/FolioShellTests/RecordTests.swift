@@ -53,4 +53,46 @@ import Testing
     #expect(twice.errors.contains("already recording to \(kept); 'record stop' first"))
     #expect(CapturedShell().run("record stop").errors.contains("error: not recording"))
   }
+  @Test("a dialog's answer is recorded as what it did (close --force, quit --save), a cancel as nothing")
+  func dialogAnswers() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try directory.write("a.txt", "one\n")
+    try directory.write("b.txt", "one\n")
+    let (a, b, file) = (directory.path("a.txt"), directory.path("b.txt"), directory.path("session.folio"))
+    let session = CapturedShell(isInteractive: true)
+    _ = session.run(
+      """
+      record \(file)
+      open \(a); append two; close
+      choose 3
+      close
+      choose 2
+      open \(b); append three; quit
+      cancel
+      quit
+      choose Save All
+      """)
+    #expect(session.shell.stopReason == .quit)
+    let recorded = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(
+      recorded == """
+        # Recorded by folio; replay with: folio run \(file)
+        open \(a)
+        append two
+        close --force
+        open \(b)
+        append three
+        quit --save
+
+        """)
+    #expect(try String(contentsOfFile: b, encoding: .utf8) == "one\nthree\n")
+    try directory.write("b.txt", "one\n")
+    let replay = CapturedShell()
+    #expect(replay.shell.runScriptFile(file))
+    replay.shell.console.flush()
+    #expect(replay.shell.stopReason == .quit)
+    #expect(try String(contentsOfFile: a, encoding: .utf8) == "one\n")
+    #expect(try String(contentsOfFile: b, encoding: .utf8) == "one\nthree\n")
+  }
 }

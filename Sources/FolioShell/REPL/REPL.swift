@@ -51,7 +51,7 @@ struct REPL {
         if let dialog = shell.pendingDialog, pending.isEmpty,
           dialog.button(named: line.trimmingBlanks) != nil
         {
-          line = "choose '" + line.trimmingBlanks.replacing("'", with: "'\\''") + "'"
+          line = "choose " + Word.quoted(line.trimmingBlanks)
         }
         let text = pending.isEmpty ? line : pending + "\n" + line
         let result: LexResult
