@@ -168,7 +168,7 @@ public final class Shell {
   /// Brings the recovery journal up to date before Folio waits for input, then flushes the
   /// output.
   func prepareToWaitForInput() {
-    reportJournalWarnings(workspace.journalChanges(waitingForInput: true))
+    reportJournalWarnings(workspace.journalChanges())
     console.flush()
   }
 
