@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 import Testing
 
@@ -94,5 +95,43 @@ import Testing
     #expect(replay.shell.stopReason == .quit)
     #expect(try String(contentsOfFile: a, encoding: .utf8) == "one\n")
     #expect(try String(contentsOfFile: b, encoding: .utf8) == "one\nthree\n")
+  }
+  @Test("the command lines a recording writes for dialogs lex and bind back to what ran")
+  func commandLinesLexBack() throws {
+    let texts = [
+      "plain", "", "two words", "it's", "--flag", "a=b", "#not a comment", "x;y", "é", "\"q\"", "back\\slash",
+    ]
+    for text in texts {
+      guard case .complete(let commands) = try Lexer.lex("echo " + Word.quoted(text)) else {
+        Issue.record("incomplete: \(text)")
+        continue
+      }
+      #expect(commands.map { $0.words.map(\.text) } == [["echo", text]])
+    }
+    let parameters = [
+      Parameter("name"), Parameter("count", .int), Parameter("ratio", .number),
+      Parameter("flag", .bool, style: .option), Parameter("rest", style: .rest, isOptional: true),
+    ]
+    let command = Command(
+      id: "demo.run", title: "Run", parameters: parameters, behavior: .action { _ in .none })
+    let arguments = try command.bind([
+      Word("--flag"), Word("--x=y; z", quotedFrom: 0), Word("-3", quotedFrom: 0), Word("0.5"),
+      Word("it's", quotedFrom: 0), Word("#two", quotedFrom: 0),
+    ])
+    #expect(arguments.flag("flag") && arguments.words("rest").count == 2)
+    let line = Command.commandLine(id: command.id, parameters: parameters, arguments: arguments)
+    guard case .complete(let commands) = try Lexer.lex(line), let typed = commands.first, commands.count == 1
+    else {
+      Issue.record("\(line) is not one command")
+      return
+    }
+    #expect(typed.words.first?.text == "demo.run")
+    var rebound = try command.bind(Array(typed.words.dropFirst()))
+    rebound.origin = arguments.origin
+    #expect(rebound == arguments, "\(line)")
+    var partial = try command.bind([Word("a"), Word("--count=2"), Word("--ratio=1.5")])
+    partial.origin = .menu
+    #expect(
+      Command.commandLine(id: "demo.run", parameters: parameters, arguments: partial) == "demo.run a 2 1.5")
   }
 }
