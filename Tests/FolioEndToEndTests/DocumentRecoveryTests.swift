@@ -165,6 +165,36 @@ import Testing
     #expect(try run.text("rows.csv") == "name\n" + edited.map { $0 + "\n" }.joined())
   }
 
+  @Test(
+    "a recorded Recover or Discard replays as recover PATH or recover PATH --discard; open PATH",
+    arguments: ["Recover", "Discard"])
+  func recordedRecovery(answer: String) throws {
+    let run = try FaultRun()
+    defer { run.remove() }
+    try run.write("one\n", to: "notes.txt")
+    try Self.killAfter("open notes.txt\nappend two", in: run)
+    let session = try run.run([
+      "-c", "record rec.folio; open notes.txt; choose \(answer); append three; save",
+    ])
+    #expect(session.status == 0, "\(session.errors)")
+    let saved = try run.text("notes.txt")
+    #expect(saved == (answer == "Recover" ? "one\ntwo\nthree\n" : "one\nthree\n"))
+    let path = run.path("notes.txt")
+    let recorded = try run.text("rec.folio")
+    #expect(
+      recorded.hasSuffix(
+        (answer == "Recover" ? "recover \(path)\n" : "recover \(path) --discard; open \(path)\n")
+          + "append three\nsave\n"), "\(recorded)")
+
+    // The same journal again, then the recording instead of the session.
+    try run.write("one\n", to: "notes.txt")
+    try Self.killAfter("open notes.txt\nappend two", in: run)
+    let replay = try run.run(["run", "rec.folio"])
+    #expect(replay.status == 0, "\(replay.errors)")
+    #expect(try run.text("notes.txt") == saved)
+    #expect(run.recoveryNames().isEmpty)
+  }
+
   @Test("the journal follows unsaved changes: written after an edit, removed by save, revert, undo and close")
   func journalLifecycle() throws {
     let run = try FaultRun()
