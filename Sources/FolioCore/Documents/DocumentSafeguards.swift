@@ -8,8 +8,6 @@ final class DocumentSafeguards {
     var file: String
     /// The document's revision it holds, with its log.
     var revision: Int
-    /// The content it holds, with its log: what the next change is told from.
-    var content: DocumentContent
     /// The size of the journal file and of its log, in bytes.
     var journalSize: Int
     var logSize: Int

@@ -2,9 +2,9 @@
 /// position `start`, `removed` rows (of a table) or lines (of a text) replaced by `items`.
 ///
 /// Appended to the document's journal log after a command, it costs what the command
-/// changed, not the size of the document. A change that is not one run of rows or lines
-/// (columns, line endings, the file's dialect), or one larger than `maximumItems`, has no
-/// delta: the whole journal is written again instead.
+/// changed, not the size of the document. A change the edits did not describe as one run
+/// (`ContentChange.unknown`: a sort, a column, a whole new content), or one larger than
+/// `maximumItems`, has no delta: the whole journal is written again instead.
 struct JournalDelta: Equatable {
   /// What replaces the removed run.
   enum Items: Equatable {
@@ -19,51 +19,28 @@ struct JournalDelta: Equatable {
   /// The most rows or lines one delta holds.
   static let maximumItems = 4096
 
-  /// The change from `old` to `new` as one run; nil when there is none that small.
-  static func between(_ old: DocumentContent, _ new: DocumentContent) -> JournalDelta? {
-    switch (old, new) {
-    case (.text(let old), .text(let new)):
-      guard old.lineEnding == new.lineEnding, old.hasByteOrderMark == new.hasByteOrderMark,
-        old.endsWithNewline == new.endsWithNewline, old.lineEndings == nil, new.lineEndings == nil
-      else { return nil }
-      let run = changedRun(old.lines.count, new.lines.count) { old.lines[$0] == new.lines[$1] }
-      guard run.newEnd - run.start <= maximumItems else { return nil }
-      return JournalDelta(
-        start: run.start, removed: run.oldEnd - run.start,
-        items: .lines(Array(new.lines[run.start..<run.newEnd])))
-    case (.table(let old), .table(let new)):
-      guard old.hasSameShape(as: new) else { return nil }
-      let run = changedRun(old.rowCount, new.rowCount) { old.isSameRow($0, as: new, row: $1) }
-      guard run.newEnd - run.start <= maximumItems else { return nil }
-      return JournalDelta(
-        start: run.start, removed: run.oldEnd - run.start,
-        items: .rows((run.start..<run.newEnd).map(new.cells(ofRow:))))
-    default:
-      return nil
+  /// The rows or lines a described change made, read from the content it made; nil for an
+  /// unknown change, one of more than `maximumItems`, one that does not fit the content, or
+  /// a text that mixes line endings (whose endings a run of lines does not carry).
+  init?(_ change: ContentChange, of content: DocumentContent) {
+    guard case .run(let start, let removed, let inserted) = change, start >= 0, removed >= 0, inserted >= 0,
+      inserted <= Self.maximumItems
+    else { return nil }
+    switch content {
+    case .text(let text):
+      guard text.lineEndings == nil, inserted <= text.lines.count - start else { return nil }
+      self.init(start: start, removed: removed, items: .lines(Array(text.lines[start..<(start + inserted)])))
+    case .table(let table):
+      guard inserted <= table.rowCount - start else { return nil }
+      self.init(
+        start: start, removed: removed, items: .rows((start..<(start + inserted)).map(table.cells(ofRow:))))
     }
   }
 
-  /// Whether it changes nothing.
-  var isEmpty: Bool {
-    switch items {
-    case .rows(let rows): removed == 0 && rows.isEmpty
-    case .lines(let lines): removed == 0 && lines.isEmpty
-    }
-  }
-
-  /// The first and the ends of the differing runs of two sequences that agree before and
-  /// after them.
-  private static func changedRun(_ oldCount: Int, _ newCount: Int, same: (Int, Int) -> Bool)
-    -> (start: Int, oldEnd: Int, newEnd: Int)
-  {
-    var start = 0
-    while start < oldCount, start < newCount, same(start, start) { start += 1 }
-    var (oldEnd, newEnd) = (oldCount, newCount)
-    while oldEnd > start, newEnd > start, same(oldEnd - 1, newEnd - 1) {
-      oldEnd -= 1
-      newEnd -= 1
-    }
-    return (start, oldEnd, newEnd)
+  init(start: Int, removed: Int, items: Items) {
+    self.start = start
+    self.removed = removed
+    self.items = items
   }
 
   /// Content decoded from a journal with `deltas` applied in order.

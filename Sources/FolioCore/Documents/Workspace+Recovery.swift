@@ -86,9 +86,12 @@ extension Workspace {
       }
       let file = journalFile(for: document, in: safeguards)
       if let written, written.file == file {
-        if written.revision == document.revision || appendToLog(document, written, in: safeguards) {
+        if written.revision == document.revision {
+          // Edits taken back within a command: the content is the journal's.
+          document.journalChange = nil
           continue
         }
+        if appendToLog(document, written, in: safeguards) { continue }
       }
       do throws(FolioError) {
         try writeJournal(document, to: file, in: safeguards)
@@ -112,23 +115,16 @@ extension Workspace {
     _ document: Document, _ written: DocumentSafeguards.Written, in safeguards: DocumentSafeguards
   ) -> Bool {
     guard written.logSize <= DocumentSafeguards.logLimit(journalSize: written.journalSize),
-      let delta = JournalDelta.between(written.content, document.content)
+      let change = document.journalChange, let delta = JournalDelta(change, of: document.content)
     else { return false }
-    var updated = written
-    updated.revision = document.revision
-    updated.content = document.content
-    if !delta.isEmpty {
-      guard let size = try? JournalLog.append(delta, journal: written.file) else {
-        // A record cut short ends what is read of the log: it takes no more.
-        safeguards.written[document.windowID]?.logSize = .max
-        return false
-      }
-      updated.logSize += size
-    }
-    guard updated.logSize <= DocumentSafeguards.logLimit(journalSize: written.journalSize) else {
+    guard let size = try? JournalLog.append(delta, journal: written.file) else {
+      // A record cut short ends what is read of the log: it takes no more.
+      safeguards.written[document.windowID]?.logSize = .max
       return false
     }
-    safeguards.written[document.windowID] = updated
+    safeguards.written[document.windowID]?.revision = document.revision
+    safeguards.written[document.windowID]?.logSize += size
+    document.journalChange = nil
     return true
   }
 
@@ -156,9 +152,9 @@ extension Workspace {
     if let previous, previous.file != file { safeguards.journal.remove(previous.file) }
     // Until its log is started, the journal takes no change but a whole new journal.
     var written = DocumentSafeguards.Written(
-      file: file, revision: document.revision, content: document.content, journalSize: journalSize,
-      logSize: .max)
+      file: file, revision: document.revision, journalSize: journalSize, logSize: .max)
     safeguards.written[document.windowID] = written
+    document.journalChange = nil
     written.logSize = try JournalLog.start(journal: file, id: logID)
     safeguards.written[document.windowID] = written
   }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import FolioCore
@@ -20,47 +21,72 @@ import Testing
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  @Test("edits, added and removed rows of a table read from a file become one run, replayed exactly")
-  func tableRuns() throws {
-    let original = try Self.table("name,city\na,Lyon\nb,Gent\n\"c, d\",Kiel\ne,Oslo\n")
-    var edited = original
-    edited.setCell(row: 1, column: 1, to: .string("Paris"))
-    var deltas = [try #require(JournalDelta.between(.table(original), .table(edited)))]
-    #expect(
-      deltas[0] == JournalDelta(start: 1, removed: 1, items: .rows([[.string("b"), .string("Paris")]])))
-    var grown = edited
-    grown.appendRow([.string("f \"quoted\""), .string("Rome")])
-    grown.setCell(row: 1, column: 0, to: .string("B"))
-    deltas.append(try #require(JournalDelta.between(.table(edited), .table(grown))))
-    var shrunk = grown
-    shrunk.removeRow(at: 2)
-    deltas.append(try #require(JournalDelta.between(.table(grown), .table(shrunk))))
-    #expect(deltas[2] == JournalDelta(start: 2, removed: 1, items: .rows([])))
-    #expect(JournalDelta.between(.table(shrunk), .table(shrunk))?.isEmpty == true)
-
-    let decoded = deltas.map { JournalDeltaCoding.decoded(JournalDeltaCoding.encoded($0)) }
-    #expect(decoded == deltas)
-    let replayed = try JournalDelta.apply(deltas, to: .table(original))
-    #expect(try Self.encoded(replayed) == Self.encoded(.table(shrunk)))
-    #expect(try Self.encoded(replayed) == "name,city\na,Lyon\nB,Paris\ne,Oslo\n\"f \"\"quoted\"\"\",Rome\n")
+  @Test("runs of changes merge into one run that rebuilds the result from the start, whatever the edits")
+  func mergedRuns() {
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<2_000 {
+      let original = Array(0..<Int.random(in: 0...12, using: &generator)).map { "old \($0)" }
+      var items = original
+      var change: ContentChange?
+      for step in 0..<Int.random(in: 1...4, using: &generator) {
+        let start = Int.random(in: 0...items.count, using: &generator)
+        let removed = Int.random(in: 0...(items.count - start), using: &generator)
+        let inserted = Int.random(in: 0...3, using: &generator)
+        items.replaceSubrange(start..<(start + removed), with: (0..<inserted).map { "new \(step).\($0)" })
+        let run = ContentChange.run(start: start, removed: removed, inserted: inserted)
+        change = change.map { $0.then(run) } ?? run
+      }
+      guard case .run(let start, let removed, let inserted)? = change else {
+        Issue.record("not a run")
+        return
+      }
+      var rebuilt = original
+      rebuilt.replaceSubrange(start..<(start + removed), with: items[start..<(start + inserted)])
+      #expect(rebuilt == items)
+    }
+    #expect(ContentChange.run(start: 0, removed: 1, inserted: 1).then(.unknown) == .unknown)
+    #expect(ContentChange.unknown.then(.run(start: 0, removed: 0, inserted: 1)) == .unknown)
   }
 
-  @Test("a change of columns, of a text's line endings, or of more than the most items has no delta")
-  func noDelta() throws {
-    let original = try Self.table("name\na\n")
-    var widened = original
-    widened.appendColumn("city")
-    #expect(JournalDelta.between(.table(original), .table(widened)) == nil)
-    var text = TextContent(lines: ["one"])
-    var crlf = text
-    crlf.lineEnding = .crlf
-    #expect(JournalDelta.between(.text(text), .text(crlf)) == nil)
-    var long = text
-    long.lines = Array(repeating: "x", count: JournalDelta.maximumItems + 1)
-    #expect(JournalDelta.between(.text(text), .text(long)) == nil)
-    text.lines.insert("zero", at: 0)
-    #expect(JournalDelta.between(.text(crlf), .text(crlf)) != nil)
-    #expect(JournalDelta.between(.text(TextContent(lines: ["one"])), .text(text))?.items == .lines(["zero"]))
+  @Test("every table edit of a workspace reaches the journal; the log read back gives the same bytes")
+  func tableEdits() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "folio-delta-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data("name,city\na,Lyon\nb,Gent\n\"c, d\",Kiel\ne,Oslo\n".utf8).write(
+      to: folder.appendingPathComponent("t.csv"))
+    let state = folder.appendingPathComponent("state").path
+    let workspace = Workspace(store: nil, currentDirectory: folder.path, home: nil, stateDirectory: state)
+    let document = try workspace.open("t.csv").document
+    let journal = RecoveryJournal(stateDirectory: state)
+    let file = journal.journalPath(forDocumentAt: document.path ?? "")
+    func check(_ edit: String, _ body: () throws -> Void) throws {
+      try body()
+      // A rename moves the journal with the file.
+      let file = journal.journalPath(forDocumentAt: document.path ?? "")
+      #expect(workspace.journalChanges().isEmpty)
+      #expect(
+        try journal.entry(at: file).map { String(decoding: $0.content, as: UTF8.self) }
+          == Self.encoded(document.content), "after \(edit)")
+    }
+    try check("a cell") { try workspace.setCell(row: "2", column: "city", to: "Paris", in: document) }
+    let journalSize = try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int
+    try check("a row added") { try workspace.addRow([(column: "name", value: "f \"q\"")], to: document) }
+    try check("rows deleted") { _ = try workspace.deleteRows([1, 3], from: document) }
+    try check("an undo") { _ = try workspace.undo(document) }
+    try check("a cell") { try workspace.setCell(row: "id:5", column: "1", to: "E", in: document) }
+    #expect(
+      try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int == journalSize,
+      "only the log grew")
+    try check("a sort") {
+      _ = try workspace.sort(document, by: [TableSortKey(column: "name", order: .descending)])
+    }
+    try check("a rename") { try workspace.rename(document, to: "u") }
+    try check("a redo") {
+      _ = try workspace.undo(document)
+      _ = try workspace.redo(document)
+    }
   }
 
   @Test("cells of every kind and lines round-trip; every cut or damaged payload is refused, never trapping")
