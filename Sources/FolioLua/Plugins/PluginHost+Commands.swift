@@ -37,14 +37,18 @@ extension PluginHost {
       guard let run = try fields.function("run") else { throw fields.error("run", "a function") }
       behavior = .action { [weak self, weak plugin] arguments throws -> CommandOutput in
         guard let self, let plugin else { throw FolioError(.disabled, "the plugin is not loaded") }
-        let runNow = { [weak self] () throws -> CommandOutput in
-          guard let self else { throw FolioError(.disabled, "the plugin is not loaded") }
-          return try runCommand(run, of: plugin, title: title, arguments: arguments, parameters: parameters)
-        }
         // Chosen from a menu, a destructive command confirms first, as the built-in ones do.
-        guard role == .destructive, arguments.origin == .menu else { return try runNow() }
-        let typed = Command.commandLine(id: id, parameters: parameters, arguments: arguments)
-        return .dialog(Self.destructiveConfirmation(title: title, typed: typed, run: runNow))
+        if role == .destructive, arguments.origin == .menu {
+          let typed = Command.commandLine(id: id, parameters: parameters, arguments: arguments)
+          return .dialog(
+            Self.destructiveConfirmation(title: title, typed: typed) {
+              [weak self] () throws -> CommandOutput in
+              guard let self else { throw FolioError(.disabled, "the plugin is not loaded") }
+              return try runCommand(
+                run, of: plugin, title: title, arguments: arguments, parameters: parameters)
+            })
+        }
+        return try runCommand(run, of: plugin, title: title, arguments: arguments, parameters: parameters)
       }
     }
     return Command(
