@@ -90,7 +90,7 @@ import Testing
       cancelled.output.contains(
         "Left notes closed; its unsaved changes stay in the journal ('recover' lists them).\nNo documents are open."
       ))
-    #expect(run.recoveryNames().count == 1)
+    #expect(run.recoveryNames().filter { $0.hasSuffix(".journal") }.count == 1)
 
     let discarded = try run.run(["-c", "open notes.txt; choose Discard; show"])
     #expect(discarded.status == 0, "\(discarded.errors)")
@@ -133,6 +133,68 @@ import Testing
     #expect(run.recoveryNames().isEmpty)
   }
 
+  @Test(
+    "every finished command survives SIGKILL: killed after N edits in a row, none of them is lost",
+    arguments: [1, 2, 5])
+  func killAfterCommands(count: Int) throws {
+    let run = try FaultRun()
+    defer { run.remove() }
+    try PluginInterruptTests.writeSpinPlugin(in: run.folder)
+    let rows = (1...5).map { "row \($0)" }
+    try run.write("name\n" + rows.map { $0 + "\n" }.joined(), to: "rows.csv")
+    let folio = try RunningFolio(arguments: ["--plugins", "plugins"], in: run.folder, home: run.home)
+    // Budgets far beyond the test, so only the kill stops the loop.
+    folio.send(
+      "settings set plugins.instructions 10000000000\nsettings set plugins.time 3600000\nopen rows.csv\necho ready\n"
+    )
+    #expect(folio.waitForOutput(containing: "ready\n"))
+    let pid = folio.process.processIdentifier
+    let before = try #require(PluginInterruptTests.cpuTicks(of: pid))
+    // The edits and an endless command on one line: Folio never waits for input between them.
+    let edits = (1...count).map { "cell \($0) name edited\($0)" }
+    folio.send(edits.joined(separator: "; ") + "; spin.forever\n")
+    // The loop runs once folio has burnt a tenth of a second of CPU since it idled.
+    while let ticks = PluginInterruptTests.cpuTicks(of: pid), ticks < before + 10 { usleep(5_000) }
+    kill(pid, SIGKILL)
+    _ = try folio.finish()
+    #expect(folio.process.terminationReason == .uncaughtSignal)
+
+    let result = try run.run(["-c", "open rows.csv; choose Recover; save"])
+    #expect(result.status == 0, "\(result.errors)")
+    let edited = rows.enumerated().map { $0.offset < count ? "edited\($0.offset + 1)" : $0.element }
+    #expect(try run.text("rows.csv") == "name\n" + edited.map { $0 + "\n" }.joined())
+  }
+
+  @Test(
+    "a recorded Recover or Discard replays as recover PATH or recover PATH --discard; open PATH",
+    arguments: ["Recover", "Discard"])
+  func recordedRecovery(answer: String) throws {
+    let run = try FaultRun()
+    defer { run.remove() }
+    try run.write("one\n", to: "notes.txt")
+    try Self.killAfter("open notes.txt\nappend two", in: run)
+    let session = try run.run([
+      "-c", "record rec.folio; open notes.txt; choose \(answer); append three; save",
+    ])
+    #expect(session.status == 0, "\(session.errors)")
+    let saved = try run.text("notes.txt")
+    #expect(saved == (answer == "Recover" ? "one\ntwo\nthree\n" : "one\nthree\n"))
+    let path = run.path("notes.txt")
+    let recorded = try run.text("rec.folio")
+    #expect(
+      recorded.hasSuffix(
+        (answer == "Recover" ? "recover \(path)\n" : "recover \(path) --discard; open \(path)\n")
+          + "append three\nsave\n"), "\(recorded)")
+
+    // The same journal again, then the recording instead of the session.
+    try run.write("one\n", to: "notes.txt")
+    try Self.killAfter("open notes.txt\nappend two", in: run)
+    let replay = try run.run(["run", "rec.folio"])
+    #expect(replay.status == 0, "\(replay.errors)")
+    #expect(try run.text("notes.txt") == saved)
+    #expect(run.recoveryNames().isEmpty)
+  }
+
   @Test("the journal follows unsaved changes: written after an edit, removed by save, revert, undo and close")
   func journalLifecycle() throws {
     let run = try FaultRun()
@@ -144,7 +206,10 @@ import Testing
       step += 1
       folio.send(commands + "\necho step \(step)\n")
       #expect(folio.waitForOutput(containing: "step \(step)\n"))
-      #expect(run.recoveryNames().count == count, "after \(commands): \(run.recoveryNames())")
+      // Each journal with its log.
+      #expect(
+        run.recoveryNames().filter { $0.hasSuffix(".journal") }.count == count
+          && run.recoveryNames().count == 2 * count, "after \(commands): \(run.recoveryNames())")
     }
     expectJournals(0, after: "open notes.txt")
     expectJournals(1, after: "append two")

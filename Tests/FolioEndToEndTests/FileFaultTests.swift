@@ -74,25 +74,46 @@ import Testing
     }
   }
 
-  @Test("SIGKILL while the journal is written keeps the previous journal whole")
+  @Test("SIGKILL while the journal is written keeps the previous journal and its log whole")
   func killWritingJournal() throws {
     let run = try FaultRun()
     defer { run.remove() }
-    try run.write("one\n", to: "doc.txt")
-    // The first journal write follows `append a`; the second, of `append b`, dies half-way.
+    try run.write("name\nx\ny\n", to: "doc.csv")
+    // The first journal write follows `cell`; `add` goes to its log; `favorite` adds a
+    // column, which only a whole journal can hold: that second write dies half-way.
     let folio = try RunningFolio(
       in: run.folder, home: run.home, environment: ["FOLIO_FAULT": "journal.write:kill:2"])
-    folio.send("open doc.txt\nappend a\necho written\n")
+    folio.send("open doc.csv\ncell 1 name a\nadd name=z\necho written\n")
     #expect(folio.waitForOutput(containing: "written\n"))
-    folio.send("append b\n")
+    folio.send("select 2\nfavorite\n")
     _ = try folio.finish()
     #expect(folio.process.terminationReason == .uncaughtSignal)
     #expect(
       run.recoveryNames().contains { $0.hasPrefix(".") }, "no torn temporary journal: \(run.recoveryNames())")
 
-    let next = try run.run(["-c", "open doc.txt; choose Recover; save"])
+    let next = try run.run(["-c", "open doc.csv; choose Recover; save"])
     #expect(next.status == 0, "\(next.errors)")
-    #expect(try run.text("doc.txt") == "one\na\n")
+    #expect(try run.text("doc.csv") == "name\na\ny\nz\n")
+    #expect(run.recoveryNames().isEmpty)
+  }
+
+  @Test(
+    "SIGKILL half-way through appending to the journal's log: the torn record is ignored, the earlier ones kept"
+  )
+  func killAppendingToLog() throws {
+    let run = try FaultRun()
+    defer { run.remove() }
+    try run.write("name\nx\ny\nz\n", to: "doc.csv")
+    // `cell 1` writes the journal; `cell 2` is the log's first record; `cell 3` its second, torn.
+    let folio = try RunningFolio(
+      in: run.folder, home: run.home, environment: ["FOLIO_FAULT": "journal.append:kill:2"])
+    folio.send("open doc.csv\ncell 1 name a\ncell 2 name b\ncell 3 name c\n")
+    _ = try folio.finish()
+    #expect(folio.process.terminationReason == .uncaughtSignal)
+
+    let next = try run.run(["-c", "open doc.csv; choose Recover; save"])
+    #expect(next.status == 0, "\(next.errors)")
+    #expect(try run.text("doc.csv") == "name\na\nb\nz\n")
     #expect(run.recoveryNames().isEmpty)
   }
 

@@ -196,6 +196,93 @@ import Testing
     try terminal.waitFor("the plugin still running commands") { $0.contains("spun once") }
   }
 
+  @Test("a recorded session with confirms and cancels replays to byte-identical files, stopping or not")
+  func recordedSessionReplays() throws {
+    let home = try FolioProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let plugin = home.appendingPathComponent("plugins/keep")
+    try FileManager.default.createDirectory(at: plugin, withIntermediateDirectories: true)
+    try """
+    folio.command { id = "keep.add", title = "Add Pending", run = function(ctx)
+      ctx.document:add { name = "Pending" }
+      local answer = ctx:confirm { title = "Keep the new row?",
+        buttons = { { title = "Keep" }, { title = "Drop", role = "cancel" } } }
+      if answer == "Keep" then return "kept" end
+      ctx.document:add { name = "Declined" }
+      return "declined"
+    end }
+    folio.command { id = "keep.purge", title = "Purge…", role = "destructive", run = function(ctx)
+      ctx.document:add { name = "Purged" }
+      return "purged"
+    end }
+    folio.menu { id = "keep.menu", title = "Keep", items = { "keep.purge" } }
+    """.write(to: plugin.appendingPathComponent("plugin.lua"), atomically: true, encoding: .utf8)
+    let table = home.appendingPathComponent("t.csv")
+    let original = "name\na\nb\nc\nd\n"
+    try original.write(to: table, atomically: true, encoding: .utf8)
+
+    let terminal = try Terminal(home: home, arguments: ["--plugins", "plugins"])
+    try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
+    /// Types a line, then waits for `text` on the screen and the prompt `prompt`.
+    func type(_ line: String, showing text: String, prompt: String) throws {
+      try terminal.send(line, "Enter")
+      try terminal.waitFor("'\(text)' after '\(line)'") {
+        $0.contains { $0.contains(text) } && terminal.lastLine($0) == prompt
+      }
+    }
+    try type("record session.folio", showing: "Recording to", prompt: "folio>")
+    try type("open t.csv", showing: "Opened", prompt: "t>")
+    try type("delete 2", showing: "Delete 1 row", prompt: "choose 1–2>")
+    try type("1", showing: "Deleted 1 row.", prompt: "t*>")
+    try type("delete 1", showing: "Delete 1 row", prompt: "choose 1–2>")
+    try type("2", showing: "Kept t as it is.", prompt: "t*>")
+    try type("keep.add", showing: "Keep the new row?", prompt: "choose 1–2>")
+    try type("Drop", showing: "declined", prompt: "t*>")
+    try type("keep.add", showing: "Keep the new row?", prompt: "choose 1–2>")
+    try type("1", showing: "kept", prompt: "t*>")
+    try type("menu open keep.menu; choose Purge", showing: "Purge?", prompt: "choose 1–2>")
+    try type("cancel", showing: "Did not run Purge.", prompt: "t*>")
+    try type("menu open keep.menu; choose Purge", showing: "Purge?", prompt: "choose 1–2>")
+    try type("1", showing: "purged", prompt: "t*>")
+    try type("cell 1 name FIRST", showing: "cell 1 name FIRST", prompt: "t*>")
+    try type("revert", showing: "Revert “t”", prompt: "choose 1–2>")
+    try type("Cancel", showing: "Kept t as it is.", prompt: "t*>")
+    try type("close", showing: "Save changes to “t”", prompt: "choose 1–3>")
+    try type("Save", showing: "and closed it.", prompt: "folio>")
+    try terminal.send("quit", "Enter")
+    let deadline = Date().addingTimeInterval(10)
+    while terminal.isRunning, Date() < deadline { usleep(20_000) }
+    #expect(!terminal.isRunning)
+
+    let session = try Data(contentsOf: table)
+    #expect(
+      String(decoding: session, as: UTF8.self) == "name\nFIRST\nc\nd\nPending\nDeclined\nPending\nPurged\n")
+    let recorded = try String(contentsOf: home.appendingPathComponent("session.folio"), encoding: .utf8)
+    #expect(
+      recorded.hasSuffix(
+        """
+        open t.csv
+        delete 2 --yes
+        keep.add
+        choose Drop
+        keep.add
+        choose Keep
+        menu open keep.menu
+        menu open keep.menu
+        keep.purge
+        cell 1 name FIRST
+        save; close
+        quit
+
+        """))
+    for arguments in [["run"], ["--keep-going", "run"]] {
+      try original.write(to: table, atomically: true, encoding: .utf8)
+      let replay = try FolioProcess.run(["--plugins", "plugins"] + arguments + ["session.folio"], in: home)
+      #expect(replay.status == 0, "\(arguments): \(replay.errors)")
+      #expect(try Data(contentsOf: table) == session, "\(arguments)")
+    }
+  }
+
   @Test("Ctrl-D on an empty line leaves; a trailing backslash continues the line")
   func endOfInput() throws {
     let home = try FolioProcess.temporaryDirectory()

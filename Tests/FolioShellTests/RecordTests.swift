@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 import Testing
 
@@ -52,5 +53,85 @@ import Testing
     let twice = CapturedShell().run("record \(kept) --force\nrecord \(directory.path("other.folio"))")
     #expect(twice.errors.contains("already recording to \(kept); 'record stop' first"))
     #expect(CapturedShell().run("record stop").errors.contains("error: not recording"))
+  }
+  @Test("a dialog's answer is recorded as what it did (close --force, quit --save), a cancel as nothing")
+  func dialogAnswers() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try directory.write("a.txt", "one\n")
+    try directory.write("b.txt", "one\n")
+    let (a, b, file) = (directory.path("a.txt"), directory.path("b.txt"), directory.path("session.folio"))
+    let session = CapturedShell(isInteractive: true)
+    _ = session.run(
+      """
+      record \(file)
+      open \(a); append two; close
+      choose 3
+      close
+      choose 2
+      open \(b); append three; quit
+      cancel
+      quit
+      choose Save All
+      """)
+    #expect(session.shell.stopReason == .quit)
+    let recorded = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(
+      recorded == """
+        # Recorded by folio; replay with: folio run \(file)
+        open \(a)
+        append two
+        close --force
+        open \(b)
+        append three
+        quit --save
+
+        """)
+    #expect(try String(contentsOfFile: b, encoding: .utf8) == "one\nthree\n")
+    try directory.write("b.txt", "one\n")
+    let replay = CapturedShell()
+    #expect(replay.shell.runScriptFile(file))
+    replay.shell.console.flush()
+    #expect(replay.shell.stopReason == .quit)
+    #expect(try String(contentsOfFile: a, encoding: .utf8) == "one\n")
+    #expect(try String(contentsOfFile: b, encoding: .utf8) == "one\nthree\n")
+  }
+  @Test("the command lines a recording writes for dialogs lex and bind back to what ran")
+  func commandLinesLexBack() throws {
+    let texts = [
+      "plain", "", "two words", "it's", "--flag", "a=b", "#not a comment", "x;y", "é", "\"q\"", "back\\slash",
+    ]
+    for text in texts {
+      guard case .complete(let commands) = try Lexer.lex("echo " + Word.quoted(text)) else {
+        Issue.record("incomplete: \(text)")
+        continue
+      }
+      #expect(commands.map { $0.words.map(\.text) } == [["echo", text]])
+    }
+    let parameters = [
+      Parameter("name"), Parameter("count", .int), Parameter("ratio", .number),
+      Parameter("flag", .bool, style: .option), Parameter("rest", style: .rest, isOptional: true),
+    ]
+    let command = Command(
+      id: "demo.run", title: "Run", parameters: parameters, behavior: .action { _ in .none })
+    let arguments = try command.bind([
+      Word("--flag"), Word("--x=y; z", quotedFrom: 0), Word("-3", quotedFrom: 0), Word("0.5"),
+      Word("it's", quotedFrom: 0), Word("#two", quotedFrom: 0),
+    ])
+    #expect(arguments.flag("flag") && arguments.words("rest").count == 2)
+    let line = Command.commandLine(id: command.id, parameters: parameters, arguments: arguments)
+    guard case .complete(let commands) = try Lexer.lex(line), let typed = commands.first, commands.count == 1
+    else {
+      Issue.record("\(line) is not one command")
+      return
+    }
+    #expect(typed.words.first?.text == "demo.run")
+    var rebound = try command.bind(Array(typed.words.dropFirst()))
+    rebound.origin = arguments.origin
+    #expect(rebound == arguments, "\(line)")
+    var partial = try command.bind([Word("a"), Word("--count=2"), Word("--ratio=1.5")])
+    partial.origin = .menu
+    #expect(
+      Command.commandLine(id: "demo.run", parameters: parameters, arguments: partial) == "demo.run a 2 1.5")
   }
 }

@@ -25,4 +25,18 @@ public struct Word: Hashable, Sendable, CustomStringConvertible {
   }
 
   public var description: String { text }
+
+  /// `text` written as one literal word of a command line: as it is when it holds only
+  /// letters, digits and `/._,:+@%`, else in single quotes (a quote inside as `'\''`), so
+  /// it never reads as an option, a named argument, a comment or two words.
+  public static func quoted(_ text: String) -> String {
+    let isPlain =
+      !text.isEmpty && !text.hasPrefix("-")
+      && text.unicodeScalars.allSatisfy { scalar in
+        scalar.isASCII
+          && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+            || "/._,:+@%-".unicodeScalars.contains(scalar))
+      }
+    return isPlain ? text : "'" + text.replacing("'", with: "'\\''") + "'"
+  }
 }

@@ -12,10 +12,15 @@ public enum DialogButtonRole: String, Sendable, Equatable {
 public struct DialogButton: Sendable, Equatable {
   public var title: String
   public var role: DialogButtonRole
+  /// The command line that has this button's effect without asking (`delete 3 --yes`),
+  /// which a recording (`record FILE`) keeps instead of the line that asked and its answer;
+  /// nil when the button changes nothing to replay.
+  public var replay: String?
 
-  public init(_ title: String, role: DialogButtonRole = .default) {
+  public init(_ title: String, role: DialogButtonRole = .default, replay: String? = nil) {
     self.title = title
     self.role = role
+    self.replay = replay
   }
 }
 
@@ -26,17 +31,22 @@ public struct Dialog {
   public var title: String
   public var message: String?
   public var buttons: [DialogButton]
+  /// Whether a recording keeps the line that asked and the answer (`choose 'TITLE'`) as they
+  /// were typed, rather than the buttons' `replay`: for dialogs that scripts show too, such
+  /// as a plugin's `ctx:confirm`, whose answer only the plugin acts on.
+  public var recordsAnswers: Bool
   /// Runs the chosen button's effect and returns the command's result.
   public var respond: (DialogButton) throws -> CommandOutput
 
   /// Creates a dialog; a Cancel button is added when none has the cancel role.
   public init(
-    title: String, message: String? = nil, buttons: [DialogButton],
+    title: String, message: String? = nil, buttons: [DialogButton], recordsAnswers: Bool = false,
     respond: @escaping (DialogButton) throws -> CommandOutput
   ) {
     self.title = title
     self.message = message
     self.buttons = buttons
+    self.recordsAnswers = recordsAnswers
     if !buttons.contains(where: { $0.role == .cancel }) {
       self.buttons.append(DialogButton("Cancel", role: .cancel))
     }

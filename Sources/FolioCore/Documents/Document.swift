@@ -33,6 +33,10 @@ public final class Document {
   /// The steps recorded since `beginGroup`, and what to restore on `rollbackGroup`; nil
   /// outside a group.
   private var group: (steps: [UndoStep], revision: Int, selection: Set<Int>, sortOrder: [TableSortKey])?
+  /// What changed in the content since the recovery journal last took it; nil when nothing.
+  var journalChange: ContentChange?
+  /// Whether the edit being made described its change (`noteChange`).
+  private var isChangeDescribed = false
 
   init(
     windowID: Int, path: String?, title: String, content: DocumentContent, format: DocumentFormat,
@@ -78,11 +82,14 @@ public final class Document {
   ///     (a rename) leaves the document clean, or dirty, as it was.
   ///   - apply: makes the change; throwing leaves the document as it was.
   ///   - revert: takes the change back.
+  ///
+  /// `apply` and `revert` tell the recovery journal what they change with `noteChange` (or
+  /// `noteContentUnchanged`); one that does not is taken to have changed anything.
   func perform(
     _ name: String, cost: Int = 64, changesContent: Bool = true, apply: @escaping (Document) throws -> Void,
     revert: @escaping (Document) throws -> Void
   ) throws {
-    try apply(self)
+    try making(apply)
     let revisionBefore = revision
     let revisionAfter = changesContent ? nextRevision : revision
     if changesContent { nextRevision += 1 }
@@ -90,11 +97,11 @@ public final class Document {
     let step = UndoStep(
       name: name, cost: cost,
       undo: { [unowned self] in
-        try revert(self)
+        try making(revert)
         revision = revisionBefore
       },
       redo: { [unowned self] in
-        try apply(self)
+        try making(apply)
         revision = revisionAfter
       })
     if group != nil {
@@ -103,6 +110,24 @@ public final class Document {
       undoStack.record(step)
     }
   }
+
+  /// Makes an edit, noting an undescribed change as unknown.
+  private func making(_ edit: (Document) throws -> Void) throws {
+    isChangeDescribed = false
+    defer { if !isChangeDescribed { journalChange = .unknown } }
+    try edit(self)
+  }
+
+  /// Describes the edit being made (in `perform`'s `apply` or `revert`) for the recovery
+  /// journal: from position `start`, `removed` rows or lines became `inserted` ones.
+  func noteChange(start: Int, removed: Int, inserted: Int) {
+    isChangeDescribed = true
+    let run = ContentChange.run(start: start, removed: removed, inserted: inserted)
+    journalChange = journalChange.map { $0.then(run) } ?? run
+  }
+
+  /// Says the edit being made leaves the content as it is (a rename).
+  func noteContentUnchanged() { isChangeDescribed = true }
 
   /// Whether changes are being collected into one step by `beginGroup`.
   public var isGrouping: Bool { group != nil }

@@ -6,11 +6,11 @@ final class DocumentSafeguards {
   struct Written {
     /// The journal file.
     var file: String
-    /// The document's revision it holds.
+    /// The document's revision it holds, with its log.
     var revision: Int
-    /// When it was written (seconds since 1970) and how long writing took.
-    var time: Double
-    var duration: Double
+    /// The size of the journal file and of its log, in bytes.
+    var journalSize: Int
+    var logSize: Int
   }
 
   /// The state folder.
@@ -29,11 +29,13 @@ final class DocumentSafeguards {
   var written: [Int: Written] = [:]
   /// The last reason a journal could not be written, so each is reported once.
   var lastJournalFailure: String?
+  /// How many journals this session wrote whole, to give each log a new id.
+  var journalWrites = 0
 
-  /// The shortest time between two journal writes of one document while commands run.
-  static let minimumInterval = 1.0
-  /// Journal writes may take at most about this share of the time while commands run.
-  static let maximumShare = 0.1
+  /// How large a journal's log may grow, in bytes, for a journal of `journalSize` bytes,
+  /// before the whole journal is written again: twice the journal and 64 KiB, so that
+  /// rewriting it costs at most half of what the log took to write.
+  static func logLimit(journalSize: Int) -> Int { 2 * journalSize + 65_536 }
 
   init(stateDirectory: String) {
     self.stateDirectory = stateDirectory

@@ -17,12 +17,12 @@ import Synchronization
 /// The points of a document save are `save.create`, `save.write`, `save.fsync`,
 /// `save.rename`, `save.sync-folder` and `save.done`; of a save in place `save.backup`,
 /// `save.in-place-write` and `save.in-place-fsync`; journal writes have the same steps as a
-/// save under `journal.`.
+/// save under `journal.`, and appending a change to a journal's log is `journal.append`.
 public enum FaultPoint {
   /// Every point Folio reaches, for the documentation and to reject a misspelled name.
   public static let names: [String] =
     ["create", "write", "fsync", "rename", "sync-folder"].flatMap { ["save.\($0)", "journal.\($0)"] } + [
-      "save.done", "save.backup", "save.in-place-write", "save.in-place-fsync",
+      "save.done", "save.backup", "save.in-place-write", "save.in-place-fsync", "journal.append",
     ]
 
   /// What an armed point does.

@@ -22,6 +22,9 @@ public struct JournalEntry: Equatable, Sendable {
   public var baseHash: UInt64?
   /// The document's content, encoded in `format`.
   public var content: [UInt8]
+  /// The id of the log that continues the journal (`JournalLog`); nil for a journal without
+  /// one.
+  var logID: String?
 
   /// The first line of a journal file as Folio writes it.
   static let magic = "folio-journal 2"
@@ -42,6 +45,7 @@ public struct JournalEntry: Equatable, Sendable {
     ]
     if let path { lines.insert("path: \(Self.escaped(path))", at: 1) }
     if let baseHash { lines.append("base: \(String(baseHash, radix: 16))") }
+    if let logID { lines.append("log: \(logID)") }
     let header = Array((lines.joined(separator: "\n") + "\n\n").utf8)
     return SaveContent { (sink) throws(FolioError) in
       try header.withUnsafeBufferPointer { (bytes) throws(FolioError) in try sink(bytes) }
@@ -88,12 +92,12 @@ public struct JournalEntry: Equatable, Sendable {
     bytes.removeSubrange(..<contentStart)
     self.init(
       file: file, path: fields["path"], title: title, format: format, pid: pid, host: host, time: time,
-      baseHash: fields["base"].flatMap { UInt64($0, radix: 16) }, content: bytes)
+      baseHash: fields["base"].flatMap { UInt64($0, radix: 16) }, content: bytes, logID: fields["log"])
   }
 
   init(
     file: String, path: String?, title: String, format: DocumentFormat, pid: Int32, host: String, time: Int,
-    baseHash: UInt64?, content: [UInt8]
+    baseHash: UInt64?, content: [UInt8], logID: String? = nil
   ) {
     self.file = file
     self.path = path
@@ -104,6 +108,7 @@ public struct JournalEntry: Equatable, Sendable {
     self.time = time
     self.baseHash = baseHash
     self.content = content
+    self.logID = logID
   }
 
   /// A value on one header line: `%` and line breaks percent-encoded.

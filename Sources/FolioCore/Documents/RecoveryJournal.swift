@@ -7,8 +7,9 @@
 ///
 /// A document with a file has the journal `KEY.journal`, where KEY is a hash of its file's
 /// canonical path; an untitled one, or one whose lock another Folio holds, the session's own
-/// `session-PID-WINDOW.journal`. Each is written atomically
-/// (mode 0600). Safety copies of files being written in place are `KEY.backup`.
+/// `session-PID-WINDOW.journal`. Each is written atomically (mode 0600), and continued by
+/// the append-only log `….journal.log` of the changes made since (`JournalLog`). Safety
+/// copies of files being written in place are `KEY.backup`.
 public struct RecoveryJournal: Sendable {
   /// The journal folder.
   public let folder: String
@@ -49,18 +50,32 @@ public struct RecoveryJournal: Sendable {
   /// at a time as it is made (see `JournalEntry.encoded(content:)`), never held whole.
   ///
   /// - Parameter content: the document's content; the entry's own `content` is not written.
+  /// - Returns: the size of the journal file in bytes.
   /// - Throws: `FolioError.io` when it cannot be written (or what making `content` throws);
   ///   the previous entry is then kept.
-  func write(_ entry: JournalEntry, content: SaveContent) throws(FolioError) {
+  func write(_ entry: JournalEntry, content: SaveContent) throws(FolioError) -> Int {
     try StateFiles.makeFolder(folder)
-    try DocumentFile.writeAtomically(
-      entry.encoded(content: content), to: entry.file, newFileMode: 0o600, faults: "journal")
+    return try DocumentFile.writeAtomically(
+      entry.encoded(content: content), to: entry.file, newFileMode: 0o600, faults: "journal"
+    ).size
   }
 
-  /// The entry in a journal file; nil when there is none or it is not a complete journal.
+  /// The entry in a journal file, with the changes of its log applied; nil when there is
+  /// none or it is not a complete journal. A log that cannot be applied is left out: the
+  /// journal as it was written is what is recovered then.
   func entry(at file: String) -> JournalEntry? {
-    guard DocumentFile.exists(file), let bytes = try? DocumentFile.read(file).bytes else { return nil }
-    return JournalEntry(file: file, bytes: consume bytes)
+    guard DocumentFile.exists(file), let bytes = try? DocumentFile.read(file).bytes,
+      var entry = JournalEntry(file: file, bytes: consume bytes)
+    else { return nil }
+    guard let id = entry.logID else { return entry }
+    let deltas = JournalLog.deltas(journal: file, id: id)
+    var recovered: [UInt8] = []
+    guard !deltas.isEmpty,
+      let content = try? JournalDelta.apply(deltas, to: entry.format.decode(entry.content)),
+      (try? entry.format.saveContent(content).write { recovered.append(contentsOf: $0) }) != nil
+    else { return entry }
+    entry.content = recovered
+    return entry
   }
 
   /// Every readable entry, oldest first.
@@ -74,9 +89,10 @@ public struct RecoveryJournal: Sendable {
     fileNames(endingWith: ".backup").map { folder + "/" + $0 }
   }
 
-  /// Removes a journal or backup file; a missing one is fine.
+  /// Removes a journal (and its log) or backup file; a missing one is fine.
   func remove(_ file: String) {
     unlink(file)
+    unlink(JournalLog.path(ofJournal: file))
   }
 
   private func fileNames(endingWith suffix: String) -> [String] {

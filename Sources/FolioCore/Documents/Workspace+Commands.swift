@@ -140,7 +140,10 @@ extension Workspace {
             Dialog(
               title: "Revert “\(document.title)” to the saved version?",
               message: "Your unsaved changes will be lost ('undo' brings them back).",
-              buttons: [DialogButton("Revert", role: .destructive), DialogButton("Cancel", role: .cancel)]
+              buttons: [
+                DialogButton("Revert", role: .destructive, replay: "revert --yes"),
+                DialogButton("Cancel", role: .cancel),
+              ]
             ) { button in
               button.role == .cancel ? .message("Kept \(document.title) as it is.") : try revertNow()
             })
@@ -162,7 +165,8 @@ extension Workspace {
               title: "Save changes to “\(document.title)” before closing?",
               message: "Your changes will be lost if you don't save them.",
               buttons: [
-                DialogButton("Save"), DialogButton("Don't Save", role: .destructive),
+                DialogButton("Save", replay: "save; close"),
+                DialogButton("Don't Save", role: .destructive, replay: "close --force"),
                 DialogButton("Cancel", role: .cancel),
               ]
             ) { [unowned self] button in

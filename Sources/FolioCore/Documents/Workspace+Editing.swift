@@ -26,8 +26,20 @@ extension Workspace {
     try checkLine(text)
     try document.perform(
       "Append", cost: text.utf8.count + 16,
-      apply: { try $0.modifyText { $0.lines.append(text) } },
-      revert: { try $0.modifyText { _ = $0.lines.removeLast() } })
+      apply: { document in
+        let count = try document.modifyText { content in
+          content.lines.append(text)
+          return content.lines.count
+        }
+        document.noteChange(start: count - 1, removed: 0, inserted: 1)
+      },
+      revert: { document in
+        let count = try document.modifyText { content in
+          content.lines.removeLast()
+          return content.lines.count
+        }
+        document.noteChange(start: count, removed: 1, inserted: 0)
+      })
   }
 
   /// Inserts a line before line `number` (1-based; one past the end appends).
@@ -37,8 +49,14 @@ extension Workspace {
     _ = try Position.index(number, count: count + 1, kind: "line")
     try document.perform(
       "Insert", cost: text.utf8.count + 16,
-      apply: { try $0.modifyText { $0.lines.insert(text, at: number - 1) } },
-      revert: { try $0.modifyText { _ = $0.lines.remove(at: number - 1) } })
+      apply: { document in
+        try document.modifyText { $0.lines.insert(text, at: number - 1) }
+        document.noteChange(start: number - 1, removed: 0, inserted: 1)
+      },
+      revert: { document in
+        try document.modifyText { _ = $0.lines.remove(at: number - 1) }
+        document.noteChange(start: number - 1, removed: 1, inserted: 0)
+      })
   }
 
   /// Replaces line `number` (1-based).
@@ -48,8 +66,14 @@ extension Workspace {
     let old = lines[try Position.index(number, count: lines.count, kind: "line")]
     try document.perform(
       "Replace", cost: old.utf8.count + text.utf8.count + 16,
-      apply: { try $0.modifyText { $0.lines[number - 1] = text } },
-      revert: { try $0.modifyText { $0.lines[number - 1] = old } })
+      apply: { document in
+        try document.modifyText { $0.lines[number - 1] = text }
+        document.noteChange(start: number - 1, removed: 1, inserted: 1)
+      },
+      revert: { document in
+        try document.modifyText { $0.lines[number - 1] = old }
+        document.noteChange(start: number - 1, removed: 1, inserted: 1)
+      })
   }
 
   /// Adds a row to a table document.
@@ -68,9 +92,19 @@ extension Workspace {
     var id = 0
     try document.perform(
       "Add Row",
-      apply: { document in id = try document.modifyTable { $0.appendRow(cells) } },
+      apply: { document in
+        let count = try document.modifyTable { table in
+          id = table.appendRow(cells)
+          return table.rowCount
+        }
+        document.noteChange(start: count - 1, removed: 0, inserted: 1)
+      },
       revert: { document in
-        try document.modifyTable { table in _ = table.removeRow(at: table.rowCount - 1) }
+        let count = try document.modifyTable { table in
+          _ = table.removeRow(at: table.rowCount - 1)
+          return table.rowCount
+        }
+        document.noteChange(start: count, removed: 1, inserted: 0)
       })
     return id
   }
@@ -96,18 +130,24 @@ extension Workspace {
     try document.perform(
       "Edit Cell",
       apply: { document in
-        try document.modifyTable { table in
-          guard let index = table.rowIndex(id: rowID) else { return }
-          table.setCell(row: index, column: columnIndex, to: new)
-        }
+        try Self.setCell(id: rowID, column: columnIndex, to: new, in: document)
       },
-      revert: { document in
-        try document.modifyTable { table in
-          guard let index = table.rowIndex(id: rowID) else { return }
-          table.setCell(row: index, column: columnIndex, to: old)
-        }
-      })
+      revert: { document in try Self.setCell(id: rowID, column: columnIndex, to: old, in: document) })
     return true
+  }
+
+  /// Sets the cell of the row with id `id`, if there is one, as an edit of `perform`.
+  static func setCell(id: Int, column: Int, to value: TableCell, in document: Document) throws {
+    let index = try document.modifyTable { table -> Int? in
+      guard let index = table.rowIndex(id: id) else { return nil }
+      table.setCell(row: index, column: column, to: value)
+      return index
+    }
+    if let index {
+      document.noteChange(start: index, removed: 1, inserted: 1)
+    } else {
+      document.noteContentUnchanged()
+    }
   }
 
   /// The position of a row written as a 1-based position or `id:N`.

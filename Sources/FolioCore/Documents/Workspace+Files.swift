@@ -175,7 +175,15 @@ extension Workspace {
     let oldTitle = document.title
     guard let oldPath = document.path else {
       try? document.perform(
-        "Rename", changesContent: false, apply: { $0.title = newTitle }, revert: { $0.title = oldTitle })
+        "Rename", changesContent: false,
+        apply: { document in
+          document.title = newTitle
+          document.noteContentUnchanged()
+        },
+        revert: { document in
+          document.title = oldTitle
+          document.noteContentUnchanged()
+        })
       emit(.renamed(windowID: document.windowID, from: oldTitle, to: newTitle))
       return
     }
@@ -187,12 +195,14 @@ extension Workspace {
           try DocumentFile.renameWithoutReplacing(oldPath, to: newPath)
           document.path = newPath
           document.title = newTitle
+          document.noteContentUnchanged()
           self.lock(document)
         },
         revert: { [unowned self] document in
           try DocumentFile.renameWithoutReplacing(newPath, to: oldPath)
           document.path = oldPath
           document.title = oldTitle
+          document.noteContentUnchanged()
           self.lock(document)
         })
     }

@@ -72,21 +72,17 @@ extension Workspace {
     return safeguards.journal.journalPath(sessionWindow: document.windowID)
   }
 
-  /// Brings the recovery journal up to date after commands ran: a document with unsaved
-  /// changes gets its content written, one without loses the journal this session wrote.
+  /// Brings the recovery journal up to date after a command: a document with unsaved
+  /// changes has them journaled, one without loses the journal this session wrote.
   ///
-  /// While commands run, a document's journal is rewritten at most once a second, and less
-  /// often when writing it takes long (at most a tenth of the time goes to it); when Folio
-  /// is about to wait for input every document is brought up to date.
+  /// A change that is one run of rows or lines is appended to the journal's log, which
+  /// costs what the command changed; any other change, or a log grown past
+  /// `DocumentSafeguards.logLimit`, writes the whole journal again and starts a new log.
   ///
-  /// - Parameters:
-  ///   - waitingForInput: whether Folio is about to wait for input.
-  ///   - time: the time journal writes are spaced by, in seconds; nil for now.
   /// - Returns: warnings for journals that could not be written (each reason once).
   @discardableResult
-  public func journalChanges(waitingForInput: Bool = false, at time: Double? = nil) -> [String] {
+  public func journalChanges() -> [String] {
     guard let safeguards else { return [] }
-    let now = time ?? StateFiles.now()
     var warnings: [String] = []
     for document in documents {
       let written = safeguards.written[document.windowID]
@@ -99,13 +95,15 @@ extension Workspace {
       }
       let file = journalFile(for: document, in: safeguards)
       if let written, written.file == file {
-        if written.revision == document.revision { continue }
-        let interval = max(
-          DocumentSafeguards.minimumInterval, written.duration / DocumentSafeguards.maximumShare)
-        if !waitingForInput, now - written.time < interval { continue }
+        if written.revision == document.revision {
+          // Edits taken back within a command: the content is the journal's.
+          document.journalChange = nil
+          continue
+        }
+        if appendToLog(document, written, in: safeguards) { continue }
       }
       do throws(FolioError) {
-        try writeJournal(document, to: file, in: safeguards, at: now)
+        try writeJournal(document, to: file, in: safeguards)
         safeguards.lastJournalFailure = nil
       } catch {
         if safeguards.lastJournalFailure != error.message {
@@ -119,25 +117,55 @@ extension Workspace {
     return warnings
   }
 
+  /// Appends a document's change since its journal was written to the journal's log.
+  ///
+  /// - Returns: whether it did; when not, the whole journal must be written again.
+  private func appendToLog(
+    _ document: Document, _ written: DocumentSafeguards.Written, in safeguards: DocumentSafeguards
+  ) -> Bool {
+    guard written.logSize <= DocumentSafeguards.logLimit(journalSize: written.journalSize),
+      let change = document.journalChange, let delta = JournalDelta(change, of: document.content)
+    else { return false }
+    guard let size = try? JournalLog.append(delta, journal: written.file) else {
+      // A record cut short ends what is read of the log: it takes no more.
+      safeguards.written[document.windowID]?.logSize = .max
+      return false
+    }
+    safeguards.written[document.windowID]?.revision = document.revision
+    safeguards.written[document.windowID]?.logSize += size
+    document.journalChange = nil
+    return true
+  }
+
   /// Writes a document's content to its journal now.
   func writeJournal(_ document: Document) throws(FolioError) {
     guard let safeguards else { return }
-    try writeJournal(
-      document, to: journalFile(for: document, in: safeguards), in: safeguards, at: StateFiles.now())
+    try writeJournal(document, to: journalFile(for: document, in: safeguards), in: safeguards)
   }
 
-  private func writeJournal(
-    _ document: Document, to file: String, in safeguards: DocumentSafeguards, at time: Double
-  ) throws(FolioError) {
-    let start = StateFiles.now()
+  /// Writes the whole journal of a document and starts its log.
+  private func writeJournal(_ document: Document, to file: String, in safeguards: DocumentSafeguards)
+    throws(FolioError)
+  {
+    let now = Int(StateFiles.now())
+    safeguards.journalWrites += 1
+    // Unique, so that a log left by an earlier journal is never applied to this one.
+    let logID = "\(getpid())-\(now)-\(safeguards.journalWrites)"
     let entry = JournalEntry(
       file: file, path: document.path, title: document.title, format: document.format, pid: getpid(),
-      host: DocumentLock.hostName, time: Int(start), baseHash: document.snapshot?.contentHash, content: [])
-    try safeguards.journal.write(entry, content: try document.format.saveContent(document.content))
+      host: DocumentLock.hostName, time: now, baseHash: document.snapshot?.contentHash, content: [],
+      logID: logID)
+    let journalSize = try safeguards.journal.write(
+      entry, content: try document.format.saveContent(document.content))
     let previous = safeguards.written[document.windowID]
     if let previous, previous.file != file { safeguards.journal.remove(previous.file) }
-    safeguards.written[document.windowID] = DocumentSafeguards.Written(
-      file: file, revision: document.revision, time: time, duration: StateFiles.now() - start)
+    // Until its log is started, the journal takes no change but a whole new journal.
+    var written = DocumentSafeguards.Written(
+      file: file, revision: document.revision, journalSize: journalSize, logSize: .max)
+    safeguards.written[document.windowID] = written
+    document.journalChange = nil
+    written.logSize = try JournalLog.start(journal: file, id: logID)
+    safeguards.written[document.windowID] = written
   }
 
   /// After a save: the journal this session wrote for the document is no longer needed.

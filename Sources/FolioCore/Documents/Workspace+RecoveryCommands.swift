@@ -20,13 +20,15 @@ extension Workspace {
     {
       changed += " It was being saved in place; its previous version is kept in \(backup)."
     }
+    let path = Word.quoted(document.path ?? pathOrURL)
     return .dialog(
       Dialog(
         title: "Recover the unsaved changes to “\(document.title)”?",
         message: "A Folio session (\(entry.origin)) ended without saving them; they are in the recovery "
           + "journal.\(changed)",
         buttons: [
-          DialogButton("Recover"), DialogButton("Discard", role: .destructive),
+          DialogButton("Recover", replay: "recover \(path)"),
+          DialogButton("Discard", role: .destructive, replay: "recover \(path) --discard; open \(path)"),
           DialogButton("Cancel", role: .cancel),
         ]
       ) { [unowned self] button in

@@ -164,7 +164,11 @@ extension Workspace {
                 "Delete \(count == 1 ? "1 \(noun.lowercased())" : noun.lowercased()) of “\(document.title)”?",
               message: "'undo' brings \(count == 1 ? "it" : "them") back.",
               buttons: [
-                DialogButton("Delete \(noun)", role: .destructive), DialogButton("Cancel", role: .cancel),
+                DialogButton(
+                  "Delete \(noun)", role: .destructive,
+                  replay: (["delete"] + (selector.map { [Word.quoted($0)] } ?? []) + ["--yes"]).joined(
+                    separator: " ")),
+                DialogButton("Cancel", role: .cancel),
               ]
             ) { button in
               button.role == .cancel ? .message("Kept \(document.title) as it is.") : try deleteNow()

@@ -98,16 +98,24 @@ extension Workspace {
   @discardableResult
   public func deleteRows(_ ids: Set<Int>, from document: Document) throws -> Int {
     let positions = try document.modifyTable { $0.positions(ofIDs: ids) }
-    guard !positions.isEmpty else { throw FolioError.invalidArgument("no rows to delete") }
+    guard let first = positions.min(), let last = positions.max() else {
+      throw FolioError.invalidArgument("no rows to delete")
+    }
+    // The run of rows the deletion changes, from the first deleted to the last.
+    let span = first..<(last + 1)
     var removed: [TableRow] = []
     try document.perform(
       positions.count == 1 ? "Delete Row" : "Delete \(positions.count) Rows", cost: 64 * positions.count + 64,
       apply: { document in
         removed = try document.modifyTable { $0.removeRows(at: positions) }
         document.selection.subtract(removed.map(\.id))
+        document.noteChange(
+          start: span.lowerBound, removed: span.count, inserted: span.count - positions.count)
       },
       revert: { document in
         try document.modifyTable { $0.insertRows(removed, at: positions) }
+        document.noteChange(
+          start: span.lowerBound, removed: span.count - positions.count, inserted: span.count)
       })
     return positions.count
   }
@@ -131,11 +139,15 @@ extension Workspace {
           removed = positions.map { text.lines[$0] }
           for position in positions.reversed() { text.lines.remove(at: position) }
         }
+        document.noteChange(
+          start: first, removed: last - first + 1, inserted: last - first + 1 - positions.count)
       },
       revert: { document in
         try document.modifyText { text in
           for (position, line) in zip(positions, removed) { text.lines.insert(line, at: position) }
         }
+        document.noteChange(
+          start: first, removed: last - first + 1 - positions.count, inserted: last - first + 1)
       })
     return positions.count
   }
@@ -182,16 +194,16 @@ extension Workspace {
     try document.perform(
       isFavorite ? "Favorite" : "Unfavorite",
       apply: { document in
-        try document.modifyTable { table in
-          if addsColumn { table.appendColumn(Self.favoriteColumn) }
-          guard let index = table.rowIndex(id: id) else { return }
-          table.setCell(row: index, column: column, to: new)
-        }
+        // A new column is a change no run of rows describes.
+        if addsColumn { try document.modifyTable { $0.appendColumn(Self.favoriteColumn) } }
+        try Self.setCell(id: id, column: column, to: new, in: document)
+        if addsColumn { document.journalChange = .unknown }
       },
       revert: { document in
-        try document.modifyTable { table in
-          if let index = table.rowIndex(id: id) { table.setCell(row: index, column: column, to: old) }
-          if addsColumn { table.removeLastColumn() }
+        try Self.setCell(id: id, column: column, to: old, in: document)
+        if addsColumn {
+          try document.modifyTable { $0.removeLastColumn() }
+          document.journalChange = .unknown
         }
       })
   }

@@ -37,6 +37,17 @@ extension PluginHost {
       guard let run = try fields.function("run") else { throw fields.error("run", "a function") }
       behavior = .action { [weak self, weak plugin] arguments throws -> CommandOutput in
         guard let self, let plugin else { throw FolioError(.disabled, "the plugin is not loaded") }
+        // Chosen from a menu, a destructive command confirms first, as the built-in ones do.
+        if role == .destructive, arguments.origin == .menu {
+          let typed = Command.commandLine(id: id, parameters: parameters, arguments: arguments)
+          return .dialog(
+            Self.destructiveConfirmation(title: title, typed: typed) {
+              [weak self] () throws -> CommandOutput in
+              guard let self else { throw FolioError(.disabled, "the plugin is not loaded") }
+              return try runCommand(
+                run, of: plugin, title: title, arguments: arguments, parameters: parameters)
+            })
+        }
         return try runCommand(run, of: plugin, title: title, arguments: arguments, parameters: parameters)
       }
     }
@@ -54,6 +65,20 @@ extension PluginHost {
           }
           return enabled.map { availability($0, of: plugin) } ?? .enabled
         }, behavior: behavior)
+  }
+
+  /// The dialog a destructive plugin command chosen from a menu shows: its title as the
+  /// destructive button, which runs it, and Cancel, which changes nothing.
+  private static func destructiveConfirmation(
+    title: String, typed: String, run: @escaping () throws -> CommandOutput
+  ) -> Dialog {
+    let name = title.hasSuffix("…") ? String(title.dropLast()) : title
+    return Dialog(
+      title: "\(name)?", message: "A plugin command that deletes or discards something.",
+      buttons: [
+        DialogButton(name, role: .destructive, replay: typed), DialogButton("Cancel", role: .cancel),
+      ]
+    ) { button in button.role == .cancel ? .message("Did not run \(name).") : try run() }
   }
 
   private func runCommand(

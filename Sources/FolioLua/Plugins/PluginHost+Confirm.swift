@@ -155,7 +155,9 @@ extension PluginHost {
       suspended.append(command)
       let guardian = SuspensionGuard(host: self, command: command)
       return .dialog(
-        Dialog(title: request.title, message: request.message, buttons: request.buttons) {
+        // Scripts wait at `ctx:confirm` too, so a recording keeps the answer as typed.
+        Dialog(title: request.title, message: request.message, buttons: request.buttons, recordsAnswers: true)
+        {
           [weak self] button throws -> CommandOutput in
           guard let self else { throw FolioError(.disabled, "the plugin host is gone") }
           return try withExtendedLifetime(guardian) { () throws(FolioError) -> CommandOutput in

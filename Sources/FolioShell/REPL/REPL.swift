@@ -52,7 +52,7 @@ struct REPL {
         if let dialog = shell.pendingDialog, pending == nil,
           dialog.button(named: line.trimmingBlanks) != nil
         {
-          line = "choose '" + line.trimmingBlanks.replacing("'", with: "'\\''") + "'"
+          line = "choose " + Word.quoted(line.trimmingBlanks)
         }
         var logical = pending ?? LogicalLine()
         pending = nil

@@ -4,16 +4,24 @@ import FolioCore
   import Glibc
 #endif
 
-/// Writes the commands of a session to a file that replays it (`record FILE`).
+/// Writes the commands of a session to a file that replays it (`record FILE`) to the same
+/// state, in `folio run` and with `--keep-going`.
 ///
 /// Each command is written as soon as it succeeded, so the file is complete up to the last
-/// command even if the session ends abruptly.
+/// command even if the session ends abruptly. A dialog is recorded by what its answer did,
+/// never by the answer: the line that showed it waits for the answer, which is recorded as
+/// the button's `replay` (`delete 3 --yes`; nothing for Cancel) — scripts would otherwise
+/// act without asking, or ask where the session did not. A dialog that records answers (a
+/// plugin's `ctx:confirm`, which asks in scripts too) is written as the line that asked and
+/// `choose 'TITLE'`.
 final class Recorder {
   /// The file being written, as the user named it.
   let path: String
   /// The include depth whose commands are recorded: those typed, not those of sourced files.
   let depth: Int
   private let descriptor: Int32
+  /// The line that showed the dialog waiting now, until its answer says what to record.
+  private var asking: String?
 
   /// Creates the file and writes its header.
   ///
@@ -35,8 +43,31 @@ final class Recorder {
 
   deinit { close(descriptor) }
 
+  /// Records a command that succeeded.
+  ///
+  /// - Parameters:
+  ///   - text: the command as typed.
+  ///   - answered: the dialog the command answered (`choose`, `cancel`) and the button.
+  ///   - asks: whether a dialog waits for an answer after it.
+  func record(_ text: String, answering answered: (dialog: Dialog, button: DialogButton)?, asks: Bool)
+    throws(FolioError)
+  {
+    guard let (dialog, button) = answered else {
+      if asks { asking = text } else { try append(text) }
+      return
+    }
+    let asked = asking
+    asking = nil
+    if dialog.recordsAnswers {
+      if let asked { try append(asked) }
+      try append("choose " + Word.quoted(button.title))
+    } else if let replay = button.replay {
+      try append(replay)
+    }
+  }
+
   /// Appends one command line.
-  func append(_ line: String) throws(FolioError) {
+  private func append(_ line: String) throws(FolioError) {
     var text = line + "\n"
     let complete = text.withUTF8 { bytes in
       var offset = 0

@@ -169,33 +169,40 @@ extension Shell {
       shortcut: "⌘Q", category: "Session",
       summary: "leave Folio; a script stops here",
       parameters: [
-        Parameter("force", .bool, style: .option, summary: "leave without asking about unsaved documents")
+        Parameter("force", .bool, style: .option, summary: "leave without asking about unsaved documents"),
+        Parameter(
+          "save", .bool, style: .option, summary: "save every unsaved document first, without asking"),
       ],
       behavior: .action { [unowned self] arguments in
         let unsaved = workspace.documents.filter(\.isDirty)
+        if arguments.flag("save") { return try quit(saving: unsaved) }
         // Like every command chosen from a menu, File › Quit asks in scripts too.
         let asks = isInteractive || arguments.origin == .menu
-        guard asks, !unsaved.isEmpty, !arguments.flag("force") else {
-          stopReason = .quit
-          return .none
-        }
+        guard asks, !unsaved.isEmpty, !arguments.flag("force") else { return try quit(saving: []) }
         let titles = unsaved.map { "“\($0.title)”" }.joined(separator: ", ")
         return .dialog(
           Dialog(
             title: "Quit with unsaved changes in \(titles)?",
             message: "Your changes will be lost if you don't save them.",
-            buttons: [DialogButton("Save All"), DialogButton("Don't Save", role: .destructive)]
+            buttons: [
+              DialogButton("Save All", replay: "quit --save"),
+              DialogButton("Don't Save", role: .destructive, replay: "quit --force"),
+            ]
           ) { [unowned self] button in
             switch button.role {
             case .cancel: return .message("Still here.")
-            case .default:
-              for document in unsaved { try workspace.save(document) }
-            case .destructive: break
+            case .default: return try quit(saving: unsaved)
+            case .destructive: return try quit(saving: [])
             }
-            stopReason = .quit
-            return .none
           })
       })
+  }
+
+  /// Saves `documents`, then stops the session; a failed save stops nothing.
+  private func quit(saving documents: [Document]) throws -> CommandOutput {
+    for document in documents { try workspace.save(document) }
+    stopReason = .quit
+    return .none
   }
 
   private var chooseCommand: Command {
@@ -217,8 +224,7 @@ extension Shell {
           guard let button = dialog.button(named: answer) else {
             throw FolioError.invalidArgument("no button '\(answer)'; choose \(dialog.choicesDescription)")
           }
-          pendingDialog = nil
-          return try dialog.respond(button)
+          return try self.answer(dialog, with: button)
         }
         guard var session = menuSession else {
           throw FolioError(.disabled, "nothing to choose from: no dialog or menu is open")
@@ -231,6 +237,13 @@ extension Shell {
       })
   }
 
+  /// Answers the waiting dialog, noting the answer for the recording.
+  private func answer(_ dialog: Dialog, with button: DialogButton) throws -> CommandOutput {
+    pendingDialog = nil
+    answeredDialog = (dialog, button)
+    return try dialog.respond(button)
+  }
+
   private var cancelCommand: Command {
     Command(
       id: BuiltinID.cancel, verb: "cancel", title: "Cancel", icon: "xmark.circle", role: .cancel,
@@ -239,8 +252,7 @@ extension Shell {
         guard let dialog = pendingDialog else {
           throw FolioError(.disabled, "nothing to cancel: no dialog is waiting")
         }
-        pendingDialog = nil
-        return try dialog.respond(dialog.cancelButton)
+        return try answer(dialog, with: dialog.cancelButton)
       })
   }
 }

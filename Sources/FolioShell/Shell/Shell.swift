@@ -71,6 +71,8 @@ public final class Shell {
   /// Where the command running now was read from.
   private(set) var currentLocation: SourceLocation?
   var recorder: Recorder?
+  /// The dialog `choose` or `cancel` answered in the command running now, and the button.
+  var answeredDialog: (dialog: Dialog, button: DialogButton)?
 
   /// A file being run by `source` (or a top-level script).
   struct IncludeFrame {
@@ -141,13 +143,14 @@ public final class Shell {
     defer { pluginHost?.noticeSelectionChanges() }
     // Whatever the command changed is kept in the recovery journal, even when it failed.
     defer { reportJournalWarnings(workspace.journalChanges()) }
+    defer { answeredDialog = nil }
     do {
       let output = try dispatch(command)
       render(output, for: command)
       if let recorder, recorder.depth == includeStack.count,
         registry.resolve(command.words[0].text)?.id != BuiltinID.record
       {
-        try recorder.append(command.text)
+        try recorder.record(command.text, answering: answeredDialog, asks: pendingDialog != nil)
       }
       return true
     } catch let error as FolioError where error.code == .reported {
@@ -166,7 +169,7 @@ public final class Shell {
   /// Brings the recovery journal up to date before Folio waits for input, then flushes the
   /// output.
   func prepareToWaitForInput() {
-    reportJournalWarnings(workspace.journalChanges(waitingForInput: true))
+    reportJournalWarnings(workspace.journalChanges())
     console.flush()
   }
 

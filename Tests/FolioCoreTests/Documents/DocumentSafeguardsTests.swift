@@ -120,10 +120,8 @@ import Testing
     taken.release()
   }
 
-  @Test(
-    "while commands run, a document's journal is rewritten at most once a second; waiting for input brings it up to date"
-  )
-  func journalThrottle() throws {
+  @Test("every change is journaled at once: a run of lines goes to the log, read back with the journal")
+  func journalLog() throws {
     let folder = try Folder()
     try folder.write("notes.txt", "one\n")
     let state = folder.file("state")
@@ -131,26 +129,47 @@ import Testing
     let document = try workspace.open("notes.txt").document
     let journal = RecoveryJournal(stateDirectory: state)
     let file = journal.journalPath(forDocumentAt: document.path ?? "")
+    let log = file + ".log"
     func journaled() -> String? {
       journal.entry(at: file).map { String(decoding: $0.content, as: UTF8.self) }
+    }
+    func size(_ path: String) -> Int {
+      ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? -1
     }
 
     #expect(workspace.journalChanges().isEmpty)
     #expect(journaled() == nil)
-    let start = 1_000_000.0
     try workspace.appendLine("two", to: document)
-    workspace.journalChanges(at: start)
+    workspace.journalChanges()
     #expect(journaled() == "one\ntwo\n")
+    let journalSize = size(file)
+    let logSize = size(log)
     try workspace.appendLine("three", to: document)
-    workspace.journalChanges(at: start + 0.5)
-    #expect(journaled() == "one\ntwo\n", "rewritten within the second")
-    workspace.journalChanges(waitingForInput: true, at: start + 0.6)
-    #expect(journaled() == "one\ntwo\nthree\n")
+    workspace.journalChanges()
+    #expect(journaled() == "one\ntwo\nthree\n", "journaled by the very next command")
+    #expect(size(file) == journalSize, "the journal itself is not written again")
+    #expect(size(log) > logSize)
+    try workspace.replaceLine(1, with: "ONE", in: document)
     try workspace.appendLine("four", to: document)
-    workspace.journalChanges(at: start + 1.7)
-    #expect(journaled() == "one\ntwo\nthree\nfour\n", "rewritten a second later")
+    workspace.journalChanges()
+    #expect(journaled() == "ONE\ntwo\nthree\nfour\n")
+
+    // A record cut short (a write that did not finish) is ignored with what follows it.
+    let whole = try Data(contentsOf: URL(fileURLWithPath: log))
+    try whole.dropLast(3).write(to: URL(fileURLWithPath: log))
+    #expect(journaled() == "one\ntwo\nthree\n")
+    try whole.write(to: URL(fileURLWithPath: log))
+
+    // A log left by an earlier journal of the file is not applied to a new one.
+    _ = try workspace.undo(document)
+    _ = try workspace.undo(document)
     try workspace.save(document)
     #expect(journaled() == nil)
+    #expect(!FileManager.default.fileExists(atPath: log))
+    try workspace.appendLine("five", to: document)
+    workspace.journalChanges()
+    try whole.write(to: URL(fileURLWithPath: log))
+    #expect(journaled() == "one\ntwo\nthree\nfive\n")
     workspace.endSession()
     #expect(folder.names() == ["notes.txt", "state"])
     #expect(folder.names(in: "state/recovery").isEmpty)
@@ -163,7 +182,7 @@ import Testing
     let workspace = Workspace(store: nil, currentDirectory: folder.path, home: nil)
     let document = try workspace.open("notes.txt").document
     try workspace.appendLine("two", to: document)
-    #expect(workspace.journalChanges(waitingForInput: true).isEmpty)
+    #expect(workspace.journalChanges().isEmpty)
     #expect(folder.names() == ["notes.txt"])
   }
 

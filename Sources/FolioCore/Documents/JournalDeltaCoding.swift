@@ -1,0 +1,142 @@
+/// The bytes of a `JournalDelta` in a journal log: a kind byte (0 lines, 1 rows), then
+/// `start`, `removed` and the number of items as unsigned LEB128 numbers, then the items —
+/// a line as a string; a row as its number of cells, then each cell as a tag byte (0
+/// string, 1 number, 2 true, 3 false, 4 null, 5 JSON, 6 absent) followed, for 0, 1 and 5,
+/// by its text. A string is its UTF-8 length, then its bytes.
+///
+/// Decoding trusts nothing: every count and length is checked against the bytes left
+/// before anything is allocated for it.
+enum JournalDeltaCoding {
+  static func encoded(_ delta: JournalDelta) -> [UInt8] {
+    var bytes: [UInt8] = []
+    switch delta.items {
+    case .lines(let lines):
+      bytes.append(0)
+      for number in [delta.start, delta.removed, lines.count] { appendNumber(number, to: &bytes) }
+      for line in lines { appendString(line, to: &bytes) }
+    case .rows(let rows):
+      bytes.append(1)
+      for number in [delta.start, delta.removed, rows.count] { appendNumber(number, to: &bytes) }
+      for row in rows {
+        appendNumber(row.count, to: &bytes)
+        for cell in row { append(cell, to: &bytes) }
+      }
+    }
+    return bytes
+  }
+
+  /// The delta in `bytes`; nil unless they are exactly one well-formed delta.
+  static func decoded(_ bytes: [UInt8]) -> JournalDelta? {
+    var reader = Reader(bytes: bytes)
+    guard let kind = reader.byte(), let start = reader.number(), let removed = reader.number(),
+      let count = reader.count()
+    else { return nil }
+    let items: JournalDelta.Items
+    switch kind {
+    case 0:
+      var lines: [String] = []
+      for _ in 0..<count {
+        guard let line = reader.string() else { return nil }
+        lines.append(line)
+      }
+      items = .lines(lines)
+    case 1:
+      var rows: [[TableCell]] = []
+      for _ in 0..<count {
+        guard let cellCount = reader.count() else { return nil }
+        var row: [TableCell] = []
+        for _ in 0..<cellCount {
+          guard let cell = reader.cell() else { return nil }
+          row.append(cell)
+        }
+        rows.append(row)
+      }
+      items = .rows(rows)
+    default:
+      return nil
+    }
+    guard reader.isAtEnd else { return nil }
+    return JournalDelta(start: start, removed: removed, items: items)
+  }
+
+  private static func append(_ cell: TableCell, to bytes: inout [UInt8]) {
+    switch cell {
+    case .string(let text):
+      bytes.append(0)
+      appendString(text, to: &bytes)
+    case .number(let text):
+      bytes.append(1)
+      appendString(text, to: &bytes)
+    case .bool(let value): bytes.append(value ? 2 : 3)
+    case .null: bytes.append(4)
+    case .json(let text):
+      bytes.append(5)
+      appendString(text, to: &bytes)
+    case .absent: bytes.append(6)
+    }
+  }
+
+  private static func appendNumber(_ number: Int, to bytes: inout [UInt8]) {
+    var value = UInt64(number)
+    while value >= 0x80 {
+      bytes.append(UInt8(value & 0x7F) | 0x80)
+      value >>= 7
+    }
+    bytes.append(UInt8(value))
+  }
+
+  private static func appendString(_ text: String, to bytes: inout [UInt8]) {
+    appendNumber(text.utf8.count, to: &bytes)
+    bytes.append(contentsOf: text.utf8)
+  }
+
+  /// Reads a payload front to back; every read fails past its end.
+  private struct Reader {
+    let bytes: [UInt8]
+    var offset = 0
+
+    var isAtEnd: Bool { offset == bytes.count }
+
+    mutating func byte() -> UInt8? {
+      guard offset < bytes.count else { return nil }
+      defer { offset += 1 }
+      return bytes[offset]
+    }
+
+    /// A number that fits in an `Int`: at most 9 bytes of 7 bits.
+    mutating func number() -> Int? {
+      var value = 0
+      for shift in stride(from: 0, to: 63, by: 7) {
+        guard let byte = byte() else { return nil }
+        value |= Int(byte & 0x7F) << shift
+        if byte < 0x80 { return value }
+      }
+      return nil
+    }
+
+    /// A count of items that each take at least one byte, so no more than the bytes left.
+    mutating func count() -> Int? {
+      guard let count = number(), count <= bytes.count - offset else { return nil }
+      return count
+    }
+
+    mutating func string() -> String? {
+      guard let length = count() else { return nil }
+      defer { offset += length }
+      return String(validating: bytes[offset..<(offset + length)], as: UTF8.self)
+    }
+
+    mutating func cell() -> TableCell? {
+      switch byte() {
+      case 0: string().map(TableCell.string)
+      case 1: string().map(TableCell.number)
+      case 2: .bool(true)
+      case 3: .bool(false)
+      case 4: .null
+      case 5: string().map(TableCell.json)
+      case 6: .absent
+      default: nil
+      }
+    }
+  }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+@testable import FolioCore
+
+/// The changes a journal's log holds: told from two versions of a content, encoded, read
+/// back without trusting the bytes, and applied.
+@Suite struct JournalDeltaTests {
+  private static let csv = DocumentFormat.csv
+
+  private static func table(_ text: String) throws -> TableModel {
+    guard case .table(let table) = try csv.decode(Array(text.utf8)) else {
+      throw FolioError(.format, "no table")
+    }
+    return table
+  }
+
+  private static func encoded(_ content: DocumentContent) throws -> String {
+    var bytes: [UInt8] = []
+    try csv.saveContent(content).write { bytes.append(contentsOf: $0) }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  @Test("runs of changes merge into one run that rebuilds the result from the start, whatever the edits")
+  func mergedRuns() {
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<2_000 {
+      let original = Array(0..<Int.random(in: 0...12, using: &generator)).map { "old \($0)" }
+      var items = original
+      var change: ContentChange?
+      for step in 0..<Int.random(in: 1...4, using: &generator) {
+        let start = Int.random(in: 0...items.count, using: &generator)
+        let removed = Int.random(in: 0...(items.count - start), using: &generator)
+        let inserted = Int.random(in: 0...3, using: &generator)
+        items.replaceSubrange(start..<(start + removed), with: (0..<inserted).map { "new \(step).\($0)" })
+        let run = ContentChange.run(start: start, removed: removed, inserted: inserted)
+        change = change.map { $0.then(run) } ?? run
+      }
+      guard case .run(let start, let removed, let inserted)? = change else {
+        Issue.record("not a run")
+        return
+      }
+      var rebuilt = original
+      rebuilt.replaceSubrange(start..<(start + removed), with: items[start..<(start + inserted)])
+      #expect(rebuilt == items)
+    }
+    #expect(ContentChange.run(start: 0, removed: 1, inserted: 1).then(.unknown) == .unknown)
+    #expect(ContentChange.unknown.then(.run(start: 0, removed: 0, inserted: 1)) == .unknown)
+  }
+
+  @Test("every table edit of a workspace reaches the journal; the log read back gives the same bytes")
+  func tableEdits() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "folio-delta-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data("name,city\na,Lyon\nb,Gent\n\"c, d\",Kiel\ne,Oslo\n".utf8).write(
+      to: folder.appendingPathComponent("t.csv"))
+    let state = folder.appendingPathComponent("state").path
+    let workspace = Workspace(store: nil, currentDirectory: folder.path, home: nil, stateDirectory: state)
+    let document = try workspace.open("t.csv").document
+    let journal = RecoveryJournal(stateDirectory: state)
+    let file = journal.journalPath(forDocumentAt: document.path ?? "")
+    func check(_ edit: String, _ body: () throws -> Void) throws {
+      try body()
+      // A rename moves the journal with the file.
+      let file = journal.journalPath(forDocumentAt: document.path ?? "")
+      #expect(workspace.journalChanges().isEmpty)
+      #expect(
+        try journal.entry(at: file).map { String(decoding: $0.content, as: UTF8.self) }
+          == Self.encoded(document.content), "after \(edit)")
+    }
+    try check("a cell") { try workspace.setCell(row: "2", column: "city", to: "Paris", in: document) }
+    let journalSize = try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int
+    try check("a row added") { try workspace.addRow([(column: "name", value: "f \"q\"")], to: document) }
+    try check("rows deleted") { _ = try workspace.deleteRows([1, 3], from: document) }
+    try check("an undo") { _ = try workspace.undo(document) }
+    try check("a cell") { try workspace.setCell(row: "id:5", column: "1", to: "E", in: document) }
+    #expect(
+      try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int == journalSize,
+      "only the log grew")
+    try check("a sort") {
+      _ = try workspace.sort(document, by: [TableSortKey(column: "name", order: .descending)])
+    }
+    try check("a rename") { try workspace.rename(document, to: "u") }
+    try check("a redo") {
+      _ = try workspace.undo(document)
+      _ = try workspace.redo(document)
+    }
+  }
+
+  @Test("cells of every kind and lines round-trip; every cut or damaged payload is refused, never trapping")
+  func untrustedBytes() throws {
+    let delta = JournalDelta(
+      start: 3, removed: 1_000_000,
+      items: .rows([
+        [.string("é"), .number("1e3"), .bool(true), .bool(false), .null, .json("[1]"), .absent], [],
+      ]))
+    let bytes = JournalDeltaCoding.encoded(delta)
+    #expect(JournalDeltaCoding.decoded(bytes) == delta)
+    let lines = JournalDelta(start: 0, removed: 0, items: .lines(["", "a b", "ü"]))
+    #expect(JournalDeltaCoding.decoded(JournalDeltaCoding.encoded(lines)) == lines)
+    for count in 0..<bytes.count {
+      #expect(JournalDeltaCoding.decoded(Array(bytes.prefix(count))) == nil)
+    }
+    #expect(JournalDeltaCoding.decoded(bytes + [0]) == nil)
+    // A count or length far beyond the bytes, a number past 63 bits, an unknown tag.
+    #expect(JournalDeltaCoding.decoded([0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F]) == nil)
+    #expect(
+      JournalDeltaCoding.decoded([0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F, 0, 0]) == nil
+    )
+    #expect(JournalDeltaCoding.decoded([1, 0, 0, 1, 1, 9]) == nil)
+    #expect(JournalDeltaCoding.decoded([0, 0, 0, 1, 2, 0xC3, 0x28]) == nil, "not UTF-8")
+    #expect(throws: FolioError.self) { try JournalDelta.apply([delta], to: .table(try Self.table("a\n1\n"))) }
+  }
+}
