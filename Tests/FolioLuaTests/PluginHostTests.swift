@@ -218,6 +218,28 @@ import Testing
     #expect(lines.lines.isEmpty)
   }
 
+  @Test("d:set names a column only by its name: columns named '2' and '1' are not positions")
+  func columnNamedLikeANumber() throws {
+    let root = try Self.makePlugin([
+      "plugin.lua": """
+      folio.command { id = "demo.set", title = "Set", run = function(ctx)
+        local d = ctx.document
+        local id = d:rows()[1].id
+        d:set(id, "2", "X")
+        return d:get(id, "2") .. "," .. d:get(id, "1")
+      end }
+      """
+    ])
+    let surface = RecordingSurface()
+    let host = PluginHost(surface: surface)
+    #expect(host.discoverAndLoad(in: [root.path]).isEmpty)
+    let table = try surface.workspace.newDocument(kind: .table, columns: ["2", "1"])
+    _ = try surface.workspace.addRow([("2", "a"), ("1", "b")], to: table)
+    #expect(try textOf("demo.set", in: surface) == "X,b")
+    guard case .table(let model) = table.content else { throw FolioError(.io, "expected a table") }
+    #expect(model.cells(ofRow: 0).map(\.description) == ["X", "b"])
+  }
+
   @Test("a command that fails or runs out of budget leaves the document exactly as before")
   func rollback() throws {
     let root = try Self.makePlugin(["plugin.lua": Self.documentPlugin])

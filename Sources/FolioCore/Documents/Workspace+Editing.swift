@@ -110,19 +110,38 @@ extension Workspace {
   }
 
   /// Sets one cell: the row by 1-based position or `id:N`, the column by name or 1-based
-  /// number. A cell that holds the value already, to the byte, is left alone: no undo step,
-  /// no unsaved change.
+  /// number, as a command line writes them.
   ///
   /// - Returns: whether the cell changed.
   @discardableResult
   public func setCell(row: String, column: String, to value: String, in document: Document) throws -> Bool {
-    let (rowID, columnIndex, old) = try document.modifyTable { table throws in
+    let (rowID, columnIndex) = try document.modifyTable { table throws in
       let index = try Self.rowIndex(row, in: table)
       guard let column = try table.columnIndex(column) ?? Self.columnIndex(number: column, in: table) else {
         throw FolioError.invalidArgument(
           "no column '\(column)'; columns: \(table.columns.joined(separator: ", "))")
       }
-      return (table.id(ofRow: index), column, table.cell(row: index, column: column))
+      return (table.id(ofRow: index), column)
+    }
+    return try setCell(rowID: rowID, column: columnIndex, to: value, in: document)
+  }
+
+  /// Sets the cell of the row with id `rowID` in the column at index `column` (0-based). A
+  /// cell that holds the value already, to the byte, is left alone: no undo step, no unsaved
+  /// change.
+  ///
+  /// - Returns: whether the cell changed.
+  /// - Throws: when there is no such row or column.
+  @discardableResult
+  public func setCell(rowID: Int, column: Int, to value: String, in document: Document) throws -> Bool {
+    let old = try document.modifyTable { table throws in
+      guard let index = table.rowIndex(id: rowID) else {
+        throw FolioError.invalidArgument("no row with id:\(rowID)")
+      }
+      guard table.columns.indices.contains(column) else {
+        throw FolioError.invalidArgument("no column \(column + 1); the table has \(table.columns.count)")
+      }
+      return table.cell(row: index, column: column)
     }
     let new = TableCell(typing: value, like: old)
     // The value it has already: not an edit, so no undo step and no unsaved change.
@@ -130,9 +149,9 @@ extension Workspace {
     try document.perform(
       "Edit Cell",
       apply: { document in
-        try Self.setCell(id: rowID, column: columnIndex, to: new, in: document)
+        try Self.setCell(id: rowID, column: column, to: new, in: document)
       },
-      revert: { document in try Self.setCell(id: rowID, column: columnIndex, to: old, in: document) })
+      revert: { document in try Self.setCell(id: rowID, column: column, to: old, in: document) })
     return true
   }
 

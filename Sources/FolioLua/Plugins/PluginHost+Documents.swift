@@ -34,8 +34,7 @@ extension PluginHost {
         let column = try Self.column(arguments, 2, in: table, method: "set")
         let text = try Self.text(arguments[3, depth: 0], method: "set", field: "value")
         try edit(document, adding: text.utf8.count, arguments, method: "set") {
-          try surface.workspace.setCell(
-            row: "id:\(table.id(ofRow: index))", column: String(column + 1), to: text, in: document)
+          try surface.workspace.setCell(rowID: table.id(ofRow: index), column: column, to: text, in: document)
         }
         return []
       },
