@@ -106,7 +106,7 @@ import Testing
         "'a.txt' matches recent documents 1, 3; open one by number ('recent' lists them)")
     ) { try fixture.run("recent", "open", "a.txt") }
     #expect(
-      throws: FolioError.invalidArgument("there is no recent document 4; there are 3 ('recent' lists them)")
+      throws: FolioError.invalidArgument("there is no recent document 4; they are 1–3 ('recent' lists them)")
     ) { try fixture.run("recent", "open", "4") }
     #expect(throws: FolioError.invalidArgument("no recent document 'zzz'; 'recent' lists them")) {
       try fixture.run("recent", "open", "zzz")

@@ -14,20 +14,24 @@ import Testing
         == "a\\u{1B}]0;x\\u{07}\nb\tc\r\nd⏎e\\u{9B}2J\\u{7F}")
   }
 
-  @Test("the style's colour sequences pass; any other escape sequence is escaped")
+  @Test("with colour on the style's colour sequences pass; with it off none does")
   func colours() {
     let style = TextStyle(usesColor: true)
     let text = style.heading("Title") + " \u{1B}[2J " + style.error("error:") + " \u{1B}[38;5;1m"
     #expect(
-      text.escapedForTerminal
+      text.escapedForTerminal(keepingStyles: { true })
         == "\u{1B}[1mTitle\u{1B}[0m \\u{1B}[2J \u{1B}[1;31merror:\u{1B}[0m \\u{1B}[38;5;1m")
+    #expect(
+      text.escapedForTerminal
+        == "\\u{1B}[1mTitle\\u{1B}[0m \\u{1B}[2J \\u{1B}[1;31merror:\\u{1B}[0m \\u{1B}[38;5;1m")
   }
 
   @Test("the console escapes standard output and standard error; the prompt escapes the title")
   func console() throws {
     let captured = CapturedShell(options: ShellOptions())
-    let result = captured.run("echo \"x\\u{1B}[2Jy\"; open \"gone\\u{7}.csv\"")
-    #expect(result.output == "x\\u{1B}[2Jy\n")
+    let result = captured.run("echo \"x\\u{1B}[2Jy\"; echo \"\\e[1;31mred\"; open \"gone\\u{7}.csv\"")
+    // Colour is off, so even the style's own sequences are escaped.
+    #expect(result.output == "x\\u{1B}[2Jy\n\\u{1B}[1;31mred\n")
     #expect(result.errors.contains("gone\\u{07}.csv"), "\(result.errors)")
     let document = try captured.shell.workspace.newDocument(kind: .text, columns: [])
     try captured.shell.workspace.rename(document, to: "t\u{1B}]0;x\u{7}")

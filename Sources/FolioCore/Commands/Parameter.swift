@@ -118,6 +118,14 @@ public struct Parameter: Sendable, Equatable {
     return Int(text)
   }
 
+  /// Whether `text` is written as an integer (see `integer(_:)`) but has more digits than an
+  /// `Int` holds.
+  public static func isTooLargeInteger(_ text: some StringProtocol) -> Bool {
+    let digits = text.utf8.first == UInt8(ascii: "-") ? text.utf8.dropFirst() : text.utf8[...]
+    return !digits.isEmpty && digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+      && Int(text) == nil
+  }
+
   /// Reads an integer (see `integer(_:)`) in `range`, or any when it is nil, for `name`.
   ///
   /// - Throws: `FolioError.invalidArgument` naming `name`, the range and the word.
@@ -126,7 +134,9 @@ public struct Parameter: Sendable, Equatable {
   {
     guard let value = integer(text), range?.contains(value) ?? true else {
       let allowed = range.map { " in \($0.lowerBound)–\($0.upperBound)" } ?? ""
-      throw .invalidArgument("'\(name)' expects an integer\(allowed), got '\(text)'")
+      let bound = text.hasPrefix("-") ? "smaller than \(Int.min)" : "larger than \(Int.max)"
+      let beyond = range == nil && isTooLargeInteger(text) ? ", which is \(bound)" : ""
+      throw .invalidArgument("'\(name)' expects an integer\(allowed), got '\(text)'\(beyond)")
     }
     return value
   }

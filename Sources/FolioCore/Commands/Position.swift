@@ -18,6 +18,7 @@ public enum Position {
     -> Int
   {
     guard let number = Parameter.integer(text) else {
+      if Parameter.isTooLargeInteger(text) { throw outside(String(text), count: count, kind: kind) }
       throw .invalidArgument("'\(text)' is not a \(kind) number; \(kinds(kind, count: count))")
     }
     return try index(number, count: count, kind: kind)

@@ -124,6 +124,9 @@ extension Workspace {
 
   /// `recent N`'s count.
   private static func recentCount(_ text: String) throws(FolioError) -> Int {
+    if Parameter.isTooLargeInteger(text) {
+      throw FolioError.invalidArgument("'recent N' lists 1–\(Int.max), got \(text)")
+    }
     guard let count = Parameter.integer(text) else {
       throw FolioError.invalidArgument("'recent' expects a number, open or clear, got '\(text)'")
     }
@@ -136,11 +139,11 @@ extension Workspace {
     guard !recent.isEmpty else {
       throw FolioError.invalidArgument("there are no recent documents; documents you open are listed")
     }
-    if let number = Parameter.integer(entry) {
-      guard let document = Position.element(number, of: recent) else {
+    if Parameter.integer(entry) != nil || Parameter.isTooLargeInteger(entry) {
+      guard let number = Parameter.integer(entry), let document = Position.element(number, of: recent) else {
         let listing = recent.count > Self.recentDocumentsShown ? "'recent \(recent.count)'" : "'recent'"
         throw FolioError.invalidArgument(
-          "there is no recent document \(number); there are \(recent.count) (\(listing) lists them)")
+          "there is no recent document \(entry); they are 1–\(recent.count) (\(listing) lists them)")
       }
       return document.path
     }

@@ -90,11 +90,11 @@ extension Workspace {
 
   private func journal(selected selector: String) throws(FolioError) -> JournalEntry {
     let entries = recoverableJournals()
-    if let number = Parameter.integer(selector) {
-      guard let entry = Position.element(number, of: entries) else {
+    if Parameter.integer(selector) != nil || Parameter.isTooLargeInteger(selector) {
+      guard let number = Parameter.integer(selector), let entry = Position.element(number, of: entries) else {
         throw .invalidArgument(
           entries.isEmpty
-            ? "there is nothing to recover" : "no journal \(number); 'recover' lists 1–\(entries.count)")
+            ? "there is nothing to recover" : "no journal \(selector); 'recover' lists 1–\(entries.count)")
       }
       return entry
     }

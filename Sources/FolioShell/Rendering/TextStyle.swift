@@ -17,7 +17,7 @@ struct TextStyle: Equatable {
   func destructive(_ text: String) -> String { wrap(text, .destructive) }
 
   /// The ANSI colour sequences a style writes: the only escape sequences the console lets
-  /// through (`escapedForTerminal`).
+  /// through, and only while colour is on (`escapedForTerminal(keepingStyles:)`).
   static let sequences = Code.allCases.map(\.sequence)
 
   /// The SGR parameters of each colour, and of the reset that ends it.

@@ -107,6 +107,7 @@ public final class Shell {
     self.workspace =
       workspace ?? Workspace(store: nil, currentDirectory: Paths.currentDirectory, home: environment["HOME"])
     registerBuiltins()
+    console.passesStyles = { [unowned self] in style.usesColor }
   }
 
   /// The text style in force: colour per the `color` option, the terminal and `NO_COLOR`.

@@ -6,7 +6,8 @@
 /// once after flushing standard output so the two keep their order on a terminal.
 ///
 /// Every line goes through `escapedForTerminal`: whatever a command, a plugin or a file name
-/// says, only line breaks, tabs and the style's colours reach the terminal as controls.
+/// says, only line breaks, tabs and — while colour is on — the style's colours reach the
+/// terminal as controls.
 public final class Console {
   /// One of the two output streams.
   public enum Stream: Sendable {
@@ -15,6 +16,9 @@ public final class Console {
   }
 
   private let sink: (Stream, String) -> Void
+  /// Whether the colour sequences of `TextStyle` pass through; asked only of text that holds
+  /// an escape character. Without colour every escape is shown escaped.
+  public var passesStyles: () -> Bool = { false }
   private var pending = ""
   private let flushThreshold = 32 * 1024
 
@@ -28,7 +32,7 @@ public final class Console {
 
   /// Appends a line to standard output.
   public func print(_ text: String) {
-    pending += text.escapedForTerminal
+    pending += text.escapedForTerminal(keepingStyles: passesStyles)
     pending += "\n"
     if pending.utf8.count >= flushThreshold { flush() }
   }
@@ -44,7 +48,7 @@ public final class Console {
   /// Writes a line to standard error, after what standard output has pending.
   public func printError(_ text: String) {
     flush()
-    sink(.error, text.escapedForTerminal + "\n")
+    sink(.error, text.escapedForTerminal(keepingStyles: passesStyles) + "\n")
   }
 
   /// Writes pending standard output.

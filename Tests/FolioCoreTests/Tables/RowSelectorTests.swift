@@ -25,7 +25,7 @@ import Testing
       ("3-1", "rows 3-1 end before they start"),
       ("id:", "'id:' is not a row id such as id:7"),
       ("id:-2", "'id:-2' is not a row id such as id:7"),
-      ("99999999999999999999", "'99999999999999999999' is not a row number or range such as 2-5"),
+      ("id:99999999999999999999", "no row has id:99999999999999999999: row ids are at most \(Int.max)"),
     ])
   func malformed(_ selector: String, _ message: String) {
     #expect(throws: FolioError.invalidArgument(message)) { try RowSelector(parsing: selector, kind: "row") }
@@ -56,6 +56,12 @@ import Testing
     #expect(throws: FolioError.self) { try table.rowPositions(String(Int.min)) }
     #expect(throws: FolioError.invalidArgument("rows 0-\(max) are outside 1–2")) {
       try table.rowPositions("0-\(max)")
+    }
+    // More digits than an integer holds: outside the table too, named as written.
+    let huge = "99999999999999999999"
+    #expect(throws: FolioError.invalidArgument("row \(huge) is outside 1–2")) { try table.rowPositions(huge) }
+    #expect(throws: FolioError.invalidArgument("rows 1-\(huge) are outside 1–2")) {
+      try table.rowPositions("1-\(huge)")
     }
   }
 

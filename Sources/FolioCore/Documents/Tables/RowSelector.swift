@@ -12,6 +12,9 @@ public struct RowSelector: Sendable, Equatable {
     case positions(ClosedRange<Int>)
     /// A table row's id.
     case id(Int)
+    /// Positions written with more digits than an integer holds, as written: outside any
+    /// document, which the error says with the document's range.
+    case tooLarge(String)
   }
 
   /// The parts, in the order written.
@@ -29,6 +32,9 @@ public struct RowSelector: Sendable, Equatable {
 
   private static func part(_ part: Substring, of text: String, kind: String) throws(FolioError) -> Part {
     if part.hasPrefix("id:") {
+      if Parameter.isTooLargeInteger(part.dropFirst(3)) {
+        throw .invalidArgument("no row has \(part): row ids are at most \(Int.max)")
+      }
       guard let id = number(part.dropFirst(3)) else {
         throw .invalidArgument("'\(part)' is not a row id such as id:7")
       }
@@ -37,7 +43,13 @@ public struct RowSelector: Sendable, Equatable {
     guard !part.isEmpty else {
       throw .invalidArgument("'\(text)' has an empty part; \(kind)s are numbers or ranges such as 1,4-6")
     }
-    let bounds = part.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map(number)
+    let words = part.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+    if words.allSatisfy({ number($0) != nil || Parameter.isTooLargeInteger($0) }),
+      words.contains(where: { Parameter.isTooLargeInteger($0) })
+    {
+      return .tooLarge(String(part))
+    }
+    let bounds = words.map(number)
     guard let first = bounds[0], let last = bounds.count == 2 ? bounds[1] : first else {
       throw .invalidArgument("'\(part)' is not a \(kind) number or range such as 2-5")
     }
@@ -85,6 +97,8 @@ public struct RowSelector: Sendable, Equatable {
         guard let rowPosition else { throw .invalidArgument("\(kind)s have no ids; use numbers such as 2-5") }
         guard let position = rowPosition(id) else { throw .invalidArgument("no row with id:\(id)") }
         try add(position)
+      case .tooLarge(let text):
+        throw Position.outside(text, count: count, kind: kind)
       }
     }
     return result
