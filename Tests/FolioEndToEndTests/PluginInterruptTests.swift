@@ -88,4 +88,27 @@ import Testing
     #expect(result.errors.contains("plugin slow: failed: "), "\(result.errors)")
     #expect(result.errors.contains("while loading)"), "\(result.errors)")
   }
+
+  @Test("a SIGINT while plugin.lua loads fails that plugin, and folio starts")
+  func interruptWhileLoading() throws {
+    let folder = try FolioProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let plugin = folder.appendingPathComponent("plugins/slow")
+    try FileManager.default.createDirectory(at: plugin, withIntermediateDirectories: true)
+    // Few instructions, much time: only the 5 s load time budget or the SIGINT stops it.
+    try "while true do local s = ('x'):rep(1 << 22) end\n".write(
+      to: plugin.appendingPathComponent("plugin.lua"), atomically: true, encoding: .utf8)
+    let folio = try RunningFolio(
+      arguments: ["--plugins", "plugins"], in: folder, home: folder.appendingPathComponent("home"))
+    let pid = folio.process.processIdentifier
+    // Loading is under way once folio has burnt a tenth of a second of CPU.
+    Self.waitUntilBusy(pid, since: 0)
+    kill(pid, SIGINT)
+    folio.send("echo started\n")
+    #expect(folio.waitForOutput(containing: "started"))
+    let result = try folio.finish()
+    #expect(result.errors.contains("plugin slow: failed: "), "\(result.errors)")
+    #expect(result.errors.contains("interrupted"), "\(result.errors)")
+    #expect(!result.errors.contains("budget"), "\(result.errors)")
+  }
 }
