@@ -59,8 +59,10 @@ static void *counting_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     h->memory_used -= old;
     return NULL;
   }
+  // What the state holds besides this block, with what the host charged to the running call.
+  size_t held = h->memory_used - old + h->memory_charged;
   if (h->memory_limit != 0 && h->swift_depth == 0 && nsize > old &&
-      h->memory_used - old + nsize > h->memory_limit) {
+      (held > h->memory_limit || nsize > h->memory_limit - held)) {
     return NULL;
   }
   void *block = realloc(ptr, nsize);

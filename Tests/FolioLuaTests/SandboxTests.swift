@@ -108,6 +108,29 @@ import Testing
     #expect(Self.lines(of: document) == ["one", "two", "three"])
   }
 
+  @Test("what the host holds for a call counts against Lua's own allocations too")
+  func chargedMemoryLimitsLua() throws {
+    let root = try Self.makePlugin([
+      "plugin.lua": """
+      folio.command { id = "demo.both", title = "Both", run = function(ctx)
+        ctx.document:insert(1, string.rep("x", 8 << 20))
+        collectgarbage()
+        ctx.document:insert(1, string.rep("y", 8 << 20))
+        collectgarbage()
+        return #string.rep("z", 12 << 20)
+      end }
+      """
+    ])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let (surface, host, document) = try Self.loadWithText(root)
+    defer { withExtendedLifetime(host) {} }
+    // 16 MB held for the document plus 12 MB more in Lua (24 MB while string.rep builds it)
+    // is past the 32 MB budget, though Lua alone would hold only 24 MB.
+    let error = try #require(throws: FolioError.self) { try Self.run("demo.both", in: surface) }
+    #expect(error.message.contains("not enough memory"), "\(error.message)")
+    #expect(Self.lines(of: document) == ["one", "two", "three"])
+  }
+
   @Test("plugin.lua runs under its own load budget, whatever the callbacks' budgets")
   func loadBudget() throws {
     let root = try Self.makePlugin(["plugin.lua": "while true do end"])

@@ -96,10 +96,34 @@ import Testing
     #expect(try String(contentsOfFile: a, encoding: .utf8) == "one\n")
     #expect(try String(contentsOfFile: b, encoding: .utf8) == "one\nthree\n")
   }
+  @Test("a plugin dialog's answer is recorded so it names the same button on replay")
+  func answerNamesTheSameButton() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = folder.path("answers.folio")
+    let recorder = try Recorder(path: path, depth: 0, overwrite: false)
+    let dialog = Dialog(
+      title: "How many?",
+      buttons: [DialogButton("2"), DialogButton("1"), DialogButton("Keep"), DialogButton("keep")],
+      recordsAnswers: true
+    ) { _ in .none }
+    for button in dialog.buttons {
+      try recorder.record("nums.pick", answering: nil, asks: true)
+      try recorder.record("choose x", answering: (dialog, button), asks: false)
+    }
+    let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").dropFirst()
+    let answers = lines.filter { $0.hasPrefix("choose ") }.map { String($0.dropFirst("choose ".count)) }
+    #expect(answers == ["1", "2", "Keep", "4", "Cancel"])
+    for (answer, button) in zip(answers, dialog.buttons) {
+      #expect(dialog.button(named: answer) == button, "\(answer)")
+    }
+  }
+
   @Test("the command lines a recording writes for dialogs lex and bind back to what ran")
   func commandLinesLexBack() throws {
     let texts = [
       "plain", "", "two words", "it's", "--flag", "a=b", "#not a comment", "x;y", "é", "\"q\"", "back\\slash",
+      "two\nlines", "tab\there", "cr\r", "esc\u{1B}[1m", "nel\u{85}", "it's \"both\"\n\\", "sep\u{2028}",
     ]
     for text in texts {
       guard case .complete(let commands) = try Lexer.lex("echo " + Word.quoted(text)) else {

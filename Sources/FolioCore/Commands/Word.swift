@@ -27,8 +27,10 @@ public struct Word: Hashable, Sendable, CustomStringConvertible {
   public var description: String { text }
 
   /// `text` written as one literal word of a command line: as it is when it holds only
-  /// letters, digits and `/._,:+@%`, else in single quotes (a quote inside as `'\''`), so
-  /// it never reads as an option, a named argument, a comment or two words.
+  /// letters, digits and `/._,:+@%`; in double quotes with escapes (`\n`, `\u{1B}`) when it
+  /// holds a control character, so a recorded line stays one line; else in single quotes (a
+  /// quote inside as `'\''`). It never reads as an option, a named argument, a comment or
+  /// two words.
   public static func quoted(_ text: String) -> String {
     let isPlain =
       !text.isEmpty && !text.hasPrefix("-")
@@ -37,6 +39,29 @@ public struct Word: Hashable, Sendable, CustomStringConvertible {
           && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
             || "/._,:+@%-".unicodeScalars.contains(scalar))
       }
-    return isPlain ? text : "'" + text.replacing("'", with: "'\\''") + "'"
+    if isPlain { return text }
+    guard text.unicodeScalars.contains(where: isControl) else {
+      return "'" + text.replacing("'", with: "'\\''") + "'"
+    }
+    var quoted = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"", "\\": quoted += "\\" + String(scalar)
+      case "\n": quoted += "\\n"
+      case "\t": quoted += "\\t"
+      case "\r": quoted += "\\r"
+      case _ where isControl(scalar):
+        quoted += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      default: quoted.unicodeScalars.append(scalar)
+      }
+    }
+    return quoted + "\""
+  }
+
+  /// A scalar a line of text cannot hold as it is: C0, DEL, C1, or a line or paragraph
+  /// separator.
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
+      || scalar.value == 0x2029
   }
 }

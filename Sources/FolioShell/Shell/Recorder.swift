@@ -60,7 +60,11 @@ final class Recorder {
     asking = nil
     if dialog.recordsAnswers {
       if let asked { try append(asked) }
-      try append("choose " + Word.quoted(button.title))
+      // By title, unless the title would name another button on replay (a title "2" is
+      // read as the second button); then by position.
+      let position = dialog.buttons.firstIndex(of: button).map { String($0 + 1) } ?? button.title
+      try append(
+        "choose " + Word.quoted(dialog.button(named: button.title) == button ? button.title : position))
     } else if let replay = button.replay {
       try append(replay)
     }
