@@ -124,8 +124,9 @@ struct JournalDelta: Equatable {
 
 /// The shape of a document's content when its journal was written, kept in the journal's
 /// log: what the log's deltas were made against and the journal's bytes may not decode back
-/// to (see `JournalDelta.apply(_:to:shape:)`). Edits that change it (columns, a new content)
-/// write the whole journal again, so it holds for every delta of the log.
+/// to (see `JournalDelta.apply(_:to:shape:)`). Its number of rows or lines is the
+/// journal's, before the log's first delta; the rest holds for every delta, since a change
+/// to columns, a dialect or a whole content is no run and writes the whole journal again.
 enum JournalShape: Equatable {
   case text(lineEnding: LineEnding, hasByteOrderMark: Bool, endsWithNewline: Bool, lineCount: Int)
   case table(columns: [String], dialect: TableDialect, rowCount: Int)
