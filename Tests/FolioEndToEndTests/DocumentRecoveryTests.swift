@@ -77,6 +77,47 @@ import Testing
     #expect(run.recoveryNames().isEmpty)
   }
 
+  /// A file, the commands run on it before the kill, and what saving it then writes.
+  struct LoggedEdits: Sendable, CustomTestStringConvertible {
+    let name: String
+    let original: String
+    let commands: String
+    let saved: String
+    var testDescription: String { "\(name): \(commands)" }
+  }
+
+  @Test(
+    "edits logged after the whole journal come back as a save would have written them",
+    arguments: [
+      // JSON columns read back from the journal in another order, or without one.
+      LoggedEdits(
+        name: "v.json", original: "[{\"a\":1,\"c\":5},{\"b\":2,\"a\":3}]\n",
+        commands: "sort b:desc\ncell 2 c 7", saved: "[{\"a\":3,\"b\":2},{\"a\":1,\"c\":7}]\n"),
+      LoggedEdits(
+        name: "f.json", original: "[{\"a\":1},{\"b\":2,\"a\":3}]\n",
+        commands: "select 1\nfavorite\ncell 2 b 9",
+        saved: "[{\"a\":1,\"favorite\":\"yes\"},{\"a\":3,\"b\":9}]\n"),
+      // Rows not edited keep their bytes.
+      LoggedEdits(
+        name: "p.csv", original: "name,city\n\"Ann\",Oslo\nBob,\"Rome\"\nCy,Bern\n",
+        commands: "cell 3 city Paris\ncell 3 city Lima",
+        saved: "name,city\n\"Ann\",Oslo\nBob,\"Rome\"\nCy,Lima\n"),
+      // A text journaled without lines gains no final newline.
+      LoggedEdits(name: "n.txt", original: "a\nb", commands: "delete 1-2 --yes\nappend x", saved: "x"),
+    ])
+  func loggedEdits(_ edits: LoggedEdits) throws {
+    let run = try FaultRun()
+    defer { run.remove() }
+    try run.write(edits.original, to: edits.name)
+    try Self.killAfter("open \(edits.name)\n\(edits.commands)", in: run)
+    #expect(run.recoveryNames().contains { $0.hasSuffix(".journal.log") })
+
+    let result = try run.run(["-c", "open \(edits.name); choose Recover; save"])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(try run.text(edits.name) == edits.saved)
+    #expect(run.recoveryNames().isEmpty)
+  }
+
   @Test("Discard drops the journal and opens the file; Cancel leaves it closed and keeps the journal")
   func discardAndCancel() throws {
     let run = try FaultRun()

@@ -43,28 +43,75 @@ struct JournalDelta: Equatable {
     self.items = items
   }
 
-  /// Content decoded from a journal with `deltas` applied in order.
+  /// Content decoded from a journal with `deltas` applied in order, in the shape the
+  /// document had when the journal was written (`shape`, from the log's header).
   ///
-  /// - Throws: `FolioError.io` when a delta does not fit the content (a log of another
-  ///   document): nothing is applied then.
-  static func apply(_ deltas: [JournalDelta], to content: DocumentContent) throws(FolioError)
-    -> DocumentContent
+  /// A journal's bytes do not always decode back to that shape: a JSON table's columns are
+  /// its keys in the order they first appear (a column without values is gone), and a text
+  /// without lines decodes as ending with a newline. The content is brought back to `shape`
+  /// first — a table's columns found by name — so that each row is applied under the columns
+  /// it was recorded with; a table read from CSV or TSV keeps its file's bytes, and rows no
+  /// delta replaced are written back from them.
+  ///
+  /// - Throws: `FolioError.io` when a delta or the shape does not fit the content (a log of
+  ///   another document, columns that cannot be matched by name): nothing is applied then.
+  static func apply(_ deltas: [JournalDelta], to content: DocumentContent, shape: JournalShape)
+    throws(FolioError) -> DocumentContent
   {
-    switch content {
-    case .text(var text):
+    switch (content, shape) {
+    case (.text(var text), .text(let lineEnding, let hasByteOrderMark, let endsWithNewline, let lineCount)):
+      if text.lines.isEmpty, lineCount == 1 {
+        // One empty unterminated line is written as nothing, which reads as no lines.
+        text.lines = [""]
+      }
+      guard text.lines.count == lineCount else { throw misfit }
+      // Deltas are only made for a text whose lines all end alike (`init?(_:of:)`).
+      text.lineEndings = nil
+      text.lineEnding = lineEnding
+      text.hasByteOrderMark = hasByteOrderMark
+      text.endsWithNewline = endsWithNewline
       for delta in deltas {
         guard case .lines(let lines) = delta.items, delta.fits(text.lines.count) else { throw misfit }
         text.lines.replaceSubrange(delta.start..<(delta.start + delta.removed), with: lines)
       }
       return .text(text)
-    case .table(let table):
-      var decoded = table.content
-      for delta in deltas {
-        guard case .rows(let rows) = delta.items, delta.fits(decoded.rows.count) else { throw misfit }
-        decoded.rows.replaceSubrange(delta.start..<(delta.start + delta.removed), with: rows)
+    case (.table(var table), .table(let columns, let dialect, let rowCount)):
+      guard table.rowCount == rowCount else { throw misfit }
+      if !table.columns.elementsEqual(columns, by: { $0.utf8.elementsEqual($1.utf8) }) {
+        table = try reordered(table, to: columns, dialect: dialect)
       }
-      return .table(TableModel(decoded))
+      table.dialect = dialect
+      for delta in deltas {
+        guard case .rows(let rows) = delta.items, delta.fits(table.rowCount) else { throw misfit }
+        table.replaceRows(delta.start..<(delta.start + delta.removed), with: rows)
+      }
+      return .table(table)
+    default:
+      throw misfit
     }
+  }
+
+  /// A table's rows under `columns`, each cell found by its column's name; a column the
+  /// table lacks has no cells. Throws unless every column of the table is one of `columns`
+  /// and their names are distinct.
+  private static func reordered(_ table: TableModel, to columns: [String], dialect: TableDialect)
+    throws(FolioError) -> TableModel
+  {
+    guard Set(columns.map(ColumnKey.init)).count == columns.count else { throw misfit }
+    var positions: [Int] = []
+    for column in table.columns {
+      guard let position = ColumnKey.index(of: column, in: columns) else { throw misfit }
+      positions.append(position)
+    }
+    guard Set(positions).count == positions.count else { throw misfit }
+    let rows = table.rows.map { row in
+      var cells = [TableCell](repeating: .absent, count: columns.count)
+      for (index, position) in positions.enumerated() where row.cells.indices.contains(index) {
+        cells[position] = row.cells[index]
+      }
+      return cells
+    }
+    return TableModel(TableContent(columns: columns, rows: rows, dialect: dialect))
   }
 
   private static let misfit = FolioError(.io, "the recovery journal's log does not fit its content")
@@ -72,5 +119,27 @@ struct JournalDelta: Equatable {
   /// Whether the removed run lies within `count` items.
   private func fits(_ count: Int) -> Bool {
     start >= 0 && removed >= 0 && start <= count && removed <= count - start
+  }
+}
+
+/// The shape of a document's content when its journal was written, kept in the journal's
+/// log: what the log's deltas were made against and the journal's bytes may not decode back
+/// to (see `JournalDelta.apply(_:to:shape:)`). Its number of rows or lines is the
+/// journal's, before the log's first delta; the rest holds for every delta, since a change
+/// to columns, a dialect or a whole content is no run and writes the whole journal again.
+enum JournalShape: Equatable {
+  case text(lineEnding: LineEnding, hasByteOrderMark: Bool, endsWithNewline: Bool, lineCount: Int)
+  case table(columns: [String], dialect: TableDialect, rowCount: Int)
+
+  /// The shape of `content`.
+  init(_ content: DocumentContent) {
+    switch content {
+    case .text(let text):
+      self = .text(
+        lineEnding: text.lineEnding, hasByteOrderMark: text.hasByteOrderMark,
+        endsWithNewline: text.endsWithNewline, lineCount: text.lines.count)
+    case .table(let table):
+      self = .table(columns: table.columns, dialect: table.dialect, rowCount: table.rowCount)
+    }
   }
 }

@@ -4,6 +4,12 @@
 /// string, 1 number, 2 true, 3 false, 4 null, 5 JSON, 6 absent) followed, for 0, 1 and 5,
 /// by its text. A string is its UTF-8 length, then its bytes.
 ///
+/// A log's `JournalShape` is kind byte 2 for a text — its line ending (0 LF, 1 CRLF, 2 CR),
+/// a flags byte (1 byte order mark, 2 ends with a newline) and its number of lines — or 3
+/// for a table: its number of rows, its dialect (0, the delimiter byte, line ending and
+/// flags; or 1 and 0 for compact JSON, the indent plus 1 for pretty), its number of columns
+/// and their names.
+///
 /// Decoding trusts nothing: every count and length is checked against the bytes left
 /// before anything is allocated for it.
 enum JournalDeltaCoding {
@@ -57,6 +63,89 @@ enum JournalDeltaCoding {
     }
     guard reader.isAtEnd else { return nil }
     return JournalDelta(start: start, removed: removed, items: items)
+  }
+
+  static func encoded(_ shape: JournalShape) -> [UInt8] {
+    var bytes: [UInt8] = []
+    switch shape {
+    case .text(let lineEnding, let hasByteOrderMark, let endsWithNewline, let lineCount):
+      bytes += [2, code(of: lineEnding), flags(hasByteOrderMark, endsWithNewline)]
+      appendNumber(lineCount, to: &bytes)
+    case .table(let columns, let dialect, let rowCount):
+      bytes.append(3)
+      appendNumber(rowCount, to: &bytes)
+      switch dialect {
+      case .delimited(let delimited):
+        bytes += [
+          0, delimited.delimiter.rawValue, code(of: delimited.lineEnding),
+          flags(delimited.hasByteOrderMark, delimited.endsWithNewline),
+        ]
+      case .json(let style):
+        bytes.append(1)
+        if case .pretty(let indent) = style {
+          appendNumber(max(indent, 0) + 1, to: &bytes)
+        } else {
+          bytes.append(0)
+        }
+      }
+      appendNumber(columns.count, to: &bytes)
+      for column in columns { appendString(column, to: &bytes) }
+    }
+    return bytes
+  }
+
+  /// The shape in `bytes`; nil unless they are exactly one well-formed shape.
+  static func decodedShape(_ bytes: [UInt8]) -> JournalShape? {
+    var reader = Reader(bytes: bytes)
+    let shape: JournalShape
+    switch reader.byte() {
+    case 2:
+      guard let lineEnding = reader.lineEnding(), let flags = reader.byte(), flags < 4,
+        let lineCount = reader.number()
+      else { return nil }
+      shape = .text(
+        lineEnding: lineEnding, hasByteOrderMark: flags & 1 != 0, endsWithNewline: flags & 2 != 0,
+        lineCount: lineCount)
+    case 3:
+      guard let rowCount = reader.number() else { return nil }
+      let dialect: TableDialect
+      switch reader.byte() {
+      case 0:
+        guard let delimiter = reader.byte().flatMap(DelimitedDialect.Delimiter.init(rawValue:)),
+          let lineEnding = reader.lineEnding(), let flags = reader.byte(), flags < 4
+        else { return nil }
+        dialect = .delimited(
+          DelimitedDialect(
+            delimiter: delimiter, lineEnding: lineEnding, hasByteOrderMark: flags & 1 != 0,
+            endsWithNewline: flags & 2 != 0))
+      case 1:
+        guard let style = reader.number() else { return nil }
+        dialect = .json(style == 0 ? .compact : .pretty(indent: style - 1))
+      default:
+        return nil
+      }
+      guard let count = reader.count() else { return nil }
+      var columns: [String] = []
+      for _ in 0..<count {
+        guard let column = reader.string() else { return nil }
+        columns.append(column)
+      }
+      shape = .table(columns: columns, dialect: dialect, rowCount: rowCount)
+    default:
+      return nil
+    }
+    guard reader.isAtEnd else { return nil }
+    return shape
+  }
+
+  private static let lineEndings: [LineEnding] = [.lf, .crlf, .cr]
+
+  private static func code(of lineEnding: LineEnding) -> UInt8 {
+    UInt8(lineEndings.firstIndex(of: lineEnding) ?? 0)
+  }
+
+  private static func flags(_ hasByteOrderMark: Bool, _ endsWithNewline: Bool) -> UInt8 {
+    (hasByteOrderMark ? 1 : 0) | (endsWithNewline ? 2 : 0)
   }
 
   private static func append(_ cell: TableCell, to bytes: inout [UInt8]) {
@@ -124,6 +213,11 @@ enum JournalDeltaCoding {
       guard let length = count() else { return nil }
       defer { offset += length }
       return String(validating: bytes[offset..<(offset + length)], as: UTF8.self)
+    }
+
+    mutating func lineEnding() -> LineEnding? {
+      guard let code = byte(), Int(code) < JournalDeltaCoding.lineEndings.count else { return nil }
+      return JournalDeltaCoding.lineEndings[Int(code)]
     }
 
     mutating func cell() -> TableCell? {

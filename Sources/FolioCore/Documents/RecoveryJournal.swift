@@ -68,10 +68,10 @@ public struct RecoveryJournal: Sendable {
       var entry = JournalEntry(file: file, bytes: consume bytes)
     else { return nil }
     guard let id = entry.logID else { return entry }
-    let deltas = JournalLog.deltas(journal: file, id: id)
     var recovered: [UInt8] = []
-    guard !deltas.isEmpty,
-      let content = try? JournalDelta.apply(deltas, to: entry.format.decode(entry.content)),
+    guard let log = JournalLog.read(journal: file, id: id), !log.deltas.isEmpty,
+      let content = try? JournalDelta.apply(
+        log.deltas, to: entry.format.decode(entry.content), shape: log.shape),
       (try? entry.format.saveContent(content).write { recovered.append(contentsOf: $0) }) != nil
     else { return entry }
     entry.content = recovered

@@ -164,7 +164,7 @@ extension Workspace {
       file: file, revision: document.revision, journalSize: journalSize, logSize: .max)
     safeguards.written[document.windowID] = written
     document.journalChange = nil
-    written.logSize = try JournalLog.start(journal: file, id: logID)
+    written.logSize = try JournalLog.start(journal: file, id: logID, shape: JournalShape(document.content))
     safeguards.written[document.windowID] = written
   }
 

@@ -111,6 +111,125 @@ import Testing
     )
     #expect(JournalDeltaCoding.decoded([1, 0, 0, 1, 1, 9]) == nil)
     #expect(JournalDeltaCoding.decoded([0, 0, 0, 1, 2, 0xC3, 0x28]) == nil, "not UTF-8")
-    #expect(throws: FolioError.self) { try JournalDelta.apply([delta], to: .table(try Self.table("a\n1\n"))) }
+    let base = DocumentContent.table(try Self.table("a\n1\n"))
+    #expect(throws: FolioError.self) { try JournalDelta.apply([delta], to: base, shape: JournalShape(base)) }
+    // Rows recorded under columns the content's do not match by name are not applied.
+    let shape = JournalShape.table(columns: ["b"], dialect: .delimited(.csv), rowCount: 1)
+    #expect(throws: FolioError.self) { try JournalDelta.apply([], to: base, shape: shape) }
+
+    for shape in [
+      JournalShape.text(lineEnding: .crlf, hasByteOrderMark: true, endsWithNewline: false, lineCount: 7),
+      .table(columns: ["é", "", "a,b"], dialect: .json(.pretty(indent: 4)), rowCount: 2),
+      .table(columns: [], dialect: .json(.compact), rowCount: 0),
+      .table(
+        columns: ["x"],
+        dialect: .delimited(
+          DelimitedDialect(
+            delimiter: .semicolon, lineEnding: .cr, hasByteOrderMark: false, endsWithNewline: false)),
+        rowCount: 300),
+    ] {
+      let bytes = JournalDeltaCoding.encoded(shape)
+      #expect(JournalDeltaCoding.decodedShape(bytes) == shape)
+      #expect(JournalDeltaCoding.decoded(bytes) == nil, "a shape is no delta")
+      for count in 0..<bytes.count {
+        #expect(JournalDeltaCoding.decodedShape(Array(bytes.prefix(count))) == nil)
+      }
+      #expect(JournalDeltaCoding.decodedShape(bytes + [0]) == nil)
+    }
+    #expect(JournalDeltaCoding.decodedShape(bytes) == nil, "a delta is no shape")
+  }
+
+  /// A workspace over a folder holding `file` with `text`, and the document it opens; the
+  /// entry its journal reads back as gives `journaled`.
+  private static func journaling(_ file: String, _ text: String) throws -> (
+    workspace: Workspace, document: Document, journaled: () -> String?, folder: URL
+  ) {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "folio-delta-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: folder.appendingPathComponent(file))
+    let state = folder.appendingPathComponent("state").path
+    let workspace = Workspace(store: nil, currentDirectory: folder.path, home: nil, stateDirectory: state)
+    let document = try workspace.open(file).document
+    let journal = RecoveryJournal(stateDirectory: state)
+    let journaled = {
+      journal.entry(at: journal.journalPath(forDocumentAt: document.path ?? "")).map {
+        String(decoding: $0.content, as: UTF8.self)
+      }
+    }
+    return (workspace, document, journaled, folder)
+  }
+
+  private static func saved(_ document: Document) throws -> String {
+    String(decoding: try document.format.encode(document.content), as: UTF8.self)
+  }
+
+  @Test(
+    "a JSON table's log applies each cell under the column it was recorded in, though the journal reads its columns back in another order or without one"
+  )
+  func jsonColumnsByName() throws {
+    let sorted = try Self.journaling("v.json", "[{\"a\":1,\"c\":5},{\"b\":2,\"a\":3}]\n")
+    defer { try? FileManager.default.removeItem(at: sorted.folder) }
+    _ = try sorted.workspace.sort(sorted.document, by: [TableSortKey(column: "b", order: .descending)])
+    #expect(sorted.workspace.journalChanges().isEmpty)
+    try sorted.workspace.setCell(row: "2", column: "c", to: "7", in: sorted.document)
+    #expect(sorted.workspace.journalChanges().isEmpty)
+    #expect(sorted.journaled() == (try Self.saved(sorted.document)))
+    #expect(sorted.journaled() == "[{\"a\":3,\"b\":2},{\"a\":1,\"c\":7}]\n")
+
+    let favorite = try Self.journaling("f.json", "[{\"a\":1},{\"b\":2,\"a\":3}]\n")
+    defer { try? FileManager.default.removeItem(at: favorite.folder) }
+    try favorite.workspace.select(
+      [1], mode: .replace, in: favorite.document, environment: AppEnvironment(platform: .mac))
+    try favorite.workspace.setFavorite(true, in: favorite.document)
+    #expect(favorite.workspace.journalChanges().isEmpty)
+    try favorite.workspace.setCell(row: "2", column: "b", to: "9", in: favorite.document)
+    #expect(favorite.workspace.journalChanges().isEmpty)
+    #expect(favorite.journaled() == (try Self.saved(favorite.document)))
+    #expect(favorite.journaled()?.contains("\"favorite\":9") == false)
+  }
+
+  @Test("rows no record of the log replaced keep the bytes of the CSV file, quoting and all")
+  func csvRowsKeepTheirBytes() throws {
+    let text = "name,city\n\"Ann\",Oslo\nBob,\"Rome\"\nCy,Bern\n"
+    let places = try Self.journaling("p.csv", text)
+    defer { try? FileManager.default.removeItem(at: places.folder) }
+    try places.workspace.setCell(row: "3", column: "city", to: "Paris", in: places.document)
+    #expect(places.workspace.journalChanges().isEmpty)
+    try places.workspace.setCell(row: "3", column: "city", to: "Lima", in: places.document)
+    #expect(places.workspace.journalChanges().isEmpty)
+    #expect(places.journaled() == "name,city\n\"Ann\",Oslo\nBob,\"Rome\"\nCy,Lima\n")
+    #expect(places.journaled() == (try Self.saved(places.document)))
+    // A row edited back to its record is its record again.
+    try places.workspace.setCell(row: "2", column: "city", to: "Kiel", in: places.document)
+    #expect(places.workspace.journalChanges().isEmpty)
+    try places.workspace.setCell(row: "2", column: "city", to: "Rome", in: places.document)
+    #expect(places.workspace.journalChanges().isEmpty)
+    #expect(places.journaled() == "name,city\n\"Ann\",Oslo\nBob,\"Rome\"\nCy,Lima\n")
+  }
+
+  @Test(
+    "a text journaled without lines comes back with the final newline, byte order mark and line ending it had"
+  )
+  func textShapeKept() throws {
+    for (text, recovered) in [("a\nb", "x"), ("\u{FEFF}a\r\nb", "\u{FEFF}x"), ("a\r\nb\r\n", "x\r\n")] {
+      let notes = try Self.journaling("n.txt", text)
+      defer { try? FileManager.default.removeItem(at: notes.folder) }
+      _ = try notes.workspace.deleteLines([1, 2], from: notes.document)
+      #expect(notes.workspace.journalChanges().isEmpty)
+      try notes.workspace.appendLine("x", to: notes.document)
+      #expect(notes.workspace.journalChanges().isEmpty)
+      #expect(notes.journaled() == (try Self.saved(notes.document)))
+      #expect(notes.journaled() == recovered, "\(text.debugDescription)")
+    }
+    // One empty unterminated line is journaled as nothing.
+    let empty = try Self.journaling("e.txt", "a")
+    defer { try? FileManager.default.removeItem(at: empty.folder) }
+    try empty.workspace.replaceLine(1, with: "", in: empty.document)
+    #expect(empty.workspace.journalChanges().isEmpty)
+    try empty.workspace.appendLine("y", to: empty.document)
+    #expect(empty.workspace.journalChanges().isEmpty)
+    #expect(empty.journaled() == "\ny")
+    #expect(empty.journaled() == (try Self.saved(empty.document)))
   }
 }

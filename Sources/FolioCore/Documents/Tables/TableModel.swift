@@ -182,6 +182,38 @@ public struct TableModel: Sendable {
     return row
   }
 
+  /// Replaces the rows at `range` with rows of `cells`, the rest of the table untouched:
+  /// rows read from the file outside the range are still written from its bytes. Each new
+  /// row takes the place of the old one at its position as an edit of it would: it is
+  /// written from that row's record while its cells are the record's, to the byte. New rows
+  /// get new ids.
+  mutating func replaceRows(_ range: Range<Int>, with rows: [[TableCell]]) {
+    forgetValueKinds()
+    var replacement: [Int] = []
+    replacement.reserveCapacity(rows.count)
+    for (offset, cells) in rows.enumerated() {
+      let index = range.lowerBound + offset
+      // The record of the row replaced, as `setCell` keeps it for an edited row.
+      let location = index < range.upperBound ? locations[index] : nil
+      let origin = location.flatMap { $0 >= 0 ? $0 : storedOrigins[~$0] }
+      if let origin, isRecord(at: origin, holding: cells) {
+        replacement.append(origin)
+      } else {
+        replacement.append(store(cells))
+        if let origin { storedOrigins[storedRows.count - 1] = origin }
+      }
+    }
+    for location in locations[range] where location < 0 {
+      storedRows[~location] = []
+      storedOrigins[~location] = nil
+    }
+    // Rows added at the end are numbered on from the last; otherwise ids stop being positions.
+    if !range.isEmpty || range.lowerBound != rowCount || nextRowID != rowCount + 1 { makeIDsExplicit() }
+    ids?.replaceSubrange(range, with: nextRowID..<(nextRowID + rows.count))
+    nextRowID += rows.count
+    locations.replaceSubrange(range, with: replacement)
+  }
+
   /// Sets one cell, keeping the row's other cells; the rest of the table is not copied.
   mutating func setCell(row index: Int, column: Int, to value: TableCell) {
     if valueKindCache.indices.contains(column) { valueKindCache[column] = nil }
