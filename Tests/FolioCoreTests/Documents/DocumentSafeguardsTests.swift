@@ -5,25 +5,6 @@ import Testing
 
 /// The pieces behind locks, the recovery journal and fault injection, in one process.
 @Suite struct DocumentSafeguardsTests {
-  private final class Folder {
-    let path: String
-    init() throws {
-      path =
-        FileManager.default.temporaryDirectory.appendingPathComponent(
-          "folio-safeguards-\(UUID().uuidString)"
-        ).path
-      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-    func file(_ name: String) -> String { path + "/" + name }
-    func write(_ name: String, _ text: String) throws {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: file(name)))
-    }
-    func names(in folder: String = "") -> [String] {
-      ((try? FileManager.default.contentsOfDirectory(atPath: file(folder))) ?? []).sorted()
-    }
-  }
-
   @Test(
     "FOLIO_FAULT values are read strictly",
     arguments: [
@@ -95,21 +76,21 @@ import Testing
 
   @Test("a lock is exclusive, names its holder, is released, and a lock file nobody holds is taken over")
   func locks() throws {
-    let folder = try Folder()
+    let folder = try TemporaryFolder("folio-safeguards")
     try folder.write("notes.txt", "one\n")
-    let document = folder.file("notes.txt")
+    let document = folder.path("notes.txt")
     guard case .acquired(let lock) = DocumentLock.acquire(document, stateDirectory: nil) else {
       Issue.record("the first lock was refused")
       return
     }
-    #expect(lock.path == folder.file(".~notes.txt.folio-lock"))
+    #expect(lock.path == folder.path(".~notes.txt.folio-lock"))
     guard case .heldByOther(let holder?) = DocumentLock.acquire(document, stateDirectory: nil) else {
       Issue.record("a second lock was not refused")
       return
     }
     #expect(holder.pid == getpid() && holder.host == DocumentLock.hostName)
     lock.release()
-    #expect(folder.names() == ["notes.txt"])
+    #expect((try? folder.contents()) ?? [] == ["notes.txt"])
     // A lock file left by a process that died: its flock went with it.
     try folder.write(".~notes.txt.folio-lock", "pid=999999\nhost=elsewhere\nsince=0\n")
     guard case .acquired(let taken) = DocumentLock.acquire(document, stateDirectory: nil) else {
@@ -122,10 +103,10 @@ import Testing
 
   @Test("every change is journaled at once: a run of lines goes to the log, read back with the journal")
   func journalLog() throws {
-    let folder = try Folder()
+    let folder = try TemporaryFolder("folio-safeguards")
     try folder.write("notes.txt", "one\n")
-    let state = folder.file("state")
-    let workspace = Workspace(store: nil, currentDirectory: folder.path, home: nil, stateDirectory: state)
+    let state = folder.path("state")
+    let workspace = Workspace(store: nil, currentDirectory: folder.url.path, home: nil, stateDirectory: state)
     let document = try workspace.open("notes.txt").document
     let journal = RecoveryJournal(stateDirectory: state)
     let file = journal.journalPath(forDocumentAt: document.path ?? "")
@@ -171,37 +152,37 @@ import Testing
     try whole.write(to: URL(fileURLWithPath: log))
     #expect(journaled() == "one\ntwo\nthree\nfive\n")
     workspace.endSession()
-    #expect(folder.names() == ["notes.txt", "state"])
+    #expect((try? folder.contents()) ?? [] == ["notes.txt", "state"])
     #expect(folder.names(in: "state/recovery").isEmpty)
   }
 
   @Test("without a state folder a workspace neither locks nor journals")
   func withoutStateFolder() throws {
-    let folder = try Folder()
+    let folder = try TemporaryFolder("folio-safeguards")
     try folder.write("notes.txt", "one\n")
-    let workspace = Workspace(store: nil, currentDirectory: folder.path, home: nil)
+    let workspace = Workspace(store: nil, currentDirectory: folder.url.path, home: nil)
     let document = try workspace.open("notes.txt").document
     try workspace.appendLine("two", to: document)
     #expect(workspace.journalChanges().isEmpty)
-    #expect(folder.names() == ["notes.txt"])
+    #expect((try? folder.contents()) ?? [] == ["notes.txt"])
   }
 
   @Test(
     "a save that must be written in place is refused, with the reason, when there is nowhere to keep a safety copy"
   )
   func inPlaceNeedsSafety() throws {
-    let folder = try Folder()
+    let folder = try TemporaryFolder("folio-safeguards")
     try folder.write("notes.txt", "one\n")
-    try FileManager.default.linkItem(atPath: folder.file("notes.txt"), toPath: folder.file("link.txt"))
+    try FileManager.default.linkItem(atPath: folder.path("notes.txt"), toPath: folder.path("link.txt"))
     #expect(
       throws: FolioError(
         .io,
-        "\(folder.file("notes.txt")): cannot save: it has 2 hard links, which replacing it would break, and "
+        "\(folder.path("notes.txt")): cannot save: it has 2 hard links, which replacing it would break, and "
           + "without a state folder there is nowhere to keep a safety copy")
     ) {
-      try DocumentFile.save(Array("two\n".utf8), to: folder.file("notes.txt"), inPlace: nil)
+      try DocumentFile.save(Array("two\n".utf8), to: folder.path("notes.txt"), inPlace: nil)
     }
-    #expect(try String(contentsOfFile: folder.file("link.txt"), encoding: .utf8) == "one\n")
-    #expect(folder.names() == ["link.txt", "notes.txt"])
+    #expect(try String(contentsOfFile: folder.path("link.txt"), encoding: .utf8) == "one\n")
+    #expect((try? folder.contents()) ?? [] == ["link.txt", "notes.txt"])
   }
 }

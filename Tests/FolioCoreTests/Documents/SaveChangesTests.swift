@@ -7,25 +7,6 @@ import Testing
 /// changes nothing is no edit, the Favorite toggle keeps the column's spelling, a rename is
 /// no unsaved change, and column names are bytes.
 @Suite struct SaveChangesTests {
-  private final class Folder {
-    let path: String
-    init() throws {
-      path =
-        FileManager.default.temporaryDirectory.appendingPathComponent(
-          "folio-save-changes-\(UUID().uuidString)"
-        )
-        .path
-      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-    func write(_ name: String, _ bytes: [UInt8]) throws {
-      try Data(bytes).write(to: URL(fileURLWithPath: path + "/" + name))
-    }
-    func read(_ name: String) throws -> [UInt8] {
-      Array(try Data(contentsOf: URL(fileURLWithPath: path + "/" + name)))
-    }
-  }
-
   /// An edit made through the workspace.
   struct Edit: Sendable, CustomTestStringConvertible {
     var name: String
@@ -72,20 +53,20 @@ import Testing
       ),
     ])
   func untouchedRowsKeepBytes(edit: Edit, expected: String) throws {
-    let folder = try Folder()
+    let folder = try TemporaryFolder("folio-save-changes")
     try folder.write("t.csv", Self.quoted)
-    let workspace = Workspace(store: nil, currentDirectory: folder.path, home: nil)
+    let workspace = Workspace(store: nil, currentDirectory: folder.url.path, home: nil)
     let document = try workspace.open("t.csv").document
     try edit.apply(workspace, document)
     try workspace.save(document)
-    #expect(try folder.read("t.csv") == Array(expected.utf8))
+    #expect(try folder.bytes("t.csv") == Array(expected.utf8))
   }
 
   @Test("a cell set to the value it has is no edit; the same text in another normalisation is one")
   func sameValueIsNoEdit() throws {
-    let folder = try Folder()
+    let folder = try TemporaryFolder("folio-save-changes")
     try folder.write("t.csv", Array("a,b\ncaf\u{E9},1\n".utf8))
-    let workspace = Workspace(store: nil, currentDirectory: folder.path, home: nil)
+    let workspace = Workspace(store: nil, currentDirectory: folder.url.path, home: nil)
     let document = try workspace.open("t.csv").document
     try workspace.setCell(row: "1", column: "b", to: "1", in: document)
     try workspace.setCell(row: "1", column: "a", to: "caf\u{E9}", in: document)
@@ -95,7 +76,7 @@ import Testing
     try workspace.setCell(row: "1", column: "a", to: "cafe\u{301}", in: document)
     #expect(document.isDirty)
     try workspace.save(document)
-    #expect(try folder.read("t.csv") == Array("a,b\ncafe\u{301},1\n".utf8))
+    #expect(try folder.bytes("t.csv") == Array("a,b\ncafe\u{301},1\n".utf8))
   }
 
   @Test(
@@ -111,24 +92,24 @@ import Testing
       ("f.json", #"[{"name":"A","favorite":0}]"# + "\n", 1, true),
     ])
   func favoriteRoundTrip(name: String, file: String, row: Int, first: Bool) throws {
-    let folder = try Folder()
+    let folder = try TemporaryFolder("folio-save-changes")
     try folder.write(name, Array(file.utf8))
-    let workspace = Workspace(store: nil, currentDirectory: folder.path, home: nil)
+    let workspace = Workspace(store: nil, currentDirectory: folder.url.path, home: nil)
     let document = try workspace.open(name).document
     try workspace.select([row], mode: .replace, in: document, environment: AppEnvironment(platform: .mac))
     try workspace.setFavorite(first, in: document)
     #expect(workspace.isFavorite(document) == first)
     try workspace.setFavorite(!first, in: document)
     try workspace.save(document)
-    #expect(try folder.read(name) == Array(file.utf8))
+    #expect(try folder.bytes(name) == Array(file.utf8))
   }
 
   @Test("marking a favorite that is one already, or unmarking one that is not, is no edit")
   func favoriteUnchangedIsNoEdit() throws {
-    let folder = try Folder()
+    let folder = try TemporaryFolder("folio-save-changes")
     try folder.write("f.csv", Array("name,favorite\nA,yes\nB,no\n".utf8))
     try folder.write("g.csv", Array("name\nA\n".utf8))
-    let workspace = Workspace(store: nil, currentDirectory: folder.path, home: nil)
+    let workspace = Workspace(store: nil, currentDirectory: folder.url.path, home: nil)
     let environment = AppEnvironment(platform: .mac)
     let document = try workspace.open("f.csv").document
     try workspace.select([1], mode: .replace, in: document, environment: environment)
@@ -146,10 +127,10 @@ import Testing
 
   @Test("a rename leaves a clean document clean, through undo and redo, and a dirty one dirty")
   func renameIsNoUnsavedChange() throws {
-    let folder = try Folder()
+    let folder = try TemporaryFolder("folio-save-changes")
     try folder.write("a.csv", Array("x\n1\n".utf8))
     try folder.write("b.csv", Array("x\n1\n".utf8))
-    let workspace = Workspace(store: nil, currentDirectory: folder.path, home: nil)
+    let workspace = Workspace(store: nil, currentDirectory: folder.url.path, home: nil)
     let clean = try workspace.open("a.csv").document
     try workspace.rename(clean, to: "renamed")
     #expect(!clean.isDirty)
@@ -169,29 +150,29 @@ import Testing
 
   @Test("JSON keys in two normalisations are two columns, each written back as its bytes")
   func jsonKeysAreBytes() throws {
-    let folder = try Folder()
+    let folder = try TemporaryFolder("folio-save-changes")
     let file = Array(#"[{"\#u{E9}":1},{"e\#u{301}":2}]"#.utf8) + [0x0A]
     try folder.write("k.json", file)
-    let workspace = Workspace(store: nil, currentDirectory: folder.path, home: nil)
+    let workspace = Workspace(store: nil, currentDirectory: folder.url.path, home: nil)
     let document = try workspace.open("k.json").document
     let columns = try document.modifyTable { $0.columns }
     #expect(columns.map { Array($0.utf8) } == [Array("\u{E9}".utf8), Array("e\u{301}".utf8)])
     try workspace.setCell(row: "2", column: "e\u{301}", to: "3", in: document)
     try workspace.save(document)
-    #expect(try folder.read("k.json") == Array(#"[{"\#u{E9}":1},{"e\#u{301}":3}]"#.utf8) + [0x0A])
+    #expect(try folder.bytes("k.json") == Array(#"[{"\#u{E9}":1},{"e\#u{301}":3}]"#.utf8) + [0x0A])
   }
 
   @Test("CSV headers in two normalisations are two columns, not a duplicate; names are found by bytes")
   func csvHeadersAreBytes() throws {
-    let folder = try Folder()
+    let folder = try TemporaryFolder("folio-save-changes")
     try folder.write("h.csv", Array("caf\u{E9},cafe\u{301}\n1,2\n".utf8))
-    let workspace = Workspace(store: nil, currentDirectory: folder.path, home: nil)
+    let workspace = Workspace(store: nil, currentDirectory: folder.url.path, home: nil)
     let document = try workspace.open("h.csv").document
     try workspace.setCell(row: "1", column: "cafe\u{301}", to: "3", in: document)
     try workspace.addColumn("e\u{301}", to: document)
     #expect(throws: FolioError.self) { try workspace.addColumn("caf\u{E9}", to: document) }
     try workspace.save(document)
-    #expect(try folder.read("h.csv") == Array("caf\u{E9},cafe\u{301},e\u{301}\n1,3,\n".utf8))
+    #expect(try folder.bytes("h.csv") == Array("caf\u{E9},cafe\u{301},e\u{301}\n1,3,\n".utf8))
     #expect(
       throws: FolioError.self,
       performing: { try DelimitedFormat.decode(Array("caf\u{E9},caf\u{E9}\n".utf8), delimiter: .comma) })

@@ -3,27 +3,6 @@ import Testing
 
 @testable import FolioCore
 
-/// A folder of its own under the system's temporary folder, removed when released.
-final class TemporaryFolder {
-  let url: URL
-
-  init() throws {
-    url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "folio-print-tests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
-  }
-
-  deinit { try? FileManager.default.removeItem(at: url) }
-
-  /// The path of a file in the folder.
-  func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-  /// The names of the files in the folder, sorted.
-  func contents() throws -> [String] {
-    try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
-  }
-}
-
 /// Runs the poppler command-line tools that read PDFs back.
 enum Poppler {
   /// A tool could not be found or failed; the description says which and why.

@@ -5,23 +5,6 @@ import Testing
 
 /// Table documents opened from CSV files: edits, undo and save through the workspace.
 @Suite struct TableDocumentTests {
-  private final class Folder {
-    let path: String
-    init() throws {
-      path =
-        FileManager.default.temporaryDirectory.appendingPathComponent("folio-tables-\(UUID().uuidString)")
-        .path
-      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-    func write(_ name: String, _ text: String) throws {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: path + "/" + name))
-    }
-    func read(_ name: String) throws -> String {
-      String(decoding: try Data(contentsOf: URL(fileURLWithPath: path + "/" + name)), as: UTF8.self)
-    }
-  }
-
   private static let file = "id,name\r\n1,\"Smith, J\"\r\n2,\"O\"\"Brien\"\r\n3,Lee\r\n"
 
   private static func table(_ document: Document) throws -> TableModel {
@@ -30,9 +13,9 @@ import Testing
 
   @Test("cell edits by position and id, undo and redo, then save writes only that change")
   func editUndoSave() throws {
-    let folder = try Folder()
+    let folder = try TemporaryFolder("folio-tables")
     try folder.write("people.csv", Self.file)
-    let workspace = Workspace(store: nil, currentDirectory: folder.path, home: nil)
+    let workspace = Workspace(store: nil, currentDirectory: folder.url.path, home: nil)
     let document = try workspace.open("people.csv").document
 
     try workspace.setCell(row: "2", column: "name", to: "O'Neil", in: document)
@@ -50,9 +33,9 @@ import Testing
 
   @Test("an added row is undone and redone with a new id, and show finds rows by id")
   func addRowUndo() throws {
-    let folder = try Folder()
+    let folder = try TemporaryFolder("folio-tables")
     try folder.write("people.csv", Self.file)
-    let workspace = Workspace(store: nil, currentDirectory: folder.path, home: nil)
+    let workspace = Workspace(store: nil, currentDirectory: folder.url.path, home: nil)
     let document = try workspace.open("people.csv").document
 
     #expect(try workspace.addRow([(column: "name", value: "Ng")], to: document) == 4)
@@ -76,9 +59,9 @@ import Testing
 
   @Test("an unedited table saved as TSV and JSON is written from the file's bytes")
   func saveAsOtherFormats() throws {
-    let folder = try Folder()
+    let folder = try TemporaryFolder("folio-tables")
     try folder.write("people.csv", Self.file)
-    let workspace = Workspace(store: nil, currentDirectory: folder.path, home: nil)
+    let workspace = Workspace(store: nil, currentDirectory: folder.url.path, home: nil)
     let document = try workspace.open("people.csv").document
     try workspace.save(document, as: "people.tsv")
     #expect(try folder.read("people.tsv") == "id\tname\r\n1\tSmith, J\r\n2\t\"O\"\"Brien\"\r\n3\tLee\r\n")
