@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "FolioCore", targets: ["FolioCore"]),
     .library(name: "FolioLua", targets: ["FolioLua"]),
+    .library(name: "FolioSession", targets: ["FolioSession"]),
     .library(name: "FolioShell", targets: ["FolioShell"]),
     .executable(name: "folio", targets: ["folio"]),
   ],
@@ -31,11 +32,13 @@ let package = Package(
     .target(name: "CFolioSystem"),
     .target(name: "FolioCore", dependencies: ["CSQLite", "CCairo", "CFolioSystem"]),
     .target(name: "FolioLua", dependencies: ["FolioCore", "CLua", "CLuaHost"]),
-    .target(name: "FolioShell", dependencies: ["FolioCore", "FolioLua", "CEdit"]),
+    .target(name: "FolioSession", dependencies: ["FolioCore", "FolioLua"]),
+    .target(name: "FolioShell", dependencies: ["FolioCore", "FolioLua", "FolioSession", "CEdit"]),
     .executableTarget(name: "folio", dependencies: ["FolioShell"]),
-    .executableTarget(name: "folio-bench", dependencies: ["FolioCore", "FolioShell"]),
+    .executableTarget(name: "folio-bench", dependencies: ["FolioCore", "FolioSession", "FolioShell"]),
     .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"]),
     .testTarget(name: "FolioLuaTests", dependencies: ["FolioLua", "CLua"]),
+    .testTarget(name: "FolioSessionTests", dependencies: ["FolioSession"]),
     .testTarget(name: "FolioShellTests", dependencies: ["FolioShell"]),
     .testTarget(
       name: "FolioEndToEndTests",

@@ -1,7 +1,9 @@
 /// An error reported to the person or script that ran a command.
 ///
-/// Errors are values: a code that programs can match, a message written for people, and
-/// optionally the cause that led to it. Messages live beside the code that raises them.
+/// Errors are values: a code that programs can match, a message written for people, the
+/// values involved, the error that caused it, and the commands that would remedy it as data.
+/// Messages live beside the code that raises them and never contain command syntax: a
+/// front end phrases `remedies` in its own language.
 public struct FolioError: Error, Equatable, Sendable, CustomStringConvertible {
   /// What kind of failure this is; stable across releases, unlike the message.
   public struct Code: Hashable, Sendable, CustomStringConvertible {
@@ -53,13 +55,37 @@ public struct FolioError: Error, Equatable, Sendable, CustomStringConvertible {
 
   /// The kind of failure.
   public var code: Code
-  /// The message for people, without a location prefix.
+  /// The message for people, without a location prefix or remedies.
   public var message: String
+  /// The values the error concerns, by name (`path`, `title`, `row`), for programs.
+  public var values: [String: String]
+  /// What to run instead, best first.
+  public var remedies: [Remedy]
+  /// The error that led to this one, when it wraps another.
+  public var cause: FolioError? {
+    get { causeBox.first }
+    set { causeBox = newValue.map { [$0] } ?? [] }
+  }
+  /// Holds `cause`: an array gives the recursive struct its indirection.
+  private var causeBox: [FolioError]
 
   /// Creates an error with a code and a message for people.
-  public init(_ code: Code, _ message: String) {
+  ///
+  /// - Parameters:
+  ///   - code: the kind of failure.
+  ///   - message: the message for people, without command syntax.
+  ///   - values: the values involved, by name.
+  ///   - remedies: commands that would remedy it, best first.
+  ///   - cause: the error that led to this one.
+  public init(
+    _ code: Code, _ message: String, values: [String: String] = [:], remedies: [Remedy] = [],
+    cause: FolioError? = nil
+  ) {
     self.code = code
     self.message = message
+    self.values = values
+    self.remedies = remedies
+    self.causeBox = cause.map { [$0] } ?? []
   }
 
   public var description: String { message }
