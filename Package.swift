@@ -39,7 +39,7 @@ let package = Package(
     .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"]),
     .testTarget(name: "FolioLuaTests", dependencies: ["FolioLua", "CLua"]),
     .testTarget(name: "FolioSessionTests", dependencies: ["FolioSession"]),
-    .testTarget(name: "FolioShellTests", dependencies: ["FolioShell"]),
+    .testTarget(name: "FolioShellTests", dependencies: ["FolioShell", "FolioSession"]),
     .testTarget(
       name: "FolioEndToEndTests",
       dependencies: ["folio"],

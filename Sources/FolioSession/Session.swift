@@ -2,16 +2,125 @@ import FolioCore
 import FolioLua
 
 /// A running Folio app: the command registry, the open documents and their windows, menus
-/// and the open menu, the pending dialog, toolbars, scenes, settings, plugins and events,
-/// behind a typed Swift API that every front end (the REPL, scripts, embedders) drives.
+/// and the open menu, the pending dialog, toolbars, scenes, settings, plugins and the
+/// recovery journal, behind a typed Swift API that every front end (the REPL, scripts,
+/// embedders) drives.
+///
+/// A front end turns its input into typed calls — run a command with bound arguments,
+/// answer the dialog with a button, choose a menu item — and renders the values they
+/// return; it calls `finishCommand()` after each of its commands so the journal and the
+/// event subscribers catch up.
 public final class Session {
+  /// Why the session is ending.
+  public enum StopReason: Sendable, Equatable {
+    /// `quit` or `exit` ran.
+    case quit
+    /// Ctrl-C arrived while running a script.
+    case interrupted
+  }
+
   /// Every command of the session.
   public let registry = CommandRegistry()
   /// The open documents.
   public let workspace: Workspace
+  /// Whether a person answers dialogs as they come (the REPL): a typed destructive command
+  /// asks first only then.
+  public let isInteractive: Bool
+  /// The process environment (`HOME`, `XDG_*`, the locale), read for plugin folders and
+  /// defaults such as the paper size.
+  public let environment: [String: String]
 
-  /// Creates a session over `workspace`.
-  public init(workspace: Workspace) {
+  /// Menus added by embedders and plugins, after the app menus.
+  public internal(set) var addedMenus: [Menu] = []
+  /// Items added to existing menus (`folio.contribute`), placed when menus are built.
+  public internal(set) var addedMenuContributions: [MenuContribution] = []
+  /// Toolbar items added by embedders and plugins, after the document toolbar's.
+  public internal(set) var addedToolbarItems: [ToolbarItem] = []
+  /// The toolbar customisation of a session without a state store.
+  var unsavedToolbarCustomization: ToolbarCustomization?
+  /// Whether the built-in Favorite toggle is on.
+  var isFavorite = false
+  /// The app declared as scenes; the screen, tabs and settings read it for the platform.
+  public var app = App.folio
+  /// The tab last selected; nil for the first.
+  public internal(set) var selectedTabName: String?
+  /// Persisted settings changed in a session without a state store.
+  var unsavedSettings: [String: String] = [:]
+  /// The open menu, if any.
+  public internal(set) var menuSession: MenuSession?
+  /// The Lua plugin host, once `loadPlugins` ran.
+  public internal(set) var pluginHost: PluginHost?
+  /// What adaptive output reads: platform, width, size class, keyboard.
+  public var appEnvironment = AppEnvironment()
+  /// The dialog waiting for an answer; only answering it runs meanwhile.
+  public internal(set) var pendingDialog: Dialog?
+  /// The dialog answered by the command running now, and the button, for recordings.
+  public internal(set) var answeredDialog: (dialog: Dialog, button: DialogButton)?
+  /// Why the session is ending, once it is.
+  public var stopReason: StopReason?
+
+  /// The platform menus are resolved for: icons, ordering.
+  public var platform: MenuPlatform { appEnvironment.platform }
+
+  /// Creates a session over `workspace` with the app's commands registered.
+  ///
+  /// - Parameters:
+  ///   - workspace: the documents, with the state store and the current folder.
+  ///   - isInteractive: whether a person answers dialogs as they come.
+  ///   - environment: the process environment.
+  public init(workspace: Workspace, isInteractive: Bool = false, environment: [String: String] = [:]) {
     self.workspace = workspace
+    self.isInteractive = isInteractive
+    self.environment = environment
+    registerCommands()
+  }
+
+  /// Registers the app's commands; they have unique ids by construction.
+  private func registerCommands() {
+    let documentCommands =
+      workspace.makeCommands(
+        isInteractive: { [unowned self] in isInteractive }, environment: { [unowned self] in appEnvironment },
+        pageSize: { [unowned self] in printPageSize })
+      + workspace.recentCommands
+    for command in dialogCommands + documentCommands + menuCommands + [
+      environmentCommand, contextMenuCommand,
+    ]
+      + toolbarCommands + sceneCommands + pluginCommands
+    {
+      do {
+        try registry.register(command)
+      } catch {
+        preconditionFailure("the app's commands must have unique ids: \(error)")
+      }
+    }
+  }
+
+  /// Runs a command with the words typed after its name; while a dialog waits, only the
+  /// commands that answer it run.
+  ///
+  /// - Throws: `FolioError.disabled` while a dialog waits, or the command's own error.
+  public func run(_ command: Command, words: [Word], origin: InvocationOrigin = .typed) throws
+    -> CommandOutput
+  {
+    if let dialog = pendingDialog, !SessionCommandID.answersDialogs.contains(command.id) {
+      throw FolioError(
+        .disabled, "a dialog is waiting — \(dialog.title) Choose \(dialog.choicesDescription)",
+        values: ["dialog": dialog.title])
+    }
+    answeredDialog = nil
+    let output = try registry.invoke(command, words: words, origin: origin)
+    if case .dialog(let dialog) = output { pendingDialog = dialog }
+    // A menu item may ask too: Delete in a context menu shows its dialog after the menu closed.
+    if case .menuChoice(.dialog(let dialog)?, _) = output { pendingDialog = dialog }
+    return output
+  }
+
+  /// Catches up after a front end's command, whether it succeeded or not: plugins hear of
+  /// the selections it changed, and the recovery journal keeps what it changed.
+  ///
+  /// - Returns: why unsaved changes could not be kept in the journal, as warnings.
+  public func finishCommand() -> [String] {
+    pluginHost?.noticeSelectionChanges()
+    return workspace.journalChanges()
   }
 }

@@ -86,21 +86,24 @@ func benchmarkMenus(runs: Int) throws {
 func benchmarkCallback(folder: String, count: Int) throws {
   let shell = Shell()
   shell.loadPlugins(extraFolders: [folder], shippedFolder: nil)
-  guard let run = shell.registry.command(id: "cb.run"), let total = shell.registry.command(id: "cb.count")
+  guard let run = shell.session.registry.command(id: "cb.run"),
+    let total = shell.session.registry.command(id: "cb.count")
   else {
     fail("\(folder) has no plugin with the commands cb.run and cb.count")
   }
   let batches = 5
   let batch = max(1, count / batches)
-  for _ in 0..<min(batch, 1000) { _ = try shell.registry.invoke(run, words: []) }
+  for _ in 0..<min(batch, 1000) { _ = try shell.session.registry.invoke(run, words: []) }
   var samples: [Double] = []
   for _ in 0..<batches {
     let start = now()
-    for _ in 0..<batch { _ = try shell.registry.invoke(run, words: []) }
+    for _ in 0..<batch { _ = try shell.session.registry.invoke(run, words: []) }
     samples.append((now() - start) / Double(batch) * 1e9)
   }
   let expected = min(batch, 1000) + batches * batch
-  guard case .text(let text) = try shell.registry.invoke(total, words: []), text == "count \(expected)" else {
+  guard case .text(let text) = try shell.session.registry.invoke(total, words: []),
+    text == "count \(expected)"
+  else {
     fail("cb.run did not run \(expected) times")
   }
   print("\(samples.sorted()[batches / 2]) ns per call")

@@ -1,11 +1,12 @@
 import FolioCore
 import Testing
 
+@testable import FolioSession
 @testable import FolioShell
 
 @Suite struct CompleterTests {
   private static func completer(home: String? = nil) -> Completer {
-    Completer(registry: CapturedShell().shell.registry, home: home)
+    Completer(registry: CapturedShell().shell.session.registry, home: home)
   }
 
   @Test("the first word completes to command names and ids")

@@ -2,6 +2,7 @@ import FolioCore
 import Foundation
 import Testing
 
+@testable import FolioSession
 @testable import FolioShell
 
 /// Keeps docs/commands.md true: it documents exactly the commands that have names, each
@@ -17,7 +18,7 @@ import Testing
   @Test("docs/commands.md has a section with the usage line of every named command")
   func everyCommandDocumented() throws {
     let page = try Self.page("commands.md")
-    for command in CapturedShell().shell.registry.commands {
+    for command in CapturedShell().shell.session.registry.commands {
       if let verb = command.verb {
         #expect(page.contains("### `\(verb)`\n"), "docs/commands.md lacks a section for '\(verb)'")
         #expect(page.contains("`\(command.usage)`"), "docs/commands.md lacks the usage `\(command.usage)`")
@@ -29,7 +30,7 @@ import Testing
 
   @Test("docs/commands.md documents no command that does not exist")
   func noStaleCommands() throws {
-    let registry = CapturedShell().shell.registry
+    let registry = CapturedShell().shell.session.registry
     let headings = try Self.page("commands.md").split(separator: "\n").filter { $0.hasPrefix("### `") }
     for heading in headings {
       let name = heading.dropFirst("### `".count).prefix { $0 != "`" }

@@ -2,6 +2,7 @@ import FolioCore
 import Foundation
 import Testing
 
+@testable import FolioSession
 @testable import FolioShell
 
 /// The `print.page-size` setting: its locale default, persistence, and `print` using it.
@@ -14,7 +15,7 @@ import Testing
   }
 
   private static func setting(_ shell: Shell) throws -> AppSetting {
-    try #require(shell.settingsReport().settings.first { $0.key == "print.page-size" })
+    try #require(shell.session.settingsReport().settings.first { $0.key == "print.page-size" })
   }
 
   @Test("the default follows the locale: A4, Letter in en_US; settings lists it as saved")
@@ -24,7 +25,7 @@ import Testing
       (["LANG": "en_US.UTF-8", "LC_PAPER": "en_GB.UTF-8"], .a4), (["LC_ALL": "fr_CA.UTF-8"], .letter),
     ] {
       let shell = try Self.shell(state: nil, environment: environment)
-      #expect(shell.printPageSize == expected, "\(environment)")
+      #expect(shell.session.printPageSize == expected, "\(environment)")
       let setting = try Self.setting(shell)
       #expect(setting.value == expected.rawValue && setting.defaultValue == expected.rawValue)
       #expect(setting.allowedValues == ["a4", "letter"] && setting.isPersisted)
@@ -36,21 +37,21 @@ import Testing
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let first = try Self.shell(state: folder)
-    _ = try first.changeSetting("print.page-size", to: "LETTER")
-    #expect(try first.workspace.stateStore?.setting("print.page-size") == "letter")
+    _ = try first.session.changeSetting("print.page-size", to: "LETTER")
+    #expect(try first.session.workspace.stateStore?.setting("print.page-size") == "letter")
     let second = try Self.shell(state: folder)
-    #expect(second.printPageSize == .letter)
+    #expect(second.session.printPageSize == .letter)
     // In a Letter locale, letter is the default and is no longer stored; a4 is.
     let american = try Self.shell(state: folder, environment: ["LANG": "en_US.UTF-8"])
-    _ = try american.changeSetting("print.page-size", to: "letter")
-    #expect(try american.workspace.stateStore?.setting("print.page-size") == nil)
-    _ = try american.changeSetting("print.page-size", to: "a4")
-    #expect(try american.workspace.stateStore?.setting("print.page-size") == "a4")
-    #expect(try Self.shell(state: folder).printPageSize == .a4)
+    _ = try american.session.changeSetting("print.page-size", to: "letter")
+    #expect(try american.session.workspace.stateStore?.setting("print.page-size") == nil)
+    _ = try american.session.changeSetting("print.page-size", to: "a4")
+    #expect(try american.session.workspace.stateStore?.setting("print.page-size") == "a4")
+    #expect(try Self.shell(state: folder).session.printPageSize == .a4)
     #expect(throws: FolioError.invalidArgument("'print.page-size' expects a4, letter, got 'a3'")) {
-      try american.changeSetting("print.page-size", to: "a3")
+      try american.session.changeSetting("print.page-size", to: "a3")
     }
-    #expect(try american.workspace.stateStore?.setting("print.page-size") == "a4")
+    #expect(try american.session.workspace.stateStore?.setting("print.page-size") == "a4")
   }
 
   @Test("print without --page-size uses the setting; --page-size still wins")
@@ -60,21 +61,22 @@ import Testing
     // 130 lines: two pages of 65 body lines on A4, three of 60 on Letter.
     try folder.write("long.txt", (1...130).map { "line \($0)" }.joined(separator: "\n") + "\n")
     let shell = try Self.shell(state: folder)
-    let print = try #require(shell.registry.resolve("print"))
+    let print = try #require(shell.session.registry.resolve("print"))
     func printed(_ words: String...) throws -> String {
-      guard case .message(let message) = try shell.registry.invoke(print, words: words.map { Word($0) })
+      guard
+        case .message(let message) = try shell.session.registry.invoke(print, words: words.map { Word($0) })
       else {
         Issue.record("print gave no message")
         return ""
       }
       return message
     }
-    try shell.workspace.open("long.txt")
+    try shell.session.workspace.open("long.txt")
     #expect(try printed("--to", "a.txt").hasPrefix("Printed 2 pages"))
-    _ = try shell.changeSetting("print.page-size", to: "letter")
+    _ = try shell.session.changeSetting("print.page-size", to: "letter")
     #expect(try printed("--to", "b.txt").hasPrefix("Printed 3 pages"))
     #expect(try printed("--to", "c.txt", "--page-size", "a4").hasPrefix("Printed 2 pages"))
-    _ = try shell.changeSetting("print.page-size", to: "a4")
+    _ = try shell.session.changeSetting("print.page-size", to: "a4")
     #expect(try printed("--to", "d.txt").hasPrefix("Printed 2 pages"))
     let formFeeds = try String(contentsOfFile: folder.path("b.txt"), encoding: .utf8).filter {
       $0 == "\u{0C}"

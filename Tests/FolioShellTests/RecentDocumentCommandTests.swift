@@ -2,6 +2,7 @@ import FolioCore
 import Foundation
 import Testing
 
+@testable import FolioSession
 @testable import FolioShell
 
 /// `recent open`, `recent clear` and File › Open Recent, against a real state store.
@@ -21,8 +22,8 @@ import Testing
         workspace: Workspace(store: store, currentDirectory: folder.url.path, home: nil))
       guard withStore else { return }
       for name in ["a.txt", "b.csv"] {
-        let (document, _) = try shell.workspace.open(name)
-        shell.workspace.close(document)
+        let (document, _) = try shell.session.workspace.open(name)
+        shell.session.workspace.close(document)
       }
     }
 
@@ -31,15 +32,15 @@ import Testing
     /// Runs a command by name with its words, as typed.
     @discardableResult
     func run(_ name: String, _ words: String...) throws -> CommandOutput {
-      let command = try #require(shell.registry.resolve(name))
-      return try shell.registry.invoke(command, words: words.map { Word($0) })
+      let command = try #require(shell.session.registry.resolve(name))
+      return try shell.session.registry.invoke(command, words: words.map { Word($0) })
     }
 
     var recentPaths: [String] {
-      get throws { try shell.workspace.recentDocuments(limit: 50).map(\.path) }
+      get throws { try shell.session.workspace.recentDocuments(limit: 50).map(\.path) }
     }
 
-    var openPaths: [String?] { shell.workspace.documents.map(\.path) }
+    var openPaths: [String?] { shell.session.workspace.documents.map(\.path) }
   }
 
   @Test("recent open takes a number, a file name, a title or a path; an open document is focused")
@@ -53,13 +54,13 @@ import Testing
     // Opening moves it to the top, so the numbers follow the list as `recent` shows it now.
     #expect(try fixture.recentPaths == [a, b])
     try fixture.run("recent", "open", "b.csv")
-    #expect(fixture.openPaths == [a, b] && fixture.shell.workspace.active?.path == b)
+    #expect(fixture.openPaths == [a, b] && fixture.shell.session.workspace.active?.path == b)
     try fixture.run("recent", "open", "A")
-    #expect(fixture.openPaths == [a, b] && fixture.shell.workspace.active?.path == a)
+    #expect(fixture.openPaths == [a, b] && fixture.shell.session.workspace.active?.path == a)
     try fixture.run("document.recent.open", b)
-    #expect(fixture.openPaths == [a, b] && fixture.shell.workspace.active?.path == b)
+    #expect(fixture.openPaths == [a, b] && fixture.shell.session.workspace.active?.path == b)
     try fixture.run("recent", "open", "./a.txt")
-    #expect(fixture.openPaths == [a, b] && fixture.shell.workspace.active?.path == a)
+    #expect(fixture.openPaths == [a, b] && fixture.shell.session.workspace.active?.path == a)
     try fixture.run("recent", "open", "2")
     #expect(try fixture.recentPaths == [b, a])
   }
@@ -92,7 +93,7 @@ import Testing
     try fixture.run("new")
     try FileManager.default.removeItem(atPath: a)
     try fixture.run("recent", "open", "a.txt")
-    #expect(fixture.shell.workspace.active?.path == a)
+    #expect(fixture.shell.session.workspace.active?.path == a)
     #expect(try fixture.recentPaths.first == a)
   }
 
@@ -130,14 +131,14 @@ import Testing
     let a = fixture.folder.path("a.txt")
     try fixture.run("menu", "open", "File")
     try fixture.run("choose", "Open Recent")
-    var session = try #require(fixture.shell.menuSession)
+    var session = try #require(fixture.shell.session.menuSession)
     #expect(session.path == ["File", "Open Recent"])
     #expect(session.items.map(\.node.title) == ["b.csv", "a.txt", "Clear Menu"])
     #expect(session.items[1].node.subtitle == fixture.folder.url.path)
     #expect(session.items[1].node.arguments == [a])
     try fixture.run("choose", "2")
     #expect(fixture.openPaths == [a])
-    #expect(fixture.shell.menuSession?.isOpen != true)
+    #expect(fixture.shell.session.menuSession?.isOpen != true)
 
     try fixture.run("menu", "open", "File")
     try fixture.run("choose", "Open Recent")
@@ -145,7 +146,7 @@ import Testing
     #expect(try fixture.recentPaths.isEmpty)
     try fixture.run("menu", "open", "File")
     try fixture.run("choose", "Open Recent")
-    session = try #require(fixture.shell.menuSession)
+    session = try #require(fixture.shell.session.menuSession)
     #expect(session.items.map(\.node.title) == ["Clear Menu"])
     #expect(session.items[0].node.disabledReason == "there are no recent documents to clear")
     #expect(throws: FolioError(.disabled, "there are no recent documents to clear")) {
@@ -164,14 +165,14 @@ import Testing
     #expect(throws: FolioError(.disabled, reason)) { try fixture.run("recent", "clear") }
     try fixture.run("menu", "open", "File")
     try fixture.run("choose", "Open Recent")
-    let session = try #require(fixture.shell.menuSession)
+    let session = try #require(fixture.shell.session.menuSession)
     #expect(session.items.map(\.node.title) == ["Clear Menu"])
     #expect(session.items[0].node.isEnabled == false)
   }
 
   @Test("Tab completes recent's subcommands")
   func completion() {
-    let completer = Completer(registry: CapturedShell().shell.registry, home: nil)
+    let completer = Completer(registry: CapturedShell().shell.session.registry, home: nil)
     #expect(completer.candidates(for: "", after: "recent ") == ["clear", "open"])
     #expect(completer.candidates(for: "o", after: "recent ") == ["open"])
     #expect(completer.candidates(for: "", after: "recent open ") == [])

@@ -2,6 +2,7 @@ import FolioCore
 import Foundation
 import Testing
 
+@testable import FolioSession
 @testable import FolioShell
 
 @Suite struct RecordTests {
@@ -74,7 +75,7 @@ import Testing
       quit
       choose Save All
       """)
-    #expect(session.shell.stopReason == .quit)
+    #expect(session.shell.session.stopReason == .quit)
     let recorded = try String(contentsOfFile: file, encoding: .utf8)
     #expect(
       recorded == """
@@ -92,7 +93,7 @@ import Testing
     let replay = CapturedShell()
     #expect(replay.shell.runScriptFile(file))
     replay.shell.console.flush()
-    #expect(replay.shell.stopReason == .quit)
+    #expect(replay.shell.session.stopReason == .quit)
     #expect(try String(contentsOfFile: a, encoding: .utf8) == "one\n")
     #expect(try String(contentsOfFile: b, encoding: .utf8) == "one\nthree\n")
   }

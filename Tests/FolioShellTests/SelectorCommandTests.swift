@@ -2,6 +2,7 @@ import FolioCore
 import Foundation
 import Testing
 
+@testable import FolioSession
 @testable import FolioShell
 
 /// Malformed selectors and integers at the edges, typed in the REPL's session or given to `-c`:
@@ -23,7 +24,7 @@ import Testing
     let errors = result.errors.split(separator: "\n")
     #expect(errors.count == commands.count, "\(result.errors)")
     #expect(errors.first?.hasSuffix("error: '-1' is not a row number or range such as 2-5") == true)
-    let document = try #require(captured.shell.workspace.active)
+    let document = try #require(captured.shell.session.workspace.active)
     #expect(!document.isDirty)
     #expect(document.selection.isEmpty)
     guard case .table(let table) = document.content else {
@@ -31,6 +32,6 @@ import Testing
       return
     }
     #expect(table.rowCount == 3)
-    #expect(captured.shell.appEnvironment.width == 100)
+    #expect(captured.shell.session.appEnvironment.width == 100)
   }
 }

@@ -2,6 +2,7 @@ import FolioCore
 import Foundation
 import Testing
 
+@testable import FolioSession
 @testable import FolioShell
 
 /// Cells holding line breaks, tabs and escape characters never break the grid of `show` or
@@ -11,10 +12,10 @@ import Testing
 
   private static func shell(_ options: ShellOptions = ShellOptions()) throws -> CapturedShell {
     let captured = CapturedShell(options: options)
-    let document = try captured.shell.workspace.newDocument(kind: .table, columns: ["item", "note"])
-    _ = try captured.shell.workspace.addRow(
+    let document = try captured.shell.session.workspace.newDocument(kind: .table, columns: ["item", "note"])
+    _ = try captured.shell.session.workspace.addRow(
       [(column: "item", value: "one"), (column: "note", value: note)], to: document)
-    _ = try captured.shell.workspace.addRow(
+    _ = try captured.shell.session.workspace.addRow(
       [(column: "item", value: "two\nlines"), (column: "note", value: "ok")], to: document)
     return captured
   }
@@ -27,9 +28,9 @@ import Testing
   @Test("show of a text document keeps tabs and escapes every other control character")
   func textLines() throws {
     let captured = CapturedShell(options: ShellOptions())
-    let document = try captured.shell.workspace.newDocument(kind: .text, columns: [])
-    try captured.shell.workspace.appendLine("name\tvalue", to: document)
-    try captured.shell.workspace.appendLine("\u{1B}]0;owned\u{7}\u{1B}[2J", to: document)
+    let document = try captured.shell.session.workspace.newDocument(kind: .text, columns: [])
+    try captured.shell.session.workspace.appendLine("name\tvalue", to: document)
+    try captured.shell.session.workspace.appendLine("\u{1B}]0;owned\u{7}\u{1B}[2J", to: document)
     let result = captured.run("show")
     #expect(result.output == "1  name\tvalue\n2  \\u{1B}]0;owned\\u{07}\\u{1B}[2J\n")
   }

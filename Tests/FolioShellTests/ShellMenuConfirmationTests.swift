@@ -2,6 +2,7 @@ import FolioCore
 import Foundation
 import Testing
 
+@testable import FolioSession
 @testable import FolioShell
 
 /// A destructive command chosen from a menu confirms first in a script too, answered by the
@@ -13,9 +14,9 @@ import Testing
     options.keepGoing = true
     if json { options.output = .json }
     let captured = CapturedShell(options: options)
-    let document = try captured.shell.workspace.newDocument(kind: .table, columns: ["name"])
+    let document = try captured.shell.session.workspace.newDocument(kind: .table, columns: ["name"])
     for name in ["a", "b", "c"] {
-      _ = try captured.shell.workspace.addRow([(column: "name", value: name)], to: document)
+      _ = try captured.shell.session.workspace.addRow([(column: "name", value: name)], to: document)
     }
     return (captured, document)
   }
@@ -29,22 +30,22 @@ import Testing
   func quitFromMenuAsks() throws {
     let (captured, _) = try Self.scriptShell()
     _ = captured.run("menu open File; choose Quit")
-    #expect(captured.shell.pendingDialog?.title == "Quit with unsaved changes in “Untitled”?")
-    #expect(captured.shell.stopReason == nil)
+    #expect(captured.shell.session.pendingDialog?.title == "Quit with unsaved changes in “Untitled”?")
+    #expect(captured.shell.session.stopReason == nil)
     _ = captured.run("cancel")
-    #expect(captured.shell.pendingDialog == nil)
-    #expect(captured.shell.stopReason == nil)
+    #expect(captured.shell.session.pendingDialog == nil)
+    #expect(captured.shell.session.stopReason == nil)
     _ = captured.run("quit")
-    #expect(captured.shell.stopReason == .quit)
+    #expect(captured.shell.session.stopReason == .quit)
   }
 
   @Test("a menu item's title may span several unquoted words; words after it are arguments")
   func multiWordItem() throws {
     let (captured, _) = try Self.scriptShell()
     _ = captured.run("select 1-2; context-menu; choose Delete 2 Rows")
-    #expect(captured.shell.pendingDialog?.buttons.map(\.title) == ["Delete 2 Rows", "Cancel"])
+    #expect(captured.shell.session.pendingDialog?.buttons.map(\.title) == ["Delete 2 Rows", "Cancel"])
     _ = captured.run("cancel; context-menu; choose Delete 2 Rows --yes")
-    #expect(captured.shell.pendingDialog == nil)
+    #expect(captured.shell.session.pendingDialog == nil)
     #expect(captured.output.contains("Deleted 2 rows."))
   }
 
@@ -53,7 +54,7 @@ import Testing
     let (captured, document) = try Self.scriptShell()
     _ = captured.run("context-menu 2; choose Delete")
     _ = captured.run("choose delete row")
-    #expect(captured.shell.pendingDialog == nil)
+    #expect(captured.shell.session.pendingDialog == nil)
     #expect(Self.names(document) == ["a", "c"])
   }
 
@@ -61,8 +62,8 @@ import Testing
   func contextMenuDeleteAsks() throws {
     let (captured, document) = try Self.scriptShell()
     _ = captured.run("context-menu 2; choose Delete")
-    #expect(captured.shell.menuSession == nil)
-    #expect(captured.shell.pendingDialog?.buttons.map(\.title) == ["Delete Row", "Cancel"])
+    #expect(captured.shell.session.menuSession == nil)
+    #expect(captured.shell.session.pendingDialog?.buttons.map(\.title) == ["Delete Row", "Cancel"])
     #expect(
       captured.output.hasSuffix(
         """
@@ -77,18 +78,18 @@ import Testing
     _ = captured.run("show")
     #expect(captured.errors.contains("a dialog is waiting — Delete 1 row of “Untitled”?"))
     _ = captured.run("cancel")
-    #expect(captured.shell.pendingDialog == nil)
+    #expect(captured.shell.session.pendingDialog == nil)
     #expect(Self.names(document) == ["a", "b", "c"])
     _ = captured.run("context-menu 1,3; choose \"Delete 2 Rows\"; choose \"Delete 2 Rows\"")
     #expect(Self.names(document) == ["b"])
-    #expect(captured.shell.pendingDialog == nil)
+    #expect(captured.shell.session.pendingDialog == nil)
   }
 
   @Test("typed in a script, delete acts at once; --yes from a menu acts at once too")
   func typedDeleteActsAtOnce() throws {
     let (captured, document) = try Self.scriptShell()
     let result = captured.run("delete 1; context-menu 1; choose Delete --yes")
-    #expect(captured.shell.pendingDialog == nil)
+    #expect(captured.shell.session.pendingDialog == nil)
     #expect(Self.names(document) == ["c"])
     #expect(result.errors == "")
   }

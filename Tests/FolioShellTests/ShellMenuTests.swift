@@ -1,6 +1,7 @@
 import FolioCore
 import Testing
 
+@testable import FolioSession
 @testable import FolioShell
 
 /// Menus added through the Swift DSL, driven through the shell as a script drives them.
@@ -12,7 +13,7 @@ import Testing
   private static func shell() throws -> (CapturedShell, FontSize) {
     let captured = CapturedShell()
     let font = FontSize()
-    let registry = captured.shell.registry
+    let registry = captured.shell.session.registry
     try registry.register(
       Command(
         id: "demo.font.increase", title: "Increase", icon: "plus.magnifyingglass",
@@ -34,7 +35,7 @@ import Testing
           font.size = 12
           return .message("Size 12")
         }))
-    try captured.shell.addMenu(
+    try captured.shell.session.addMenu(
       Menu("Font Size", id: "demo.font", primaryAction: "demo.font.reset") {
         Button(command: "demo.font.increase")
         Button(command: "demo.font.decrease")
@@ -59,7 +60,7 @@ import Testing
     #expect(result.output.hasSuffix("Size 12\n"))
     #expect(
       result.errors.contains("<command-line>:7: error: nothing to choose from: no dialog or menu is open"))
-    #expect(captured.shell.menuSession == nil)
+    #expect(captured.shell.session.menuSession == nil)
   }
 
   @Test("run MENU runs the primary action instead of opening the menu")
@@ -69,7 +70,7 @@ import Testing
     let result = captured.run("run demo.font")
     #expect(font.size == 12)
     #expect(result.output == "Size 12\n")
-    #expect(captured.shell.menuSession == nil)
+    #expect(captured.shell.session.menuSession == nil)
   }
 
   @Test("a second menu with the same id is refused naming both owners")
@@ -79,9 +80,9 @@ import Testing
       throws: FolioError(
         .duplicateCommand, "menu 'demo.font' already exists, from built-in; refused from plugin demo")
     ) {
-      try captured.shell.addMenu(Menu("Again", id: "demo.font", owner: "plugin demo") { Divider() })
+      try captured.shell.session.addMenu(Menu("Again", id: "demo.font", owner: "plugin demo") { Divider() })
     }
-    captured.shell.removeMenus(ownedBy: "built-in")
-    #expect(!captured.shell.menus.contains { $0.id == "demo.font" })
+    captured.shell.session.removeMenus(ownedBy: "built-in")
+    #expect(!captured.shell.session.menus.contains { $0.id == "demo.font" })
   }
 }

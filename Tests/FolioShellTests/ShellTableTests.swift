@@ -2,6 +2,7 @@ import FolioCore
 import Foundation
 import Testing
 
+@testable import FolioSession
 @testable import FolioShell
 
 /// `delete` asks in the REPL — typed, or chosen from a context menu — and deletes only on
@@ -9,9 +10,9 @@ import Testing
 @Suite struct ShellTableTests {
   private static func interactiveShell() throws -> (CapturedShell, Document) {
     let captured = CapturedShell(isInteractive: true)
-    let document = try captured.shell.workspace.newDocument(kind: .table, columns: ["name"])
+    let document = try captured.shell.session.workspace.newDocument(kind: .table, columns: ["name"])
     for name in ["a", "b", "c"] {
-      try captured.shell.workspace.addRow([(column: "name", value: name)], to: document)
+      try captured.shell.session.workspace.addRow([(column: "name", value: name)], to: document)
     }
     return (captured, document)
   }
@@ -31,7 +32,7 @@ import Testing
   func deleteAsks() throws {
     let (captured, document) = try Self.interactiveShell()
     Self.run(captured, "delete", "1-2")
-    #expect(captured.shell.pendingDialog?.buttons.map(\.title) == ["Delete 2 Rows", "Cancel"])
+    #expect(captured.shell.session.pendingDialog?.buttons.map(\.title) == ["Delete 2 Rows", "Cancel"])
     Self.run(captured, "cancel")
     #expect(Self.rowCount(document) == 3)
     Self.run(captured, "delete", "1-2")
@@ -39,7 +40,7 @@ import Testing
     #expect(Self.rowCount(document) == 1)
     Self.run(captured, "delete", "1", "--yes")
     #expect(Self.rowCount(document) == 0)
-    #expect(captured.shell.pendingDialog == nil)
+    #expect(captured.shell.session.pendingDialog == nil)
   }
 
   /// The repository's sample Places table.
@@ -51,12 +52,12 @@ import Testing
   func placesSeed() throws {
     let captured = CapturedShell(isInteractive: true)
     Self.run(captured, "open", Self.places)
-    let document = try #require(captured.shell.workspace.active)
+    let document = try #require(captured.shell.session.workspace.active)
     Self.run(captured, "sort", "name", "noise:desc")
     Self.run(captured, "select", "2")
-    #expect(captured.shell.workspace.isFavorite(document) == false)
+    #expect(captured.shell.session.workspace.isFavorite(document) == false)
     Self.run(captured, "delete")
-    let dialog = try #require(captured.shell.pendingDialog)
+    let dialog = try #require(captured.shell.session.pendingDialog)
     #expect(dialog.title == "Delete 1 row of “places”?")
     #expect(dialog.buttons.map(\.title) == ["Delete Row", "Cancel"])
     Self.run(captured, "choose", "Delete Row")
@@ -102,28 +103,28 @@ import Testing
   @Test("a context menu whose every item is hidden is no menu; commands marks hidden commands")
   func hiddenContextMenu() throws {
     let captured = CapturedShell()
-    try captured.shell.registry.register(
+    try captured.shell.session.registry.register(
       Command(
         id: "test.hidden", title: "Hidden Thing", availability: { .hidden(reason: "not for text") },
         behavior: .action { _ in .none }))
-    captured.shell.workspace.contextMenus.add(
+    captured.shell.session.workspace.contextMenus.add(
       ContextMenuEntry(cases: [.empty], documentKinds: [.text]) { Button(command: "test.hidden") })
     let result = captured.run("new; context-menu; commands test.hidden")
     #expect(result.errors == "")
     #expect(
       result.output.contains("No context menu: every item for Untitled with nothing selected is hidden now."))
     #expect(result.output.contains(" test.hidden │ Hidden Thing │      │ hidden  │"))
-    #expect(captured.shell.menuSession == nil)
+    #expect(captured.shell.session.menuSession == nil)
   }
 
   @Test("Delete chosen from a context menu closes the menu and asks")
   func contextMenuDelete() throws {
     let (captured, document) = try Self.interactiveShell()
     Self.run(captured, "context-menu", "2")
-    #expect(captured.shell.menuSession?.items.compactMap(\.node.title) == ["Favorite", "Delete"])
+    #expect(captured.shell.session.menuSession?.items.compactMap(\.node.title) == ["Favorite", "Delete"])
     Self.run(captured, "choose", "Delete")
-    #expect(captured.shell.menuSession == nil)
-    #expect(captured.shell.pendingDialog?.title == "Delete 1 row of “Untitled”?")
+    #expect(captured.shell.session.menuSession == nil)
+    #expect(captured.shell.session.pendingDialog?.title == "Delete 1 row of “Untitled”?")
     Self.run(captured, "choose", "Delete Row")
     #expect(Self.rowCount(document) == 2)
     #expect(document.selection.isEmpty)

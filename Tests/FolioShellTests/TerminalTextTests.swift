@@ -1,6 +1,7 @@
 import FolioCore
 import Testing
 
+@testable import FolioSession
 @testable import FolioShell
 
 /// The console's one escaping: every control character but line breaks, tabs and the style's
@@ -33,8 +34,8 @@ import Testing
     // Colour is off, so even the style's own sequences are escaped.
     #expect(result.output == "x\\u{1B}[2Jy\n\\u{1B}[1;31mred\n")
     #expect(result.errors.contains("gone\\u{07}.csv"), "\(result.errors)")
-    let document = try captured.shell.workspace.newDocument(kind: .text, columns: [])
-    try captured.shell.workspace.rename(document, to: "t\u{1B}]0;x\u{7}")
+    let document = try captured.shell.session.workspace.newDocument(kind: .text, columns: [])
+    try captured.shell.session.workspace.rename(document, to: "t\u{1B}]0;x\u{7}")
     #expect(captured.shell.prompt.hasPrefix("t\\u{1B}]0;x\\u{07}"), "\(captured.shell.prompt)")
   }
 

@@ -267,12 +267,12 @@ public enum DocumentFile {
   }
 
   /// The last path component.
-  static func fileName(of path: String) -> String {
+  public static func fileName(of path: String) -> String {
     path.split(separator: "/").last.map(String.init) ?? path
   }
 
   /// The folder of a path (`.` for a bare name).
-  static func directoryPath(of path: String) -> String {
+  public static func directoryPath(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioSession
 
 #if canImport(Glibc)
   import Glibc
@@ -62,7 +63,8 @@ public enum Folio {
     let shell = Shell(
       options: launch.shell, console: console, isInteractive: isInteractive, environment: environment,
       isTerminalOutput: isatty(1) != 0, workspace: workspace)
-    shell.appEnvironment = AppEnvironment(platform: launch.platform ?? .mac, width: launch.width ?? 100)
+    shell.session.appEnvironment = AppEnvironment(
+      platform: launch.platform ?? .mac, width: launch.width ?? 100)
     defer { shell.console.flush() }
     if launch.loadsPlugins {
       shell.loadPlugins(
@@ -72,15 +74,15 @@ public enum Folio {
 
     switch launch.mode {
     case .scripts(let scripts):
-      for script in scripts where shell.stopReason == nil {
+      for script in scripts where shell.session.stopReason == nil {
         if !shell.runScriptFile(script), !shell.options.keepGoing { break }
       }
     case .inline(let texts):
-      for text in texts where shell.stopReason == nil {
+      for text in texts where shell.session.stopReason == nil {
         if !shell.runInline(text), !shell.options.keepGoing { break }
       }
     case .interactive(let documents):
-      for document in documents where shell.stopReason == nil {
+      for document in documents where shell.session.stopReason == nil {
         let command = ParsedCommand(
           words: [Word("open"), Word(document, quotedFrom: 0)],
           text: "open " + ParsedCommand.quoting(document))

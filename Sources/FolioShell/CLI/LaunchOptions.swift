@@ -1,4 +1,5 @@
 import FolioCore
+import FolioSession
 
 /// What `folio` was asked to do, parsed from its command-line arguments.
 public struct LaunchOptions: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioSession
 
 /// Splits the text of a line into commands and words, following the command language:
 /// blanks separate words; `;` separates commands; `"…"` quotes with backslash escapes and

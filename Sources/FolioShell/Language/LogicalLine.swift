@@ -1,4 +1,5 @@
 import FolioCore
+import FolioSession
 
 /// A logical line read one physical line at a time: a line that ends with a `\` joins the
 /// next (see `Lexer`).

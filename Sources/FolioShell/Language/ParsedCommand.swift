@@ -1,4 +1,5 @@
 import FolioCore
+import FolioSession
 
 /// One command of a line: its words and the text it was written as.
 public struct ParsedCommand: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioSession
 
 #if canImport(Glibc)
   import Glibc
@@ -24,10 +25,10 @@ struct REPL {
     // The logical line being continued (its last line ended with a backslash), if any.
     var pending: LogicalLine?
     var historyFailure: FolioError?
-    while shell.stopReason == nil {
+    while shell.session.stopReason == nil {
       shell.prepareToWaitForInput()
       let prompt: String
-      if let dialog = shell.pendingDialog {
+      if let dialog = shell.session.pendingDialog {
         prompt = "choose 1–\(dialog.buttons.count)> "
       } else {
         prompt = pending == nil ? shell.prompt : Self.continuationPrompt(after: shell.prompt)
@@ -41,7 +42,7 @@ struct REPL {
         shell.console.print("")
         // Ctrl-D leaves like `quit`: with unsaved documents it asks first, and at a dialog it
         // answers Cancel.
-        if shell.pendingDialog != nil {
+        if shell.session.pendingDialog != nil {
           shell.execute(ParsedCommand(words: [Word("cancel")], text: "cancel"))
           continue
         }
@@ -49,7 +50,7 @@ struct REPL {
         shell.execute(ParsedCommand(words: [Word("quit")], text: "quit"))
       case .line(var line):
         // At a dialog's numbered prompt a bare number or button title answers it.
-        if let dialog = shell.pendingDialog, pending == nil,
+        if let dialog = shell.session.pendingDialog, pending == nil,
           dialog.button(named: line.trimmingBlanks) != nil
         {
           line = "choose " + Word.quoted(line.trimmingBlanks)
@@ -71,13 +72,13 @@ struct REPL {
         remember(logical.text, editor: editor, failure: &historyFailure)
         for command in commands {
           shell.execute(command)
-          if shell.stopReason == .interrupted || Interrupt.isRequested {
-            shell.stopReason = nil
+          if shell.session.stopReason == .interrupted || Interrupt.isRequested {
+            shell.session.stopReason = nil
             Interrupt.clear()
             shell.console.printError("interrupted")
             break
           }
-          if shell.stopReason != nil { break }
+          if shell.session.stopReason != nil { break }
         }
       }
     }

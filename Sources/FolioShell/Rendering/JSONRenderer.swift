@@ -1,4 +1,5 @@
 import FolioCore
+import FolioSession
 
 /// Renders command results as JSON: the model, not the picture. Every shape is documented
 /// in docs/json.md.

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioSession
 
 /// Renders resolved menus as indented text: sections with their headers, dividers as
 /// rules, ✓ for toggles that are on, ● for the selected option, steppers with their value,

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioSession
 
 /// Draws the whole active window as text: a frame as wide as the environment, the toolbar's
 /// bar, the tab bar, the split view's panes side by side, and the overflow under the frame.

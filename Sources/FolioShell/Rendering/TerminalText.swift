@@ -1,4 +1,5 @@
 import FolioCore
+import FolioSession
 
 extension String {
   /// The text as the console writes it: line breaks (LF, CRLF) and tabs kept, the colour

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioSession
 
 /// Colours and emphasis for text output; with colour off every function returns its text.
 struct TextStyle: Equatable {

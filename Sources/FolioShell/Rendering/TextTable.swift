@@ -1,4 +1,5 @@
 import FolioCore
+import FolioSession
 
 /// A table of text cells laid out in aligned columns with a box-drawing rule under the
 /// header, the way psql's unicode line style draws them. Each cell shows on one line, its

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioSession
 
 /// Draws a laid-out toolbar and the customisation palette as text: a picture of the bar as
 /// wide as the layout, then each region with the items' ids.

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioSession
 
 #if canImport(Glibc)
   import Glibc

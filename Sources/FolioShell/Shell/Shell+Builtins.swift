@@ -1,4 +1,5 @@
 import FolioCore
+import FolioSession
 
 /// The ids of the shell's built-in commands.
 enum BuiltinID {
@@ -9,28 +10,18 @@ enum BuiltinID {
   static let source = "shell.source"
   static let record = "shell.record"
   static let option = "shell.option"
-  static let quit = "shell.quit"
-  static let choose = "shell.choose"
-  static let cancel = "shell.cancel"
   static let menu = "shell.menu"
 }
 
 extension Shell {
-  /// Registers the shell's own commands. They are ordinary registered commands, so help,
-  /// the palette and completion list them like any other.
+  /// Registers the shell's own commands in the session. They are ordinary registered
+  /// commands, so help, the palette and completion list them like any other.
   func registerBuiltins() {
     let builtins = [
-      helpCommand, commandsCommand, runCommand, echoCommand, sourceCommand, recordCommand,
-      optionCommand, quitCommand, chooseCommand, cancelCommand,
+      helpCommand, commandsCommand, runCommand, echoCommand, sourceCommand, recordCommand, optionCommand,
     ]
-    let documentCommands =
-      workspace.makeCommands(
-        isInteractive: { [unowned self] in isInteractive }, environment: { [unowned self] in appEnvironment },
-        pageSize: { [unowned self] in printPageSize })
-      + workspace.recentCommands
-    for command in builtins + optionCommands + documentCommands + menuCommands + [
-      environmentCommand, contextMenuCommand,
-    ] + toolbarCommands + sceneCommands + pluginCommands {
+    ownCommandIDs = Set((builtins + optionCommands).map(\.id))
+    for command in builtins + optionCommands {
       do {
         try registry.register(command)
       } catch {
@@ -53,10 +44,18 @@ extension Shell {
       })
   }
 
-  /// The registered commands grouped by category, categories in order of first appearance.
+  /// The registered commands grouped by category, categories in order of first appearance,
+  /// the shell's own commands first.
   func helpSections() -> [HelpSection] {
     var sections: [HelpSection] = []
-    for command in registry.commands where command.verb != nil {
+    let (own, others) = registry.commands.reduce(into: ([Command](), [Command]())) { split, command in
+      if ownCommandIDs.contains(command.id) {
+        split.0.append(command)
+      } else {
+        split.1.append(command)
+      }
+    }
+    for command in own + others where command.verb != nil {
       let summary = CommandSummary(command)
       if let index = sections.firstIndex(where: { $0.category == command.category }) {
         sections[index].commands.append(summary)
@@ -97,8 +96,8 @@ extension Shell {
       behavior: .action { [unowned self] arguments in
         let id = arguments.string("id") ?? ""
         guard let command = registry.resolve(id) else {
-          if let menu = menus.first(where: { $0.id.lowercased() == id.lowercased() }) {
-            return try runMenu(menu, words: arguments.words("arguments"))
+          if let menu = session.menus.first(where: { $0.id.lowercased() == id.lowercased() }) {
+            return try session.runMenu(menu, words: arguments.words("arguments"))
           }
           throw unknownCommand(id)
         }
@@ -160,99 +159,6 @@ extension Shell {
           path: Paths.expandingTilde(file, home: environment["HOME"]),
           depth: includeStack.count, overwrite: arguments.flag("force"))
         return .message("Recording to \(file).")
-      })
-  }
-
-  private var quitCommand: Command {
-    Command(
-      id: BuiltinID.quit, verb: "quit", aliases: ["exit"], title: "Quit", icon: "power",
-      shortcut: "⌘Q", category: "Session",
-      summary: "leave Folio; a script stops here",
-      parameters: [
-        Parameter("force", .bool, style: .option, summary: "leave without asking about unsaved documents"),
-        Parameter(
-          "save", .bool, style: .option, summary: "save every unsaved document first, without asking"),
-      ],
-      behavior: .action { [unowned self] arguments in
-        let unsaved = workspace.documents.filter(\.isDirty)
-        if arguments.flag("save") { return try quit(saving: unsaved) }
-        // Like every command chosen from a menu, File › Quit asks in scripts too.
-        let asks = isInteractive || arguments.origin == .menu
-        guard asks, !unsaved.isEmpty, !arguments.flag("force") else { return try quit(saving: []) }
-        let titles = unsaved.map { "“\($0.title)”" }.joined(separator: ", ")
-        return .dialog(
-          Dialog(
-            title: "Quit with unsaved changes in \(titles)?",
-            message: "Your changes will be lost if you don't save them.",
-            buttons: [
-              DialogButton("Save All", replay: "quit --save"),
-              DialogButton("Don't Save", role: .destructive, replay: "quit --force"),
-            ]
-          ) { [unowned self] button in
-            switch button.role {
-            case .cancel: return .message("Still here.")
-            case .default: return try quit(saving: unsaved)
-            case .destructive: return try quit(saving: [])
-            }
-          })
-      })
-  }
-
-  /// Saves `documents`, then stops the session; a failed save stops nothing.
-  private func quit(saving documents: [Document]) throws -> CommandOutput {
-    for document in documents { try workspace.save(document) }
-    stopReason = .quit
-    return .none
-  }
-
-  private var chooseCommand: Command {
-    Command(
-      id: BuiltinID.choose, verb: "choose", title: "Choose", icon: "hand.point.up", category: "Dialogs",
-      summary: "answer the waiting dialog, or choose an item of the open menu",
-      details: "A button or item by its number or title. A menu item's command takes the words "
-        + "after it as its arguments ('choose Rename \"New name\"'); a stepper takes + or -.",
-      parameters: [
-        Parameter("item", summary: "a number or a title", valueName: "N-OR-TITLE"),
-        Parameter("arguments", style: .rest, isOptional: true, summary: "the command's arguments"),
-      ],
-      behavior: .action { [unowned self] arguments in
-        let answer = arguments.string("item") ?? ""
-        let extra = arguments.words("arguments")
-        if let dialog = pendingDialog {
-          // Buttons take no arguments, so every word is the title: `choose Don't Save`.
-          let answer = ([answer] + extra.map(\.text)).joined(separator: " ")
-          guard let button = dialog.button(named: answer) else {
-            throw FolioError.invalidArgument("no button '\(answer)'; choose \(dialog.choicesDescription)")
-          }
-          return try self.answer(dialog, with: button)
-        }
-        guard var session = menuSession else {
-          throw FolioError(.disabled, "nothing to choose from: no dialog or menu is open")
-        }
-        let length = session.answerLength(of: [answer] + extra.map(\.text))
-        let title = ([answer] + extra.prefix(length - 1).map(\.text)).joined(separator: " ")
-        let result = try session.choose(title, arguments: Array(extra.dropFirst(length - 1)))
-        menuSession = result.isOpen ? session : nil
-        return .menuChoice(output: result.output, menu: result.isOpen ? OpenMenu(session) : nil)
-      })
-  }
-
-  /// Answers the waiting dialog, noting the answer for the recording.
-  private func answer(_ dialog: Dialog, with button: DialogButton) throws -> CommandOutput {
-    pendingDialog = nil
-    answeredDialog = (dialog, button)
-    return try dialog.respond(button)
-  }
-
-  private var cancelCommand: Command {
-    Command(
-      id: BuiltinID.cancel, verb: "cancel", title: "Cancel", icon: "xmark.circle", role: .cancel,
-      category: "Dialogs", summary: "answer the waiting dialog with its cancel button",
-      behavior: .action { [unowned self] _ in
-        guard let dialog = pendingDialog else {
-          throw FolioError(.disabled, "nothing to cancel: no dialog is waiting")
-        }
-        return try answer(dialog, with: dialog.cancelButton)
       })
   }
 }

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioSession
 
 extension Shell {
   /// The session options as stateful commands (`option.output`, …), so that

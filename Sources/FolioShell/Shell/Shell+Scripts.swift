@@ -1,18 +1,19 @@
 import FolioCore
+import FolioSession
 
 extension Shell {
   /// The exit status of a batch run: 130 when interrupted, 1 when any command failed,
   /// else 0.
   public var exitStatus: Int32 {
-    if stopReason == .interrupted { return 130 }
+    if session.stopReason == .interrupted { return 130 }
     return errorCount > 0 ? 1 : 0
   }
 
   /// Ends a batch run: a dialog still waiting for an answer is an error, since nothing can
   /// answer it any more.
   public func finishBatch() {
-    guard let dialog = pendingDialog, stopReason != .interrupted else { return }
-    pendingDialog = nil
+    guard let dialog = session.pendingDialog, session.stopReason != .interrupted else { return }
+    session.dismissDialog()
     report(
       FolioError(.disabled, "the input ended while a dialog was waiting — \(dialog.title)"),
       commandText: "", at: nil)
@@ -98,7 +99,7 @@ extension Shell {
     defer { includeStack.removeLast() }
     let errorsBefore = errorCount
     var lineNumber = 0
-    reading: while stopReason == nil {
+    reading: while session.stopReason == nil {
       let firstLine = lineNumber + 1
       let location = SourceLocation(file: frame.displayName, line: firstLine)
       var line = LogicalLine()
@@ -120,16 +121,16 @@ extension Shell {
         }
         guard case .complete(let commands) = result else { continue }
         for command in commands {
-          if Interrupt.isRequested { stopReason = .interrupted }
-          if stopReason != nil { break reading }
+          if Interrupt.isRequested { session.stopReason = .interrupted }
+          if session.stopReason != nil { break reading }
           let succeeded = execute(command, at: location)
           // Ctrl-C during a command (a plugin callback stopped with "interrupted") ends the run too.
-          if Interrupt.isRequested { stopReason = .interrupted }
+          if Interrupt.isRequested { session.stopReason = .interrupted }
           if !succeeded, !options.keepGoing { break reading }
         }
-        if Interrupt.isRequested { stopReason = .interrupted }
+        if Interrupt.isRequested { session.stopReason = .interrupted }
       } catch  where error.code == .interrupted {
-        stopReason = .interrupted
+        session.stopReason = .interrupted
       } catch {
         report(error, commandText: line.text, at: location)
         if !options.keepGoing { break }

@@ -1,68 +1,37 @@
 import FolioCore
 import FolioLua
+import FolioSession
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// A Folio session: the command registry, the session options, and the loop that turns
-/// parsed commands into rendered results, shared by the REPL, batch scripts and `-c`.
+/// The command-line front end of a `Session`: it lexes lines into commands, runs them in
+/// the session, and renders their results as text or JSON on the console; shared by the
+/// REPL, batch scripts and `-c`.
 ///
-/// Data flows one way: a line is lexed into commands; each command is resolved in the
-/// registry and invoked; its `CommandOutput` is rendered as text or JSON on the console;
-/// errors are reported with the location of the line that failed.
+/// Data flows one way: a line is lexed into commands; each command's first word is resolved
+/// in the session's registry and the rest bound to its typed parameters; its `CommandOutput`
+/// is rendered; errors are reported with the location of the line that failed. The shell
+/// holds only what is its own — output options, the console, the files being sourced, the
+/// recording — and every piece of app state lives in `session`.
 public final class Shell {
-  /// Why a session stops before its input ends.
-  public enum StopReason: Sendable, Equatable {
-    /// `quit` or `exit` ran.
-    case quit
-    /// Ctrl-C arrived while running a script.
-    case interrupted
-  }
-
-  /// Every command of the session, shell built-ins included.
-  public let registry = CommandRegistry()
+  /// The app this front end drives.
+  public let session: Session
   /// The session options.
   public var options: ShellOptions
   /// Where output goes.
   public let console: Console
   /// Whether a person types the commands (the REPL): dialogs then ask, errors carry no
   /// file location.
-  public let isInteractive: Bool
-  /// The open documents.
-  public let workspace: Workspace
-  /// Menus added by embedders (and later plugins), after the app menus.
-  public internal(set) var addedMenus: [Menu] = []
-  /// Items added to existing menus (`folio.contribute`), placed when menus are built.
-  public internal(set) var addedMenuContributions: [MenuContribution] = []
-  /// Toolbar items added by embedders (and later plugins), after the document toolbar's.
-  public internal(set) var addedToolbarItems: [ToolbarItem] = []
-  /// The toolbar customisation of a session without a state store.
-  var unsavedToolbarCustomization: ToolbarCustomization?
-  /// Whether the built-in Favorite toggle is on.
-  var isFavorite = false
-  /// The app declared as scenes; `screen`, `tabs` and `settings` read it for the platform.
-  public var app = App.folio
-  /// The tab `tab NAME` selected; nil for the first.
-  var selectedTabName: String?
-  /// Persisted settings changed in a session without a state store.
-  var unsavedSettings: [String: String] = [:]
-  /// The menu open for `choose`, if any.
-  public internal(set) var menuSession: MenuSession?
-  /// The Lua plugin host, once `loadPlugins` ran.
-  public internal(set) var pluginHost: PluginHost?
-  /// What adaptive output reads: platform, width, size class, keyboard (`env`).
-  public var appEnvironment = AppEnvironment()
-
-  /// The platform menus are resolved for: icons, ordering.
-  var platform: MenuPlatform { appEnvironment.platform }
-  /// The dialog waiting for an answer; only `choose` and `cancel` run meanwhile.
-  public internal(set) var pendingDialog: Dialog?
-
-  /// Why the session is stopping, once it is.
-  public internal(set) var stopReason: StopReason?
+  public var isInteractive: Bool { session.isInteractive }
   /// How many commands failed so far.
   public private(set) var errorCount = 0
+
+  /// The session's commands.
+  var registry: CommandRegistry { session.registry }
+  /// The session's documents.
+  var workspace: Workspace { session.workspace }
 
   let environment: [String: String]
   private let isTerminalOutput: Bool
@@ -71,8 +40,8 @@ public final class Shell {
   /// Where the command running now was read from.
   private(set) var currentLocation: SourceLocation?
   var recorder: Recorder?
-  /// The dialog `choose` or `cancel` answered in the command running now, and the button.
-  var answeredDialog: (dialog: Dialog, button: DialogButton)?
+  /// The ids of the commands the shell registered itself, listed first by `help`.
+  var ownCommandIDs: Set<String> = []
 
   /// A file being run by `source` (or a top-level script).
   struct IncludeFrame {
@@ -86,7 +55,7 @@ public final class Shell {
     var displayName: String
   }
 
-  /// Creates a session with the shell's built-in commands registered.
+  /// Creates a shell over a new session, with the shell's built-in commands registered.
   ///
   /// - Parameters:
   ///   - options: the initial session options.
@@ -101,11 +70,12 @@ public final class Shell {
   ) {
     self.options = options
     self.console = console
-    self.isInteractive = isInteractive
     self.environment = environment
     self.isTerminalOutput = isTerminalOutput
-    self.workspace =
-      workspace ?? Workspace(store: nil, currentDirectory: Paths.currentDirectory, home: environment["HOME"])
+    session = Session(
+      workspace: workspace
+        ?? Workspace(store: nil, currentDirectory: Paths.currentDirectory, home: environment["HOME"]),
+      isInteractive: isInteractive, environment: environment)
     registerBuiltins()
     console.passesStyles = { [unowned self] in style.usesColor }
   }
@@ -140,18 +110,16 @@ public final class Shell {
     let enclosingLocation = currentLocation
     currentLocation = location
     defer { currentLocation = enclosingLocation }
-    // Plugins hear of the selections this command changed, once it is over.
-    defer { pluginHost?.noticeSelectionChanges() }
     // Whatever the command changed is kept in the recovery journal, even when it failed.
-    defer { reportJournalWarnings(workspace.journalChanges()) }
-    defer { answeredDialog = nil }
+    defer { reportJournalWarnings(session.finishCommand()) }
     do {
       let output = try dispatch(command)
       render(output, for: command)
       if let recorder, recorder.depth == includeStack.count,
         registry.resolve(command.words[0].text)?.id != BuiltinID.record
       {
-        try recorder.record(command.text, answering: answeredDialog, asks: pendingDialog != nil)
+        try recorder.record(
+          command.text, answering: session.answeredDialog, asks: session.pendingDialog != nil)
       }
       return true
     } catch let error as FolioError where error.code == .reported {
@@ -170,7 +138,7 @@ public final class Shell {
   /// Brings the recovery journal up to date before Folio waits for input, then flushes the
   /// output.
   func prepareToWaitForInput() {
-    reportJournalWarnings(workspace.journalChanges())
+    reportJournalWarnings(session.workspace.journalChanges())
     console.flush()
   }
 
@@ -181,11 +149,7 @@ public final class Shell {
   func dispatch(_ command: ParsedCommand) throws -> CommandOutput {
     let name = command.words[0].text
     guard let target = registry.resolve(name) else { throw unknownCommand(name) }
-    if let dialog = pendingDialog, target.id != BuiltinID.choose, target.id != BuiltinID.cancel {
-      throw FolioError(
-        .disabled, "a dialog is waiting — \(dialog.title) Choose \(dialog.choicesDescription), or 'cancel'")
-    }
-    return try registry.invoke(target, words: Array(command.words.dropFirst()))
+    return try session.run(target, words: Array(command.words.dropFirst()))
   }
 
   /// The error for a name no command has, with "did you mean" suggestions.
@@ -201,9 +165,6 @@ public final class Shell {
 
   /// Writes a command's result in the session's output format.
   func render(_ output: CommandOutput, for command: ParsedCommand) {
-    if case .dialog(let dialog) = output { pendingDialog = dialog }
-    // A menu item may ask too: Delete in a context menu shows its dialog after the menu closed.
-    if case .menuChoice(.dialog(let dialog)?, _) = output { pendingDialog = dialog }
     switch options.output {
     case .text:
       // Most commands print nothing: no text style to work out then.

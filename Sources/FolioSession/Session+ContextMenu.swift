@@ -1,6 +1,6 @@
 import FolioCore
 
-extension Shell {
+extension Session {
   /// `context-menu [ROWS]`: opens the context menu for the selection, selecting ROWS first
   /// [contextMenu(forSelectionType:)].
   var contextMenuCommand: Command {

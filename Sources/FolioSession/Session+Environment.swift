@@ -1,6 +1,6 @@
 import FolioCore
 
-extension Shell {
+extension Session {
   /// `env`: show the environment, or change one value; everything adaptive reads it the next
   /// time it renders.
   var environmentCommand: Command {

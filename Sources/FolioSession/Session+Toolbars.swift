@@ -1,6 +1,6 @@
 import FolioCore
 
-extension Shell {
+extension Session {
   /// The active window's toolbar: the built-in document toolbar and the items added to it.
   var toolbar: Toolbar {
     addedToolbarItems.reduce(documentToolbar) { $0.adding($1) }

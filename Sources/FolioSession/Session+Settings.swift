@@ -34,7 +34,7 @@ struct PersistedSetting {
   }
 }
 
-extension Shell {
+extension Session {
   /// The settings kept in the state store, each read by what it names.
   static let persistedSettings = [
     PersistedSetting(

@@ -1,10 +1,10 @@
 import FolioCore
 
-extension Shell {
+extension Session {
   /// The menus that exist now: the app menus File, Edit and View, the active document's
   /// title menu [CommandMenu, navigationTitle(_:actions:)], and the toolbar's overflow menu
   /// (`toolbar.overflow`) while items overflow.
-  var menus: [Menu] {
+  public var menus: [Menu] {
     var menus = menusBeforeContributions
     if !addedMenuContributions.isEmpty { menus = menus.map { $0.adding(addedMenuContributions) } }
     // The overflow menu exists while something overflows at the environment's width.
@@ -77,7 +77,7 @@ extension Shell {
 
   /// `run MENU`: the menu's primary action runs instead of opening it; a menu without one
   /// opens.
-  func runMenu(_ menu: Menu, words: [Word]) throws -> CommandOutput {
+  public func runMenu(_ menu: Menu, words: [Word]) throws -> CommandOutput {
     if let primary = try menu.primaryCommand(in: registry) {
       return try registry.invoke(primary, words: words)
     }
@@ -87,7 +87,7 @@ extension Shell {
   }
 
   /// The menu with this id (any case).
-  func menu(named name: String) throws(FolioError) -> Menu {
+  public func menu(named name: String) throws(FolioError) -> Menu {
     let all = menus
     guard let menu = all.first(where: { $0.id.lowercased() == name.lowercased() }) else {
       let names = all.map(\.id).joined(separator: ", ")
@@ -112,7 +112,7 @@ extension Shell {
       Button(command: "document.print")
       Button(command: "document.share")
       Divider()
-      Button(command: BuiltinID.quit)
+      Button(command: SessionCommandID.quit)
     }
     .menuOrder(.fixed)
   }
@@ -125,7 +125,7 @@ extension Shell {
       for document in recent {
         Button(
           String(document.path.split(separator: "/").last ?? ""),
-          subtitle: Paths.directory(of: document.path),
+          subtitle: DocumentFile.directoryPath(of: document.path),
           systemImage: "doc", command: "document.recent.open", arguments: [document.path])
       }
       if !recent.isEmpty { Divider() }

@@ -1,6 +1,6 @@
 import FolioCore
 
-extension Shell {
+extension Session {
   /// The window's tab view on this platform, if it has one.
   var tabView: TabView? { app.tabView(on: platform) }
 
