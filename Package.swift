@@ -36,9 +36,10 @@ let package = Package(
     .target(name: "FolioShell", dependencies: ["FolioCore", "FolioLua", "FolioSession", "CEdit"]),
     .executableTarget(name: "folio", dependencies: ["FolioShell"]),
     .executableTarget(name: "folio-bench", dependencies: ["FolioCore", "FolioSession", "FolioShell"]),
-    .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore"]),
+    .target(name: "FolioTestSupport", path: "Tests/FolioTestSupport"),
+    .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "FolioTestSupport"]),
     .testTarget(name: "FolioLuaTests", dependencies: ["FolioLua", "CLua"]),
-    .testTarget(name: "FolioSessionTests", dependencies: ["FolioSession"]),
+    .testTarget(name: "FolioSessionTests", dependencies: ["FolioSession", "FolioTestSupport"]),
     .testTarget(name: "FolioShellTests", dependencies: ["FolioShell", "FolioSession"]),
     .testTarget(
       name: "FolioEndToEndTests",

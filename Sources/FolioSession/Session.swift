@@ -102,13 +102,38 @@ public final class Session {
   public func run(_ command: Command, words: [Word], origin: InvocationOrigin = .typed) throws
     -> CommandOutput
   {
-    if let dialog = pendingDialog, !SessionCommandID.answersDialogs.contains(command.id) {
-      throw FolioError(
-        .disabled, "a dialog is waiting — \(dialog.title) Choose \(dialog.choicesDescription)",
-        values: ["dialog": dialog.title])
+    try presenting { () throws -> CommandOutput in
+      try checkNoDialogWaits(for: command.id)
+      return try registry.invoke(command, words: words, origin: origin)
     }
+  }
+
+  /// Runs a command by id with typed arguments; while a dialog waits, only the commands that
+  /// answer it run.
+  ///
+  /// - Throws: `FolioError.unknownCommand`, `FolioError.disabled` while a dialog waits,
+  ///   `FolioError.invalidArgument` for arguments the command's parameters refuse, or the
+  ///   command's own error.
+  @discardableResult
+  public func run(_ invocation: CommandInvocation, origin: InvocationOrigin = .typed) throws -> CommandOutput
+  {
+    try presenting { () throws -> CommandOutput in
+      try checkNoDialogWaits(for: invocation.commandID)
+      return try registry.invoke(invocation, origin: origin)
+    }
+  }
+
+  private func checkNoDialogWaits(for commandID: String) throws(FolioError) {
+    guard let dialog = pendingDialog, !SessionCommandID.answersDialogs.contains(commandID) else { return }
+    throw FolioError(
+      .disabled, "a dialog is waiting — \(dialog.title) Choose \(dialog.choicesDescription)",
+      values: ["dialog": dialog.title])
+  }
+
+  /// Runs `body` and keeps the dialog its output presents as the pending one.
+  func presenting(_ body: () throws -> CommandOutput) rethrows -> CommandOutput {
     answeredDialog = nil
-    let output = try registry.invoke(command, words: words, origin: origin)
+    let output = try body()
     if case .dialog(let dialog) = output { pendingDialog = dialog }
     // A menu item may ask too: Delete in a context menu shows its dialog after the menu closed.
     if case .menuChoice(.dialog(let dialog)?, _) = output { pendingDialog = dialog }

@@ -76,8 +76,16 @@ extension Command {
       nextPositional = nextPositionalIndex(from: nextPositional + 1)
     }
 
+    return try completing(values)
+  }
+
+  /// The arguments, with defaults for the parameters left out.
+  ///
+  /// - Throws: `FolioError.invalidArgument` naming a required parameter left out.
+  func completing(_ given: [String: ArgumentValue]) throws(FolioError) -> Arguments {
     // Every parameter has a value when there are as many values as parameters.
-    guard values.count < parameters.count else { return Arguments(values) }
+    guard given.count < parameters.count else { return Arguments(given) }
+    var values = given
     for parameter in parameters where values[parameter.name] == nil {
       if let defaultValue = parameter.defaultValue {
         values[parameter.name] = defaultValue

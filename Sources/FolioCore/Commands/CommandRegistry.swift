@@ -112,11 +112,7 @@ public final class CommandRegistry {
   public func invoke(
     _ command: Command, words: [Word], origin: InvocationOrigin = .typed
   ) throws -> CommandOutput {
-    switch command.currentAvailability {
-    case .enabled: break
-    case .disabled(let reason): throw FolioError(.disabled, "'\(command.name)' is disabled: \(reason)")
-    case .hidden(let reason): throw FolioError(.disabled, "'\(command.name)' is hidden now: \(reason)")
-    }
+    try checkAvailable(command)
     switch command.behavior {
     case .action(let action):
       var arguments = try command.bind(words)
@@ -129,6 +125,47 @@ public final class CommandRegistry {
       }
       try state.apply(words.first?.text, commandName: command.name)
       return .stateChanged(CommandSummary(command))
+    }
+  }
+
+  /// Runs a command by id with typed arguments. A stateful command takes its new state as
+  /// the argument `value` (a bool for a toggle, text for a choice, a number or `+`/`-`),
+  /// or steps without it.
+  ///
+  /// - Parameters:
+  ///   - invocation: the command's id and arguments.
+  ///   - origin: where it was invoked from.
+  /// - Throws: `FolioError.unknownCommand` for an id no command has; otherwise as
+  ///   `invoke(_:words:origin:)`.
+  public func invoke(_ invocation: CommandInvocation, origin: InvocationOrigin = .typed) throws
+    -> CommandOutput
+  {
+    guard let command = command(id: invocation.commandID) else {
+      throw FolioError(
+        .unknownCommand, "no command has the id '\(invocation.commandID)'",
+        values: ["command": invocation.commandID])
+    }
+    try checkAvailable(command)
+    switch command.behavior {
+    case .action(let action):
+      var arguments = try command.bind(values: invocation.arguments)
+      arguments.origin = origin
+      return try action(arguments)
+    case .state(let state):
+      guard invocation.arguments.keys.allSatisfy({ $0 == "value" }) else {
+        throw FolioError.invalidArgument("'\(command.name)' takes only its new state, as 'value'")
+      }
+      try state.apply(invocation.arguments["value"]?.text, commandName: command.name)
+      return .stateChanged(CommandSummary(command))
+    }
+  }
+
+  /// - Throws: `FolioError.disabled` with the reason when the command cannot run now.
+  private func checkAvailable(_ command: Command) throws(FolioError) {
+    switch command.currentAvailability {
+    case .enabled: break
+    case .disabled(let reason): throw FolioError(.disabled, "'\(command.name)' is disabled: \(reason)")
+    case .hidden(let reason): throw FolioError(.disabled, "'\(command.name)' is hidden now: \(reason)")
     }
   }
 }

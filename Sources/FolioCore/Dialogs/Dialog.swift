@@ -10,6 +10,9 @@ public enum DialogButtonRole: String, Sendable, Equatable {
 
 /// A button of a dialog.
 public struct DialogButton: Sendable, Equatable {
+  /// What a program answers with: lowercase words joined by `-` (`dont-save`), unique in
+  /// its dialog.
+  public var id: String
   public var title: String
   public var role: DialogButtonRole
   /// The command line that has this button's effect without asking (`delete 3 --yes`),
@@ -17,10 +20,20 @@ public struct DialogButton: Sendable, Equatable {
   /// nil when the button changes nothing to replay.
   public var replay: String?
 
-  public init(_ title: String, role: DialogButtonRole = .default, replay: String? = nil) {
+  public init(_ title: String, id: String? = nil, role: DialogButtonRole = .default, replay: String? = nil) {
+    self.id = id ?? Self.id(forTitle: title)
     self.title = title
     self.role = role
     self.replay = replay
+  }
+}
+
+extension DialogButton {
+  /// The id a title makes: its letters and digits, lowercased, in words joined by `-`
+  /// ("Don't Save" → `dont-save`, "Delete 3 Rows" → `delete-3-rows`).
+  static func id(forTitle title: String) -> String {
+    title.lowercased().split { !$0.isLetter && !$0.isNumber && $0 != "'" && $0 != "’" }
+      .map { $0.filter { $0 != "'" && $0 != "’" } }.filter { !$0.isEmpty }.joined(separator: "-")
   }
 }
 

@@ -2,11 +2,11 @@ import Foundation
 
 /// A folder of its own under the system's temporary folder for one test, removed with its
 /// contents when released.
-final class TemporaryFolder {
-  let url: URL
+public final class TemporaryFolder {
+  public let url: URL
 
   /// Creates the folder, named `prefix` and a unique suffix.
-  init(_ prefix: String = "folio-tests") throws {
+  public init(_ prefix: String = "folio-tests") throws {
     url = FileManager.default.temporaryDirectory.appendingPathComponent(
       "\(prefix)-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
@@ -15,31 +15,31 @@ final class TemporaryFolder {
   deinit { try? FileManager.default.removeItem(at: url) }
 
   /// The path of a file in the folder.
-  func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+  public func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 
   /// The names of the files in the folder, sorted.
-  func contents() throws -> [String] {
+  public func contents() throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
   }
 
   /// The sorted names in the subfolder `folder`; none when it cannot be read.
-  func names(in folder: String) -> [String] {
+  public func names(in folder: String) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: path(folder))) ?? []).sorted()
   }
 
   /// Writes `text` as UTF-8 to `name`.
-  func write(_ name: String, _ text: String) throws { try write(name, Array(text.utf8)) }
+  public func write(_ name: String, _ text: String) throws { try write(name, Array(text.utf8)) }
 
   /// Writes `bytes` to `name`.
-  func write(_ name: String, _ bytes: [UInt8]) throws {
+  public func write(_ name: String, _ bytes: [UInt8]) throws {
     try Data(bytes).write(to: URL(fileURLWithPath: path(name)))
   }
 
   /// The text of `name`, invalid UTF-8 repaired.
-  func read(_ name: String) throws -> String { String(decoding: try bytes(name), as: UTF8.self) }
+  public func read(_ name: String) throws -> String { String(decoding: try bytes(name), as: UTF8.self) }
 
   /// The bytes of `name`.
-  func bytes(_ name: String) throws -> [UInt8] {
+  public func bytes(_ name: String) throws -> [UInt8] {
     Array(try Data(contentsOf: URL(fileURLWithPath: path(name))))
   }
 }

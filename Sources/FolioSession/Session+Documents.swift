@@ -1,0 +1,126 @@
+import FolioCore
+
+/// The typed document calls of a session: what the commands do, for embedders and tests,
+/// with documents, row ids, sort keys and widths as values rather than command words.
+extension Session {
+  /// The document of the active window.
+  ///
+  /// - Throws: `FolioError.disabled` when no document is open.
+  public func activeDocument() throws(FolioError) -> Document { try workspace.requireActive() }
+
+  /// Opens a document in a new window, or focuses the window that has it open.
+  ///
+  /// - Parameter path: a path (relative to the session's folder) or a `file://` URL.
+  /// - Throws: `FolioError.io` or `FolioError.format` when it cannot be read; nothing opens.
+  @discardableResult
+  public func open(_ path: String) throws(FolioError) -> Document { try workspace.open(path).document }
+
+  /// Sorts the active table by the keys, first key first, and returns how many rows it
+  /// sorted.
+  @discardableResult
+  public func sort(by keys: [TableSortKey]) throws -> Int {
+    try workspace.sort(try activeDocument(), by: keys)
+  }
+
+  /// Changes the active table's selection to, into or against the rows with these ids.
+  ///
+  /// - Throws: `FolioError.disabled` when the environment refuses several rows outside edit
+  ///   mode; `FolioError.invalidArgument` for an id no row has. The selection is unchanged then.
+  @discardableResult
+  public func select(rowIDs ids: [Int], mode: SelectionMode = .replace) throws -> SelectionReport {
+    let document = try activeDocument()
+    if case .table(let table) = document.content,
+      let missing = ids.first(where: { table.rowIndex(id: $0) == nil })
+    {
+      throw FolioError.invalidArgument("no row has the id \(missing)")
+    }
+    try workspace.select(ids, mode: mode, in: document, environment: appEnvironment)
+    return workspace.selectionReport(of: document)
+  }
+
+  /// Opens the context menu of the active window's selection; nil when no entry applies or
+  /// all of its items are hidden now.
+  @discardableResult
+  public func openContextMenu() throws -> OpenMenu? {
+    let document = try activeDocument()
+    guard let menu = workspace.contextMenu(for: document) else { return nil }
+    let session = try MenuSession(menu, registry: registry, platform: platform)
+    guard session.root.children.contains(where: { $0.kind != .divider }) else { return nil }
+    menuSession = session
+    return OpenMenu(session)
+  }
+
+  /// Opens a menu by id (`file`, `title`, a plugin's) for choosing.
+  @discardableResult
+  public func openMenu(_ id: String) throws -> OpenMenu {
+    let session = try MenuSession(try menu(named: id), registry: registry, platform: platform)
+    menuSession = session
+    return OpenMenu(session)
+  }
+
+  /// Chooses an item of the open menu by the titles from the level shown down to it: each
+  /// title but the last opens a submenu. The item's command gets `arguments`.
+  ///
+  /// - Throws: `FolioError.disabled` when no menu is open, `FolioError.invalidArgument` for
+  ///   a title the level has not, or the item's error.
+  @discardableResult
+  public func chooseMenuItem(path: [String], arguments: [Word] = []) throws -> CommandOutput {
+    guard let last = path.last else { throw FolioError.invalidArgument("an empty menu path names no item") }
+    for title in path.dropLast() { _ = try chooseMenuItem(title) }
+    return try presenting { try chooseMenuItem(last, arguments: arguments) }
+  }
+
+  /// Answers the waiting dialog with the button that has this id.
+  ///
+  /// - Throws: `FolioError.disabled` when no dialog waits, `FolioError.invalidArgument` for
+  ///   an id none of its buttons has, or what the answer's effect throws.
+  @discardableResult
+  public func answerDialog(buttonID: String) throws -> CommandOutput {
+    guard let dialog = pendingDialog else { throw FolioError(.disabled, "no dialog is waiting") }
+    guard let button = dialog.buttons.first(where: { $0.id == buttonID }) else {
+      throw FolioError.invalidArgument(
+        "the dialog has no button '\(buttonID)'; buttons: \(dialog.buttons.map(\.id).joined(separator: ", "))"
+      )
+    }
+    return try answerDialog(with: button)
+  }
+
+  /// Undoes the active document's last change and returns its name.
+  @discardableResult
+  public func undo() throws(FolioError) -> String { try workspace.undo(try activeDocument()) }
+
+  /// Redoes the active document's last undone change and returns its name.
+  @discardableResult
+  public func redo() throws(FolioError) -> String { try workspace.redo(try activeDocument()) }
+
+  /// The active window's toolbar laid out for the environment at `width` columns.
+  public func layOutToolbar(width: Int) throws(FolioError) -> ToolbarLayout {
+    try toolbarLayout(width: width)
+  }
+
+  /// Renames the active document: its file in its folder, keeping the extension.
+  public func rename(to title: String) throws(FolioError) {
+    try workspace.rename(try activeDocument(), to: title)
+  }
+
+  /// Prints the active document as a PDF (or text for a `.txt` destination) on the
+  /// session's page size.
+  ///
+  /// - Parameter destination: a `.pdf` or `.txt` path; nil for a PDF beside the document.
+  @discardableResult
+  public func print(to destination: String?, force: Bool = false) throws(FolioError) -> Workspace.PrintResult
+  {
+    try workspace.print(
+      try activeDocument(), to: destination, pageSize: printPageSize, pages: nil, force: force)
+  }
+
+  /// Shares the active document with a target (`file`, `mail`, a plugin's).
+  ///
+  /// - Parameters:
+  ///   - target: the target's id.
+  ///   - destination: a folder, or nil for the target's own.
+  @discardableResult
+  public func share(with target: String, to destination: String?) throws(FolioError) -> ShareOutcome {
+    try workspace.share(try activeDocument(), with: target, as: nil, to: destination)
+  }
+}
