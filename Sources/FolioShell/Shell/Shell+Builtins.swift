@@ -1,4 +1,5 @@
 import FolioCore
+import FolioSession
 
 /// The ids of the shell's built-in commands.
 enum BuiltinID {
@@ -23,11 +24,10 @@ extension Shell {
       helpCommand, commandsCommand, runCommand, echoCommand, sourceCommand, recordCommand,
       optionCommand, quitCommand, chooseCommand, cancelCommand,
     ]
-    let documentCommands =
-      workspace.makeCommands(
-        isInteractive: { [unowned self] in isInteractive }, environment: { [unowned self] in appEnvironment },
-        pageSize: { [unowned self] in printPageSize })
-      + workspace.recentCommands
+    let documentCommands = SessionCommands.make(
+      in: CommandContext(
+        workspace: workspace, isInteractive: { [unowned self] in isInteractive },
+        environment: { [unowned self] in appEnvironment }, pageSize: { [unowned self] in printPageSize }))
     for command in builtins + optionCommands + documentCommands + menuCommands + [
       environmentCommand, contextMenuCommand,
     ] + toolbarCommands + sceneCommands + pluginCommands {
