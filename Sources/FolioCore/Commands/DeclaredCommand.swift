@@ -17,7 +17,7 @@
 ///     CommandConfiguration(id: "document.save", verb: "save", title: "Save", parameters: [force])
 ///   }
 ///   static func run(_ arguments: Arguments, in context: Workspace) throws -> CommandOutput {
-///     try context.save(try context.requireActive(), force: arguments[force])
+///     try context.save(try context.requireActive(), force: arguments[Self.force])
 ///     return .none
 ///   }
 /// }

@@ -166,7 +166,7 @@ extension DocumentCommands {
             DialogButton("Don't Save", role: .destructive, replay: "close --force"),
             DialogButton("Cancel", role: .cancel),
           ]
-        ) { [unowned workspace] button in
+        ) { button in
           switch button.role {
           case .cancel: return .message("Kept \(document.title) open.")
           case .destructive:
