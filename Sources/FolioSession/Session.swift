@@ -77,11 +77,10 @@ public final class Session {
 
   /// Registers the app's commands; they have unique ids by construction.
   private func registerCommands() {
-    let documentCommands =
-      workspace.makeCommands(
-        isInteractive: { [unowned self] in isInteractive }, environment: { [unowned self] in appEnvironment },
-        pageSize: { [unowned self] in printPageSize })
-      + workspace.recentCommands
+    let documentCommands = SessionCommands.make(
+      in: CommandContext(
+        workspace: workspace, isInteractive: { [unowned self] in isInteractive },
+        environment: { [unowned self] in appEnvironment }, pageSize: { [unowned self] in printPageSize }))
     for command in dialogCommands + documentCommands + menuCommands + [
       environmentCommand, contextMenuCommand,
     ]

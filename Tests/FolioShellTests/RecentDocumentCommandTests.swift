@@ -102,16 +102,23 @@ import Testing
     let fixture = try Fixture()
     try fixture.folder.write("sub/a.txt", "other\n")
     try fixture.run("open", "sub/a.txt")
+    let ambiguous = try #require(throws: FolioError.self) { try fixture.run("recent", "open", "a.txt") }
+    #expect(ambiguous.message == "'a.txt' matches recent documents 1, 3")
     #expect(
-      throws: FolioError.invalidArgument(
-        "'a.txt' matches recent documents 1, 3; open one by number ('recent' lists them)")
-    ) { try fixture.run("recent", "open", "a.txt") }
+      ambiguous.remedies.map(\.invocation) == [
+        CommandInvocation("document.recent.open", ["entry": .string("1")]),
+        CommandInvocation("document.recent.open", ["entry": .string("3")]),
+      ])
+    let listing = Remedy.run("document.recent", effect: "lists them")
     #expect(
-      throws: FolioError.invalidArgument("there is no recent document 4; they are 1–3 ('recent' lists them)")
+      throws: FolioError(
+        .invalidArgument, "there is no recent document 4; they are 1–3", values: ["entry": "4"],
+        remedies: [listing])
     ) { try fixture.run("recent", "open", "4") }
-    #expect(throws: FolioError.invalidArgument("no recent document 'zzz'; 'recent' lists them")) {
-      try fixture.run("recent", "open", "zzz")
-    }
+    #expect(
+      throws: FolioError(
+        .invalidArgument, "no recent document 'zzz'", values: ["entry": "zzz"], remedies: [listing])
+    ) { try fixture.run("recent", "open", "zzz") }
     #expect(throws: FolioError.invalidArgument("usage: recent open N-OR-NAME")) {
       try fixture.run("recent", "open")
     }

@@ -8,6 +8,8 @@ extension Command {
   ///
   /// - Throws: `FolioError.invalidArgument` naming the parameter at fault and the usage.
   public func bind(_ words: [Word]) throws(FolioError) -> Arguments {
+    let parameters = configuration.parameters
+    let name = configuration.name
     // One pass per word, no temporary arrays: positional parameters are found by walking
     // `parameters` (`nextPositional` is an index into it), and a name is looked up in
     // `values` only when a named argument may have filled it.
@@ -84,14 +86,14 @@ extension Command {
   /// - Throws: `FolioError.invalidArgument` naming a required parameter left out.
   func completing(_ given: [String: ArgumentValue]) throws(FolioError) -> Arguments {
     // Every parameter has a value when there are as many values as parameters.
-    guard given.count < parameters.count else { return Arguments(given) }
+    guard given.count < configuration.parameters.count else { return Arguments(given) }
     var values = given
-    for parameter in parameters where values[parameter.name] == nil {
+    for parameter in configuration.parameters where values[parameter.name] == nil {
       if let defaultValue = parameter.defaultValue {
         values[parameter.name] = defaultValue
       } else if !parameter.isOptional {
         throw .invalidArgument(
-          "missing argument \(parameter.placeholder) for '\(name)' (usage: \(usage))")
+          "missing argument \(parameter.placeholder) for '\(configuration.name)' (usage: \(usage))")
       }
     }
     return Arguments(values)
@@ -99,13 +101,14 @@ extension Command {
 
   /// The index of the first positional parameter at or after `start`; `endIndex` when none.
   private func nextPositionalIndex(from start: Int) -> Int {
-    parameters[start...].firstIndex { $0.style == .positional } ?? parameters.endIndex
+    let parameters = configuration.parameters
+    return parameters[start...].firstIndex { $0.style == .positional } ?? parameters.endIndex
   }
 
   private func unknownOption(_ option: String) -> FolioError {
-    let known = parameters.filter { $0.style == .option }.map { "--\($0.name)" }
+    let known = configuration.parameters.filter { $0.style == .option }.map { "--\($0.name)" }
     let hint = known.isEmpty ? "it takes no options" : "options: " + known.joined(separator: ", ")
-    return .invalidArgument("unknown option '\(option)' for '\(name)' (\(hint))")
+    return .invalidArgument("unknown option '\(option)' for '\(configuration.name)' (\(hint))")
   }
 
   /// Splits a `name=value` word whose name and `=` were written unquoted; nil for any other

@@ -6,10 +6,10 @@ extension Command {
   ///
   /// - Throws: `FolioError.invalidArgument` naming the parameter at fault.
   public func bind(values given: [String: ArgumentValue]) throws(FolioError) -> Arguments {
-    var values: [String: ArgumentValue] = Dictionary(minimumCapacity: parameters.count)
+    var values: [String: ArgumentValue] = Dictionary(minimumCapacity: configuration.parameters.count)
     for (name, value) in given {
-      guard let parameter = parameters.first(where: { $0.name == name }) else {
-        throw .invalidArgument("'\(self.name)' has no parameter '\(name)' (usage: \(usage))")
+      guard let parameter = configuration.parameters.first(where: { $0.name == name }) else {
+        throw .invalidArgument("'\(configuration.name)' has no parameter '\(name)' (usage: \(usage))")
       }
       values[name] = try parameter.check(value)
     }

@@ -52,7 +52,10 @@ public enum DismissBehavior: String, Sendable, Equatable, CaseIterable {
 /// command palette refer to.
 ///
 /// A command either runs an action or, when it has `state`, sets that state. Surfaces refer
-/// to commands by `id`; commands typed as a word (`help`, `echo`) also have a `verb`.
+/// to commands by `id`; commands typed as a word (`help`, `echo`) also have a `verb`. What
+/// the command is (`id`, `title`, `parameters`, …) is its `configuration`, whose fields read
+/// as the command's own: `command.id`.
+@dynamicMemberLookup
 public struct Command {
   /// Runs the command with its bound arguments and returns its result.
   public typealias Action = (Arguments) throws -> CommandOutput
@@ -65,41 +68,23 @@ public struct Command {
     case state(CommandState)
   }
 
-  /// The unique dotted id, e.g. `shell.help`.
-  public var id: String
-  /// The word that runs the command at the start of a line, e.g. `help`; nil when only the
-  /// id runs it.
-  public var verb: String?
-  /// Other words that run the command, e.g. `exit` for `quit`.
-  public var aliases: [String]
-  /// The title shown in menus and the palette.
-  public var title: String
-  /// An optional second line in menus.
-  public var subtitle: String?
-  /// An SF Symbols name; renderers map the common ones to a glyph.
-  public var icon: String?
-  /// Destructive, cancel, or none.
-  public var role: CommandRole?
-  /// Whether a menu closes after the command ran from it.
-  public var dismiss: DismissBehavior
-  /// A keyboard shortcut shown beside the title, e.g. `⌘S`.
-  public var shortcut: String?
-  /// The group the command is listed under in `help`.
-  public var category: String
-  /// One line for `help` and the palette.
-  public var summary: String
-  /// Longer help shown by `help COMMAND`.
-  public var details: String?
-  /// The typed parameters, in the order they are written.
-  public var parameters: [Parameter]
-  /// Who registered the command: `built-in`, or `plugin NAME`.
-  public var owner: String
+  /// The id, names, titles, help and parameters.
+  public var configuration: CommandConfiguration
   /// Whether the command can run now and whether surfaces show it; nil means always. Return
   /// `.hidden(reason:)` for a command that depends on state, such as the selection, and
   /// should leave menus and toolbars while it does not apply.
   public var availability: (() -> Availability)?
   /// What running the command does.
   public var behavior: Behavior
+
+  /// Creates a command from its configuration.
+  public init(
+    _ configuration: CommandConfiguration, availability: (() -> Availability)? = nil, behavior: Behavior
+  ) {
+    self.configuration = configuration
+    self.availability = availability
+    self.behavior = behavior
+  }
 
   /// Creates a command.
   public init(
@@ -109,29 +94,24 @@ public struct Command {
     details: String? = nil, parameters: [Parameter] = [], owner: String = "built-in",
     availability: (() -> Availability)? = nil, behavior: Behavior
   ) {
-    self.id = id
-    self.verb = verb
-    self.aliases = aliases
-    self.title = title
-    self.subtitle = subtitle
-    self.icon = icon
-    self.role = role
-    self.dismiss = dismiss
-    self.shortcut = shortcut
-    self.category = category
-    self.summary = summary
-    self.details = details
-    self.parameters = parameters
-    self.owner = owner
-    self.availability = availability
-    self.behavior = behavior
+    self.init(
+      CommandConfiguration(
+        id: id, verb: verb, aliases: aliases, title: title, subtitle: subtitle, icon: icon, role: role,
+        dismiss: dismiss, shortcut: shortcut, category: category, summary: summary, details: details,
+        parameters: parameters, owner: owner),
+      availability: availability, behavior: behavior)
   }
 
-  /// The name a person types: the verb when there is one, else the id.
-  public var name: String { verb ?? id }
+  /// A field of the configuration, read and written as the command's own.
+  public subscript<Value>(dynamicMember field: WritableKeyPath<CommandConfiguration, Value>) -> Value {
+    get { configuration[keyPath: field] }
+    set { configuration[keyPath: field] = newValue }
+  }
 
-  /// The words that run the command: its verb and aliases.
-  public var names: [String] { (verb.map { [$0] } ?? []) + aliases }
+  /// A derived field of the configuration, such as `name`.
+  public subscript<Value>(dynamicMember field: KeyPath<CommandConfiguration, Value>) -> Value {
+    configuration[keyPath: field]
+  }
 
   /// Whether the command can run now.
   public var currentAvailability: Availability { availability?() ?? .enabled }
@@ -144,7 +124,7 @@ public struct Command {
 
   /// The usage line, e.g. `save [--as PATH] [--force]`.
   public var usage: String {
-    let parts = [name] + (state.map { [$0.usage] } ?? parameters.map(\.usage))
+    let parts = [configuration.name] + (state.map { [$0.usage] } ?? configuration.parameters.map(\.usage))
     return parts.joined(separator: " ")
   }
 }

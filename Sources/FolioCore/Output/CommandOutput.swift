@@ -67,48 +67,31 @@ public indirect enum CommandOutput {
   case appSettings(SettingsReport)
 }
 
-/// A snapshot of a command for listings and results.
+/// A snapshot of a command for listings and results: its configuration, read as the
+/// summary's own fields (`summary.title`), with its usage, availability and state now.
+@dynamicMemberLookup
 public struct CommandSummary: Sendable, Equatable {
-  public var id: String
-  public var verb: String?
-  public var title: String
-  public var subtitle: String?
-  public var icon: String?
-  public var role: CommandRole?
-  public var dismiss: DismissBehavior
-  public var shortcut: String?
-  public var category: String
-  public var summary: String
-  public var details: String?
+  /// The id, names, titles, help and parameters, as the registry's command has them.
+  public var configuration: CommandConfiguration
+  /// The usage line, e.g. `save [--as PATH] [--force]`.
   public var usage: String
-  public var parameters: [Parameter]
-  public var owner: String
+  /// Whether the command could run when the snapshot was taken.
   public var availability: Availability
   /// The current state of a stateful command.
   public var state: StateValue?
 
   /// Takes a snapshot of a command, evaluating its availability and state now.
   public init(_ command: Command) {
-    id = command.id
-    verb = command.verb
-    title = command.title
-    subtitle = command.subtitle
-    icon = command.icon
-    role = command.role
-    dismiss = command.dismiss
-    shortcut = command.shortcut
-    category = command.category
-    summary = command.summary
-    details = command.details
+    configuration = command.configuration
     usage = command.usage
-    parameters = command.parameters
-    owner = command.owner
     availability = command.currentAvailability
     state = command.state?.value
   }
 
-  /// The name a person types: the verb when there is one, else the id.
-  public var name: String { verb ?? id }
+  /// A field of the configuration.
+  public subscript<Value>(dynamicMember field: KeyPath<CommandConfiguration, Value>) -> Value {
+    configuration[keyPath: field]
+  }
 }
 
 /// Commands of one category, for the help index.

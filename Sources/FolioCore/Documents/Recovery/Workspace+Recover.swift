@@ -35,10 +35,7 @@ extension Workspace {
         switch button.role {
         case .default:
           try applyRecovered(entry, to: document)
-          return report(
-            document,
-            "Recovered the unsaved changes to \(Self.describe(document)); 'save' keeps them, 'undo' takes them back."
-          )
+          return report(document, Self.recoveredMessage(document))
         case .destructive:
           safeguards?.journal.remove(entry.file)
           return report(document, opened + " Discarded the unsaved changes of the ended session.")
@@ -92,15 +89,18 @@ extension Workspace {
     let entries = recoverableJournals()
     if Parameter.integer(selector) != nil || Parameter.isTooLargeInteger(selector) {
       guard let number = Parameter.integer(selector), let entry = Position.element(number, of: entries) else {
-        throw .invalidArgument(
-          entries.isEmpty
-            ? "there is nothing to recover" : "no journal \(selector); 'recover' lists 1–\(entries.count)")
+        guard !entries.isEmpty else { throw .invalidArgument("there is nothing to recover") }
+        throw FolioError(
+          .invalidArgument, "there is no journal \(selector); they are 1–\(entries.count)",
+          values: ["journal": selector], remedies: [Self.listJournals])
       }
       return entry
     }
     let canonical = DocumentFile.resolvedTarget(try absolutePath(selector))
     guard let entry = entries.first(where: { $0.path.map(DocumentFile.resolvedTarget) == canonical }) else {
-      throw .invalidArgument("no unsaved changes of \(selector) are in the journal; 'recover' lists them")
+      throw FolioError(
+        .invalidArgument, "no unsaved changes of \(selector) are in the journal", values: ["path": selector],
+        remedies: [Self.listJournals])
     }
     return entry
   }
@@ -115,38 +115,11 @@ extension Workspace {
       }, backups: leftoverBackups())
   }
 
-  /// The `recover` command.
-  func makeRecoveryCommands() -> [Command] {
-    [
-      Command(
-        id: "document.recover", verb: "recover", title: "Recover Unsaved Changes…", icon: "lifepreserver",
-        category: "Documents",
-        summary: "list unsaved changes left by sessions that ended without saving, or recover one",
-        details: "Without an argument, lists the recovery journal: documents with unsaved changes whose "
-          + "Folio was killed or crashed, and safety copies of unfinished saves in place. 'recover N' "
-          + "(or its path) opens that document with the changes as one undoable step; --discard "
-          + "drops them instead.",
-        parameters: [
-          Parameter(
-            "journal", isOptional: true, summary: "a number from the list, or a path", valueName: "N-OR-PATH"),
-          Parameter("discard", .bool, style: .option, summary: "drop the changes instead"),
-        ],
-        behavior: .action { [unowned self] arguments in
-          guard let selector = arguments.string("journal") else { return .recoveryList(recoveryListing()) }
-          if arguments.flag("discard") {
-            let entry = try discardJournal(selector)
-            return .message("Discarded the unsaved changes to \(entry.path ?? entry.title).")
-          }
-          let document = try recover(selector)
-          return report(
-            document,
-            "Recovered the unsaved changes to \(Self.describe(document)); 'save' keeps them, 'undo' takes them back."
-          )
-        })
-    ]
+  /// What recovering a journal into `document` says: "Recovered the unsaved changes to …".
+  public static func recoveredMessage(_ document: Document) -> String {
+    "Recovered the unsaved changes to \(describe(document)); 'save' keeps them, 'undo' takes them back."
   }
 
-  private func report(_ document: Document, _ message: String) -> CommandOutput {
-    .document(DocumentReport(document: DocumentSummary(document, in: self), message: message))
-  }
+  /// `recover` without arguments: it lists the journals.
+  private static let listJournals = Remedy.run("document.recover", effect: "lists them")
 }

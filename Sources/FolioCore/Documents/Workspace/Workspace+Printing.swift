@@ -76,7 +76,7 @@ extension Workspace {
   }
 
   /// Parses `--pages`: `3` or `2-5`.
-  static func pageRange(_ text: String) throws(FolioError) -> ClosedRange<Int> {
+  public static func pageRange(_ text: String) throws(FolioError) -> ClosedRange<Int> {
     let bounds = text.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map(
       Parameter.integer)
     guard let first = bounds.first ?? nil, first >= 1, bounds.allSatisfy({ $0 != nil }) else {

@@ -54,61 +54,6 @@ extension Workspace {
     return "Cleared the recent documents (\(count)). Documents opened from now on are listed again."
   }
 
-  /// `recent [N]`, `recent open N-OR-NAME` and `recent clear`, and the two subcommands as
-  /// commands of their own (File › Open Recent's items run `document.recent.open`).
-  public var recentCommands: [Command] {
-    [
-      Command(
-        id: "document.recent", verb: "recent", title: "Recent Documents", icon: "clock",
-        category: "Documents",
-        summary: "the documents opened most recently, numbered; 'recent open N' opens one",
-        details: "'recent [N]' lists the N (default \(Self.recentDocumentsShown)) documents opened most "
-          + "recently, newest first, kept in the state store. 'recent open N-OR-NAME' opens one by its "
-          + "number, file name, title or path; a file that no longer exists is removed from the list. "
-          + "'recent clear' forgets them all. File › Open Recent lists the same documents.",
-        parameters: [
-          Parameter(
-            "what", isOptional: true, summary: "how many to list, or open or clear", valueName: "N|open|clear"
-          ),
-          Parameter(
-            "entry", isOptional: true, summary: "after open: a number in the list, a file name or a path",
-            valueName: "N-OR-NAME"),
-        ],
-        behavior: .action { [unowned self] arguments in
-          let what = arguments.string("what")
-          let entry = arguments.string("entry")
-          switch what?.lowercased() {
-          case "open":
-            guard let entry else { throw FolioError.invalidArgument("usage: recent open N-OR-NAME") }
-            return try openRecent(entry)
-          case "clear":
-            guard entry == nil else { throw FolioError.invalidArgument("'recent clear' takes no arguments") }
-            return .message(try clearRecentDocuments())
-          default:
-            let count = try what.map(Self.recentCount) ?? Self.recentDocumentsShown
-            guard entry == nil else {
-              throw FolioError.invalidArgument("usage: recent [N], recent open N-OR-NAME or recent clear")
-            }
-            return .recentDocuments(try recentDocuments(limit: count))
-          }
-        }),
-      Command(
-        id: "document.recent.open", title: "Open Recent Document", icon: "clock", category: "Documents",
-        summary: "open a recent document by its number in 'recent', file name, title or path",
-        parameters: [
-          Parameter(
-            "entry", summary: "a number in the list, a file name, a title or a path", valueName: "N-OR-NAME")
-        ],
-        availability: { [unowned self] in store == nil ? .disabled(reason: Self.noStoreReason) : .enabled },
-        behavior: .action { [unowned self] arguments in try openRecent(arguments.string("entry") ?? "") }),
-      Command(
-        id: "document.recent.clear", title: "Clear Recent Documents", icon: "clock", category: "Documents",
-        summary: "forget every recent document (File › Open Recent › Clear Menu)",
-        availability: { [unowned self] in recentClearAvailability() },
-        behavior: .action { [unowned self] _ in .message(try clearRecentDocuments()) }),
-    ]
-  }
-
   private static let noStoreReason = "recent documents are not kept: the state store could not be opened"
 
   private func requireStore() throws(FolioError) -> StateStore {
@@ -116,22 +61,16 @@ extension Workspace {
     return store
   }
 
-  private func recentClearAvailability() -> Availability {
+  /// Whether recent documents can be opened: only with a state store.
+  public func recentOpenAvailability() -> Availability {
+    store == nil ? .disabled(reason: Self.noStoreReason) : .enabled
+  }
+
+  /// Whether the recent documents can be cleared: only with a state store that lists some.
+  public func recentClearAvailability() -> Availability {
     guard let store else { return .disabled(reason: Self.noStoreReason) }
     let isEmpty = (try? store.recentDocuments(limit: 1).isEmpty) ?? false
     return isEmpty ? .disabled(reason: "there are no recent documents to clear") : .enabled
-  }
-
-  /// `recent N`'s count.
-  private static func recentCount(_ text: String) throws(FolioError) -> Int {
-    if Parameter.isTooLargeInteger(text) {
-      throw FolioError.invalidArgument("'recent N' lists 1–\(Int.max), got \(text)")
-    }
-    guard let count = Parameter.integer(text) else {
-      throw FolioError.invalidArgument("'recent' expects a number, open or clear, got '\(text)'")
-    }
-    guard count > 0 else { throw FolioError.invalidArgument("'recent N' lists at least 1, got \(count)") }
-    return count
   }
 
   /// The path of the recent document an entry names: by number, path, file name or title.
@@ -141,9 +80,11 @@ extension Workspace {
     }
     if Parameter.integer(entry) != nil || Parameter.isTooLargeInteger(entry) {
       guard let number = Parameter.integer(entry), let document = Position.element(number, of: recent) else {
-        let listing = recent.count > Self.recentDocumentsShown ? "'recent \(recent.count)'" : "'recent'"
-        throw FolioError.invalidArgument(
-          "there is no recent document \(entry); they are 1–\(recent.count) (\(listing) lists them)")
+        let listing: [String: ArgumentValue] =
+          recent.count > Self.recentDocumentsShown ? ["what": .string(String(recent.count))] : [:]
+        throw FolioError(
+          .invalidArgument, "there is no recent document \(entry); they are 1–\(recent.count)",
+          values: ["entry": entry], remedies: [.run("document.recent", listing, effect: "lists them")])
       }
       return document.path
     }
@@ -163,12 +104,18 @@ extension Workspace {
       guard let first = matches.first else { continue }
       guard matches.count == 1 else {
         let numbers = matches.map { String($0 + 1) }.joined(separator: ", ")
-        throw FolioError.invalidArgument(
-          "'\(entry)' matches recent documents \(numbers); open one by number ('recent' lists them)")
+        throw FolioError(
+          .invalidArgument, "'\(entry)' matches recent documents \(numbers)", values: ["entry": entry],
+          remedies: matches.map { index in
+            .run(
+              "document.recent.open", ["entry": .string(String(index + 1))], effect: "opens \(paths[index])")
+          })
       }
       return paths[first]
     }
-    throw FolioError.invalidArgument("no recent document '\(entry)'; 'recent' lists them")
+    throw FolioError(
+      .invalidArgument, "no recent document '\(entry)'", values: ["entry": entry],
+      remedies: [.run("document.recent", effect: "lists them")])
   }
 
   /// Whether nothing is at `path` any more (following symbolic links), as opposed to a file

@@ -1,0 +1,66 @@
+/// What a command is, apart from what it does: its id and names, how menus, help and the
+/// palette show it, and its typed parameters.
+///
+/// One value describes a command everywhere: the registry's `Command` holds it, and the
+/// `CommandSummary` that help, the palette and JSON render carries the same value.
+public struct CommandConfiguration: Sendable, Equatable {
+  /// The unique dotted id, e.g. `shell.help`.
+  public var id: String
+  /// The word that runs the command at the start of a line, e.g. `help`; nil when only the
+  /// id runs it.
+  public var verb: String?
+  /// Other words that run the command, e.g. `exit` for `quit`.
+  public var aliases: [String]
+  /// The title shown in menus and the palette.
+  public var title: String
+  /// An optional second line in menus.
+  public var subtitle: String?
+  /// An SF Symbols name; renderers map the common ones to a glyph.
+  public var icon: String?
+  /// Destructive, cancel, or none.
+  public var role: CommandRole?
+  /// Whether a menu closes after the command ran from it.
+  public var dismiss: DismissBehavior
+  /// A keyboard shortcut shown beside the title, e.g. `⌘S`.
+  public var shortcut: String?
+  /// The group the command is listed under in `help`.
+  public var category: String
+  /// One line for `help` and the palette.
+  public var summary: String
+  /// Longer help shown by `help COMMAND`.
+  public var details: String?
+  /// The typed parameters, in the order they are written.
+  public var parameters: [Parameter]
+  /// Who registered the command: `built-in`, or `plugin NAME`.
+  public var owner: String
+
+  /// Creates a configuration; `parameters` are `Parameter`s or the `ParameterKey`s a
+  /// declared command reads its arguments with.
+  public init(
+    id: String, verb: String? = nil, aliases: [String] = [], title: String, subtitle: String? = nil,
+    icon: String? = nil, role: CommandRole? = nil, dismiss: DismissBehavior = .automatic,
+    shortcut: String? = nil, category: String = "General", summary: String = "",
+    details: String? = nil, parameters: [any ParameterDeclaration] = [], owner: String = "built-in"
+  ) {
+    self.id = id
+    self.verb = verb
+    self.aliases = aliases
+    self.title = title
+    self.subtitle = subtitle
+    self.icon = icon
+    self.role = role
+    self.dismiss = dismiss
+    self.shortcut = shortcut
+    self.category = category
+    self.summary = summary
+    self.details = details
+    self.parameters = parameters.map(\.parameter)
+    self.owner = owner
+  }
+
+  /// The name a person types: the verb when there is one, else the id.
+  public var name: String { verb ?? id }
+
+  /// The words that run the command: its verb and aliases.
+  public var names: [String] { (verb.map { [$0] } ?? []) + aliases }
+}

@@ -1,0 +1,78 @@
+/// A command declared as a type: its configuration, when it can run, and what it does,
+/// against a `Context` that holds what it acts on.
+///
+/// Parameters are declared once, as static `ParameterKey`s listed in the configuration;
+/// the action reads each with its type (`arguments[Self.force]`). `makeCommand(in:)` turns
+/// the declaration into the `Command` the registry holds, so help, completion, JSON and the
+/// palette read the same configuration.
+///
+/// A declaration names its `Context` (or conforms to a protocol that fixes it, such as
+/// the session's `DocumentAction`):
+///
+/// ```swift
+/// enum Save: ActionCommand {
+///   typealias Context = Workspace
+///   static let force = ParameterKey.flag("force", summary: "overwrite a changed file")
+///   static var configuration: CommandConfiguration {
+///     CommandConfiguration(id: "document.save", verb: "save", title: "Save", parameters: [force])
+///   }
+///   static func run(_ arguments: Arguments, in context: Workspace) throws -> CommandOutput {
+///     try context.save(try context.requireActive(), force: arguments[Self.force])
+///     return .none
+///   }
+/// }
+/// ```
+public protocol DeclaredCommand<Context> {
+  /// What the command acts on, e.g. the workspace and the front end's state.
+  associatedtype Context
+
+  /// The id, names, titles, help and parameters.
+  static var configuration: CommandConfiguration { get }
+
+  /// Whether the command can run now in `context`; always, unless a declaration says
+  /// otherwise.
+  static func availability(in context: Context) -> Availability
+
+  /// What running the command in `context` does.
+  static func behavior(in context: Context) -> Command.Behavior
+}
+
+extension DeclaredCommand {
+  /// Always available.
+  public static func availability(in context: Context) -> Availability { .enabled }
+
+  /// The command the registry holds, bound to `context`.
+  public static func makeCommand(in context: Context) -> Command {
+    Command(configuration, availability: { availability(in: context) }, behavior: behavior(in: context))
+  }
+}
+
+/// A declared command that runs an action.
+public protocol ActionCommand<Context>: DeclaredCommand {
+  /// Runs the command with its bound arguments in `context`.
+  static func run(_ arguments: Arguments, in context: Context) throws -> CommandOutput
+}
+
+extension ActionCommand {
+  /// Runs `run(_:in:)`.
+  public static func behavior(in context: Context) -> Command.Behavior {
+    .action { arguments in try run(arguments, in: context) }
+  }
+}
+
+/// A declared command that turns something on or off [Toggle]: `NAME on`, `NAME off`, or
+/// bare `NAME` to flip it.
+public protocol ToggleCommand<Context>: DeclaredCommand {
+  /// Whether it is on now in `context`.
+  static func isOn(in context: Context) -> Bool
+
+  /// Turns it on or off in `context`.
+  static func set(_ isOn: Bool, in context: Context) throws
+}
+
+extension ToggleCommand {
+  /// A toggle reading `isOn(in:)` and writing `set(_:in:)`.
+  public static func behavior(in context: Context) -> Command.Behavior {
+    .state(.toggle(get: { isOn(in: context) }, set: { try set($0, in: context) }))
+  }
+}

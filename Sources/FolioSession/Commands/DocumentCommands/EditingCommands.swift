@@ -1,0 +1,169 @@
+import FolioCore
+
+extension DocumentCommands {
+  /// `undo`.
+  enum Undo: DocumentAction {
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        id: "edit.undo", verb: "undo", title: "Undo", icon: "arrow.uturn.backward", shortcut: "⌘Z",
+        category: "Editing",
+        summary: "take back the active document's last change")
+    }
+
+    static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
+      let document = try context.workspace.requireActive()
+      return context.report(document, "Undid \(try context.workspace.undo(document)).")
+    }
+  }
+
+  /// `redo`.
+  enum Redo: DocumentAction {
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        id: "edit.redo", verb: "redo", title: "Redo", icon: "arrow.uturn.forward", shortcut: "⇧⌘Z",
+        category: "Editing",
+        summary: "make the last undone change again")
+    }
+
+    static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
+      let document = try context.workspace.requireActive()
+      return context.report(document, "Redid \(try context.workspace.redo(document)).")
+    }
+  }
+
+  /// `show [ROWS] [columns=a,b]`.
+  enum Show: DocumentAction {
+    static let rows = ParameterKey.optionalArgument(
+      "rows", summary: "positions and ranges: 3, 2-5, 1,4-6, id:7")
+    static let columns = ParameterKey.optionalArgument(
+      "columns", summary: "the columns to show, in order; name:N fixes a width", valueName: "columns=a,b")
+
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        id: "view.show", verb: "show", title: "Show", icon: "eye", category: "Editing",
+        summary: "show lines of a text document or rows of a table: all, or ROWS such as 2-5,9",
+        parameters: [rows, columns])
+    }
+
+    static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
+      let window = context.environment()
+      return .documentView(
+        try context.workspace.view(
+          of: try context.workspace.requireActive(), rows: arguments[Self.rows],
+          columns: arguments[Self.columns],
+          compact: window.sizeClass == .compact, width: window.width))
+    }
+  }
+
+  /// `append TEXT…`.
+  enum Append: DocumentAction {
+    static let text = ParameterKey.rest("text", summary: "the line")
+
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        id: "edit.append", verb: "append", title: "Append Line", icon: "text.append", category: "Editing",
+        summary: "add a line at the end of a text document",
+        parameters: [text])
+    }
+
+    static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
+      let document = try context.workspace.requireActive()
+      try context.workspace.appendLine(arguments[Self.text].map(\.text).joined(separator: " "), to: document)
+      let count = if case .text(let text) = document.content { text.lines.count } else { 0 }
+      return context.report(document, "Appended line \(count).")
+    }
+  }
+
+  /// `insert LINE TEXT…`.
+  enum Insert: DocumentAction {
+    static let line = ParameterKey.integer("line", summary: "the line number it takes")
+    static let text = ParameterKey.rest("text", summary: "the line")
+
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        id: "edit.insert", verb: "insert", title: "Insert Line", icon: "text.insert", category: "Editing",
+        summary: "insert a line before line LINE of a text document",
+        parameters: [line, text])
+    }
+
+    static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
+      let document = try context.workspace.requireActive()
+      let line = arguments[Self.line]
+      try context.workspace.insertLine(
+        arguments[Self.text].map(\.text).joined(separator: " "), at: line, in: document)
+      return context.report(document, "Inserted line \(line).")
+    }
+  }
+
+  /// `replace LINE TEXT…`.
+  enum Replace: DocumentAction {
+    static let line = ParameterKey.integer("line", summary: "the line number")
+    static let text = ParameterKey.rest("text", summary: "the new text")
+
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        id: "edit.replace", verb: "replace", title: "Replace Line", icon: "pencil.line", category: "Editing",
+        summary: "replace line LINE of a text document",
+        parameters: [line, text])
+    }
+
+    static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
+      let document = try context.workspace.requireActive()
+      let line = arguments[Self.line]
+      try context.workspace.replaceLine(
+        line, with: arguments[Self.text].map(\.text).joined(separator: " "), in: document)
+      return context.report(document, "Replaced line \(line).")
+    }
+  }
+
+  /// `add column=value…`.
+  enum AddRow: DocumentAction {
+    static let cells = ParameterKey.rest("cells", summary: "column=value words", valueName: "k=v")
+
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        id: "edit.add", verb: "add", title: "Add Row", icon: "plus", category: "Editing",
+        summary: "add a row to a table: column=value for each cell to fill",
+        parameters: [cells])
+    }
+
+    static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
+      let document = try context.workspace.requireActive()
+      let values = try arguments[Self.cells].map { word throws -> (column: String, value: String) in
+        guard let equals = word.text.firstIndex(of: "=") else {
+          throw FolioError.invalidArgument("'add' takes column=value words, got '\(word.text)'")
+        }
+        return (String(word.text[..<equals]), String(word.text[word.text.index(after: equals)...]))
+      }
+      let id = try context.workspace.addRow(values, to: document)
+      return context.report(document, "Added row id:\(id).")
+    }
+  }
+
+  /// `cell ROW COLUMN VALUE`.
+  enum SetCell: DocumentAction {
+    static let row = ParameterKey.argument("row", summary: "a position or id:N")
+    static let column = ParameterKey.argument("column", summary: "a name or number")
+    static let value = ParameterKey.argument("value", summary: "the new text")
+
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        id: "edit.cell", verb: "cell", title: "Edit Cell", icon: "tablecells", category: "Editing",
+        summary: "set one cell: ROW (position or id:N), COLUMN (name or number), VALUE",
+        parameters: [row, column, value])
+    }
+
+    static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
+      let document = try context.workspace.requireActive()
+      let row = arguments[Self.row]
+      let column = arguments[Self.column]
+      let changed = try context.workspace.setCell(
+        row: row, column: column, to: arguments[Self.value], in: document)
+      return context.report(
+        document,
+        changed
+          ? "Set \(column) of row \(row)."
+          : "\(column) of row \(row) holds that value already; nothing changed.")
+    }
+  }
+}

@@ -1,0 +1,183 @@
+import FolioCore
+
+extension DocumentCommands {
+  /// `open PATH-OR-URL`.
+  enum Open: SessionAction {
+    static let path = ParameterKey.argument(
+      "path", .path, summary: "a path (~ for home) or a file:// URL", valueName: "PATH-OR-URL")
+
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        id: "document.open", verb: "open", title: "Open…", icon: "folder", shortcut: "⌘O",
+        category: "Documents",
+        summary: "open a document in a new window: a path or a file:// URL",
+        details: "Text files (.txt, .md, any UTF-8) open as lines; .csv, .tsv and .json (an array of "
+          + "objects) open as tables. A file already open is focused instead. Binary or malformed "
+          + "files are refused with the line and column of the problem.",
+        parameters: [path])
+    }
+
+    static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
+      try context.workspace.openOfferingRecovery(arguments[Self.path])
+    }
+  }
+
+  /// `new [text|table] [columns=a,b,c]`.
+  enum New: SessionAction {
+    static let kind = ParameterKey<DocumentKind>.choice("kind", default: .text, summary: "text or table")
+    static let columns = ParameterKey.optionalArgument(
+      "columns", summary: "a table's column names, comma-separated", valueName: "columns=a,b,c")
+
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        id: "document.new", verb: "new", title: "New", icon: "doc.badge.plus", shortcut: "⌘N",
+        category: "Documents",
+        summary: "make an untitled document: text, or a table with columns=a,b,c",
+        parameters: [kind, columns])
+    }
+
+    static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
+      let columns =
+        arguments[Self.columns].map {
+          $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
+        ?? []
+      let kind = arguments[Self.kind]
+      let document = try context.workspace.newDocument(
+        kind: kind == .text && !columns.isEmpty ? .table : kind, columns: columns)
+      return context.report(document, "Made \(document.title) (\(document.kind.rawValue)).")
+    }
+  }
+
+  /// `rename NEW-TITLE`.
+  enum Rename: DocumentAction {
+    static let title = ParameterKey.argument(
+      "title", summary: "the new title, without extension", valueName: "NEW-TITLE")
+
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        id: "document.rename", verb: "rename", title: "Rename…", icon: "pencil", category: "Documents",
+        summary: "change the title: renames the file in its folder, keeping its extension",
+        details: "Never replaces another file. Refused: an empty title, '/' or NUL, '.' or '..', a file "
+          + "name over 255 bytes, the same title. Unsaved edits are kept; 'undo' renames it back. An "
+          + "untitled document only changes its title.",
+        parameters: [title])
+    }
+
+    static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
+      let document = try context.workspace.requireActive()
+      let old = document.title
+      try context.workspace.rename(document, to: arguments[Self.title])
+      return context.report(document, "Renamed \(old) to \(document.title).")
+    }
+  }
+
+  /// `save [--as PATH] [--force]`.
+  enum Save: DocumentAction {
+    static let path = ParameterKey.option(
+      "as", .path, summary: "save to this path instead", valueName: "PATH")
+    static let force = ParameterKey.flag("force", summary: "overwrite a changed or existing file")
+
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        id: "document.save", verb: "save", title: "Save", icon: "square.and.arrow.down", shortcut: "⌘S",
+        category: "Documents",
+        summary: "save atomically; refuses a file changed on disk since it was read unless --force",
+        details: "--as PATH saves to a new file (its extension picks the format: a table can become "
+          + ".csv, .tsv or .json) and binds the window to it; an existing file there is kept unless "
+          + "--force. The file's permissions and owner are kept, and a symbolic link stays a link; a "
+          + "hard-linked file, or one in a read-only folder, is written in place after a safety copy. "
+          + "A file deleted on disk is written again; one another Folio has locked needs --force.",
+        parameters: [path, force])
+    }
+
+    static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
+      let document = try context.workspace.requireActive()
+      let saved = try context.workspace.saveReporting(
+        document, as: arguments[Self.path], force: arguments[Self.force])
+      let notes = saved.notes.map { " \($0)." }.joined()
+      return context.report(document, "Saved \(document.title) to \(saved.path).\(notes)")
+    }
+  }
+
+  /// `revert [--yes]`: asks first, as `asksFirst` says, when there are unsaved changes.
+  enum Revert: DocumentAction {
+    static let yes = ParameterKey.flag("yes", summary: "do not ask")
+
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        id: "document.revert", verb: "revert", title: "Revert to Saved", icon: "arrow.uturn.backward",
+        category: "Documents",
+        summary: "reload from disk, dropping unsaved changes (asks first in the REPL; undoable)",
+        details: "With unsaved changes it asks first (Revert or Cancel) in the REPL, and everywhere when "
+          + "chosen from a menu such as File; typed in a script it reverts at once; --yes never asks.",
+        parameters: [yes])
+    }
+
+    static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
+      let workspace = context.workspace
+      let document = try workspace.requireActive()
+      let revertNow = { () throws -> CommandOutput in
+        try workspace.revert(document)
+        return context.report(document, "Reverted \(document.title) to the saved version.")
+      }
+      guard context.asksFirst(arguments), document.isDirty, !arguments[Self.yes] else {
+        return try revertNow()
+      }
+      return .dialog(
+        Dialog(
+          title: "Revert “\(document.title)” to the saved version?",
+          message: "Your unsaved changes will be lost ('undo' brings them back).",
+          buttons: [
+            DialogButton("Revert", role: .destructive, replay: "revert --yes"),
+            DialogButton("Cancel", role: .cancel),
+          ]
+        ) { button in
+          button.role == .cancel ? .message("Kept \(document.title) as it is.") : try revertNow()
+        })
+    }
+  }
+
+  /// `close [--force]`: a document with unsaved changes asks Save, Don't Save or Cancel.
+  enum Close: DocumentAction {
+    static let force = ParameterKey.flag("force", summary: "close without saving or asking")
+
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        id: "document.close", verb: "close", title: "Close", icon: "xmark", shortcut: "⌘W",
+        category: "Documents",
+        summary: "close the window; a document with unsaved changes asks: Save, Don't Save or Cancel",
+        parameters: [force])
+    }
+
+    static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
+      let workspace = context.workspace
+      let document = try workspace.requireActive()
+      guard document.isDirty, !arguments[Self.force] else {
+        workspace.close(document)
+        return .message("Closed \(document.title).")
+      }
+      return .dialog(
+        Dialog(
+          title: "Save changes to “\(document.title)” before closing?",
+          message: "Your changes will be lost if you don't save them.",
+          buttons: [
+            DialogButton("Save", replay: "save; close"),
+            DialogButton("Don't Save", role: .destructive, replay: "close --force"),
+            DialogButton("Cancel", role: .cancel),
+          ]
+        ) { button in
+          switch button.role {
+          case .cancel: return .message("Kept \(document.title) open.")
+          case .destructive:
+            workspace.close(document)
+            return .message("Closed \(document.title) without saving.")
+          case .default:
+            let path = try workspace.save(document)
+            workspace.close(document)
+            return .message("Saved \(document.title) to \(path) and closed it.")
+          }
+        })
+    }
+  }
+}

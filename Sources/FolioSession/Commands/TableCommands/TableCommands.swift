@@ -1,0 +1,142 @@
+import FolioCore
+
+/// The commands that sort a table, select its rows and delete or mark them: `sort`,
+/// `select`, `selection`, `edit-mode`, `delete` and `favorite`.
+enum TableCommands {
+  /// Every table command, in the order help lists them.
+  static var declarations: [any DeclaredCommand<CommandContext>.Type] {
+    [Sort.self, Select.self, ShowSelection.self, EditMode.self, Delete.self, Favorite.self]
+  }
+
+  /// `sort [COLUMN[:asc|:desc]…]`; bare, it shows the order.
+  enum Sort: DocumentAction {
+    static let keys = ParameterKey.rest(
+      "keys", summary: "COLUMN or COLUMN:asc or COLUMN:desc", valueName: "COLUMN[:asc|:desc]")
+
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        id: "view.sort", verb: "sort", title: "Sort", icon: "arrow.up.arrow.down", category: "Tables",
+        summary: "sort rows by columns, first key first: name noise:desc; bare 'sort' shows the order",
+        details: "A stable sort: rows equal by every key keep their order. A column whose non-empty "
+          + "cells are all numbers sorts as numbers, others as text ignoring case; empty cells go last "
+          + "either way. One undoable step; row ids and the selection stay with their rows. Bare "
+          + "'sort' says when edits since (add, cell) left the rows out of the last sort's order.",
+        parameters: [keys])
+    }
+
+    static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
+      let document = try context.workspace.requireActive()
+      let words = arguments[Self.keys].map(\.text)
+      guard !words.isEmpty else {
+        let isStale = try context.workspace.isSortStale(document)
+        return .sortOrder(
+          SortReport(document: document.title, keys: document.sortOrder, message: nil, isStale: isStale))
+      }
+      let keys = try words.map { word throws in try TableSortKey(parsing: word) }
+      let count = try context.workspace.sort(document, by: keys)
+      return .sortOrder(
+        SortReport(
+          document: document.title, keys: keys,
+          message: "Sorted \(count) row\(count == 1 ? "" : "s") by \(describe(keys))."))
+    }
+
+    /// "name, noise descending".
+    static func describe(_ keys: [TableSortKey]) -> String {
+      keys.map { $0.order == .ascending ? $0.column : $0.column + " descending" }.joined(separator: ", ")
+    }
+  }
+
+  /// `select ROWS|all|none [--add|--toggle]`.
+  enum Select: DocumentAction {
+    static let rows = ParameterKey.argument(
+      "rows", summary: "positions, ranges, id:N, all or none", valueName: "ROWS|all|none")
+    static let add = ParameterKey.flag("add", summary: "add to the selection")
+    static let toggle = ParameterKey.flag("toggle", summary: "flip each row's selection")
+
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        id: "selection.select", verb: "select", title: "Select", icon: "checkmark.circle", category: "Tables",
+        summary: "select rows: positions 3, ranges 2-5, lists 1,4-6, id:7, all or none",
+        details: "--add adds the rows to the selection, --toggle flips each. Several rows need edit "
+          + "mode ('edit-mode on') on iphone and ipad without a keyboard; on mac or with "
+          + "'env keyboard on' they do not. The selection is of row ids: it survives sorting.",
+        parameters: [rows, add, toggle])
+    }
+
+    static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
+      let document = try context.workspace.requireActive()
+      guard !(arguments[Self.add] && arguments[Self.toggle]) else {
+        throw FolioError.invalidArgument("'select' takes --add or --toggle, not both")
+      }
+      let mode: SelectionMode = arguments[Self.add] ? .add : arguments[Self.toggle] ? .toggle : .replace
+      try context.workspace.select(
+        arguments[Self.rows], mode: mode, in: document, environment: context.environment())
+      return .selection(context.workspace.selectionReport(of: document))
+    }
+  }
+
+  /// `selection`: the selected rows.
+  enum ShowSelection: DocumentAction {
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        id: "selection.show", verb: "selection", title: "Selection", icon: "checklist", category: "Tables",
+        summary: "the selected rows, with their positions and ids")
+    }
+
+    static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
+      let document = try context.workspace.requireActive()
+      try context.workspace.requireTable(document)
+      return .selection(context.workspace.selectionReport(of: document))
+    }
+  }
+
+  /// `edit-mode [on|off]` [EditButton].
+  enum EditMode: SessionToggle {
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        id: "selection.edit-mode", verb: "edit-mode", title: "Edit Mode", icon: "pencil", category: "Tables",
+        summary: "turn the window's edit mode on or off [EditButton]: several rows can then be selected",
+        details: "Leaving edit mode on iphone or ipad without a keyboard deselects the rows when "
+          + "several are selected.")
+    }
+
+    static func availability(in context: CommandContext) -> Availability {
+      context.workspace.active == nil ? .disabled(reason: CommandContext.noDocumentReason) : .enabled
+    }
+
+    static func isOn(in context: CommandContext) -> Bool { context.workspace.active?.isEditing ?? false }
+
+    static func set(_ isOn: Bool, in context: CommandContext) throws {
+      let workspace = context.workspace
+      workspace.setEditing(isOn, in: try workspace.requireActive(), environment: context.environment())
+    }
+  }
+
+  /// `favorite [on|off]`: marks the one selected row.
+  enum Favorite: SessionToggle {
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        id: "row.favorite", verb: "favorite", title: "Favorite", icon: "star", category: "Tables",
+        summary: "mark the selected row as a favorite (★), saved in its 'favorite' column",
+        details: "The 'favorite' column is added when the table has none, so the mark is saved with "
+          + "the document. One undoable step.")
+    }
+
+    static func availability(in context: CommandContext) -> Availability {
+      guard let active = context.workspace.active else {
+        return .disabled(reason: CommandContext.noDocumentReason)
+      }
+      guard active.kind == .table else { return .disabled(reason: "'\(active.title)' is not a table") }
+      return active.selection.count == 1 ? .enabled : .disabled(reason: "select one row first ('select 3')")
+    }
+
+    static func isOn(in context: CommandContext) -> Bool {
+      context.workspace.active.map(context.workspace.isFavorite) ?? false
+    }
+
+    static func set(_ isOn: Bool, in context: CommandContext) throws {
+      let workspace = context.workspace
+      try workspace.setFavorite(isOn, in: try workspace.requireActive())
+    }
+  }
+}

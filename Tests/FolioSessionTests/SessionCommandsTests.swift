@@ -1,0 +1,68 @@
+import FolioCore
+import Testing
+
+@testable import FolioSession
+
+/// The session's declared commands describe themselves as the closure lists they replaced
+/// did: the same ids in the same order, the same usage lines.
+@Suite struct SessionCommandsTests {
+  private static var commands: [Command] {
+    SessionCommands.make(
+      in: CommandContext(
+        workspace: Workspace(store: nil, currentDirectory: "/", home: nil), isInteractive: { false }))
+  }
+
+  @Test("ids in help order, each with the usage line it had")
+  func usageLines() {
+    let usages = Self.commands.map { [$0.id, $0.usage] }
+    #expect(
+      usages == [
+        ["document.open", "open PATH-OR-URL"], ["document.new", "new [text|table] [columns=a,b,c]"],
+        ["document.list", "docs"], ["document.focus", "focus N-OR-TITLE"], ["document.title", "title"],
+        ["document.info", "info"], ["document.rename", "rename NEW-TITLE"],
+        ["document.save", "save [--as PATH] [--force]"], ["document.revert", "revert [--yes]"],
+        ["document.close", "close [--force]"],
+        [
+          "document.print",
+          "print [--to FILE.pdf|FILE.txt|-] [--page-size a4|letter] [--pages 2-5] [--force]",
+        ],
+        ["document.share", "share [TARGET] [--as REPRESENTATION] [--to DEST]"], ["edit.undo", "undo"],
+        ["edit.redo", "redo"], ["view.show", "show [ROWS] [columns=a,b]"], ["edit.append", "append [TEXT…]"],
+        ["edit.insert", "insert LINE [TEXT…]"], ["edit.replace", "replace LINE [TEXT…]"],
+        ["edit.add", "add [k=v…]"], ["edit.cell", "cell ROW COLUMN VALUE"],
+        ["view.sort", "sort [COLUMN[:asc|:desc]…]"],
+        ["selection.select", "select ROWS|all|none [--add] [--toggle]"],
+        ["selection.show", "selection"], ["selection.edit-mode", "edit-mode [on|off]"],
+        ["edit.delete", "delete [ROWS] [--yes]"], ["row.favorite", "favorite [on|off]"],
+        ["document.recover", "recover [N-OR-PATH] [--discard]"],
+        ["document.recent", "recent [N|open|clear] [N-OR-NAME]"],
+        ["document.recent.open", "document.recent.open N-OR-NAME"],
+        ["document.recent.clear", "document.recent.clear"],
+      ])
+  }
+
+  @Test("commands that need a document are disabled without one; the rest are not")
+  func availabilityWithoutDocument() {
+    let enabled = Self.commands.filter(\.currentAvailability.isEnabled).map(\.id)
+    #expect(
+      enabled == ["document.open", "document.new", "document.list", "document.recover", "document.recent"])
+  }
+
+  @Test("delete with nothing selected names what would help as remedies, not as command syntax")
+  func deleteWithoutSelectionRemedies() throws {
+    let workspace = Workspace(store: nil, currentDirectory: "/", home: nil)
+    let registry = CommandRegistry()
+    for command in SessionCommands.make(in: CommandContext(workspace: workspace, isInteractive: { false })) {
+      try registry.register(command)
+    }
+    _ = try workspace.newDocument(kind: .table, columns: ["name"])
+    let delete = try #require(registry.command(id: "edit.delete"))
+    do {
+      _ = try registry.invoke(delete, words: [])
+      Issue.record("delete with nothing selected should fail")
+    } catch let error as FolioError {
+      #expect(error.message == "nothing is selected")
+      #expect(error.remedies.map(\.invocation.commandID) == ["selection.select", "edit.delete"])
+    }
+  }
+}
