@@ -22,15 +22,24 @@ extension Session {
     }
     pendingDialog = nil
     answeredDialog = (dialog, button)
-    let output = try dialog.respond(button)
-    if case .dialog(let next) = output { pendingDialog = next }
-    return output
+    return try presenting { () throws -> CommandOutput in
+      answeredDialog = (dialog, button)
+      switch dialog.responder {
+      case .command(let invocation): return try registry.answer(button.id, to: invocation)
+      case .pluginConfirmation(let number):
+        guard let pluginHost else { throw FolioError(.disabled, "plugins are off") }
+        return try pluginHost.answerConfirmation(number, with: button)
+      }
+    }
   }
 
   /// Drops the waiting dialog unanswered (a script ended while it waited) and returns it.
   @discardableResult
   public func dismissDialog() -> Dialog? {
     defer { pendingDialog = nil }
+    if case .pluginConfirmation(let number) = pendingDialog?.responder {
+      pluginHost?.abandonConfirmation(number)
+    }
     return pendingDialog
   }
 
@@ -78,16 +87,19 @@ extension Session {
               title: "Quit with unsaved changes in \(titles)?",
               message: "Your changes will be lost if you don't save them.",
               buttons: [
-                DialogButton("Save All", replay: "quit --save"),
-                DialogButton("Don't Save", role: .destructive, replay: "quit --force"),
-              ]
-            ) { [unowned self] button in
-              switch button.role {
-              case .cancel: return .message("Still here.")
-              case .default: return try quit(saving: unsaved)
-              case .destructive: return try quit(saving: [])
-              }
-            })
+                DialogButton(
+                  "Save All", replay: [CommandInvocation(SessionCommandID.quit, ["save": .bool(true)])]),
+                DialogButton(
+                  "Don't Save", role: .destructive,
+                  replay: [CommandInvocation(SessionCommandID.quit, ["force": .bool(true)])]),
+              ], responder: .command(CommandInvocation(SessionCommandID.quit, arguments.values))))
+        },
+        answer: { [unowned self] buttonID, _ in
+          switch buttonID {
+          case "save-all": return try quit(saving: workspace.documents.filter(\.isDirty))
+          case "dont-save": return try quit(saving: [])
+          default: return .message("Still here.")
+          }
         }),
       Command(
         id: SessionCommandID.choose, verb: "choose", title: "Choose", icon: "hand.point.up",

@@ -11,7 +11,8 @@ public enum ArgumentValue: Sendable, Equatable {
 /// The arguments of one invocation, bound to a command's parameters and converted to their
 /// types, and where the invocation came from.
 public struct Arguments: Sendable, Equatable {
-  private var values: [String: ArgumentValue]
+  /// The values by parameter name.
+  public private(set) var values: [String: ArgumentValue]
   /// Where the command was invoked from; a destructive command confirms first when it was
   /// chosen from a menu.
   public var origin: InvocationOrigin

@@ -76,6 +76,9 @@ public struct Command {
   public var availability: (() -> Availability)?
   /// What running the command does.
   public var behavior: Behavior
+  /// Acts on the answer to a dialog the command showed: runs with the arguments it asked
+  /// with and the id of the button chosen. Nil for a command that never asks.
+  public var answer: ((_ buttonID: String, _ arguments: Arguments) throws -> CommandOutput)?
 
   /// Creates a command from its configuration.
   public init(
@@ -92,7 +95,8 @@ public struct Command {
     icon: String? = nil, role: CommandRole? = nil, dismiss: DismissBehavior = .automatic,
     shortcut: String? = nil, category: String = "General", summary: String = "",
     details: String? = nil, parameters: [Parameter] = [], owner: String = "built-in",
-    availability: (() -> Availability)? = nil, behavior: Behavior
+    availability: (() -> Availability)? = nil, behavior: Behavior,
+    answer: ((_ buttonID: String, _ arguments: Arguments) throws -> CommandOutput)? = nil
   ) {
     self.init(
       CommandConfiguration(
@@ -100,6 +104,7 @@ public struct Command {
         dismiss: dismiss, shortcut: shortcut, category: category, summary: summary, details: details,
         parameters: parameters, owner: owner),
       availability: availability, behavior: behavior)
+    self.answer = answer
   }
 
   /// A field of the configuration, read and written as the command's own.

@@ -160,6 +160,23 @@ public final class CommandRegistry {
     }
   }
 
+  /// Hands the answer to a dialog to the command that asked: it runs with the arguments it
+  /// asked with and the chosen button's id.
+  ///
+  /// - Parameters:
+  ///   - buttonID: the id of the button chosen.
+  ///   - invocation: the command that asked, and its arguments.
+  /// - Throws: `FolioError.unknownCommand` when no command with the id can answer (a
+  ///   plugin's was unloaded meanwhile), or what the answer does.
+  public func answer(_ buttonID: String, to invocation: CommandInvocation) throws -> CommandOutput {
+    guard let command = command(id: invocation.commandID), let answer = command.answer else {
+      throw FolioError(
+        .unknownCommand, "no command '\(invocation.commandID)' is left to act on the answer",
+        values: ["command": invocation.commandID])
+    }
+    return try answer(buttonID, try command.bind(values: invocation.arguments))
+  }
+
   /// - Throws: `FolioError.disabled` with the reason when the command cannot run now.
   private func checkAvailable(_ command: Command) throws(FolioError) {
     switch command.currentAvailability {

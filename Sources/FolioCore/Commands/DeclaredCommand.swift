@@ -35,15 +35,24 @@ public protocol DeclaredCommand<Context> {
 
   /// What running the command in `context` does.
   static func behavior(in context: Context) -> Command.Behavior
+
+  /// How the command acts on the answer to a dialog it showed; nil when it never asks.
+  static func answering(in context: Context) -> ((String, Arguments) throws -> CommandOutput)?
 }
 
 extension DeclaredCommand {
   /// Always available.
   public static func availability(in context: Context) -> Availability { .enabled }
 
+  /// Never asks.
+  public static func answering(in context: Context) -> ((String, Arguments) throws -> CommandOutput)? { nil }
+
   /// The command the registry holds, bound to `context`.
   public static func makeCommand(in context: Context) -> Command {
-    Command(configuration, availability: { availability(in: context) }, behavior: behavior(in: context))
+    var command = Command(
+      configuration, availability: { availability(in: context) }, behavior: behavior(in: context))
+    command.answer = answering(in: context)
+    return command
   }
 }
 
@@ -74,5 +83,26 @@ extension ToggleCommand {
   /// A toggle reading `isOn(in:)` and writing `set(_:in:)`.
   public static func behavior(in context: Context) -> Command.Behavior {
     .state(.toggle(get: { isOn(in: context) }, set: { try set($0, in: context) }))
+  }
+}
+
+/// A declared action that may ask first [confirmationDialog]: its dialog names the command
+/// and the arguments it ran with, and the session hands the answer back to `answer`.
+public protocol ConfirmingCommand<Context>: ActionCommand {
+  /// Acts on the button chosen in the dialog the command showed when it ran with
+  /// `arguments`.
+  static func answer(_ buttonID: String, _ arguments: Arguments, in context: Context) throws -> CommandOutput
+}
+
+extension ConfirmingCommand {
+  /// Hands answers to `answer(_:_:in:)`.
+  public static func answering(in context: Context) -> ((String, Arguments) throws -> CommandOutput)? {
+    { buttonID, arguments in try answer(buttonID, arguments, in: context) }
+  }
+
+  /// The responder of a dialog the command shows when it runs with `arguments`: the command
+  /// itself, run again with them.
+  public static func responder(for arguments: Arguments) -> DialogResponder {
+    .command(CommandInvocation(configuration.id, arguments.values))
   }
 }

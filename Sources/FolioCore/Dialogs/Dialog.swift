@@ -15,12 +15,15 @@ public struct DialogButton: Sendable, Equatable {
   public var id: String
   public var title: String
   public var role: DialogButtonRole
-  /// The command line that has this button's effect without asking (`delete 3 --yes`),
-  /// which a recording (`record FILE`) keeps instead of the line that asked and its answer;
-  /// nil when the button changes nothing to replay.
-  public var replay: String?
+  /// The commands that have this button's effect without asking (`delete 3 --yes`), which
+  /// a recording (`record FILE`) keeps instead of the line that asked and its answer; empty
+  /// when the button changes nothing to replay.
+  public var replay: [CommandInvocation]
 
-  public init(_ title: String, id: String? = nil, role: DialogButtonRole = .default, replay: String? = nil) {
+  /// Creates a button; its id is made from the title unless given.
+  public init(
+    _ title: String, id: String? = nil, role: DialogButtonRole = .default, replay: [CommandInvocation] = []
+  ) {
     self.id = id ?? Self.id(forTitle: title)
     self.title = title
     self.role = role
@@ -37,10 +40,22 @@ extension DialogButton {
   }
 }
 
+/// Who acts on a dialog's answer.
+public enum DialogResponder: Sendable, Equatable {
+  /// The command that asked: it runs again with the same arguments and the chosen button's
+  /// id, and acts on it (`Command.answer`).
+  case command(CommandInvocation)
+  /// A plugin command suspended in `ctx:confirm`: the plugin host resumes it with the
+  /// chosen button; the number tells the waiting commands apart.
+  case pluginConfirmation(Int)
+}
+
 /// A confirmation dialog waiting for an answer [confirmationDialog]: a title, an optional
-/// message and buttons, one of them the cancel button. While it waits, only an answer is
-/// accepted; the answer runs `respond`.
-public struct Dialog {
+/// message and buttons, one of them the cancel button, and who acts on the answer.
+///
+/// A dialog is a value: the session keeps the one waiting, and answering it is a call with
+/// one of its buttons, which the session hands to the `responder`.
+public struct Dialog: Sendable, Equatable {
   public var title: String
   public var message: String?
   public var buttons: [DialogButton]
@@ -48,13 +63,13 @@ public struct Dialog {
   /// were typed, rather than the buttons' `replay`: for dialogs that scripts show too, such
   /// as a plugin's `ctx:confirm`, whose answer only the plugin acts on.
   public var recordsAnswers: Bool
-  /// Runs the chosen button's effect and returns the command's result.
-  public var respond: (DialogButton) throws -> CommandOutput
+  /// Who acts on the answer.
+  public var responder: DialogResponder
 
   /// Creates a dialog; a Cancel button is added when none has the cancel role.
   public init(
     title: String, message: String? = nil, buttons: [DialogButton], recordsAnswers: Bool = false,
-    respond: @escaping (DialogButton) throws -> CommandOutput
+    responder: DialogResponder
   ) {
     self.title = title
     self.message = message
@@ -63,7 +78,7 @@ public struct Dialog {
     if !buttons.contains(where: { $0.role == .cancel }) {
       self.buttons.append(DialogButton("Cancel", role: .cancel))
     }
-    self.respond = respond
+    self.responder = responder
   }
 
   /// The cancel button.

@@ -27,6 +27,7 @@ extension PluginHost {
     let enabled = try fields.function("enabled")
     let visible = try fields.function("visible")
     let behavior: Command.Behavior
+    var answer: ((String, Arguments) throws -> CommandOutput)?
     let state = fields["state"]
     if state != .nil {
       guard fields["run"] == .nil else {
@@ -39,15 +40,13 @@ extension PluginHost {
         guard let self, let plugin else { throw FolioError(.disabled, "the plugin is not loaded") }
         // Chosen from a menu, a destructive command confirms first, as the built-in ones do.
         if role == .destructive, arguments.origin == .menu {
-          let typed = Command.commandLine(id: id, parameters: parameters, arguments: arguments)
-          return .dialog(
-            Self.destructiveConfirmation(title: title, typed: typed) {
-              [weak self] () throws -> CommandOutput in
-              guard let self else { throw FolioError(.disabled, "the plugin is not loaded") }
-              return try runCommand(
-                run, of: plugin, title: title, arguments: arguments, parameters: parameters)
-            })
+          return .dialog(Self.destructiveConfirmation(title: title, asking: CommandInvocation(id, arguments.values)))
         }
+        return try runCommand(run, of: plugin, title: title, arguments: arguments, parameters: parameters)
+      }
+      answer = { [weak self, weak plugin] buttonID, arguments throws -> CommandOutput in
+        guard buttonID == "run" else { return .message("Did not run \(Self.name(ofTitle: title)).") }
+        guard let self, let plugin else { throw FolioError(.disabled, "the plugin is not loaded") }
         return try runCommand(run, of: plugin, title: title, arguments: arguments, parameters: parameters)
       }
     }
@@ -64,21 +63,24 @@ extension PluginHost {
             return .hidden(reason: reason)
           }
           return enabled.map { availability($0, of: plugin) } ?? .enabled
-        }, behavior: behavior)
+        }, behavior: behavior, answer: answer)
   }
 
   /// The dialog a destructive plugin command chosen from a menu shows: its title as the
   /// destructive button, which runs it, and Cancel, which changes nothing.
-  private static func destructiveConfirmation(
-    title: String, typed: String, run: @escaping () throws -> CommandOutput
-  ) -> Dialog {
-    let name = title.hasSuffix("…") ? String(title.dropLast()) : title
+  private static func destructiveConfirmation(title: String, asking invocation: CommandInvocation) -> Dialog {
+    let name = name(ofTitle: title)
     return Dialog(
       title: "\(name)?", message: "A plugin command that deletes or discards something.",
       buttons: [
-        DialogButton(name, role: .destructive, replay: typed), DialogButton("Cancel", role: .cancel),
-      ]
-    ) { button in button.role == .cancel ? .message("Did not run \(name).") : try run() }
+        DialogButton(name, id: "run", role: .destructive, replay: [invocation]),
+        DialogButton("Cancel", role: .cancel),
+      ], responder: .command(invocation))
+  }
+
+  /// A command's title without the `…` that says it asks for more.
+  private static func name(ofTitle title: String) -> String {
+    title.hasSuffix("…") ? String(title.dropLast()) : title
   }
 
   private func runCommand(

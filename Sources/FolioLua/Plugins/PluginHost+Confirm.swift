@@ -19,32 +19,15 @@ final class SuspendedCommand {
   var notices: [String] = []
   /// Finished, failed or abandoned: the dialog's answer does nothing then.
   var isOver = false
-  /// Counts the times it confirmed; a dialog answers only its own.
-  var suspension = 0
+  /// The number of the dialog it waits on now (`DialogResponder.pluginConfirmation`); each
+  /// confirm gets a new one, so a dialog answers only its own.
+  var confirmation = 0
 
   init(plugin: Plugin, lua: LuaState, thread: LuaThread, title: String) {
     self.plugin = plugin
     self.lua = lua
     self.thread = thread
     self.title = title
-  }
-}
-
-/// Kept by a confirm dialog's `respond`: when the dialog is dropped unanswered (the input
-/// ended, Folio quits), the suspended command is rolled back.
-private final class SuspensionGuard {
-  weak var host: PluginHost?
-  let command: SuspendedCommand
-  let suspension: Int
-
-  init(host: PluginHost, command: SuspendedCommand) {
-    self.host = host
-    self.command = command
-    self.suspension = command.suspension
-  }
-
-  deinit {
-    if command.suspension == suspension { host?.abandon(command) }
   }
 }
 
@@ -151,19 +134,14 @@ extension PluginHost {
       command.transaction = transaction ?? []
       command.stateWrites = stateWrites ?? PluginStateWrites()
       command.notices = notices
-      command.suspension += 1
+      lastConfirmation += 1
+      command.confirmation = lastConfirmation
       suspended.append(command)
-      let guardian = SuspensionGuard(host: self, command: command)
       return .dialog(
         // Scripts wait at `ctx:confirm` too, so a recording keeps the answer as typed.
-        Dialog(title: request.title, message: request.message, buttons: request.buttons, recordsAnswers: true)
-        {
-          [weak self] button throws -> CommandOutput in
-          guard let self else { throw FolioError(.disabled, "the plugin host is gone") }
-          return try withExtendedLifetime(guardian) { () throws(FolioError) -> CommandOutput in
-            try self.step(guardian.command, context: nil, [.string(button.title)])
-          }
-        })
+        Dialog(
+          title: request.title, message: request.message, buttons: request.buttons, recordsAnswers: true,
+          responder: .pluginConfirmation(command.confirmation)))
     }
   }
 
@@ -176,6 +154,24 @@ extension PluginHost {
     stateWrites = stateWrites ?? command.stateWrites
     command.transaction = []
     command.stateWrites = PluginStateWrites()
+  }
+
+  /// Resumes the command waiting on confirmation `number` with the button chosen, and
+  /// returns its result once it finishes or confirms again.
+  ///
+  /// - Throws: `FolioError.disabled` when no command waits on it any more, or what the
+  ///   command's `run` raised (rolled back then).
+  public func answerConfirmation(_ number: Int, with button: DialogButton) throws(FolioError) -> CommandOutput {
+    guard let command = suspended.first(where: { $0.confirmation == number }) else {
+      throw FolioError(.disabled, "the command is no longer running")
+    }
+    return try step(command, context: nil, [.string(button.title)])
+  }
+
+  /// Rolls back the command waiting on confirmation `number`: its dialog was dropped
+  /// unanswered (the input ended, Folio quits).
+  public func abandonConfirmation(_ number: Int) {
+    if let command = suspended.first(where: { $0.confirmation == number }) { abandon(command) }
   }
 
   /// Rolls back a suspended command that will never be answered.

@@ -65,6 +65,8 @@ public final class PluginHost {
   var confirmRequest: ConfirmRequest?
   /// The commands waiting for an answer to their `ctx:confirm`.
   var suspended: [SuspendedCommand] = []
+  /// The number of the last `ctx:confirm` dialog shown.
+  var lastConfirmation = 0
   /// Each open document's selection when `noticeSelectionChanges` last looked, by window.
   var selections: [Int: Set<Int>] = [:]
 

@@ -1,50 +1,69 @@
 extension Workspace {
   /// Opens a document as the `open` command does: a file already open is focused; another
   /// Folio's lock is reported; unsaved changes a session that ended without saving left in
-  /// the journal are offered back in a dialog: Recover, Discard or Cancel.
+  /// the journal are offered back in a dialog: Recover, Discard or Cancel, answered through
+  /// `answerRecoveryOffer(_:)`.
   ///
+  /// - Parameters:
+  ///   - pathOrURL: the path or `file://` URL.
+  ///   - responder: who acts on the dialog's answer: the command that opened.
   /// - Throws: what `open` throws; nothing is opened then.
-  public func openOfferingRecovery(_ pathOrURL: String) throws(FolioError) -> CommandOutput {
+  public func openOfferingRecovery(_ pathOrURL: String, responder: DialogResponder) throws(FolioError)
+    -> CommandOutput
+  {
     let (document, wasOpen) = try open(pathOrURL)
     guard !wasOpen else {
       return report(document, "\(document.title) is already open; focused it.")
     }
-    let opened =
-      "Opened \(Self.describe(document))." + (lockWarning(document).map { " Warning: \($0)." } ?? "")
-    guard let entry = leftoverJournal(for: document) else { return report(document, opened) }
+    guard let entry = leftoverJournal(for: document) else { return report(document, openedMessage(document)) }
     var changed =
       entry.baseHash == document.snapshot?.contentHash
-      ? "" : " The file changed since; recovering replaces what it holds now ('undo' brings that back)."
+      ? "" : " The file changed since; recovering replaces what it holds now (Undo brings that back)."
     if let backup = safeguards?.journal.backupPath(forDocumentAt: document.path ?? ""),
       DocumentFile.exists(backup)
     {
       changed += " It was being saved in place; its previous version is kept in \(backup)."
     }
-    let path = Word.quoted(document.path ?? pathOrURL)
+    let path = ArgumentValue.string(document.path ?? pathOrURL)
     return .dialog(
       Dialog(
         title: "Recover the unsaved changes to “\(document.title)”?",
         message: "A Folio session (\(entry.origin)) ended without saving them; they are in the recovery "
           + "journal.\(changed)",
         buttons: [
-          DialogButton("Recover", replay: "recover \(path)"),
-          DialogButton("Discard", role: .destructive, replay: "recover \(path) --discard; open \(path)"),
+          DialogButton("Recover", replay: [CommandInvocation("document.recover", ["journal": path])]),
+          DialogButton(
+            "Discard", role: .destructive,
+            replay: [
+              CommandInvocation("document.recover", ["journal": path, "discard": .bool(true)]),
+              CommandInvocation("document.open", ["path": path]),
+            ]),
           DialogButton("Cancel", role: .cancel),
-        ]
-      ) { [unowned self] button in
-        switch button.role {
-        case .default:
-          try applyRecovered(entry, to: document)
-          return report(document, Self.recoveredMessage(document))
-        case .destructive:
-          safeguards?.journal.remove(entry.file)
-          return report(document, opened + " Discarded the unsaved changes of the ended session.")
-        case .cancel:
-          close(document)
-          return .message(
-            "Left \(document.title) closed; its unsaved changes stay in the journal ('recover' lists them).")
-        }
-      })
+        ], responder: responder))
+  }
+
+  /// Acts on the answer to the dialog `openOfferingRecovery` showed for the active document:
+  /// `recover` applies the journal, `discard` drops it, anything else closes the document
+  /// and leaves the journal for later.
+  public func answerRecoveryOffer(_ buttonID: String) throws(FolioError) -> CommandOutput {
+    let document = try requireActive()
+    guard let entry = leftoverJournal(for: document) else { return report(document, openedMessage(document)) }
+    switch buttonID {
+    case "recover":
+      try applyRecovered(entry, to: document)
+      return report(document, Self.recoveredMessage(document))
+    case "discard":
+      safeguards?.journal.remove(entry.file)
+      return report(document, openedMessage(document) + " Discarded the unsaved changes of the ended session.")
+    default:
+      close(document)
+      return .message("Left \(document.title) closed; its unsaved changes stay in the recovery journal.")
+    }
+  }
+
+  /// What opening a document says: its title, kind and size, and another Folio's lock.
+  private func openedMessage(_ document: Document) -> String {
+    "Opened \(Self.describe(document))." + (lockWarning(document).map { " Warning: \($0)." } ?? "")
   }
 
   /// Recovers a journal by its number in `recover` or its document's path: the document

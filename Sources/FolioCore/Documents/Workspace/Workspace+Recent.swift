@@ -41,7 +41,8 @@ extension Workspace {
       }
       throw .io(path, "the file no longer exists; \(removal)")
     }
-    return try openOfferingRecovery(path)
+    return try openOfferingRecovery(
+      path, responder: .command(CommandInvocation("document.open", ["path": .string(path)])))
   }
 
   /// Forgets every recent document [Clear Menu].

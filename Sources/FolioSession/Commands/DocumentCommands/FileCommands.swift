@@ -2,7 +2,7 @@ import FolioCore
 
 extension DocumentCommands {
   /// `open PATH-OR-URL`.
-  enum Open: SessionAction {
+  enum Open: SessionAction, ConfirmingCommand {
     static let path = ParameterKey.argument(
       "path", .path, summary: "a path (~ for home) or a file:// URL", valueName: "PATH-OR-URL")
 
@@ -18,7 +18,13 @@ extension DocumentCommands {
     }
 
     static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
-      try context.workspace.openOfferingRecovery(arguments[Self.path])
+      try context.workspace.openOfferingRecovery(arguments[Self.path], responder: responder(for: arguments))
+    }
+
+    static func answer(_ buttonID: String, _ arguments: Arguments, in context: CommandContext) throws
+      -> CommandOutput
+    {
+      try context.workspace.answerRecoveryOffer(buttonID)
     }
   }
 
@@ -101,7 +107,7 @@ extension DocumentCommands {
   }
 
   /// `revert [--yes]`: asks first, as `asksFirst` says, when there are unsaved changes.
-  enum Revert: DocumentAction {
+  enum Revert: DocumentAction, ConfirmingCommand {
     static let yes = ParameterKey.flag("yes", summary: "do not ask")
 
     static var configuration: CommandConfiguration {
@@ -115,31 +121,32 @@ extension DocumentCommands {
     }
 
     static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
-      let workspace = context.workspace
-      let document = try workspace.requireActive()
-      let revertNow = { () throws -> CommandOutput in
-        try workspace.revert(document)
-        return context.report(document, "Reverted \(document.title) to the saved version.")
-      }
+      let document = try context.workspace.requireActive()
       guard context.asksFirst(arguments), document.isDirty, !arguments[Self.yes] else {
-        return try revertNow()
+        return try answer("revert", arguments, in: context)
       }
       return .dialog(
         Dialog(
           title: "Revert “\(document.title)” to the saved version?",
-          message: "Your unsaved changes will be lost ('undo' brings them back).",
+          message: "Your unsaved changes will be lost (Undo brings them back).",
           buttons: [
-            DialogButton("Revert", role: .destructive, replay: "revert --yes"),
+            DialogButton("Revert", role: .destructive, replay: [CommandInvocation(configuration.id, ["yes": .bool(true)])]),
             DialogButton("Cancel", role: .cancel),
-          ]
-        ) { button in
-          button.role == .cancel ? .message("Kept \(document.title) as it is.") : try revertNow()
-        })
+          ], responder: responder(for: arguments)))
+    }
+
+    static func answer(_ buttonID: String, _ arguments: Arguments, in context: CommandContext) throws
+      -> CommandOutput
+    {
+      let document = try context.workspace.requireActive()
+      guard buttonID == "revert" else { return .message("Kept \(document.title) as it is.") }
+      try context.workspace.revert(document)
+      return context.report(document, "Reverted \(document.title) to the saved version.")
     }
   }
 
   /// `close [--force]`: a document with unsaved changes asks Save, Don't Save or Cancel.
-  enum Close: DocumentAction {
+  enum Close: DocumentAction, ConfirmingCommand {
     static let force = ParameterKey.flag("force", summary: "close without saving or asking")
 
     static var configuration: CommandConfiguration {
@@ -151,10 +158,9 @@ extension DocumentCommands {
     }
 
     static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
-      let workspace = context.workspace
-      let document = try workspace.requireActive()
+      let document = try context.workspace.requireActive()
       guard document.isDirty, !arguments[Self.force] else {
-        workspace.close(document)
+        context.workspace.close(document)
         return .message("Closed \(document.title).")
       }
       return .dialog(
@@ -162,22 +168,31 @@ extension DocumentCommands {
           title: "Save changes to “\(document.title)” before closing?",
           message: "Your changes will be lost if you don't save them.",
           buttons: [
-            DialogButton("Save", replay: "save; close"),
-            DialogButton("Don't Save", role: .destructive, replay: "close --force"),
+            DialogButton(
+              "Save", replay: [CommandInvocation("document.save"), CommandInvocation(configuration.id)]),
+            DialogButton(
+              "Don't Save", role: .destructive,
+              replay: [CommandInvocation(configuration.id, ["force": .bool(true)])]),
             DialogButton("Cancel", role: .cancel),
-          ]
-        ) { button in
-          switch button.role {
-          case .cancel: return .message("Kept \(document.title) open.")
-          case .destructive:
-            workspace.close(document)
-            return .message("Closed \(document.title) without saving.")
-          case .default:
-            let path = try workspace.save(document)
-            workspace.close(document)
-            return .message("Saved \(document.title) to \(path) and closed it.")
-          }
-        })
+          ], responder: responder(for: arguments)))
+    }
+
+    static func answer(_ buttonID: String, _ arguments: Arguments, in context: CommandContext) throws
+      -> CommandOutput
+    {
+      let workspace = context.workspace
+      let document = try workspace.requireActive()
+      switch buttonID {
+      case "dont-save":
+        workspace.close(document)
+        return .message("Closed \(document.title) without saving.")
+      case "save":
+        let path = try workspace.save(document)
+        workspace.close(document)
+        return .message("Saved \(document.title) to \(path) and closed it.")
+      default:
+        return .message("Kept \(document.title) open.")
+      }
     }
   }
 }

@@ -3,7 +3,7 @@ import FolioCore
 extension TableCommands {
   /// `delete [ROWS] [--yes]`: rows of a table (the selection when no ROWS) or lines of a text
   /// document; asks first, as `asksFirst` says.
-  enum Delete: DocumentAction {
+  enum Delete: DocumentAction, ConfirmingCommand {
     static let rows = ParameterKey.optionalArgument(
       "rows", summary: "positions, ranges, id:N (lines for text)")
     static let yes = ParameterKey.flag("yes", summary: "do not ask")
@@ -20,57 +20,84 @@ extension TableCommands {
     }
 
     static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
-      let workspace = context.workspace
-      let document = try workspace.requireActive()
-      let selector = arguments[Self.rows]
-      let deleteNow: () throws -> CommandOutput
-      let count: Int
-      let noun: String
-      switch document.content {
-      case .text(let text):
-        guard let selector else {
-          throw FolioError.invalidArgument("'delete' on a text document needs LINES, such as 3 or 2-5")
-        }
-        let lines = try Workspace.linePositions(selector, in: text)
-        count = Set(lines).count
-        noun = count == 1 ? "Line" : "\(count) Lines"
-        deleteNow = {
-          let deleted = try workspace.deleteLines(lines, from: document)
-          return context.report(document, "Deleted \(deleted) line\(deleted == 1 ? "" : "s").")
-        }
-      case .table(let table):
-        let ids = try selector.map { try Set(table.rowIDs($0)) } ?? document.selection
-        guard !ids.isEmpty else {
-          throw FolioError(
-            .disabled, "nothing is selected",
-            remedies: [
-              .run("selection.select", effect: "selects the rows to delete"),
-              .run("edit.delete", effect: "deletes the rows it names"),
-            ])
-        }
-        count = ids.count
-        noun = count == 1 ? "Row" : "\(count) Rows"
-        deleteNow = {
-          let deleted = try workspace.deleteRows(ids, from: document)
-          return context.report(document, "Deleted \(deleted) row\(deleted == 1 ? "" : "s").")
-        }
+      let target = try Target(arguments, in: context.workspace)
+      guard context.asksFirst(arguments), !arguments[Self.yes] else {
+        return try answer("delete", arguments, in: context)
       }
-      guard context.asksFirst(arguments), !arguments[Self.yes] else { return try deleteNow() }
+      let noun = target.count == 1 ? target.unit : "\(target.count) \(target.unit)s"
+      var replay = arguments.values
+      replay["yes"] = .bool(true)
       return .dialog(
         Dialog(
-          title:
-            "Delete \(count == 1 ? "1 \(noun.lowercased())" : noun.lowercased()) of “\(document.title)”?",
-          message: "'undo' brings \(count == 1 ? "it" : "them") back.",
+          title: "Delete \(target.count == 1 ? "1 \(noun.lowercased())" : noun.lowercased()) of “\(target.document.title)”?",
+          message: "Undo brings \(target.count == 1 ? "it" : "them") back.",
           buttons: [
             DialogButton(
-              "Delete \(noun)", role: .destructive,
-              replay: (["delete"] + (selector.map { [Word.quoted($0)] } ?? []) + ["--yes"]).joined(
-                separator: " ")),
+              "Delete \(noun)", id: "delete", role: .destructive,
+              replay: [CommandInvocation(configuration.id, replay)]),
             DialogButton("Cancel", role: .cancel),
-          ]
-        ) { button in
-          button.role == .cancel ? .message("Kept \(document.title) as it is.") : try deleteNow()
-        })
+          ], responder: responder(for: arguments)))
+    }
+
+    static func answer(_ buttonID: String, _ arguments: Arguments, in context: CommandContext) throws
+      -> CommandOutput
+    {
+      let workspace = context.workspace
+      let target = try Target(arguments, in: workspace)
+      let document = target.document
+      guard buttonID == "delete" else { return .message("Kept \(document.title) as it is.") }
+      switch target.positions {
+      case .lines(let lines):
+        let deleted = try workspace.deleteLines(lines, from: document)
+        return context.report(document, "Deleted \(deleted) line\(deleted == 1 ? "" : "s").")
+      case .rows(let ids):
+        let deleted = try workspace.deleteRows(ids, from: document)
+        return context.report(document, "Deleted \(deleted) row\(deleted == 1 ? "" : "s").")
+      }
+    }
+
+    /// What a delete with these arguments deletes: lines of a text, rows of a table.
+    private struct Target {
+      enum Positions {
+        case lines([Int])
+        case rows(Set<Int>)
+      }
+
+      var document: Document
+      var positions: Positions
+      var count: Int
+      /// What is counted: Line or Row.
+      var unit: String
+
+      init(_ arguments: Arguments, in workspace: Workspace) throws {
+        document = try workspace.requireActive()
+        let selector = arguments[Delete.rows]
+        switch document.content {
+        case .text(let text):
+          guard let selector else {
+            throw FolioError(
+              .invalidArgument, "a text document needs the lines to delete, such as 3 or 2-5",
+              remedies: [.run(Delete.configuration.id, ["rows": .string("2-5")])])
+          }
+          let lines = try Workspace.linePositions(selector, in: text)
+          positions = .lines(lines)
+          count = Set(lines).count
+          unit = "Line"
+        case .table(let table):
+          let ids = try selector.map { try Set(table.rowIDs($0)) } ?? document.selection
+          guard !ids.isEmpty else {
+            throw FolioError(
+              .disabled, "nothing is selected",
+              remedies: [
+                .run("selection.select", effect: "selects the rows to delete"),
+                .run(Delete.configuration.id, effect: "deletes the rows it names"),
+              ])
+          }
+          positions = .rows(ids)
+          count = ids.count
+          unit = "Row"
+        }
+      }
     }
   }
 }
