@@ -88,7 +88,8 @@ extension DocumentFile {
     do throws(FolioError) {
       try writeAtomically(old, to: safety.backupPath, newFileMode: 0o600)
     } catch {
-      throw .io(path, "cannot save: cannot keep a safety copy: \(error.message)")
+      throw FolioError(
+        .io, "\(path): cannot save: cannot keep a safety copy", values: ["path": path], cause: error)
     }
     let written: (size: Int, hash: UInt64)
     do throws(FolioError) {

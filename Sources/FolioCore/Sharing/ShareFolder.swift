@@ -23,7 +23,9 @@ public enum ShareFolder {
   ///   `FolioError.io` when it does not exist or cannot be checked.
   public static func folder(_ destination: String?, for targetID: String) throws(FolioError) -> String {
     guard let destination, !destination.isEmpty else {
-      throw .invalidArgument("'\(targetID)' needs a folder to write into: --to FOLDER")
+      throw FolioError(
+        .invalidArgument, "'\(targetID)' needs a folder to write into",
+        remedies: [.run("document.share", ["target": .string(targetID)], blanks: ["to"], effect: "names one")])
     }
     var info = stat()
     guard stat(destination, &info) == 0 else {
