@@ -139,7 +139,8 @@ extension Workspace {
       current.size != document.snapshot?.size || current.contentHash != document.snapshot?.contentHash
     {
       throw FolioError(
-        .conflict, "\(DocumentFile.fileName(of: path)) changed on disk since it was read", values: ["path": path],
+        .conflict, "\(DocumentFile.fileName(of: path)) changed on disk since it was read",
+        values: ["path": path],
         remedies: [
           .run("document.save", ["force": .bool(true)], effect: "overwrites it"),
           .run("document.revert", effect: "loads the new version"),

@@ -42,7 +42,8 @@ extension Workspace {
       if !force, DocumentFile.exists(path) {
         var again: [String: ArgumentValue] = ["to": .string(destination), "force": .bool(true)]
         if let pages {
-          again["pages"] = .string(pages.count == 1 ? "\(pages.lowerBound)" : "\(pages.lowerBound)-\(pages.upperBound)")
+          again["pages"] = .string(
+            pages.count == 1 ? "\(pages.lowerBound)" : "\(pages.lowerBound)-\(pages.upperBound)")
         }
         throw FolioError(
           .conflict, "'\(DocumentFile.fileName(of: path))' already exists", values: ["path": path],

@@ -36,7 +36,8 @@ extension Workspace {
     let holder = entry.map { " (\($0))" } ?? ""
     return FolioError(
       .conflict, "\(DocumentFile.fileName(of: path)) is being edited by another Folio\(holder)",
-      values: ["path": path], remedies: [.run("document.save", ["force": .bool(true)], effect: "saves anyway")])
+      values: ["path": path],
+      remedies: [.run("document.save", ["force": .bool(true)], effect: "saves anyway")])
   }
 
   /// Throws unless no other live Folio holds the document's lock; tries to take it first, in

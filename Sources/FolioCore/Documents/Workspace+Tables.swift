@@ -64,7 +64,8 @@ extension Workspace {
         .disabled, "selecting several rows on \(environment.platform.rawValue) needs edit mode",
         remedies: [
           .run("selection.edit-mode", ["value": .bool(true)], effect: "turns it on"),
-          .run("scene.env", ["name": .string("keyboard"), "value": .string("on")], effect: "attaches a keyboard"),
+          .run(
+            "scene.env", ["name": .string("keyboard"), "value": .string("on")], effect: "attaches a keyboard"),
         ])
     }
     document.selection = selection

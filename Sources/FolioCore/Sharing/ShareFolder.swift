@@ -25,7 +25,8 @@ public enum ShareFolder {
     guard let destination, !destination.isEmpty else {
       throw FolioError(
         .invalidArgument, "'\(targetID)' needs a folder to write into",
-        remedies: [.run("document.share", ["target": .string(targetID)], blanks: ["to"], effect: "names one")])
+        remedies: [.run("document.share", ["target": .string(targetID)], blanks: ["to"], effect: "names one")]
+      )
     }
     var info = stat()
     guard stat(destination, &info) == 0 else {

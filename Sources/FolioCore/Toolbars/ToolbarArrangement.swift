@@ -108,7 +108,8 @@ public struct ToolbarArrangement: Sendable, Equatable {
     try checkCustomizable(id)
     guard !onBar.contains(id) else {
       throw FolioError(
-        .invalidArgument, "'\(id)' is already on toolbar '\(toolbarID)'", values: ["id": id, "toolbar": toolbarID],
+        .invalidArgument, "'\(id)' is already on toolbar '\(toolbarID)'",
+        values: ["id": id, "toolbar": toolbarID],
         remedies: [.run("toolbar.move", ["id": .string(id)], blanks: ["position"], effect: "moves it")])
     }
     var sequence = self.sequence
@@ -130,7 +131,8 @@ public struct ToolbarArrangement: Sendable, Equatable {
     try checkCustomizable(id)
     guard onBar.contains(id) else {
       throw FolioError(
-        .invalidArgument, "'\(id)' is not on toolbar '\(toolbarID)'", values: ["id": id, "toolbar": toolbarID],
+        .invalidArgument, "'\(id)' is not on toolbar '\(toolbarID)'",
+        values: ["id": id, "toolbar": toolbarID],
         remedies: [.run("toolbar.add", ["id": .string(id)], effect: "adds it")])
     }
     return saved(sequence.filter { $0 != id })
@@ -146,7 +148,8 @@ public struct ToolbarArrangement: Sendable, Equatable {
     try checkCustomizable(id)
     guard onBar.contains(id) else {
       throw FolioError(
-        .invalidArgument, "'\(id)' is not on toolbar '\(toolbarID)'", values: ["id": id, "toolbar": toolbarID],
+        .invalidArgument, "'\(id)' is not on toolbar '\(toolbarID)'",
+        values: ["id": id, "toolbar": toolbarID],
         remedies: [.run("toolbar.add", ["id": .string(id)], effect: "adds it")])
     }
     var sequence = self.sequence.filter { $0 != id }

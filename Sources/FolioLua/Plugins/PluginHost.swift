@@ -272,7 +272,8 @@ public final class PluginHost {
       plugin.lua = nil
       let text = error.description
       plugin.status = .failed(
-        text.hasPrefix("plugin \(plugin.name): ") ? String(text.dropFirst("plugin \(plugin.name): ".count)) : text)
+        text.hasPrefix("plugin \(plugin.name): ")
+          ? String(text.dropFirst("plugin \(plugin.name): ".count)) : text)
       plugin.appendLog("load failed: \(text)")
     }
   }

@@ -80,7 +80,7 @@ struct ErrorText {
     guard let parameters else {
       if let value = arguments["value"] { parts.append(text(of: value)) }
       for (name, value) in arguments.sorted(by: { $0.key < $1.key }) where name != "value" {
-        parts.append(Word.quoted(name + "=" + text(of: value)))
+        parts.append(name + "=" + text(of: value))
       }
       return parts.joined(separator: " ")
     }
@@ -98,7 +98,9 @@ struct ErrorText {
       case let value?: parts += ["--" + parameter.name, text(of: value)]
       case nil:
         if blanks.contains(parameter.name) {
-          parts += parameter.kind == .bool ? ["--" + parameter.name] : ["--" + parameter.name, parameter.placeholder]
+          parts +=
+            parameter.kind == .bool
+            ? ["--" + parameter.name] : ["--" + parameter.name, parameter.placeholder]
         }
       }
     }
@@ -124,7 +126,8 @@ struct ErrorText {
       ("code", .string(error.code.description)), ("message", .string(error.message)),
     ]
     if !error.values.isEmpty {
-      fields.append(("values", .object(error.values.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })))
+      fields.append(
+        ("values", .object(error.values.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })))
     }
     if !error.remedies.isEmpty {
       fields.append(("remedies", .array(error.remedies.map(json))))
@@ -134,7 +137,9 @@ struct ErrorText {
   }
 
   private func json(_ remedy: Remedy) -> JSONValue {
-    let arguments = remedy.invocation.arguments.sorted { $0.key < $1.key }.map { ($0.key, Self.json($0.value)) }
+    let arguments = remedy.invocation.arguments.sorted { $0.key < $1.key }.map {
+      ($0.key, Self.json($0.value))
+    }
     var fields: [(String, JSONValue)] = [
       ("command", .string(remedy.invocation.commandID)), ("arguments", .object(arguments)),
       ("line", .string(line(remedy))),
