@@ -123,6 +123,9 @@ extension FolioError {
   /// the file they asked for, not a temporary one.
   fileprivate func naming(_ shown: String, insteadOf hidden: String) -> FolioError {
     guard message.hasPrefix(hidden + ": ") else { return self }
-    return FolioError(code, shown + message.dropFirst(hidden.count))
+    var named = self
+    named.message = shown + message.dropFirst(hidden.count)
+    if named.values["path"] == hidden { named.values["path"] = shown }
+    return named
   }
 }
