@@ -7,7 +7,8 @@
 public struct CommandInvocation: Sendable, Equatable {
   /// The command's id, e.g. `document.save`.
   public var commandID: String
-  /// The arguments by parameter name; parameters left out take their defaults.
+  /// The arguments by parameter name; parameters left out take their defaults. A stateful
+  /// command (a toggle, choice or number) takes its new state as `value`.
   public var arguments: [String: ArgumentValue]
 
   /// Creates an invocation of the command `commandID`.
