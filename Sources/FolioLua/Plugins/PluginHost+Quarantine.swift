@@ -29,14 +29,10 @@ extension PluginHost {
     if case .quarantined(let reason) = plugin.status {
       throw FolioError(
         .disabled, "plugin \(plugin.name) is quarantined (\(reason))", values: ["plugin": plugin.name],
-        remedies: [Self.reloadRemedy(plugin)])
+        remedies: [
+          .run(
+            "plugin.manage", ["action": .string("reload"), "name": .string(plugin.name)], effect: "lifts it")
+        ])
     }
-  }
-}
-
-extension PluginHost {
-  /// Reloading the plugin, which lifts its quarantine.
-  static func reloadRemedy(_ plugin: Plugin) -> Remedy {
-    .run("plugin.manage", ["action": .string("reload"), "name": .string(plugin.name)], effect: "lifts it")
   }
 }
