@@ -104,6 +104,11 @@ import Testing
         + #""line":"save --as out.csv --force","effect":"replaces it"}],"#
         + #""cause":{"code":"io","message":"inner"}}"#)
     #expect(text.json(FolioError(.io, "plain")).serialized == #"{"code":"io","message":"plain"}"#)
+    let blank = FolioError(.invalidArgument, "no file", remedies: [.run("document.save", blanks: ["as"])])
+    #expect(
+      text.json(blank).serialized
+        == #"{"code":"invalid-argument","message":"no file","remedies":[{"command":"document.save","#
+        + #""arguments":{},"line":"save --as PATH","blanks":["as"]}]}"#)
   }
 
   @Test("an error Folio did not expect becomes an internal one describing it")

@@ -119,7 +119,8 @@ struct ErrorText {
   }
 
   /// The error as a JSON object: `code`, `message`, and when present `values`, `remedies`
-  /// (each with its `command` id, `arguments`, the command `line` and its `effect`) and the
+  /// (each with its `command` id, `arguments`, the command `line`, the `blanks` the person
+  /// fills in and its `effect`) and the
   /// `cause`, an error object of the same shape.
   func json(_ error: FolioError) -> JSONValue {
     var fields: [(String, JSONValue)] = [
@@ -144,6 +145,7 @@ struct ErrorText {
       ("command", .string(remedy.invocation.commandID)), ("arguments", .object(arguments)),
       ("line", .string(line(remedy))),
     ]
+    if !remedy.blanks.isEmpty { fields.append(("blanks", .array(remedy.blanks.map(JSONValue.string)))) }
     if !remedy.effect.isEmpty { fields.append(("effect", .string(remedy.effect))) }
     return .object(fields)
   }
