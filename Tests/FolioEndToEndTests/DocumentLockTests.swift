@@ -22,7 +22,6 @@ import Testing
     #expect(
       second.output.hasPrefix(
         "Opened notes (text, 1 line). Warning: notes.txt is being edited by another Folio (pid \(pid) on "))
-    #expect(second.output.contains("'save' refuses unless --force.\n"))
     #expect(second.output.contains("notes.txt (locked by pid \(pid) on "))
     #expect(second.output.contains("Locked by:       another Folio, pid \(pid) on "))
     #expect(

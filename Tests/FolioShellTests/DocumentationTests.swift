@@ -43,7 +43,7 @@ import Testing
     let page = try Self.page("json.md")
     let codes: [FolioError.Code] = [
       .unknownCommand, .invalidArgument, .syntax, .disabled, .duplicateCommand, .io, .format, .conflict,
-      .interrupted, .lua,
+      .interrupted, .lua, .internal,
     ]
     for code in codes {
       #expect(page.contains("`\(code)`"), "docs/json.md lacks the error code \(code)")

@@ -72,8 +72,7 @@ import Testing
     let b = fixture.folder.path("b.csv")
     try FileManager.default.removeItem(atPath: a)
     #expect(
-      throws: FolioError(
-        .io, "\(a): the file no longer exists; removed it from the recent documents")
+      throws: FolioError.io(a, "the file no longer exists; removed it from the recent documents")
     ) { try fixture.run("recent", "open", "a") }
     #expect(try fixture.recentPaths == [b])
     #expect(fixture.openPaths.isEmpty)

@@ -7,7 +7,8 @@
 public struct CommandInvocation: Sendable, Equatable {
   /// The command's id, e.g. `document.save`.
   public var commandID: String
-  /// The arguments by parameter name; parameters left out take their defaults.
+  /// The arguments by parameter name; parameters left out take their defaults. A stateful
+  /// command (a toggle, choice or number) takes its new state as `value`.
   public var arguments: [String: ArgumentValue]
 
   /// Creates an invocation of the command `commandID`.
@@ -22,19 +23,26 @@ public struct CommandInvocation: Sendable, Equatable {
 public struct Remedy: Sendable, Equatable {
   /// The command that remedies the error.
   public var invocation: CommandInvocation
-  /// What running it does, e.g. "overwrites it"; empty when the command says it all.
+  /// What running it does, e.g. "overwrites it"; empty when the command says it all, or when
+  /// it shares the next remedy's effect ("'open PATH' or 'new' makes one").
   public var effect: String
+  /// Parameters the person fills in, in the order they are written: a front end shows their
+  /// placeholder (`save --as PATH`).
+  public var blanks: [String]
 
   /// Creates a remedy.
-  public init(_ invocation: CommandInvocation, effect: String = "") {
+  public init(_ invocation: CommandInvocation, blanks: [String] = [], effect: String = "") {
     self.invocation = invocation
+    self.blanks = blanks
     self.effect = effect
   }
 
-  /// A remedy running `commandID` with `arguments`.
+  /// A remedy running `commandID` with `arguments`, leaving the parameters in `blanks` for
+  /// the person to fill in.
   public static func run(
-    _ commandID: String, _ arguments: [String: ArgumentValue] = [:], effect: String = ""
+    _ commandID: String, _ arguments: [String: ArgumentValue] = [:], blanks: [String] = [],
+    effect: String = ""
   ) -> Remedy {
-    Remedy(CommandInvocation(commandID, arguments), effect: effect)
+    Remedy(CommandInvocation(commandID, arguments), blanks: blanks, effect: effect)
   }
 }

@@ -19,6 +19,7 @@ public struct FolioError: Error, Equatable, Sendable, CustomStringConvertible {
       case interrupted
       case lua
       case reported
+      case `internal`
     }
 
     private let wrapped: Wrapped
@@ -51,6 +52,9 @@ public struct FolioError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The failure was already reported where it happened (inside a sourced file); callers
     /// count it but print nothing more.
     public static let reported = Code(wrapped: .reported)
+    /// Something failed that Folio did not expect: an error of a library or a plugin
+    /// callback that is not a `FolioError`. The message is that error as it describes itself.
+    public static let `internal` = Code(wrapped: .internal)
   }
 
   /// The kind of failure.
@@ -88,7 +92,24 @@ public struct FolioError: Error, Equatable, Sendable, CustomStringConvertible {
     self.causeBox = cause.map { [$0] } ?? []
   }
 
-  public var description: String { message }
+  /// The message followed by the messages of its causes, each after `: `; remedies are left
+  /// to a front end, which knows how to phrase a command.
+  public var description: String {
+    var text = message
+    var next = cause
+    while let error = next {
+      text += ": " + error.message
+      next = error.cause
+    }
+    return text
+  }
+
+  /// The error and its causes, outermost first.
+  public var chain: [FolioError] {
+    var errors = [self]
+    while let next = errors[errors.count - 1].cause { errors.append(next) }
+    return errors
+  }
 }
 
 extension FolioError {
@@ -97,20 +118,39 @@ extension FolioError {
     FolioError(.invalidArgument, message)
   }
 
-  /// Runs `body`, passing a `FolioError` through and turning any other error into one, for
-  /// calls into closures that may throw anything (undo steps, plugin callbacks).
+  /// Runs `body`, passing a `FolioError` through and turning any other error into an
+  /// `internal` one, for calls into closures that may throw anything (undo steps, plugin
+  /// callbacks).
   public static func converting<T>(_ body: () throws -> T) throws(FolioError) -> T {
     do {
       return try body()
     } catch let error as FolioError {
       throw error
     } catch {
-      throw FolioError(.io, String(describing: error))
+      throw FolioError(.internal, String(describing: error))
     }
+  }
+
+  /// `error` as a `FolioError`: itself when it is one, else an `internal` error describing it.
+  public static func from(_ error: any Error) -> FolioError {
+    error as? FolioError ?? FolioError(.internal, String(describing: error))
   }
 
   /// An error for a file that could not be read or written, naming the file and the cause.
   public static func io(_ path: String, _ reason: String) -> FolioError {
-    FolioError(.io, "\(path): \(reason)")
+    FolioError(.io, "\(path): \(reason)", values: ["path": path])
+  }
+
+  /// `cause` wrapped in an error that names where it happened, e.g. the file being read: the
+  /// text reads `where: cause`.
+  ///
+  /// - Parameters:
+  ///   - place: what the cause concerns, e.g. a file name.
+  ///   - values: the values involved, by name.
+  ///   - cause: the error being wrapped; its code becomes the wrapper's.
+  public static func wrapping(_ cause: FolioError, in place: String, values: [String: String] = [:])
+    -> FolioError
+  {
+    FolioError(cause.code, place, values: values, cause: cause)
   }
 }

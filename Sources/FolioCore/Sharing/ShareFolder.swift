@@ -23,7 +23,10 @@ public enum ShareFolder {
   ///   `FolioError.io` when it does not exist or cannot be checked.
   public static func folder(_ destination: String?, for targetID: String) throws(FolioError) -> String {
     guard let destination, !destination.isEmpty else {
-      throw .invalidArgument("'\(targetID)' needs a folder to write into: --to FOLDER")
+      throw FolioError(
+        .invalidArgument, "'\(targetID)' needs a folder to write into",
+        remedies: [.run("document.share", ["target": .string(targetID)], blanks: ["to"], effect: "names one")]
+      )
     }
     var info = stat()
     guard stat(destination, &info) == 0 else {
@@ -120,6 +123,9 @@ extension FolioError {
   /// the file they asked for, not a temporary one.
   fileprivate func naming(_ shown: String, insteadOf hidden: String) -> FolioError {
     guard message.hasPrefix(hidden + ": ") else { return self }
-    return FolioError(code, shown + message.dropFirst(hidden.count))
+    var named = self
+    named.message = shown + message.dropFirst(hidden.count)
+    if named.values["path"] == hidden { named.values["path"] = shown }
+    return named
   }
 }

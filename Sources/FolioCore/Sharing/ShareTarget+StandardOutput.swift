@@ -6,7 +6,8 @@ extension ShareTarget {
       id: "stdout", title: "Standard Output", accepts: [.text, .csv, .json]
     ) { (item, destination) throws(FolioError) -> ShareOutcome in
       if let destination {
-        throw .invalidArgument("'stdout' writes to standard output and takes no --to (got '\(destination)')")
+        throw .invalidArgument(
+          "'stdout' writes to standard output and takes no destination (got '\(destination)')")
       }
       guard let text = String(validating: item.bytes, as: UTF8.self) else {
         throw FolioError(.format, "\(item.fileName) is not UTF-8 text; standard output takes text only")

@@ -65,9 +65,8 @@ extension StateStore {
         }
       } catch {
         throw FolioError(
-          .io,
-          "state store: cannot upgrade the schema to version \(version) (\(migration.summary)): "
-            + error.message)
+          .io, "state store: cannot upgrade the schema to version \(version) (\(migration.summary))",
+          cause: FolioError(.io, error.message))
       }
     }
   }

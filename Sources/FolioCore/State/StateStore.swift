@@ -160,7 +160,9 @@ extension StateStore {
     do throws(SQLiteError) {
       return try connection.userVersion()
     } catch {
-      throw FolioError(.io, "state store: cannot read \(path): \(error.message)")
+      throw FolioError(
+        .io, "state store: cannot read \(path)", values: ["path": path], cause: FolioError(.io, error.message)
+      )
     }
   }
 
@@ -173,7 +175,9 @@ extension StateStore {
       try connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
     } catch {
       if let problem = StateFiles.permissionProblem(path) { throw FolioError(.io, "state store: \(problem)") }
-      throw FolioError(.io, "state store: cannot open \(path): \(error.message)")
+      throw FolioError(
+        .io, "state store: cannot open \(path)", values: ["path": path], cause: FolioError(.io, error.message)
+      )
     }
     // SQLite quietly opens a write-protected file read-only; every later write would fail.
     guard !connection.isReadOnly else {
@@ -204,7 +208,9 @@ extension StateStore {
       return .damaged(reason: error.message)
     } catch {
       if let problem = StateFiles.permissionProblem(path) { throw FolioError(.io, "state store: \(problem)") }
-      throw FolioError(.io, "state store: cannot read \(path): \(error.message)")
+      throw FolioError(
+        .io, "state store: cannot read \(path)", values: ["path": path], cause: FolioError(.io, error.message)
+      )
     }
   }
 

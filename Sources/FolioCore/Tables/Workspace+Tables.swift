@@ -21,7 +21,7 @@ extension Workspace {
   /// - Throws: `FolioError.invalidArgument` for a text document or a key naming no column.
   @discardableResult
   public func sort(_ document: Document, by keys: [TableSortKey]) throws -> Int {
-    guard !keys.isEmpty else { throw FolioError.invalidArgument("'sort' needs at least one column") }
+    guard !keys.isEmpty else { throw FolioError.invalidArgument("sorting needs at least one column") }
     let permutation = try document.modifyTable { table throws in try table.sortPermutation(by: keys) }
     let inverse = TableModel.inverse(of: permutation)
     let orderBefore = document.sortOrder
@@ -61,9 +61,12 @@ extension Workspace {
     }
     if selection.count > 1, environment.multipleSelectionNeedsEditMode, !document.isEditing {
       throw FolioError(
-        .disabled,
-        "selecting several rows on \(environment.platform.rawValue) needs edit mode: turn it on with "
-          + "'edit-mode on', or attach a keyboard with 'env keyboard on'")
+        .disabled, "selecting several rows on \(environment.platform.rawValue) needs edit mode",
+        remedies: [
+          .run("selection.edit-mode", ["value": .bool(true)], effect: "turns it on"),
+          .run(
+            "scene.env", ["name": .string("keyboard"), "value": .string("on")], effect: "attaches a keyboard"),
+        ])
     }
     document.selection = selection
   }
@@ -175,7 +178,9 @@ extension Workspace {
   /// - Throws: `FolioError.disabled` unless exactly one row is selected.
   public func setFavorite(_ isFavorite: Bool, in document: Document) throws {
     guard document.selection.count == 1, let id = document.selection.first else {
-      throw FolioError(.disabled, "select one row first ('select 3')")
+      throw FolioError(
+        .disabled, "select one row first",
+        remedies: [.run("selection.select", ["rows": .string("3")], effect: "selects the third")])
     }
     let (column, old, new, addsColumn) = try document.modifyTable { table throws in
       guard let index = table.rowIndex(id: id) else {

@@ -107,7 +107,10 @@ public struct ToolbarArrangement: Sendable, Equatable {
     try checkWritable()
     try checkCustomizable(id)
     guard !onBar.contains(id) else {
-      throw .invalidArgument("'\(id)' is already on toolbar '\(toolbarID)'; 'toolbar move' moves it")
+      throw FolioError(
+        .invalidArgument, "'\(id)' is already on toolbar '\(toolbarID)'",
+        values: ["id": id, "toolbar": toolbarID],
+        remedies: [.run("toolbar.move", ["id": .string(id)], blanks: ["position"], effect: "moves it")])
     }
     var sequence = self.sequence
     sequence.removeAll { $0 == id }
@@ -127,7 +130,10 @@ public struct ToolbarArrangement: Sendable, Equatable {
     try checkWritable()
     try checkCustomizable(id)
     guard onBar.contains(id) else {
-      throw .invalidArgument("'\(id)' is not on toolbar '\(toolbarID)'; 'toolbar add' adds it")
+      throw FolioError(
+        .invalidArgument, "'\(id)' is not on toolbar '\(toolbarID)'",
+        values: ["id": id, "toolbar": toolbarID],
+        remedies: [.run("toolbar.add", ["id": .string(id)], effect: "adds it")])
     }
     return saved(sequence.filter { $0 != id })
   }
@@ -141,7 +147,10 @@ public struct ToolbarArrangement: Sendable, Equatable {
     try checkWritable()
     try checkCustomizable(id)
     guard onBar.contains(id) else {
-      throw .invalidArgument("'\(id)' is not on toolbar '\(toolbarID)'; 'toolbar add' adds it")
+      throw FolioError(
+        .invalidArgument, "'\(id)' is not on toolbar '\(toolbarID)'",
+        values: ["id": id, "toolbar": toolbarID],
+        remedies: [.run("toolbar.add", ["id": .string(id)], effect: "adds it")])
     }
     var sequence = self.sequence.filter { $0 != id }
     sequence.insert(id, at: try index(for: position, in: sequence, limit: onBar.count))
@@ -170,7 +179,8 @@ public struct ToolbarArrangement: Sendable, Equatable {
       throw FolioError(
         .conflict,
         "toolbar '\(toolbarID)' has a layout saved by a newer Folio (version \(ignoredVersion); this build "
-          + "knows up to \(ToolbarCustomization.currentVersion)); 'toolbar reset' discards it")
+          + "knows up to \(ToolbarCustomization.currentVersion))", values: ["toolbar": toolbarID],
+        remedies: [.run("toolbar.reset", effect: "discards it")])
     }
   }
 

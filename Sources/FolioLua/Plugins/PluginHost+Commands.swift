@@ -109,7 +109,7 @@ extension PluginHost {
       default: return .enabled
       }
     } catch {
-      return .disabled(reason: error.message)
+      return .disabled(reason: "\(error)")
     }
   }
 

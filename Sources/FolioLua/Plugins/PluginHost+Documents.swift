@@ -205,7 +205,7 @@ extension PluginHost {
     do {
       try body()
     } catch {
-      throw LuaError(message: "d:\(method): \((error as? FolioError)?.message ?? String(describing: error))")
+      throw LuaError(message: "d:\(method): \(FolioError.from(error))")
     }
   }
 

@@ -28,8 +28,11 @@ extension PluginHost {
   func refuseIfQuarantined(_ plugin: Plugin) throws(FolioError) {
     if case .quarantined(let reason) = plugin.status {
       throw FolioError(
-        .disabled,
-        "plugin \(plugin.name) is quarantined (\(reason)); 'plugin reload \(plugin.name)' lifts it")
+        .disabled, "plugin \(plugin.name) is quarantined (\(reason))", values: ["plugin": plugin.name],
+        remedies: [
+          .run(
+            "plugin.manage", ["action": .string("reload"), "name": .string(plugin.name)], effect: "lifts it")
+        ])
     }
   }
 }

@@ -67,7 +67,7 @@ extension PluginHost {
     do {
       try commitStateWrites()
     } catch {
-      throw LuaError(message: "folio.state.set: \(error.message)")
+      throw LuaError(message: "folio.state.set: \(error)")
     }
   }
 
@@ -93,7 +93,7 @@ extension PluginHost {
     do {
       return try store.pluginValue(plugin: plugin.name, key: key)
     } catch {
-      throw LuaError(message: "\(function): \(error.message)")
+      throw LuaError(message: "\(function): \(error)")
     }
   }
 
@@ -104,7 +104,7 @@ extension PluginHost {
     do {
       return try store.pluginValuesSize(plugin: plugin.name)
     } catch {
-      throw LuaError(message: "folio.state.set: \(error.message)")
+      throw LuaError(message: "folio.state.set: \(error)")
     }
   }
 }

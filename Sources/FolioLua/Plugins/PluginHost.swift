@@ -272,10 +272,11 @@ public final class PluginHost {
       plugin.status = .loaded
     } catch {
       plugin.lua = nil
+      let text = error.description
       plugin.status = .failed(
-        error.message.hasPrefix("plugin \(plugin.name): ")
-          ? String(error.message.dropFirst("plugin \(plugin.name): ".count)) : error.message)
-      plugin.appendLog("load failed: \(error.message)")
+        text.hasPrefix("plugin \(plugin.name): ")
+          ? String(text.dropFirst("plugin \(plugin.name): ".count)) : text)
+      plugin.appendLog("load failed: \(text)")
     }
   }
 

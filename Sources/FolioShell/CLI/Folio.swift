@@ -111,7 +111,7 @@ private func openStateStore(in directory: String, console: Console) -> StateStor
     for warning in store.warnings { console.printError("folio: warning: \(warning)") }
     return store
   } catch {
-    console.printError("folio: warning: \(error.message); recent documents are not kept")
+    console.printError("folio: warning: \(error); recent documents are not kept")
     return nil
   }
 }

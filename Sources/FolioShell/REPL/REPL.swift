@@ -103,7 +103,7 @@ struct REPL {
       try history.append(entry)
     } catch {
       failure = error
-      shell.console.printError("folio: history is not saved: \(error.message)")
+      shell.console.printError("folio: history is not saved: \(error)")
     }
   }
 }

@@ -131,8 +131,9 @@ public final class Shell {
   }
 
   /// Says on standard error why unsaved changes could not be kept in the recovery journal.
-  func reportJournalWarnings(_ warnings: [String]) {
-    for warning in warnings { console.printError("folio: warning: \(warning)") }
+  func reportJournalWarnings(_ warnings: [FolioError]) {
+    let errorText = ErrorText(registry: registry)
+    for warning in warnings { console.printError("folio: warning: \(errorText.text(warning))") }
   }
 
   /// Brings the recovery journal up to date before Folio waits for input, then flushes the
@@ -188,28 +189,26 @@ public final class Shell {
   /// `error: MESSAGE` (REPL).
   func report(_ error: any Error, commandText: String, at location: SourceLocation?) {
     errorCount += 1
-    let folioError = error as? FolioError ?? FolioError(.io, String(describing: error))
+    let folioError = FolioError.from(error)
+    let errorText = ErrorText(registry: registry)
     if options.output == .json {
       let line = JSONValue.object([
-        ("ok", .bool(false)), ("command", .string(commandText)),
-        (
-          "error",
-          .object([("code", .string(folioError.code.description)), ("message", .string(folioError.message))])
-        ),
+        ("ok", .bool(false)), ("command", .string(commandText)), ("error", errorText.json(folioError)),
       ])
       console.print(line.serialized)
     }
     let style = style
+    let message = errorText.text(folioError)
     if let location {
-      console.printError("\(location): \(style.error("error:")) \(folioError.message)")
+      console.printError("\(location): \(style.error("error:")) \(message)")
       for frame in includeStack.reversed() {
         guard let origin = frame.sourcedFrom else { continue }
         console.printError("\(origin): \(style.note("note:")) in the file sourced here")
       }
     } else if !isInteractive {
-      console.printError("folio: \(style.error("error:")) \(folioError.message)")
+      console.printError("folio: \(style.error("error:")) \(message)")
     } else if options.output == .text {
-      console.printError("\(style.error("error:")) \(folioError.message)")
+      console.printError("\(style.error("error:")) \(message)")
     }
   }
 }

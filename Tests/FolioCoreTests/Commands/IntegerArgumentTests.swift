@@ -84,8 +84,9 @@ import Testing
     let second = try workspace.newDocument(kind: .text, columns: [])
     second.title = first.title
     #expect(
-      throws: FolioError.invalidArgument(
-        "'\(first.title)' matches windows 1, 2; focus one by number (see 'docs')")
+      throws: FolioError(
+        .invalidArgument, "'\(first.title)' matches windows 1, 2: focus one by number",
+        values: ["title": first.title], remedies: [.run("document.list", effect: "lists them")])
     ) { try workspace.focus(first.title) }
     #expect(try workspace.focus("1") === first)
   }

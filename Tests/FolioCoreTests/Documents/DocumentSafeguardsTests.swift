@@ -176,9 +176,9 @@ import Testing
     try folder.write("notes.txt", "one\n")
     try FileManager.default.linkItem(atPath: folder.path("notes.txt"), toPath: folder.path("link.txt"))
     #expect(
-      throws: FolioError(
-        .io,
-        "\(folder.path("notes.txt")): cannot save: it has 2 hard links, which replacing it would break, and "
+      throws: FolioError.io(
+        folder.path("notes.txt"),
+        "cannot save: it has 2 hard links, which replacing it would break, and "
           + "without a state folder there is nowhere to keep a safety copy")
     ) {
       try DocumentFile.save(Array("two\n".utf8), to: folder.path("notes.txt"), inPlace: nil)

@@ -200,7 +200,11 @@ import Testing
       ShareTestSupport.source(title: "a/b", offered: [.text]), with: "mail", to: folder.path)
     #expect(slashed.writtenPath == folder.file("a-b.eml"))
     #expect(folder.names == ["Places 2.eml", "Places.eml", "a-b.eml"])
-    #expect(throws: FolioError.invalidArgument("'mail' needs a folder to write into: --to FOLDER")) {
+    #expect(
+      throws: FolioError(
+        .invalidArgument, "'mail' needs a folder to write into",
+        remedies: [.run("document.share", ["target": .string("mail")], blanks: ["to"], effect: "names one")])
+    ) {
       try registry.share(source, with: "mail")
     }
   }

@@ -58,10 +58,18 @@ import Testing
     try folder.write(Array("x".utf8), to: "plain.txt")
     let registry = ShareRegistry()
     let source = ShareTestSupport.source(offered: [.csv])
-    #expect(throws: FolioError.invalidArgument("'file' needs a folder to write into: --to FOLDER")) {
+    #expect(
+      throws: FolioError(
+        .invalidArgument, "'file' needs a folder to write into",
+        remedies: [.run("document.share", ["target": .string("file")], blanks: ["to"], effect: "names one")])
+    ) {
       try registry.share(source, with: "file")
     }
-    #expect(throws: FolioError.invalidArgument("'file' needs a folder to write into: --to FOLDER")) {
+    #expect(
+      throws: FolioError(
+        .invalidArgument, "'file' needs a folder to write into",
+        remedies: [.run("document.share", ["target": .string("file")], blanks: ["to"], effect: "names one")])
+    ) {
       try registry.share(source, with: "file", to: "")
     }
     #expect(throws: FolioError.io(folder.file("absent"), "no such folder")) {

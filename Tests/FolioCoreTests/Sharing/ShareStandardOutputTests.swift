@@ -36,10 +36,11 @@ import Testing
     }
   }
 
-  @Test("a --to destination is refused")
+  @Test("a destination is refused")
   func destination() {
     #expect(
-      throws: FolioError.invalidArgument("'stdout' writes to standard output and takes no --to (got '/tmp')")
+      throws: FolioError.invalidArgument(
+        "'stdout' writes to standard output and takes no destination (got '/tmp')")
     ) {
       try ShareRegistry().share(ShareTestSupport.source(offered: [.text]), with: "stdout", to: "/tmp")
     }

@@ -185,9 +185,9 @@ import Testing
       atPath: folder.file("state.sqlite"), withIntermediateDirectories: false)
     #expect(
       throws: FolioError(
-        .io,
-        "state store: cannot open \(folder.file("state.sqlite")): unable to open database file "
-          + "(Is a directory)")
+        .io, "state store: cannot open \(folder.file("state.sqlite"))",
+        values: ["path": folder.file("state.sqlite")],
+        cause: FolioError(.io, "unable to open database file (Is a directory)"))
     ) {
       try StateStore(directory: folder.path)
     }

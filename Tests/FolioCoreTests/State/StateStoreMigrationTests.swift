@@ -44,7 +44,8 @@ import Testing
       summary: "a broken step", sql: "INSERT INTO log VALUES ('half'); INSERT INTO nowhere VALUES (1)")
     #expect(
       throws: FolioError(
-        .io, "state store: cannot upgrade the schema to version 3 (a broken step): no such table: nowhere")
+        .io, "state store: cannot upgrade the schema to version 3 (a broken step)",
+        cause: FolioError(.io, "no such table: nowhere"))
     ) {
       try Self.open(folder, Self.steps + [broken])
     }

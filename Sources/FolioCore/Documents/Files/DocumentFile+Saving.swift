@@ -88,7 +88,8 @@ extension DocumentFile {
     do throws(FolioError) {
       try writeAtomically(old, to: safety.backupPath, newFileMode: 0o600)
     } catch {
-      throw .io(path, "cannot save: cannot keep a safety copy: \(error.message)")
+      throw FolioError(
+        .io, "\(path): cannot save: cannot keep a safety copy", values: ["path": path], cause: error)
     }
     let written: (size: Int, hash: UInt64)
     do throws(FolioError) {
@@ -98,10 +99,10 @@ extension DocumentFile {
         try overwrite(descriptor, with: SaveContent(old), path: path, faults: false)
       } catch {
         throw FolioError(
-          error.code, "\(error.message); the previous version is kept in \(safety.backupPath)")
+          error.code, "\(error); the previous version is kept in \(safety.backupPath)", values: error.values)
       }
       unlink(safety.backupPath)
-      throw FolioError(error.code, error.message + "; the file was written back as it was")
+      throw FolioError(error.code, "\(error); the file was written back as it was", values: error.values)
     }
     unlink(safety.backupPath)
     _ = FaultPoint.reach("save.done")

@@ -20,20 +20,24 @@ extension Workspace {
     }
   }
 
-  /// The message for a document another live Folio has locked, ending with what `save`
-  /// does about it, or for one open unlocked because its lock file is not a file; nil
-  /// otherwise.
-  func lockWarning(_ document: Document, saving: String = "'save' refuses unless --force") -> String? {
+  /// The warning for a document another live Folio has locked, with saving by force as its
+  /// remedy, or for one open unlocked because its lock file is not a file; nil otherwise.
+  func lockWarning(_ document: Document) -> FolioError? {
     if let unusable = safeguards?.unusableLocks[document.windowID] {
-      return
+      return FolioError(
+        .conflict,
         "\(document.title) is open unlocked: its lock file \(DocumentFile.fileName(of: unusable.path)) is "
-        + "\(unusable.kind), not a regular file, so another Folio editing it would not know"
+          + "\(unusable.kind), not a regular file, so another Folio editing it would not know",
+        values: ["title": document.title, "path": unusable.path])
     }
     guard let entry = safeguards?.lockedElsewhere[document.windowID], let path = document.path else {
       return nil
     }
     let holder = entry.map { " (\($0))" } ?? ""
-    return "\(DocumentFile.fileName(of: path)) is being edited by another Folio\(holder); \(saving)"
+    return FolioError(
+      .conflict, "\(DocumentFile.fileName(of: path)) is being edited by another Folio\(holder)",
+      values: ["path": path],
+      remedies: [.run("document.save", ["force": .bool(true)], effect: "saves anyway")])
   }
 
   /// Throws unless no other live Folio holds the document's lock; tries to take it first, in
@@ -41,9 +45,7 @@ extension Workspace {
   func checkNotLockedElsewhere(_ document: Document, force: Bool) throws(FolioError) {
     guard !force, safeguards?.lockedElsewhere[document.windowID] != nil else { return }
     lock(document)
-    if let warning = lockWarning(document, saving: "'save --force' saves anyway") {
-      throw FolioError(.conflict, warning)
-    }
+    if let warning = lockWarning(document) { throw warning }
   }
 
   /// Lets go of a document's lock and removes the journal this session wrote for it, as
@@ -81,9 +83,9 @@ extension Workspace {
   ///
   /// - Returns: warnings for journals that could not be written (each reason once).
   @discardableResult
-  public func journalChanges() -> [String] {
+  public func journalChanges() -> [FolioError] {
     guard let safeguards else { return [] }
-    var warnings: [String] = []
+    var warnings: [FolioError] = []
     for document in documents {
       let written = safeguards.written[document.windowID]
       guard document.isDirty else {
@@ -109,8 +111,9 @@ extension Workspace {
         if safeguards.lastJournalFailure != error.message {
           safeguards.lastJournalFailure = error.message
           warnings.append(
-            "cannot keep the unsaved changes of \(document.title) in the recovery journal: "
-              + error.message)
+            .wrapping(
+              error, in: "cannot keep the unsaved changes of \(document.title) in the recovery journal",
+              values: ["title": document.title]))
         }
       }
     }
@@ -208,7 +211,7 @@ extension Workspace {
     do {
       content = try document.format.decode(entry.content)
     } catch {
-      throw FolioError(error.code, "the recovery journal \(entry.file): \(error.message)")
+      throw .wrapping(error, in: "the recovery journal \(entry.file)", values: ["path": entry.file])
     }
     try FolioError.converting { try document.replaceContent(with: content, stepName: "Recover") }
     document.pruneSelection()

@@ -33,7 +33,9 @@ extension Workspace {
     } else if let path = document.path {
       target = path
     } else {
-      throw FolioError(.invalidArgument, "'\(document.title)' has no file yet: use 'save --as PATH'")
+      throw FolioError(
+        .invalidArgument, "'\(document.title)' has no file yet", values: ["title": document.title],
+        remedies: [.run("document.save", blanks: ["as"], effect: "gives it one")])
     }
     let isSameFile =
       document.path.map { DocumentFile.resolvedTarget($0) == DocumentFile.resolvedTarget(target) } ?? false
@@ -47,9 +49,11 @@ extension Workspace {
       }
     } else if !force, DocumentFile.exists(target) {
       throw FolioError(
-        .conflict,
-        "'\(DocumentFile.fileName(of: target))' already exists; 'save --as \(newPath ?? target) --force' replaces it"
-      )
+        .conflict, "'\(DocumentFile.fileName(of: target))' already exists", values: ["path": target],
+        remedies: [
+          .run(
+            "document.save", ["as": .string(newPath ?? target), "force": .bool(true)], effect: "replaces it")
+        ])
     }
     // An unedited document whose file still holds what was read is written byte for byte:
     // nothing at all to do for its own file, a copy for a new one.
@@ -59,9 +63,9 @@ extension Workspace {
     }
     if isSameFile, !fileUnchanged, !force, DocumentFile.isReadOnly(target) == true {
       throw FolioError(
-        .conflict,
-        "\(DocumentFile.fileName(of: target)) is read-only (no write permission); 'save --force' writes it anyway"
-      )
+        .conflict, "\(DocumentFile.fileName(of: target)) is read-only (no write permission)",
+        values: ["path": target],
+        remedies: [.run("document.save", ["force": .bool(true)], effect: "writes it anyway")])
     }
     let snapshot: FileSnapshot
     if fileUnchanged, isSameFile, let unchanged = document.snapshot {
@@ -125,7 +129,8 @@ extension Workspace {
       // Recovered for a file that was gone: someone may have made a new one since.
       if !force, DocumentFile.exists(path) {
         throw FolioError(
-          .conflict, "\(DocumentFile.fileName(of: path)) exists again on disk; 'save --force' replaces it")
+          .conflict, "\(DocumentFile.fileName(of: path)) exists again on disk", values: ["path": path],
+          remedies: [.run("document.save", ["force": .bool(true)], effect: "replaces it")])
       }
       return false
     }
@@ -134,9 +139,12 @@ extension Workspace {
       current.size != document.snapshot?.size || current.contentHash != document.snapshot?.contentHash
     {
       throw FolioError(
-        .conflict,
-        "\(DocumentFile.fileName(of: path)) changed on disk since it was read; 'save --force' overwrites it, "
-          + "'revert' loads the new version")
+        .conflict, "\(DocumentFile.fileName(of: path)) changed on disk since it was read",
+        values: ["path": path],
+        remedies: [
+          .run("document.save", ["force": .bool(true)], effect: "overwrites it"),
+          .run("document.revert", effect: "loads the new version"),
+        ])
     }
     return false
   }
@@ -153,7 +161,7 @@ extension Workspace {
     do {
       content = try document.format.decode(bytes)
     } catch {
-      throw FolioError(error.code, "\(DocumentFile.fileName(of: path)): \(error.message)")
+      throw .wrapping(error, in: DocumentFile.fileName(of: path), values: ["path": path])
     }
     try FolioError.converting { try document.replaceContent(with: content, stepName: "Revert") }
     document.pruneSelection()

@@ -40,8 +40,14 @@ extension Workspace {
       path = try absolutePath(destination)
       try DocumentFile.checkReplaceable(path)
       if !force, DocumentFile.exists(path) {
+        var again: [String: ArgumentValue] = ["to": .string(destination), "force": .bool(true)]
+        if let pages {
+          again["pages"] = .string(
+            pages.count == 1 ? "\(pages.lowerBound)" : "\(pages.lowerBound)-\(pages.upperBound)")
+        }
         throw FolioError(
-          .conflict, "'\(DocumentFile.fileName(of: path))' already exists; add --force to replace it")
+          .conflict, "'\(DocumentFile.fileName(of: path))' already exists", values: ["path": path],
+          remedies: [.run("document.print", again, effect: "replaces it")])
       }
     } else {
       let folder = document.path.map(DocumentFile.directoryPath) ?? currentDirectory
@@ -80,10 +86,10 @@ extension Workspace {
     let bounds = text.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map(
       Parameter.integer)
     guard let first = bounds.first ?? nil, first >= 1, bounds.allSatisfy({ $0 != nil }) else {
-      throw .invalidArgument("'--pages' expects a page or a range such as 2-5, got '\(text)'")
+      throw .invalidArgument("'pages' expects a page or a range such as 2-5, got '\(text)'")
     }
     let last = bounds.count == 2 ? (bounds[1] ?? first) : first
-    guard last >= first else { throw .invalidArgument("'--pages' \(text) ends before it starts") }
+    guard last >= first else { throw .invalidArgument("'pages' \(text) ends before it starts") }
     return first...last
   }
 }

@@ -41,8 +41,9 @@ extension Workspace {
     // `--to -` is standard output, as for `print`: a plugin's target prints its text.
     let toStandardOutput = destination == "-"
     if toStandardOutput, target == "file" || target == "mail" {
-      throw FolioError.invalidArgument(
-        "'\(target)' writes a file and cannot send it to standard output; 'share stdout' prints the document")
+      throw FolioError(
+        .invalidArgument, "'\(target)' writes a file and cannot send it to standard output",
+        remedies: [.run("document.share", ["target": .string("stdout")], effect: "prints the document")])
     }
     var folder = toStandardOutput ? nil : try destination.map(absolutePath)
     if folder == nil, target == "mail" {

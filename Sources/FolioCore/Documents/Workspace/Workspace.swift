@@ -55,7 +55,9 @@ public final class Workspace {
   /// The active document, or an error saying none is open.
   public func requireActive() throws(FolioError) -> Document {
     guard let active else {
-      throw FolioError(.disabled, "no document is open; 'open PATH' or 'new' makes one")
+      throw FolioError(
+        .disabled, "no document is open",
+        remedies: [.run("document.open", blanks: ["path"]), .run("document.new", effect: "makes one")])
     }
     return active
   }
@@ -101,7 +103,7 @@ public final class Workspace {
     do {
       content = try format.decode(bytes)
     } catch {
-      throw FolioError(error.code, "\(DocumentFile.fileName(of: path)): \(error.message)")
+      throw .wrapping(error, in: DocumentFile.fileName(of: path), values: ["path": path])
     }
     let document = Document(
       windowID: takeWindowID(), path: path, title: Self.title(ofFile: path), content: content, format: format,
@@ -176,7 +178,9 @@ public final class Workspace {
     }
     guard matches.count <= 1 else {
       let numbers = matches.map { String($0 + 1) }.joined(separator: ", ")
-      throw .invalidArgument("'\(title)' matches windows \(numbers); focus one by number (see 'docs')")
+      throw FolioError(
+        .invalidArgument, "'\(title)' matches windows \(numbers): focus one by number",
+        values: ["title": title], remedies: [.run("document.list", effect: "lists them")])
     }
     return matches.first.map { documents[$0] }
   }
