@@ -143,7 +143,7 @@ public final class Session {
   /// the selections it changed, and the recovery journal keeps what it changed.
   ///
   /// - Returns: why unsaved changes could not be kept in the journal, as warnings.
-  public func finishCommand() -> [String] {
+  public func finishCommand() -> [FolioError] {
     pluginHost?.noticeSelectionChanges()
     return workspace.journalChanges()
   }

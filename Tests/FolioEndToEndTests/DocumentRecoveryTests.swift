@@ -34,7 +34,7 @@ import Testing
     #expect(result.output.contains("Recover the unsaved changes to “places”?\nA Folio session (pid "))
     #expect(
       result.output.contains(
-        "Recovered the unsaved changes to places (table, 3 rows × 2 columns); 'save' keeps them, 'undo' takes them back."
+        "Recovered the unsaved changes to places (table, 3 rows × 2 columns); saving keeps them, Undo takes them back."
       ))
     #expect(try run.text("places.csv") == "name,city\nBakery,Paris\nCanal,Gent\nDock,Kiel\n")
     #expect(run.recoveryNames().isEmpty)
@@ -129,7 +129,7 @@ import Testing
     #expect(cancelled.status == 0, "\(cancelled.errors)")
     #expect(
       cancelled.output.contains(
-        "Left notes closed; its unsaved changes stay in the journal ('recover' lists them).\nNo documents are open."
+        "Left notes closed; its unsaved changes stay in the recovery journal.\nNo documents are open."
       ))
     #expect(run.recoveryNames().filter { $0.hasSuffix(".journal") }.count == 1)
 

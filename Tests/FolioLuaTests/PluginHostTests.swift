@@ -333,7 +333,7 @@ import Testing
     #expect(dialog.buttons.map(\.title) == ["Keep", "Drop", "Cancel"])
     #expect(dialog.buttons.map(\.role) == [.default, .destructive, .cancel])
     #expect(rowCount(table) == 1)
-    guard case .text(let text) = try dialog.respond(DialogButton("Keep")) else {
+    guard case .text(let text) = try Self.answer(dialog, "Keep", host: host) else {
       Issue.record("expected text")
       return
     }
@@ -341,7 +341,7 @@ import Testing
     #expect(try surface.workspace.undo(table) == "Ask")
     #expect(rowCount(table) == 0)
     let again = try #require(try dialogOf("demo.ask", in: surface))
-    guard case .text(let cancelled) = try again.respond(again.cancelButton) else {
+    guard case .text(let cancelled) = try Self.answer(again, again.cancelButton.title, host: host) else {
       Issue.record("expected text")
       return
     }
@@ -350,6 +350,14 @@ import Testing
     #expect(nested.contains("ctx:confirm: can only be called by a command's run function"))
     let bad = try #require(throws: FolioError.self) { try run("demo.badask", in: surface) }
     #expect(bad.message.contains("ctx:confirm: buttons[1]: field 'role' must be one of"), "\(bad.message)")
+  }
+
+  /// Answers a `ctx:confirm` dialog with the button titled `title`, as the session does.
+  private static func answer(_ dialog: Dialog, _ title: String, host: PluginHost) throws -> CommandOutput {
+    guard case .pluginConfirmation(let number) = dialog.responder else {
+      throw FolioError(.internal, "ctx:confirm's dialog is answered by the plugin host")
+    }
+    return try host.answerConfirmation(number, with: DialogButton(title))
   }
 
   @Test("an error or a spent budget after ctx:confirm rolls the whole command back; so does unloading")
@@ -362,12 +370,12 @@ import Testing
     #expect(host.discoverAndLoad(in: [root.path]).isEmpty)
     let table = try surface.workspace.newDocument(kind: .table, columns: ["name"])
     let dialog = try #require(try dialogOf("demo.ask", in: surface))
-    let error = try #require(throws: FolioError.self) { try dialog.respond(DialogButton("Drop")) }
+    let error = try #require(throws: FolioError.self) { try Self.answer(dialog, "Drop", host: host) }
     #expect(error.message.contains("dropped"))
     #expect(rowCount(table) == 0)
     #expect(!table.isDirty)
     let spinner = try #require(try dialogOf("demo.spinner", in: surface))
-    let spent = try #require(throws: FolioError.self) { try spinner.respond(DialogButton("Spin")) }
+    let spent = try #require(throws: FolioError.self) { try Self.answer(spinner, "Spin", host: host) }
     #expect(spent.message.contains("instruction budget exceeded"))
     #expect(rowCount(table) == 0)
     #expect(throws: FolioError.self) { try surface.workspace.undo(table) }
@@ -376,18 +384,21 @@ import Testing
       return
     }
     try host.reload(named: "demo")
-    do {
-      let dropped = try dialogOf("demo.ask", in: surface)
-      #expect(dropped != nil)
-      #expect(rowCount(table) == 1)
+    // A dialog dropped unanswered (the session dismissed it) rolls its command back.
+    let dropped = try #require(try dialogOf("demo.ask", in: surface))
+    #expect(rowCount(table) == 1)
+    guard case .pluginConfirmation(let number) = dropped.responder else {
+      Issue.record("ctx:confirm's dialog is answered by the plugin host")
+      return
     }
+    host.abandonConfirmation(number)
     #expect(rowCount(table) == 0)
     let waiting = try #require(try dialogOf("demo.ask", in: surface))
     #expect(rowCount(table) == 1)
     try host.unload(named: "demo")
     #expect(rowCount(table) == 0)
     #expect(!table.isDirty)
-    #expect(throws: FolioError.self) { try waiting.respond(DialogButton("Keep")) }
+    #expect(throws: FolioError.self) { try Self.answer(waiting, "Keep", host: host) }
   }
 
   @Test("ctx.env reads the shell's environment when each callback starts")

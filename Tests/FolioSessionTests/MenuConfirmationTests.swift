@@ -32,6 +32,17 @@ import Testing
     return try registry.invoke(command, words: words.map { Word($0) }, origin: origin)
   }
 
+  /// Answers a dialog as the session does: the command that asked acts on the button.
+  private static func answer(_ registry: CommandRegistry, _ dialog: Dialog, _ button: DialogButton) throws
+    -> CommandOutput
+  {
+    guard case .command(let invocation) = dialog.responder else {
+      Issue.record("a session command's dialog is answered by the command")
+      return .none
+    }
+    return try registry.answer(button.id, to: invocation)
+  }
+
   @Test("typed in a script, delete acts at once; chosen from a menu it returns its dialog")
   func deleteFromAMenuAsks() throws {
     let (_, registry, document) = try Self.scriptWorkspace()
@@ -47,13 +58,13 @@ import Testing
     #expect(dialog.title == "Delete 2 rows of “Untitled”?")
     #expect(dialog.buttons.map(\.title) == ["Delete 2 Rows", "Cancel"])
     #expect(Self.names(document) == ["b", "c"])
-    guard case .message(let kept) = try dialog.respond(dialog.cancelButton) else {
+    guard case .message(let kept) = try Self.answer(registry, dialog, dialog.cancelButton) else {
       Issue.record("Cancel should answer with a message")
       return
     }
     #expect(kept == "Kept Untitled as it is.")
     #expect(Self.names(document) == ["b", "c"])
-    _ = try dialog.respond(dialog.buttons[0])
+    _ = try Self.answer(registry, dialog, dialog.buttons[0])
     #expect(Self.names(document).isEmpty)
   }
 
@@ -81,7 +92,7 @@ import Testing
     #expect(!result.isOpen)
     #expect(dialog.title == "Delete 1 row of “Untitled”?")
     #expect(Self.names(document) == ["a", "b", "c"])
-    _ = try dialog.respond(try #require(dialog.button(named: "Delete Row")))
+    _ = try Self.answer(registry, dialog, try #require(dialog.button(named: "Delete Row")))
     #expect(Self.names(document) == ["a", "c"])
     #expect(document.selection.isEmpty)
   }
@@ -110,7 +121,7 @@ import Testing
     }
     #expect(dialog.buttons.map(\.title) == ["Revert", "Cancel"])
     #expect(document.isDirty)
-    _ = try dialog.respond(dialog.buttons[0])
+    _ = try Self.answer(registry, dialog, dialog.buttons[0])
     #expect(!document.isDirty)
     try workspace.appendLine("three", to: document)
     guard case .document = try Self.run(registry, "document.revert") else {

@@ -102,12 +102,11 @@ import Testing
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let path = folder.path("answers.folio")
-    let recorder = try Recorder(path: path, depth: 0, overwrite: false)
+    let recorder = try Recorder(path: path, depth: 0, overwrite: false, registry: CommandRegistry())
     let dialog = Dialog(
       title: "How many?",
       buttons: [DialogButton("2"), DialogButton("1"), DialogButton("Keep"), DialogButton("keep")],
-      recordsAnswers: true
-    ) { _ in .none }
+      recordsAnswers: true, responder: .pluginConfirmation(1))
     for button in dialog.buttons {
       try recorder.record("nums.pick", answering: nil, asks: true)
       try recorder.record("choose x", answering: (dialog, button), asks: false)
@@ -144,7 +143,8 @@ import Testing
       Word("it's", quotedFrom: 0), Word("#two", quotedFrom: 0),
     ])
     #expect(arguments.flag("flag") && arguments.words("rest").count == 2)
-    let line = Command.commandLine(id: command.id, parameters: parameters, arguments: arguments)
+    let line = CommandLineWriter.commandLine(
+      words: command.id, parameters: parameters, arguments: arguments.values)
     guard case .complete(let commands) = try Lexer.lex(line), let typed = commands.first, commands.count == 1
     else {
       Issue.record("\(line) is not one command")
@@ -157,6 +157,7 @@ import Testing
     var partial = try command.bind([Word("a"), Word("--count=2"), Word("--ratio=1.5")])
     partial.origin = .menu
     #expect(
-      Command.commandLine(id: "demo.run", parameters: parameters, arguments: partial) == "demo.run a 2 1.5")
+      CommandLineWriter.commandLine(words: "demo.run", parameters: parameters, arguments: partial.values)
+        == "demo.run a 2 1.5")
   }
 }

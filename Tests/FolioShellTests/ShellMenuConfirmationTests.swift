@@ -68,7 +68,7 @@ import Testing
       captured.output.hasSuffix(
         """
         Delete 1 row of “Untitled”?
-        'undo' brings it back.
+        Undo brings it back.
           1. Delete Row (destructive)
           2. Cancel
         Answer with 'choose N' or 'choose TITLE', or 'cancel'.

@@ -40,7 +40,8 @@ extension PluginHost {
         guard let self, let plugin else { throw FolioError(.disabled, "the plugin is not loaded") }
         // Chosen from a menu, a destructive command confirms first, as the built-in ones do.
         if role == .destructive, arguments.origin == .menu {
-          return .dialog(Self.destructiveConfirmation(title: title, asking: CommandInvocation(id, arguments.values)))
+          return .dialog(
+            Self.destructiveConfirmation(title: title, asking: CommandInvocation(id, arguments.values)))
         }
         return try runCommand(run, of: plugin, title: title, arguments: arguments, parameters: parameters)
       }

@@ -161,7 +161,8 @@ extension PluginHost {
   ///
   /// - Throws: `FolioError.disabled` when no command waits on it any more, or what the
   ///   command's `run` raised (rolled back then).
-  public func answerConfirmation(_ number: Int, with button: DialogButton) throws(FolioError) -> CommandOutput {
+  public func answerConfirmation(_ number: Int, with button: DialogButton) throws(FolioError) -> CommandOutput
+  {
     guard let command = suspended.first(where: { $0.confirmation == number }) else {
       throw FolioError(.disabled, "the command is no longer running")
     }

@@ -23,11 +23,13 @@ final class Recorder {
   private let descriptor: Int32
   /// The line that showed the dialog waiting now, until its answer says what to record.
   private var asking: String?
+  /// Writes the buttons' effects as command lines.
+  private let writer: CommandLineWriter
 
   /// Creates the file and writes its header.
   ///
   /// - Throws: `FolioError.io` when the file exists (unless `overwrite`) or cannot be written.
-  init(path: String, depth: Int, overwrite: Bool) throws(FolioError) {
+  init(path: String, depth: Int, overwrite: Bool, registry: CommandRegistry) throws(FolioError) {
     let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (overwrite ? O_TRUNC : O_EXCL)
     let descriptor = open(path, flags, 0o644)
     guard descriptor >= 0 else {
@@ -38,6 +40,7 @@ final class Recorder {
     }
     self.path = path
     self.depth = depth
+    writer = CommandLineWriter(registry: registry)
     self.descriptor = descriptor
     try append("# Recorded by folio; replay with: folio run \(path)")
   }
@@ -66,8 +69,8 @@ final class Recorder {
       let position = dialog.buttons.firstIndex(of: button).map { String($0 + 1) } ?? button.title
       try append(
         "choose " + Word.quoted(dialog.button(named: button.title) == button ? button.title : position))
-    } else if let replay = button.replay {
-      try append(replay)
+    } else if !button.replay.isEmpty {
+      try append(button.replay.map { writer.line($0) }.joined(separator: "; "))
     }
   }
 

@@ -157,7 +157,7 @@ extension Shell {
         }
         recorder = try Recorder(
           path: Paths.expandingTilde(file, home: environment["HOME"]),
-          depth: includeStack.count, overwrite: arguments.flag("force"))
+          depth: includeStack.count, overwrite: arguments.flag("force"), registry: registry)
         return .message("Recording to \(file).")
       })
   }

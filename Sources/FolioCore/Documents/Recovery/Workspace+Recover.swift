@@ -54,7 +54,8 @@ extension Workspace {
       return report(document, Self.recoveredMessage(document))
     case "discard":
       safeguards?.journal.remove(entry.file)
-      return report(document, openedMessage(document) + " Discarded the unsaved changes of the ended session.")
+      return report(
+        document, openedMessage(document) + " Discarded the unsaved changes of the ended session.")
     default:
       close(document)
       return .message("Left \(document.title) closed; its unsaved changes stay in the recovery journal.")
@@ -136,7 +137,7 @@ extension Workspace {
 
   /// What recovering a journal into `document` says: "Recovered the unsaved changes to …".
   public static func recoveredMessage(_ document: Document) -> String {
-    "Recovered the unsaved changes to \(describe(document)); 'save' keeps them, 'undo' takes them back."
+    "Recovered the unsaved changes to \(describe(document)); saving keeps them, Undo takes them back."
   }
 
   /// `recover` without arguments: it lists the journals.

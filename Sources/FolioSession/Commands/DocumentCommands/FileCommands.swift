@@ -130,7 +130,9 @@ extension DocumentCommands {
           title: "Revert “\(document.title)” to the saved version?",
           message: "Your unsaved changes will be lost (Undo brings them back).",
           buttons: [
-            DialogButton("Revert", role: .destructive, replay: [CommandInvocation(configuration.id, ["yes": .bool(true)])]),
+            DialogButton(
+              "Revert", role: .destructive,
+              replay: [CommandInvocation(configuration.id, ["yes": .bool(true)])]),
             DialogButton("Cancel", role: .cancel),
           ], responder: responder(for: arguments)))
     }

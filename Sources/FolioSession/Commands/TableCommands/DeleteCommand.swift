@@ -29,7 +29,8 @@ extension TableCommands {
       replay["yes"] = .bool(true)
       return .dialog(
         Dialog(
-          title: "Delete \(target.count == 1 ? "1 \(noun.lowercased())" : noun.lowercased()) of “\(target.document.title)”?",
+          title:
+            "Delete \(target.count == 1 ? "1 \(noun.lowercased())" : noun.lowercased()) of “\(target.document.title)”?",
           message: "Undo brings \(target.count == 1 ? "it" : "them") back.",
           buttons: [
             DialogButton(
@@ -77,7 +78,7 @@ extension TableCommands {
           guard let selector else {
             throw FolioError(
               .invalidArgument, "a text document needs the lines to delete, such as 3 or 2-5",
-              remedies: [.run(Delete.configuration.id, ["rows": .string("2-5")])])
+              remedies: [.run(Delete.configuration.id, blanks: ["rows"], effect: "names them")])
           }
           let lines = try Workspace.linePositions(selector, in: text)
           positions = .lines(lines)
@@ -89,8 +90,8 @@ extension TableCommands {
             throw FolioError(
               .disabled, "nothing is selected",
               remedies: [
-                .run("selection.select", effect: "selects the rows to delete"),
-                .run(Delete.configuration.id, effect: "deletes the rows it names"),
+                .run("selection.select", blanks: ["rows"], effect: "first"),
+                .run(Delete.configuration.id, blanks: ["rows"], effect: "names them"),
               ])
           }
           positions = .rows(ids)
