@@ -101,7 +101,7 @@ extension Workspace {
     document.snapshot = snapshot
     document.markSaved()
     noteSaved(document)
-    emit(.saved(windowID: document.windowID))
+    events.publish(.documentSaved(windowID: document.windowID))
     return (target, notes)
   }
 
@@ -184,7 +184,7 @@ extension Workspace {
           document.title = oldTitle
           document.noteContentUnchanged()
         })
-      emit(.renamed(windowID: document.windowID, from: oldTitle, to: newTitle))
+      events.publish(.documentRenamed(windowID: document.windowID, from: oldTitle, to: newTitle))
       return
     }
     let newPath = DocumentFile.directoryPath(of: oldPath) + "/" + newTitle + fileExtension
@@ -207,7 +207,7 @@ extension Workspace {
         })
     }
     try? store?.noteRecentDocument(path: newPath)
-    emit(.renamed(windowID: document.windowID, from: oldTitle, to: newTitle))
+    events.publish(.documentRenamed(windowID: document.windowID, from: oldTitle, to: newTitle))
   }
 
   /// Checks a new title against the rules of SPEC §3.1, with a message per case.

@@ -140,8 +140,8 @@ public final class Shell {
     let enclosingLocation = currentLocation
     currentLocation = location
     defer { currentLocation = enclosingLocation }
-    // Plugins hear of the selections this command changed, once it is over.
-    defer { pluginHost?.noticeSelectionChanges() }
+    // Subscribers (plugins) hear of what this command changed, once it is over.
+    defer { workspace.events.flush() }
     // Whatever the command changed is kept in the recovery journal, even when it failed.
     defer { reportJournalWarnings(workspace.journalChanges()) }
     defer { answeredDialog = nil }
