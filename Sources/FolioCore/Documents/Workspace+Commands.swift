@@ -9,9 +9,11 @@ extension Workspace {
   ///     class, and `select` applies the rule for several rows.
   ///   - pageSize: the page size `print` uses without `--page-size` (the shell's
   ///     `print.page-size` setting).
+  ///   - tableMetrics: the widths the front end draws a table's frame with, which `show` fits
+  ///     the columns around.
   public func makeCommands(
     isInteractive: @escaping () -> Bool, environment: @escaping () -> AppEnvironment = { AppEnvironment() },
-    pageSize: @escaping () -> PageSize = { .a4 }
+    pageSize: @escaping () -> PageSize = { .a4 }, tableMetrics: TableMetrics
   ) -> [Command] {
     let needsDocument: () -> Availability = { [unowned self] in
       active == nil ? .disabled(reason: "no document is open; 'open PATH' or 'new' makes one") : .enabled
@@ -269,7 +271,7 @@ extension Workspace {
           return .documentView(
             try view(
               of: try requireActive(), rows: arguments.string("rows"), columns: arguments.string("columns"),
-              compact: window.sizeClass == .compact, width: window.width))
+              compact: window.sizeClass == .compact, width: window.width, metrics: tableMetrics))
         }),
       Command(
         id: "edit.append", verb: "append", title: "Append Line", icon: "text.append", category: "Editing",
@@ -364,7 +366,7 @@ extension Workspace {
   /// The lines or rows `show` displays; `compact` keeps only a table's first column.
   func view(
     of document: Document, rows selector: String?, columns: String? = nil, compact: Bool = false,
-    width: Int? = nil
+    width: Int? = nil, metrics: TableMetrics
   ) throws -> DocumentView {
     switch document.content {
     case .text(let text):
@@ -375,7 +377,8 @@ extension Workspace {
       return .lines(title: document.title, lines: positions.map { ($0, text.lines[$0 - 1]) })
     case .table:
       return .table(
-        try tableView(of: document, rows: selector, columns: columns, compact: compact, width: width))
+        try tableView(
+          of: document, rows: selector, columns: columns, compact: compact, width: width, metrics: metrics))
     }
   }
 }

@@ -26,7 +26,7 @@ extension Shell {
     let documentCommands =
       workspace.makeCommands(
         isInteractive: { [unowned self] in isInteractive }, environment: { [unowned self] in appEnvironment },
-        pageSize: { [unowned self] in printPageSize })
+        pageSize: { [unowned self] in printPageSize }, tableMetrics: TextRenderer.tableMetrics)
       + workspace.recentCommands
     for command in builtins + optionCommands + documentCommands + menuCommands + [
       environmentCommand, contextMenuCommand,

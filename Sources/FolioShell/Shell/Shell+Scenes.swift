@@ -34,7 +34,8 @@ extension Shell {
       let threeColumns = split.shows(.content)
       body = .split(
         split, sidebar: threeColumns ? sections : documents, content: threeColumns ? documents : nil,
-        detail: workspace.screenDetail(rows: rows, compact: appEnvironment.sizeClass == .compact))
+        detail: workspace.screenDetail(
+          rows: rows, compact: appEnvironment.sizeClass == .compact, metrics: TextRenderer.tableMetrics))
     }
     return WindowScreen(
       environment: appEnvironment, title: title, hasTitleMenu: document != nil, toolbar: toolbar,

@@ -11,7 +11,9 @@ import Testing
   private static func scriptWorkspace() throws -> (Workspace, CommandRegistry, Document) {
     let workspace = Workspace(store: nil, currentDirectory: "/", home: nil)
     let registry = CommandRegistry()
-    for command in workspace.makeCommands(isInteractive: { false }) { try registry.register(command) }
+    for command in workspace.makeCommands(isInteractive: { false }, tableMetrics: .text) {
+      try registry.register(command)
+    }
     let document = try workspace.newDocument(kind: .table, columns: ["name"])
     for name in ["a", "b", "c"] { _ = try workspace.addRow([(column: "name", value: name)], to: document) }
     return (workspace, registry, document)
@@ -113,7 +115,9 @@ import Testing
     try Data("one\n".utf8).write(to: URL(fileURLWithPath: path))
     let workspace = Workspace(store: nil, currentDirectory: folder.path, home: nil)
     let registry = CommandRegistry()
-    for command in workspace.makeCommands(isInteractive: { false }) { try registry.register(command) }
+    for command in workspace.makeCommands(isInteractive: { false }, tableMetrics: .text) {
+      try registry.register(command)
+    }
     let document = try workspace.open(path).document
     guard case .document = try Self.run(registry, "document.revert", origin: .menu) else {
       Issue.record("a clean document reverts at once, even from a menu")
