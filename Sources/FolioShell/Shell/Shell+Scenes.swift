@@ -24,7 +24,8 @@ extension Shell {
       body = .tab(tab, lines: tabLines(tab))
     } else {
       let split = splitView.layout(
-        width: appEnvironment.width, sizeClass: appEnvironment.sizeClass, hasSelection: document != nil)
+        width: appEnvironment.width, sizeClass: appEnvironment.sizeClass, hasSelection: document != nil,
+        separatorWidth: ScreenTextRenderer.paneSeparator.count)
       let rows =
         Self.persistedSettings.first { $0.key == "screen.rows" }.flatMap { Int(persistedValue($0)) } ?? 5
       let documents = workspace.screenDocumentEntries
