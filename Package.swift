@@ -36,7 +36,7 @@ let package = Package(
     .target(name: "FolioShell", dependencies: ["FolioCore", "FolioLua", "FolioSession", "CEdit"]),
     .executableTarget(name: "folio", dependencies: ["FolioShell"]),
     .executableTarget(name: "folio-bench", dependencies: ["FolioCore", "FolioSession", "FolioShell"]),
-    .target(name: "FolioTestSupport", path: "Tests/FolioTestSupport"),
+    .target(name: "FolioTestSupport", dependencies: ["FolioCore"], path: "Tests/FolioTestSupport"),
     .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "FolioTestSupport"]),
     .testTarget(name: "FolioLuaTests", dependencies: ["FolioLua", "CLua"]),
     .testTarget(name: "FolioSessionTests", dependencies: ["FolioSession", "FolioTestSupport"]),

@@ -24,7 +24,8 @@ extension Session {
       body = .tab(tab, lines: tabLines(tab))
     } else {
       let split = splitView.layout(
-        width: appEnvironment.width, sizeClass: appEnvironment.sizeClass, hasSelection: document != nil)
+        width: appEnvironment.width, sizeClass: appEnvironment.sizeClass, hasSelection: document != nil,
+        separatorWidth: metrics.paneSeparatorWidth)
       let rows =
         Self.persistedSettings.first { $0.key == "screen.rows" }.flatMap { Int(persistedValue($0)) } ?? 5
       let documents = workspace.screenDocumentEntries
@@ -34,7 +35,8 @@ extension Session {
       let threeColumns = split.shows(.content)
       body = .split(
         split, sidebar: threeColumns ? sections : documents, content: threeColumns ? documents : nil,
-        detail: workspace.screenDetail(rows: rows, compact: appEnvironment.sizeClass == .compact))
+        detail: workspace.screenDetail(
+          rows: rows, compact: appEnvironment.sizeClass == .compact, metrics: metrics.table))
     }
     return WindowScreen(
       environment: appEnvironment, title: title, hasTitleMenu: document != nil, toolbar: toolbar,

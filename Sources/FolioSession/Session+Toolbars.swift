@@ -68,7 +68,8 @@ extension Session {
     return try ToolbarLayout.make(
       toolbar, arrangement: try toolbarArrangement(), registry: registry, environment: appEnvironment,
       width: width, title: title ?? document.map { $0.title + ($0.isDirty ? "*" : "") } ?? "Folio",
-      context: ToolbarContext(hasDocument: document != nil, selectionCount: document?.selection.count ?? 0))
+      context: ToolbarContext(hasDocument: document != nil, selectionCount: document?.selection.count ?? 0),
+      metrics: metrics.toolbar)
   }
 
   /// Reads the stored customisation, changes it and stores the result as one transaction, so

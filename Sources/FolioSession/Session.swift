@@ -29,6 +29,9 @@ public final class Session {
   /// The process environment (`HOME`, `XDG_*`, the locale), read for plugin folders and
   /// defaults such as the paper size.
   public let environment: [String: String]
+  /// The widths the front end draws with, which tables, toolbars and the split view are
+  /// fitted around.
+  public let metrics: LayoutMetrics
 
   /// Menus added by embedders and plugins, after the app menus.
   public internal(set) var addedMenus: [Menu] = []
@@ -66,10 +69,15 @@ public final class Session {
   ///
   /// - Parameters:
   ///   - workspace: the documents, with the state store and the current folder.
+  ///   - metrics: the widths the front end draws with.
   ///   - isInteractive: whether a person answers dialogs as they come.
   ///   - environment: the process environment.
-  public init(workspace: Workspace, isInteractive: Bool = false, environment: [String: String] = [:]) {
+  public init(
+    workspace: Workspace, metrics: LayoutMetrics, isInteractive: Bool = false,
+    environment: [String: String] = [:]
+  ) {
     self.workspace = workspace
+    self.metrics = metrics
     self.isInteractive = isInteractive
     self.environment = environment
     registerCommands()
@@ -80,7 +88,8 @@ public final class Session {
     let documentCommands = SessionCommands.make(
       in: CommandContext(
         workspace: workspace, isInteractive: { [unowned self] in isInteractive },
-        environment: { [unowned self] in appEnvironment }, pageSize: { [unowned self] in printPageSize }))
+        environment: { [unowned self] in appEnvironment }, pageSize: { [unowned self] in printPageSize },
+        tableMetrics: metrics.table))
     for command in dialogCommands + documentCommands + menuCommands + [
       environmentCommand, contextMenuCommand,
     ]
@@ -144,7 +153,7 @@ public final class Session {
   ///
   /// - Returns: why unsaved changes could not be kept in the journal, as warnings.
   public func finishCommand() -> [FolioError] {
-    pluginHost?.noticeSelectionChanges()
+    workspace.events.flush()
     return workspace.journalChanges()
   }
 }

@@ -123,6 +123,8 @@ import Testing
     let document = try surface.workspace.open(file.path).document
     try surface.workspace.save(document, force: true)
     let plugin = try #require(host.plugin(named: "demo"))
+    #expect(plugin.log.isEmpty)
+    surface.workspace.events.flush()
     #expect(plugin.log.first == "opened notes")
     let loggedFailure = plugin.log.contains { $0.hasSuffix("boom") }
     #expect(loggedFailure)
@@ -136,6 +138,7 @@ import Testing
     #expect(surface.toolbarItems.isEmpty)
     let before = plugin.log.count
     _ = try surface.workspace.open(file.path)
+    surface.workspace.events.flush()
     #expect(plugin.log.count == before)
   }
 
@@ -238,6 +241,30 @@ import Testing
     #expect(try textOf("demo.set", in: surface) == "X,b")
     guard case .table(let model) = table.content else { throw FolioError(.io, "expected a table") }
     #expect(model.cells(ofRow: 0).map(\.description) == ["X", "b"])
+  }
+
+  @Test("d:add and d:get name columns only by name, also when the names look like numbers")
+  func addToColumnsNamedLikeNumbers() throws {
+    let root = try Self.makePlugin([
+      "plugin.lua": """
+      folio.command { id = "demo.add", title = "Add", run = function(ctx)
+        local d = ctx.document
+        local id = d:add { ["1"] = "one", ["3"] = "three" }
+        return d:get(id, "1") .. "," .. d:get(id, "2") .. "," .. d:get(id, "3")
+      end }
+      folio.command { id = "demo.bad", title = "Bad", run = function(ctx) ctx.document:add { ["4"] = "x" } end }
+      """
+    ])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let surface = RecordingSurface()
+    let host = PluginHost(surface: surface)
+    #expect(host.discoverAndLoad(in: [root.path]).isEmpty)
+    let table = try surface.workspace.newDocument(kind: .table, columns: ["3", "2", "1"])
+    #expect(try textOf("demo.add", in: surface) == "one,,three")
+    guard case .table(let model) = table.content else { throw FolioError(.io, "expected a table") }
+    #expect(model.cells(ofRow: 0).map(\.description) == ["three", "", "one"])
+    let error = try #require(throws: FolioError.self) { try run("demo.bad", in: surface) }
+    #expect(error.message.contains("d:add: no column '4' (columns: 3, 2, 1)"), "\(error.message)")
   }
 
   @Test("a command that fails or runs out of budget leaves the document exactly as before")
@@ -443,17 +470,41 @@ import Testing
     let table = try surface.workspace.newDocument(kind: .table, columns: ["name"])
     let ada = try surface.workspace.addRow([("name", "Ada")], to: table)
     let bob = try surface.workspace.addRow([("name", "Bob")], to: table)
-    host.noticeSelectionChanges()
+    surface.workspace.events.flush()
     #expect(plugin.log.isEmpty)
     try surface.workspace.select([bob, ada], mode: .replace, in: table, environment: AppEnvironment())
-    host.noticeSelectionChanges()
-    host.noticeSelectionChanges()
+    surface.workspace.events.flush()
+    surface.workspace.events.flush()
     #expect(plugin.log == ["selection.changed Untitled 2 Ada+Bob"])
     _ = try surface.workspace.deleteRows([ada, bob], from: table)
-    host.noticeSelectionChanges()
+    surface.workspace.events.flush()
     #expect(plugin.log.count == 4)
     #expect(plugin.log[1] == "selection.changed Untitled 0 ")
     #expect(plugin.log[2].hasSuffix("emptied"))
+  }
+
+  @Test("selection.changed does not fire for a selection that ends as it began, nor for a closed window")
+  func selectionChangedNetOfUndoneChanges() throws {
+    let root = try Self.makePlugin([
+      "plugin.lua": """
+      folio.on("selection.changed", function(ctx) folio.log(ctx.document.title, ctx.selection.count) end)
+      """
+    ])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let surface = RecordingSurface()
+    let host = PluginHost(surface: surface)
+    #expect(host.discoverAndLoad(in: [root.path]).isEmpty)
+    let plugin = try #require(host.plugin(named: "demo"))
+    let table = try surface.workspace.newDocument(kind: .table, columns: ["name"])
+    let ada = try surface.workspace.addRow([("name", "Ada")], to: table)
+    try surface.workspace.select([ada], mode: .replace, in: table, environment: AppEnvironment())
+    try surface.workspace.select([], mode: .replace, in: table, environment: AppEnvironment())
+    surface.workspace.events.flush()
+    #expect(plugin.log.isEmpty)
+    try surface.workspace.select([ada], mode: .replace, in: table, environment: AppEnvironment())
+    surface.workspace.close(table)
+    surface.workspace.events.flush()
+    #expect(plugin.log.isEmpty)
   }
 
   @Test(
@@ -537,6 +588,7 @@ import Testing
     #expect(refused.message.contains("plugin demo is quarantined"), "\(refused.message)")
     #expect(refused.message.contains("'plugin reload demo' lifts it"))
     _ = try surface.workspace.newDocument(kind: .text, columns: [])
+    surface.workspace.events.flush()
     #expect(plugin.log.count == logged)
     try host.reload(named: "demo")
     #expect(plugin.status == .loaded)

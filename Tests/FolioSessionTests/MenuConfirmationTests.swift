@@ -1,4 +1,5 @@
 import FolioCore
+import FolioTestSupport
 import Foundation
 import Testing
 
@@ -12,7 +13,9 @@ import Testing
   private static func scriptWorkspace() throws -> (Workspace, CommandRegistry, Document) {
     let workspace = Workspace(store: nil, currentDirectory: "/", home: nil)
     let registry = CommandRegistry()
-    for command in SessionCommands.make(in: CommandContext(workspace: workspace, isInteractive: { false })) {
+    for command in SessionCommands.make(
+      in: CommandContext(workspace: workspace, isInteractive: { false }, tableMetrics: .text))
+    {
       try registry.register(command)
     }
     let document = try workspace.newDocument(kind: .table, columns: ["name"])
@@ -106,7 +109,9 @@ import Testing
     try Data("one\n".utf8).write(to: URL(fileURLWithPath: path))
     let workspace = Workspace(store: nil, currentDirectory: folder.path, home: nil)
     let registry = CommandRegistry()
-    for command in SessionCommands.make(in: CommandContext(workspace: workspace, isInteractive: { false })) {
+    for command in SessionCommands.make(
+      in: CommandContext(workspace: workspace, isInteractive: { false }, tableMetrics: .text))
+    {
       try registry.register(command)
     }
     let document = try workspace.open(path).document

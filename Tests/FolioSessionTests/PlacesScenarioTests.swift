@@ -13,7 +13,8 @@ import Testing
     let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("examples/places.csv")
     try folder.write("places.csv", Array(try Data(contentsOf: examples)))
-    return Session(workspace: Workspace(store: nil, currentDirectory: folder.url.path, home: nil))
+    return Session(
+      workspace: Workspace(store: nil, currentDirectory: folder.url.path, home: nil), metrics: .text)
   }
 
   /// The active table's rows as (id, cells) pairs, in order.

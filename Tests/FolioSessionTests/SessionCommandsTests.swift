@@ -1,4 +1,5 @@
 import FolioCore
+import FolioTestSupport
 import Testing
 
 @testable import FolioSession
@@ -9,7 +10,8 @@ import Testing
   private static var commands: [Command] {
     SessionCommands.make(
       in: CommandContext(
-        workspace: Workspace(store: nil, currentDirectory: "/", home: nil), isInteractive: { false }))
+        workspace: Workspace(store: nil, currentDirectory: "/", home: nil), isInteractive: { false },
+        tableMetrics: .text))
   }
 
   @Test("ids in help order, each with the usage line it had")
@@ -52,7 +54,9 @@ import Testing
   func deleteWithoutSelectionRemedies() throws {
     let workspace = Workspace(store: nil, currentDirectory: "/", home: nil)
     let registry = CommandRegistry()
-    for command in SessionCommands.make(in: CommandContext(workspace: workspace, isInteractive: { false })) {
+    for command in SessionCommands.make(
+      in: CommandContext(workspace: workspace, isInteractive: { false }, tableMetrics: .text))
+    {
       try registry.register(command)
     }
     _ = try workspace.newDocument(kind: .table, columns: ["name"])

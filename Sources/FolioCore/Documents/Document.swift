@@ -16,8 +16,15 @@ public final class Document {
   /// The undo and redo history.
   var undoStack = UndoStack()
   /// The ids of the selected rows of a table [selection: Set<ID>]; empty for text. Ids, not
-  /// positions, so the selection survives sorting.
-  public internal(set) var selection: Set<Int> = []
+  /// positions, so the selection survives sorting. Every change is published, wherever it is
+  /// made (a selection, a deletion, an undo, a rolled-back plugin command).
+  public internal(set) var selection: Set<Int> = [] {
+    didSet {
+      guard selection != oldValue else { return }
+      events.publish(
+        .selectionChanged(SelectionChange(windowID: windowID, previous: oldValue, current: selection)))
+    }
+  }
   /// The keys the rows were last sorted by; empty while they are in file order.
   public internal(set) var sortOrder: [TableSortKey] = []
   /// The `favorite` cell each row held before it was first marked or unmarked in this
@@ -27,7 +34,10 @@ public final class Document {
   /// without a keyboard.
   public internal(set) var isEditing = false
   /// Counts content changes: the document is dirty when it differs from the saved revision.
-  private(set) var revision = 0
+  /// Each change (an edit, an undo, a redo) is published.
+  private(set) var revision = 0 {
+    didSet { if revision != oldValue { events.publish(.documentChanged(windowID: windowID)) } }
+  }
   private var savedRevision = 0
   private var nextRevision = 1
   /// The steps recorded since `beginGroup`, and what to restore on `rollbackGroup`; nil
@@ -37,11 +47,14 @@ public final class Document {
   var journalChange: ContentChange?
   /// Whether the edit being made described its change (`noteChange`).
   private var isChangeDescribed = false
+  /// Where changes of the content and the selection are published: the workspace's bus.
+  private let events: EventBus
 
   init(
     windowID: Int, path: String?, title: String, content: DocumentContent, format: DocumentFormat,
-    snapshot: FileSnapshot?
+    snapshot: FileSnapshot?, events: EventBus
   ) {
+    self.events = events
     self.windowID = windowID
     self.path = path
     self.title = title

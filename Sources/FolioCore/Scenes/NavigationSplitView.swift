@@ -1,5 +1,6 @@
 /// A split view of two or three columns [NavigationSplitView]: a sidebar, an optional content
-/// column, and the detail; `layout(width:sizeClass:hasSelection:)` fits it to a window.
+/// column, and the detail; `layout(width:sizeClass:hasSelection:separatorWidth:)` fits it to a
+/// window.
 public struct NavigationSplitView: Sendable, Equatable {
   /// How the columns share the width [NavigationSplitViewStyle].
   public enum Style: String, Sendable, CaseIterable {
@@ -38,16 +39,19 @@ public struct NavigationSplitView: Sendable, Equatable {
 
   /// Fits the split view to a window: in the compact size class it collapses into a stack
   /// showing one column — the detail when something is chosen, else the sidebar; in the
-  /// regular one the columns share `width` by the style, one column between neighbours for
-  /// the separator. A detail narrower than `minimumDetailWidth` first drops the content
-  /// column, then collapses the split view.
+  /// regular one the columns share `width` by the style, after the separators between
+  /// neighbours. A detail narrower than `minimumDetailWidth` first drops the content column,
+  /// then collapses the split view.
   ///
   /// - Parameters:
   ///   - width: the columns the window has inside its frame.
   ///   - sizeClass: the window's horizontal size class.
   ///   - hasSelection: whether a document is chosen.
+  ///   - separatorWidth: the width of the separator the front end draws between two panes.
   /// - Returns: the visible panes, left to right, with their widths.
-  public func layout(width: Int, sizeClass: AppEnvironment.SizeClass, hasSelection: Bool) -> SplitViewLayout {
+  public func layout(
+    width: Int, sizeClass: AppEnvironment.SizeClass, hasSelection: Bool, separatorWidth: Int
+  ) -> SplitViewLayout {
     let width = max(width, 1)
     func collapsed() -> SplitViewLayout {
       SplitViewLayout(
@@ -57,7 +61,7 @@ public struct NavigationSplitView: Sendable, Equatable {
     guard sizeClass == .regular else { return collapsed() }
     var count = columnCount.rawValue
     while count >= 2 {
-      let widths = Self.widths(count: count, width: width, style: style)
+      let widths = Self.widths(count: count, width: width, style: style, separatorWidth: separatorWidth)
       if let detail = widths.last, detail >= Self.minimumDetailWidth {
         let columns: [SplitViewLayout.Column] =
           count == 3 ? [.sidebar, .content, .detail] : [.sidebar, .detail]
@@ -71,8 +75,8 @@ public struct NavigationSplitView: Sendable, Equatable {
   }
 
   /// The widths of `count` columns in `width`, separators taken out first.
-  private static func widths(count: Int, width: Int, style: Style) -> [Int] {
-    let available = width - (count - 1)
+  private static func widths(count: Int, width: Int, style: Style, separatorWidth: Int) -> [Int] {
+    let available = width - separatorWidth * (count - 1)
     let side: Int
     switch style {
     case .balanced: side = available / count

@@ -88,8 +88,9 @@ public struct WindowScreen: Sendable, Equatable {
 
 extension Workspace {
   /// The detail column for the active document: its first `rows` lines or rows (only the
-  /// first column of a table when `compact`), or the placeholder when none is open.
-  public func screenDetail(rows: Int, compact: Bool) -> WindowScreen.Detail {
+  /// first column of a table when `compact`, drawn with `metrics`), or the placeholder when
+  /// none is open.
+  public func screenDetail(rows: Int, compact: Bool, metrics: TableMetrics) -> WindowScreen.Detail {
     guard let document = active else { return .placeholder(WindowScreen.placeholder) }
     let count: Int
     switch document.content {
@@ -99,7 +100,7 @@ extension Workspace {
     let shown = min(max(rows, 0), count)
     let selector = shown == 0 ? nil : "1-\(shown)"
     let view =
-      (try? view(of: document, rows: selector, compact: compact))
+      (try? view(of: document, rows: selector, compact: compact, metrics: metrics))
       ?? .lines(title: document.title, lines: [])
     return .document(view, remaining: count - shown)
   }

@@ -1,25 +1,18 @@
 /// Rows of a table as `show` lays them out [Table]: the columns shown with their kinds and
 /// widths, and the rows with their positions, ids and marks.
 ///
-/// The text layout it is fitted for: a leading space, then the cells — the gutter (when a
-/// row has a mark), the row number, the columns — separated by ` │ `, and a rule under the
-/// header one column longer than a full line. Widths are fitted to the rows shown only, so
-/// showing ten rows of a million reads ten rows.
+/// A line is the cells — the gutter (when a row has a mark), the row number, the columns —
+/// with separators between and the front end's edges around (`TableMetrics`). Widths are
+/// fitted to the rows shown only, so showing ten rows of a million reads ten rows.
 public struct TableView: Sendable, Equatable {
-  /// Columns between two cells: ` │ `.
-  public static let separatorWidth = 3
-  /// Columns the gutter takes: ▸ for selected, ★ for a favorite.
-  public static let gutterWidth = 2
-  /// The narrowest a fitted column gets when the window is too narrow: three characters
-  /// and `…`; columns narrower than this by nature keep their width.
-  public static let minimumColumnWidth = 4
-
   /// The document's title.
   public var title: String
   /// The columns shown, in order, with the widths they got.
   public var columns: [TableColumn]
   /// The rows shown, in order.
   public var rows: [DocumentViewRow]
+  /// The widths of the frame the front end draws, which the columns were fitted around.
+  public var metrics: TableMetrics
 
   /// Lays out rows: each fitted column as wide as its title and widest cell shown (at most
   /// its maximum), then narrowed, widest first, until the table fits `width` columns.
@@ -28,9 +21,13 @@ public struct TableView: Sendable, Equatable {
   ///   - columns: the columns to show, their kinds known; a fixed column keeps its width.
   ///   - rows: the rows, with one cell per column in `columns`.
   ///   - width: the window's width in columns; nil leaves every column at its natural width.
-  public init(title: String, columns: [TableColumn], rows: [DocumentViewRow], width: Int?) {
+  ///   - metrics: the widths of what the front end draws around the cells.
+  public init(
+    title: String, columns: [TableColumn], rows: [DocumentViewRow], width: Int?, metrics: TableMetrics
+  ) {
     self.title = title
     self.rows = rows
+    self.metrics = metrics
     var columns = columns
     var natural: [Int] = []
     for (position, column) in columns.enumerated() {
@@ -55,18 +52,18 @@ public struct TableView: Sendable, Equatable {
   /// The width of the row-number column: its header `#` and the largest position shown.
   public var positionWidth: Int { max(1, String(rows.map(\.position).max() ?? 0).count) }
 
-  /// The columns the header rule takes, the widest line of the layout.
+  /// The columns the widest line of the layout takes.
   public var lineWidth: Int { columns.reduce(0) { $0 + $1.width } + overhead }
 
   /// Columns taken by everything but the columns' cells.
   private var overhead: Int {
-    let cells = (hasGutter ? [Self.gutterWidth] : []) + [positionWidth]
+    let cells = (hasGutter ? [metrics.gutterWidth] : []) + [positionWidth]
     let count = cells.count + columns.count
-    return cells.reduce(0, +) + Self.separatorWidth * count - 1
+    return cells.reduce(0, +) + metrics.separatorWidth * (count - 1) + metrics.edgeWidth
   }
 
   /// Narrows fitted columns until the layout fits `width`: every fitted column is capped at
-  /// the largest width that fits (never below `minimumColumnWidth`), and the columns left
+  /// the largest width that fits (never below the metrics' minimum), and the columns left
   /// are shared out from the left.
   private mutating func fit(toWidth width: Int, natural: [Int]) {
     let fitted = columns.indices.filter {
@@ -77,7 +74,7 @@ public struct TableView: Sendable, Equatable {
     let available = width - overhead - fixed
     func total(cappedAt cap: Int) -> Int { fitted.reduce(0) { $0 + min(natural[$1], cap) } }
     guard total(cappedAt: Int.max) > available else { return }
-    var low = Self.minimumColumnWidth
+    var low = metrics.minimumColumnWidth
     var high = fitted.map { natural[$0] }.max() ?? low
     guard total(cappedAt: low) <= available else {
       for index in fitted { columns[index].width = min(natural[index], low) }

@@ -289,10 +289,12 @@ extension Workspace {
   ///   - compact: whether only the first column (of those asked for) shows, as in the
   ///     compact size class.
   ///   - width: the window's width to fit; nil for natural widths.
+  ///   - metrics: the widths of what the front end draws around the cells.
   /// - Throws: `FolioError.invalidArgument` for rows outside the table, or a column that is
   ///   not there (naming the columns that are).
   public func tableView(
-    of document: Document, rows selector: String?, columns: String?, compact: Bool, width: Int?
+    of document: Document, rows selector: String?, columns: String?, compact: Bool, width: Int?,
+    metrics: TableMetrics
   ) throws -> TableView {
     try document.modifyTable { table throws in
       let positions =
@@ -313,7 +315,7 @@ extension Workspace {
           }
             ?? false)
       }
-      return TableView(title: document.title, columns: shown, rows: rows, width: width)
+      return TableView(title: document.title, columns: shown, rows: rows, width: width, metrics: metrics)
     }
   }
 

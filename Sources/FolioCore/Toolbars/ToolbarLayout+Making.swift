@@ -1,11 +1,4 @@
 extension ToolbarLayout {
-  /// Columns between two neighbouring things on a bar: items, the title, the » button.
-  public static let spacing = 2
-  /// Columns an icon-only item takes: the glyph with a column either side.
-  public static let iconOnlyWidth = 3
-  /// Columns the » button takes.
-  public static let overflowButtonWidth = 1
-
   /// Lays out a toolbar.
   ///
   /// The same inputs always give the same layout. Items whose condition does not hold or
@@ -25,12 +18,14 @@ extension ToolbarLayout {
   ///     follows the given width).
   ///   - title: the window's title.
   ///   - context: what state-dependent items read.
+  ///   - metrics: the widths the front end draws the bar's things with.
   /// - Throws: `FolioError.invalidArgument` naming the toolbar and item for duplicate ids or
   ///   content that is not one command or control group; what `MenuResolver.resolve` throws
   ///   for unknown commands or oversized control groups.
   public static func make(
     _ toolbar: Toolbar, arrangement: ToolbarArrangement, registry: CommandRegistry,
-    environment: AppEnvironment, width: Int? = nil, title: String, context: ToolbarContext
+    environment: AppEnvironment, width: Int? = nil, title: String, context: ToolbarContext,
+    metrics: ToolbarMetrics
   ) throws(FolioError) -> ToolbarLayout {
     let sizeClass =
       width.map { AppEnvironment.sizeClass(platform: environment.platform, width: $0) }
@@ -44,7 +39,8 @@ extension ToolbarLayout {
       id: "toolbar.\(toolbar.id)", title: toolbar.id, order: .fixed, elements: units.map(\.element))
     let nodes = try MenuResolver.resolve(menu, registry: registry, platform: environment.platform).children
     var planner = Planner(
-      units: units, nodes: nodes, showsLabels: environment.platform == .mac, titleWidth: title.count)
+      units: units, nodes: nodes, showsLabels: environment.platform == .mac, titleWidth: title.count,
+      metrics: metrics)
     let isRegular = sizeClass == .regular
     let titlePlacement: TitlePlacement = toolbar.role == .editor && isRegular ? .leading : .center
 
@@ -160,16 +156,18 @@ private struct Planner {
   let nodes: [MenuNode]
   let showsLabels: Bool
   let titleWidth: Int
+  let metrics: ToolbarMetrics
   var display: [Display]
   /// How many members of each unlabelled control group are still on the bar.
   var shownMembers: [Int]
   var hasOverflow = false
 
-  init(units: [Unit], nodes: [MenuNode], showsLabels: Bool, titleWidth: Int) {
+  init(units: [Unit], nodes: [MenuNode], showsLabels: Bool, titleWidth: Int, metrics: ToolbarMetrics) {
     self.units = units
     self.nodes = nodes
     self.showsLabels = showsLabels
     self.titleWidth = titleWidth
+    self.metrics = metrics
     display = Array(repeating: .shown, count: units.count)
     shownMembers = nodes.map(\.children.count)
   }
@@ -182,12 +180,12 @@ private struct Planner {
   func labelWidth(_ node: MenuNode) -> Int {
     let title = (node.title ?? "").count
     guard node.icon != nil else { return title }
-    return showsLabels ? title + 2 : ToolbarLayout.iconOnlyWidth
+    return showsLabels ? metrics.iconBesideTitleWidth + title : metrics.iconOnlyWidth
   }
 
-  /// Columns a row of members takes: their labels with one column between.
+  /// Columns a row of members takes: their labels with `memberSpacing` between.
   func rowWidth(_ members: ArraySlice<MenuNode>) -> Int {
-    members.reduce(0) { $0 + labelWidth($1) } + max(0, members.count - 1)
+    members.reduce(0) { $0 + labelWidth($1) } + metrics.memberSpacing * max(0, members.count - 1)
   }
 
   /// Columns the unit takes on the bar now; nil when nothing of it is there.
@@ -195,7 +193,7 @@ private struct Planner {
     let node = nodes[index]
     switch display[index] {
     case .overflowed: return nil
-    case .collapsed: return labelWidth(node) + 2
+    case .collapsed: return labelWidth(node) + metrics.menuIndicatorWidth
     case .shown:
       guard isGroup(index) else { return labelWidth(node) }
       let count = shownMembers[index]
@@ -208,9 +206,9 @@ private struct Planner {
     var widths = indices.compactMap(width)
     if title {
       widths.append(titleWidth)
-      if hasOverflow { widths.append(ToolbarLayout.overflowButtonWidth) }
+      if hasOverflow { widths.append(metrics.overflowButtonWidth) }
     }
-    return widths.reduce(0, +) + ToolbarLayout.spacing * max(0, widths.count - 1)
+    return widths.reduce(0, +) + metrics.spacing * max(0, widths.count - 1)
   }
 
   mutating func overflowAll(_ index: Int) {

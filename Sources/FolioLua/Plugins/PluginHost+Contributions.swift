@@ -105,41 +105,25 @@ extension PluginHost {
     return (event, function)
   }
 
-  /// Calls every loaded plugin's handlers for a document event.
-  func dispatch(_ event: DocumentEvent) {
+  /// Runs plugins' handlers for an event the workspace's bus delivers: the document events
+  /// and `selection.changed` of `eventNames`, with `ctx.document` the window's document. The
+  /// bus delivers after each command, so a command that changes a selection several times (or
+  /// a plugin command whose deletions empty it) fires `selection.changed` once, and not at all
+  /// when the selection ends as it began. Events of a window closed since are dropped.
+  func deliver(_ event: AppEvent) {
     var details: [String: LuaData] = ["name": .string(event.name)]
-    if case .renamed(_, let from, let to) = event {
+    let windowID: Int
+    switch event {
+    case .documentOpened(let window), .documentSaved(let window): windowID = window
+    case .documentRenamed(let window, let from, let to):
+      windowID = window
       details["from"] = .string(from)
       details["to"] = .string(to)
+    case .selectionChanged(let change): windowID = change.windowID
+    default: return
     }
-    dispatch(event.name, details: details, document: nil)
-  }
-
-  /// Fires `selection.changed` once for each open document whose selection differs from
-  /// what it was at the previous call, with `ctx.document` that document and
-  /// `ctx.selection` its new selection. The shell calls it after every command, so a
-  /// command that changes a selection several times (or a plugin command whose deletions
-  /// empty it) fires it once.
-  ///
-  /// When no selection changed and no document opened or closed (nearly every command) it
-  /// only compares each selection with the one kept, by storage first.
-  public func noticeSelectionChanges() {
-    let documents = surface.workspace.documents
-    var changed: [Document] = []
-    var known = 0
-    for document in documents {
-      let kept = selections[document.windowID]
-      if kept != nil { known += 1 }
-      if document.selection != kept ?? [] { changed.append(document) }
-    }
-    guard !changed.isEmpty || known != selections.count else { return }
-    var current: [Int: Set<Int>] = Dictionary(minimumCapacity: documents.count)
-    for document in documents { current[document.windowID] = document.selection }
-    selections = current
-    for document in changed {
-      dispatch(
-        "selection.changed", details: ["name": .string("selection.changed")], document: document)
-    }
+    guard let document = surface.workspace.documents.first(where: { $0.windowID == windowID }) else { return }
+    dispatch(event.name, details: details, document: document)
   }
 
   /// Calls every loaded plugin's handlers for `event`, in plugin then declaration order.

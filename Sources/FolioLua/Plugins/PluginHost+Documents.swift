@@ -45,16 +45,17 @@ extension PluginHost {
         guard let fields = given.table else {
           throw LuaError(message: "d:add: 'fields' must be a table of column = value, got \(given.typeName)")
         }
-        var values: [(column: String, value: String)] = []
+        // Each name is looked up here, once, as a name; the workspace gets column indices.
+        var values: [Int: String] = [:]
         for (column, value) in fields.fields.sorted(by: { $0.key < $1.key }) {
-          guard table.columnIndex(column) != nil else {
+          guard let index = table.columnIndex(column) else {
             throw LuaError(
               message: "d:add: no column '\(column)' (columns: \(table.columns.joined(separator: ", ")))")
           }
-          values.append((column, try Self.text(value, method: "add", field: column)))
+          values[index] = try Self.text(value, method: "add", field: column)
         }
         var id = 0
-        let size = values.reduce(0) { $0 + $1.value.utf8.count }
+        let size = values.values.reduce(0) { $0 + $1.utf8.count }
         try edit(document, adding: size, arguments, method: "add") {
           id = try surface.workspace.addRow(values, to: document)
         }

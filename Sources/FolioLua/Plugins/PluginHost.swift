@@ -67,8 +67,9 @@ public final class PluginHost {
   var suspended: [SuspendedCommand] = []
   /// The number of the last `ctx:confirm` dialog shown.
   var lastConfirmation = 0
-  /// Each open document's selection when `noticeSelectionChanges` last looked, by window.
-  var selections: [Int: Set<Int>] = [:]
+  /// The host's handler on the workspace's event bus, which runs plugins' `folio.on`
+  /// handlers.
+  private var eventSubscription: Subscription?
 
   /// Something a plugin declares while it loads; those that name commands keep the
   /// `FILE:LINE: ` of their declaration for the errors of `checkCommandReferences`.
@@ -85,7 +86,7 @@ public final class PluginHost {
   /// Creates a host that contributes to `surface`.
   public init(surface: PluginSurface) {
     self.surface = surface
-    surface.workspace.observe { [weak self] event in self?.dispatch(event) }
+    eventSubscription = surface.workspace.events.subscribe { [weak self] event in self?.deliver(event) }
   }
 
   /// The folders searched, in order: the shipped folder, `$XDG_CONFIG_HOME/folio/plugins`

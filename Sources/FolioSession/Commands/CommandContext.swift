@@ -15,17 +15,21 @@ public struct CommandContext {
   /// The page size `print` uses without `--page-size` (the shell's `print.page-size`
   /// setting).
   public var pageSize: () -> PageSize
+  /// The widths the front end draws a table's frame with, which `show` fits the columns
+  /// around.
+  public var tableMetrics: TableMetrics
 
   /// Creates a context over `workspace`.
   public init(
     workspace: Workspace, isInteractive: @escaping () -> Bool,
     environment: @escaping () -> AppEnvironment = { AppEnvironment() },
-    pageSize: @escaping () -> PageSize = { .a4 }
+    pageSize: @escaping () -> PageSize = { .a4 }, tableMetrics: TableMetrics
   ) {
     self.workspace = workspace
     self.isInteractive = isInteractive
     self.environment = environment
     self.pageSize = pageSize
+    self.tableMetrics = tableMetrics
   }
 
   /// Why a command that needs a document cannot run while none is open.

@@ -6,6 +6,10 @@ import FolioSession
 struct ScreenTextRenderer {
   var style: TextStyle
 
+  /// Between two panes of a split view; its width is what the core's split view layout
+  /// leaves between panes.
+  static let paneSeparator = "│"
+
   func render(_ screen: WindowScreen) -> String {
     let width = screen.toolbar.width
     var lines = [header(screen)]
@@ -44,7 +48,7 @@ struct ScreenTextRenderer {
       let cells = zip(columns, widths).map { column, width in
         cell(column.indices.contains(row) ? column[row] : "", width)
       }
-      lines.append("│" + cells.joined(separator: "│") + "│")
+      lines.append("│" + cells.joined(separator: Self.paneSeparator) + "│")
     }
     let closing = widths.map { String(repeating: "─", count: $0) }.joined(separator: "┴")
     if let tabBar = screen.tabBar, tabBar.isAtBottom {

@@ -152,6 +152,21 @@ struct TextRenderer {
     }
   }
 
+  /// Between two cells of a line: ` │ `; the rule under the header crosses it as `─┼─`.
+  private static let cellSeparator = " │ "
+
+  /// The widths of what `tableView` draws around a table's cells, which the core fits the
+  /// columns around: the separator, the rule's ends one column outside the first and last
+  /// cell, the gutter's two marks (▸ and ★), and the narrowest cut column (three characters
+  /// and `…`).
+  /// The widths the text renderers draw with, which the session fits layouts around.
+  static let layoutMetrics = LayoutMetrics(
+    table: tableMetrics, toolbar: ToolbarTextRenderer.metrics,
+    paneSeparatorWidth: ScreenTextRenderer.paneSeparator.count)
+
+  static let tableMetrics = TableMetrics(
+    separatorWidth: cellSeparator.count, edgeWidth: 2, gutterWidth: 2, minimumColumnWidth: 4)
+
   /// A table laid out by its view: the gutter (▸ selected, ★ favorite) once a row has a
   /// mark, right-aligned row numbers, each column at the width it got, numbers right-aligned
   /// and long cells cut with `…`.
@@ -161,10 +176,11 @@ struct TextRenderer {
     func line(gutter: String, position: String, cells: [String]) -> String {
       let numbered = String(repeating: " ", count: max(0, positionWidth - position.count)) + position
       let parts = (hasGutter ? [gutter] : []) + [numbered] + zip(table.columns, cells).map { $0.format($1) }
-      return (" " + parts.joined(separator: " │ ")).trimmingTrailingSpaces
+      return (" " + parts.joined(separator: Self.cellSeparator)).trimmingTrailingSpaces
     }
     var lines = [style.heading(line(gutter: "  ", position: "#", cells: table.columns.map(\.title)))]
-    let widths = (hasGutter ? [TableView.gutterWidth] : []) + [positionWidth] + table.columns.map(\.width)
+    let widths =
+      (hasGutter ? [table.metrics.gutterWidth] : []) + [positionWidth] + table.columns.map(\.width)
     lines.append(widths.map { String(repeating: "─", count: $0 + 2) }.joined(separator: "┼"))
     for row in table.rows {
       lines.append(

@@ -6,6 +6,22 @@ import FolioSession
 struct ToolbarTextRenderer {
   var style: TextStyle
 
+  /// Between two neighbouring things on a bar.
+  private static let spacing = "  "
+  /// Between the members of a control group shown as a row.
+  private static let memberSeparator = "│"
+  /// After the label of a control group collapsed into a menu.
+  private static let menuIndicator = " ▾"
+  /// The overflow button.
+  private static let overflowButton = "»"
+
+  /// The widths of what this renderer draws, which the core lays toolbars out with: every
+  /// glyph one column (`glyph(_:)`), an icon beside its title as `★ Title`, an icon alone as
+  /// `[★]`.
+  static let metrics = ToolbarMetrics(
+    spacing: spacing.count, iconBesideTitleWidth: 2, iconOnlyWidth: 3, memberSpacing: memberSeparator.count,
+    menuIndicatorWidth: menuIndicator.count, overflowButtonWidth: overflowButton.count)
+
   func render(_ layout: ToolbarLayout) -> String {
     var lines = [
       "toolbar \(layout.toolbarID) · role \(layout.role.rawValue) · \(layout.platform.rawValue) "
@@ -13,7 +29,8 @@ struct ToolbarTextRenderer {
     ]
     lines.append("│" + bar(layout) + "│")
     if !layout.bottom.isEmpty {
-      lines.append("│" + Self.fill(layout.bottom.map(label).joined(separator: "  "), layout.width) + "│")
+      lines.append(
+        "│" + Self.fill(layout.bottom.map(label).joined(separator: Self.spacing), layout.width) + "│")
     }
     lines.append("title     \(layout.title) (\(layout.titlePlacement.rawValue))")
     let regions = [
@@ -38,13 +55,14 @@ struct ToolbarTextRenderer {
     } else {
       center.insert(layout.title, at: 0)
     }
-    if !layout.overflow.isEmpty { trailing.append("»") }
-    let left = leading.joined(separator: "  ")
-    let middle = center.joined(separator: "  ")
-    let right = trailing.joined(separator: "  ")
+    if !layout.overflow.isEmpty { trailing.append(Self.overflowButton) }
+    let left = leading.joined(separator: Self.spacing)
+    let middle = center.joined(separator: Self.spacing)
+    let right = trailing.joined(separator: Self.spacing)
     let width = layout.width
-    let centerStart = max((width - middle.count) / 2, left.isEmpty ? 0 : left.count + 2)
-    let rightStart = max(width - right.count, centerStart + middle.count + (middle.isEmpty ? 0 : 2))
+    let gap = Self.spacing.count
+    let centerStart = max((width - middle.count) / 2, left.isEmpty ? 0 : left.count + gap)
+    let rightStart = max(width - right.count, centerStart + middle.count + (middle.isEmpty ? 0 : gap))
     var line = left
     line += String(repeating: " ", count: max(0, centerStart - line.count)) + middle
     line += String(repeating: " ", count: max(0, rightStart - line.count)) + right
@@ -59,8 +77,8 @@ struct ToolbarTextRenderer {
   /// members joined by `│`; a collapsed group with `▾`.
   func label(_ item: ToolbarLayoutItem) -> String {
     switch item.kind {
-    case .controlGroup: return item.children.map(label).joined(separator: "│")
-    case .menu: return plain(item) + " ▾"
+    case .controlGroup: return item.children.map(label).joined(separator: Self.memberSeparator)
+    case .menu: return plain(item) + Self.menuIndicator
     default: return plain(item)
     }
   }

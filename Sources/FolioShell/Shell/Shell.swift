@@ -75,7 +75,7 @@ public final class Shell {
     session = Session(
       workspace: workspace
         ?? Workspace(store: nil, currentDirectory: Paths.currentDirectory, home: environment["HOME"]),
-      isInteractive: isInteractive, environment: environment)
+      metrics: TextRenderer.layoutMetrics, isInteractive: isInteractive, environment: environment)
     registerBuiltins()
     console.passesStyles = { [unowned self] in style.usesColor }
   }

@@ -21,14 +21,27 @@ import Testing
     var names: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted() }
   }
 
-  private static func workspace(in folder: Folder) -> (Workspace, () -> [DocumentEvent]) {
+  /// A workspace in `folder`, and a function that delivers its events and returns every
+  /// event delivered so far.
+  private static func workspace(in folder: Folder) -> (Workspace, () -> [AppEvent]) {
     let workspace = Workspace(store: nil, currentDirectory: folder.url.path, home: nil)
-    var events: [DocumentEvent] = []
-    workspace.observe { events.append($0) }
-    return (workspace, { events })
+    let box = EventBox()
+    box.subscription = workspace.events.subscribe { [box] in box.events.append($0) }
+    return (
+      workspace,
+      {
+        workspace.events.flush()
+        return box.events
+      }
+    )
   }
 
-  @Test("open, rename, save and close emit their events in order")
+  private final class EventBox {
+    var events: [AppEvent] = []
+    var subscription: Subscription?
+  }
+
+  @Test("open, rename, edit, save and close publish their events in order")
   func events() throws {
     let folder = try Folder()
     try folder.write("notes.txt", "one\n")
@@ -36,13 +49,15 @@ import Testing
     let document = try workspace.open("notes.txt").document
     try workspace.rename(document, to: "ideas")
     try workspace.appendLine("two", to: document)
+    try workspace.appendLine("three", to: document)
+    _ = try workspace.undo(document)
     try workspace.save(document)
     workspace.close(document)
     let id = document.windowID
     #expect(
       events() == [
-        .opened(windowID: id), .renamed(windowID: id, from: "notes", to: "ideas"), .saved(windowID: id),
-        .closed(windowID: id),
+        .documentOpened(windowID: id), .documentRenamed(windowID: id, from: "notes", to: "ideas"),
+        .documentChanged(windowID: id), .documentSaved(windowID: id), .documentClosed(windowID: id),
       ])
     #expect(folder.names == ["ideas.txt"])
     #expect(try folder.read("ideas.txt") == "one\ntwo\n")

@@ -30,15 +30,15 @@ import Testing
 }
 
 @Suite struct NavigationSplitViewTests {
-  @Test("panes and separators fill the width, for every style, column count and width")
+  @Test("panes and separators fill the width, for every style, column count, width and separator")
   func panesFillTheWidth() {
     for style in NavigationSplitView.Style.allCases {
       for count in NavigationSplitView.ColumnCount.allCases {
-        for width in 20...160 {
+        for (width, separator) in (20...160).flatMap({ width in (0...3).map { (width, $0) } }) {
           let layout = NavigationSplitView(columnCount: count, style: style)
-            .layout(width: width, sizeClass: .regular, hasSelection: true)
-          let used = layout.panes.map(\.width).reduce(0, +) + layout.panes.count - 1
-          #expect(used == width, "\(style) \(count) at \(width)")
+            .layout(width: width, sizeClass: .regular, hasSelection: true, separatorWidth: separator)
+          let used = layout.panes.map(\.width).reduce(0, +) + separator * (layout.panes.count - 1)
+          #expect(used == width, "\(style) \(count) at \(width), separator \(separator)")
           #expect(layout.panes.last?.column == .detail)
           #expect(
             layout.isCollapsed || (layout.panes.last?.width ?? 0) >= NavigationSplitView.minimumDetailWidth)
@@ -51,7 +51,7 @@ import Testing
   func styles() {
     func widths(_ style: NavigationSplitView.Style, _ count: NavigationSplitView.ColumnCount) -> [Int] {
       NavigationSplitView(columnCount: count, style: style).layout(
-        width: 100, sizeClass: .regular, hasSelection: true
+        width: 100, sizeClass: .regular, hasSelection: true, separatorWidth: 1
       )
       .panes.map(\.width)
     }
@@ -65,9 +65,9 @@ import Testing
   @Test("compact collapses into a stack: the detail when chosen, else the sidebar")
   func compact() {
     let split = NavigationSplitView(columnCount: .three)
-    let chosen = split.layout(width: 40, sizeClass: .compact, hasSelection: true)
+    let chosen = split.layout(width: 40, sizeClass: .compact, hasSelection: true, separatorWidth: 1)
     #expect(chosen.isCollapsed && chosen.panes == [.init(column: .detail, width: 40)])
-    let none = split.layout(width: 40, sizeClass: .compact, hasSelection: false)
+    let none = split.layout(width: 40, sizeClass: .compact, hasSelection: false, separatorWidth: 1)
     #expect(none.isCollapsed && none.panes == [.init(column: .sidebar, width: 40)])
   }
 
@@ -75,13 +75,15 @@ import Testing
   func narrowRegular() {
     let split = NavigationSplitView(columnCount: .three)
     #expect(
-      split.layout(width: 50, sizeClass: .regular, hasSelection: true).panes.map(\.column) == [
-        .sidebar, .content, .detail,
-      ])
+      split.layout(width: 50, sizeClass: .regular, hasSelection: true, separatorWidth: 1).panes.map(\.column)
+        == [
+          .sidebar, .content, .detail,
+        ])
     #expect(
-      split.layout(width: 35, sizeClass: .regular, hasSelection: true).panes.map(\.column) == [
-        .sidebar, .detail,
-      ])
-    #expect(split.layout(width: 20, sizeClass: .regular, hasSelection: true).isCollapsed)
+      split.layout(width: 35, sizeClass: .regular, hasSelection: true, separatorWidth: 1).panes.map(\.column)
+        == [
+          .sidebar, .detail,
+        ])
+    #expect(split.layout(width: 20, sizeClass: .regular, hasSelection: true, separatorWidth: 1).isCollapsed)
   }
 }

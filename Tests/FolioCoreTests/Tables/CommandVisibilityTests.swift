@@ -123,7 +123,7 @@ import Testing
       try ToolbarLayout.make(
         toolbar, arrangement: ToolbarArrangement(toolbar: toolbar, customization: nil), registry: registry,
         environment: AppEnvironment(platform: .mac, width: width), title: "Doc",
-        context: ToolbarContext(hasDocument: true, selectionCount: selection.count))
+        context: ToolbarContext(hasDocument: true, selectionCount: selection.count), metrics: .text)
     }
     let hidden = try layout(width: 100)
     #expect(hidden.trailing.map(\.id) == ["new", "group"])

@@ -44,14 +44,14 @@ import Testing
     #expect(try Self.table(document).rowCount == 3)
     #expect(try workspace.redo(document) == "Add Row")
     #expect(try Self.table(document).rows.map(\.id) == [1, 2, 3, 5])
-    guard case .table(let view) = try workspace.view(of: document, rows: "id:5") else {
+    guard case .table(let view) = try workspace.view(of: document, rows: "id:5", metrics: .text) else {
       throw FolioError.invalidArgument("a table shows as a table")
     }
     #expect(view.title == "people")
     #expect(view.columns.map(\.title) == ["id", "name"])
     #expect(view.rows == [DocumentViewRow(position: 4, id: 5, cells: ["", "Ng"])])
     #expect(throws: FolioError.invalidArgument("no row with id:4")) {
-      try workspace.view(of: document, rows: "id:4")
+      try workspace.view(of: document, rows: "id:4", metrics: .text)
     }
 
     try workspace.save(document)

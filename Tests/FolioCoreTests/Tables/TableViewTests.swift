@@ -25,7 +25,8 @@ import Testing
     _ rows: String? = nil, columns: String? = nil, compact: Bool = false, width: Int? = 100
   ) throws -> TableView {
     let (workspace, document) = try document()
-    return try workspace.tableView(of: document, rows: rows, columns: columns, compact: compact, width: width)
+    return try workspace.tableView(
+      of: document, rows: rows, columns: columns, compact: compact, width: width, metrics: .text)
   }
 
   @Test("every column in table order, with kinds, alignment and natural widths capped at 40")
@@ -73,7 +74,8 @@ import Testing
   @Test("a column named with a colon is found by its whole name before name:N is tried")
   func colonInName() throws {
     let (workspace, document) = try Self.document("a:1,b\nx,y\n")
-    let view = try workspace.tableView(of: document, rows: nil, columns: "a:1", compact: false, width: nil)
+    let view = try workspace.tableView(
+      of: document, rows: nil, columns: "a:1", compact: false, width: nil, metrics: .text)
     #expect(view.columns.map(\.title) == ["a:1"])
     #expect(view.columns[0].widthRule == .standard)
   }
@@ -85,10 +87,12 @@ import Testing
       let natural = try Self.view(width: nil)
       for (column, full) in zip(view.columns, natural.columns) {
         #expect(column.width <= full.width)
-        #expect(column.width >= min(full.width, TableView.minimumColumnWidth))
+        #expect(column.width >= min(full.width, TableMetrics.text.minimumColumnWidth))
       }
       let fits = view.lineWidth <= width
-      let atMinimum = view.columns.allSatisfy { $0.width == min(TableView.minimumColumnWidth, $0.width) }
+      let atMinimum = view.columns.allSatisfy {
+        $0.width == min(TableMetrics.text.minimumColumnWidth, $0.width)
+      }
       #expect(fits || atMinimum, "width \(width): line \(view.lineWidth)")
     }
     let view = try Self.view(width: 50)
@@ -116,11 +120,29 @@ import Testing
   @Test("the gutter and the row numbers take their columns in the line width")
   func lineWidth() throws {
     let (workspace, document) = try Self.document()
-    var view = try workspace.tableView(of: document, rows: "1", columns: "name", compact: false, width: nil)
+    var view = try workspace.tableView(
+      of: document, rows: "1", columns: "name", compact: false, width: nil, metrics: .text)
     #expect(view.lineWidth == 1 + 3 + 12 + 2)
     document.selection = [1]
-    view = try workspace.tableView(of: document, rows: "1", columns: "name", compact: false, width: nil)
+    view = try workspace.tableView(
+      of: document, rows: "1", columns: "name", compact: false, width: nil, metrics: .text)
     #expect(view.hasGutter)
     #expect(view.lineWidth == 2 + 3 + 1 + 3 + 12 + 2)
+  }
+
+  @Test("the line width and the fitting use the front end's metrics, not the text renderer's")
+  func frontEndMetrics() throws {
+    let (workspace, document) = try Self.document()
+    let wide = TableMetrics(separatorWidth: 5, edgeWidth: 0, gutterWidth: 4, minimumColumnWidth: 6)
+    document.selection = [1]
+    let view = try workspace.tableView(
+      of: document, rows: "1", columns: "name", compact: false, width: nil, metrics: wide)
+    #expect(view.lineWidth == 4 + 5 + 1 + 5 + 12)
+    let narrow = try workspace.tableView(
+      of: document, rows: nil, columns: nil, compact: false, width: 20, metrics: wide)
+    #expect(narrow.columns.map(\.width) == [6, 6, 6, 5])
+    let text = try workspace.tableView(
+      of: document, rows: nil, columns: nil, compact: false, width: 20, metrics: .text)
+    #expect(text.columns.map(\.width) == [4, 4, 4, 4])
   }
 }

@@ -56,7 +56,7 @@ import Testing
     ]
     let view = TableView(
       title: "t", columns: [TableColumn(title: "x", index: 0), TableColumn(title: "y\ny", index: 1)],
-      rows: rows, width: nil)
+      rows: rows, width: nil, metrics: .text)
     #expect(view.columns.map(\.width) == ["\\u{1B}[1m".count, "two⏎lines".count])
     for row in rows {
       for (column, cell) in zip(view.columns, row.cells) {

@@ -42,12 +42,12 @@ import Testing
 
   private static func layout(
     _ toolbar: Toolbar = toolbar, width: Int, platform: MenuPlatform = .mac, selection: Int = 0,
-    customization: ToolbarCustomization? = nil
+    customization: ToolbarCustomization? = nil, metrics: ToolbarMetrics = .text
   ) throws -> ToolbarLayout {
     try ToolbarLayout.make(
       toolbar, arrangement: ToolbarArrangement(toolbar: toolbar, customization: customization),
       registry: registry(), environment: AppEnvironment(platform: platform, width: width), title: "Doc",
-      context: ToolbarContext(hasDocument: true, selectionCount: selection))
+      context: ToolbarContext(hasDocument: true, selectionCount: selection), metrics: metrics)
   }
 
   private static func ids(_ items: [ToolbarLayoutItem]) -> [String] {
@@ -155,9 +155,26 @@ import Testing
   @Test("icon-only items take three columns off mac")
   func iconWidths() throws {
     let layout = try Self.layout(width: 120, platform: .ipad)
-    #expect(layout.trailing.allSatisfy { $0.width == ToolbarLayout.iconOnlyWidth && !$0.showsTitle })
+    #expect(layout.trailing.allSatisfy { $0.width == ToolbarMetrics.text.iconOnlyWidth && !$0.showsTitle })
     let mac = try Self.layout(width: 120)
     #expect(mac.trailing.first { $0.id == "new" }?.width == "New".count + 2)
+  }
+
+  @Test("the layout measures with the front end's metrics, not the text renderer's")
+  func frontEndMetrics() throws {
+    let wide = ToolbarMetrics(
+      spacing: 5, iconBesideTitleWidth: 4, iconOnlyWidth: 6, memberSpacing: 3, menuIndicatorWidth: 3,
+      overflowButtonWidth: 2)
+    let mac = try Self.layout(width: 400, metrics: wide)
+    #expect(mac.trailing.first { $0.id == "new" }?.width == "New".count + 4)
+    let ipad = try Self.layout(width: 400, platform: .ipad, metrics: wide)
+    #expect(ipad.trailing.allSatisfy { $0.width == 6 })
+    let widths = [ipad.leading, ipad.center, ipad.trailing].flatMap { $0.map(\.width) } + ["Doc".count]
+    #expect(ipad.usedWidth == widths.reduce(0, +) + 5 * (widths.count - 1))
+    // What fits the text renderer's bar at a width overflows with wider spacing.
+    let width = try Self.layout(width: 400).usedWidth
+    #expect(try Self.layout(width: width).overflow.isEmpty)
+    #expect(try !Self.layout(width: width, metrics: wide).overflow.isEmpty)
   }
 
   @Test("bad declarations are refused when laid out, naming the toolbar and item")

@@ -76,18 +76,37 @@ extension Workspace {
       })
   }
 
-  /// Adds a row to a table document.
+  /// Adds a row to a table document, its cells given by column name.
   ///
   /// - Returns: the new row's id.
+  /// - Throws: `FolioError.invalidArgument` for a name no column has.
   @discardableResult
   public func addRow(_ values: [(column: String, value: String)], to document: Document) throws -> Int {
     let columns = try document.modifyTable { $0.columns }
-    var cells = [TableCell](repeating: .string(""), count: columns.count)
+    var cells: [Int: String] = [:]
     for (column, value) in values {
       guard let index = ColumnKey.index(of: column, in: columns) else {
         throw FolioError.invalidArgument("no column '\(column)'; columns: \(columns.joined(separator: ", "))")
       }
-      cells[index] = .string(value)
+      cells[index] = value
+    }
+    return try addRow(cells, to: document)
+  }
+
+  /// Adds a row to a table document, its cells given by column index (0-based); the other
+  /// cells are empty.
+  ///
+  /// - Returns: the new row's id.
+  /// - Throws: `FolioError.invalidArgument` for an index outside the columns.
+  @discardableResult
+  public func addRow(_ values: [Int: String], to document: Document) throws -> Int {
+    let count = try document.modifyTable { $0.columns.count }
+    var cells = [TableCell](repeating: .string(""), count: count)
+    for (column, value) in values {
+      guard cells.indices.contains(column) else {
+        throw FolioError.invalidArgument("no column \(column + 1); the table has \(count)")
+      }
+      cells[column] = .string(value)
     }
     var id = 0
     try document.perform(

@@ -105,7 +105,7 @@ extension Workspace {
     document.snapshot = snapshot
     document.markSaved()
     noteSaved(document)
-    emit(.saved(windowID: document.windowID))
+    events.publish(.documentSaved(windowID: document.windowID))
     return (target, notes)
   }
 
@@ -192,7 +192,7 @@ extension Workspace {
           document.title = oldTitle
           document.noteContentUnchanged()
         })
-      emit(.renamed(windowID: document.windowID, from: oldTitle, to: newTitle))
+      events.publish(.documentRenamed(windowID: document.windowID, from: oldTitle, to: newTitle))
       return
     }
     let newPath = DocumentFile.directoryPath(of: oldPath) + "/" + newTitle + fileExtension
@@ -215,7 +215,7 @@ extension Workspace {
         })
     }
     try? store?.noteRecentDocument(path: newPath)
-    emit(.renamed(windowID: document.windowID, from: oldTitle, to: newTitle))
+    events.publish(.documentRenamed(windowID: document.windowID, from: oldTitle, to: newTitle))
   }
 
   /// Checks a new title against the rules of SPEC §3.1, with a message per case.

@@ -24,10 +24,11 @@ extension Workspace {
   ///   - columns: a table's columns to show, in order; all when nil.
   ///   - compact: whether to keep only a table's first column (the compact size class).
   ///   - width: the window's width in columns, which fits the table's column widths.
+  ///   - metrics: the widths the front end draws a table's frame with.
   /// - Throws: `FolioError.invalidArgument` for a selector or columns that do not apply.
   public func view(
     of document: Document, rows selector: String?, columns: String? = nil, compact: Bool = false,
-    width: Int? = nil
+    width: Int? = nil, metrics: TableMetrics
   ) throws -> DocumentView {
     switch document.content {
     case .text(let text):
@@ -38,7 +39,8 @@ extension Workspace {
       return .lines(title: document.title, lines: positions.map { ($0, text.lines[$0 - 1]) })
     case .table:
       return .table(
-        try tableView(of: document, rows: selector, columns: columns, compact: compact, width: width))
+        try tableView(
+          of: document, rows: selector, columns: columns, compact: compact, width: width, metrics: metrics))
     }
   }
 }

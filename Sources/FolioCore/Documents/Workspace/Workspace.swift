@@ -31,7 +31,10 @@ public final class Workspace {
   private var nextWindowID = 1
   /// Locks and recovery journal state; nil without a state folder.
   let safeguards: DocumentSafeguards?
-  private var observers: [(DocumentEvent) -> Void] = []
+  /// The events of this workspace's documents and selections, queued until the owner
+  /// flushes them (see `EventBus`). Others (menus, toolbars, dialogs, plugins) publish here
+  /// too until a session owns the bus.
+  public let events = EventBus()
 
   /// Creates an empty workspace.
   ///
@@ -60,15 +63,6 @@ public final class Workspace {
         remedies: [.run("document.open", blanks: ["path"]), .run("document.new", effect: "makes one")])
     }
     return active
-  }
-
-  /// Calls `observer` after every document event.
-  public func observe(_ observer: @escaping (DocumentEvent) -> Void) {
-    observers.append(observer)
-  }
-
-  func emit(_ event: DocumentEvent) {
-    for observer in observers { observer(event) }
   }
 
   /// The absolute path for a path or `file://` URL as typed.
@@ -107,12 +101,12 @@ public final class Workspace {
     }
     let document = Document(
       windowID: takeWindowID(), path: path, title: Self.title(ofFile: path), content: content, format: format,
-      snapshot: snapshot)
+      snapshot: snapshot, events: events)
     documents.append(document)
     activeWindowID = document.windowID
     lock(document)
     try? store?.noteRecentDocument(path: path)
-    emit(.opened(windowID: document.windowID))
+    events.publish(.documentOpened(windowID: document.windowID))
     return (document, false)
   }
 
@@ -143,7 +137,7 @@ public final class Workspace {
     }
     let document = Document(
       windowID: takeWindowID(), path: nil, title: title, content: content,
-      format: kind == .text ? .text : .csv, snapshot: nil)
+      format: kind == .text ? .text : .csv, snapshot: nil, events: events)
     documents.append(document)
     activeWindowID = document.windowID
     return document
@@ -191,7 +185,7 @@ public final class Workspace {
     forgetSafeguards(of: document)
     documents.removeAll { $0 === document }
     if activeWindowID == document.windowID { activeWindowID = documents.last?.windowID }
-    emit(.closed(windowID: document.windowID))
+    events.publish(.documentClosed(windowID: document.windowID))
   }
 
   private func takeWindowID() -> Int {

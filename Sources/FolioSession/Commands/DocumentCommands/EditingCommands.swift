@@ -51,7 +51,7 @@ extension DocumentCommands {
         try context.workspace.view(
           of: try context.workspace.requireActive(), rows: arguments[Self.rows],
           columns: arguments[Self.columns],
-          compact: window.sizeClass == .compact, width: window.width))
+          compact: window.sizeClass == .compact, width: window.width, metrics: context.tableMetrics))
     }
   }
 
