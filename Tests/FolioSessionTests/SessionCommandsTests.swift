@@ -69,4 +69,46 @@ import Testing
       #expect(error.remedies.map(\.invocation.commandID) == ["selection.select", "edit.delete"])
     }
   }
+
+  /// The commands on the app's own state, bound to a new session, in registration order.
+  private static func appCommands(of session: Session) -> [Command] {
+    session.menuCommands + [session.environmentCommand, session.contextMenuCommand] + session.toolbarCommands
+      + session.sceneCommands + session.pluginCommands
+  }
+
+  @Test("the app's menu, toolbar, scene and plugin commands keep their ids, verbs and usage lines")
+  func appCommandUsageLines() {
+    let session = Session(workspace: Workspace(store: nil, currentDirectory: "/", home: nil), metrics: .text)
+    let usages = Self.appCommands(of: session).map { [$0.id, $0.verb ?? "-", $0.usage] }
+    #expect(
+      usages == [
+        ["menu.list", "menus", "menus"], ["menu.show", "menu", "menu [NAME…]"],
+        ["menu.back", "back", "back"], ["menu.explain", "explain", "explain MENU ITEM…"],
+        ["scene.env", "env", "env [platform|width|size-class|keyboard] [VALUE]"],
+        ["selection.context-menu", "context-menu", "context-menu [ROWS]"],
+        ["toolbar.show", "toolbar", "toolbar [SUBCOMMAND…]"],
+        ["toolbar.layout", "-", "toolbar.layout [--width N]"],
+        ["toolbar.customize", "-", "toolbar.customize"],
+        ["toolbar.add", "-", "toolbar.add ID [--at N]"], ["toolbar.remove", "-", "toolbar.remove ID"],
+        ["toolbar.move", "-", "toolbar.move ID N"], ["toolbar.reset", "-", "toolbar.reset"],
+        ["document.favorite", "-", "document.favorite [on|off]"], ["image.adjust", "-", "image.adjust"],
+        ["map.adjust", "-", "map.adjust"], ["scene.screen", "screen", "screen"],
+        ["scene.tabs", "tabs", "tabs"],
+        ["scene.tab", "tab", "tab NAME"], ["scene.settings", "settings", "settings [set] [KEY] [VALUE]"],
+        ["plugin.list", "plugins", "plugins"],
+        ["plugin.manage", "plugin", "plugin info|load|unload|reload NAME"],
+      ])
+  }
+
+  @Test("the session's commands hold it unowned: it goes when its owner lets it go")
+  func sessionIsReleased() {
+    weak var released: Session?
+    do {
+      let session = Session(
+        workspace: Workspace(store: nil, currentDirectory: "/", home: nil), metrics: .text)
+      released = session
+      #expect(released != nil)
+    }
+    #expect(released == nil)
+  }
 }

@@ -140,4 +140,34 @@ final class CapturedShell {
     captured.shell.console.flush()
     #expect(captured.errors == "error: unknown command 'bogus'; 'help' lists the commands\n")
   }
+
+  @Test("the shell's own commands keep their ids, verbs and usage lines, listed first by help")
+  func builtinUsageLines() {
+    let shell = Shell()
+    let usages = shell.registry.commands.filter { shell.ownCommandIDs.contains($0.id) }.map {
+      [$0.id, $0.verb ?? "-", $0.usage]
+    }
+    #expect(
+      usages == [
+        ["shell.help", "help", "help [COMMAND]"], ["shell.commands", "commands", "commands [FILTER…]"],
+        ["shell.run", "run", "run ID [ARGUMENTS…]"], ["shell.echo", "echo", "echo [TEXT…]"],
+        ["shell.source", "source", "source FILE"], ["shell.record", "record", "record [FILE] [--force]"],
+        ["shell.option", "option", "option [output|color|echo|keep-going] [VALUE]"],
+        ["option.output", "-", "option.output text|json"],
+        ["option.color", "-", "option.color auto|always|never"],
+        ["option.echo", "-", "option.echo [on|off]"],
+        ["option.keep-going", "-", "option.keep-going [on|off]"],
+      ])
+  }
+
+  @Test("the shell's commands hold it unowned: it goes when its owner lets it go")
+  func shellIsReleased() {
+    weak var released: Shell?
+    do {
+      let shell = Shell()
+      released = shell
+      #expect(released != nil)
+    }
+    #expect(released == nil)
+  }
 }

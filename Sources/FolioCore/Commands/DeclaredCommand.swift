@@ -86,6 +86,27 @@ extension ToggleCommand {
   }
 }
 
+/// A declared command that picks one of several options [Picker]: `NAME OPTION`.
+public protocol ChoiceCommand<Context>: DeclaredCommand {
+  /// The options, in the order menus list them.
+  static var options: [ChoiceOption] { get }
+
+  /// The value of the option chosen now in `context`.
+  static func selection(in context: Context) -> String
+
+  /// Chooses the option with this value in `context`.
+  static func select(_ value: String, in context: Context) throws
+}
+
+extension ChoiceCommand {
+  /// A choice reading `selection(in:)` and writing `select(_:in:)`.
+  public static func behavior(in context: Context) -> Command.Behavior {
+    .state(
+      .choice(
+        options: options, get: { selection(in: context) }, set: { try select($0, in: context) }))
+  }
+}
+
 /// A declared action that may ask first [confirmationDialog]: its dialog names the command
 /// and the arguments it ran with, and the session hands the answer back to `answer`.
 public protocol ConfirmingCommand<Context>: ActionCommand {

@@ -99,10 +99,27 @@ extension ParameterKey where Value == Int {
   }
 }
 
+extension ParameterKey where Value == Int? {
+  /// An option, `--name N`, taking a whole number in `range` when given; nil when not given.
+  public static func integerOption(
+    _ name: String, range: ClosedRange<Int>? = nil, summary: String = "", valueName: String? = nil
+  ) -> Self {
+    Self(Parameter(name, .int, style: .option, summary: summary, valueName: valueName, range: range)) {
+      value in
+      if case .int(let number) = value { return number }
+      return nil
+    }
+  }
+}
+
 extension ParameterKey where Value == [Word] {
-  /// Every remaining word, verbatim (`echo TEXT…`); empty when none.
-  public static func rest(_ name: String, summary: String = "", valueName: String? = nil) -> Self {
-    Self(Parameter(name, style: .rest, isOptional: true, summary: summary, valueName: valueName)) { value in
+  /// Every remaining word, verbatim (`echo TEXT…`); empty when none. Usage marks the words
+  /// optional unless `isOptional` is false.
+  public static func rest(
+    _ name: String, isOptional: Bool = true, summary: String = "", valueName: String? = nil
+  ) -> Self {
+    Self(Parameter(name, style: .rest, isOptional: isOptional, summary: summary, valueName: valueName)) {
+      value in
       if case .words(let words) = value { return words }
       return []
     }

@@ -3,8 +3,15 @@ import FolioCore
 extension Session {
   /// `context-menu [ROWS]`: opens the context menu for the selection, selecting ROWS first
   /// [contextMenu(forSelectionType:)].
-  var contextMenuCommand: Command {
-    Command(
+  var contextMenuCommand: Command { ContextMenuCommand.makeCommand(in: AppContext(session: self)) }
+}
+
+/// `context-menu [ROWS]`.
+enum ContextMenuCommand: AppAction {
+  static let rows = ParameterKey.optionalArgument("rows", summary: "positions, ranges, id:N, all or none")
+
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
       id: "selection.context-menu", verb: "context-menu", title: "Context Menu",
       icon: "contextualmenu.and.cursorarrow",
       category: "Tables",
@@ -13,35 +20,40 @@ extension Session {
         + "from the entries registered for it: New Row; Favorite and Delete; Delete N Rows. When no "
         + "entry applies there is no menu. The menu opens like 'menu open': 'choose N' runs an item "
         + "and the menu closes after it.",
-      parameters: [Parameter("rows", isOptional: true, summary: "positions, ranges, id:N, all or none")],
-      availability: { [unowned self] in
-        workspace.active == nil
-          ? .disabled(reason: "no document is open; 'open PATH' or 'new' makes one") : .enabled
-      },
-      behavior: .action { [unowned self] arguments in
-        let document = try workspace.requireActive()
-        if let rows = arguments.string("rows") {
-          _ = try registry.invoke(
-            try registry.command(id: "selection.select").unwrapped("selection.select"), words: [Word(rows)])
-        }
-        let what =
-          switch ContextMenuCase(selectionCount: document.selection.count) {
-          case .empty: "nothing selected"
-          case .single: "one row selected"
-          case .multiple: "several rows selected"
-          }
-        guard let menu = workspace.contextMenu(for: document) else {
-          return .message("No context menu: no entry applies to \(document.title) with \(what).")
-        }
-        let session = try MenuSession(menu, registry: registry, platform: platform)
-        // Entries whose commands are all hidden now make no menu either.
-        guard session.root.children.contains(where: { $0.kind != .divider }) else {
-          return .message(
-            "No context menu: every item for \(document.title) with \(what) is hidden now.")
-        }
-        menuSession = session
-        return .openMenu(OpenMenu(session))
-      })
+      parameters: [rows])
+  }
+
+  static func availability(in context: AppContext) -> Availability {
+    context.session.workspace.active == nil
+      ? .disabled(reason: CommandContext.noDocumentReason) : .enabled
+  }
+
+  static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
+    let session = context.session
+    let registry = session.registry
+    let workspace = session.workspace
+    let document = try workspace.requireActive()
+    if let rows = arguments[Self.rows] {
+      _ = try registry.invoke(
+        try registry.command(id: "selection.select").unwrapped("selection.select"), words: [Word(rows)])
+    }
+    let what =
+      switch ContextMenuCase(selectionCount: document.selection.count) {
+      case .empty: "nothing selected"
+      case .single: "one row selected"
+      case .multiple: "several rows selected"
+      }
+    guard let menu = workspace.contextMenu(for: document) else {
+      return .message("No context menu: no entry applies to \(document.title) with \(what).")
+    }
+    let menuSession = try MenuSession(menu, registry: registry, platform: session.platform)
+    // Entries whose commands are all hidden now make no menu either.
+    guard menuSession.root.children.contains(where: { $0.kind != .divider }) else {
+      return .message(
+        "No context menu: every item for \(document.title) with \(what) is hidden now.")
+    }
+    session.menuSession = menuSession
+    return .openMenu(OpenMenu(menuSession))
   }
 }
 

@@ -61,7 +61,7 @@ extension Session {
   }
 
   /// What `tab NAME` shows for a tab.
-  private func tabContent(_ tab: Tab) throws(FolioError) -> CommandOutput {
+  func tabContent(_ tab: Tab) throws(FolioError) -> CommandOutput {
     switch tab.content {
     case .documents: return .documentList(workspace.documents.map { DocumentSummary($0, in: workspace) })
     case .recent:
@@ -74,67 +74,10 @@ extension Session {
   }
 
   /// `screen`, `tabs`, `tab NAME` and `settings`.
-  var sceneCommands: [Command] {
-    [
-      Command(
-        id: "scene.screen", verb: "screen", title: "Screen", icon: "macwindow", category: "Scenes",
-        summary: "draw the whole active window: title ▾, toolbar, tabs, split view, overflow",
-        details: "The window is drawn for 'env': the toolbar laid out at its width, the tab bar (top on "
-          + "mac and ipad, bottom on iphone), and under the Documents tab the split view — the sidebar of "
-          + "open documents with the active one marked ▸, the detail with its first lines or rows, or "
-          + "'\(WindowScreen.placeholder)'. The compact size class collapses the split view into a stack "
-          + "showing one column. 'settings set split.style|split.columns|screen.rows' change it.",
-        behavior: .action { [unowned self] _ in .screen(try makeScreen()) }),
-      Command(
-        id: "scene.tabs", verb: "tabs", title: "Tabs", icon: "square.grid.2x2", category: "Scenes",
-        summary: "the app's tab view: Documents, Recent, and Settings on iphone",
-        behavior: .action { [unowned self] _ in .tabView(try tabViewReport(content: nil)) }),
-      Command(
-        id: "scene.tab", verb: "tab", title: "Select Tab", icon: "square.grid.2x2", category: "Scenes",
-        summary: "select a tab of the app's tab view and show it",
-        parameters: [Parameter("name", summary: "the tab's name", valueName: "NAME")],
-        behavior: .action { [unowned self] arguments in
-          let name = arguments.string("name") ?? ""
-          guard let tabView else {
-            throw FolioError(.disabled, "the app has no tab view on \(platform.rawValue)")
-          }
-          guard let tab = tabView.tab(named: name) else {
-            if name.lowercased() == "settings" {
-              throw FolioError(
-                .invalidArgument,
-                "on \(platform.rawValue) Settings is a scene of its own, not a tab; 'settings' shows it")
-            }
-            let names = tabView.tabs.map(\.name).joined(separator: ", ")
-            throw FolioError.invalidArgument("no tab '\(name)'; tabs: \(names)")
-          }
-          let content = try tabContent(tab)
-          selectedTabName = tab.name
-          return .tabView(try tabViewReport(content: content))
-        }),
-      Command(
-        id: "scene.settings", verb: "settings", title: "Settings…", icon: "gearshape", shortcut: "⌘,",
-        category: "Scenes",
-        summary: "the Settings scene: session options and persisted settings; 'settings set KEY VALUE'",
-        details: "Session options (output, color, echo, keep-going) last for the session; split.style "
-          + "(automatic, balanced, prominentDetail), split.columns (2 or 3), screen.rows (1–50), the "
-          + "plugin budgets and print.page-size (a4 or letter; by default the locale's paper) are kept "
-          + "in the state store. On iphone the Settings scene is the Settings tab.",
-        parameters: [
-          Parameter("action", .choice(["set"]), isOptional: true, summary: "set: change one setting"),
-          Parameter("key", isOptional: true, summary: "the setting's key", valueName: "KEY"),
-          Parameter("value", isOptional: true, summary: "its new value", valueName: "VALUE"),
-        ],
-        behavior: .action { [unowned self] arguments in
-          guard arguments.string("action") != nil else { return .appSettings(settingsReport()) }
-          guard let key = arguments.string("key"), let value = arguments.string("value") else {
-            throw FolioError.invalidArgument("'settings set' needs a KEY and a VALUE")
-          }
-          return .appSettings(try changeSetting(key, to: value))
-        }),
-    ]
-  }
+  var sceneCommands: [Command] { makeCommands(SceneCommands.declarations) }
 
-  private func tabViewReport(content: CommandOutput?) throws(FolioError) -> TabViewReport {
+  /// The tab view with `content` under the selected tab.
+  func tabViewReport(content: CommandOutput?) throws(FolioError) -> TabViewReport {
     guard let tabView, let selected = selectedTab else {
       throw FolioError(.disabled, "the app has no tab view on \(platform.rawValue)")
     }

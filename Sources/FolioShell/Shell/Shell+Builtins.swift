@@ -13,35 +13,35 @@ enum BuiltinID {
   static let menu = "shell.menu"
 }
 
+/// What the shell's own commands run against: the shell. The shell's session holds these
+/// commands in its registry, so they hold the shell unowned.
+struct ShellContext {
+  /// The shell the commands act on.
+  unowned let shell: Shell
+}
+
+/// A declared action of the shell.
+protocol ShellAction: ActionCommand where Context == ShellContext {}
+
+/// A declared toggle of the shell's options.
+protocol ShellToggle: ToggleCommand where Context == ShellContext {}
+
+/// A declared choice of the shell's options.
+protocol ShellChoice: ChoiceCommand where Context == ShellContext {}
+
 extension Shell {
   /// Registers the shell's own commands in the session. They are ordinary registered
   /// commands, so help, the palette and completion list them like any other.
   func registerBuiltins() {
-    let builtins = [
-      helpCommand, commandsCommand, runCommand, echoCommand, sourceCommand, recordCommand, optionCommand,
-    ]
-    ownCommandIDs = Set((builtins + optionCommands).map(\.id))
-    for command in builtins + optionCommands {
+    let builtins = ShellBuiltins.declarations.map { $0.makeCommand(in: ShellContext(shell: self)) }
+    ownCommandIDs = Set(builtins.map(\.id))
+    for command in builtins {
       do {
         try registry.register(command)
       } catch {
         preconditionFailure("built-in commands must have unique ids: \(error)")
       }
     }
-  }
-
-  private var helpCommand: Command {
-    Command(
-      id: BuiltinID.help, verb: "help", title: "Help", icon: "questionmark.circle",
-      category: "Help", summary: "list the commands, or show one command's usage",
-      parameters: [Parameter("command", isOptional: true, summary: "a command name or id")],
-      behavior: .action { [unowned self] arguments in
-        guard let name = arguments.string("command") else {
-          return .helpIndex(helpSections())
-        }
-        guard let command = registry.resolve(name) else { throw unknownCommand(name) }
-        return .commandHelp(CommandSummary(command))
-      })
   }
 
   /// The registered commands grouped by category, categories in order of first appearance,
@@ -65,100 +65,156 @@ extension Shell {
     }
     return sections
   }
+}
 
-  private var commandsCommand: Command {
-    Command(
-      id: BuiltinID.commands, verb: "commands", title: "Command Palette", icon: "command",
-      shortcut: "⇧⌘P", category: "Help",
-      summary: "the command palette: every command, or those matching a fuzzy filter",
-      details: "Each command shows its id, title, role, whether it is enabled, its state and "
-        + "its shortcut. A filter keeps the commands whose id, name or title contain its characters in "
-        + "order, best matches first: 'commands opt' finds option.output.",
-      parameters: [Parameter("filter", style: .rest, isOptional: true, summary: "fuzzy filter")],
-      behavior: .action { [unowned self] arguments in
-        let filter = arguments.words("filter").map(\.text).joined(separator: " ")
-        return .commandList(registry.search(filter).map(CommandSummary.init))
-      })
+/// The shell's own commands: `help`, `commands`, `run`, `echo`, `source`, `record`,
+/// `option` and the session options.
+enum ShellBuiltins {
+  /// Every built-in command, in the order help lists them.
+  static var declarations: [any DeclaredCommand<ShellContext>.Type] {
+    [Help.self, Commands.self, Run.self, Echo.self, Source.self, Record.self, OptionCommands.Option.self]
+      + OptionCommands.declarations
   }
 
-  private var runCommand: Command {
-    Command(
-      id: BuiltinID.run, verb: "run", title: "Run Command", icon: "play",
-      category: "Commands",
-      summary: "run a command by its id, or a menu's primary action (a menu without one opens)",
-      details: "A first word containing a dot runs the command of that id too: "
-        + "'option.echo on' is 'run option.echo on'. A stateful command takes its new state: a toggle flips (or takes on/off), a "
-        + "choice takes one of its options, a number takes a value or + / - to step.",
-      parameters: [
-        Parameter("id", summary: "the command id, e.g. option.output"),
-        Parameter("arguments", style: .rest, isOptional: true, summary: "the command's arguments"),
-      ],
-      behavior: .action { [unowned self] arguments in
-        let id = arguments.string("id") ?? ""
-        guard let command = registry.resolve(id) else {
-          if let menu = session.menus.first(where: { $0.id.lowercased() == id.lowercased() }) {
-            return try session.runMenu(menu, words: arguments.words("arguments"))
-          }
-          throw unknownCommand(id)
-        }
-        return try registry.invoke(command, words: arguments.words("arguments"))
-      })
+  /// `help [COMMAND]`.
+  enum Help: ShellAction {
+    static let command = ParameterKey.optionalArgument("command", summary: "a command name or id")
+
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        id: BuiltinID.help, verb: "help", title: "Help", icon: "questionmark.circle",
+        category: "Help", summary: "list the commands, or show one command's usage", parameters: [command])
+    }
+
+    static func run(_ arguments: Arguments, in context: ShellContext) throws -> CommandOutput {
+      let shell = context.shell
+      guard let name = arguments[Self.command] else {
+        return .helpIndex(shell.helpSections())
+      }
+      guard let command = shell.registry.resolve(name) else { throw shell.unknownCommand(name) }
+      return .commandHelp(CommandSummary(command))
+    }
   }
 
-  private var echoCommand: Command {
-    Command(
-      id: BuiltinID.echo, verb: "echo", title: "Echo", icon: "text.bubble", category: "Scripts",
-      summary: "print the words, separated by single spaces",
-      parameters: [Parameter("text", style: .rest, isOptional: true, summary: "the words to print")],
-      behavior: .action { arguments in
-        .text(arguments.words("text").map(\.text).joined(separator: " "))
-      })
+  /// `commands [FILTER…]`: the command palette.
+  enum Commands: ShellAction {
+    static let filter = ParameterKey.rest("filter", summary: "fuzzy filter")
+
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        id: BuiltinID.commands, verb: "commands", title: "Command Palette", icon: "command",
+        shortcut: "⇧⌘P", category: "Help",
+        summary: "the command palette: every command, or those matching a fuzzy filter",
+        details: "Each command shows its id, title, role, whether it is enabled, its state and "
+          + "its shortcut. A filter keeps the commands whose id, name or title contain its characters in "
+          + "order, best matches first: 'commands opt' finds option.output.",
+        parameters: [filter])
+    }
+
+    static func run(_ arguments: Arguments, in context: ShellContext) throws -> CommandOutput {
+      let filter = arguments[Self.filter].map(\.text).joined(separator: " ")
+      return .commandList(context.shell.registry.search(filter).map(CommandSummary.init))
+    }
   }
 
-  private var sourceCommand: Command {
-    Command(
-      id: BuiltinID.source, verb: "source", title: "Run Command File", icon: "doc.text",
-      category: "Scripts",
-      summary: "run the commands of a file in place",
-      details: "A relative path resolves from the file that contains the 'source' command. "
-        + "Errors inside name the file and line, then the lines that sourced it. A file that "
-        + "sources itself, directly or not, is refused.",
-      parameters: [Parameter("file", .path, summary: "the command file")],
-      behavior: .action { [unowned self] arguments in
-        try source(arguments.string("file") ?? "")
-        return .none
-      })
+  /// `run ID [ARGUMENTS…]`.
+  enum Run: ShellAction {
+    static let id = ParameterKey.argument("id", summary: "the command id, e.g. option.output")
+    static let arguments = ParameterKey.rest("arguments", summary: "the command's arguments")
+
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        id: BuiltinID.run, verb: "run", title: "Run Command", icon: "play",
+        category: "Commands",
+        summary: "run a command by its id, or a menu's primary action (a menu without one opens)",
+        details: "A first word containing a dot runs the command of that id too: "
+          + "'option.echo on' is 'run option.echo on'. A stateful command takes its new state: a toggle flips (or takes on/off), a "
+          + "choice takes one of its options, a number takes a value or + / - to step.",
+        parameters: [id, Self.arguments])
+    }
+
+    static func run(_ arguments: Arguments, in context: ShellContext) throws -> CommandOutput {
+      let shell = context.shell
+      let id = arguments[Self.id]
+      guard let command = shell.registry.resolve(id) else {
+        if let menu = shell.session.menus.first(where: { $0.id.lowercased() == id.lowercased() }) {
+          return try shell.session.runMenu(menu, words: arguments[Self.arguments])
+        }
+        throw shell.unknownCommand(id)
+      }
+      return try shell.registry.invoke(command, words: arguments[Self.arguments])
+    }
   }
 
-  private var recordCommand: Command {
-    Command(
-      id: BuiltinID.record, verb: "record", title: "Record Commands", icon: "record.circle",
-      category: "Scripts",
-      summary: "record the commands that succeed from now into a replayable file",
-      details: "'record stop' ends the recording; 'record' alone says what is being recorded. "
-        + "Commands run by a sourced file are recorded as the 'source' line itself. An "
-        + "existing file is kept unless --force is given.",
-      parameters: [
-        Parameter("file", .path, isOptional: true, summary: "the file to write, or 'stop'"),
-        Parameter("force", .bool, style: .option, summary: "replace an existing file"),
-      ],
-      behavior: .action { [unowned self] arguments in
-        guard let file = arguments.string("file") else {
-          return .message(recorder.map { "Recording to \($0.path)." } ?? "Not recording.")
-        }
-        if file == "stop" {
-          guard let recorder else { throw FolioError.invalidArgument("not recording") }
-          self.recorder = nil
-          return .message("Recorded to \(recorder.path).")
-        }
-        guard recorder == nil else {
-          throw FolioError.invalidArgument(
-            "already recording to \(recorder!.path); 'record stop' first")
-        }
-        recorder = try Recorder(
-          path: Paths.expandingTilde(file, home: environment["HOME"]),
-          depth: includeStack.count, overwrite: arguments.flag("force"), registry: registry)
-        return .message("Recording to \(file).")
-      })
+  /// `echo [TEXT…]`.
+  enum Echo: ShellAction {
+    static let text = ParameterKey.rest("text", summary: "the words to print")
+
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        id: BuiltinID.echo, verb: "echo", title: "Echo", icon: "text.bubble", category: "Scripts",
+        summary: "print the words, separated by single spaces", parameters: [text])
+    }
+
+    static func run(_ arguments: Arguments, in context: ShellContext) throws -> CommandOutput {
+      .text(arguments[Self.text].map(\.text).joined(separator: " "))
+    }
+  }
+
+  /// `source FILE`.
+  enum Source: ShellAction {
+    static let file = ParameterKey.argument("file", .path, summary: "the command file")
+
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        id: BuiltinID.source, verb: "source", title: "Run Command File", icon: "doc.text",
+        category: "Scripts",
+        summary: "run the commands of a file in place",
+        details: "A relative path resolves from the file that contains the 'source' command. "
+          + "Errors inside name the file and line, then the lines that sourced it. A file that "
+          + "sources itself, directly or not, is refused.",
+        parameters: [file])
+    }
+
+    static func run(_ arguments: Arguments, in context: ShellContext) throws -> CommandOutput {
+      try context.shell.source(arguments[Self.file])
+      return .none
+    }
+  }
+
+  /// `record [FILE|stop] [--force]`.
+  enum Record: ShellAction {
+    static let file = ParameterKey.optionalArgument("file", .path, summary: "the file to write, or 'stop'")
+    static let force = ParameterKey.flag("force", summary: "replace an existing file")
+
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        id: BuiltinID.record, verb: "record", title: "Record Commands", icon: "record.circle",
+        category: "Scripts",
+        summary: "record the commands that succeed from now into a replayable file",
+        details: "'record stop' ends the recording; 'record' alone says what is being recorded. "
+          + "Commands run by a sourced file are recorded as the 'source' line itself. An "
+          + "existing file is kept unless --force is given.",
+        parameters: [file, force])
+    }
+
+    static func run(_ arguments: Arguments, in context: ShellContext) throws -> CommandOutput {
+      let shell = context.shell
+      guard let file = arguments[Self.file] else {
+        return .message(shell.recorder.map { "Recording to \($0.path)." } ?? "Not recording.")
+      }
+      if file == "stop" {
+        guard let recorder = shell.recorder else { throw FolioError.invalidArgument("not recording") }
+        shell.recorder = nil
+        return .message("Recorded to \(recorder.path).")
+      }
+      if let recorder = shell.recorder {
+        throw FolioError.invalidArgument("already recording to \(recorder.path); 'record stop' first")
+      }
+      shell.recorder = try Recorder(
+        path: Paths.expandingTilde(file, home: shell.environment["HOME"]),
+        depth: shell.includeStack.count, overwrite: arguments[Self.force], registry: shell.registry)
+      return .message("Recording to \(file).")
+    }
   }
 }

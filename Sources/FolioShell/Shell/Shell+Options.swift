@@ -1,83 +1,122 @@
 import FolioCore
 import FolioSession
 
-extension Shell {
-  /// The session options as stateful commands (`option.output`, …), so that
-  /// `option output json`, `run option.output json` and menus all set them the same way.
-  var optionCommands: [Command] {
-    [
-      Command(
+/// The session options as stateful commands (`option.output`, …), so that
+/// `option output json`, `run option.output json` and menus all set them the same way; and
+/// `option`, which shows or sets them by name.
+enum OptionCommands {
+  /// The option commands, in the order `option` lists them.
+  static var declarations: [any DeclaredCommand<ShellContext>.Type] {
+    [Output.self, Color.self, Echo.self, KeepGoing.self]
+  }
+
+  /// The prefix of the option commands' ids.
+  static let prefix = "option."
+
+  /// `option.output text|json`.
+  enum Output: ShellChoice {
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
         id: "option.output", title: "Output Format", icon: "doc.plaintext", category: "Session",
-        summary: "text for people, json for programs (one object per command)",
-        behavior: .state(
-          .choice(
-            options: ShellOptions.OutputFormat.allCases.map { ChoiceOption($0.rawValue) },
-            get: { [unowned self] in options.output.rawValue },
-            set: { [unowned self] in options.output = ShellOptions.OutputFormat(rawValue: $0) ?? .text }
-          ))),
-      Command(
+        summary: "text for people, json for programs (one object per command)")
+    }
+
+    static var options: [ChoiceOption] {
+      ShellOptions.OutputFormat.allCases.map { ChoiceOption($0.rawValue) }
+    }
+
+    static func selection(in context: ShellContext) -> String { context.shell.options.output.rawValue }
+
+    static func select(_ value: String, in context: ShellContext) throws {
+      context.shell.options.output = ShellOptions.OutputFormat(rawValue: value) ?? .text
+    }
+  }
+
+  /// `option.color auto|always|never`.
+  enum Color: ShellChoice {
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
         id: "option.color", title: "Color", icon: "paintpalette", category: "Session",
-        summary: "colour in text output: auto (on a terminal), always, never; NO_COLOR wins",
-        behavior: .state(
-          .choice(
-            options: ShellOptions.ColorMode.allCases.map { ChoiceOption($0.rawValue) },
-            get: { [unowned self] in options.color.rawValue },
-            set: { [unowned self] in options.color = ShellOptions.ColorMode(rawValue: $0) ?? .auto }
-          ))),
-      Command(
+        summary: "colour in text output: auto (on a terminal), always, never; NO_COLOR wins")
+    }
+
+    static var options: [ChoiceOption] { ShellOptions.ColorMode.allCases.map { ChoiceOption($0.rawValue) } }
+
+    static func selection(in context: ShellContext) -> String { context.shell.options.color.rawValue }
+
+    static func select(_ value: String, in context: ShellContext) throws {
+      context.shell.options.color = ShellOptions.ColorMode(rawValue: value) ?? .auto
+    }
+  }
+
+  /// `option.echo [on|off]`.
+  enum Echo: ShellToggle {
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
         id: "option.echo", title: "Echo Commands", icon: "text.append", category: "Session",
-        summary: "print each command before its result",
-        behavior: .state(
-          .toggle(
-            get: { [unowned self] in options.echo },
-            set: { [unowned self] in options.echo = $0 }))),
-      Command(
+        summary: "print each command before its result")
+    }
+
+    static func isOn(in context: ShellContext) -> Bool { context.shell.options.echo }
+
+    static func set(_ isOn: Bool, in context: ShellContext) throws { context.shell.options.echo = isOn }
+  }
+
+  /// `option.keep-going [on|off]`.
+  enum KeepGoing: ShellToggle {
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
         id: "option.keep-going", title: "Keep Going", icon: "forward", category: "Session",
-        summary: "go on after a failed command in a script",
-        behavior: .state(
-          .toggle(
-            get: { [unowned self] in options.keepGoing },
-            set: { [unowned self] in options.keepGoing = $0 }))),
-    ]
+        summary: "go on after a failed command in a script")
+    }
+
+    static func isOn(in context: ShellContext) -> Bool { context.shell.options.keepGoing }
+
+    static func set(_ isOn: Bool, in context: ShellContext) throws { context.shell.options.keepGoing = isOn }
   }
 
-  var optionCommand: Command {
-    Command(
-      id: BuiltinID.option, verb: "option", title: "Session Options", icon: "gearshape",
-      category: "Session",
-      summary: "show the session options, or set one",
-      details: "output text|json: text for people, JSON Lines for programs. "
-        + "color auto|always|never: colour in text output (auto: on a terminal; NO_COLOR turns it off). "
-        + "echo on|off: print each command before its result. "
-        + "keep-going on|off: go on after a failed command in a script.",
-      parameters: [
-        Parameter(
-          "name", .choice(optionCommands.map { String($0.id.dropFirst("option.".count)) }),
-          isOptional: true, summary: "the option to show or set"),
-        Parameter("value", isOptional: true, summary: "the new value"),
-      ],
-      behavior: .action { [unowned self] arguments in
-        let settings = registry.commands.filter { $0.id.hasPrefix("option.") }
-        guard let name = arguments.string("name") else {
-          return .settings(settings.map(setting))
-        }
-        guard let command = registry.command(id: "option." + name) else {
-          throw FolioError.invalidArgument("unknown option '\(name)'")
-        }
-        guard let value = arguments.string("value") else { return .settings([setting(command)]) }
-        return try registry.invoke(command, words: [Word(value)])
-      })
-  }
+  /// `option [NAME [VALUE]]`.
+  enum Option: ShellAction {
+    static let name = ParameterKey.optionalArgument(
+      "name", .choice(declarations.map { String($0.configuration.id.dropFirst(prefix.count)) }),
+      summary: "the option to show or set")
+    static let value = ParameterKey.optionalArgument("value", summary: "the new value")
 
-  private func setting(_ command: Command) -> Setting {
-    let allowed: [String] =
-      switch command.state {
-      case .choice(let options, _, _): options.map(\.value)
-      case .toggle: ["on", "off"]
-      default: []
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(
+        id: BuiltinID.option, verb: "option", title: "Session Options", icon: "gearshape",
+        category: "Session",
+        summary: "show the session options, or set one",
+        details: "output text|json: text for people, JSON Lines for programs. "
+          + "color auto|always|never: colour in text output (auto: on a terminal; NO_COLOR turns it off). "
+          + "echo on|off: print each command before its result. "
+          + "keep-going on|off: go on after a failed command in a script.",
+        parameters: [name, value])
+    }
+
+    static func run(_ arguments: Arguments, in context: ShellContext) throws -> CommandOutput {
+      let registry = context.shell.registry
+      let settings = registry.commands.filter { $0.id.hasPrefix(prefix) }
+      guard let name = arguments[Self.name] else {
+        return .settings(settings.map(setting))
       }
-    return Setting(
-      name: String(command.id.dropFirst("option.".count)),
-      value: command.state?.value.description ?? "", allowedValues: allowed)
+      guard let command = registry.command(id: prefix + name) else {
+        throw FolioError.invalidArgument("unknown option '\(name)'")
+      }
+      guard let value = arguments[Self.value] else { return .settings([setting(command)]) }
+      return try registry.invoke(command, words: [Word(value)])
+    }
+
+    private static func setting(_ command: Command) -> Setting {
+      let allowed: [String] =
+        switch command.state {
+        case .choice(let options, _, _): options.map(\.value)
+        case .toggle: ["on", "off"]
+        default: []
+        }
+      return Setting(
+        name: String(command.id.dropFirst(prefix.count)),
+        value: command.state?.value.description ?? "", allowedValues: allowed)
+    }
   }
 }
