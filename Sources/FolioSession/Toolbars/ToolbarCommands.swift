@@ -89,7 +89,7 @@ enum ToolbarCommands {
   static let item = ParameterKey.argument("id", summary: "the item's id", valueName: "ID")
 
   /// `toolbar add ID [--at N]`.
-  enum Add: AppAction {
+  enum Add: ToolbarCustomizing {
     static let position = ParameterKey.integerOption(
       "at", summary: "its position on the bar, from 1", valueName: "N")
 
@@ -100,36 +100,38 @@ enum ToolbarCommands {
         parameters: [item, position])
     }
 
-    static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
-      let id = arguments[item]
-      let position = arguments[Self.position]
-      let place = position.map { " at \($0)" } ?? ""
-      return try context.session.customizeToolbar(message: "Added '\(id)' to the toolbar\(place).") {
-        arrangement throws(FolioError) in
-        try arrangement.adding(id, at: position)
-      }
+    static func message(for arguments: Arguments) -> String {
+      "Added '\(arguments[item])' to the toolbar\(arguments[position].map { " at \($0)" } ?? "")."
+    }
+
+    static func customization(of arrangement: ToolbarArrangement, for arguments: Arguments)
+      throws(FolioError) -> ToolbarCustomization?
+    {
+      try arrangement.adding(arguments[item], at: arguments[position])
     }
   }
 
   /// `toolbar remove ID`.
-  enum Remove: AppAction {
+  enum Remove: ToolbarCustomizing {
     static var configuration: CommandConfiguration {
       CommandConfiguration(
         id: "toolbar.remove", title: "Remove from Toolbar", icon: "minus", category: "Toolbars",
         summary: "take an item off the bar; it stays in the palette", parameters: [item])
     }
 
-    static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
-      let id = arguments[item]
-      return try context.session.customizeToolbar(message: "Removed '\(id)' from the toolbar.") {
-        arrangement throws(FolioError) in
-        try arrangement.removing(id)
-      }
+    static func message(for arguments: Arguments) -> String {
+      "Removed '\(arguments[item])' from the toolbar."
+    }
+
+    static func customization(of arrangement: ToolbarArrangement, for arguments: Arguments)
+      throws(FolioError) -> ToolbarCustomization?
+    {
+      try arrangement.removing(arguments[item])
     }
   }
 
   /// `toolbar move ID N`.
-  enum Move: AppAction {
+  enum Move: ToolbarCustomizing {
     static let position = ParameterKey.integer(
       "position", summary: "its new position on the bar, from 1", valueName: "N")
 
@@ -139,29 +141,30 @@ enum ToolbarCommands {
         summary: "move an item on the bar to position N", parameters: [item, position])
     }
 
-    static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
-      let id = arguments[item]
-      let position = arguments[Self.position]
-      return try context.session.customizeToolbar(message: "Moved '\(id)' to \(position).") {
-        arrangement throws(FolioError) in
-        try arrangement.moving(id, to: position)
-      }
+    static func message(for arguments: Arguments) -> String {
+      "Moved '\(arguments[item])' to \(arguments[position])."
+    }
+
+    static func customization(of arrangement: ToolbarArrangement, for arguments: Arguments)
+      throws(FolioError) -> ToolbarCustomization?
+    {
+      try arrangement.moving(arguments[item], to: arguments[position])
     }
   }
 
   /// `toolbar reset`.
-  enum Reset: AppAction {
+  enum Reset: ToolbarCustomizing {
     static var configuration: CommandConfiguration {
       CommandConfiguration(
         id: "toolbar.reset", title: "Reset Toolbar", icon: "arrow.uturn.backward", category: "Toolbars",
         summary: "forget the customisation: every item back to its default")
     }
 
-    static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
-      try context.session.customizeToolbar(message: "Reset the toolbar to its defaults.") {
-        _ throws(FolioError) in nil
-      }
-    }
+    static func message(for arguments: Arguments) -> String { "Reset the toolbar to its defaults." }
+
+    static func customization(of arrangement: ToolbarArrangement, for arguments: Arguments)
+      -> ToolbarCustomization?
+    { nil }
   }
 
   /// `document.favorite`: the document toolbar's Favorite toggle.
@@ -178,28 +181,59 @@ enum ToolbarCommands {
   }
 
   /// `image.adjust`: a placeholder in the toolbar's Edits group.
-  enum AdjustImage: AppAction {
+  enum AdjustImage: EditsPlaceholder {
     static var configuration: CommandConfiguration {
       CommandConfiguration(
         id: "image.adjust", title: "Adjust Image", icon: "wand.and.stars", category: "Toolbars",
         summary: "the toolbar's Edits group: adjust the image (a placeholder; Folio has no images yet)")
     }
 
-    static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
-      .message("Adjust Image: nothing to adjust; Folio documents have no images yet.")
-    }
+    static let missing = "images"
   }
 
   /// `map.adjust`: a placeholder in the toolbar's Edits group.
-  enum AdjustMap: AppAction {
+  enum AdjustMap: EditsPlaceholder {
     static var configuration: CommandConfiguration {
       CommandConfiguration(
         id: "map.adjust", title: "Adjust Map", icon: "map", category: "Toolbars",
         summary: "the toolbar's Edits group: adjust the map (a placeholder; Folio has no maps yet)")
     }
 
-    static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
-      .message("Adjust Map: nothing to adjust; Folio documents have no maps yet.")
+    static let missing = "maps"
+  }
+}
+
+/// A placeholder in the document toolbar's Edits group, for what Folio documents cannot hold
+/// yet.
+protocol EditsPlaceholder: AppAction {
+  /// What documents have none of, e.g. `images`.
+  static var missing: String { get }
+}
+
+extension EditsPlaceholder {
+  /// Says there is nothing to adjust.
+  static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
+    .message("\(configuration.title): nothing to adjust; Folio documents have no \(missing) yet.")
+  }
+}
+
+/// A declared command that changes the toolbar's customisation — kept in the state store —
+/// and shows the palette, saying what it did.
+protocol ToolbarCustomizing: AppAction {
+  /// What the palette says after the command ran with `arguments`.
+  static func message(for arguments: Arguments) -> String
+
+  /// The customisation the command makes of `arrangement` when it runs with `arguments`;
+  /// nil for the default.
+  static func customization(of arrangement: ToolbarArrangement, for arguments: Arguments)
+    throws(FolioError) -> ToolbarCustomization?
+}
+
+extension ToolbarCustomizing {
+  /// Changes the stored customisation as one transaction and shows the palette.
+  static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
+    try context.session.customizeToolbar(message: message(for: arguments)) { arrangement throws(FolioError) in
+      try customization(of: arrangement, for: arguments)
     }
   }
 }

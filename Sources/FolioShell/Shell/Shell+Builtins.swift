@@ -23,12 +23,6 @@ struct ShellContext {
 /// A declared action of the shell.
 protocol ShellAction: ActionCommand where Context == ShellContext {}
 
-/// A declared toggle of the shell's options.
-protocol ShellToggle: ToggleCommand where Context == ShellContext {}
-
-/// A declared choice of the shell's options.
-protocol ShellChoice: ChoiceCommand where Context == ShellContext {}
-
 extension Shell {
   /// Registers the shell's own commands in the session. They are ordinary registered
   /// commands, so help, the palette and completion list them like any other.

@@ -14,65 +14,47 @@ enum OptionCommands {
   static let prefix = "option."
 
   /// `option.output text|json`.
-  enum Output: ShellChoice {
+  enum Output: OptionChoice {
     static var configuration: CommandConfiguration {
       CommandConfiguration(
         id: "option.output", title: "Output Format", icon: "doc.plaintext", category: "Session",
         summary: "text for people, json for programs (one object per command)")
     }
 
-    static var options: [ChoiceOption] {
-      ShellOptions.OutputFormat.allCases.map { ChoiceOption($0.rawValue) }
-    }
-
-    static func selection(in context: ShellContext) -> String { context.shell.options.output.rawValue }
-
-    static func select(_ value: String, in context: ShellContext) throws {
-      context.shell.options.output = ShellOptions.OutputFormat(rawValue: value) ?? .text
-    }
+    static var option: WritableKeyPath<ShellOptions, ShellOptions.OutputFormat> { \.output }
   }
 
   /// `option.color auto|always|never`.
-  enum Color: ShellChoice {
+  enum Color: OptionChoice {
     static var configuration: CommandConfiguration {
       CommandConfiguration(
         id: "option.color", title: "Color", icon: "paintpalette", category: "Session",
         summary: "colour in text output: auto (on a terminal), always, never; NO_COLOR wins")
     }
 
-    static var options: [ChoiceOption] { ShellOptions.ColorMode.allCases.map { ChoiceOption($0.rawValue) } }
-
-    static func selection(in context: ShellContext) -> String { context.shell.options.color.rawValue }
-
-    static func select(_ value: String, in context: ShellContext) throws {
-      context.shell.options.color = ShellOptions.ColorMode(rawValue: value) ?? .auto
-    }
+    static var option: WritableKeyPath<ShellOptions, ShellOptions.ColorMode> { \.color }
   }
 
   /// `option.echo [on|off]`.
-  enum Echo: ShellToggle {
+  enum Echo: OptionToggle {
     static var configuration: CommandConfiguration {
       CommandConfiguration(
         id: "option.echo", title: "Echo Commands", icon: "text.append", category: "Session",
         summary: "print each command before its result")
     }
 
-    static func isOn(in context: ShellContext) -> Bool { context.shell.options.echo }
-
-    static func set(_ isOn: Bool, in context: ShellContext) throws { context.shell.options.echo = isOn }
+    static var option: WritableKeyPath<ShellOptions, Bool> { \.echo }
   }
 
   /// `option.keep-going [on|off]`.
-  enum KeepGoing: ShellToggle {
+  enum KeepGoing: OptionToggle {
     static var configuration: CommandConfiguration {
       CommandConfiguration(
         id: "option.keep-going", title: "Keep Going", icon: "forward", category: "Session",
         summary: "go on after a failed command in a script")
     }
 
-    static func isOn(in context: ShellContext) -> Bool { context.shell.options.keepGoing }
-
-    static func set(_ isOn: Bool, in context: ShellContext) throws { context.shell.options.keepGoing = isOn }
+    static var option: WritableKeyPath<ShellOptions, Bool> { \.keepGoing }
   }
 
   /// `option [NAME [VALUE]]`.
@@ -118,5 +100,46 @@ enum OptionCommands {
         name: String(command.id.dropFirst(prefix.count)),
         value: command.state?.value.description ?? "", allowedValues: allowed)
     }
+  }
+}
+
+/// A session option that is on or off, kept at `option` in the shell's options.
+protocol OptionToggle: ToggleCommand where Context == ShellContext {
+  /// Where the option is kept.
+  static var option: WritableKeyPath<ShellOptions, Bool> { get }
+}
+
+extension OptionToggle {
+  /// Whether the option is on.
+  static func isOn(in context: ShellContext) -> Bool { context.shell.options[keyPath: option] }
+
+  /// Turns the option on or off.
+  static func set(_ isOn: Bool, in context: ShellContext) throws {
+    context.shell.options[keyPath: option] = isOn
+  }
+}
+
+/// A session option that takes one of the cases of `Value`, kept at `option` in the shell's
+/// options.
+protocol OptionChoice: ChoiceCommand where Context == ShellContext {
+  /// The option's values.
+  associatedtype Value: CaseIterable & RawRepresentable<String>
+
+  /// Where the option is kept.
+  static var option: WritableKeyPath<ShellOptions, Value> { get }
+}
+
+extension OptionChoice {
+  /// Every case of `Value`, by its raw value.
+  static var options: [ChoiceOption] { Value.allCases.map { ChoiceOption($0.rawValue) } }
+
+  /// The raw value of the option now.
+  static func selection(in context: ShellContext) -> String {
+    context.shell.options[keyPath: option].rawValue
+  }
+
+  /// Sets the option to the case with this raw value.
+  static func select(_ value: String, in context: ShellContext) throws {
+    if let chosen = Value(rawValue: value) { context.shell.options[keyPath: option] = chosen }
   }
 }
