@@ -100,4 +100,64 @@ import Testing
     #expect(command.state?.value == .toggle(false))
     #expect(command.title == "Switch")
   }
+
+  /// A picker over the log's last kind.
+  private enum Pick: ChoiceCommand {
+    typealias Context = Log
+
+    nonisolated(unsafe) static var chosen = "text"
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(id: "demo.pick", title: "Pick")
+    }
+    static var options: [ChoiceOption] { DocumentKind.allCases.map { ChoiceOption($0.rawValue) } }
+    static func selection(in context: Log) -> String { chosen }
+    static func select(_ value: String, in context: Log) throws { chosen = value }
+  }
+
+  /// A command with an optional whole-number option.
+  private enum Place: ActionCommand {
+    typealias Context = Log
+
+    static let position = ParameterKey.integerOption("at", range: 1...5, summary: "where", valueName: "N")
+
+    static var configuration: CommandConfiguration {
+      CommandConfiguration(id: "demo.place", verb: "place", title: "Place", parameters: [position])
+    }
+
+    static func run(_ arguments: Arguments, in context: Log) throws -> CommandOutput {
+      .text(arguments[Self.position].map(String.init) ?? "-")
+    }
+  }
+
+  @Test("a choice declaration is a picker: its options in usage, its selection read and set")
+  func choiceDeclaration() throws {
+    let command = Pick.makeCommand(in: Log())
+    #expect(command.usage == "demo.pick text|table")
+    #expect(command.state?.value == .choice("text"))
+    try command.state?.apply("table", commandName: command.name)
+    #expect(command.state?.value == .choice("table"))
+    #expect(throws: FolioError.self) { try command.state?.apply("image", commandName: command.name) }
+  }
+
+  @Test("an integer option reads nil when not given and refuses numbers out of range")
+  func integerOption() throws {
+    let command = Place.makeCommand(in: Log())
+    #expect(command.usage == "place [--at N]")
+    let registry = CommandRegistry()
+    try registry.register(command)
+    #expect(Self.text(try registry.invoke(command, words: ["--at", "3"].map { Word($0) })) == "3")
+    #expect(Self.text(try registry.invoke(command, words: [])) == "-")
+    #expect(throws: FolioError.self) { try registry.invoke(command, words: ["--at", "6"].map { Word($0) }) }
+  }
+
+  @Test("rest words a command cannot run without are not bracketed in usage")
+  func requiredRest() {
+    #expect(ParameterKey.rest("item", isOptional: false).parameter.usage == "ITEM…")
+    #expect(ParameterKey.rest("item").parameter.usage == "[ITEM…]")
+  }
+
+  private static func text(_ output: CommandOutput) -> String? {
+    if case .text(let text) = output { return text }
+    return nil
+  }
 }
