@@ -153,7 +153,7 @@ public final class PluginHost {
         plugins.append(plugin)
         if let earlier {
           let reason = "\(plugin.folder) has the name of \(earlier.folder), found first; rename one folder"
-          plugin.status = .failed(reason)
+          setStatus(.failed(reason), of: plugin)
           plugin.appendLog("load failed: \(reason)")
         } else {
           load(plugin)
@@ -270,14 +270,27 @@ public final class PluginHost {
         throw error
       }
       plugin.lua = lua
-      plugin.status = .loaded
+      setStatus(.loaded, of: plugin)
     } catch {
       plugin.lua = nil
       let text = error.description
-      plugin.status = .failed(
-        text.hasPrefix("plugin \(plugin.name): ")
-          ? String(text.dropFirst("plugin \(plugin.name): ".count)) : text)
+      setStatus(
+        .failed(
+          text.hasPrefix("plugin \(plugin.name): ")
+            ? String(text.dropFirst("plugin \(plugin.name): ".count)) : text), of: plugin)
       plugin.appendLog("load failed: \(text)")
+    }
+  }
+
+  /// Sets a plugin's status and publishes it: `pluginLoaded`, or `pluginFailed` with the
+  /// reason it failed or was quarantined.
+  func setStatus(_ status: Plugin.Status, of plugin: Plugin) {
+    plugin.status = status
+    switch status {
+    case .loaded: surface.workspace.events.publish(.pluginLoaded(name: plugin.name))
+    case .failed(let reason), .quarantined(let reason):
+      surface.workspace.events.publish(.pluginFailed(name: plugin.name, reason: reason))
+    default: break
     }
   }
 
