@@ -66,7 +66,9 @@ public final class Session {
   /// The dialog waiting for an answer; only answering it runs meanwhile.
   public internal(set) var pendingDialog: Dialog? {
     didSet {
-      if let pendingDialog, pendingDialog != oldValue { events.publish(.dialogPresented(title: pendingDialog.title)) }
+      if let pendingDialog, pendingDialog != oldValue {
+        events.publish(.dialogPresented(title: pendingDialog.title))
+      }
     }
   }
   /// The dialog answered by the command running now, and the button, for recordings.

@@ -70,6 +70,9 @@ public final class PluginHost {
   /// The host's handler on the workspace's event bus, which runs plugins' `folio.on`
   /// handlers.
   private var eventSubscription: Subscription?
+  /// Where the host publishes plugin events: the workspace's bus, held weakly so a host that
+  /// outlives its surface publishes nothing.
+  private weak var events: EventBus?
 
   /// Something a plugin declares while it loads; those that name commands keep the
   /// `FILE:LINE: ` of their declaration for the errors of `checkCommandReferences`.
@@ -86,6 +89,7 @@ public final class PluginHost {
   /// Creates a host that contributes to `surface`.
   public init(surface: PluginSurface) {
     self.surface = surface
+    events = surface.workspace.events
     eventSubscription = surface.workspace.events.subscribe { [weak self] event in self?.deliver(event) }
   }
 
@@ -287,9 +291,9 @@ public final class PluginHost {
   func setStatus(_ status: Plugin.Status, of plugin: Plugin) {
     plugin.status = status
     switch status {
-    case .loaded: surface.workspace.events.publish(.pluginLoaded(name: plugin.name))
+    case .loaded: events?.publish(.pluginLoaded(name: plugin.name))
     case .failed(let reason), .quarantined(let reason):
-      surface.workspace.events.publish(.pluginFailed(name: plugin.name, reason: reason))
+      events?.publish(.pluginFailed(name: plugin.name, reason: reason))
     default: break
     }
   }
