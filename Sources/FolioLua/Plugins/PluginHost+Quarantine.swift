@@ -11,7 +11,7 @@ extension PluginHost {
     let prefix = "plugin \(plugin.name): "
     let reason =
       failure.message.hasPrefix(prefix) ? String(failure.message.dropFirst(prefix.count)) : failure.message
-    plugin.status = .quarantined(reason)
+    setStatus(.quarantined(reason), of: plugin)
     plugin.appendLog("quarantined: \(reason)")
     let why = "plugin \(plugin.name) is quarantined (\(reason)); 'plugin reload \(plugin.name)' lifts it"
     let commands = surface.registry.commands.filter { $0.owner == plugin.owner }

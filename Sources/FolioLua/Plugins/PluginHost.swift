@@ -70,6 +70,9 @@ public final class PluginHost {
   /// The host's handler on the workspace's event bus, which runs plugins' `folio.on`
   /// handlers.
   private var eventSubscription: Subscription?
+  /// Where the host publishes plugin events: the workspace's bus, held weakly so a host that
+  /// outlives its surface publishes nothing.
+  private weak var events: EventBus?
 
   /// Something a plugin declares while it loads; those that name commands keep the
   /// `FILE:LINE: ` of their declaration for the errors of `checkCommandReferences`.
@@ -86,6 +89,7 @@ public final class PluginHost {
   /// Creates a host that contributes to `surface`.
   public init(surface: PluginSurface) {
     self.surface = surface
+    events = surface.workspace.events
     eventSubscription = surface.workspace.events.subscribe { [weak self] event in self?.deliver(event) }
   }
 
@@ -153,7 +157,7 @@ public final class PluginHost {
         plugins.append(plugin)
         if let earlier {
           let reason = "\(plugin.folder) has the name of \(earlier.folder), found first; rename one folder"
-          plugin.status = .failed(reason)
+          setStatus(.failed(reason), of: plugin)
           plugin.appendLog("load failed: \(reason)")
         } else {
           load(plugin)
@@ -270,14 +274,27 @@ public final class PluginHost {
         throw error
       }
       plugin.lua = lua
-      plugin.status = .loaded
+      setStatus(.loaded, of: plugin)
     } catch {
       plugin.lua = nil
       let text = error.description
-      plugin.status = .failed(
-        text.hasPrefix("plugin \(plugin.name): ")
-          ? String(text.dropFirst("plugin \(plugin.name): ".count)) : text)
+      setStatus(
+        .failed(
+          text.hasPrefix("plugin \(plugin.name): ")
+            ? String(text.dropFirst("plugin \(plugin.name): ".count)) : text), of: plugin)
       plugin.appendLog("load failed: \(text)")
+    }
+  }
+
+  /// Sets a plugin's status and publishes it: `pluginLoaded`, or `pluginFailed` with the
+  /// reason it failed or was quarantined.
+  func setStatus(_ status: Plugin.Status, of plugin: Plugin) {
+    plugin.status = status
+    switch status {
+    case .loaded: events?.publish(.pluginLoaded(name: plugin.name))
+    case .failed(let reason), .quarantined(let reason):
+      events?.publish(.pluginFailed(name: plugin.name, reason: reason))
+    default: break
     }
   }
 

@@ -22,6 +22,7 @@ extension Session {
     }
     pendingDialog = nil
     answeredDialog = (dialog, button)
+    events.publish(.dialogDismissed(title: dialog.title, button: button.title))
     return try presenting { () throws -> CommandOutput in
       answeredDialog = (dialog, button)
       switch dialog.responder {
@@ -36,11 +37,11 @@ extension Session {
   /// Drops the waiting dialog unanswered (a script ended while it waited) and returns it.
   @discardableResult
   public func dismissDialog() -> Dialog? {
-    defer { pendingDialog = nil }
-    if case .pluginConfirmation(let number) = pendingDialog?.responder {
-      pluginHost?.abandonConfirmation(number)
-    }
-    return pendingDialog
+    guard let dialog = pendingDialog else { return nil }
+    pendingDialog = nil
+    if case .pluginConfirmation(let number) = dialog.responder { pluginHost?.abandonConfirmation(number) }
+    events.publish(.dialogDismissed(title: dialog.title, button: dialog.cancelButton.title))
+    return dialog
   }
 
   /// Chooses an item of the open menu by its number or title, with arguments for its

@@ -34,13 +34,21 @@ public final class Session {
   public let metrics: LayoutMetrics
 
   /// Menus added by embedders and plugins, after the app menus.
-  public internal(set) var addedMenus: [Menu] = []
+  public internal(set) var addedMenus: [Menu] = [] {
+    didSet { events.publish(.menusChanged) }
+  }
   /// Items added to existing menus (`folio.contribute`), placed when menus are built.
-  public internal(set) var addedMenuContributions: [MenuContribution] = []
+  public internal(set) var addedMenuContributions: [MenuContribution] = [] {
+    didSet { events.publish(.menusChanged) }
+  }
   /// Toolbar items added by embedders and plugins, after the document toolbar's.
-  public internal(set) var addedToolbarItems: [ToolbarItem] = []
+  public internal(set) var addedToolbarItems: [ToolbarItem] = [] {
+    didSet { events.publish(.toolbarChanged) }
+  }
   /// The toolbar customisation of a session without a state store.
-  var unsavedToolbarCustomization: ToolbarCustomization?
+  var unsavedToolbarCustomization: ToolbarCustomization? {
+    didSet { events.publish(.toolbarChanged) }
+  }
   /// Whether the built-in Favorite toggle is on.
   var isFavorite = false
   /// The app declared as scenes; the screen, tabs and settings read it for the platform.
@@ -56,7 +64,13 @@ public final class Session {
   /// What adaptive output reads: platform, width, size class, keyboard.
   public var appEnvironment = AppEnvironment()
   /// The dialog waiting for an answer; only answering it runs meanwhile.
-  public internal(set) var pendingDialog: Dialog?
+  public internal(set) var pendingDialog: Dialog? {
+    didSet {
+      if let pendingDialog, pendingDialog != oldValue {
+        events.publish(.dialogPresented(title: pendingDialog.title))
+      }
+    }
+  }
   /// The dialog answered by the command running now, and the button, for recordings.
   public internal(set) var answeredDialog: (dialog: Dialog, button: DialogButton)?
   /// Why the session is ending, once it is.
@@ -64,6 +78,11 @@ public final class Session {
 
   /// The platform menus are resolved for: icons, ordering.
   public var platform: MenuPlatform { appEnvironment.platform }
+
+  /// The app's one stream of events: documents and selections (published by the workspace),
+  /// menus, toolbars, dialogs and plugins (published by the session and the plugin host).
+  /// The session delivers them at the end of each front-end command (`finishCommand()`).
+  public var events: EventBus { workspace.events }
 
   /// Creates a session over `workspace` with the app's commands registered.
   ///
@@ -153,7 +172,7 @@ public final class Session {
   ///
   /// - Returns: why unsaved changes could not be kept in the journal, as warnings.
   public func finishCommand() -> [FolioError] {
-    workspace.events.flush()
+    events.flush()
     return workspace.journalChanges()
   }
 }
