@@ -84,7 +84,9 @@ extension Session {
           toolbar: toolbar, customization: try store.toolbarCustomization(for: toolbar.id))
         try store.setToolbarCustomization(try change(arrangement), for: toolbar.id)
       }
+      events.publish(.toolbarChanged)
     } else {
+      // Setting it publishes `toolbarChanged`.
       unsavedToolbarCustomization = try change(
         ToolbarArrangement(toolbar: toolbar, customization: unsavedToolbarCustomization))
     }
