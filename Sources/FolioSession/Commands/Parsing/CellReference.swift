@@ -7,7 +7,9 @@ struct CellReference: Equatable {
   var rowID: Int
   /// The column's index (0-based).
   var column: Int
+}
 
+extension CellReference {
   /// Reads a row and a column word against `table`.
   ///
   /// - Throws: `FolioError.invalidArgument` for a row or column the table has not, naming
