@@ -184,7 +184,8 @@ import Testing
         }
       }
     }
-    #expect(problems.isEmpty, "parse these at the edge and take typed values:\n\(problems.joined(separator: "\n"))")
+    #expect(
+      problems.isEmpty, "parse these at the edge and take typed values:\n\(problems.joined(separator: "\n"))")
   }
 
   @Test("the selector check finds text parameters but not typed ones")

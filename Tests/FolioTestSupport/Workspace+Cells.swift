@@ -7,7 +7,8 @@ extension Workspace {
   ///
   /// - Returns: whether the cell changed.
   @discardableResult
-  public func setCell(position: Int, columnNamed column: String, to value: String, in document: Document) throws
+  public func setCell(position: Int, columnNamed column: String, to value: String, in document: Document)
+    throws
     -> Bool
   {
     let (rowID, index) = try document.readTable { table in

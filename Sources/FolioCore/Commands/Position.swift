@@ -17,6 +17,12 @@ public enum Position {
     return items[items.startIndex + (number - 1)]
   }
 
+  /// The 1-based number of a 0-based `index`, as people count, written out: exact even for
+  /// `Int.max`, whose number no `Int` holds.
+  public static func number(ofIndex index: Int) -> String {
+    index == .max ? "9223372036854775808" : String(index + 1)
+  }
+
   /// The error for positions `text` (`7` or `2-9`) that are not all in 1…`count`.
   public static func outside(_ text: String, count: Int, kind: String) -> FolioError {
     let plural = text.contains("-") && !text.hasPrefix("-")

@@ -335,8 +335,11 @@ extension Workspace {
       return table.columns.enumerated().map { TableColumn(title: $1, index: $0) }
     }
     return try choices.map { choice throws(FolioError) in
-      let index = try Position.index(choice.index + 1, count: table.columns.count, kind: "column")
-      return TableColumn(title: table.columns[index], index: index, widthRule: choice.widthRule)
+      guard table.columns.indices.contains(choice.index) else {
+        throw Position.outside(
+          Position.number(ofIndex: choice.index), count: table.columns.count, kind: "column")
+      }
+      return TableColumn(title: table.columns[choice.index], index: choice.index, widthRule: choice.widthRule)
     }
   }
 }

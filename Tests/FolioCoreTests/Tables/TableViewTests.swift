@@ -48,19 +48,26 @@ import Testing
 
   @Test("the columns asked for show in their order with their width rules; compact keeps the first")
   func columnSelection() throws {
-    let view = try Self.view(columns: [TableViewColumn(index: 3), TableViewColumn(index: 0, widthRule: .fixed(8))])
+    let view = try Self.view(columns: [
+      TableViewColumn(index: 3), TableViewColumn(index: 0, widthRule: .fixed(8)),
+    ])
     #expect(view.columns.map(\.title) == ["noise", "name"])
     #expect(view.columns.map(\.width) == [5, 8])
     #expect(view.rows[0].cells == ["6", "Café Central"])
     #expect(view.columns[1].format("Café Central") == "Café Ce…")
     #expect(try Self.view(compact: true).columns.map(\.title) == ["name"])
-    #expect(try Self.view(columns: [TableViewColumn(index: 1), TableViewColumn(index: 0)], compact: true).columns.map(\.title) == ["city"])
+    #expect(
+      try Self.view(columns: [TableViewColumn(index: 1), TableViewColumn(index: 0)], compact: true).columns
+        .map(\.title) == ["city"])
   }
 
   @Test("a row or column outside the table is an error naming it, never a trap")
   func outside() throws {
     #expect(throws: FolioError.invalidArgument("column 5 is outside 1–4")) {
       try Self.view(columns: [TableViewColumn(index: 4)])
+    }
+    #expect(throws: FolioError.invalidArgument("column 9223372036854775808 is outside 1–4")) {
+      try Self.view(columns: [TableViewColumn(index: Int.max)])
     }
     #expect(throws: FolioError.invalidArgument("row \(Int.max) is outside 1–4")) { try Self.view([Int.max]) }
     #expect(throws: FolioError.invalidArgument("row 0 is outside 1–4")) { try Self.view([0]) }
@@ -84,7 +91,8 @@ import Testing
     let view = try Self.view(width: 50)
     #expect(view.lineWidth == 50)
     #expect(view.columns.map(\.width) == [13, 10, 7, 5])
-    let fixed = try Self.view(columns: [TableViewColumn(index: 0, widthRule: .fixed(30)), TableViewColumn(index: 1)], width: 30)
+    let fixed = try Self.view(
+      columns: [TableViewColumn(index: 0, widthRule: .fixed(30)), TableViewColumn(index: 1)], width: 30)
     #expect(fixed.columns.map(\.width) == [30, 4])
   }
 
@@ -107,11 +115,13 @@ import Testing
   func lineWidth() throws {
     let (workspace, document) = try Self.document()
     var view = try workspace.tableView(
-      of: document, positions: [1], columns: [TableViewColumn(index: 0)], compact: false, width: nil, metrics: .text)
+      of: document, positions: [1], columns: [TableViewColumn(index: 0)], compact: false, width: nil,
+      metrics: .text)
     #expect(view.lineWidth == 1 + 3 + 12 + 2)
     document.selection = [1]
     view = try workspace.tableView(
-      of: document, positions: [1], columns: [TableViewColumn(index: 0)], compact: false, width: nil, metrics: .text)
+      of: document, positions: [1], columns: [TableViewColumn(index: 0)], compact: false, width: nil,
+      metrics: .text)
     #expect(view.hasGutter)
     #expect(view.lineWidth == 2 + 3 + 1 + 3 + 12 + 2)
   }
@@ -122,7 +132,8 @@ import Testing
     let wide = TableMetrics(separatorWidth: 5, edgeWidth: 0, gutterWidth: 4, minimumColumnWidth: 6)
     document.selection = [1]
     let view = try workspace.tableView(
-      of: document, positions: [1], columns: [TableViewColumn(index: 0)], compact: false, width: nil, metrics: wide)
+      of: document, positions: [1], columns: [TableViewColumn(index: 0)], compact: false, width: nil,
+      metrics: wide)
     #expect(view.lineWidth == 4 + 5 + 1 + 5 + 12)
     let narrow = try workspace.tableView(
       of: document, positions: nil, columns: nil, compact: false, width: 20, metrics: wide)

@@ -98,7 +98,9 @@ import Testing
   func journals() throws {
     #expect(try JournalReference(parsing: "2", journalCount: 3) == .number(2))
     #expect(try JournalReference(parsing: "notes.txt", journalCount: 3) == .path("notes.txt"))
-    #expect(throws: FolioError.self) { try JournalReference(parsing: "99999999999999999999", journalCount: 3) }
+    #expect(throws: FolioError.self) {
+      try JournalReference(parsing: "99999999999999999999", journalCount: 3)
+    }
   }
 
   @Test("pages: one or a range, from 1")

@@ -104,7 +104,8 @@ extension Workspace {
     var cells = [TableCell](repeating: .string(""), count: count)
     for (column, value) in values {
       guard cells.indices.contains(column) else {
-        throw FolioError.invalidArgument("no column \(column + 1); the table has \(count)")
+        throw FolioError.invalidArgument(
+          "no column \(Position.number(ofIndex: column)); the table has \(count)")
       }
       cells[column] = .string(value)
     }
@@ -141,7 +142,8 @@ extension Workspace {
         throw FolioError.invalidArgument("no row with id:\(rowID)")
       }
       guard table.columns.indices.contains(column) else {
-        throw FolioError.invalidArgument("no column \(column + 1); the table has \(table.columns.count)")
+        throw FolioError.invalidArgument(
+          "no column \(Position.number(ofIndex: column)); the table has \(table.columns.count)")
       }
       return table.cell(row: index, column: column)
     }

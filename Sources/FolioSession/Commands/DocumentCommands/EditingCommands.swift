@@ -62,7 +62,8 @@ extension DocumentCommands {
         }
       case .table(let table):
         positions = try rows.map(table.rowPositions)
-        columns = try columnText.map { text throws(FolioError) in try ColumnSelection.columns(text, in: table) }
+        columns = try columnText.map { text throws(FolioError) in try ColumnSelection.columns(text, in: table)
+        }
       }
       return .documentView(
         try context.workspace.view(

@@ -27,7 +27,9 @@ enum WindowReference {
   /// The window with a title: written exactly, else in any case; nil when none has it.
   ///
   /// - Throws: `FolioError.invalidArgument` when several windows have it, naming their numbers.
-  private static func window(titled title: String, among documents: [Document]) throws(FolioError) -> Document? {
+  private static func window(titled title: String, among documents: [Document]) throws(FolioError)
+    -> Document?
+  {
     var matches = documents.indices.filter { documents[$0].title == title }
     if matches.isEmpty {
       matches = documents.indices.filter { documents[$0].title.lowercased() == title.lowercased() }
