@@ -205,12 +205,17 @@ import Testing
     ]
     #expect(flagged.filter { !Self.takesSelectorText($0) } == [])
     #expect(typed.filter(Self.takesSelectorText) == [])
+    // A signature over several lines is read whole; a typed one among them is left alone.
     let source = """
-      public func setCell(
-        row: String, column: String, to value: String, in document: Document
-      ) throws -> Bool {
+      public func view(
+        of document: Document,
+        rows: String?, compact: Bool
+      ) throws -> DocumentView {
         public init(parsing selector: String) throws {
+        public func sort(_ document: Document, by keys: [TableSortKey]) throws -> Int {
       """
-    #expect(Self.publicSignatures(in: source).filter(Self.takesSelectorText).count == 1)
+    let signatures = Self.publicSignatures(in: source)
+    #expect(signatures.count == 3)
+    #expect(signatures.filter(Self.takesSelectorText).count == 2)
   }
 }
