@@ -155,4 +155,67 @@ import Testing
     let found = Self.violations(in: source, verbs: verbs)
     #expect(found.map(\.line) == [1, 4])
   }
+
+  /// The signatures of the public functions and initializers in `source`: from `public`
+  /// to the opening brace, on one line.
+  static func publicSignatures(in source: String) -> [String] {
+    source.matches(of: #/public (?:static )?(?:func [^{]*|init[^{]*)\{/#).map {
+      String($0.output).split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        .joined(separator: " ")
+    }
+  }
+
+  /// Whether a signature takes command-language text: a parameter named `selector` or
+  /// `entry`, or a `String` labelled `rows:`, `columns:` or `window:`.
+  static func takesSelectorText(_ signature: String) -> Bool {
+    signature.contains(#/[(,] *(?:\w+ +)?(?:selector|entry) *:/#)
+      || signature.contains(#/[(,] *(?:rows|columns|window)(?: +\w+)? *: *String\b/#)
+  }
+
+  @Test("no public function of the documents or tables takes a selector as text")
+  func noSelectorText() throws {
+    var problems: [String] = []
+    for folder in ["Sources/FolioCore/Documents", "Sources/FolioCore/Tables"] {
+      for file in try Self.swiftFiles(under: folder) {
+        let source = try String(contentsOf: file, encoding: .utf8)
+        let relative = file.path.dropFirst(Self.packageRoot.path.count + 1)
+        for signature in Self.publicSignatures(in: source) where Self.takesSelectorText(signature) {
+          problems.append("\(relative): \(signature)")
+        }
+      }
+    }
+    #expect(
+      problems.isEmpty, "parse these at the edge and take typed values:\n\(problems.joined(separator: "\n"))")
+  }
+
+  @Test("the selector check finds text parameters but not typed ones")
+  func checkFindsSelectors() {
+    let flagged = [
+      "public func focus(_ selector: String) throws -> Document {",
+      "public func openRecent(_ entry: String) throws -> CommandOutput {",
+      "public func view(of document: Document, rows selector: String?, metrics: TableMetrics) {",
+      "public func tableView(of document: Document, positions: [Int]?, columns: String?) {",
+      "public func focus(window: String) {",
+    ]
+    let typed = [
+      "public func focus(windowID: Int) throws -> Document {",
+      "public func view(of document: Document, positions: [Int]?, columns: [TableViewColumn]?) {",
+      "public func recover(journal reference: JournalReference) throws -> Document {",
+      "public func newDocument(kind: DocumentKind, columns: [String]) throws -> Document {",
+    ]
+    #expect(flagged.filter { !Self.takesSelectorText($0) } == [])
+    #expect(typed.filter(Self.takesSelectorText) == [])
+    // A signature over several lines is read whole; a typed one among them is left alone.
+    let source = """
+      public func view(
+        of document: Document,
+        rows: String?, compact: Bool
+      ) throws -> DocumentView {
+        public init(parsing selector: String) throws {
+        public func sort(_ document: Document, by keys: [TableSortKey]) throws -> Int {
+      """
+    let signatures = Self.publicSignatures(in: source)
+    #expect(signatures.count == 3)
+    #expect(signatures.filter(Self.takesSelectorText).count == 2)
+  }
 }

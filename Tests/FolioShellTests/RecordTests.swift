@@ -1,4 +1,5 @@
 import FolioCore
+import FolioSession
 import Foundation
 import Testing
 

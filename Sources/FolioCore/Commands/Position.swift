@@ -10,20 +10,6 @@ public enum Position {
     return number - 1
   }
 
-  /// The 0-based index a word names: an integer (see `Parameter.integer`) in 1…`count`.
-  ///
-  /// - Throws: `FolioError.invalidArgument` for a word that is not an integer, or one
-  ///   outside the range, naming the word and the range.
-  public static func index(parsing text: some StringProtocol, count: Int, kind: String) throws(FolioError)
-    -> Int
-  {
-    guard let number = Parameter.integer(text) else {
-      if Parameter.isTooLargeInteger(text) { throw outside(String(text), count: count, kind: kind) }
-      throw .invalidArgument("'\(text)' is not a \(kind) number; \(kinds(kind, count: count))")
-    }
-    return try index(number, count: count, kind: kind)
-  }
-
   /// The element at position `number` (from 1) of `items`, or nil when there is none.
   public static func element<Items: RandomAccessCollection>(_ number: Int, of items: Items) -> Items.Element?
   where Items.Index == Int {
@@ -31,17 +17,18 @@ public enum Position {
     return items[items.startIndex + (number - 1)]
   }
 
+  /// The 1-based number of a 0-based `index`, as people count, written out: exact even for
+  /// `Int.max`, whose number no `Int` holds.
+  public static func number(ofIndex index: Int) -> String {
+    index == .max ? "9223372036854775808" : String(index + 1)
+  }
+
   /// The error for positions `text` (`7` or `2-9`) that are not all in 1…`count`.
-  static func outside(_ text: String, count: Int, kind: String) -> FolioError {
+  public static func outside(_ text: String, count: Int, kind: String) -> FolioError {
     let plural = text.contains("-") && !text.hasPrefix("-")
     return .invalidArgument(
       count == 0
         ? "the document has no \(kind)s"
         : "\(kind)\(plural ? "s" : "") \(text) \(plural ? "are" : "is") outside 1–\(count)")
-  }
-
-  /// "rows are 1–5", or "the document has no rows".
-  private static func kinds(_ kind: String, count: Int) -> String {
-    count == 0 ? "the document has no \(kind)s" : "\(kind)s are 1–\(count)"
   }
 }

@@ -86,14 +86,6 @@ public struct Dialog: Sendable, Equatable {
     buttons.first { $0.role == .cancel } ?? DialogButton("Cancel", role: .cancel)
   }
 
-  /// The button a typed answer names: its 1-based number or its title (ignoring case).
-  public func button(named answer: String) -> DialogButton? {
-    if let number = Parameter.integer(answer), let button = Position.element(number, of: buttons) {
-      return button
-    }
-    return buttons.first { $0.title.lowercased() == answer.lowercased() }
-  }
-
   /// The choices for messages: `'Save', 'Don't Save' or 'Cancel'`.
   public var choicesDescription: String {
     let titles = buttons.map { "'\($0.title)'" }

@@ -202,6 +202,15 @@ public final class Document {
     return try body(&table)
   }
 
+  /// Runs `body` on the table without copying it or changing it: for reading what a command
+  /// names (rows, columns) before it acts.
+  ///
+  /// - Throws: `FolioError.invalidArgument` when the document is not a table; what `body`
+  ///   throws.
+  public func readTable<T>(_ body: (TableModel) throws -> T) throws -> T {
+    try modifyTable { table in try body(table) }
+  }
+
   /// Runs `body` on the text in place, without copying it.
   ///
   /// - Throws: `FolioError.invalidArgument` when the document is not text.

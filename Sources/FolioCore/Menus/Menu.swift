@@ -6,7 +6,7 @@
 /// as an unknown command id or a control group with too many items are reported when the
 /// menu is resolved, naming the menu, so a menu contributed by a plugin can be declared
 /// before the commands it refers to are registered.
-public struct Menu: Sendable, Equatable {
+public struct Menu: Modifiable, Sendable, Equatable {
   /// The name `menu NAME` finds the menu by, e.g. `File` or `demo.actions`.
   public var id: String
   /// The title shown on the menu's button.

@@ -64,31 +64,17 @@ extension Menu: MenuContent {
   }
 
   /// The menu with another order rule [menuOrder].
-  public func menuOrder(_ order: MenuOrder) -> Menu {
-    var copy = self
-    copy.order = order
-    return copy
-  }
+  public func menuOrder(_ order: MenuOrder) -> Menu { with(\.order, order) }
 
   /// The menu with a dismiss behaviour for every item that does not set its own
   /// [menuActionDismissBehavior].
   public func menuActionDismissBehavior(_ behavior: DismissBehavior) -> Menu {
-    var copy = self
-    copy.dismissBehavior = behavior
-    return copy
+    with(\.dismissBehavior, behavior)
   }
 
   /// The menu with another label style [labelStyle].
-  public func labelStyle(_ style: LabelStyle) -> Menu {
-    var copy = self
-    copy.labelStyle = style
-    return copy
-  }
+  public func labelStyle(_ style: LabelStyle) -> Menu { with(\.labelStyle, style) }
 
   /// The menu with a primary action: `run MENU` invokes the command instead of opening it.
-  public func primaryAction(_ command: String) -> Menu {
-    var copy = self
-    copy.primaryAction = command
-    return copy
-  }
+  public func primaryAction(_ command: String) -> Menu { with(\.primaryAction, command) }
 }

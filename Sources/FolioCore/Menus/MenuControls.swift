@@ -1,5 +1,5 @@
 /// A menu control that wraps one `MenuItem`; its modifiers change the item.
-public protocol MenuItemContent: MenuContent {
+public protocol MenuItemContent: MenuContent, Modifiable {
   /// The item declared.
   var item: MenuItem { get set }
 }
@@ -11,9 +11,7 @@ extension MenuItemContent {
   /// The control with a dismiss behaviour that overrides the menu's and the command's
   /// [menuActionDismissBehavior].
   public func menuActionDismissBehavior(_ behavior: DismissBehavior) -> Self {
-    var copy = self
-    copy.item.dismiss = behavior
-    return copy
+    with(\.item.dismiss, behavior)
   }
 }
 
@@ -66,7 +64,7 @@ public struct Slider: MenuItemContent {
 }
 
 /// A choice-state command shown as its options [Picker].
-public struct Picker: MenuContent {
+public struct Picker: MenuContent, Modifiable {
   /// The picker declared.
   public var picker: MenuPicker
 
@@ -79,17 +77,11 @@ public struct Picker: MenuContent {
   public var menuElements: [MenuElement] { [.picker(picker)] }
 
   /// The picker with another style [pickerStyle].
-  public func pickerStyle(_ style: PickerStyle) -> Picker {
-    var copy = self
-    copy.picker.style = style
-    return copy
-  }
+  public func pickerStyle(_ style: PickerStyle) -> Picker { with(\.picker.style, style) }
 
   /// The picker with a dismiss behaviour that overrides the menu's and the command's.
   public func menuActionDismissBehavior(_ behavior: DismissBehavior) -> Picker {
-    var copy = self
-    copy.picker.dismiss = behavior
-    return copy
+    with(\.picker.dismiss, behavior)
   }
 }
 

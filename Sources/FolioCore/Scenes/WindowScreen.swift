@@ -98,9 +98,9 @@ extension Workspace {
     case .table(let table): count = table.rowCount
     }
     let shown = min(max(rows, 0), count)
-    let selector = shown == 0 ? nil : "1-\(shown)"
+    let positions = shown == 0 ? nil : Array(1...shown)
     let view =
-      (try? view(of: document, rows: selector, compact: compact, metrics: metrics))
+      (try? view(of: document, positions: positions, compact: compact, metrics: metrics))
       ?? .lines(title: document.title, lines: [])
     return .document(view, remaining: count - shown)
   }

@@ -283,22 +283,21 @@ extension Workspace {
   /// out once and kept until the table changes (`TableModel.valueKinds(ofColumns:)`).
   ///
   /// - Parameters:
-  ///   - selector: positions, ranges and `id:N` (see `RowSelector`); nil for every row.
-  ///   - columns: `a,b` — the columns to show, in order; `name:N` fixes a column's width at N.
-  ///     Nil for every column.
+  ///   - positions: the rows to show, by 1-based position, in order; nil for every row.
+  ///   - columns: the columns to show, in order, with their width rules; nil for every
+  ///     column.
   ///   - compact: whether only the first column (of those asked for) shows, as in the
   ///     compact size class.
   ///   - width: the window's width to fit; nil for natural widths.
   ///   - metrics: the widths of what the front end draws around the cells.
-  /// - Throws: `FolioError.invalidArgument` for rows outside the table, or a column that is
-  ///   not there (naming the columns that are).
+  /// - Throws: `FolioError.invalidArgument` for a text document, or a position or column
+  ///   outside the table.
   public func tableView(
-    of document: Document, rows selector: String?, columns: String?, compact: Bool, width: Int?,
+    of document: Document, positions: [Int]?, columns: [TableViewColumn]?, compact: Bool, width: Int?,
     metrics: TableMetrics
   ) throws -> TableView {
     try document.modifyTable { table throws in
-      let positions =
-        try selector.map(table.rowPositions) ?? RowSelector.positions(nil, count: table.rowCount, kind: "row")
+      let positions = try Self.checked(positions, count: table.rowCount, kind: "row")
       var shown = try Self.columns(columns, of: table)
       if compact { shown = Array(shown.prefix(1)) }
       let kinds = table.valueKinds(ofColumns: shown.map(\.index))
@@ -319,38 +318,28 @@ extension Workspace {
     }
   }
 
-  /// The columns `show columns=…` names, in its order; every column when nil.
-  private static func columns(_ selector: String?, of table: TableModel) throws(FolioError) -> [TableColumn] {
-    guard let selector else {
+  /// `positions` when each is in 1…`count`, or every position when nil.
+  ///
+  /// - Throws: `FolioError.invalidArgument` naming the first position outside.
+  static func checked(_ positions: [Int]?, count: Int, kind: String) throws(FolioError) -> [Int] {
+    guard let positions else { return count == 0 ? [] : Array(1...count) }
+    for position in positions { _ = try Position.index(position, count: count, kind: kind) }
+    return positions
+  }
+
+  /// The columns of `table` that `choices` name, in their order; every column when nil.
+  private static func columns(_ choices: [TableViewColumn]?, of table: TableModel) throws(FolioError)
+    -> [TableColumn]
+  {
+    guard let choices else {
       return table.columns.enumerated().map { TableColumn(title: $1, index: $0) }
     }
-    var result: [TableColumn] = []
-    for part in selector.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
-      var name = part
-      var rule = TableColumnWidth.standard
-      // "name:12" fixes the width, unless the whole part is a column's name.
-      if table.columnIndex(part) == nil, let colon = part.lastIndex(of: ":") {
-        let text = part[part.index(after: colon)...]
-        guard let width = Parameter.integer(text), AppEnvironment.widths.contains(width) else {
-          let widths = AppEnvironment.widths
-          throw .invalidArgument(
-            "'\(part)': a column's width is a number of columns in \(widths.lowerBound)–\(widths.upperBound) (name:12)"
-          )
-        }
-        name = String(part[..<colon])
-        rule = .fixed(width)
+    return try choices.map { choice throws(FolioError) in
+      guard table.columns.indices.contains(choice.index) else {
+        throw Position.outside(
+          Position.number(ofIndex: choice.index), count: table.columns.count, kind: "column")
       }
-      guard let index = table.columnIndex(name) else {
-        throw .invalidArgument(
-          name.isEmpty
-            ? "columns= needs column names, such as columns=\(table.columns.prefix(2).joined(separator: ","))"
-            : "no column '\(name)'; columns: \(table.columns.joined(separator: ", "))")
-      }
-      guard !result.contains(where: { $0.index == index }) else {
-        throw .invalidArgument("column '\(name)' is named twice in columns=\(selector)")
-      }
-      result.append(TableColumn(title: name, index: index, widthRule: rule))
+      return TableColumn(title: table.columns[choice.index], index: choice.index, widthRule: choice.widthRule)
     }
-    return result
   }
 }

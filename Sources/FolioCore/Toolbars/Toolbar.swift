@@ -4,7 +4,7 @@
 /// A toolbar with an id is customisable: its items' ids must be unique within it and stable
 /// across launches, because stored customisations name them. Nothing is looked up until the
 /// toolbar is laid out (`ToolbarLayout.make`).
-public struct Toolbar: Sendable, Equatable {
+public struct Toolbar: Modifiable, Sendable, Equatable {
   /// The id customisations are stored under, e.g. `document`.
   public var id: String
   /// Where the title and secondary actions go.
@@ -25,11 +25,7 @@ public struct Toolbar: Sendable, Equatable {
   }
 
   /// The toolbar with another role [toolbarRole].
-  public func toolbarRole(_ role: ToolbarRole) -> Toolbar {
-    var copy = self
-    copy.role = role
-    return copy
-  }
+  public func toolbarRole(_ role: ToolbarRole) -> Toolbar { with(\.role, role) }
 
   /// The customisable items, in declaration order.
   public var items: [ToolbarItem] {

@@ -3,7 +3,7 @@
 ///
 /// Declaring never fails: an item whose content is not exactly one button-like command or
 /// control group is refused when the toolbar is laid out, naming the toolbar and the item.
-public struct ToolbarItem: Sendable, Equatable {
+public struct ToolbarItem: ToolbarPlaceable, Sendable, Equatable {
   /// The id, unique within its toolbar; stored customisations refer to it.
   public var id: String
   /// Where the item goes.
@@ -41,19 +41,5 @@ public struct ToolbarItem: Sendable, Equatable {
     @MenuContentBuilder content: () -> [MenuElement]
   ) {
     self.init(id: id, placement: placement, showsByDefault: showsByDefault, elements: content())
-  }
-
-  /// The item with another overflow priority.
-  public func priority(_ priority: ToolbarItemPriority) -> ToolbarItem {
-    var copy = self
-    copy.priority = priority
-    return copy
-  }
-
-  /// The item shown only while `condition` holds.
-  public func shown(when condition: ToolbarCondition) -> ToolbarItem {
-    var copy = self
-    copy.condition = condition
-    return copy
   }
 }

@@ -1,6 +1,6 @@
 /// Several commands placed together [ToolbarItemGroup]. A group is always on the bar and is
 /// not customisable item by item; its members take their command ids as their ids.
-public struct ToolbarItemGroup: Sendable, Equatable {
+public struct ToolbarItemGroup: ToolbarPlaceable, Sendable, Equatable {
   /// Where the members go.
   public var placement: ToolbarPlacement
   /// Which items overflow first when space is short.
@@ -24,19 +24,5 @@ public struct ToolbarItemGroup: Sendable, Equatable {
   /// Declares a group with a builder [ToolbarItemGroup(placement:content:)].
   public init(placement: ToolbarPlacement = .automatic, @MenuContentBuilder content: () -> [MenuElement]) {
     self.init(placement: placement, elements: content())
-  }
-
-  /// The group with another overflow priority.
-  public func priority(_ priority: ToolbarItemPriority) -> ToolbarItemGroup {
-    var copy = self
-    copy.priority = priority
-    return copy
-  }
-
-  /// The group shown only while `condition` holds.
-  public func shown(when condition: ToolbarCondition) -> ToolbarItemGroup {
-    var copy = self
-    copy.condition = condition
-    return copy
   }
 }

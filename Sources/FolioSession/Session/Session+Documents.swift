@@ -15,6 +15,13 @@ extension Session {
   @discardableResult
   public func open(_ path: String) throws(FolioError) -> Document { try workspace.open(path).document }
 
+  /// Makes the window with this id active.
+  ///
+  /// - Returns: its document.
+  /// - Throws: `FolioError.invalidArgument` when no open window has the id.
+  @discardableResult
+  public func focus(windowID: Int) throws(FolioError) -> Document { try workspace.focus(windowID: windowID) }
+
   /// Sorts the active table by the keys, first key first, and returns how many rows it
   /// sorted.
   @discardableResult

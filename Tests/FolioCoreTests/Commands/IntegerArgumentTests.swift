@@ -47,9 +47,6 @@ import Testing
     #expect(throws: FolioError.invalidArgument("line \(Int.max) is outside 1–3")) {
       try Position.index(Int.max, count: 3, kind: "line")
     }
-    #expect(throws: FolioError.invalidArgument("'x' is not a row number; rows are 1–3")) {
-      try Position.index(parsing: "x", count: 3, kind: "row")
-    }
     #expect(Position.element(Int.min, of: [1, 2]) == nil)
     #expect(Position.element(Int.max, of: [1, 2]) == nil)
     #expect(Position.element(2, of: [1, 2]) == 2)
@@ -65,29 +62,11 @@ import Testing
     for edge in [Int.min, Int.max] {
       #expect(throws: FolioError.self) { try workspace.replaceLine(edge, with: "x", in: text) }
       #expect(throws: FolioError.self) { try workspace.insertLine("x", at: edge, in: text) }
-      #expect(throws: FolioError.self) {
-        try workspace.setCell(row: "1", column: String(edge), to: "x", in: table)
-      }
-      #expect(throws: FolioError.self) {
-        try workspace.setCell(row: String(edge), column: "a", to: "x", in: table)
-      }
-      #expect(throws: FolioError.self) { try workspace.focus(String(edge)) }
+      #expect(throws: FolioError.self) { try workspace.setCell(rowID: 1, column: edge, to: "x", in: table) }
+      #expect(throws: FolioError.self) { try workspace.setCell(rowID: edge, column: 0, to: "x", in: table) }
+      #expect(throws: FolioError.self) { try workspace.focus(windowID: edge) }
     }
     #expect(try text.modifyText { $0.lines } == ["one"])
     #expect(try table.modifyTable { $0.cells(ofRow: 0) } == [.string("1"), .string("")])
-  }
-
-  @Test("a title two windows share is an error naming both; a number still picks one")
-  func ambiguousFocus() throws {
-    let workspace = Workspace(store: nil, currentDirectory: "/", home: nil)
-    let first = try workspace.newDocument(kind: .text, columns: [])
-    let second = try workspace.newDocument(kind: .text, columns: [])
-    second.title = first.title
-    #expect(
-      throws: FolioError(
-        .invalidArgument, "'\(first.title)' matches windows 1, 2: focus one by number",
-        values: ["title": first.title], remedies: [.run("document.list", effect: "lists them")])
-    ) { try workspace.focus(first.title) }
-    #expect(try workspace.focus("1") === first)
   }
 }

@@ -1,3 +1,4 @@
+import FolioTestSupport
 import Foundation
 import Testing
 
@@ -70,12 +71,12 @@ import Testing
         try journal.entry(at: file).map { String(decoding: $0.content, as: UTF8.self) }
           == Self.encoded(document.content), "after \(edit)")
     }
-    try check("a cell") { try workspace.setCell(row: "2", column: "city", to: "Paris", in: document) }
+    try check("a cell") { try workspace.setCell(position: 2, columnNamed: "city", to: "Paris", in: document) }
     let journalSize = try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int
     try check("a row added") { try workspace.addRow([(column: "name", value: "f \"q\"")], to: document) }
     try check("rows deleted") { _ = try workspace.deleteRows([1, 3], from: document) }
     try check("an undo") { _ = try workspace.undo(document) }
-    try check("a cell") { try workspace.setCell(row: "id:5", column: "1", to: "E", in: document) }
+    try check("a cell") { try workspace.setCell(rowID: 5, column: 0, to: "E", in: document) }
     #expect(
       try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int == journalSize,
       "only the log grew")
@@ -172,7 +173,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: sorted.folder) }
     _ = try sorted.workspace.sort(sorted.document, by: [TableSortKey(column: "b", order: .descending)])
     #expect(sorted.workspace.journalChanges().isEmpty)
-    try sorted.workspace.setCell(row: "2", column: "c", to: "7", in: sorted.document)
+    try sorted.workspace.setCell(position: 2, columnNamed: "c", to: "7", in: sorted.document)
     #expect(sorted.workspace.journalChanges().isEmpty)
     #expect(sorted.journaled() == (try Self.saved(sorted.document)))
     #expect(sorted.journaled() == "[{\"a\":3,\"b\":2},{\"a\":1,\"c\":7}]\n")
@@ -183,7 +184,7 @@ import Testing
       [1], mode: .replace, in: favorite.document, environment: AppEnvironment(platform: .mac))
     try favorite.workspace.setFavorite(true, in: favorite.document)
     #expect(favorite.workspace.journalChanges().isEmpty)
-    try favorite.workspace.setCell(row: "2", column: "b", to: "9", in: favorite.document)
+    try favorite.workspace.setCell(position: 2, columnNamed: "b", to: "9", in: favorite.document)
     #expect(favorite.workspace.journalChanges().isEmpty)
     #expect(favorite.journaled() == (try Self.saved(favorite.document)))
     #expect(favorite.journaled()?.contains("\"favorite\":9") == false)
@@ -194,16 +195,16 @@ import Testing
     let text = "name,city\n\"Ann\",Oslo\nBob,\"Rome\"\nCy,Bern\n"
     let places = try Self.journaling("p.csv", text)
     defer { try? FileManager.default.removeItem(at: places.folder) }
-    try places.workspace.setCell(row: "3", column: "city", to: "Paris", in: places.document)
+    try places.workspace.setCell(position: 3, columnNamed: "city", to: "Paris", in: places.document)
     #expect(places.workspace.journalChanges().isEmpty)
-    try places.workspace.setCell(row: "3", column: "city", to: "Lima", in: places.document)
+    try places.workspace.setCell(position: 3, columnNamed: "city", to: "Lima", in: places.document)
     #expect(places.workspace.journalChanges().isEmpty)
     #expect(places.journaled() == "name,city\n\"Ann\",Oslo\nBob,\"Rome\"\nCy,Lima\n")
     #expect(places.journaled() == (try Self.saved(places.document)))
     // A row edited back to its record is its record again.
-    try places.workspace.setCell(row: "2", column: "city", to: "Kiel", in: places.document)
+    try places.workspace.setCell(position: 2, columnNamed: "city", to: "Kiel", in: places.document)
     #expect(places.workspace.journalChanges().isEmpty)
-    try places.workspace.setCell(row: "2", column: "city", to: "Rome", in: places.document)
+    try places.workspace.setCell(position: 2, columnNamed: "city", to: "Rome", in: places.document)
     #expect(places.workspace.journalChanges().isEmpty)
     #expect(places.journaled() == "name,city\n\"Ann\",Oslo\nBob,\"Rome\"\nCy,Lima\n")
   }

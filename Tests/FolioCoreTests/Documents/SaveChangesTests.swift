@@ -21,11 +21,11 @@ import Testing
     "rows not edited keep their bytes, quoting and all, whatever is done to the others",
     arguments: [
       (
-        Edit(name: "cell") { try $0.setCell(row: "3", column: "b", to: "4", in: $1) },
+        Edit(name: "cell") { try $0.setCell(position: 3, columnNamed: "b", to: "4", in: $1) },
         "a,b\n\"x\",1\n\"y\",\"2\"\nz,4\n"
       ),
       (
-        Edit(name: "cell in a quoted row") { try $0.setCell(row: "1", column: "b", to: "5", in: $1) },
+        Edit(name: "cell in a quoted row") { try $0.setCell(position: 1, columnNamed: "b", to: "5", in: $1) },
         "a,b\nx,5\n\"y\",\"2\"\nz,3\n"
       ),
       (
@@ -35,8 +35,8 @@ import Testing
       (Edit(name: "delete") { try $0.deleteRows([3], from: $1) }, "a,b\n\"x\",1\n\"y\",\"2\"\n"),
       (
         Edit(name: "a cell edited and edited back") {
-          try $0.setCell(row: "2", column: "b", to: "9", in: $1)
-          try $0.setCell(row: "2", column: "b", to: "2", in: $1)
+          try $0.setCell(position: 2, columnNamed: "b", to: "9", in: $1)
+          try $0.setCell(position: 2, columnNamed: "b", to: "2", in: $1)
         },
         "a,b\n\"x\",1\n\"y\",\"2\"\nz,3\n"
       ),
@@ -44,7 +44,7 @@ import Testing
         Edit(name: "rows deleted and put back by undo") {
           try $0.deleteRows([1, 2], from: $1)
           _ = try $0.undo($1)
-          try $0.setCell(row: "3", column: "b", to: "4", in: $1)
+          try $0.setCell(position: 3, columnNamed: "b", to: "4", in: $1)
         },
         "a,b\n\"x\",1\n\"y\",\"2\"\nz,4\n"
       ),
@@ -69,12 +69,12 @@ import Testing
     try folder.write("t.csv", Array("a,b\ncaf\u{E9},1\n".utf8))
     let workspace = Workspace(store: nil, currentDirectory: folder.url.path, home: nil)
     let document = try workspace.open("t.csv").document
-    try workspace.setCell(row: "1", column: "b", to: "1", in: document)
-    try workspace.setCell(row: "1", column: "a", to: "caf\u{E9}", in: document)
+    try workspace.setCell(position: 1, columnNamed: "b", to: "1", in: document)
+    try workspace.setCell(position: 1, columnNamed: "a", to: "caf\u{E9}", in: document)
     #expect(!document.isDirty)
     #expect(throws: FolioError.self) { try workspace.undo(document) }
 
-    try workspace.setCell(row: "1", column: "a", to: "cafe\u{301}", in: document)
+    try workspace.setCell(position: 1, columnNamed: "a", to: "cafe\u{301}", in: document)
     #expect(document.isDirty)
     try workspace.save(document)
     #expect(try folder.bytes("t.csv") == Array("a,b\ncafe\u{301},1\n".utf8))
@@ -141,7 +141,7 @@ import Testing
     #expect(!clean.isDirty)
 
     let dirty = try workspace.open("b.csv").document
-    try workspace.setCell(row: "1", column: "x", to: "2", in: dirty)
+    try workspace.setCell(position: 1, columnNamed: "x", to: "2", in: dirty)
     try workspace.rename(dirty, to: "edited")
     #expect(dirty.isDirty)
     _ = try workspace.undo(dirty)
@@ -158,7 +158,7 @@ import Testing
     let document = try workspace.open("k.json").document
     let columns = try document.modifyTable { $0.columns }
     #expect(columns.map { Array($0.utf8) } == [Array("\u{E9}".utf8), Array("e\u{301}".utf8)])
-    try workspace.setCell(row: "2", column: "e\u{301}", to: "3", in: document)
+    try workspace.setCell(position: 2, columnNamed: "e\u{301}", to: "3", in: document)
     try workspace.save(document)
     #expect(try folder.bytes("k.json") == Array(#"[{"\#u{E9}":1},{"e\#u{301}":3}]"#.utf8) + [0x0A])
   }
@@ -169,7 +169,7 @@ import Testing
     try folder.write("h.csv", Array("caf\u{E9},cafe\u{301}\n1,2\n".utf8))
     let workspace = Workspace(store: nil, currentDirectory: folder.url.path, home: nil)
     let document = try workspace.open("h.csv").document
-    try workspace.setCell(row: "1", column: "cafe\u{301}", to: "3", in: document)
+    try workspace.setCell(position: 1, columnNamed: "cafe\u{301}", to: "3", in: document)
     try workspace.addColumn("e\u{301}", to: document)
     #expect(throws: FolioError.self) { try workspace.addColumn("caf\u{E9}", to: document) }
     try workspace.save(document)

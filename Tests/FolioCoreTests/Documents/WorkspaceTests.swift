@@ -1,3 +1,4 @@
+import FolioTestSupport
 import Foundation
 import Testing
 
@@ -87,7 +88,7 @@ import Testing
     try folder.write("places.csv", "name\nAda\n")
     let (workspace, _) = Self.workspace(in: folder)
     let document = try workspace.open("places.csv").document
-    try workspace.setCell(row: "1", column: "name", to: "Grace", in: document)
+    try workspace.setCell(position: 1, columnNamed: "name", to: "Grace", in: document)
     try workspace.rename(document, to: "people")
     #expect(folder.names == ["people.csv"])
     #expect(document.isDirty)

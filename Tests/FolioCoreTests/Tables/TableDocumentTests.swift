@@ -12,15 +12,15 @@ import Testing
     try document.modifyTable { $0 }
   }
 
-  @Test("cell edits by position and id, undo and redo, then save writes only that change")
+  @Test("cell edits by row id and column index, undo and redo, then save writes only that change")
   func editUndoSave() throws {
     let folder = try TemporaryFolder("folio-tables")
     try folder.write("people.csv", Self.file)
     let workspace = Workspace(store: nil, currentDirectory: folder.url.path, home: nil)
     let document = try workspace.open("people.csv").document
 
-    try workspace.setCell(row: "2", column: "name", to: "O'Neil", in: document)
-    try workspace.setCell(row: "id:3", column: "2", to: "Lee, B", in: document)
+    try workspace.setCell(rowID: 2, column: 1, to: "O'Neil", in: document)
+    try workspace.setCell(rowID: 3, column: 1, to: "Lee, B", in: document)
     #expect(try Self.table(document).cells(ofRow: 1) == [.string("2"), .string("O'Neil")])
     #expect(try Self.table(document).cell(row: 2, column: 1) == .string("Lee, B"))
     #expect(try workspace.undo(document) == "Edit Cell")
@@ -32,7 +32,7 @@ import Testing
     #expect(try folder.read("people.csv") == "id,name\r\n1,\"Smith, J\"\r\n2,O'Neil\r\n3,\"Lee, B\"\r\n")
   }
 
-  @Test("an added row is undone and redone with a new id, and show finds rows by id")
+  @Test("an added row is undone and redone with a new id, and show finds rows by position")
   func addRowUndo() throws {
     let folder = try TemporaryFolder("folio-tables")
     try folder.write("people.csv", Self.file)
@@ -44,14 +44,14 @@ import Testing
     #expect(try Self.table(document).rowCount == 3)
     #expect(try workspace.redo(document) == "Add Row")
     #expect(try Self.table(document).rows.map(\.id) == [1, 2, 3, 5])
-    guard case .table(let view) = try workspace.view(of: document, rows: "id:5", metrics: .text) else {
+    guard case .table(let view) = try workspace.view(of: document, positions: [4], metrics: .text) else {
       throw FolioError.invalidArgument("a table shows as a table")
     }
     #expect(view.title == "people")
     #expect(view.columns.map(\.title) == ["id", "name"])
     #expect(view.rows == [DocumentViewRow(position: 4, id: 5, cells: ["", "Ng"])])
-    #expect(throws: FolioError.invalidArgument("no row with id:4")) {
-      try workspace.view(of: document, rows: "id:4", metrics: .text)
+    #expect(throws: FolioError.invalidArgument("row 5 is outside 1–4")) {
+      try workspace.view(of: document, positions: [5], metrics: .text)
     }
 
     try workspace.save(document)

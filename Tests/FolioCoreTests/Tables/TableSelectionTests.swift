@@ -52,14 +52,6 @@ import Testing
     }
   }
 
-  @Test("parsing sort keys")
-  func parsing() throws {
-    #expect(try TableSortKey(parsing: "noise:desc") == TableSortKey(column: "noise", order: .descending))
-    #expect(try TableSortKey(parsing: "name") == TableSortKey(column: "name"))
-    #expect(throws: FolioError.self) { try TableSortKey(parsing: "name:up") }
-    #expect(throws: FolioError.self) { try TableSortKey(parsing: ":desc") }
-  }
-
   @Test("sorting is one undo step that keeps ids and the selection, and stores no cells")
   func sortUndo() throws {
     let (workspace, document) = try Self.document()

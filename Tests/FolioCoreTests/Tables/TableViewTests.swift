@@ -22,11 +22,11 @@ import Testing
   }
 
   private static func view(
-    _ rows: String? = nil, columns: String? = nil, compact: Bool = false, width: Int? = 100
+    _ positions: [Int]? = nil, columns: [TableViewColumn]? = nil, compact: Bool = false, width: Int? = 100
   ) throws -> TableView {
     let (workspace, document) = try document()
     return try workspace.tableView(
-      of: document, rows: rows, columns: columns, compact: compact, width: width, metrics: .text)
+      of: document, positions: positions, columns: columns, compact: compact, width: width, metrics: .text)
   }
 
   @Test("every column in table order, with kinds, alignment and natural widths capped at 40")
@@ -42,42 +42,35 @@ import Testing
 
   @Test("widths fit the rows shown only, and wide characters count two columns")
   func widthsFromShownRows() throws {
-    #expect(try Self.view("1").columns.map(\.width) == [12, 6, 7, 5])
-    #expect(try Self.view("2").columns.map(\.width) == [19, 5, 7, 5])
+    #expect(try Self.view([1]).columns.map(\.width) == [12, 6, 7, 5])
+    #expect(try Self.view([2]).columns.map(\.width) == [19, 5, 7, 5])
   }
 
-  @Test("columns= picks and orders columns, name:N fixes a width; compact keeps the first")
+  @Test("the columns asked for show in their order with their width rules; compact keeps the first")
   func columnSelection() throws {
-    let view = try Self.view(columns: "noise,name:8")
+    let view = try Self.view(columns: [
+      TableViewColumn(index: 3), TableViewColumn(index: 0, widthRule: .fixed(8)),
+    ])
     #expect(view.columns.map(\.title) == ["noise", "name"])
     #expect(view.columns.map(\.width) == [5, 8])
     #expect(view.rows[0].cells == ["6", "Café Central"])
     #expect(view.columns[1].format("Café Central") == "Café Ce…")
     #expect(try Self.view(compact: true).columns.map(\.title) == ["name"])
-    #expect(try Self.view(columns: "city,name", compact: true).columns.map(\.title) == ["city"])
+    #expect(
+      try Self.view(columns: [TableViewColumn(index: 1), TableViewColumn(index: 0)], compact: true).columns
+        .map(\.title) == ["city"])
   }
 
-  @Test("columns= errors name the columns there are")
-  func columnErrors() throws {
-    let cases: [(String, String)] = [
-      ("rating", "no column 'rating'; columns: name, city, comfort, noise"),
-      ("name,name", "column 'name' is named twice in columns=name,name"),
-      ("name:0", "'name:0': a column's width is a number of columns in 1–10000 (name:12)"),
-      ("name:wide", "'name:wide': a column's width is a number of columns in 1–10000 (name:12)"),
-      ("", "columns= needs column names, such as columns=name,city"),
-    ]
-    for (selector, message) in cases {
-      #expect(throws: FolioError.invalidArgument(message)) { try Self.view(columns: selector) }
+  @Test("a row or column outside the table is an error naming it, never a trap")
+  func outside() throws {
+    #expect(throws: FolioError.invalidArgument("column 5 is outside 1–4")) {
+      try Self.view(columns: [TableViewColumn(index: 4)])
     }
-  }
-
-  @Test("a column named with a colon is found by its whole name before name:N is tried")
-  func colonInName() throws {
-    let (workspace, document) = try Self.document("a:1,b\nx,y\n")
-    let view = try workspace.tableView(
-      of: document, rows: nil, columns: "a:1", compact: false, width: nil, metrics: .text)
-    #expect(view.columns.map(\.title) == ["a:1"])
-    #expect(view.columns[0].widthRule == .standard)
+    #expect(throws: FolioError.invalidArgument("column 9223372036854775808 is outside 1–4")) {
+      try Self.view(columns: [TableViewColumn(index: Int.max)])
+    }
+    #expect(throws: FolioError.invalidArgument("row \(Int.max) is outside 1–4")) { try Self.view([Int.max]) }
+    #expect(throws: FolioError.invalidArgument("row 0 is outside 1–4")) { try Self.view([0]) }
   }
 
   @Test("a narrow window narrows the widest fitted columns first, never below four, fixed ones never")
@@ -98,7 +91,8 @@ import Testing
     let view = try Self.view(width: 50)
     #expect(view.lineWidth == 50)
     #expect(view.columns.map(\.width) == [13, 10, 7, 5])
-    let fixed = try Self.view(columns: "name:30,city", width: 30)
+    let fixed = try Self.view(
+      columns: [TableViewColumn(index: 0, widthRule: .fixed(30)), TableViewColumn(index: 1)], width: 30)
     #expect(fixed.columns.map(\.width) == [30, 4])
   }
 
@@ -121,11 +115,13 @@ import Testing
   func lineWidth() throws {
     let (workspace, document) = try Self.document()
     var view = try workspace.tableView(
-      of: document, rows: "1", columns: "name", compact: false, width: nil, metrics: .text)
+      of: document, positions: [1], columns: [TableViewColumn(index: 0)], compact: false, width: nil,
+      metrics: .text)
     #expect(view.lineWidth == 1 + 3 + 12 + 2)
     document.selection = [1]
     view = try workspace.tableView(
-      of: document, rows: "1", columns: "name", compact: false, width: nil, metrics: .text)
+      of: document, positions: [1], columns: [TableViewColumn(index: 0)], compact: false, width: nil,
+      metrics: .text)
     #expect(view.hasGutter)
     #expect(view.lineWidth == 2 + 3 + 1 + 3 + 12 + 2)
   }
@@ -136,13 +132,14 @@ import Testing
     let wide = TableMetrics(separatorWidth: 5, edgeWidth: 0, gutterWidth: 4, minimumColumnWidth: 6)
     document.selection = [1]
     let view = try workspace.tableView(
-      of: document, rows: "1", columns: "name", compact: false, width: nil, metrics: wide)
+      of: document, positions: [1], columns: [TableViewColumn(index: 0)], compact: false, width: nil,
+      metrics: wide)
     #expect(view.lineWidth == 4 + 5 + 1 + 5 + 12)
     let narrow = try workspace.tableView(
-      of: document, rows: nil, columns: nil, compact: false, width: 20, metrics: wide)
+      of: document, positions: nil, columns: nil, compact: false, width: 20, metrics: wide)
     #expect(narrow.columns.map(\.width) == [6, 6, 6, 5])
     let text = try workspace.tableView(
-      of: document, rows: nil, columns: nil, compact: false, width: 20, metrics: .text)
+      of: document, positions: nil, columns: nil, compact: false, width: 20, metrics: .text)
     #expect(text.columns.map(\.width) == [4, 4, 4, 4])
   }
 }

@@ -67,13 +67,13 @@ extension Workspace {
     "Opened \(Self.describe(document))." + (lockWarning(document).map { " Warning: \($0)." } ?? "")
   }
 
-  /// Recovers a journal by its number in `recover` or its document's path: the document
-  /// opens (or, when its file is gone, is bound to that path again; an untitled one opens
-  /// untitled) with the journal's content as one undoable step.
+  /// Recovers a journal: the document opens (or, when its file is gone, is bound to that
+  /// path again; an untitled one opens untitled) with the journal's content as one undoable
+  /// step.
   ///
   /// - Throws: `FolioError.invalidArgument` for an unknown journal; what `open` throws.
-  public func recover(_ selector: String) throws(FolioError) -> Document {
-    let entry = try journal(selected: selector)
+  public func recover(journal reference: JournalReference) throws(FolioError) -> Document {
+    let entry = try journal(reference)
     let document: Document
     if let path = entry.path, DocumentFile.exists(path), let opened = try? open(path).document {
       document = opened
@@ -98,31 +98,33 @@ extension Workspace {
     return document
   }
 
-  /// Removes a journal by its number in `recover` or its document's path.
-  public func discardJournal(_ selector: String) throws(FolioError) -> JournalEntry {
-    let entry = try journal(selected: selector)
+  /// Removes a journal, dropping the unsaved changes it holds.
+  ///
+  /// - Returns: the journal removed.
+  /// - Throws: `FolioError.invalidArgument` for an unknown journal.
+  public func discardJournal(_ reference: JournalReference) throws(FolioError) -> JournalEntry {
+    let entry = try journal(reference)
     safeguards?.journal.remove(entry.file)
     return entry
   }
 
-  private func journal(selected selector: String) throws(FolioError) -> JournalEntry {
+  private func journal(_ reference: JournalReference) throws(FolioError) -> JournalEntry {
     let entries = recoverableJournals()
-    if Parameter.integer(selector) != nil || Parameter.isTooLargeInteger(selector) {
-      guard let number = Parameter.integer(selector), let entry = Position.element(number, of: entries) else {
-        guard !entries.isEmpty else { throw .invalidArgument("there is nothing to recover") }
+    switch reference {
+    case .number(let number):
+      guard let entry = Position.element(number, of: entries) else {
+        throw Self.missingJournal(String(number), count: entries.count)
+      }
+      return entry
+    case .path(let path):
+      let canonical = DocumentFile.resolvedTarget(try absolutePath(path))
+      guard let entry = entries.first(where: { $0.path.map(DocumentFile.resolvedTarget) == canonical }) else {
         throw FolioError(
-          .invalidArgument, "there is no journal \(selector); they are 1–\(entries.count)",
-          values: ["journal": selector], remedies: [Self.listJournals])
+          .invalidArgument, "no unsaved changes of \(path) are in the journal", values: ["path": path],
+          remedies: [Self.listJournals])
       }
       return entry
     }
-    let canonical = DocumentFile.resolvedTarget(try absolutePath(selector))
-    guard let entry = entries.first(where: { $0.path.map(DocumentFile.resolvedTarget) == canonical }) else {
-      throw FolioError(
-        .invalidArgument, "no unsaved changes of \(selector) are in the journal", values: ["path": selector],
-        remedies: [Self.listJournals])
-    }
-    return entry
   }
 
   /// What `recover` lists: the journals left by ended sessions and any safety copies.
@@ -139,7 +141,4 @@ extension Workspace {
   public static func recoveredMessage(_ document: Document) -> String {
     "Recovered the unsaved changes to \(describe(document)); saving keeps them, Undo takes them back."
   }
-
-  /// `recover` without arguments: it lists the journals.
-  private static let listJournals = Remedy.run("document.recover", effect: "lists them")
 }

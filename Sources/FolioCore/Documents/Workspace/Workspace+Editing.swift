@@ -104,7 +104,8 @@ extension Workspace {
     var cells = [TableCell](repeating: .string(""), count: count)
     for (column, value) in values {
       guard cells.indices.contains(column) else {
-        throw FolioError.invalidArgument("no column \(column + 1); the table has \(count)")
+        throw FolioError.invalidArgument(
+          "no column \(Position.number(ofIndex: column)); the table has \(count)")
       }
       cells[column] = .string(value)
     }
@@ -128,23 +129,6 @@ extension Workspace {
     return id
   }
 
-  /// Sets one cell: the row by 1-based position or `id:N`, the column by name or 1-based
-  /// number, as a command line writes them.
-  ///
-  /// - Returns: whether the cell changed.
-  @discardableResult
-  public func setCell(row: String, column: String, to value: String, in document: Document) throws -> Bool {
-    let (rowID, columnIndex) = try document.modifyTable { table throws in
-      let index = try Self.rowIndex(row, in: table)
-      guard let column = try table.columnIndex(column) ?? Self.columnIndex(number: column, in: table) else {
-        throw FolioError.invalidArgument(
-          "no column '\(column)'; columns: \(table.columns.joined(separator: ", "))")
-      }
-      return (table.id(ofRow: index), column)
-    }
-    return try setCell(rowID: rowID, column: columnIndex, to: value, in: document)
-  }
-
   /// Sets the cell of the row with id `rowID` in the column at index `column` (0-based). A
   /// cell that holds the value already, to the byte, is left alone: no undo step, no unsaved
   /// change.
@@ -158,7 +142,8 @@ extension Workspace {
         throw FolioError.invalidArgument("no row with id:\(rowID)")
       }
       guard table.columns.indices.contains(column) else {
-        throw FolioError.invalidArgument("no column \(column + 1); the table has \(table.columns.count)")
+        throw FolioError.invalidArgument(
+          "no column \(Position.number(ofIndex: column)); the table has \(table.columns.count)")
       }
       return table.cell(row: index, column: column)
     }
@@ -186,25 +171,6 @@ extension Workspace {
     } else {
       document.noteContentUnchanged()
     }
-  }
-
-  /// The position of a row written as a 1-based position or `id:N`.
-  static func rowIndex(_ text: String, in table: TableModel) throws(FolioError) -> Int {
-    if text.hasPrefix("id:") {
-      guard let id = Parameter.integer(text.dropFirst(3)), let index = table.rowIndex(id: id) else {
-        throw .invalidArgument("no row with \(text)")
-      }
-      return index
-    }
-    return try Position.index(parsing: text, count: table.rowCount, kind: "row")
-  }
-
-  /// The index of the column a number names (`cell 1 3 x`), nil when the word is no number.
-  ///
-  /// - Throws: `FolioError.invalidArgument` for a number outside the columns.
-  private static func columnIndex(number text: String, in table: TableModel) throws(FolioError) -> Int? {
-    guard let number = Parameter.integer(text) else { return nil }
-    return try Position.index(number, count: table.columns.count, kind: "column")
   }
 
   private func checkLine(_ text: String) throws(FolioError) {

@@ -18,17 +18,13 @@ extension Workspace {
   /// A file that no longer exists is removed from the list, and the error says so: the list
   /// then shows only what can be opened, as File › Open Recent does on macOS.
   ///
-  /// - Parameter entry: its number in `recent` (1 is the newest), its path as listed, its
-  ///   file name or its title (exactly, else ignoring case).
+  /// - Parameter path: the document's path, as `recentDocuments(limit:)` lists it.
   /// - Returns: what `open` returns: the document, or the dialog offering unsaved changes a
   ///   killed session left.
-  /// - Throws: `FolioError.disabled` without a state store; `FolioError.invalidArgument`
-  ///   when no entry, or more than one, matches; `FolioError.io` for a file that no longer
-  ///   exists (then removed from the list) or cannot be read; what `open` throws.
-  public func openRecent(_ entry: String) throws(FolioError) -> CommandOutput {
+  /// - Throws: `FolioError.disabled` without a state store; `FolioError.io` for a file that
+  ///   no longer exists (then removed from the list) or cannot be read; what `open` throws.
+  public func openRecent(path: String) throws(FolioError) -> CommandOutput {
     let store = try requireStore()
-    let recent = try store.recentDocuments(limit: StateStore.recentDocumentsKept)
-    let path = try recentPath(entry, in: recent)
     // An open window keeps its document even when the file went away: `open` focuses it.
     let isOpen = documents.contains { $0.path == path }
     if !isOpen, Self.isMissing(path) {
@@ -72,51 +68,6 @@ extension Workspace {
     guard let store else { return .disabled(reason: Self.noStoreReason) }
     let isEmpty = (try? store.recentDocuments(limit: 1).isEmpty) ?? false
     return isEmpty ? .disabled(reason: "there are no recent documents to clear") : .enabled
-  }
-
-  /// The path of the recent document an entry names: by number, path, file name or title.
-  private func recentPath(_ entry: String, in recent: [RecentDocument]) throws(FolioError) -> String {
-    guard !recent.isEmpty else {
-      throw FolioError.invalidArgument("there are no recent documents; documents you open are listed")
-    }
-    if Parameter.integer(entry) != nil || Parameter.isTooLargeInteger(entry) {
-      guard let number = Parameter.integer(entry), let document = Position.element(number, of: recent) else {
-        let listing: [String: ArgumentValue] =
-          recent.count > Self.recentDocumentsShown ? ["what": .string(String(recent.count))] : [:]
-        throw FolioError(
-          .invalidArgument, "there is no recent document \(entry); they are 1–\(recent.count)",
-          values: ["entry": entry], remedies: [.run("document.recent", listing, effect: "lists them")])
-      }
-      return document.path
-    }
-    let paths = recent.map(\.path)
-    // A word with a slash is a path (relative ones from the current folder); a bare name is
-    // matched against every entry, so it never silently prefers the one in this folder.
-    if entry.contains("/"), let absolute = try? absolutePath(entry), paths.contains(absolute) {
-      return absolute
-    }
-    let rules: [(String) -> String] = [
-      { DocumentFile.fileName(of: $0) }, { Self.title(ofFile: $0) },
-      { DocumentFile.fileName(of: $0).lowercased() }, { Self.title(ofFile: $0).lowercased() },
-    ]
-    for (index, rule) in rules.enumerated() {
-      let key = index < 2 ? entry : entry.lowercased()
-      let matches = paths.indices.filter { rule(paths[$0]) == key }
-      guard let first = matches.first else { continue }
-      guard matches.count == 1 else {
-        let numbers = matches.map { String($0 + 1) }.joined(separator: ", ")
-        throw FolioError(
-          .invalidArgument, "'\(entry)' matches recent documents \(numbers)", values: ["entry": entry],
-          remedies: matches.map { index in
-            .run(
-              "document.recent.open", ["entry": .string(String(index + 1))], effect: "opens \(paths[index])")
-          })
-      }
-      return paths[first]
-    }
-    throw FolioError(
-      .invalidArgument, "no recent document '\(entry)'", values: ["entry": entry],
-      remedies: [.run("document.recent", effect: "lists them")])
   }
 
   /// Whether nothing is at `path` any more (following symbolic links), as opposed to a file

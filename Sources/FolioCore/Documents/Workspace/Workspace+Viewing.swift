@@ -20,27 +20,29 @@ extension Workspace {
   ///
   /// - Parameters:
   ///   - document: the document to show.
-  ///   - selector: the lines or rows, such as `2-5,9` or `id:7`; all when nil.
+  ///   - positions: the lines or rows to show, by 1-based position, in order; all when nil.
   ///   - columns: a table's columns to show, in order; all when nil.
   ///   - compact: whether to keep only a table's first column (the compact size class).
   ///   - width: the window's width in columns, which fits the table's column widths.
   ///   - metrics: the widths the front end draws a table's frame with.
-  /// - Throws: `FolioError.invalidArgument` for a selector or columns that do not apply.
+  /// - Throws: `FolioError.invalidArgument` for positions or columns outside the document,
+  ///   or columns of a text document.
   public func view(
-    of document: Document, rows selector: String?, columns: String? = nil, compact: Bool = false,
+    of document: Document, positions: [Int]?, columns: [TableViewColumn]? = nil, compact: Bool = false,
     width: Int? = nil, metrics: TableMetrics
   ) throws -> DocumentView {
     switch document.content {
     case .text(let text):
       guard columns == nil else {
-        throw FolioError.invalidArgument("'\(document.title)' is a text document: columns= is for tables")
+        throw FolioError.invalidArgument("'\(document.title)' is a text document: it has no columns")
       }
-      let positions = try RowSelector.positions(selector, count: text.lines.count, kind: "line")
+      let positions = try Self.checked(positions, count: text.lines.count, kind: "line")
       return .lines(title: document.title, lines: positions.map { ($0, text.lines[$0 - 1]) })
     case .table:
       return .table(
         try tableView(
-          of: document, rows: selector, columns: columns, compact: compact, width: width, metrics: metrics))
+          of: document, positions: positions, columns: columns, compact: compact, width: width,
+          metrics: metrics))
     }
   }
 }

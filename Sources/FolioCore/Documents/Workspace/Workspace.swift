@@ -65,8 +65,11 @@ public final class Workspace {
     return active
   }
 
-  /// The absolute path for a path or `file://` URL as typed.
-  func absolutePath(_ pathOrURL: String) throws(FolioError) -> String {
+  /// The absolute path for a path or `file://` URL as typed: `~` is the home folder, a
+  /// relative path is read from the workspace's folder, and `.` components are dropped.
+  ///
+  /// - Throws: `FolioError.invalidArgument` for an empty path or a malformed URL.
+  public func absolutePath(_ pathOrURL: String) throws(FolioError) -> String {
     var path = try FileURL.path(fromURL: pathOrURL) ?? pathOrURL
     if path == "~" || path.hasPrefix("~/"), let home { path = home + path.dropFirst() }
     guard !path.isEmpty else { throw .invalidArgument("a path cannot be empty") }
@@ -143,40 +146,19 @@ public final class Workspace {
     return document
   }
 
-  /// Makes another window active: by its number in `docs` (1-based) or its title.
+  /// Makes the window with id `windowID` active.
+  ///
+  /// - Returns: its document.
+  /// - Throws: `FolioError.invalidArgument` when no open window has that id.
   @discardableResult
-  public func focus(_ selector: String) throws(FolioError) -> Document {
-    let document: Document?
-    if let number = Parameter.integer(selector) {
-      document = Position.element(number, of: documents)
-    } else {
-      document = try window(titled: selector)
-    }
-    guard let document else {
-      let titles = documents.map { "'\($0.title)'" }.joined(separator: ", ")
-      throw .invalidArgument(
-        documents.isEmpty
-          ? "no document is open" : "no window '\(selector)'; open: \(titles) (or 1–\(documents.count))")
+  public func focus(windowID: Int) throws(FolioError) -> Document {
+    guard let document = documents.first(where: { $0.windowID == windowID }) else {
+      throw FolioError(
+        .invalidArgument, documents.isEmpty ? "no document is open" : "no open window has the id \(windowID)",
+        values: ["window": String(windowID)], remedies: [.run("document.list", effect: "lists them")])
     }
     activeWindowID = document.windowID
     return document
-  }
-
-  /// The window with a title: written exactly, else in any case; nil when none has it.
-  ///
-  /// - Throws: `FolioError.invalidArgument` when several windows have it, naming their numbers.
-  private func window(titled title: String) throws(FolioError) -> Document? {
-    var matches = documents.indices.filter { documents[$0].title == title }
-    if matches.isEmpty {
-      matches = documents.indices.filter { documents[$0].title.lowercased() == title.lowercased() }
-    }
-    guard matches.count <= 1 else {
-      let numbers = matches.map { String($0 + 1) }.joined(separator: ", ")
-      throw FolioError(
-        .invalidArgument, "'\(title)' matches windows \(numbers): focus one by number",
-        values: ["title": title], remedies: [.run("document.list", effect: "lists them")])
-    }
-    return matches.first.map { documents[$0] }
   }
 
   /// Closes a window, dropping unsaved changes (and its lock and recovery journal); the last
@@ -195,7 +177,7 @@ public final class Workspace {
 
   /// A file's title: its name without the last extension (`notes.txt` → `notes`,
   /// `.bashrc` → `.bashrc`).
-  static func title(ofFile path: String) -> String {
+  public static func title(ofFile path: String) -> String {
     let name = DocumentFile.fileName(of: path)
     guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
     return String(name[..<dot])

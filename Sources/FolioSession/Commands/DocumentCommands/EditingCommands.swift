@@ -47,11 +47,28 @@ extension DocumentCommands {
 
     static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
       let window = context.environment()
+      let document = try context.workspace.requireActive()
+      let rows = arguments[Self.rows]
+      let columnText = arguments[Self.columns]
+      let positions: [Int]?
+      var columns: [TableViewColumn]?
+      switch document.content {
+      case .text(let text):
+        if columnText != nil {
+          throw FolioError.invalidArgument("'\(document.title)' is a text document: columns= is for tables")
+        }
+        positions = try rows.map { selector throws(FolioError) in
+          try RowSelector.positions(selector, count: text.lines.count, kind: "line")
+        }
+      case .table(let table):
+        positions = try rows.map(table.rowPositions)
+        columns = try columnText.map { text throws(FolioError) in try ColumnSelection.columns(text, in: table)
+        }
+      }
       return .documentView(
         try context.workspace.view(
-          of: try context.workspace.requireActive(), rows: arguments[Self.rows],
-          columns: arguments[Self.columns],
-          compact: window.sizeClass == .compact, width: window.width, metrics: context.tableMetrics))
+          of: document, positions: positions, columns: columns, compact: window.sizeClass == .compact,
+          width: window.width, metrics: context.tableMetrics))
     }
   }
 
@@ -157,8 +174,11 @@ extension DocumentCommands {
       let document = try context.workspace.requireActive()
       let row = arguments[Self.row]
       let column = arguments[Self.column]
+      let cell = try document.readTable { table throws(FolioError) in
+        try CellReference(row: row, column: column, in: table)
+      }
       let changed = try context.workspace.setCell(
-        row: row, column: column, to: arguments[Self.value], in: document)
+        rowID: cell.rowID, column: cell.column, to: arguments[Self.value], in: document)
       return context.report(
         document,
         changed

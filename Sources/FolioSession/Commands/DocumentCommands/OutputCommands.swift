@@ -29,7 +29,7 @@ extension DocumentCommands {
       let document = try context.workspace.requireActive()
       let result = try context.workspace.print(
         document, to: arguments[Self.destination], pageSize: arguments[Self.pageSize] ?? context.pageSize(),
-        pages: try arguments[Self.pages].map(Workspace.pageRange), force: arguments[Self.force])
+        pages: try arguments[Self.pages].map(PageRange.parsing), force: arguments[Self.force])
       return result.text.map(CommandOutput.documentText) ?? .message(result.message)
     }
   }

@@ -29,7 +29,9 @@ extension DocumentCommands {
     }
 
     static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
-      let document = try context.workspace.focus(arguments[Self.window])
+      let workspace = context.workspace
+      let document = try workspace.focus(
+        windowID: try WindowReference.windowID(arguments[Self.window], in: workspace))
       return context.report(document, "\(document.title) is active.")
     }
   }

@@ -33,7 +33,7 @@ enum RecentCommands {
       switch what?.lowercased() {
       case "open":
         guard let entry else { throw FolioError.invalidArgument("usage: recent open N-OR-NAME") }
-        return try context.workspace.openRecent(entry)
+        return try RecentEntry.open(entry, in: context.workspace)
       case "clear":
         guard entry == nil else { throw FolioError.invalidArgument("'recent clear' takes no arguments") }
         return .message(try context.workspace.clearRecentDocuments())
@@ -76,7 +76,7 @@ enum RecentCommands {
     }
 
     static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
-      try context.workspace.openRecent(arguments[Self.entry])
+      try RecentEntry.open(arguments[Self.entry], in: context.workspace)
     }
   }
 

@@ -26,12 +26,13 @@ enum RecoveryCommands {
 
     static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
       let workspace = context.workspace
-      guard let selector = arguments[Self.journal] else { return .recoveryList(workspace.recoveryListing()) }
+      guard let text = arguments[Self.journal] else { return .recoveryList(workspace.recoveryListing()) }
+      let journal = try JournalReference(parsing: text, journalCount: workspace.recoverableJournals().count)
       if arguments[Self.discard] {
-        let entry = try workspace.discardJournal(selector)
+        let entry = try workspace.discardJournal(journal)
         return .message("Discarded the unsaved changes to \(entry.path ?? entry.title).")
       }
-      let document = try workspace.recover(selector)
+      let document = try workspace.recover(journal: journal)
       return context.report(document, Workspace.recoveredMessage(document))
     }
   }

@@ -80,7 +80,7 @@ extension TableCommands {
               .invalidArgument, "a text document needs the lines to delete, such as 3 or 2-5",
               remedies: [.run(Delete.configuration.id, blanks: ["rows"], effect: "names them")])
           }
-          let lines = try Workspace.linePositions(selector, in: text)
+          let lines = try RowSelector.positions(selector, count: text.lines.count, kind: "line")
           positions = .lines(lines)
           count = Set(lines).count
           unit = "Line"

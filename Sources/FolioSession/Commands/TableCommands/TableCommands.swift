@@ -69,8 +69,18 @@ enum TableCommands {
         throw FolioError.invalidArgument("'select' takes --add or --toggle, not both")
       }
       let mode: SelectionMode = arguments[Self.add] ? .add : arguments[Self.toggle] ? .toggle : .replace
-      try context.workspace.select(
-        arguments[Self.rows], mode: mode, in: document, environment: context.environment())
+      let rows = arguments[Self.rows]
+      let ids = try document.readTable { table throws(FolioError) -> [Int]? in
+        switch rows.lowercased() {
+        case "all": return (0..<table.rowCount).map(table.id(ofRow:))
+        // No rows: the selection empties when replaced, and adding none changes nothing.
+        case "none": return mode == .add ? nil : []
+        default: return try table.rowIDs(rows)
+        }
+      }
+      if let ids {
+        try context.workspace.select(ids, mode: mode, in: document, environment: context.environment())
+      }
       return .selection(context.workspace.selectionReport(of: document))
     }
   }

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import FolioCore
+@testable import FolioSession
 
 /// Row and line selectors are read strictly: a malformed one is an error, never other rows.
 @Suite struct RowSelectorTests {
@@ -84,6 +85,5 @@ import Testing
     #expect(throws: FolioError.invalidArgument("the document has no lines")) {
       try RowSelector.positions("1", count: 0, kind: "line")
     }
-    #expect(try RowSelector.positions(nil, count: 0, kind: "line") == [])
   }
 }

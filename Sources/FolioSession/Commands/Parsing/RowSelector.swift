@@ -1,3 +1,5 @@
+import FolioCore
+
 /// Rows or lines as a command names them: 1-based positions `3`, ranges `2-5`, row ids
 /// `id:7`, or a comma-separated list of them `1,4-6,id:9`.
 ///
@@ -104,9 +106,26 @@ public struct RowSelector: Sendable, Equatable {
     return result
   }
 
-  /// Every position among `count` when `text` is nil, else the positions `text` selects.
-  static func positions(_ text: String?, count: Int, kind: String) throws(FolioError) -> [Int] {
-    guard let text else { return count == 0 ? [] : Array(1...count) }
-    return try RowSelector(parsing: text, kind: kind).positions(count: count, kind: kind)
+  /// The positions `text` selects among `count` lines or rows without ids.
+  static func positions(_ text: String, count: Int, kind: String) throws(FolioError) -> [Int] {
+    try RowSelector(parsing: text, kind: kind).positions(count: count, kind: kind)
+  }
+}
+
+extension TableModel {
+  /// The 1-based positions of the rows a selector names (see `RowSelector`), in its order.
+  ///
+  /// - Throws: `FolioError.invalidArgument` for a malformed part, or one that names no row.
+  func rowPositions(_ selector: String) throws(FolioError) -> [Int] {
+    try RowSelector(parsing: selector, kind: "row").positions(count: rowCount, kind: "row") {
+      rowIndex(id: $0).map { $0 + 1 }
+    }
+  }
+
+  /// The ids of the rows a selector names, in the order it names them.
+  ///
+  /// - Throws: `FolioError.invalidArgument` for a malformed part, or one that names no row.
+  func rowIDs(_ selector: String) throws(FolioError) -> [Int] {
+    try rowPositions(selector).map { id(ofRow: $0 - 1) }
   }
 }
