@@ -9,11 +9,9 @@ enum MenuCommands {
 
   /// `menus`: the menus that exist now.
   enum ListMenus: AppAction {
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "menu.list", verb: "menus", title: "Menus", icon: "filemenu.and.selection", category: "Menus",
-        summary: "the menus that exist now: File, Edit, View, and title while a document is open")
-    }
+    static let configuration = CommandConfiguration(
+      id: "menu.list", verb: "menus", title: "Menus", icon: "filemenu.and.selection", category: "Menus",
+      summary: "the menus that exist now: File, Edit, View, and title while a document is open")
 
     static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
       .menuList(context.session.menus.map(MenuListing.init))
@@ -24,16 +22,14 @@ enum MenuCommands {
   enum ShowMenu: AppAction {
     static let words = ParameterKey.rest("words", summary: "NAME, open NAME, or close", valueName: "NAME")
 
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "menu.show", verb: "menu", title: "Menu", icon: "filemenu.and.selection", category: "Menus",
-        summary: "render a menu, or open it: menu NAME, menu open NAME, menu close",
-        details: "'menu NAME' shows the menu without opening it. 'menu open NAME' opens it with its "
-          + "items numbered; 'choose N' runs one, and the menu closes after it unless the item keeps "
-          + "it open (its dismiss behaviour is disabled, or it is a stepper). 'back' leaves a "
-          + "submenu; 'menu close' closes the menu.",
-        parameters: [words])
-    }
+    static let configuration = CommandConfiguration(
+      id: "menu.show", verb: "menu", title: "Menu", icon: "filemenu.and.selection", category: "Menus",
+      summary: "render a menu, or open it: menu NAME, menu open NAME, menu close",
+      details: "'menu NAME' shows the menu without opening it. 'menu open NAME' opens it with its "
+        + "items numbered; 'choose N' runs one, and the menu closes after it unless the item keeps "
+        + "it open (its dismiss behaviour is disabled, or it is a stepper). 'back' leaves a "
+        + "submenu; 'menu close' closes the menu.",
+      parameters: [words])
 
     static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
       let session = context.session
@@ -68,11 +64,9 @@ enum MenuCommands {
 
   /// `back`: leaves the open submenu.
   enum Back: AppAction {
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "menu.back", verb: "back", title: "Back", icon: "arrow.uturn.backward", category: "Menus",
-        summary: "leave the open submenu")
-    }
+    static let configuration = CommandConfiguration(
+      id: "menu.back", verb: "back", title: "Back", icon: "arrow.uturn.backward", category: "Menus",
+      summary: "leave the open submenu")
 
     static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
       let session = context.session
@@ -89,12 +83,10 @@ enum MenuCommands {
     static let item = ParameterKey.rest(
       "item", isOptional: false, summary: "the item's title or command id", valueName: "ITEM")
 
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "menu.explain", verb: "explain", title: "Explain", icon: "questionmark.circle", category: "Menus",
-        summary: "why a menu item is where it is: shown or disabled and why, its section, position and order",
-        parameters: [menu, item])
-    }
+    static let configuration = CommandConfiguration(
+      id: "menu.explain", verb: "explain", title: "Explain", icon: "questionmark.circle", category: "Menus",
+      summary: "why a menu item is where it is: shown or disabled and why, its section, position and order",
+      parameters: [menu, item])
 
     static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
       let session = context.session

@@ -47,11 +47,9 @@ enum PluginCommands {
 
   /// `plugins`: the plugins and their state.
   enum ListPlugins: AppAction {
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "plugin.list", verb: "plugins", title: "Plugins", icon: "puzzlepiece", category: "Plugins",
-        summary: "list the plugins and their state")
-    }
+    static let configuration = CommandConfiguration(
+      id: "plugin.list", verb: "plugins", title: "Plugins", icon: "puzzlepiece", category: "Plugins",
+      summary: "list the plugins and their state")
 
     static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
       let plugins = context.session.pluginHost?.plugins ?? []
@@ -68,11 +66,9 @@ enum PluginCommands {
       "action", .choice(["info", "load", "unload", "reload"]), summary: "what to do")
     static let name = ParameterKey.argument("name", summary: "the plugin's name")
 
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "plugin.manage", verb: "plugin", title: "Plugin", icon: "puzzlepiece", category: "Plugins",
-        summary: "show, load, unload or reload a plugin", parameters: [action, name])
-    }
+    static let configuration = CommandConfiguration(
+      id: "plugin.manage", verb: "plugin", title: "Plugin", icon: "puzzlepiece", category: "Plugins",
+      summary: "show, load, unload or reload a plugin", parameters: [action, name])
 
     static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
       guard let host = context.session.pluginHost else {

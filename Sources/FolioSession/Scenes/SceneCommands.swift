@@ -9,16 +9,14 @@ enum SceneCommands {
 
   /// `screen`: the whole active window.
   enum Screen: AppAction {
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "scene.screen", verb: "screen", title: "Screen", icon: "macwindow", category: "Scenes",
-        summary: "draw the whole active window: title ▾, toolbar, tabs, split view, overflow",
-        details: "The window is drawn for 'env': the toolbar laid out at its width, the tab bar (top on "
-          + "mac and ipad, bottom on iphone), and under the Documents tab the split view — the sidebar of "
-          + "open documents with the active one marked ▸, the detail with its first lines or rows, or "
-          + "'\(WindowScreen.placeholder)'. The compact size class collapses the split view into a stack "
-          + "showing one column. 'settings set split.style|split.columns|screen.rows' change it.")
-    }
+    static let configuration = CommandConfiguration(
+      id: "scene.screen", verb: "screen", title: "Screen", icon: "macwindow", category: "Scenes",
+      summary: "draw the whole active window: title ▾, toolbar, tabs, split view, overflow",
+      details: "The window is drawn for 'env': the toolbar laid out at its width, the tab bar (top on "
+        + "mac and ipad, bottom on iphone), and under the Documents tab the split view — the sidebar of "
+        + "open documents with the active one marked ▸, the detail with its first lines or rows, or "
+        + "'\(WindowScreen.placeholder)'. The compact size class collapses the split view into a stack "
+        + "showing one column. 'settings set split.style|split.columns|screen.rows' change it.")
 
     static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
       .screen(try context.session.makeScreen())
@@ -27,11 +25,9 @@ enum SceneCommands {
 
   /// `tabs`: the app's tab view.
   enum Tabs: AppAction {
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "scene.tabs", verb: "tabs", title: "Tabs", icon: "square.grid.2x2", category: "Scenes",
-        summary: "the app's tab view: Documents, Recent, and Settings on iphone")
-    }
+    static let configuration = CommandConfiguration(
+      id: "scene.tabs", verb: "tabs", title: "Tabs", icon: "square.grid.2x2", category: "Scenes",
+      summary: "the app's tab view: Documents, Recent, and Settings on iphone")
 
     static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
       .tabView(try context.session.tabViewReport(content: nil))
@@ -42,11 +38,9 @@ enum SceneCommands {
   enum SelectTab: AppAction {
     static let name = ParameterKey.argument("name", summary: "the tab's name", valueName: "NAME")
 
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "scene.tab", verb: "tab", title: "Select Tab", icon: "square.grid.2x2", category: "Scenes",
-        summary: "select a tab of the app's tab view and show it", parameters: [name])
-    }
+    static let configuration = CommandConfiguration(
+      id: "scene.tab", verb: "tab", title: "Select Tab", icon: "square.grid.2x2", category: "Scenes",
+      summary: "select a tab of the app's tab view and show it", parameters: [name])
 
     static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
       let session = context.session
@@ -77,17 +71,15 @@ enum SceneCommands {
     static let key = ParameterKey.optionalArgument("key", summary: "the setting's key", valueName: "KEY")
     static let value = ParameterKey.optionalArgument("value", summary: "its new value", valueName: "VALUE")
 
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "scene.settings", verb: "settings", title: "Settings…", icon: "gearshape", shortcut: "⌘,",
-        category: "Scenes",
-        summary: "the Settings scene: session options and persisted settings; 'settings set KEY VALUE'",
-        details: "Session options (output, color, echo, keep-going) last for the session; split.style "
-          + "(automatic, balanced, prominentDetail), split.columns (2 or 3), screen.rows (1–50), the "
-          + "plugin budgets and print.page-size (a4 or letter; by default the locale's paper) are kept "
-          + "in the state store. On iphone the Settings scene is the Settings tab.",
-        parameters: [action, key, value])
-    }
+    static let configuration = CommandConfiguration(
+      id: "scene.settings", verb: "settings", title: "Settings…", icon: "gearshape", shortcut: "⌘,",
+      category: "Scenes",
+      summary: "the Settings scene: session options and persisted settings; 'settings set KEY VALUE'",
+      details: "Session options (output, color, echo, keep-going) last for the session; split.style "
+        + "(automatic, balanced, prominentDetail), split.columns (2 or 3), screen.rows (1–50), the "
+        + "plugin budgets and print.page-size (a4 or letter; by default the locale's paper) are kept "
+        + "in the state store. On iphone the Settings scene is the Settings tab.",
+      parameters: [action, key, value])
 
     static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
       let session = context.session

@@ -18,16 +18,14 @@ enum ToolbarCommands {
     static let words = ParameterKey.rest(
       "words", summary: "[--width N], or a subcommand and its arguments", valueName: "SUBCOMMAND")
 
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "toolbar.show", verb: "toolbar", title: "Toolbar", icon: "macwindow", category: "Toolbars",
-        summary: "lay out the toolbar, or customise it: customize, add, remove, move, reset",
-        details: "'toolbar [--width N]' lays out the active window's toolbar: leading, center, trailing "
-          + "and the overflow menu (»), which 'menu open toolbar.overflow' opens. 'toolbar customize' "
-          + "shows the palette; 'toolbar add ID [--at N]', 'toolbar remove ID', 'toolbar move ID N' and "
-          + "'toolbar reset' change the bar, saved in the state store.",
-        parameters: [words])
-    }
+    static let configuration = CommandConfiguration(
+      id: "toolbar.show", verb: "toolbar", title: "Toolbar", icon: "macwindow", category: "Toolbars",
+      summary: "lay out the toolbar, or customise it: customize, add, remove, move, reset",
+      details: "'toolbar [--width N]' lays out the active window's toolbar: leading, center, trailing "
+        + "and the overflow menu (»), which 'menu open toolbar.overflow' opens. 'toolbar customize' "
+        + "shows the palette; 'toolbar add ID [--at N]', 'toolbar remove ID', 'toolbar move ID N' and "
+        + "'toolbar reset' change the bar, saved in the state store.",
+      parameters: [words])
 
     static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
       let session = context.session
@@ -57,11 +55,9 @@ enum ToolbarCommands {
     static let width = ParameterKey.integerOption(
       "width", range: AppEnvironment.widths, summary: "the columns available", valueName: "N")
 
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "toolbar.layout", title: "Lay Out Toolbar", icon: "macwindow", category: "Toolbars",
-        summary: "lay out the toolbar at the environment's width or at N columns", parameters: [width])
-    }
+    static let configuration = CommandConfiguration(
+      id: "toolbar.layout", title: "Lay Out Toolbar", icon: "macwindow", category: "Toolbars",
+      summary: "lay out the toolbar at the environment's width or at N columns", parameters: [width])
 
     static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
       .toolbar(try context.session.toolbarLayout(width: arguments[Self.width]))
@@ -70,11 +66,9 @@ enum ToolbarCommands {
 
   /// `toolbar customize`: the palette.
   enum Customize: AppAction {
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "toolbar.customize", title: "Customize Toolbar…", icon: "macwindow", category: "Toolbars",
-        summary: "the palette: items on the bar, available, not customisable; kept and new ids")
-    }
+    static let configuration = CommandConfiguration(
+      id: "toolbar.customize", title: "Customize Toolbar…", icon: "macwindow", category: "Toolbars",
+      summary: "the palette: items on the bar, available, not customisable; kept and new ids")
 
     static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
       let session = context.session
@@ -93,12 +87,10 @@ enum ToolbarCommands {
     static let position = ParameterKey.integerOption(
       "at", summary: "its position on the bar, from 1", valueName: "N")
 
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "toolbar.add", title: "Add to Toolbar", icon: "plus", category: "Toolbars",
-        summary: "put an item on the bar, at its default place or at position N",
-        parameters: [item, position])
-    }
+    static let configuration = CommandConfiguration(
+      id: "toolbar.add", title: "Add to Toolbar", icon: "plus", category: "Toolbars",
+      summary: "put an item on the bar, at its default place or at position N",
+      parameters: [item, position])
 
     static func message(for arguments: Arguments) -> String {
       "Added '\(arguments[item])' to the toolbar\(arguments[position].map { " at \($0)" } ?? "")."
@@ -113,11 +105,9 @@ enum ToolbarCommands {
 
   /// `toolbar remove ID`.
   enum Remove: ToolbarCustomizing {
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "toolbar.remove", title: "Remove from Toolbar", icon: "minus", category: "Toolbars",
-        summary: "take an item off the bar; it stays in the palette", parameters: [item])
-    }
+    static let configuration = CommandConfiguration(
+      id: "toolbar.remove", title: "Remove from Toolbar", icon: "minus", category: "Toolbars",
+      summary: "take an item off the bar; it stays in the palette", parameters: [item])
 
     static func message(for arguments: Arguments) -> String {
       "Removed '\(arguments[item])' from the toolbar."
@@ -135,11 +125,9 @@ enum ToolbarCommands {
     static let position = ParameterKey.integer(
       "position", summary: "its new position on the bar, from 1", valueName: "N")
 
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "toolbar.move", title: "Move in Toolbar", icon: "macwindow", category: "Toolbars",
-        summary: "move an item on the bar to position N", parameters: [item, position])
-    }
+    static let configuration = CommandConfiguration(
+      id: "toolbar.move", title: "Move in Toolbar", icon: "macwindow", category: "Toolbars",
+      summary: "move an item on the bar to position N", parameters: [item, position])
 
     static func message(for arguments: Arguments) -> String {
       "Moved '\(arguments[item])' to \(arguments[position])."
@@ -154,11 +142,9 @@ enum ToolbarCommands {
 
   /// `toolbar reset`.
   enum Reset: ToolbarCustomizing {
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "toolbar.reset", title: "Reset Toolbar", icon: "arrow.uturn.backward", category: "Toolbars",
-        summary: "forget the customisation: every item back to its default")
-    }
+    static let configuration = CommandConfiguration(
+      id: "toolbar.reset", title: "Reset Toolbar", icon: "arrow.uturn.backward", category: "Toolbars",
+      summary: "forget the customisation: every item back to its default")
 
     static func message(for arguments: Arguments) -> String { "Reset the toolbar to its defaults." }
 
@@ -169,11 +155,9 @@ enum ToolbarCommands {
 
   /// `document.favorite`: the document toolbar's Favorite toggle.
   enum Favorite: AppToggle {
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "document.favorite", title: "Favorite", icon: "star", category: "Toolbars",
-        summary: "mark the session's document as a favourite (a toolbar toggle)")
-    }
+    static let configuration = CommandConfiguration(
+      id: "document.favorite", title: "Favorite", icon: "star", category: "Toolbars",
+      summary: "mark the session's document as a favourite (a toolbar toggle)")
 
     static func isOn(in context: AppContext) -> Bool { context.session.isFavorite }
 
@@ -182,22 +166,18 @@ enum ToolbarCommands {
 
   /// `image.adjust`: a placeholder in the toolbar's Edits group.
   enum AdjustImage: EditsPlaceholder {
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "image.adjust", title: "Adjust Image", icon: "wand.and.stars", category: "Toolbars",
-        summary: "the toolbar's Edits group: adjust the image (a placeholder; Folio has no images yet)")
-    }
+    static let configuration = CommandConfiguration(
+      id: "image.adjust", title: "Adjust Image", icon: "wand.and.stars", category: "Toolbars",
+      summary: "the toolbar's Edits group: adjust the image (a placeholder; Folio has no images yet)")
 
     static let missing = "images"
   }
 
   /// `map.adjust`: a placeholder in the toolbar's Edits group.
   enum AdjustMap: EditsPlaceholder {
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "map.adjust", title: "Adjust Map", icon: "map", category: "Toolbars",
-        summary: "the toolbar's Edits group: adjust the map (a placeholder; Folio has no maps yet)")
-    }
+    static let configuration = CommandConfiguration(
+      id: "map.adjust", title: "Adjust Map", icon: "map", category: "Toolbars",
+      summary: "the toolbar's Edits group: adjust the map (a placeholder; Folio has no maps yet)")
 
     static let missing = "maps"
   }

@@ -74,11 +74,9 @@ enum ShellBuiltins {
   enum Help: ShellAction {
     static let command = ParameterKey.optionalArgument("command", summary: "a command name or id")
 
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: BuiltinID.help, verb: "help", title: "Help", icon: "questionmark.circle",
-        category: "Help", summary: "list the commands, or show one command's usage", parameters: [command])
-    }
+    static let configuration = CommandConfiguration(
+      id: BuiltinID.help, verb: "help", title: "Help", icon: "questionmark.circle",
+      category: "Help", summary: "list the commands, or show one command's usage", parameters: [command])
 
     static func run(_ arguments: Arguments, in context: ShellContext) throws -> CommandOutput {
       let shell = context.shell
@@ -94,16 +92,14 @@ enum ShellBuiltins {
   enum Commands: ShellAction {
     static let filter = ParameterKey.rest("filter", summary: "fuzzy filter")
 
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: BuiltinID.commands, verb: "commands", title: "Command Palette", icon: "command",
-        shortcut: "⇧⌘P", category: "Help",
-        summary: "the command palette: every command, or those matching a fuzzy filter",
-        details: "Each command shows its id, title, role, whether it is enabled, its state and "
-          + "its shortcut. A filter keeps the commands whose id, name or title contain its characters in "
-          + "order, best matches first: 'commands opt' finds option.output.",
-        parameters: [filter])
-    }
+    static let configuration = CommandConfiguration(
+      id: BuiltinID.commands, verb: "commands", title: "Command Palette", icon: "command",
+      shortcut: "⇧⌘P", category: "Help",
+      summary: "the command palette: every command, or those matching a fuzzy filter",
+      details: "Each command shows its id, title, role, whether it is enabled, its state and "
+        + "its shortcut. A filter keeps the commands whose id, name or title contain its characters in "
+        + "order, best matches first: 'commands opt' finds option.output.",
+      parameters: [filter])
 
     static func run(_ arguments: Arguments, in context: ShellContext) throws -> CommandOutput {
       let filter = arguments[Self.filter].map(\.text).joined(separator: " ")
@@ -116,16 +112,14 @@ enum ShellBuiltins {
     static let id = ParameterKey.argument("id", summary: "the command id, e.g. option.output")
     static let arguments = ParameterKey.rest("arguments", summary: "the command's arguments")
 
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: BuiltinID.run, verb: "run", title: "Run Command", icon: "play",
-        category: "Commands",
-        summary: "run a command by its id, or a menu's primary action (a menu without one opens)",
-        details: "A first word containing a dot runs the command of that id too: "
-          + "'option.echo on' is 'run option.echo on'. A stateful command takes its new state: a toggle flips (or takes on/off), a "
-          + "choice takes one of its options, a number takes a value or + / - to step.",
-        parameters: [id, Self.arguments])
-    }
+    static let configuration = CommandConfiguration(
+      id: BuiltinID.run, verb: "run", title: "Run Command", icon: "play",
+      category: "Commands",
+      summary: "run a command by its id, or a menu's primary action (a menu without one opens)",
+      details: "A first word containing a dot runs the command of that id too: "
+        + "'option.echo on' is 'run option.echo on'. A stateful command takes its new state: a toggle flips (or takes on/off), a "
+        + "choice takes one of its options, a number takes a value or + / - to step.",
+      parameters: [id, Self.arguments])
 
     static func run(_ arguments: Arguments, in context: ShellContext) throws -> CommandOutput {
       let shell = context.shell
@@ -144,11 +138,9 @@ enum ShellBuiltins {
   enum Echo: ShellAction {
     static let text = ParameterKey.rest("text", summary: "the words to print")
 
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: BuiltinID.echo, verb: "echo", title: "Echo", icon: "text.bubble", category: "Scripts",
-        summary: "print the words, separated by single spaces", parameters: [text])
-    }
+    static let configuration = CommandConfiguration(
+      id: BuiltinID.echo, verb: "echo", title: "Echo", icon: "text.bubble", category: "Scripts",
+      summary: "print the words, separated by single spaces", parameters: [text])
 
     static func run(_ arguments: Arguments, in context: ShellContext) throws -> CommandOutput {
       .text(arguments[Self.text].map(\.text).joined(separator: " "))
@@ -159,16 +151,14 @@ enum ShellBuiltins {
   enum Source: ShellAction {
     static let file = ParameterKey.argument("file", .path, summary: "the command file")
 
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: BuiltinID.source, verb: "source", title: "Run Command File", icon: "doc.text",
-        category: "Scripts",
-        summary: "run the commands of a file in place",
-        details: "A relative path resolves from the file that contains the 'source' command. "
-          + "Errors inside name the file and line, then the lines that sourced it. A file that "
-          + "sources itself, directly or not, is refused.",
-        parameters: [file])
-    }
+    static let configuration = CommandConfiguration(
+      id: BuiltinID.source, verb: "source", title: "Run Command File", icon: "doc.text",
+      category: "Scripts",
+      summary: "run the commands of a file in place",
+      details: "A relative path resolves from the file that contains the 'source' command. "
+        + "Errors inside name the file and line, then the lines that sourced it. A file that "
+        + "sources itself, directly or not, is refused.",
+      parameters: [file])
 
     static func run(_ arguments: Arguments, in context: ShellContext) throws -> CommandOutput {
       try context.shell.source(arguments[Self.file])
@@ -181,16 +171,14 @@ enum ShellBuiltins {
     static let file = ParameterKey.optionalArgument("file", .path, summary: "the file to write, or 'stop'")
     static let force = ParameterKey.flag("force", summary: "replace an existing file")
 
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: BuiltinID.record, verb: "record", title: "Record Commands", icon: "record.circle",
-        category: "Scripts",
-        summary: "record the commands that succeed from now into a replayable file",
-        details: "'record stop' ends the recording; 'record' alone says what is being recorded. "
-          + "Commands run by a sourced file are recorded as the 'source' line itself. An "
-          + "existing file is kept unless --force is given.",
-        parameters: [file, force])
-    }
+    static let configuration = CommandConfiguration(
+      id: BuiltinID.record, verb: "record", title: "Record Commands", icon: "record.circle",
+      category: "Scripts",
+      summary: "record the commands that succeed from now into a replayable file",
+      details: "'record stop' ends the recording; 'record' alone says what is being recorded. "
+        + "Commands run by a sourced file are recorded as the 'source' line itself. An "
+        + "existing file is kept unless --force is given.",
+      parameters: [file, force])
 
     static func run(_ arguments: Arguments, in context: ShellContext) throws -> CommandOutput {
       let shell = context.shell

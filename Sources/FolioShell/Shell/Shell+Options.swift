@@ -15,44 +15,36 @@ enum OptionCommands {
 
   /// `option.output text|json`.
   enum Output: OptionChoice {
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "option.output", title: "Output Format", icon: "doc.plaintext", category: "Session",
-        summary: "text for people, json for programs (one object per command)")
-    }
+    static let configuration = CommandConfiguration(
+      id: "option.output", title: "Output Format", icon: "doc.plaintext", category: "Session",
+      summary: "text for people, json for programs (one object per command)")
 
     static var option: WritableKeyPath<ShellOptions, ShellOptions.OutputFormat> { \.output }
   }
 
   /// `option.color auto|always|never`.
   enum Color: OptionChoice {
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "option.color", title: "Color", icon: "paintpalette", category: "Session",
-        summary: "colour in text output: auto (on a terminal), always, never; NO_COLOR wins")
-    }
+    static let configuration = CommandConfiguration(
+      id: "option.color", title: "Color", icon: "paintpalette", category: "Session",
+      summary: "colour in text output: auto (on a terminal), always, never; NO_COLOR wins")
 
     static var option: WritableKeyPath<ShellOptions, ShellOptions.ColorMode> { \.color }
   }
 
   /// `option.echo [on|off]`.
   enum Echo: OptionToggle {
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "option.echo", title: "Echo Commands", icon: "text.append", category: "Session",
-        summary: "print each command before its result")
-    }
+    static let configuration = CommandConfiguration(
+      id: "option.echo", title: "Echo Commands", icon: "text.append", category: "Session",
+      summary: "print each command before its result")
 
     static var option: WritableKeyPath<ShellOptions, Bool> { \.echo }
   }
 
   /// `option.keep-going [on|off]`.
   enum KeepGoing: OptionToggle {
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "option.keep-going", title: "Keep Going", icon: "forward", category: "Session",
-        summary: "go on after a failed command in a script")
-    }
+    static let configuration = CommandConfiguration(
+      id: "option.keep-going", title: "Keep Going", icon: "forward", category: "Session",
+      summary: "go on after a failed command in a script")
 
     static var option: WritableKeyPath<ShellOptions, Bool> { \.keepGoing }
   }
@@ -64,17 +56,15 @@ enum OptionCommands {
       summary: "the option to show or set")
     static let value = ParameterKey.optionalArgument("value", summary: "the new value")
 
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: BuiltinID.option, verb: "option", title: "Session Options", icon: "gearshape",
-        category: "Session",
-        summary: "show the session options, or set one",
-        details: "output text|json: text for people, JSON Lines for programs. "
-          + "color auto|always|never: colour in text output (auto: on a terminal; NO_COLOR turns it off). "
-          + "echo on|off: print each command before its result. "
-          + "keep-going on|off: go on after a failed command in a script.",
-        parameters: [name, value])
-    }
+    static let configuration = CommandConfiguration(
+      id: BuiltinID.option, verb: "option", title: "Session Options", icon: "gearshape",
+      category: "Session",
+      summary: "show the session options, or set one",
+      details: "output text|json: text for people, JSON Lines for programs. "
+        + "color auto|always|never: colour in text output (auto: on a terminal; NO_COLOR turns it off). "
+        + "echo on|off: print each command before its result. "
+        + "keep-going on|off: go on after a failed command in a script.",
+      parameters: [name, value])
 
     static func run(_ arguments: Arguments, in context: ShellContext) throws -> CommandOutput {
       let registry = context.shell.registry
