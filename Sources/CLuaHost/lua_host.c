@@ -97,16 +97,22 @@ void folio_lua_set_memory_limit(lua_State *L, size_t memory_limit) {
   host_of(L)->memory_limit = memory_limit;
 }
 
+// Calls the function a wrapper wraps (its first upvalue) with the wrapper's arguments and
+// returns all its results: the tail of every guarded standard function.
+static int call_wrapped(lua_State *L) {
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+  return lua_gettop(L);
+}
+
 static int text_only_load(lua_State *L) {
   // load(chunk [, chunkname [, mode [, env]]]) with mode forced to "t".
   // An absent env (not a nil one) keeps the state's globals, so keep the argument count.
   lua_settop(L, lua_gettop(L) >= 4 ? 4 : 3);
   lua_pushstring(L, "t");
   lua_replace(L, 3);
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_insert(L, 1);
-  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-  return lua_gettop(L);
+  return call_wrapped(L);
 }
 
 // setmetatable refuses a metatable with a finaliser: `__gc` runs with hooks off, so an
@@ -120,10 +126,7 @@ static int no_finaliser_setmetatable(lua_State *L) {
     }
     lua_pop(L, 1);
   }
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_insert(L, 1);
-  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-  return lua_gettop(L);
+  return call_wrapped(L);
 }
 
 // collectgarbage with only "collect" (the default), "count" and "step".
@@ -132,10 +135,7 @@ static int limited_collectgarbage(lua_State *L) {
   if (strcmp(option, "collect") != 0 && strcmp(option, "count") != 0 && strcmp(option, "step") != 0) {
     return luaL_error(L, "collectgarbage: option '%s' is not allowed (allowed: collect, count, step)", option);
   }
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_insert(L, 1);
-  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-  return lua_gettop(L);
+  return call_wrapped(L);
 }
 
 static void wrap_global(lua_State *L, const char *name, lua_CFunction wrapper) {
@@ -427,10 +427,7 @@ static int guarded_close(lua_State *L) {
     return 2;
   }
   share_hook(L, co);
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_insert(L, 1);
-  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-  return lua_gettop(L);
+  return call_wrapped(L);
 }
 
 // The function coroutine.wrap returns (upvalue: the coroutine): Lua's own, except that it

@@ -122,6 +122,14 @@ public struct ToolbarArrangement: Sendable, Equatable {
     return saved(sequence)
   }
 
+  /// - Throws: `FolioError.invalidArgument` when `id` is not on the bar.
+  private func checkOnBar(_ id: String) throws(FolioError) {
+    guard !onBar.contains(id) else { return }
+    throw FolioError(
+      .invalidArgument, "'\(id)' is not on toolbar '\(toolbarID)'", values: ["id": id, "toolbar": toolbarID],
+      remedies: [.run("toolbar.add", ["id": .string(id)], effect: "adds it")])
+  }
+
   /// The customisation with `id` taken off the bar (back to the palette).
   ///
   /// - Throws: `FolioError.invalidArgument` for an id that is not a customisable item on the
@@ -129,12 +137,7 @@ public struct ToolbarArrangement: Sendable, Equatable {
   public func removing(_ id: String) throws(FolioError) -> ToolbarCustomization {
     try checkWritable()
     try checkCustomizable(id)
-    guard onBar.contains(id) else {
-      throw FolioError(
-        .invalidArgument, "'\(id)' is not on toolbar '\(toolbarID)'",
-        values: ["id": id, "toolbar": toolbarID],
-        remedies: [.run("toolbar.add", ["id": .string(id)], effect: "adds it")])
-    }
+    try checkOnBar(id)
     return saved(sequence.filter { $0 != id })
   }
 
@@ -146,12 +149,7 @@ public struct ToolbarArrangement: Sendable, Equatable {
   public func moving(_ id: String, to position: Int) throws(FolioError) -> ToolbarCustomization {
     try checkWritable()
     try checkCustomizable(id)
-    guard onBar.contains(id) else {
-      throw FolioError(
-        .invalidArgument, "'\(id)' is not on toolbar '\(toolbarID)'",
-        values: ["id": id, "toolbar": toolbarID],
-        remedies: [.run("toolbar.add", ["id": .string(id)], effect: "adds it")])
-    }
+    try checkOnBar(id)
     var sequence = self.sequence.filter { $0 != id }
     sequence.insert(id, at: try index(for: position, in: sequence, limit: onBar.count))
     return saved(sequence)

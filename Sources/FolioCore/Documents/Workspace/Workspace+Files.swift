@@ -199,23 +199,22 @@ extension Workspace {
     try FolioError.converting {
       try document.perform(
         "Rename", changesContent: false,
-        apply: { [unowned self] document in
-          try DocumentFile.renameWithoutReplacing(oldPath, to: newPath)
-          document.path = newPath
-          document.title = newTitle
-          document.noteContentUnchanged()
-          self.lock(document)
-        },
-        revert: { [unowned self] document in
-          try DocumentFile.renameWithoutReplacing(newPath, to: oldPath)
-          document.path = oldPath
-          document.title = oldTitle
-          document.noteContentUnchanged()
-          self.lock(document)
-        })
+        apply: { [unowned self] document in try move(document, from: oldPath, to: newPath, title: newTitle) },
+        revert: { [unowned self] document in try move(document, from: newPath, to: oldPath, title: oldTitle) }
+      )
     }
     try? store?.noteRecentDocument(path: newPath)
     events.publish(.documentRenamed(windowID: document.windowID, from: oldTitle, to: newTitle))
+  }
+
+  /// Renames a document's file from `oldPath` to `newPath` without replacing anything, and
+  /// binds the document to it under `title`: one direction of a rename and of its undo.
+  private func move(_ document: Document, from oldPath: String, to newPath: String, title: String) throws {
+    try DocumentFile.renameWithoutReplacing(oldPath, to: newPath)
+    document.path = newPath
+    document.title = title
+    document.noteContentUnchanged()
+    lock(document)
   }
 
   /// Checks a new title against the rules of SPEC §3.1, with a message per case.
