@@ -39,7 +39,9 @@ enum JSONRenderer {
         ("id", .string(summary.id)), ("title", .string(summary.title)),
         ("state", summary.state.map(state) ?? .null),
       ])
-    case .document(let report): .object(document(report.document) + [("message", .string(report.message))])
+    case .document(let report):
+      .object(
+        document(report.document) + [("message", .string(ReportText.phrase(report)))] + event(report.event))
     case .documentList(let documents):
       .object([("documents", .array(documents.map { .object(document($0)) }))])
     case .documentInfo(let info): documentInfo(info)
@@ -68,7 +70,8 @@ enum JSONRenderer {
             })
         ),
         ("stale", .bool(report.isStale)),
-        ("message", .string(report.message)),
+        ("message", .string(report.sortedRows.map { _ in ReportText.phrase(report) })),
+        ("rows", report.sortedRows.map(JSONValue.int) ?? .null),
       ])
     case .recoveryList(let listing):
       .object([
@@ -181,6 +184,70 @@ enum JSONRenderer {
   }
 
   /// A document as JSON: `title`, `url`, `kind`, `dirty`, and its window.
+  /// What a command did with a document: `event`, its name, and the event's own fields.
+  static func event(_ event: DocumentReport.Event) -> [(String, JSONValue)] {
+    switch event {
+    case .made: [("event", .string("made"))]
+    case .opened(let size, let warning, let discardedRecovery):
+      [("event", .string("opened"))] + self.size(size)
+        + [("warning", .string(warning?.description)), ("discardedRecovery", .bool(discardedRecovery))]
+    case .alreadyOpen: [("event", .string("alreadyOpen"))]
+    case .recovered(let size): [("event", .string("recovered"))] + self.size(size)
+    case .focused: [("event", .string("focused"))]
+    case .title: [("event", .string("title"))]
+    case .renamed(let from, let to):
+      [("event", .string("renamed")), ("from", .string(from)), ("to", .string(to))]
+    case .saved(let path, let bytes, let notes):
+      [
+        ("event", .string("saved")), ("path", .string(path)), ("bytes", .int(bytes)),
+        (
+          "notes",
+          .array(
+            notes.map {
+              switch $0 {
+              case .rewrittenAfterDeletion: .object([("note", .string("rewrittenAfterDeletion"))])
+              case .writtenInPlace(let reason):
+                .object([("note", .string("writtenInPlace")), ("reason", .string(reason))])
+              }
+            })
+        ),
+      ]
+    case .reverted: [("event", .string("reverted"))]
+    case .undone(let action): [("event", .string("undone")), ("action", .string(action))]
+    case .redone(let action): [("event", .string("redone")), ("action", .string(action))]
+    case .lineAppended(let line): [("event", .string("lineAppended")), ("line", .int(line))]
+    case .lineInserted(let line): [("event", .string("lineInserted")), ("line", .int(line))]
+    case .lineReplaced(let line): [("event", .string("lineReplaced")), ("line", .int(line))]
+    case .rowAdded(let id): [("event", .string("rowAdded")), ("id", .int(id))]
+    case .cellSet(let row, let column, let changed):
+      [
+        ("event", .string("cellSet")), ("row", .string(row)), ("column", .string(column)),
+        ("changed", .bool(changed)),
+      ]
+    case .linesDeleted(let count): [("event", .string("linesDeleted")), ("count", .int(count))]
+    case .rowsDeleted(let count): [("event", .string("rowsDeleted")), ("count", .int(count))]
+    case .printed(let path, let pages, let missingGlyphs):
+      [
+        ("event", .string("printed")), ("path", .string(path)), ("pages", .int(pages)),
+        ("missingGlyphs", .array(missingGlyphs.map { .string(String($0)) })),
+      ]
+    case .shared(let target, let outcome):
+      [
+        ("event", .string("shared")), ("target", .string(target)), ("path", .string(outcome.writtenPath)),
+        ("representation", .string(outcome.representation.rawValue)), ("fileName", .string(outcome.fileName)),
+        ("unsavedChangesLeftOut", .bool(outcome.leavesOutUnsavedChanges)),
+      ]
+    }
+  }
+
+  /// A document's size: `lines`, or `rows` and `columns`.
+  static func size(_ size: DocumentSize) -> [(String, JSONValue)] {
+    switch size {
+    case .lines(let lines): [("lines", .int(lines))]
+    case .table(let rows, let columns): [("rows", .int(rows)), ("columns", .int(columns))]
+    }
+  }
+
   static func document(_ document: DocumentSummary) -> [(String, JSONValue)] {
     [
       ("title", .string(document.title)), ("url", .string(document.url)),

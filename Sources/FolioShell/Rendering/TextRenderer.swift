@@ -18,20 +18,13 @@ struct TextRenderer {
     case .commandHelp(let command): commandHelp(command)
     case .stateChanged(let command): "\(command.title): \(command.state?.description ?? "")"
     case .settings(let settings): self.settings(settings)
-    case .document(let report): report.message
+    case .document(let report): ReportText.phrase(report)
     case .documentList(let documents): documentList(documents)
     case .documentInfo(let info): documentInfo(info)
     case .documentView(let view): documentView(view)
     case .dialog(let dialog): self.dialog(dialog)
     case .selection(let report): selection(report)
-    case .sortOrder(let report):
-      report.message
-        ?? (report.keys.isEmpty
-          ? "\(report.document) is in file order; 'sort COLUMN' sorts it."
-          : report.isStale
-            ? "\(report.document) is not sorted: it was sorted by \(Self.describe(report.keys)), and edits "
-              + "since left rows out of that order."
-            : "\(report.document) is sorted by \(Self.describe(report.keys)).")
+    case .sortOrder(let report): ReportText.phrase(report)
     case .menu(let node): MenuTextRenderer(style: style).render(node)
     case .openMenu(let menu): MenuTextRenderer(style: style).render(menu)
     case .menuChoice(let output, let menu):
@@ -199,11 +192,6 @@ struct TextRenderer {
     let shown = report.rows.prefix(20).map { "\($0.position) (id:\($0.id))" }.joined(separator: ", ")
     let more = count > 20 ? ", … \(count - 20) more" : ""
     return "\(count) row\(count == 1 ? "" : "s") selected in \(report.document)\(mode): \(shown)\(more)"
-  }
-
-  /// "name, noise descending".
-  static func describe(_ keys: [TableSortKey]) -> String {
-    keys.map { $0.order == .ascending ? $0.column : $0.column + " descending" }.joined(separator: ", ")
   }
 
   private func dialog(_ dialog: Dialog) -> String {

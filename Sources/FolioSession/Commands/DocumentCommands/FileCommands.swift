@@ -51,7 +51,7 @@ extension DocumentCommands {
       let kind = arguments[Self.kind]
       let document = try context.workspace.newDocument(
         kind: kind == .text && !columns.isEmpty ? .table : kind, columns: columns)
-      return context.report(document, "Made \(document.title) (\(document.kind.rawValue)).")
+      return context.report(document, .made)
     }
   }
 
@@ -74,7 +74,7 @@ extension DocumentCommands {
       let document = try context.workspace.requireActive()
       let old = document.title
       try context.workspace.rename(document, to: arguments[Self.title])
-      return context.report(document, "Renamed \(old) to \(document.title).")
+      return context.report(document, .renamed(from: old, to: document.title))
     }
   }
 
@@ -101,8 +101,7 @@ extension DocumentCommands {
       let document = try context.workspace.requireActive()
       let saved = try context.workspace.saveReporting(
         document, as: arguments[Self.path], force: arguments[Self.force])
-      let notes = saved.notes.map { " \($0)." }.joined()
-      return context.report(document, "Saved \(document.title) to \(saved.path).\(notes)")
+      return context.report(document, .saved(path: saved.path, bytes: saved.bytes, notes: saved.notes))
     }
   }
 
@@ -143,7 +142,7 @@ extension DocumentCommands {
       let document = try context.workspace.requireActive()
       guard buttonID == "revert" else { return .message("Kept \(document.title) as it is.") }
       try context.workspace.revert(document)
-      return context.report(document, "Reverted \(document.title) to the saved version.")
+      return context.report(document, .reverted)
     }
   }
 

@@ -30,7 +30,7 @@ extension DocumentCommands {
 
     static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
       let document = try context.workspace.focus(arguments[Self.window])
-      return context.report(document, "\(document.title) is active.")
+      return context.report(document, .focused)
     }
   }
 
@@ -44,8 +44,7 @@ extension DocumentCommands {
 
     static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
       let document = try context.workspace.requireActive()
-      return context.report(
-        document, document.title + (document.url.map { " — " + $0 } ?? " — not saved yet"))
+      return context.report(document, .title)
     }
   }
 

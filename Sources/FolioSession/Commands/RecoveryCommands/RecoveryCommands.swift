@@ -32,7 +32,7 @@ enum RecoveryCommands {
         return .message("Discarded the unsaved changes to \(entry.path ?? entry.title).")
       }
       let document = try workspace.recover(selector)
-      return context.report(document, Workspace.recoveredMessage(document))
+      return context.report(document, .recovered(size: DocumentSize(document)))
     }
   }
 }

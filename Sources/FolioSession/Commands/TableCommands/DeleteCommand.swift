@@ -50,10 +50,10 @@ extension TableCommands {
       switch target.positions {
       case .lines(let lines):
         let deleted = try workspace.deleteLines(lines, from: document)
-        return context.report(document, "Deleted \(deleted) line\(deleted == 1 ? "" : "s").")
+        return context.report(document, .linesDeleted(count: deleted))
       case .rows(let ids):
         let deleted = try workspace.deleteRows(ids, from: document)
-        return context.report(document, "Deleted \(deleted) row\(deleted == 1 ? "" : "s").")
+        return context.report(document, .rowsDeleted(count: deleted))
       }
     }
 
