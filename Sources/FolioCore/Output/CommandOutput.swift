@@ -65,6 +65,12 @@ public indirect enum CommandOutput {
   case tabView(TabViewReport)
   /// The Settings scene (`settings`).
   case appSettings(SettingsReport)
+  /// The plugins found, in load order (`plugins`).
+  case pluginList([PluginSummary])
+  /// One plugin in full, with the budgets its callbacks run under (`plugin info`).
+  case pluginInfo(PluginSummary, budgets: PluginBudgets)
+  /// A plugin was loaded, unloaded or reloaded (`plugin load NAME`).
+  case pluginChanged(name: String, PluginChange)
 }
 
 /// A snapshot of a command for listings and results: its configuration, read as the

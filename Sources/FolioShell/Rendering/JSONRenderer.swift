@@ -73,6 +73,24 @@ enum JSONRenderer {
         ("message", .string(report.sortedRows.map { _ in ReportText.phrase(report) })),
         ("rows", report.sortedRows.map(JSONValue.int) ?? .null),
       ])
+    case .pluginList(let plugins): .object([("plugins", .array(plugins.map { plugin($0, details: false) }))])
+    case .pluginInfo(let summary, let budgets):
+      .object([
+        ("plugin", plugin(summary, details: true)),
+        (
+          "budgets",
+          .object([
+            ("instructions", .int(budgets.instructions)), ("milliseconds", .int(budgets.milliseconds)),
+            ("memoryBytes", .int(budgets.memoryBytes)), ("stateValueBytes", .int(budgets.stateValueBytes)),
+            ("stateBytes", .int(budgets.stateBytes)),
+          ])
+        ),
+      ])
+    case .pluginChanged(let name, let change):
+      .object([
+        ("message", .string("\(change.rawValue) plugin \(name)")), ("plugin", .string(name)),
+        ("change", .string(change.rawValue)),
+      ])
     case .recoveryList(let listing):
       .object([
         (
@@ -184,6 +202,36 @@ enum JSONRenderer {
   }
 
   /// A document as JSON: `title`, `url`, `kind`, `dirty`, and its window.
+  /// A plugin: its manifest, folder and status; with `details`, also what it contributed and
+  /// its log.
+  static func plugin(_ plugin: PluginSummary, details: Bool) -> JSONValue {
+    let status: (String, String?) =
+      switch plugin.status {
+      case .loaded: ("loaded", nil)
+      case .disabled: ("disabled", nil)
+      case .failed(let reason): ("failed", reason)
+      case .quarantined(let reason): ("quarantined", reason)
+      }
+    var fields: [(String, JSONValue)] = [
+      ("name", .string(plugin.name)), ("version", .string(plugin.version)),
+      ("description", .string(plugin.summary)),
+      ("permissions", .array(plugin.permissions.map(JSONValue.string))),
+      ("folder", .string(plugin.folder)), ("status", .string(status.0)), ("reason", .string(status.1)),
+    ]
+    if details {
+      let contributions = plugin.contributions
+      let kinds: [(String, [String])] = [
+        ("commands", contributions.commands), ("menus", contributions.menus),
+        ("contextMenuEntries", contributions.contextMenuEntries),
+        ("menuContributions", contributions.menuContributions), ("toolbarItems", contributions.toolbarItems),
+        ("shareTargets", contributions.shareTargets), ("eventHandlers", contributions.eventHandlers),
+      ]
+      fields.append(("contributions", .object(kinds.map { ($0.0, .array($0.1.map(JSONValue.string))) })))
+      fields.append(("log", .array(plugin.log.map(JSONValue.string))))
+    }
+    return .object(fields)
+  }
+
   /// What a command did with a document: `event`, its name, and the event's own fields.
   static func event(_ event: DocumentReport.Event) -> [(String, JSONValue)] {
     switch event {

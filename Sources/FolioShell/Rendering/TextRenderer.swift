@@ -46,6 +46,13 @@ struct TextRenderer {
     case .tabView(let report): tabView(report)
     case .appSettings(let report): appSettings(report)
     case .recoveryList(let listing): recoveryList(listing)
+    case .pluginList(let plugins):
+      plugins.isEmpty
+        ? "no plugins"
+        : plugins.map { "\($0.name)\($0.version.map { " " + $0 } ?? "")  \($0.status)" }.joined(
+          separator: "\n")
+    case .pluginInfo(let plugin, let budgets): pluginInfo(plugin, budgets: budgets)
+    case .pluginChanged(let name, let change): "\(change.rawValue) plugin \(name)"
     case .recentDocuments(let documents):
       documents.isEmpty
         ? "No recent documents."
@@ -91,6 +98,23 @@ struct TextRenderer {
       ]
     }
     return TextTable(headers: ["  #", "title", "kind", "file"], rows: rows).render(style: style)
+  }
+
+  private func pluginInfo(_ plugin: PluginSummary, budgets: PluginBudgets) -> String {
+    var lines = [
+      "name: \(plugin.name)", "version: \(plugin.version ?? "-")", "description: \(plugin.summary ?? "-")",
+      "permissions: \(plugin.permissions.isEmpty ? "-" : plugin.permissions.joined(separator: ", "))",
+      "folder: \(plugin.folder)", "state: \(plugin.status)",
+    ]
+    for (label, items, separator) in plugin.contributions.kinds {
+      lines.append("\(label): \(items.isEmpty ? "-" : items.joined(separator: separator))")
+    }
+    lines.append(
+      "budgets: \(budgets.instructions) instructions and \(budgets.milliseconds) ms per callback, "
+        + "\(budgets.memoryBytes >> 20) MB of memory; folio.state: \(budgets.stateValueBytes >> 10) KB a value, "
+        + "\(budgets.stateBytes >> 10) KB in all")
+    if !plugin.log.isEmpty { lines += ["log:"] + plugin.log.map { "  " + $0 } }
+    return lines.joined(separator: "\n")
   }
 
   private func recoveryList(_ listing: RecoveryListing) -> String {
