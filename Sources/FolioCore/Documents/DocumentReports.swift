@@ -96,6 +96,20 @@ public struct DocumentReport: Sendable, Equatable {
     case printed(path: String, pages: Int, missingGlyphs: [Unicode.Scalar])
     /// `share` sent the document through the target with id `target`, as `outcome` says.
     case shared(target: String, outcome: ShareOutcome)
+    /// `close` closed the window: the document had no unsaved changes, or `--force` dropped
+    /// them without asking.
+    case closed
+    /// `close` closed the window, dropping the unsaved changes (Don't Save).
+    case closedWithoutSaving
+    /// `close` saved the document to `path`, then closed the window (Save).
+    case savedAndClosed(path: String)
+    /// The person chose not to recover: the document was closed again, and its unsaved
+    /// changes stay in the recovery journal.
+    case closedKeepingRecovery
+    /// The person cancelled `close`: the window stays open.
+    case keptOpen
+    /// The person cancelled `revert` or `delete`: nothing changed.
+    case keptUnchanged
   }
 }
 

@@ -285,6 +285,12 @@ enum JSONRenderer {
         ("representation", .string(outcome.representation.rawValue)), ("fileName", .string(outcome.fileName)),
         ("unsavedChangesLeftOut", .bool(outcome.leavesOutUnsavedChanges)),
       ]
+    case .closed: [("event", .string("closed"))]
+    case .closedWithoutSaving: [("event", .string("closedWithoutSaving"))]
+    case .savedAndClosed(let path): [("event", .string("savedAndClosed")), ("path", .string(path))]
+    case .closedKeepingRecovery: [("event", .string("closedKeepingRecovery"))]
+    case .keptOpen: [("event", .string("keptOpen"))]
+    case .keptUnchanged: [("event", .string("keptUnchanged"))]
     }
   }
 

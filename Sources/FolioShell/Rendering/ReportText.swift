@@ -44,6 +44,13 @@ enum ReportText {
         : " The font has no glyph for: \(missingGlyphs.prefix(10).map { String($0) }.joined(separator: " "))."
       return "Printed \(amount(pages, "page")) to \(path).\(missing)"
     case .shared(_, let outcome): return phrase(outcome)
+    case .closed: return "Closed \(title)."
+    case .closedWithoutSaving: return "Closed \(title) without saving."
+    case .savedAndClosed(let path): return "Saved \(title) to \(path) and closed it."
+    case .closedKeepingRecovery:
+      return "Left \(title) closed; its unsaved changes stay in the recovery journal."
+    case .keptOpen: return "Kept \(title) open."
+    case .keptUnchanged: return "Kept \(title) as it is."
     }
   }
 

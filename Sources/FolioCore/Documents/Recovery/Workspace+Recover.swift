@@ -56,8 +56,7 @@ extension Workspace {
       safeguards?.journal.remove(entry.file)
       return report(document, opened(document, discardedRecovery: true))
     default:
-      close(document)
-      return .message("Left \(document.title) closed; its unsaved changes stay in the recovery journal.")
+      return close(document, reporting: .closedKeepingRecovery)
     }
   }
 

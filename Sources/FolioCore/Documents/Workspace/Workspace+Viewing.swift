@@ -5,6 +5,15 @@ extension Workspace {
     .document(DocumentReport(document: DocumentSummary(document, in: self), event: event))
   }
 
+  /// Closes `document`'s window and reports it: the document as it was just before (its
+  /// `number` the window's), no longer active.
+  public func close(_ document: Document, reporting event: DocumentReport.Event) -> CommandOutput {
+    var summary = DocumentSummary(document, in: self)
+    close(document)
+    summary.isActive = false
+    return .document(DocumentReport(document: summary, event: event))
+  }
+
   /// The lines or rows `show` displays; `compact` keeps only a table's first column.
   ///
   /// - Parameters:

@@ -140,7 +140,7 @@ extension DocumentCommands {
       -> CommandOutput
     {
       let document = try context.workspace.requireActive()
-      guard buttonID == "revert" else { return .message("Kept \(document.title) as it is.") }
+      guard buttonID == "revert" else { return context.report(document, .keptUnchanged) }
       try context.workspace.revert(document)
       return context.report(document, .reverted)
     }
@@ -161,8 +161,7 @@ extension DocumentCommands {
     static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
       let document = try context.workspace.requireActive()
       guard document.isDirty, !arguments[Self.force] else {
-        context.workspace.close(document)
-        return .message("Closed \(document.title).")
+        return context.workspace.close(document, reporting: .closed)
       }
       return .dialog(
         Dialog(
@@ -185,14 +184,12 @@ extension DocumentCommands {
       let document = try workspace.requireActive()
       switch buttonID {
       case "dont-save":
-        workspace.close(document)
-        return .message("Closed \(document.title) without saving.")
+        return workspace.close(document, reporting: .closedWithoutSaving)
       case "save":
         let path = try workspace.save(document)
-        workspace.close(document)
-        return .message("Saved \(document.title) to \(path) and closed it.")
+        return workspace.close(document, reporting: .savedAndClosed(path: path))
       default:
-        return .message("Kept \(document.title) open.")
+        return context.report(document, .keptOpen)
       }
     }
   }

@@ -46,7 +46,7 @@ extension TableCommands {
       let workspace = context.workspace
       let target = try Target(arguments, in: workspace)
       let document = target.document
-      guard buttonID == "delete" else { return .message("Kept \(document.title) as it is.") }
+      guard buttonID == "delete" else { return context.report(document, .keptUnchanged) }
       switch target.positions {
       case .lines(let lines):
         let deleted = try workspace.deleteLines(lines, from: document)
