@@ -169,6 +169,21 @@ import Testing
     }
   }
 
+  @Test("recent clear and recover --discard report counts and paths")
+  func recentAndRecovery() throws {
+    let cleared = CommandOutput.recentDocumentsCleared(count: 3)
+    #expect(
+      Self.text(cleared) == "Cleared the recent documents (3). Documents opened from now on are listed again."
+    )
+    #expect(try Self.json(cleared)["count"] as? Int == 3)
+    let discarded = CommandOutput.journalDiscarded(path: "/n.txt", title: "n")
+    #expect(Self.text(discarded) == "Discarded the unsaved changes to /n.txt.")
+    #expect(try Self.json(discarded)["path"] as? String == "/n.txt")
+    #expect(
+      Self.text(.journalDiscarded(path: nil, title: "Untitled"))
+        == "Discarded the unsaved changes to Untitled.")
+  }
+
   @Test("plugins list as lines in text and as objects in JSON")
   func pluginList() throws {
     var contributions = PluginContributions()

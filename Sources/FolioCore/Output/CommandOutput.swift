@@ -39,6 +39,11 @@ public indirect enum CommandOutput {
   case shareTargets(document: String, targets: [ShareTargetInfo])
   /// Recently opened documents, newest first.
   case recentDocuments([RecentDocument])
+  /// `recent clear` forgot `count` recent documents.
+  case recentDocumentsCleared(count: Int)
+  /// `recover --discard` dropped the unsaved changes kept for a document: its file, or the
+  /// title of an untitled one.
+  case journalDiscarded(path: String?, title: String)
   /// The unsaved changes left by sessions that ended without saving (`recover`).
   case recoveryList(RecoveryListing)
   /// A menu rendered without opening it (`menu NAME`).

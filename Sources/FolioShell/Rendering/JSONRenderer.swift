@@ -91,6 +91,12 @@ enum JSONRenderer {
         ("message", .string("\(change.rawValue) plugin \(name)")), ("plugin", .string(name)),
         ("change", .string(change.rawValue)),
       ])
+    case .recentDocumentsCleared(let count):
+      .object([("message", .string(ReportText.phrase(output))), ("count", .int(count))])
+    case .journalDiscarded(let path, let title):
+      .object([
+        ("message", .string(ReportText.phrase(output))), ("path", .string(path)), ("title", .string(title)),
+      ])
     case .recoveryList(let listing):
       .object([
         (

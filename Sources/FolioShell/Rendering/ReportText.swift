@@ -54,6 +54,18 @@ enum ReportText {
     }
   }
 
+  /// The sentence of a result that is only a short report; nil for any other result.
+  static func phrase(_ output: CommandOutput) -> String? {
+    switch output {
+    case .document(let report): phrase(report)
+    case .sortOrder(let report): phrase(report)
+    case .recentDocumentsCleared(let count):
+      "Cleared the recent documents (\(count)). Documents opened from now on are listed again."
+    case .journalDiscarded(let path, let title): "Discarded the unsaved changes to \(path ?? title)."
+    default: nil
+    }
+  }
+
   /// What sharing did: "Saved a copy of Places as /tmp/Places 2.csv".
   static func phrase(_ outcome: ShareOutcome) -> String {
     let path = outcome.writtenPath.map { " as \($0)" } ?? ""

@@ -46,6 +46,7 @@ struct TextRenderer {
     case .tabView(let report): tabView(report)
     case .appSettings(let report): appSettings(report)
     case .recoveryList(let listing): recoveryList(listing)
+    case .recentDocumentsCleared, .journalDiscarded: ReportText.phrase(output)
     case .pluginList(let plugins):
       plugins.isEmpty
         ? "no plugins"

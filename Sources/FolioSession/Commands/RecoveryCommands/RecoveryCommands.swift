@@ -29,7 +29,7 @@ enum RecoveryCommands {
       guard let selector = arguments[Self.journal] else { return .recoveryList(workspace.recoveryListing()) }
       if arguments[Self.discard] {
         let entry = try workspace.discardJournal(selector)
-        return .message("Discarded the unsaved changes to \(entry.path ?? entry.title).")
+        return .journalDiscarded(path: entry.path, title: entry.title)
       }
       let document = try workspace.recover(selector)
       return context.report(document, .recovered(size: DocumentSize(document)))
