@@ -88,5 +88,10 @@ public struct PluginBudgets: Sendable, Equatable {
 
 /// What `plugin load`, `unload` or `reload` did.
 public enum PluginChange: String, Sendable, Equatable {
-  case loaded, unloaded, reloaded
+  /// `plugin load`: the plugin runs and contributes.
+  case loaded
+  /// `plugin unload`: its contributions are gone.
+  case unloaded
+  /// `plugin reload`: it was unloaded and loaded again, from its files as they are now.
+  case reloaded
 }
