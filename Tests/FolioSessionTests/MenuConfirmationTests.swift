@@ -61,11 +61,12 @@ import Testing
     #expect(dialog.title == "Delete 2 rows of “Untitled”?")
     #expect(dialog.buttons.map(\.title) == ["Delete 2 Rows", "Cancel"])
     #expect(Self.names(document) == ["b", "c"])
-    guard case .message(let kept) = try Self.answer(registry, dialog, dialog.cancelButton) else {
-      Issue.record("Cancel should answer with a message")
+    guard case .document(let kept) = try Self.answer(registry, dialog, dialog.cancelButton) else {
+      Issue.record("Cancel should answer with a report")
       return
     }
-    #expect(kept == "Kept Untitled as it is.")
+    #expect(kept.event == .keptUnchanged)
+    #expect(kept.document.title == "Untitled")
     #expect(Self.names(document) == ["b", "c"])
     _ = try Self.answer(registry, dialog, dialog.buttons[0])
     #expect(Self.names(document).isEmpty)

@@ -62,22 +62,23 @@ import Testing
     try folder.write("long.txt", (1...130).map { "line \($0)" }.joined(separator: "\n") + "\n")
     let shell = try Self.shell(state: folder)
     let print = try #require(shell.session.registry.resolve("print"))
-    func printed(_ words: String...) throws -> String {
+    func printed(_ words: String...) throws -> Int {
       guard
-        case .message(let message) = try shell.session.registry.invoke(print, words: words.map { Word($0) })
+        case .document(let report) = try shell.session.registry.invoke(print, words: words.map { Word($0) }),
+        case .printed(_, let pages, _) = report.event
       else {
-        Issue.record("print gave no message")
-        return ""
+        Issue.record("print reported no pages")
+        return 0
       }
-      return message
+      return pages
     }
     try shell.session.workspace.open("long.txt")
-    #expect(try printed("--to", "a.txt").hasPrefix("Printed 2 pages"))
+    #expect(try printed("--to", "a.txt") == 2)
     _ = try shell.session.changeSetting("print.page-size", to: "letter")
-    #expect(try printed("--to", "b.txt").hasPrefix("Printed 3 pages"))
-    #expect(try printed("--to", "c.txt", "--page-size", "a4").hasPrefix("Printed 2 pages"))
+    #expect(try printed("--to", "b.txt") == 3)
+    #expect(try printed("--to", "c.txt", "--page-size", "a4") == 2)
     _ = try shell.session.changeSetting("print.page-size", to: "a4")
-    #expect(try printed("--to", "d.txt").hasPrefix("Printed 2 pages"))
+    #expect(try printed("--to", "d.txt") == 2)
     let formFeeds = try String(contentsOfFile: folder.path("b.txt"), encoding: .utf8).filter {
       $0 == "\u{0C}"
     }

@@ -37,10 +37,104 @@ public struct DocumentSummary: Sendable, Equatable {
 }
 
 /// The result of a command that acted on a document: the document and what happened.
+///
+/// What happened is data (`event`); the front ends phrase it ("Opened Notes (12 lines).").
 public struct DocumentReport: Sendable, Equatable {
+  /// The document as it is after the command.
   public var document: DocumentSummary
-  /// A sentence for people: "Opened Notes (12 lines).".
-  public var message: String
+  /// What the command did.
+  public var event: Event
+
+  /// Creates a report.
+  public init(document: DocumentSummary, event: Event) {
+    self.document = document
+    self.event = event
+  }
+
+  /// What a command did with a document, with the values a front end needs to say so.
+  public enum Event: Sendable, Equatable {
+    /// `new` made an untitled document.
+    case made
+    /// `open` read the document; `warning` says another Folio may be editing it too, and
+    /// `discardedRecovery` that the unsaved changes an ended session left were dropped.
+    case opened(size: DocumentSize, warning: FolioError?, discardedRecovery: Bool)
+    /// `open` found the document open already and focused its window.
+    case alreadyOpen
+    /// The unsaved changes an ended session left were applied to the document.
+    case recovered(size: DocumentSize)
+    /// `focus` made the document's window active.
+    case focused
+    /// `title` asked for the document's title and URL.
+    case title
+    /// `rename` changed the title (and the file's name).
+    case renamed(from: String, to: String)
+    /// `save` wrote the document to `path`, `bytes` long, with `notes` on how.
+    case saved(path: String, bytes: Int, notes: [SaveNote])
+    /// `revert` reloaded the saved version.
+    case reverted
+    /// `undo` undid the step named `action` ("Sort", "Delete Rows").
+    case undone(action: String)
+    /// `redo` redid the step named `action`.
+    case redone(action: String)
+    /// `append` added line `line`.
+    case lineAppended(line: Int)
+    /// `insert` added line `line`.
+    case lineInserted(line: Int)
+    /// `replace` changed line `line`.
+    case lineReplaced(line: Int)
+    /// `add` added the row with id `id`.
+    case rowAdded(id: Int)
+    /// `cell` set a cell, named as the command was given it; `changed` is false when it held
+    /// the value already.
+    case cellSet(row: String, column: String, changed: Bool)
+    /// `delete` removed `count` lines of a text document.
+    case linesDeleted(count: Int)
+    /// `delete` removed `count` rows of a table.
+    case rowsDeleted(count: Int)
+    /// `print` wrote `pages` pages to the file at `path`; `missingGlyphs` are the characters
+    /// the font has no glyph for (empty for text files).
+    case printed(path: String, pages: Int, missingGlyphs: [Unicode.Scalar])
+    /// `share` sent the document through the target with id `target`, as `outcome` says.
+    case shared(target: String, outcome: ShareOutcome)
+    /// `close` closed the window: the document had no unsaved changes, or `--force` dropped
+    /// them without asking.
+    case closed
+    /// `close` closed the window, dropping the unsaved changes (Don't Save).
+    case closedWithoutSaving
+    /// `close` saved the document to `path`, then closed the window (Save).
+    case savedAndClosed(path: String)
+    /// The person chose not to recover: the document was closed again, and its unsaved
+    /// changes stay in the recovery journal.
+    case closedKeepingRecovery
+    /// The person cancelled `close`: the window stays open.
+    case keptOpen
+    /// The person cancelled `revert` or `delete`: nothing changed.
+    case keptUnchanged
+  }
+}
+
+/// How much a document holds, as `open` reports it.
+public enum DocumentSize: Sendable, Equatable {
+  /// A text document of this many lines.
+  case lines(Int)
+  /// A table of this many rows and columns.
+  case table(rows: Int, columns: Int)
+
+  /// The size of `document` now.
+  public init(_ document: Document) {
+    switch document.content {
+    case .text(let text): self = .lines(text.lines.count)
+    case .table(let table): self = .table(rows: table.rowCount, columns: table.columns.count)
+    }
+  }
+}
+
+/// Something to know about how `save` wrote a file.
+public enum SaveNote: Sendable, Equatable {
+  /// The file had been deleted on disk since it was read; it was written again.
+  case rewrittenAfterDeletion
+  /// The file was written in place (after a safety copy) rather than replaced, for `reason`.
+  case writtenInPlace(reason: String)
 }
 
 /// The document header [navigationDocument]: what `info` shows.

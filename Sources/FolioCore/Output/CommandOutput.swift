@@ -39,6 +39,11 @@ public indirect enum CommandOutput {
   case shareTargets(document: String, targets: [ShareTargetInfo])
   /// Recently opened documents, newest first.
   case recentDocuments([RecentDocument])
+  /// `recent clear` forgot `count` recent documents.
+  case recentDocumentsCleared(count: Int)
+  /// `recover --discard` dropped the unsaved changes kept for a document: its file, or the
+  /// title of an untitled one.
+  case journalDiscarded(path: String?, title: String)
   /// The unsaved changes left by sessions that ended without saving (`recover`).
   case recoveryList(RecoveryListing)
   /// A menu rendered without opening it (`menu NAME`).
@@ -65,6 +70,12 @@ public indirect enum CommandOutput {
   case tabView(TabViewReport)
   /// The Settings scene (`settings`).
   case appSettings(SettingsReport)
+  /// The plugins found, in load order (`plugins`).
+  case pluginList([PluginSummary])
+  /// One plugin in full, with the budgets its callbacks run under (`plugin info`).
+  case pluginInfo(PluginSummary, budgets: PluginBudgets)
+  /// A plugin was loaded, unloaded or reloaded (`plugin load NAME`).
+  case pluginChanged(name: String, PluginChange)
 }
 
 /// A snapshot of a command for listings and results: its configuration, read as the

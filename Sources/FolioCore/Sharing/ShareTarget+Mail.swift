@@ -9,8 +9,7 @@ extension ShareTarget {
       let draft = MailDraft.make(subject: item.title, attachment: item)
       let name = ShareFolder.fileName(forTitle: item.title, extension: "eml")
       let path = try ShareFolder.writeNewFile(draft.encoded(), named: name, in: folder)
-      return ShareOutcome(
-        message: "Wrote a mail draft with \(item.fileName) attached: \(path)", writtenPath: path)
+      return ShareOutcome(.mailDraft, item: item, writtenPath: path)
     }
   }
 }

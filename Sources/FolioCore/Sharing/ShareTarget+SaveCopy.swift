@@ -7,7 +7,7 @@ extension ShareTarget {
     ) { (item, destination) throws(FolioError) -> ShareOutcome in
       let folder = try ShareFolder.folder(destination, for: "file")
       let path = try ShareFolder.writeNewFile(item.bytes, named: item.fileName, in: folder)
-      return ShareOutcome(message: "Saved a copy of \(item.title) as \(path)", writtenPath: path)
+      return ShareOutcome(.copy, item: item, writtenPath: path)
     }
   }
 }

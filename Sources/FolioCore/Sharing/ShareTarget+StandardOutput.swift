@@ -12,8 +12,7 @@ extension ShareTarget {
       guard let text = String(validating: item.bytes, as: UTF8.self) else {
         throw FolioError(.format, "\(item.fileName) is not UTF-8 text; standard output takes text only")
       }
-      return ShareOutcome(
-        message: "Wrote \(item.title) as \(item.representation.rawValue) to standard output", output: text)
+      return ShareOutcome(.standardOutput, item: item, output: text)
     }
   }
 }

@@ -262,16 +262,16 @@ public struct SortReport: Sendable, Equatable {
   public var document: String
   /// The keys, first first; empty when the rows are in file order.
   public var keys: [TableSortKey]
-  /// What sorting did, or nil when only the order was asked for.
-  public var message: String?
+  /// How many rows sorting just ordered, or nil when only the order was asked for.
+  public var sortedRows: Int?
   /// Whether edits since the sort left the rows out of the keys' order.
   public var isStale: Bool
 
   /// Creates a report.
-  public init(document: String, keys: [TableSortKey], message: String?, isStale: Bool = false) {
+  public init(document: String, keys: [TableSortKey], sortedRows: Int?, isStale: Bool = false) {
     self.document = document
     self.keys = keys
-    self.message = message
+    self.sortedRows = sortedRows
     self.isStale = isStale
   }
 }

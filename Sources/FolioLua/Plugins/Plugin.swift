@@ -1,34 +1,9 @@
+import FolioCore
+
 /// One discovered plugin: its folder, manifest, state and log.
 public final class Plugin {
   /// Whether a plugin is running.
-  public enum Status: Sendable, Equatable, CustomStringConvertible {
-    /// Loaded and contributing.
-    case loaded
-    /// Loading failed; it contributes nothing.
-    case failed(String)
-    /// Unloaded by `plugin unload`, or not loaded yet.
-    case disabled
-    /// Loaded, but a callback blew a budget: its commands and the items that run them are
-    /// disabled and none of its Lua code runs until `plugin reload`.
-    case quarantined(String)
-
-    public var description: String {
-      switch self {
-      case .loaded: "loaded"
-      case .failed(let reason): "failed: \(reason)"
-      case .disabled: "disabled"
-      case .quarantined(let reason): "quarantined: \(reason)"
-      }
-    }
-
-    /// Whether its contributions are registered: loaded or quarantined.
-    public var isActive: Bool {
-      switch self {
-      case .loaded, .quarantined: true
-      case .failed, .disabled: false
-      }
-    }
-  }
+  public typealias Status = PluginStatus
 
   /// The plugin's name and identity: its folder's name (a manifest's `name` must match it).
   public let name: String

@@ -61,11 +61,11 @@ extension PluginHost {
       )
     }
     guard let destination else {
-      return ShareOutcome(message: "Shared '\(item.title)' with \(targetTitle)", output: text)
+      return ShareOutcome(.plugin(targetTitle: targetTitle), item: item, output: text)
     }
     let path = try ShareFolder.writeNewFile(
       Array(text.utf8), named: "\(item.title).\(fileExtension)", in: destination)
-    return ShareOutcome(message: "Shared '\(item.title)' with \(targetTitle) as \(path)", writtenPath: path)
+    return ShareOutcome(.plugin(targetTitle: targetTitle), item: item, writtenPath: path)
   }
 
   // MARK: Toolbar items

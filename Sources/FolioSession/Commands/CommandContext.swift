@@ -40,8 +40,8 @@ public struct CommandContext {
   func asksFirst(_ arguments: Arguments) -> Bool { isInteractive() || arguments.origin == .menu }
 
   /// The result of a command that acted on `document`, saying what happened.
-  func report(_ document: Document, _ message: String) -> CommandOutput {
-    workspace.report(document, message)
+  func report(_ document: Document, _ event: DocumentReport.Event) -> CommandOutput {
+    workspace.report(document, event)
   }
 }
 

@@ -52,11 +52,7 @@ enum PluginCommands {
       summary: "list the plugins and their state")
 
     static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
-      let plugins = context.session.pluginHost?.plugins ?? []
-      guard !plugins.isEmpty else { return .message("no plugins") }
-      return .text(
-        plugins.map { "\($0.name)\($0.version.map { " " + $0 } ?? "")  \($0.status)" }.joined(
-          separator: "\n"))
+      .pluginList((context.session.pluginHost?.plugins ?? []).map(PluginSummary.init))
     }
   }
 
@@ -78,34 +74,33 @@ enum PluginCommands {
       switch arguments[Self.action] {
       case "load":
         try host.load(named: name)
-        return .message("loaded plugin \(name)")
+        return .pluginChanged(name: name, .loaded)
       case "unload":
         try host.unload(named: name)
-        return .message("unloaded plugin \(name)")
+        return .pluginChanged(name: name, .unloaded)
       case "reload":
         try host.reload(named: name)
-        return .message("reloaded plugin \(name)")
+        return .pluginChanged(name: name, .reloaded)
       default:
         guard let plugin = host.plugin(named: name) else {
           throw FolioError(.invalidArgument, "no plugin named '\(name)'")
         }
-        let budgets =
-          "budgets: \(host.instructionBudget) instructions and \(host.timeBudget) ms per callback, "
-          + "\(host.memoryBudget >> 20) MB of memory; folio.state: \(host.stateValueQuota >> 10) KB a value, "
-          + "\(host.stateQuota >> 10) KB in all"
-        var lines = [
-          "name: \(plugin.name)", "version: \(plugin.version ?? "-")",
-          "description: \(plugin.summary ?? "-")",
-          "permissions: \(plugin.permissions.isEmpty ? "-" : plugin.permissions.joined(separator: ", "))",
-          "folder: \(plugin.folder)", "state: \(plugin.status)",
-        ]
-        for (label, items, separator) in plugin.contributions.kinds {
-          lines.append("\(label): \(items.isEmpty ? "-" : items.joined(separator: separator))")
-        }
-        lines.append(budgets)
-        if !plugin.log.isEmpty { lines += ["log:"] + plugin.log.map { "  " + $0 } }
-        return .text(lines.joined(separator: "\n"))
+        return .pluginInfo(
+          PluginSummary(plugin),
+          budgets: PluginBudgets(
+            instructions: host.instructionBudget, milliseconds: host.timeBudget,
+            memoryBytes: host.memoryBudget, stateValueBytes: host.stateValueQuota,
+            stateBytes: host.stateQuota))
       }
     }
+  }
+}
+
+extension PluginSummary {
+  /// A snapshot of `plugin` now.
+  init(_ plugin: Plugin) {
+    self.init(
+      name: plugin.name, version: plugin.version, summary: plugin.summary, permissions: plugin.permissions,
+      folder: plugin.folder, status: plugin.status, contributions: plugin.contributions, log: plugin.log)
   }
 }

@@ -39,7 +39,9 @@ enum JSONRenderer {
         ("id", .string(summary.id)), ("title", .string(summary.title)),
         ("state", summary.state.map(state) ?? .null),
       ])
-    case .document(let report): .object(document(report.document) + [("message", .string(report.message))])
+    case .document(let report):
+      .object(
+        document(report.document) + [("message", .string(ReportText.phrase(report)))] + event(report.event))
     case .documentList(let documents):
       .object([("documents", .array(documents.map { .object(document($0)) }))])
     case .documentInfo(let info): documentInfo(info)
@@ -68,7 +70,32 @@ enum JSONRenderer {
             })
         ),
         ("stale", .bool(report.isStale)),
-        ("message", .string(report.message)),
+        ("message", .string(report.sortedRows.map { _ in ReportText.phrase(report) })),
+        ("rows", report.sortedRows.map(JSONValue.int) ?? .null),
+      ])
+    case .pluginList(let plugins): .object([("plugins", .array(plugins.map { plugin($0, details: false) }))])
+    case .pluginInfo(let summary, let budgets):
+      .object([
+        ("plugin", plugin(summary, details: true)),
+        (
+          "budgets",
+          .object([
+            ("instructions", .int(budgets.instructions)), ("milliseconds", .int(budgets.milliseconds)),
+            ("memoryBytes", .int(budgets.memoryBytes)), ("stateValueBytes", .int(budgets.stateValueBytes)),
+            ("stateBytes", .int(budgets.stateBytes)),
+          ])
+        ),
+      ])
+    case .pluginChanged(let name, let change):
+      .object([
+        ("message", .string("\(change.rawValue) plugin \(name)")), ("plugin", .string(name)),
+        ("change", .string(change.rawValue)),
+      ])
+    case .recentDocumentsCleared(let count):
+      .object([("message", .string(ReportText.phrase(output))), ("count", .int(count))])
+    case .journalDiscarded(let path, let title):
+      .object([
+        ("message", .string(ReportText.phrase(output))), ("path", .string(path)), ("title", .string(title)),
       ])
     case .recoveryList(let listing):
       .object([
@@ -181,6 +208,106 @@ enum JSONRenderer {
   }
 
   /// A document as JSON: `title`, `url`, `kind`, `dirty`, and its window.
+  /// A plugin: its manifest, folder and status; with `details`, also what it contributed and
+  /// its log.
+  static func plugin(_ plugin: PluginSummary, details: Bool) -> JSONValue {
+    let status: (String, String?) =
+      switch plugin.status {
+      case .loaded: ("loaded", nil)
+      case .disabled: ("disabled", nil)
+      case .failed(let reason): ("failed", reason)
+      case .quarantined(let reason): ("quarantined", reason)
+      }
+    var fields: [(String, JSONValue)] = [
+      ("name", .string(plugin.name)), ("version", .string(plugin.version)),
+      ("description", .string(plugin.summary)),
+      ("permissions", .array(plugin.permissions.map(JSONValue.string))),
+      ("folder", .string(plugin.folder)), ("status", .string(status.0)), ("reason", .string(status.1)),
+    ]
+    if details {
+      let contributions = plugin.contributions
+      let kinds: [(String, [String])] = [
+        ("commands", contributions.commands), ("menus", contributions.menus),
+        ("contextMenuEntries", contributions.contextMenuEntries),
+        ("menuContributions", contributions.menuContributions), ("toolbarItems", contributions.toolbarItems),
+        ("shareTargets", contributions.shareTargets), ("eventHandlers", contributions.eventHandlers),
+      ]
+      fields.append(("contributions", .object(kinds.map { ($0.0, .array($0.1.map(JSONValue.string))) })))
+      fields.append(("log", .array(plugin.log.map(JSONValue.string))))
+    }
+    return .object(fields)
+  }
+
+  /// What a command did with a document: `event`, its name, and the event's own fields.
+  static func event(_ event: DocumentReport.Event) -> [(String, JSONValue)] {
+    switch event {
+    case .made: [("event", .string("made"))]
+    case .opened(let size, let warning, let discardedRecovery):
+      [("event", .string("opened"))] + self.size(size)
+        + [("warning", .string(warning?.description)), ("discardedRecovery", .bool(discardedRecovery))]
+    case .alreadyOpen: [("event", .string("alreadyOpen"))]
+    case .recovered(let size): [("event", .string("recovered"))] + self.size(size)
+    case .focused: [("event", .string("focused"))]
+    case .title: [("event", .string("title"))]
+    case .renamed(let from, let to):
+      [("event", .string("renamed")), ("from", .string(from)), ("to", .string(to))]
+    case .saved(let path, let bytes, let notes):
+      [
+        ("event", .string("saved")), ("path", .string(path)), ("bytes", .int(bytes)),
+        (
+          "notes",
+          .array(
+            notes.map {
+              switch $0 {
+              case .rewrittenAfterDeletion: .object([("note", .string("rewrittenAfterDeletion"))])
+              case .writtenInPlace(let reason):
+                .object([("note", .string("writtenInPlace")), ("reason", .string(reason))])
+              }
+            })
+        ),
+      ]
+    case .reverted: [("event", .string("reverted"))]
+    case .undone(let action): [("event", .string("undone")), ("action", .string(action))]
+    case .redone(let action): [("event", .string("redone")), ("action", .string(action))]
+    case .lineAppended(let line): [("event", .string("lineAppended")), ("line", .int(line))]
+    case .lineInserted(let line): [("event", .string("lineInserted")), ("line", .int(line))]
+    case .lineReplaced(let line): [("event", .string("lineReplaced")), ("line", .int(line))]
+    case .rowAdded(let id): [("event", .string("rowAdded")), ("id", .int(id))]
+    case .cellSet(let row, let column, let changed):
+      [
+        ("event", .string("cellSet")), ("row", .string(row)), ("column", .string(column)),
+        ("changed", .bool(changed)),
+      ]
+    case .linesDeleted(let count): [("event", .string("linesDeleted")), ("count", .int(count))]
+    case .rowsDeleted(let count): [("event", .string("rowsDeleted")), ("count", .int(count))]
+    case .printed(let path, let pages, let missingGlyphs):
+      [
+        ("event", .string("printed")), ("path", .string(path)), ("pages", .int(pages)),
+        ("missingGlyphs", .array(missingGlyphs.map { .string(String($0)) })),
+      ]
+    case .shared(let target, let outcome):
+      [
+        ("event", .string("shared")), ("target", .string(target)), ("path", .string(outcome.writtenPath)),
+        ("representation", .string(outcome.representation.rawValue)), ("fileName", .string(outcome.fileName)),
+        ("unsavedChangesLeftOut", .bool(outcome.leavesOutUnsavedChanges)),
+      ]
+    case .closed: [("event", .string("closed"))]
+    case .closedWithoutSaving: [("event", .string("closedWithoutSaving"))]
+    case .savedAndClosed(let path): [("event", .string("savedAndClosed")), ("path", .string(path))]
+    case .closedKeepingRecovery: [("event", .string("closedKeepingRecovery"))]
+    case .keptOpen: [("event", .string("keptOpen"))]
+    case .keptUnchanged: [("event", .string("keptUnchanged"))]
+    }
+  }
+
+  /// A document's size: `lines`, or `rows` and `columns`.
+  static func size(_ size: DocumentSize) -> [(String, JSONValue)] {
+    switch size {
+    case .lines(let lines): [("lines", .int(lines))]
+    case .table(let rows, let columns): [("rows", .int(rows)), ("columns", .int(columns))]
+    }
+  }
+
   static func document(_ document: DocumentSummary) -> [(String, JSONValue)] {
     [
       ("title", .string(document.title)), ("url", .string(document.url)),

@@ -18,20 +18,13 @@ struct TextRenderer {
     case .commandHelp(let command): commandHelp(command)
     case .stateChanged(let command): "\(command.title): \(command.state?.description ?? "")"
     case .settings(let settings): self.settings(settings)
-    case .document(let report): report.message
+    case .document(let report): ReportText.phrase(report)
     case .documentList(let documents): documentList(documents)
     case .documentInfo(let info): documentInfo(info)
     case .documentView(let view): documentView(view)
     case .dialog(let dialog): self.dialog(dialog)
     case .selection(let report): selection(report)
-    case .sortOrder(let report):
-      report.message
-        ?? (report.keys.isEmpty
-          ? "\(report.document) is in file order; 'sort COLUMN' sorts it."
-          : report.isStale
-            ? "\(report.document) is not sorted: it was sorted by \(Self.describe(report.keys)), and edits "
-              + "since left rows out of that order."
-            : "\(report.document) is sorted by \(Self.describe(report.keys)).")
+    case .sortOrder(let report): ReportText.phrase(report)
     case .menu(let node): MenuTextRenderer(style: style).render(node)
     case .openMenu(let menu): MenuTextRenderer(style: style).render(menu)
     case .menuChoice(let output, let menu):
@@ -53,6 +46,14 @@ struct TextRenderer {
     case .tabView(let report): tabView(report)
     case .appSettings(let report): appSettings(report)
     case .recoveryList(let listing): recoveryList(listing)
+    case .recentDocumentsCleared, .journalDiscarded: ReportText.phrase(output)
+    case .pluginList(let plugins):
+      plugins.isEmpty
+        ? "no plugins"
+        : plugins.map { "\($0.name)\($0.version.map { " " + $0 } ?? "")  \($0.status)" }.joined(
+          separator: "\n")
+    case .pluginInfo(let plugin, let budgets): pluginInfo(plugin, budgets: budgets)
+    case .pluginChanged(let name, let change): "\(change.rawValue) plugin \(name)"
     case .recentDocuments(let documents):
       documents.isEmpty
         ? "No recent documents."
@@ -98,6 +99,23 @@ struct TextRenderer {
       ]
     }
     return TextTable(headers: ["  #", "title", "kind", "file"], rows: rows).render(style: style)
+  }
+
+  private func pluginInfo(_ plugin: PluginSummary, budgets: PluginBudgets) -> String {
+    var lines = [
+      "name: \(plugin.name)", "version: \(plugin.version ?? "-")", "description: \(plugin.summary ?? "-")",
+      "permissions: \(plugin.permissions.isEmpty ? "-" : plugin.permissions.joined(separator: ", "))",
+      "folder: \(plugin.folder)", "state: \(plugin.status)",
+    ]
+    for (label, items, separator) in plugin.contributions.kinds {
+      lines.append("\(label): \(items.isEmpty ? "-" : items.joined(separator: separator))")
+    }
+    lines.append(
+      "budgets: \(budgets.instructions) instructions and \(budgets.milliseconds) ms per callback, "
+        + "\(budgets.memoryBytes >> 20) MB of memory; folio.state: \(budgets.stateValueBytes >> 10) KB a value, "
+        + "\(budgets.stateBytes >> 10) KB in all")
+    if !plugin.log.isEmpty { lines += ["log:"] + plugin.log.map { "  " + $0 } }
+    return lines.joined(separator: "\n")
   }
 
   private func recoveryList(_ listing: RecoveryListing) -> String {
@@ -199,11 +217,6 @@ struct TextRenderer {
     let shown = report.rows.prefix(20).map { "\($0.position) (id:\($0.id))" }.joined(separator: ", ")
     let more = count > 20 ? ", … \(count - 20) more" : ""
     return "\(count) row\(count == 1 ? "" : "s") selected in \(report.document)\(mode): \(shown)\(more)"
-  }
-
-  /// "name, noise descending".
-  static func describe(_ keys: [TableSortKey]) -> String {
-    keys.map { $0.order == .ascending ? $0.column : $0.column + " descending" }.joined(separator: ", ")
   }
 
   private func dialog(_ dialog: Dialog) -> String {

@@ -193,7 +193,8 @@ import Testing
     let source = ShareTestSupport.source(offered: [.text, .csv])
     let outcome = try registry.share(source, with: "mail", to: folder.path)
     #expect(outcome.writtenPath == folder.file("Places 2.eml"))
-    #expect(outcome.message == "Wrote a mail draft with Places.csv attached: \(folder.file("Places 2.eml"))")
+    #expect(outcome.delivery == .mailDraft)
+    #expect(outcome.fileName == "Places.csv")
     #expect(outcome.output == nil)
     #expect(folder.bytes("Places.eml") == Array("keep".utf8))
     let slashed = try registry.share(

@@ -14,7 +14,7 @@ import Testing
   ) -> ShareTarget {
     ShareTarget(id: id, title: title, accepts: accepts, owner: owner) { item, destination in
       recorder.sent.append((item, destination))
-      return ShareOutcome(message: "sent \(item.fileName)")
+      return ShareOutcome(.plugin(targetTitle: title), item: item)
     }
   }
 
@@ -106,7 +106,9 @@ import Testing
       Self.target("markdown", owner: "plugin md", accepts: [.json, .text], recorder: recorder))
     let outcome = try registry.share(
       ShareTestSupport.source(offered: [.file, .text, .csv, .json]), with: "markdown", to: "somewhere")
-    #expect(outcome == ShareOutcome(message: "sent Places.json"))
+    #expect(outcome.delivery == .plugin(targetTitle: "Markdown"))
+    #expect(outcome.fileName == "Places.json")
+    #expect(outcome.representation == .json)
     #expect(recorder.sent.count == 1)
     #expect(recorder.sent.first?.item.representation == .json)
     #expect(recorder.sent.first?.item.mediaType == "application/json")

@@ -8,9 +8,11 @@ import Testing
     let text = "name,note\nZürich,\"Grüezi 🇨🇭\"\n"
     let outcome = try ShareRegistry().share(
       ShareTestSupport.source(offered: [.file, .csv], bytes: Array(text.utf8)), with: "stdout")
-    #expect(
-      outcome
-        == ShareOutcome(message: "Wrote Places as csv to standard output", output: text, writtenPath: nil))
+    #expect(outcome.delivery == .standardOutput)
+    #expect(outcome.title == "Places")
+    #expect(outcome.representation == .csv)
+    #expect(outcome.output == text)
+    #expect(outcome.writtenPath == nil)
   }
 
   @Test("a table document's text, CSV and JSON reach standard output exactly")

@@ -13,9 +13,9 @@ extension Workspace {
   {
     let (document, wasOpen) = try open(pathOrURL)
     guard !wasOpen else {
-      return report(document, "\(document.title) is already open; focused it.")
+      return report(document, .alreadyOpen)
     }
-    guard let entry = leftoverJournal(for: document) else { return report(document, openedMessage(document)) }
+    guard let entry = leftoverJournal(for: document) else { return report(document, opened(document)) }
     var changed =
       entry.baseHash == document.snapshot?.contentHash
       ? "" : " The file changed since; recovering replaces what it holds now (Undo brings that back)."
@@ -47,24 +47,23 @@ extension Workspace {
   /// and leaves the journal for later.
   public func answerRecoveryOffer(_ buttonID: String) throws(FolioError) -> CommandOutput {
     let document = try requireActive()
-    guard let entry = leftoverJournal(for: document) else { return report(document, openedMessage(document)) }
+    guard let entry = leftoverJournal(for: document) else { return report(document, opened(document)) }
     switch buttonID {
     case "recover":
       try applyRecovered(entry, to: document)
-      return report(document, Self.recoveredMessage(document))
+      return report(document, .recovered(size: DocumentSize(document)))
     case "discard":
       safeguards?.journal.remove(entry.file)
-      return report(
-        document, openedMessage(document) + " Discarded the unsaved changes of the ended session.")
+      return report(document, opened(document, discardedRecovery: true))
     default:
-      close(document)
-      return .message("Left \(document.title) closed; its unsaved changes stay in the recovery journal.")
+      return close(document, reporting: .closedKeepingRecovery)
     }
   }
 
-  /// What opening a document says: its title, kind and size, and another Folio's lock.
-  private func openedMessage(_ document: Document) -> String {
-    "Opened \(Self.describe(document))." + (lockWarning(document).map { " Warning: \($0)." } ?? "")
+  /// What opening a document reports: its size, and another Folio's lock.
+  private func opened(_ document: Document, discardedRecovery: Bool = false) -> DocumentReport.Event {
+    .opened(
+      size: DocumentSize(document), warning: lockWarning(document), discardedRecovery: discardedRecovery)
   }
 
   /// Recovers a journal: the document opens (or, when its file is gone, is bound to that
@@ -135,10 +134,5 @@ extension Workspace {
           number: index + 1, path: entry.path, title: entry.title, size: entry.content.count, pid: entry.pid,
           host: entry.host, written: DocumentInfo.formatTime(entry.time))
       }, backups: leftoverBackups())
-  }
-
-  /// What recovering a journal into `document` says: "Recovered the unsaved changes to …".
-  public static func recoveredMessage(_ document: Document) -> String {
-    "Recovered the unsaved changes to \(describe(document)); saving keeps them, Undo takes them back."
   }
 }

@@ -22,10 +22,10 @@ extension Workspace {
 
   /// Saves a document as `save` does.
   ///
-  /// - Returns: the path written, and notes for people: the file was written again after it
-  ///   had been deleted, or was written in place and why.
+  /// - Returns: the path written, the file's size in bytes, and notes on how: the file was
+  ///   written again after it had been deleted, or was written in place and why.
   public func saveReporting(_ document: Document, as newPath: String? = nil, force: Bool = false)
-    throws(FolioError) -> (path: String, notes: [String])
+    throws(FolioError) -> (path: String, bytes: Int, notes: [SaveNote])
   {
     let target: String
     if let newPath {
@@ -40,12 +40,12 @@ extension Workspace {
     let isSameFile =
       document.path.map { DocumentFile.resolvedTarget($0) == DocumentFile.resolvedTarget(target) } ?? false
     let format = DocumentFormat(fileName: DocumentFile.fileName(of: target))
-    var notes: [String] = []
+    var notes: [SaveNote] = []
     try DocumentFile.checkReplaceable(target)
     if isSameFile {
       try checkNotLockedElsewhere(document, force: force)
       if try checkUnchangedOnDisk(document, force: force) {
-        notes.append("It had been deleted on disk since it was read; it was written again")
+        notes.append(.rewrittenAfterDeletion)
       }
     } else if !force, DocumentFile.exists(target) {
       throw FolioError(
@@ -93,7 +93,7 @@ extension Workspace {
         throw error
       }
       snapshot = outcome.snapshot
-      if let reason = outcome.inPlaceReason { notes.append("It was written in place: \(reason)") }
+      if let reason = outcome.inPlaceReason { notes.append(.writtenInPlace(reason: reason)) }
     }
     if !isSameFile {
       document.path = target
@@ -106,7 +106,7 @@ extension Workspace {
     document.markSaved()
     noteSaved(document)
     events.publish(.documentSaved(windowID: document.windowID))
-    return (target, notes)
+    return (target, snapshot.size, notes)
   }
 
   /// How a save of `document` to `target` may write in place: the new content goes to the

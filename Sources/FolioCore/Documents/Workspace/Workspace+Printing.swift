@@ -1,9 +1,22 @@
 extension Workspace {
-  /// What printing produced: a sentence for people, and the pages as text when they went to
-  /// standard output.
+  /// What printing produced: how many pages, and where they went.
   public struct PrintResult: Sendable, Equatable {
-    public var message: String
+    /// The number of pages printed.
+    public var pages: Int
+    /// The file written; nil when the pages went to standard output.
+    public var path: String?
+    /// The pages as text when they went to standard output; nil otherwise.
     public var text: String?
+    /// The characters the PDF's font has no glyph for, in code point order; empty for text.
+    public var missingGlyphs: [Unicode.Scalar]
+
+    /// Creates a result.
+    public init(pages: Int, path: String?, text: String? = nil, missingGlyphs: [Unicode.Scalar] = []) {
+      self.pages = pages
+      self.path = path
+      self.text = text
+      self.missingGlyphs = missingGlyphs
+    }
   }
 
   /// Prints a document: paginated with its title in the header and "page N of M" in the
@@ -31,9 +44,8 @@ extension Workspace {
     let printed = try Paginator.paginate(
       PrintJob(title: document.title, body: body, pageSize: pageSize, pageRange: pages))
     let count = printed.pages.count
-    let amount = "\(count) page\(count == 1 ? "" : "s")"
     if destination == "-" {
-      return PrintResult(message: "Printed \(amount).", text: TextPrinter.render(printed))
+      return PrintResult(pages: count, path: nil, text: TextPrinter.render(printed))
     }
     let path: String
     if let destination {
@@ -56,15 +68,10 @@ extension Workspace {
     switch Self.fileExtension(of: path).lowercased() {
     case ".pdf":
       let summary = try PDFPrinter.write(printed, to: path)
-      var message = "Printed \(amount) to \(path)."
-      if !summary.charactersWithoutGlyphs.isEmpty {
-        let missing = summary.charactersWithoutGlyphs.prefix(10).map { String($0) }.joined(separator: " ")
-        message += " The font has no glyph for: \(missing)."
-      }
-      return PrintResult(message: message, text: nil)
+      return PrintResult(pages: count, path: path, missingGlyphs: summary.charactersWithoutGlyphs)
     case ".txt":
       try TextPrinter.write(printed, to: path)
-      return PrintResult(message: "Printed \(amount) to \(path).", text: nil)
+      return PrintResult(pages: count, path: path)
     default:
       throw FolioError.invalidArgument("print writes .pdf or .txt files, or '-' for standard output")
     }

@@ -43,12 +43,11 @@ extension Workspace {
 
   /// Forgets every recent document [Clear Menu].
   ///
-  /// - Returns: a sentence saying how many were forgotten.
+  /// - Returns: `recentDocumentsCleared` with how many were forgotten.
   /// - Throws: `FolioError.disabled` without a state store or when the list is empty.
-  public func clearRecentDocuments() throws(FolioError) -> String {
+  public func clearRecentDocuments() throws(FolioError) -> CommandOutput {
     if let reason = recentClearAvailability().reason { throw FolioError(.disabled, reason) }
-    let count = try requireStore().clearRecentDocuments()
-    return "Cleared the recent documents (\(count)). Documents opened from now on are listed again."
+    return .recentDocumentsCleared(count: try requireStore().clearRecentDocuments())
   }
 
   private static let noStoreReason = "recent documents are not kept: the state store could not be opened"

@@ -61,7 +61,7 @@ extension Workspace {
         for: target, offered: document.shareSource.offered, title: document.title, requested: requested)
         == .file
     {
-      outcome.message += " (the file as last saved: unsaved changes are not in it)"
+      outcome.leavesOutUnsavedChanges = true
     }
     return outcome
   }

@@ -1,19 +1,17 @@
 extension Workspace {
   /// The result of a command that acted on `document`: the document as it is now, and
-  /// `message`, a sentence saying what happened.
-  public func report(_ document: Document, _ message: String) -> CommandOutput {
-    .document(DocumentReport(document: DocumentSummary(document, in: self), message: message))
+  /// what happened.
+  public func report(_ document: Document, _ event: DocumentReport.Event) -> CommandOutput {
+    .document(DocumentReport(document: DocumentSummary(document, in: self), event: event))
   }
 
-  /// The document's title with its kind and size, as messages name it: "Notes (text, 12
-  /// lines)".
-  public static func describe(_ document: Document) -> String {
-    switch document.content {
-    case .text(let text):
-      "\(document.title) (text, \(text.lines.count) line\(text.lines.count == 1 ? "" : "s"))"
-    case .table(let table):
-      "\(document.title) (table, \(table.rowCount) row\(table.rowCount == 1 ? "" : "s") × \(table.columns.count) column\(table.columns.count == 1 ? "" : "s"))"
-    }
+  /// Closes `document`'s window and reports it: the document as it was just before (its
+  /// `number` the window's), no longer active.
+  public func close(_ document: Document, reporting event: DocumentReport.Event) -> CommandOutput {
+    var summary = DocumentSummary(document, in: self)
+    close(document)
+    summary.isActive = false
+    return .document(DocumentReport(document: summary, event: event))
   }
 
   /// The lines or rows `show` displays; `compact` keeps only a table's first column.

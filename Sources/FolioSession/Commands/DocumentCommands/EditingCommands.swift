@@ -12,7 +12,7 @@ extension DocumentCommands {
 
     static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
       let document = try context.workspace.requireActive()
-      return context.report(document, "Undid \(try context.workspace.undo(document)).")
+      return context.report(document, .undone(action: try context.workspace.undo(document)))
     }
   }
 
@@ -27,7 +27,7 @@ extension DocumentCommands {
 
     static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
       let document = try context.workspace.requireActive()
-      return context.report(document, "Redid \(try context.workspace.redo(document)).")
+      return context.report(document, .redone(action: try context.workspace.redo(document)))
     }
   }
 
@@ -87,7 +87,7 @@ extension DocumentCommands {
       let document = try context.workspace.requireActive()
       try context.workspace.appendLine(arguments[Self.text].map(\.text).joined(separator: " "), to: document)
       let count = if case .text(let text) = document.content { text.lines.count } else { 0 }
-      return context.report(document, "Appended line \(count).")
+      return context.report(document, .lineAppended(line: count))
     }
   }
 
@@ -108,7 +108,7 @@ extension DocumentCommands {
       let line = arguments[Self.line]
       try context.workspace.insertLine(
         arguments[Self.text].map(\.text).joined(separator: " "), at: line, in: document)
-      return context.report(document, "Inserted line \(line).")
+      return context.report(document, .lineInserted(line: line))
     }
   }
 
@@ -129,7 +129,7 @@ extension DocumentCommands {
       let line = arguments[Self.line]
       try context.workspace.replaceLine(
         line, with: arguments[Self.text].map(\.text).joined(separator: " "), in: document)
-      return context.report(document, "Replaced line \(line).")
+      return context.report(document, .lineReplaced(line: line))
     }
   }
 
@@ -153,7 +153,7 @@ extension DocumentCommands {
         return (String(word.text[..<equals]), String(word.text[word.text.index(after: equals)...]))
       }
       let id = try context.workspace.addRow(values, to: document)
-      return context.report(document, "Added row id:\(id).")
+      return context.report(document, .rowAdded(id: id))
     }
   }
 
@@ -179,11 +179,7 @@ extension DocumentCommands {
       }
       let changed = try context.workspace.setCell(
         rowID: cell.rowID, column: cell.column, to: arguments[Self.value], in: document)
-      return context.report(
-        document,
-        changed
-          ? "Set \(column) of row \(row)."
-          : "\(column) of row \(row) holds that value already; nothing changed.")
+      return context.report(document, .cellSet(row: row, column: column, changed: changed))
     }
   }
 }

@@ -51,7 +51,7 @@ extension DocumentCommands {
       let kind = arguments[Self.kind]
       let document = try context.workspace.newDocument(
         kind: kind == .text && !columns.isEmpty ? .table : kind, columns: columns)
-      return context.report(document, "Made \(document.title) (\(document.kind.rawValue)).")
+      return context.report(document, .made)
     }
   }
 
@@ -74,7 +74,7 @@ extension DocumentCommands {
       let document = try context.workspace.requireActive()
       let old = document.title
       try context.workspace.rename(document, to: arguments[Self.title])
-      return context.report(document, "Renamed \(old) to \(document.title).")
+      return context.report(document, .renamed(from: old, to: document.title))
     }
   }
 
@@ -101,8 +101,7 @@ extension DocumentCommands {
       let document = try context.workspace.requireActive()
       let saved = try context.workspace.saveReporting(
         document, as: arguments[Self.path], force: arguments[Self.force])
-      let notes = saved.notes.map { " \($0)." }.joined()
-      return context.report(document, "Saved \(document.title) to \(saved.path).\(notes)")
+      return context.report(document, .saved(path: saved.path, bytes: saved.bytes, notes: saved.notes))
     }
   }
 
@@ -141,9 +140,9 @@ extension DocumentCommands {
       -> CommandOutput
     {
       let document = try context.workspace.requireActive()
-      guard buttonID == "revert" else { return .message("Kept \(document.title) as it is.") }
+      guard buttonID == "revert" else { return context.report(document, .keptUnchanged) }
       try context.workspace.revert(document)
-      return context.report(document, "Reverted \(document.title) to the saved version.")
+      return context.report(document, .reverted)
     }
   }
 
@@ -162,8 +161,7 @@ extension DocumentCommands {
     static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
       let document = try context.workspace.requireActive()
       guard document.isDirty, !arguments[Self.force] else {
-        context.workspace.close(document)
-        return .message("Closed \(document.title).")
+        return context.workspace.close(document, reporting: .closed)
       }
       return .dialog(
         Dialog(
@@ -186,14 +184,12 @@ extension DocumentCommands {
       let document = try workspace.requireActive()
       switch buttonID {
       case "dont-save":
-        workspace.close(document)
-        return .message("Closed \(document.title) without saving.")
+        return workspace.close(document, reporting: .closedWithoutSaving)
       case "save":
         let path = try workspace.save(document)
-        workspace.close(document)
-        return .message("Saved \(document.title) to \(path) and closed it.")
+        return workspace.close(document, reporting: .savedAndClosed(path: path))
       default:
-        return .message("Kept \(document.title) open.")
+        return context.report(document, .keptOpen)
       }
     }
   }

@@ -30,7 +30,9 @@ extension DocumentCommands {
       let result = try context.workspace.print(
         document, to: arguments[Self.destination], pageSize: arguments[Self.pageSize] ?? context.pageSize(),
         pages: try arguments[Self.pages].map(PageRange.parsing), force: arguments[Self.force])
-      return result.text.map(CommandOutput.documentText) ?? .message(result.message)
+      guard let path = result.path else { return .documentText(result.text ?? "") }
+      return context.report(
+        document, .printed(path: path, pages: result.pages, missingGlyphs: result.missingGlyphs))
     }
   }
 
@@ -65,7 +67,8 @@ extension DocumentCommands {
       }
       let outcome = try workspace.share(
         document, with: target, as: arguments[Self.representation], to: arguments[Self.destination])
-      return outcome.output.map(CommandOutput.documentText) ?? .message(outcome.message)
+      return outcome.output.map(CommandOutput.documentText)
+        ?? context.report(document, .shared(target: target, outcome: outcome))
     }
   }
 }

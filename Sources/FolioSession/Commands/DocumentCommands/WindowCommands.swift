@@ -32,7 +32,7 @@ extension DocumentCommands {
       let workspace = context.workspace
       let document = try workspace.focus(
         windowID: try WindowReference.windowID(arguments[Self.window], in: workspace))
-      return context.report(document, "\(document.title) is active.")
+      return context.report(document, .focused)
     }
   }
 
@@ -46,8 +46,7 @@ extension DocumentCommands {
 
     static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
       let document = try context.workspace.requireActive()
-      return context.report(
-        document, document.title + (document.url.map { " — " + $0 } ?? " — not saved yet"))
+      return context.report(document, .title)
     }
   }
 

@@ -36,7 +36,7 @@ enum RecentCommands {
         return try RecentEntry.open(entry, in: context.workspace)
       case "clear":
         guard entry == nil else { throw FolioError.invalidArgument("'recent clear' takes no arguments") }
-        return .message(try context.workspace.clearRecentDocuments())
+        return try context.workspace.clearRecentDocuments()
       default:
         let count = try what.map(count) ?? Workspace.recentDocumentsShown
         guard entry == nil else {
@@ -93,7 +93,7 @@ enum RecentCommands {
     }
 
     static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
-      .message(try context.workspace.clearRecentDocuments())
+      try context.workspace.clearRecentDocuments()
     }
   }
 }

@@ -30,10 +30,10 @@ enum RecoveryCommands {
       let journal = try JournalReference(parsing: text, journalCount: workspace.recoverableJournals().count)
       if arguments[Self.discard] {
         let entry = try workspace.discardJournal(journal)
-        return .message("Discarded the unsaved changes to \(entry.path ?? entry.title).")
+        return .journalDiscarded(path: entry.path, title: entry.title)
       }
       let document = try workspace.recover(journal: journal)
-      return context.report(document, Workspace.recoveredMessage(document))
+      return context.report(document, .recovered(size: DocumentSize(document)))
     }
   }
 }

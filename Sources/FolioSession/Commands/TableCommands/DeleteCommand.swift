@@ -46,14 +46,14 @@ extension TableCommands {
       let workspace = context.workspace
       let target = try Target(arguments, in: workspace)
       let document = target.document
-      guard buttonID == "delete" else { return .message("Kept \(document.title) as it is.") }
+      guard buttonID == "delete" else { return context.report(document, .keptUnchanged) }
       switch target.positions {
       case .lines(let lines):
         let deleted = try workspace.deleteLines(lines, from: document)
-        return context.report(document, "Deleted \(deleted) line\(deleted == 1 ? "" : "s").")
+        return context.report(document, .linesDeleted(count: deleted))
       case .rows(let ids):
         let deleted = try workspace.deleteRows(ids, from: document)
-        return context.report(document, "Deleted \(deleted) row\(deleted == 1 ? "" : "s").")
+        return context.report(document, .rowsDeleted(count: deleted))
       }
     }
 

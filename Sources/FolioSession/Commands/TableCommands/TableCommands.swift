@@ -30,19 +30,11 @@ enum TableCommands {
       guard !words.isEmpty else {
         let isStale = try context.workspace.isSortStale(document)
         return .sortOrder(
-          SortReport(document: document.title, keys: document.sortOrder, message: nil, isStale: isStale))
+          SortReport(document: document.title, keys: document.sortOrder, sortedRows: nil, isStale: isStale))
       }
       let keys = try words.map { word throws in try TableSortKey(parsing: word) }
       let count = try context.workspace.sort(document, by: keys)
-      return .sortOrder(
-        SortReport(
-          document: document.title, keys: keys,
-          message: "Sorted \(count) row\(count == 1 ? "" : "s") by \(describe(keys))."))
-    }
-
-    /// "name, noise descending".
-    static func describe(_ keys: [TableSortKey]) -> String {
-      keys.map { $0.order == .ascending ? $0.column : $0.column + " descending" }.joined(separator: ", ")
+      return .sortOrder(SortReport(document: document.title, keys: keys, sortedRows: count))
     }
   }
 

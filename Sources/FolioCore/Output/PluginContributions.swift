@@ -1,5 +1,3 @@
-import FolioCore
-
 /// What a loaded plugin contributed, in declaration order, as `plugin info` lists it.
 public struct PluginContributions: Sendable, Equatable {
   /// Command ids.
@@ -17,6 +15,9 @@ public struct PluginContributions: Sendable, Equatable {
   public var shareTargets: [String] = []
   /// The events of its `folio.on` handlers.
   public var eventHandlers: [String] = []
+
+  /// No contributions.
+  public init() {}
 
   /// Each kind with a label and the separator of its items (`; ` where an item lists
   /// commands itself), in the order `plugin info` shows them.
