@@ -38,16 +38,25 @@ public protocol DeclaredCommand<Context> {
 
   /// How the command acts on the answer to a dialog it showed; nil when it never asks.
   static func answering(in context: Context) -> ((String, Arguments) throws -> CommandOutput)?
+
+  /// The command the registry holds, bound to `context`. A requirement (with the one
+  /// implementation below, inlinable) so that each declaration's witness is specialized for
+  /// it: registering the app's commands through `any DeclaredCommand` then instantiates no
+  /// generic metadata at start-up.
+  static func makeCommand(in context: Context) -> Command
 }
 
 extension DeclaredCommand {
   /// Always available.
+  @inlinable
   public static func availability(in context: Context) -> Availability { .enabled }
 
   /// Never asks.
+  @inlinable
   public static func answering(in context: Context) -> ((String, Arguments) throws -> CommandOutput)? { nil }
 
   /// The command the registry holds, bound to `context`.
+  @inlinable
   public static func makeCommand(in context: Context) -> Command {
     var command = Command(
       configuration, availability: { availability(in: context) }, behavior: behavior(in: context))
@@ -64,6 +73,7 @@ public protocol ActionCommand<Context>: DeclaredCommand {
 
 extension ActionCommand {
   /// Runs `run(_:in:)`.
+  @inlinable
   public static func behavior(in context: Context) -> Command.Behavior {
     .action { arguments in try run(arguments, in: context) }
   }
@@ -81,6 +91,7 @@ public protocol ToggleCommand<Context>: DeclaredCommand {
 
 extension ToggleCommand {
   /// A toggle reading `isOn(in:)` and writing `set(_:in:)`.
+  @inlinable
   public static func behavior(in context: Context) -> Command.Behavior {
     .state(.toggle(get: { isOn(in: context) }, set: { try set($0, in: context) }))
   }
@@ -100,6 +111,7 @@ public protocol ChoiceCommand<Context>: DeclaredCommand {
 
 extension ChoiceCommand {
   /// A choice reading `selection(in:)` and writing `select(_:in:)`.
+  @inlinable
   public static func behavior(in context: Context) -> Command.Behavior {
     .state(
       .choice(
@@ -117,12 +129,14 @@ public protocol ConfirmingCommand<Context>: ActionCommand {
 
 extension ConfirmingCommand {
   /// Hands answers to `answer(_:_:in:)`.
+  @inlinable
   public static func answering(in context: Context) -> ((String, Arguments) throws -> CommandOutput)? {
     { buttonID, arguments in try answer(buttonID, arguments, in: context) }
   }
 
   /// The responder of a dialog the command shows when it runs with `arguments`: the command
   /// itself, run again with them.
+  @inlinable
   public static func responder(for arguments: Arguments) -> DialogResponder {
     .command(CommandInvocation(configuration.id, arguments.values))
   }

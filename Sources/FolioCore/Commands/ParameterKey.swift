@@ -19,7 +19,7 @@ extension Parameter: ParameterDeclaration {
 public struct ParameterKey<Value>: ParameterDeclaration {
   /// The parameter as help, completion and binding see it.
   public let parameter: Parameter
-  private let read: @Sendable (ArgumentValue?) -> Value
+  @usableFromInline let read: @Sendable (ArgumentValue?) -> Value
 
   /// Creates a key for `parameter` whose value `read` makes from what was bound (nil when
   /// the parameter was not given and has no default).
@@ -29,12 +29,12 @@ public struct ParameterKey<Value>: ParameterDeclaration {
   }
 
   /// The typed value of the parameter in `arguments`.
-  func value(in arguments: Arguments) -> Value { read(arguments[parameter.name]) }
+  @inlinable func value(in arguments: Arguments) -> Value { read(arguments[parameter.name]) }
 }
 
 extension Arguments {
   /// The value of a declared parameter, with its type.
-  public subscript<Value>(key: ParameterKey<Value>) -> Value { key.value(in: self) }
+  @inlinable public subscript<Value>(key: ParameterKey<Value>) -> Value { key.value(in: self) }
 }
 
 extension ParameterKey where Value == Bool {
