@@ -110,7 +110,7 @@ import Testing
       recordsAnswers: true, responder: .pluginConfirmation(1))
     for button in dialog.buttons {
       try recorder.record("nums.pick", answering: nil, asks: true)
-      try recorder.record("choose x", answering: (dialog, button), asks: false)
+      try recorder.record("choose x", answering: DialogAnswer(dialog, button), asks: false)
     }
     let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").dropFirst()
     let answers = lines.filter { $0.hasPrefix("choose ") }.map { String($0.dropFirst("choose ".count)) }

@@ -9,7 +9,6 @@ extension Command {
   /// - Throws: `FolioError.invalidArgument` naming the parameter at fault and the usage.
   public func bind(_ words: [Word]) throws(FolioError) -> Arguments {
     let parameters = configuration.parameters
-    let name = configuration.name
     // One pass per word, no temporary arrays: positional parameters are found by walking
     // `parameters` (`nextPositional` is an index into it), and a name is looked up in
     // `values` only when a named argument may have filled it.

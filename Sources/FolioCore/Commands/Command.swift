@@ -108,12 +108,14 @@ public struct Command {
   }
 
   /// A field of the configuration, read and written as the command's own.
+  @inlinable
   public subscript<Value>(dynamicMember field: WritableKeyPath<CommandConfiguration, Value>) -> Value {
     get { configuration[keyPath: field] }
     set { configuration[keyPath: field] = newValue }
   }
 
   /// A derived field of the configuration, such as `name`.
+  @inlinable
   public subscript<Value>(dynamicMember field: KeyPath<CommandConfiguration, Value>) -> Value {
     configuration[keyPath: field]
   }

@@ -129,13 +129,15 @@ extension ParameterKey where Value == [Word] {
 extension ParameterKey {
   /// An option, `--name VALUE`, taking one of the cases of `Choice` by its raw value; nil
   /// when not given.
+  @inlinable
   public static func option<Choice>(
     _ name: String, choosing _: Choice.Type, summary: String = "", valueName: String? = nil
   ) -> Self
   where Value == Choice?, Choice: CaseIterable & RawRepresentable & Sendable, Choice.RawValue == String {
     Self(
       Parameter(
-        name, .choice(Choice.allCases.map(\.rawValue)), style: .option, summary: summary, valueName: valueName
+        name, .choice(Choice.allCases.map { $0.rawValue }), style: .option, summary: summary,
+        valueName: valueName
       )
     ) { value in
       if case .string(let text) = value { return Choice(rawValue: text) }
@@ -147,12 +149,13 @@ extension ParameterKey {
 extension ParameterKey where Value: CaseIterable & RawRepresentable & Sendable, Value.RawValue == String {
   /// A positional argument taking one of the cases of `Value` by its raw value, `fallback`
   /// when not given.
+  @inlinable
   public static func choice(
     _ name: String, default fallback: Value, summary: String = "", valueName: String? = nil
   ) -> Self {
     Self(
       Parameter(
-        name, .choice(Value.allCases.map(\.rawValue)), defaultValue: .string(fallback.rawValue),
+        name, .choice(Value.allCases.map { $0.rawValue }), defaultValue: .string(fallback.rawValue),
         summary: summary, valueName: valueName)
     ) { value in
       if case .string(let text) = value { return Value(rawValue: text) ?? fallback }

@@ -93,3 +93,18 @@ public struct Dialog: Sendable, Equatable {
     return titles.dropLast().joined(separator: ", ") + " or " + titles[titles.count - 1]
   }
 }
+
+/// A dialog and the button it was answered with, for those that keep what happened
+/// (a recording).
+public struct DialogAnswer: Sendable, Equatable {
+  /// The dialog that was answered.
+  public var dialog: Dialog
+  /// The button chosen.
+  public var button: DialogButton
+
+  /// Creates an answer.
+  public init(_ dialog: Dialog, _ button: DialogButton) {
+    self.dialog = dialog
+    self.button = button
+  }
+}

@@ -100,6 +100,7 @@ public struct CommandSummary: Sendable, Equatable {
   }
 
   /// A field of the configuration.
+  @inlinable
   public subscript<Value>(dynamicMember field: KeyPath<CommandConfiguration, Value>) -> Value {
     configuration[keyPath: field]
   }

@@ -21,10 +21,10 @@ extension Session {
       throw FolioError(.disabled, "no dialog is waiting")
     }
     pendingDialog = nil
-    answeredDialog = (dialog, button)
+    answeredDialog = DialogAnswer(dialog, button)
     events.publish(.dialogDismissed(title: dialog.title, button: button.title))
     return try presenting { () throws -> CommandOutput in
-      answeredDialog = (dialog, button)
+      answeredDialog = DialogAnswer(dialog, button)
       switch dialog.responder {
       case .command(let invocation): return try registry.answer(button.id, to: invocation)
       case .pluginConfirmation(let number):
@@ -65,5 +65,5 @@ extension Session {
   }
 
   /// `quit`, `choose` and `cancel`.
-  var dialogCommands: [Command] { makeCommands(DialogCommands.declarations) }
+  var dialogCommands: [Command] { DialogCommands.commands(in: AppContext(session: self)) }
 }

@@ -72,7 +72,7 @@ public final class Session {
     }
   }
   /// The dialog answered by the command running now, and the button, for recordings.
-  public internal(set) var answeredDialog: (dialog: Dialog, button: DialogButton)?
+  public internal(set) var answeredDialog: DialogAnswer?
   /// Why the session is ending, once it is.
   public var stopReason: StopReason?
 

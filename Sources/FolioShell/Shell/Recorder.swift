@@ -53,13 +53,14 @@ final class Recorder {
   ///   - text: the command as typed.
   ///   - answered: the dialog the command answered (`choose`, `cancel`) and the button.
   ///   - asks: whether a dialog waits for an answer after it.
-  func record(_ text: String, answering answered: (dialog: Dialog, button: DialogButton)?, asks: Bool)
+  func record(_ text: String, answering answered: DialogAnswer?, asks: Bool)
     throws(FolioError)
   {
-    guard let (dialog, button) = answered else {
+    guard let answered else {
       if asks { asking = text } else { try append(text) }
       return
     }
+    let (dialog, button) = (answered.dialog, answered.button)
     let asked = asking
     asking = nil
     if dialog.recordsAnswers {

@@ -6,8 +6,13 @@ import FolioSession
 /// `option`, which shows or sets them by name.
 enum OptionCommands {
   /// The option commands, in the order `option` lists them.
-  static var declarations: [any DeclaredCommand<ShellContext>.Type] {
-    [Output.self, Color.self, Echo.self, KeepGoing.self]
+  static func commands(in context: ShellContext) -> [Command] {
+    [
+      Output.makeCommand(in: context),
+      Color.makeCommand(in: context),
+      Echo.makeCommand(in: context),
+      KeepGoing.makeCommand(in: context),
+    ]
   }
 
   /// The prefix of the option commands' ids.
@@ -52,7 +57,11 @@ enum OptionCommands {
   /// `option [NAME [VALUE]]`.
   enum Option: ShellAction {
     static let name = ParameterKey.optionalArgument(
-      "name", .choice(declarations.map { String($0.configuration.id.dropFirst(prefix.count)) }),
+      "name",
+      .choice(
+        [Output.configuration, Color.configuration, Echo.configuration, KeepGoing.configuration].map {
+          String($0.id.dropFirst(prefix.count))
+        }),
       summary: "the option to show or set")
     static let value = ParameterKey.optionalArgument("value", summary: "the new value")
 

@@ -4,7 +4,11 @@ import FolioCore
 /// the recovery journal.
 enum RecoveryCommands {
   /// Every recovery command.
-  static var declarations: [any DeclaredCommand<CommandContext>.Type] { [Recover.self] }
+  static func commands(in context: CommandContext) -> [Command] {
+    [
+      Recover.makeCommand(in: context)
+    ]
+  }
 
   /// `recover [N-OR-PATH] [--discard]`; bare, it lists the journals.
   enum Recover: SessionAction {
