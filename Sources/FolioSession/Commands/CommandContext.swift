@@ -63,10 +63,15 @@ extension DocumentAction {
 
 /// The session's declared commands.
 public enum SessionCommands {
-  /// The document, table, recovery and recent-document commands bound to `context`, ready
-  /// to register, in the order help lists them.
+  /// The document, editing, table, recovery and recent-document commands, in the order help
+  /// lists them.
+  static var declarations: [any DeclaredCommand<CommandContext>.Type] {
+    DocumentCommands.declarations + TableCommands.declarations + RecoveryCommands.declarations
+      + RecentCommands.declarations
+  }
+
+  /// The commands bound to `context`, ready to register.
   public static func make(in context: CommandContext) -> [Command] {
-    DocumentCommands.commands(in: context) + TableCommands.commands(in: context)
-      + RecoveryCommands.commands(in: context) + RecentCommands.commands(in: context)
+    declarations.map { $0.makeCommand(in: context) }
   }
 }

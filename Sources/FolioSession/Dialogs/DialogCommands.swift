@@ -3,14 +3,8 @@ import FolioCore
 /// `quit`, which asks about unsaved documents, and `choose` and `cancel`, which answer the
 /// waiting dialog (or, `choose`, the open menu).
 enum DialogCommands {
-  /// Every dialog command, bound to `context`, in the order help lists them.
-  static func commands(in context: AppContext) -> [Command] {
-    [
-      Quit.makeCommand(in: context),
-      Choose.makeCommand(in: context),
-      Cancel.makeCommand(in: context),
-    ]
-  }
+  /// Every dialog command, in the order help lists them.
+  static var declarations: [any DeclaredCommand<AppContext>.Type] { [Quit.self, Choose.self, Cancel.self] }
 
   /// `quit [--force] [--save]`: asks about unsaved documents in the REPL and from a menu.
   enum Quit: AppAction, ConfirmingCommand {

@@ -65,5 +65,5 @@ extension Session {
   }
 
   /// `quit`, `choose` and `cancel`.
-  var dialogCommands: [Command] { DialogCommands.commands(in: AppContext(session: self)) }
+  var dialogCommands: [Command] { makeCommands(DialogCommands.declarations) }
 }

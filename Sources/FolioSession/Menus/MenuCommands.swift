@@ -2,14 +2,9 @@ import FolioCore
 
 /// `menus`, `menu NAME`, `menu open NAME`, `menu close`, `back` and `explain`.
 enum MenuCommands {
-  /// Every menu command, bound to `context`, in the order help lists them.
-  static func commands(in context: AppContext) -> [Command] {
-    [
-      ListMenus.makeCommand(in: context),
-      ShowMenu.makeCommand(in: context),
-      Back.makeCommand(in: context),
-      Explain.makeCommand(in: context),
-    ]
+  /// Every menu command, in the order help lists them.
+  static var declarations: [any DeclaredCommand<AppContext>.Type] {
+    [ListMenus.self, ShowMenu.self, Back.self, Explain.self]
   }
 
   /// `menus`: the menus that exist now.

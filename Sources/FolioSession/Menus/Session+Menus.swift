@@ -181,5 +181,5 @@ extension Session {
   }
 
   /// `menus`, `menu NAME`, `menu open NAME`, `menu close`, `back` and `explain`.
-  var menuCommands: [Command] { MenuCommands.commands(in: AppContext(session: self)) }
+  var menuCommands: [Command] { makeCommands(MenuCommands.declarations) }
 }

@@ -37,18 +37,13 @@ extension Session {
   }
 
   /// `plugins` and `plugin info|load|unload|reload NAME`.
-  var pluginCommands: [Command] { PluginCommands.commands(in: AppContext(session: self)) }
+  var pluginCommands: [Command] { makeCommands(PluginCommands.declarations) }
 }
 
 /// `plugins` and `plugin info|load|unload|reload NAME`.
 enum PluginCommands {
-  /// Every plugin command, bound to `context`, in the order help lists them.
-  static func commands(in context: AppContext) -> [Command] {
-    [
-      ListPlugins.makeCommand(in: context),
-      ManagePlugin.makeCommand(in: context),
-    ]
-  }
+  /// Every plugin command, in the order help lists them.
+  static var declarations: [any DeclaredCommand<AppContext>.Type] { [ListPlugins.self, ManagePlugin.self] }
 
   /// `plugins`: the plugins and their state.
   enum ListPlugins: AppAction {

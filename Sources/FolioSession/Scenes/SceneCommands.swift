@@ -2,14 +2,9 @@ import FolioCore
 
 /// `screen`, `tabs`, `tab NAME` and `settings`.
 enum SceneCommands {
-  /// Every scene command but `env`, bound to `context`, in the order help lists them.
-  static func commands(in context: AppContext) -> [Command] {
-    [
-      Screen.makeCommand(in: context),
-      Tabs.makeCommand(in: context),
-      SelectTab.makeCommand(in: context),
-      Settings.makeCommand(in: context),
-    ]
+  /// Every scene command but `env`, in the order help lists them.
+  static var declarations: [any DeclaredCommand<AppContext>.Type] {
+    [Screen.self, Tabs.self, SelectTab.self, Settings.self]
   }
 
   /// `screen`: the whole active window.

@@ -74,7 +74,7 @@ extension Session {
   }
 
   /// `screen`, `tabs`, `tab NAME` and `settings`.
-  var sceneCommands: [Command] { SceneCommands.commands(in: AppContext(session: self)) }
+  var sceneCommands: [Command] { makeCommands(SceneCommands.declarations) }
 
   /// The tab view with `content` under the selected tab.
   func tabViewReport(content: CommandOutput?) throws(FolioError) -> TabViewReport {

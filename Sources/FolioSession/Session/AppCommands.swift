@@ -13,3 +13,10 @@ protocol AppAction: ActionCommand where Context == AppContext {}
 
 /// A declared toggle of the app's own state.
 protocol AppToggle: ToggleCommand where Context == AppContext {}
+
+extension Session {
+  /// The commands declared by `declarations`, bound to this session, in their order.
+  func makeCommands(_ declarations: [any DeclaredCommand<AppContext>.Type]) -> [Command] {
+    declarations.map { $0.makeCommand(in: AppContext(session: self)) }
+  }
+}

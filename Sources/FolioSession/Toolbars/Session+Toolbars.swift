@@ -96,5 +96,5 @@ extension Session {
   }
 
   /// `toolbar` and its subcommands, and the small commands the document toolbar shows.
-  var toolbarCommands: [Command] { ToolbarCommands.commands(in: AppContext(session: self)) }
+  var toolbarCommands: [Command] { makeCommands(ToolbarCommands.declarations) }
 }

@@ -2,19 +2,11 @@ import FolioCore
 
 /// `toolbar` and its subcommands, and the small commands the document toolbar shows.
 enum ToolbarCommands {
-  /// Every toolbar command, bound to `context`, in the order help lists them.
-  static func commands(in context: AppContext) -> [Command] {
+  /// Every toolbar command, in the order help lists them.
+  static var declarations: [any DeclaredCommand<AppContext>.Type] {
     [
-      ShowToolbar.makeCommand(in: context),
-      LayOut.makeCommand(in: context),
-      Customize.makeCommand(in: context),
-      Add.makeCommand(in: context),
-      Remove.makeCommand(in: context),
-      Move.makeCommand(in: context),
-      Reset.makeCommand(in: context),
-      Favorite.makeCommand(in: context),
-      AdjustImage.makeCommand(in: context),
-      AdjustMap.makeCommand(in: context),
+      ShowToolbar.self, LayOut.self, Customize.self, Add.self, Remove.self, Move.self, Reset.self,
+      Favorite.self, AdjustImage.self, AdjustMap.self,
     ]
   }
 

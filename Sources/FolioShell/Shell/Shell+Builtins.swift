@@ -27,7 +27,7 @@ extension Shell {
   /// Registers the shell's own commands in the session. They are ordinary registered
   /// commands, so help, the palette and completion list them like any other.
   func registerBuiltins() {
-    let builtins = ShellBuiltins.commands(in: ShellContext(shell: self))
+    let builtins = ShellBuiltins.declarations.map { $0.makeCommand(in: ShellContext(shell: self)) }
     ownCommandIDs = Set(builtins.map(\.id))
     for command in builtins {
       do {
@@ -64,17 +64,10 @@ extension Shell {
 /// The shell's own commands: `help`, `commands`, `run`, `echo`, `source`, `record`,
 /// `option` and the session options.
 enum ShellBuiltins {
-  /// Every built-in command, bound to `context`, in the order help lists them.
-  static func commands(in context: ShellContext) -> [Command] {
-    [
-      Help.makeCommand(in: context),
-      Commands.makeCommand(in: context),
-      Run.makeCommand(in: context),
-      Echo.makeCommand(in: context),
-      Source.makeCommand(in: context),
-      Record.makeCommand(in: context),
-      OptionCommands.Option.makeCommand(in: context),
-    ] + OptionCommands.commands(in: context)
+  /// Every built-in command, in the order help lists them.
+  static var declarations: [any DeclaredCommand<ShellContext>.Type] {
+    [Help.self, Commands.self, Run.self, Echo.self, Source.self, Record.self, OptionCommands.Option.self]
+      + OptionCommands.declarations
   }
 
   /// `help [COMMAND]`.

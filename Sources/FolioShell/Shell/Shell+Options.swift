@@ -6,13 +6,8 @@ import FolioSession
 /// `option`, which shows or sets them by name.
 enum OptionCommands {
   /// The option commands, in the order `option` lists them.
-  static func commands(in context: ShellContext) -> [Command] {
-    [
-      Output.makeCommand(in: context),
-      Color.makeCommand(in: context),
-      Echo.makeCommand(in: context),
-      KeepGoing.makeCommand(in: context),
-    ]
+  static var declarations: [any DeclaredCommand<ShellContext>.Type] {
+    [Output.self, Color.self, Echo.self, KeepGoing.self]
   }
 
   /// The prefix of the option commands' ids.
@@ -57,11 +52,7 @@ enum OptionCommands {
   /// `option [NAME [VALUE]]`.
   enum Option: ShellAction {
     static let name = ParameterKey.optionalArgument(
-      "name",
-      .choice(
-        [Output.configuration, Color.configuration, Echo.configuration, KeepGoing.configuration].map {
-          String($0.id.dropFirst(prefix.count))
-        }),
+      "name", .choice(declarations.map { String($0.configuration.id.dropFirst(prefix.count)) }),
       summary: "the option to show or set")
     static let value = ParameterKey.optionalArgument("value", summary: "the new value")
 

@@ -3,13 +3,9 @@ import FolioCore
 /// `recent [N]`, `recent open N-OR-NAME` and `recent clear`, and the two subcommands as
 /// commands of their own (File › Open Recent's items run `document.recent.open`).
 enum RecentCommands {
-  /// Every recent-document command, bound to `context`, in the order help lists them.
-  static func commands(in context: CommandContext) -> [Command] {
-    [
-      Recent.makeCommand(in: context),
-      OpenRecent.makeCommand(in: context),
-      ClearRecent.makeCommand(in: context),
-    ]
+  /// Every recent-document command, in the order help lists them.
+  static var declarations: [any DeclaredCommand<CommandContext>.Type] {
+    [Recent.self, OpenRecent.self, ClearRecent.self]
   }
 
   /// `recent [N|open|clear] [N-OR-NAME]`.

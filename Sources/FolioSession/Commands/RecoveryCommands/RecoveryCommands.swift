@@ -4,11 +4,7 @@ import FolioCore
 /// the recovery journal.
 enum RecoveryCommands {
   /// Every recovery command.
-  static func commands(in context: CommandContext) -> [Command] {
-    [
-      Recover.makeCommand(in: context)
-    ]
-  }
+  static var declarations: [any DeclaredCommand<CommandContext>.Type] { [Recover.self] }
 
   /// `recover [N-OR-PATH] [--discard]`; bare, it lists the journals.
   enum Recover: SessionAction {

@@ -3,16 +3,9 @@ import FolioCore
 /// The commands that sort a table, select its rows and delete or mark them: `sort`,
 /// `select`, `selection`, `edit-mode`, `delete` and `favorite`.
 enum TableCommands {
-  /// Every table command, bound to `context`, in the order help lists them.
-  static func commands(in context: CommandContext) -> [Command] {
-    [
-      Sort.makeCommand(in: context),
-      Select.makeCommand(in: context),
-      ShowSelection.makeCommand(in: context),
-      EditMode.makeCommand(in: context),
-      Delete.makeCommand(in: context),
-      Favorite.makeCommand(in: context),
-    ]
+  /// Every table command, in the order help lists them.
+  static var declarations: [any DeclaredCommand<CommandContext>.Type] {
+    [Sort.self, Select.self, ShowSelection.self, EditMode.self, Delete.self, Favorite.self]
   }
 
   /// `sort [COLUMN[:asc|:desc]…]`; bare, it shows the order.
