@@ -14,13 +14,17 @@ let package = Package(
     .target(name: "FuzzSupport", dependencies: ["CLibFuzzer"]),
     .executableTarget(
       name: "fuzz-lexer",
-      dependencies: folio + [.product(name: "FolioShell", package: "Folio")]),
+      dependencies: folio + [
+        .product(name: "FolioSession", package: "Folio"), .product(name: "FolioShell", package: "Folio"),
+      ]),
     .executableTarget(name: "fuzz-delimited", dependencies: folio),
     .executableTarget(name: "fuzz-json", dependencies: folio),
     .executableTarget(name: "fuzz-text", dependencies: folio),
     .executableTarget(
       name: "fuzz-commands",
-      dependencies: folio + [.product(name: "FolioShell", package: "Folio")]),
+      dependencies: folio + [
+        .product(name: "FolioSession", package: "Folio"), .product(name: "FolioShell", package: "Folio"),
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioSession
 import FolioShell
 import FuzzSupport
 
@@ -70,10 +71,10 @@ func fuzzCommands(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   for line in script.split(separator: "\n") {
     guard case .complete(let commands)? = try? Lexer.lex(String(line)) else { continue }
     for command in commands {
-      guard shell.stopReason == nil else { return 0 }
-      let before = shell.workspace.documents.map { ($0, $0.content) }
+      guard shell.session.stopReason == nil else { return 0 }
+      let before = shell.session.workspace.documents.map { ($0, $0.content) }
       guard !shell.execute(command) else { continue }
-      let after = shell.workspace.documents
+      let after = shell.session.workspace.documents
       Fuzzer.require(
         after.count == before.count && zip(before, after).allSatisfy { $0.0 === $1 && $0.1 == $1.content },
         "'\(command.text)' failed but changed the open documents")

@@ -1,9 +1,10 @@
 import FolioCore
+import FolioSession
 import FolioShell
 import FuzzSupport
 
 /// The commands of a shell session, whose parameters every lexed command is bound to.
-nonisolated(unsafe) let registry = Shell().registry
+nonisolated(unsafe) let registry = Shell().session.registry
 
 /// The command-line lexer and argument binding: the text of each command the lexer returns
 /// lexes again to the same command (`record` and JSON echo rely on it); words quoted the way
