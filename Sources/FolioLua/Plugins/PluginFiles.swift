@@ -1,32 +1,15 @@
+import FolioCore
+
 #if canImport(Glibc)
   import Glibc
 #endif
 
 /// The little file access plugin loading needs, without Foundation.
 enum PluginFiles {
-  /// The text of a regular file, or nil when it cannot be read or is not a regular file (a
-  /// FIFO, which would block, or a device).
+  /// The text of a regular file of at most 16 MB, or nil when it cannot be read or is not a
+  /// regular file (a FIFO, which would block, or a device).
   static func read(_ path: String) -> String? {
-    // O_NONBLOCK: opening a FIFO must not wait for a writer.
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-      let file = fdopen(descriptor, "rb")
-    else {
-      close(descriptor)
-      return nil
-    }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-      let count = fread(&buffer, 1, buffer.count, file)
-      if count > 0 { bytes += buffer[0..<count] }
-      if count < buffer.count { break }
-      if bytes.count > 16 << 20 { return nil }
-    }
-    return String(decoding: bytes, as: UTF8.self)
+    (try? DocumentFile.readAll(path, limit: 16 << 20)).map { String(decoding: $0, as: UTF8.self) }
   }
 
   /// Whether a regular file exists at the path.

@@ -16,7 +16,7 @@ public enum DocumentFile {
   /// - Throws: `FolioError.io` naming the path when it is missing, not a regular file, or
   ///   unreadable.
   public static func read(_ path: String) throws(FolioError) -> (bytes: [UInt8], snapshot: FileSnapshot) {
-    try withRegularFile(path) { (descriptor, info) throws(FolioError) in
+    try withRegularFile(path, verb: "open") { (descriptor, info) throws(FolioError) in
       // Room for the whole file and one more read that finds its end, reserved up front: growing
       // the array while reading would briefly need twice the file.
       var bytes: [UInt8] = []
@@ -40,7 +40,7 @@ public enum DocumentFile {
       if errno == ENOENT { return nil }
       throw .io(path, "cannot check: \(lastError)")
     }
-    return try withRegularFile(path) { (descriptor, info) throws(FolioError) in
+    return try withRegularFile(path, verb: "open") { (descriptor, info) throws(FolioError) in
       var hasher = ContentHasher()
       try readChunks(descriptor, path: path) { hasher.combine($0) }
       return snapshot(info, hash: hasher.finalize())
@@ -49,32 +49,61 @@ public enum DocumentFile {
 
   private static let chunkSize = 64 * 1024
 
-  /// Opens a regular file for reading and hands its descriptor and status to `body`.
+  /// The bytes of a regular file of at most `limit` bytes: a script, the history, a plugin's
+  /// source — the reads that are not documents.
+  ///
+  /// A FIFO, a device such as `/dev/zero` or a folder is refused without reading it (nor
+  /// waiting for a FIFO's writer), and reading stops once the file passes `limit`, also when
+  /// it grows while being read.
+  ///
+  /// - Throws: `FolioError.io` naming the path and the system's reason, what the path is when
+  ///   it is not a regular file, or its size and the limit.
+  public static func readAll(_ path: String, limit: Int) throws(FolioError) -> [UInt8] {
+    try withRegularFile(path, verb: "read") { (descriptor, info) throws(FolioError) in
+      func tooLarge(_ size: Int) -> FolioError {
+        .io(path, "cannot read: \(size) bytes or more, over the limit of \(limit) bytes")
+      }
+      guard info.st_size <= limit else { throw tooLarge(Int(info.st_size)) }
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(Int(info.st_size))
+      try readChunks(descriptor, path: path) { (chunk) throws(FolioError) in
+        guard bytes.count + chunk.count <= limit else { throw tooLarge(bytes.count + chunk.count) }
+        bytes.append(contentsOf: chunk)
+      }
+      return bytes
+    }
+  }
+
+  /// Opens a regular file for reading and hands its descriptor and status to `body`; the
+  /// error for anything else says what it is (`cannot VERB: a FIFO, not a regular file`).
   private static func withRegularFile<T>(
-    _ path: String, _ body: (Int32, stat) throws(FolioError) -> T
+    _ path: String, verb: String, _ body: (Int32, stat) throws(FolioError) -> T
   ) throws(FolioError) -> T {
     // O_NONBLOCK keeps a FIFO from blocking the open; it is refused below anyway.
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard descriptor >= 0 else { throw .io(path, "cannot open: \(lastError)") }
+    guard descriptor >= 0 else { throw .io(path, "cannot \(verb): \(lastError)") }
     defer { close(descriptor) }
     var info = stat()
-    guard fstat(descriptor, &info) == 0 else { throw .io(path, "cannot open: \(lastError)") }
+    guard fstat(descriptor, &info) == 0 else { throw .io(path, "cannot \(verb): \(lastError)") }
     switch info.st_mode & S_IFMT {
     case S_IFREG: return try body(descriptor, info)
-    case S_IFDIR: throw .io(path, "cannot open: is a folder")
-    default: throw .io(path, "cannot open: not a regular file")
+    case S_IFDIR: throw .io(path, "cannot \(verb): is a folder")
+    case S_IFIFO: throw .io(path, "cannot \(verb): a FIFO, not a regular file")
+    case S_IFCHR, S_IFBLK: throw .io(path, "cannot \(verb): a device, not a regular file")
+    default: throw .io(path, "cannot \(verb): not a regular file")
     }
   }
 
   /// Reads a descriptor to its end, handing each chunk to `consume`.
   private static func readChunks(
-    _ descriptor: Int32, path: String, _ consume: (UnsafeRawBufferPointer) -> Void
+    _ descriptor: Int32, path: String, _ consume: (UnsafeRawBufferPointer) throws(FolioError) -> Void
   ) throws(FolioError) {
-    var buffer = [UInt8](repeating: 0, count: chunkSize)
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 1)
+    defer { buffer.deallocate() }
     while true {
-      let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
       if count > 0 {
-        buffer.withUnsafeBytes { consume(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+        try consume(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
       } else if count == 0 {
         return
       } else if errno != EINTR && errno != EAGAIN {
