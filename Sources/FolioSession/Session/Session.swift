@@ -167,8 +167,9 @@ public final class Session {
     return output
   }
 
-  /// Catches up after a front end's command, whether it succeeded or not: plugins hear of
-  /// the selections it changed, and the recovery journal keeps what it changed.
+  /// Catches up after a front end's command, whether it succeeded or not: the events it
+  /// caused are delivered to the subscribers (plugins' `folio.on` handlers, front ends), and
+  /// the recovery journal keeps what it changed.
   ///
   /// - Returns: why unsaved changes could not be kept in the journal, as warnings.
   public func finishCommand() -> [FolioError] {

@@ -445,7 +445,9 @@ enum JSONRenderer {
             "buttons",
             .array(
               dialog.buttons.map {
-                .object([("title", .string($0.title)), ("role", .string($0.role.rawValue))])
+                .object([
+                  ("id", .string($0.id)), ("title", .string($0.title)), ("role", .string($0.role.rawValue)),
+                ])
               })
           ),
         ])
