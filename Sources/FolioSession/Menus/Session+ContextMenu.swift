@@ -41,17 +41,15 @@ enum ContextMenuCommand: AppAction {
       case .single: "one row selected"
       case .multiple: "several rows selected"
       }
-    guard let menu = workspace.contextMenu(for: document) else {
+    switch try session.contextMenuSession(for: document) {
+    case .success(let menuSession):
+      session.menuSession = menuSession
+      return .openMenu(OpenMenu(menuSession))
+    case .failure(.noEntry):
       return .message("No context menu: no entry applies to \(document.title) with \(what).")
+    case .failure(.everyItemHidden):
+      return .message("No context menu: every item for \(document.title) with \(what) is hidden now.")
     }
-    let menuSession = try MenuSession(menu, registry: registry, platform: session.platform)
-    // Entries whose commands are all hidden now make no menu either.
-    guard menuSession.root.children.contains(where: { $0.kind != .divider }) else {
-      return .message(
-        "No context menu: every item for \(document.title) with \(what) is hidden now.")
-    }
-    session.menuSession = menuSession
-    return .openMenu(OpenMenu(menuSession))
   }
 }
 

@@ -49,12 +49,28 @@ extension Session {
   /// all of its items are hidden now.
   @discardableResult
   public func openContextMenu() throws -> OpenMenu? {
-    let document = try activeDocument()
-    guard let menu = workspace.contextMenu(for: document) else { return nil }
-    let session = try MenuSession(menu, registry: registry, platform: platform)
-    guard session.root.children.contains(where: { $0.kind != .divider }) else { return nil }
+    guard case .success(let session) = try contextMenuSession(for: try activeDocument()) else { return nil }
     menuSession = session
     return OpenMenu(session)
+  }
+
+  /// Why a selection has no context menu.
+  enum ContextMenuAbsence: Error {
+    /// No registered entry applies to the selection's case.
+    case noEntry
+    /// Entries apply, but every item they hold is hidden now.
+    case everyItemHidden
+  }
+
+  /// The context menu of `document`'s selection, resolved for opening, or why there is none.
+  func contextMenuSession(for document: Document) throws -> Result<MenuSession, ContextMenuAbsence> {
+    guard let menu = workspace.contextMenu(for: document) else { return .failure(.noEntry) }
+    let session = try MenuSession(menu, registry: registry, platform: platform)
+    // Entries whose commands are all hidden now make no menu either.
+    guard session.root.children.contains(where: { $0.kind != .divider }) else {
+      return .failure(.everyItemHidden)
+    }
+    return .success(session)
   }
 
   /// Opens a menu by id (`file`, `title`, a plugin's) for choosing.
