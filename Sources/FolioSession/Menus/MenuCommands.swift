@@ -47,10 +47,7 @@ enum MenuCommands {
         return .message("Closed the menu.")
       case "open":
         guard words.count == 2 else { throw FolioError.invalidArgument("usage: menu open NAME") }
-        let menu = try MenuSession(
-          try session.menu(named: words[1]), registry: session.registry, platform: session.platform)
-        session.menuSession = menu
-        return .openMenu(OpenMenu(menu))
+        return .openMenu(try session.openMenu(words[1]))
       default:
         guard words.count == 1 else {
           throw FolioError.invalidArgument("usage: menu NAME or menu open NAME")

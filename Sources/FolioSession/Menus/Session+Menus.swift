@@ -81,9 +81,7 @@ extension Session {
     if let primary = try menu.primaryCommand(in: registry) {
       return try registry.invoke(primary, words: words)
     }
-    let session = try MenuSession(menu, registry: registry, platform: platform)
-    menuSession = session
-    return .openMenu(OpenMenu(session))
+    return .openMenu(try open(menu))
   }
 
   /// The menu with this id (any case).

@@ -75,8 +75,11 @@ extension Session {
 
   /// Opens a menu by id (`file`, `title`, a plugin's) for choosing.
   @discardableResult
-  public func openMenu(_ id: String) throws -> OpenMenu {
-    let session = try MenuSession(try menu(named: id), registry: registry, platform: platform)
+  public func openMenu(_ id: String) throws -> OpenMenu { try open(try menu(named: id)) }
+
+  /// Opens `menu` for choosing, as the open menu.
+  func open(_ menu: Menu) throws -> OpenMenu {
+    let session = try MenuSession(menu, registry: registry, platform: platform)
     menuSession = session
     return OpenMenu(session)
   }
