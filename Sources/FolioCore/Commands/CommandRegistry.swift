@@ -10,8 +10,17 @@ public final class CommandRegistry {
   /// command run.
   private var commandsByName: [String: Command] = [:]
 
-  /// Creates an empty registry.
-  public init() {}
+  /// Creates an empty registry with room for the app's own commands, so registering them at
+  /// start-up never grows the tables.
+  public init() {
+    commandsByID.reserveCapacity(Self.expectedCount)
+    idsByVerb.reserveCapacity(Self.expectedCount)
+    commandsByName.reserveCapacity(2 * Self.expectedCount)
+    order.reserveCapacity(Self.expectedCount)
+  }
+
+  /// About how many commands a session registers before plugins add theirs.
+  private static let expectedCount = 128
 
   /// Every command, in registration order.
   public var commands: [Command] { order.compactMap { commandsByID[$0] } }
