@@ -194,7 +194,11 @@ import Testing
     // The edits and an endless command on one line: Folio never waits for input between them.
     let edits = (1...count).map { "cell \($0) name edited\($0)" }
     folio.send(edits.joined(separator: "; ") + "; spin.forever\n")
-    // The loop runs once folio has burnt a tenth of a second of CPU since it idled.
+    // The last edit is in the journal (however slow the machine), then the loop runs once
+    // folio has burnt a tenth of a second of CPU since it idled.
+    let patience = Date().addingTimeInterval(60)
+    while !run.recoveryHolds("edited\(count)"), Date() < patience { usleep(5_000) }
+    #expect(run.recoveryHolds("edited\(count)"), "the journal never logged the last edit")
     while let ticks = PluginInterruptTests.cpuTicks(of: pid), ticks < before + 10 { usleep(5_000) }
     kill(pid, SIGKILL)
     _ = try folio.finish()

@@ -55,6 +55,16 @@ struct FaultRun {
     return ((try? FileManager.default.contentsOfDirectory(atPath: recovery)) ?? []).sorted()
   }
 
+  /// Whether a file in the state folder's `recovery/` holds `text` (as UTF-8), as a journal
+  /// holds the text of a cell it logged.
+  func recoveryHolds(_ text: String) -> Bool {
+    let recovery = stateFolder.appendingPathComponent("recovery")
+    let needle = Data(text.utf8)
+    return recoveryNames().contains { name in
+      (try? Data(contentsOf: recovery.appendingPathComponent(name)))?.range(of: needle) != nil
+    }
+  }
+
   /// Runs folio and waits for it.
   ///
   /// - Parameters:
