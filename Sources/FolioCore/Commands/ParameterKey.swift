@@ -126,6 +126,20 @@ extension ParameterKey where Value == [Word] {
   }
 }
 
+extension ParameterKey where Value == String {
+  /// Every remaining word, joined by single spaces (`append TEXT…`); empty when none. Usage
+  /// marks the words optional unless `isOptional` is false.
+  public static func restText(
+    _ name: String, isOptional: Bool = true, summary: String = "", valueName: String? = nil
+  ) -> Self {
+    Self(Parameter(name, style: .rest, isOptional: isOptional, summary: summary, valueName: valueName)) {
+      value in
+      if case .words(let words) = value { return words.map(\.text).joined(separator: " ") }
+      return ""
+    }
+  }
+}
+
 extension ParameterKey {
   /// An option, `--name VALUE`, taking one of the cases of `Choice` by its raw value; nil
   /// when not given.

@@ -77,7 +77,7 @@ enum MenuCommands {
   /// `explain MENU ITEM`: why a menu item is where it is.
   enum Explain: AppAction {
     static let menu = ParameterKey.argument("menu", summary: "the menu")
-    static let item = ParameterKey.rest(
+    static let item = ParameterKey.restText(
       "item", isOptional: false, summary: "the item's title or command id", valueName: "ITEM")
 
     static let configuration = CommandConfiguration(
@@ -87,7 +87,7 @@ enum MenuCommands {
 
     static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
       let session = context.session
-      let item = arguments[Self.item].map(\.text).joined(separator: " ")
+      let item = arguments[Self.item]
       guard !item.isEmpty else { throw FolioError.invalidArgument("missing argument ITEM for 'explain'") }
       let menu = try session.menu(named: arguments[Self.menu])
       var explanation = try MenuExplanation.explain(

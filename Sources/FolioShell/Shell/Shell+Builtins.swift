@@ -90,7 +90,7 @@ enum ShellBuiltins {
 
   /// `commands [FILTER…]`: the command palette.
   enum Commands: ShellAction {
-    static let filter = ParameterKey.rest("filter", summary: "fuzzy filter")
+    static let filter = ParameterKey.restText("filter", summary: "fuzzy filter")
 
     static let configuration = CommandConfiguration(
       id: BuiltinID.commands, verb: "commands", title: "Command Palette", icon: "command",
@@ -102,7 +102,7 @@ enum ShellBuiltins {
       parameters: [filter])
 
     static func run(_ arguments: Arguments, in context: ShellContext) throws -> CommandOutput {
-      let filter = arguments[Self.filter].map(\.text).joined(separator: " ")
+      let filter = arguments[Self.filter]
       return .commandList(context.shell.registry.search(filter).map(CommandSummary.init))
     }
   }
@@ -136,14 +136,14 @@ enum ShellBuiltins {
 
   /// `echo [TEXT…]`.
   enum Echo: ShellAction {
-    static let text = ParameterKey.rest("text", summary: "the words to print")
+    static let text = ParameterKey.restText("text", summary: "the words to print")
 
     static let configuration = CommandConfiguration(
       id: BuiltinID.echo, verb: "echo", title: "Echo", icon: "text.bubble", category: "Scripts",
       summary: "print the words, separated by single spaces", parameters: [text])
 
     static func run(_ arguments: Arguments, in context: ShellContext) throws -> CommandOutput {
-      .text(arguments[Self.text].map(\.text).joined(separator: " "))
+      .text(arguments[Self.text])
     }
   }
 

@@ -156,6 +156,16 @@ import Testing
     #expect(ParameterKey.rest("item").parameter.usage == "[ITEM…]")
   }
 
+  @Test("rest text reads the remaining words joined by single spaces, empty when none")
+  func restText() throws {
+    let key = ParameterKey.restText("text")
+    let command = Command(
+      id: "demo.say", title: "Say", parameters: [key.parameter], behavior: .action { _ in .none })
+    #expect(try command.bind(["a", "b  c", "d"].map { Word($0) })[key] == "a b  c d")
+    #expect(try command.bind([])[key] == "")
+    #expect(key.parameter.usage == "[TEXT…]")
+  }
+
   private static func text(_ output: CommandOutput) -> String? {
     if case .text(let text) = output { return text }
     return nil

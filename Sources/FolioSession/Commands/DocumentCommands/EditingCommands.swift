@@ -74,7 +74,7 @@ extension DocumentCommands {
 
   /// `append TEXT…`.
   enum Append: DocumentAction {
-    static let text = ParameterKey.rest("text", summary: "the line")
+    static let text = ParameterKey.restText("text", summary: "the line")
 
     static var configuration: CommandConfiguration {
       CommandConfiguration(
@@ -85,7 +85,7 @@ extension DocumentCommands {
 
     static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
       let document = try context.workspace.requireActive()
-      try context.workspace.appendLine(arguments[Self.text].map(\.text).joined(separator: " "), to: document)
+      try context.workspace.appendLine(arguments[Self.text], to: document)
       let count = if case .text(let text) = document.content { text.lines.count } else { 0 }
       return context.report(document, .lineAppended(line: count))
     }
@@ -94,7 +94,7 @@ extension DocumentCommands {
   /// `insert LINE TEXT…`.
   enum Insert: DocumentAction {
     static let line = ParameterKey.integer("line", summary: "the line number it takes")
-    static let text = ParameterKey.rest("text", summary: "the line")
+    static let text = ParameterKey.restText("text", summary: "the line")
 
     static var configuration: CommandConfiguration {
       CommandConfiguration(
@@ -107,7 +107,7 @@ extension DocumentCommands {
       let document = try context.workspace.requireActive()
       let line = arguments[Self.line]
       try context.workspace.insertLine(
-        arguments[Self.text].map(\.text).joined(separator: " "), at: line, in: document)
+        arguments[Self.text], at: line, in: document)
       return context.report(document, .lineInserted(line: line))
     }
   }
@@ -115,7 +115,7 @@ extension DocumentCommands {
   /// `replace LINE TEXT…`.
   enum Replace: DocumentAction {
     static let line = ParameterKey.integer("line", summary: "the line number")
-    static let text = ParameterKey.rest("text", summary: "the new text")
+    static let text = ParameterKey.restText("text", summary: "the new text")
 
     static var configuration: CommandConfiguration {
       CommandConfiguration(
@@ -128,7 +128,7 @@ extension DocumentCommands {
       let document = try context.workspace.requireActive()
       let line = arguments[Self.line]
       try context.workspace.replaceLine(
-        line, with: arguments[Self.text].map(\.text).joined(separator: " "), in: document)
+        line, with: arguments[Self.text], in: document)
       return context.report(document, .lineReplaced(line: line))
     }
   }
