@@ -6,6 +6,15 @@
 ---@field api_version integer The plugin API's version: 1.
 folio = {}
 
+---What `manifest.lua` returns. Every field is optional; any other field, a `version` that is
+---not a string (`version = 1.5`: write `"1.5"`) or a non-empty `permissions` fails the load.
+---@class folio.Manifest
+---@field name? string Must be the plugin folder's name when given.
+---@field version? string A string such as "1.0".
+---@field api? 1 The plugin API the plugin is written for.
+---@field description? string One line for `plugin info`.
+---@field permissions? {} Only an empty list: every plugin runs in the same sandbox, so there are none to ask for.
+
 ---@class folio.Param
 ---@field name string
 ---@field type? "string"|"int"|"number"|"bool"|"path"|"choice"
@@ -13,9 +22,12 @@ folio = {}
 ---@field optional? boolean
 ---@field summary? string
 
+---A command with a state. `get` must return a boolean for a toggle, one of `options` for a
+---choice, a number for a number; anything else (or an error) disables the command with the
+---reason.
 ---@class folio.State
 ---@field kind "toggle"|"choice"|"number"
----@field get fun(ctx: folio.Context): any
+---@field get fun(ctx: folio.Context): boolean|string|number
 ---@field set fun(ctx: folio.Context, value: any)
 ---@field options? string[]
 ---@field labels? string[]
@@ -32,11 +44,17 @@ folio = {}
 ---@field role? "destructive"|"cancel"
 ---@field dismiss? "automatic"|"enabled"|"disabled"
 ---@field params? folio.Param[]
----@field enabled? fun(ctx: folio.Context): boolean|string
+---Whether the command can run now: true, or false/nil or a reason (a string) to disable it.
+---Any other result disables it with an error naming `FILE:LINE`, logged once.
+---@field enabled? fun(ctx: folio.Context): boolean|string|nil
 ---Whether surfaces show the command now: false or a reason hides it from menus, context
 ---menus and toolbars, and refuses running it. Asked before `enabled`.
----@field visible? fun(ctx: folio.Context): boolean|string
----@field run? fun(ctx: folio.Context, args: table<string, any>): any
+---@field visible? fun(ctx: folio.Context): boolean|string|nil
+---Runs the command. A string, number or boolean result is shown as text; a table — a list,
+---or a table with string keys, of such values and tables — as structured output (a table or a
+---list in the REPL, the same structure in `--json`). A function, a table that contains itself
+---or one mixing list items and string keys is an error.
+---@field run? fun(ctx: folio.Context, args: table<string, any>): string|number|boolean|table|nil
 ---@field state? folio.State
 
 ---@class folio.Document
@@ -53,16 +71,20 @@ local Document = {}
 ---Tables: the column names.
 ---@return string[]
 function Document:columns() end
----Tables: every row, as a table with `id` and one field per column (numbers and booleans
----typed, empty cells nil).
+---Tables: every row, as a table with `id` and one field per column, each cell typed by its
+---column's kind: a number in a number column, a boolean in a yes/no column, a string in a text
+---column (`0042` stays "0042"), nil for an empty cell; JSON numbers, booleans and strings keep
+---their own type.
 ---@return table[]
 function Document:rows() end
----Tables: one cell.
+---Tables: one cell, typed as `Document:rows()` types it.
 ---@param id integer
 ---@param col string
 ---@return string|number|boolean|nil
 function Document:get(id, col) end
----Tables: sets one cell (a number or boolean cell keeps its type when the text fits).
+---Tables: sets one cell. A number is written in its canonical form (3.0 as "3", 0.5 as "0.5"),
+---a boolean as "true"/"false", nil empties it; a JSON number or boolean cell keeps its type when
+---the text fits.
 ---@param id integer
 ---@param col string
 ---@param value string|number|boolean|nil
@@ -257,11 +279,28 @@ function print(...) end
 folio.state = {}
 
 ---@param key string
----@return string|number|boolean|nil
+---@return string|number|boolean|table|nil
 function folio.state.get(key) end
 
 ---Fails past the quotas: `plugins.state-value` (64 KB a value, key included) and
----`plugins.state-total` (1 MB in all).
+---`plugins.state-total` (1 MB in all). A table must be plain data (see `folio.json.encode`);
+---it is stored as JSON.
 ---@param key string
----@param value string|number|boolean|nil
+---@param value string|number|boolean|table|nil
 function folio.state.set(key, value) end
+
+---JSON text to and from plain data.
+folio.json = {}
+
+---Encodes plain data — strings, finite numbers, booleans, nil, and tables that are lists or
+---have string keys, of those — as compact JSON; keys sorted, an empty table as `[]`. Anything
+---else is an error naming its path: `cannot encode a function at $.rows[3].name`.
+---@param value any
+---@return string
+function folio.json.encode(value) end
+
+---Decodes JSON text: objects as tables with string keys, arrays as lists, null as nil.
+---A syntax error names the line and column.
+---@param text string
+---@return any
+function folio.json.decode(text) end

@@ -43,12 +43,32 @@ typedef struct host {
   // Bytes the host allocated outside Lua for the running call (text it added to documents),
   // counted against the memory limit with what Lua holds.
   size_t memory_charged;
+  // The `FILE:LINE:` of the Lua code running when the memory limit last refused an
+  // allocation in this call; empty when none did. Lua raises such errors without a message
+  // handler, so the location is taken here.
+  char memory_where[160];
 } host;
 
 static host *host_of(lua_State *L) {
   void *ud = NULL;
   lua_getallocf(L, &ud);
   return (host *)ud;
+}
+
+// Records where the running Lua code is, for a memory error: the innermost Lua function of
+// the thread the host resumed (else the main thread). Only reads the call stack, so it is
+// safe inside the allocator.
+static void note_memory_where(host *h) {
+  lua_State *L = h->thread != NULL ? h->thread : h->main;
+  h->memory_where[0] = '\0';
+  if (L == NULL) return;
+  lua_Debug ar;
+  for (int level = 0; level < 12 && lua_getstack(L, level, &ar); level++) {
+    if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+      snprintf(h->memory_where, sizeof h->memory_where, "%s:%d:", ar.short_src, ar.currentline);
+      return;
+    }
+  }
 }
 
 static void *counting_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
@@ -63,6 +83,7 @@ static void *counting_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   size_t held = h->memory_used - old + h->memory_charged;
   if (h->memory_limit != 0 && h->swift_depth == 0 && nsize > old &&
       (held > h->memory_limit || nsize > h->memory_limit - held)) {
+    if (h->memory_where[0] == '\0') note_memory_where(h);
     return NULL;
   }
   void *block = realloc(ptr, nsize);
@@ -92,6 +113,8 @@ void folio_lua_close(lua_State *L) {
 }
 
 size_t folio_lua_memory_used(lua_State *L) { return host_of(L)->memory_used; }
+
+const char *folio_lua_memory_error_location(lua_State *L) { return host_of(L)->memory_where; }
 
 void folio_lua_set_memory_limit(lua_State *L, size_t memory_limit) {
   host_of(L)->memory_limit = memory_limit;
@@ -156,6 +179,70 @@ static void protect_string_metatable(lua_State *L) {
   lua_pop(L, 1);
 }
 
+// What plugins reach for that the sandbox leaves out, each with what to use instead. Reading
+// one (`io`, `os.execute`, `require("io")`) raises "`io` is not available to plugins: …"
+// rather than "attempt to index a nil value".
+typedef struct unavailable_entry {
+  const char *name;
+  const char *advice;
+} unavailable_entry;
+
+static const unavailable_entry unavailable_globals[] = {
+    {"io", "read and change documents through ctx.document (d:lines(), d:rows(), d:set()), keep values "
+           "with folio.state, and write files with folio.share_target"},
+    {"debug", "an error's traceback is in the plugin log ('plugin info NAME'); trace with folio.log"},
+    {"package", "require(\"name\") loads name.lua from the plugin's own folder"},
+    {"dofile", "require(\"name\") loads name.lua from the plugin's own folder"},
+    {"loadfile", "require(\"name\") loads name.lua from the plugin's own folder; load(text) compiles text"},
+    {"loadstring", "load(text) compiles text (Lua 5.4)"},
+    {"unpack", "use table.unpack (Lua 5.4)"},
+    {"setfenv", "Lua 5.4 has no function environments; pass one to load(text, name, \"t\", env)"},
+    {"getfenv", "Lua 5.4 has no function environments; pass one to load(text, name, \"t\", env)"},
+    {"module", "return a table from the module's file and require it"},
+    {NULL, NULL},
+};
+
+static const unavailable_entry unavailable_os[] = {
+    {"execute", "plugins cannot run programs; os has only time, clock and date"},
+    {"getenv", "ctx.env describes the environment plugins see; os has only time, clock and date"},
+    {"exit", "a plugin cannot end Folio; raise an error with error(\"…\") to stop a callback"},
+    {"remove", "plugins cannot touch files; os has only time, clock and date"},
+    {"rename", "plugins cannot touch files; os has only time, clock and date"},
+    {"tmpname", "plugins cannot touch files; os has only time, clock and date"},
+    {"setlocale", "Folio's locale is fixed for plugins; os has only time, clock and date"},
+    {NULL, NULL},
+};
+
+static const char *unavailable_advice(const unavailable_entry *entries, const char *name) {
+  for (const unavailable_entry *entry = entries; entry->name != NULL; entry++) {
+    if (strcmp(entry->name, name) == 0) return entry->advice;
+  }
+  return NULL;
+}
+
+// __index of the globals table and of `os` (upvalue: "" or "os."): a name the sandbox left
+// out raises what to use instead; any other missing name reads as nil, as usual.
+static int unavailable_index(lua_State *L) {
+  if (lua_type(L, 2) != LUA_TSTRING) return 0;
+  const char *prefix = lua_tostring(L, lua_upvalueindex(1));
+  const char *name = lua_tostring(L, 2);
+  const char *advice = unavailable_advice(prefix[0] == '\0' ? unavailable_globals : unavailable_os, name);
+  if (advice == NULL) return 0;
+  return luaL_error(L, "`%s%s` is not available to plugins: %s", prefix, name, advice);
+}
+
+// Gives the table on top of the stack a metatable whose __index explains the names left out.
+static void explain_unavailable(lua_State *L, const char *prefix) {
+  lua_createtable(L, 0, 1);
+  lua_pushstring(L, prefix);
+  lua_pushcclosure(L, unavailable_index, 1);
+  lua_setfield(L, -2, "__index");
+  lua_setmetatable(L, -2);
+}
+
+// The registry key of the table of modules `require` returns without reading a file.
+static const char loaded_key = 0;
+
 enum { module_size_limit = 16 << 20 };
 
 // Reads the regular file `path` into a string pushed on the stack; returns NULL after pushing
@@ -200,6 +287,8 @@ static int folder_require(lua_State *L) {
   lua_pushvalue(L, lua_upvalueindex(2));  // 2: the loaded table
   if (lua_getfield(L, 2, name) != LUA_TNIL) return 1;
   lua_pop(L, 1);
+  const char *advice = unavailable_advice(unavailable_globals, name);
+  if (advice != NULL) return luaL_error(L, "require: `%s` is not available to plugins: %s", name, advice);
   size_t length = strlen(name);
   int valid = length > 0 && length < 200 && name[0] != '.' && name[length - 1] != '.';
   for (size_t i = 0; valid && i < length; i++) {
@@ -250,8 +339,31 @@ void folio_lua_install_require(lua_State *L, const char *folder) {
   char resolved[PATH_MAX];
   lua_pushstring(L, realpath(folder, resolved) != NULL ? resolved : folder);
   lua_newtable(L);
+  // The standard libraries the sandbox opens are modules too: require("string") returns them.
+  static const char *const libraries[] = {"string", "table", "math", "utf8", "coroutine", "os", NULL};
+  for (const char *const *name = libraries; *name != NULL; name++) {
+    lua_pushglobaltable(L);
+    lua_pushstring(L, *name);
+    lua_rawget(L, -2);
+    lua_setfield(L, -3, *name);
+    lua_pop(L, 1);
+  }
+  lua_pushvalue(L, -1);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &loaded_key);
   lua_pushcclosure(L, folder_require, 2);
   lua_setglobal(L, "require");
+}
+
+void folio_lua_preload_global(lua_State *L, const char *name) {
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &loaded_key) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    return;
+  }
+  lua_pushglobaltable(L);
+  lua_pushstring(L, name);
+  lua_rawget(L, -2);
+  lua_setfield(L, -3, name);
+  lua_pop(L, 2);
 }
 
 void folio_lua_open_safe_libs(lua_State *L) {
@@ -290,7 +402,11 @@ void folio_lua_open_safe_libs(lua_State *L) {
     lua_getfield(L, -2, *name);
     lua_setfield(L, -2, *name);
   }
+  explain_unavailable(L, "os.");
   lua_setglobal(L, "os");
+  lua_pop(L, 1);
+  lua_pushglobaltable(L);
+  explain_unavailable(L, "");
   lua_pop(L, 1);
   folio_lua_guard_protected_calls(L);
 }
@@ -625,7 +741,11 @@ static void count_hook(lua_State *L, lua_Debug *ar) {
   // Until the call ends, every instruction this thread runs while unwinding (a `__close`
   // handler) raises the stop again at once.
   lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
-  luaL_error(L, "%s", message);
+  // In a hook, level 0 is the Lua function it interrupted: name its line.
+  luaL_where(L, 0);
+  lua_pushstring(L, message);
+  lua_concat(L, 2);
+  lua_error(L);
 }
 
 static void update_hook(lua_State *L) {
@@ -645,6 +765,7 @@ folio_call_limits folio_lua_begin_call(lua_State *L, int64_t instructions, int64
   folio_call_limits saved = {h->instructions_left, h->budget_active, h->deadline_ns, h->deadline_active,
                              h->time_exceeded, h->memory_charged};
   h->memory_charged = 0;
+  h->memory_where[0] = '\0';
   h->budget_active = instructions > 0;
   h->instructions_left = instructions;
   h->deadline_active = milliseconds > 0;

@@ -240,9 +240,13 @@ extension LuaState {
   /// Calls a Lua function like `call(_:_:)`, with the values `prefix` pushes on the state
   /// (returning how many, with the memory limit lifted, raw operations only) before
   /// `arguments`.
-  func call(_ function: LuaFunctionReference, prefix: (OpaquePointer) -> Int32, _ arguments: [LuaData])
-    throws(LuaError) -> [LuaData]
-  {
+  ///
+  /// With `plainResult`, the first result is read in full as plain data
+  /// (`plainData(at:on:)`); when it is not, the error `plainResult` makes is thrown.
+  func call(
+    _ function: LuaFunctionReference, prefix: (OpaquePointer) -> Int32, _ arguments: [LuaData],
+    plainResult: ((PlainDataError) -> LuaError)? = nil
+  ) throws(LuaError) -> [LuaData] {
     let base = lua_gettop(state)
     defer { lua_settop(state, base) }
     folio_lua_begin_host_work(state)
@@ -259,13 +263,34 @@ extension LuaState {
     let status = lua_pcall(state, prefixed + Int32(arguments.count), LUA_MULTRET, base + 1)
     endCall(limits)
     guard status == LUA_OK else {
-      if status == LUA_ERRMEM { throw LuaError(message: "not enough memory", stop: .memory) }
+      if status == LUA_ERRMEM { throw memoryError() }
       var error = LuaError(handlerOutput: Self.string(at: -1, on: state) ?? "(error object is not a string)")
       error.stop = lastStop ?? (error.message.hasSuffix("not enough memory") ? .memory : nil)
       throw error
     }
     let top = lua_gettop(state)
-    return top > base + 1 ? (base + 2...top).map { data(at: $0, depth: 4, keepsFunctions: false) } : []
+    return try results(from: base + 2, to: top, plainResult: plainResult)
+  }
+
+  /// The values from stack index `first` to `last`, tables copied and functions dropped;
+  /// the first read as plain data when `plainResult` is given.
+  private func results(from first: Int32, to last: Int32, plainResult: ((PlainDataError) -> LuaError)?)
+    throws(LuaError) -> [LuaData]
+  {
+    guard first <= last else { return [] }
+    var values: [LuaData] = []
+    for index in first...last {
+      if index == first, let plainResult {
+        do {
+          values.append(try plainData(at: index))
+        } catch {
+          throw plainResult(error)
+        }
+      } else {
+        values.append(data(at: index, depth: 4, keepsFunctions: false))
+      }
+    }
+    return values
   }
 
   /// Reads the value at a stack index without running metamethods.
@@ -442,9 +467,13 @@ extension LuaState {
   /// Resumes a thread like `resume(_:_:)`, with the values `prefix` pushes on the state
   /// (returning how many, with the memory limit lifted, raw operations only) before
   /// `arguments`.
-  func resume(_ thread: LuaThread, prefix: (OpaquePointer) -> Int32, _ arguments: [LuaData])
-    throws(LuaError) -> ResumeOutcome
-  {
+  ///
+  /// With `plainResult`, the first result of a finished thread is read in full as plain data;
+  /// when it is not, the error `plainResult` makes is thrown.
+  func resume(
+    _ thread: LuaThread, prefix: (OpaquePointer) -> Int32, _ arguments: [LuaData],
+    plainResult: ((PlainDataError) -> LuaError)? = nil
+  ) throws(LuaError) -> ResumeOutcome {
     guard !thread.isDone else { throw LuaError(message: "cannot resume a finished command") }
     let base = lua_gettop(state)
     defer { lua_settop(state, base) }
@@ -465,7 +494,7 @@ extension LuaState {
     endCall(limits)
     guard status == LUA_OK || status == LUA_YIELD else {
       release(thread)
-      if status == LUA_ERRMEM { throw LuaError(message: "not enough memory", stop: .memory) }
+      if status == LUA_ERRMEM { throw memoryError() }
       var error = LuaError(handlerOutput: Self.string(at: -1, on: state) ?? "(error object is not a string)")
       error.stop = lastStop ?? (error.message.hasSuffix("not enough memory") ? .memory : nil)
       throw error
@@ -474,13 +503,15 @@ extension LuaState {
     let room = lua_checkstack(state, count + 8) != 0
     if room { lua_xmove(thread.thread, state, count) }
     folio_lua_end_host_work(state)
-    let values =
-      room && count > 0 ? (base + 1...base + count).map { data(at: $0, depth: 4, keepsFunctions: false) } : []
+    guard room, count > 0 else {
+      if status == LUA_OK { recycle(thread) }
+      return status == LUA_OK ? .finished([]) : .yielded([])
+    }
     if status == LUA_OK {
       recycle(thread)
-      return .finished(values)
+      return .finished(try results(from: base + 1, to: base + count, plainResult: plainResult))
     }
-    return .yielded(values)
+    return .yielded(try results(from: base + 1, to: base + count, plainResult: nil))
   }
 
   /// Keeps a thread whose function returned normally for the next `makeThread` (a few per

@@ -100,7 +100,7 @@ public final class LuaState {
     endCall(limits)
     defer { lua_settop(state, base) }
     guard callStatus == LUA_OK else {
-      if callStatus == LUA_ERRMEM { throw LuaError(message: "not enough memory", stop: .memory) }
+      if callStatus == LUA_ERRMEM { throw memoryError() }
       var error = LuaError(handlerOutput: string(at: -1) ?? "(error object is not a string)")
       error.stop = lastStop ?? (error.message.hasSuffix("not enough memory") ? .memory : nil)
       throw error
@@ -128,6 +128,18 @@ public final class LuaState {
   /// outside `folder` can be required (symbolic links are resolved first), and only regular
   /// files are read.
   public func installRequire(folder: String) { folio_lua_install_require(state, folder) }
+
+  /// Makes `require(name)` return the global `name`, as it is now; call after
+  /// `installRequire(folder:)`.
+  public func preloadGlobal(_ name: String) { folio_lua_preload_global(state, name) }
+
+  /// The error for an allocation the memory limit refused, naming the `FILE:LINE:` of the Lua
+  /// code that asked for it when known.
+  func memoryError() -> LuaError {
+    let location = String(cString: folio_lua_memory_error_location(state))
+    return LuaError(
+      message: location.isEmpty ? "not enough memory" : "\(location) not enough memory", stop: .memory)
+  }
 
   private func string(at index: Int32) -> String? {
     Self.string(at: index, on: state)

@@ -59,6 +59,7 @@ import Testing
     local report = {
       ["folio:functions"] = keys(folio, true), ["folio:fields"] = keys(folio, false),
       ["folio.state:functions"] = keys(folio.state, true),
+      ["folio.json:functions"] = keys(folio.json, true),
       ["folio.CommandOptions"] = accepted(folio.command, { bogus = 1 }),
       ["folio.Param"] = accepted(folio.command, { id = "p.x", title = "x", run = print, params = { { bogus = 1 } } }),
       ["folio.State"] = accepted(folio.command, { id = "p.x", title = "x", state = { bogus = 1 } }),
@@ -113,8 +114,10 @@ import Testing
       registered[parts[0]] = Set((parts.count > 1 ? parts[1] : "").split(separator: ",").map(String.init))
     }
     #expect(registered["folio:functions"] == definition.methods["folio"])
-    #expect(registered["folio:fields"] == definition.fields["folio"].map { $0.union(["state"]) })
+    #expect(registered["folio:fields"] == definition.fields["folio"].map { $0.union(["state", "json"]) })
     #expect(registered["folio.state:functions"] == definition.methods["folio.state"])
+    #expect(registered["folio.json:functions"] == definition.methods["folio.json"])
+    #expect(definition.fields["folio.Manifest"] == Set(PluginHost.manifestFields))
     for name in ["Context", "Document", "Selection"] {
       #expect(
         registered["folio.\(name):fields"] == definition.fields["folio.\(name)"], "folio.\(name) fields")

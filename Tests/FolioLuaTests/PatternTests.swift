@@ -190,7 +190,7 @@ import Testing
     let lua = try LuaState()
     let results = try lua.run(
       """
-      return string.find == ("").find, string.gsub == ("").gsub, debug == nil
+      return string.find == ("").find, string.gsub == ("").gsub, rawget(_G, "debug") == nil
       """, name: "=installed")
     #expect(results == [.boolean(true), .boolean(true), .boolean(true)])
   }

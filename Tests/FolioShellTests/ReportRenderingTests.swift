@@ -190,10 +190,10 @@ import Testing
     contributions.commands = ["wordcount.count"]
     let plugins = [
       PluginSummary(
-        name: "wordcount", version: "1.0", summary: "counts words", permissions: [], folder: "/p/wordcount",
+        name: "wordcount", version: "1.0", summary: "counts words", folder: "/p/wordcount",
         status: .loaded, contributions: contributions, log: ["hello"]),
       PluginSummary(
-        name: "broken", version: nil, summary: nil, permissions: ["state"], folder: "/p/broken",
+        name: "broken", version: nil, summary: nil, folder: "/p/broken",
         status: .failed("syntax error"), contributions: PluginContributions(), log: []),
     ]
     #expect(Self.text(.pluginList(plugins)) == "wordcount 1.0  loaded\nbroken  failed: syntax error")
@@ -212,7 +212,7 @@ import Testing
     #expect(plugin["log"] as? [String] == ["hello"])
     #expect((info["budgets"] as? [String: Int])?["milliseconds"] == 50)
     let text = try #require(Self.text(.pluginInfo(plugins[0], budgets: budgets)))
-    #expect(text.hasPrefix("name: wordcount\nversion: 1.0\ndescription: counts words\npermissions: -\n"))
+    #expect(text.hasPrefix("name: wordcount\nversion: 1.0\ndescription: counts words\nfolder: /p/wordcount\n"))
     #expect(text.contains("commands: wordcount.count\n"))
     #expect(
       text.hasSuffix(

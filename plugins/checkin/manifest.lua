@@ -2,5 +2,4 @@
 return {
   name = "checkin", version = "1.0", api = 1,
   description = "Check-in: a context-menu item that marks a place as visited",
-  permissions = {},
 }

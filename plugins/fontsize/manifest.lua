@@ -2,5 +2,4 @@
 return {
   name = "fontsize", version = "1.0", api = 1,
   description = "Font Size: a menu that stays open while you adjust, and a stepper",
-  permissions = {},
 }

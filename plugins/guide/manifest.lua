@@ -2,5 +2,4 @@
 return {
   name = "guide", version = "1.0", api = 1,
   description = "A travel guide: add table rows to it from their context menu or the toolbar",
-  permissions = {},
 }

@@ -2,5 +2,4 @@
 return {
   name = "markdown", version = "1.0", api = 1,
   description = "Markdown: share a table as a Markdown table, and text as it is",
-  permissions = {},
 }

@@ -2,5 +2,4 @@
 return {
   name = "wordcount", version = "1.0", api = 1,
   description = "Word Count: words, lines and characters of a text document, from its title menu",
-  permissions = {},
 }

@@ -23,6 +23,14 @@ lua_State *folio_lua_newstate(size_t memory_limit);
 /// only — a regular file whose real path lies inside the folder's — as text, once per state.
 void folio_lua_install_require(lua_State *L, const char *folder);
 
+/// Makes `require(name)` return the global `name` (raw) without reading a file; call after
+/// `folio_lua_install_require` and after setting the global.
+void folio_lua_preload_global(lua_State *L, const char *name);
+
+/// The `FILE:LINE:` of the Lua code that was running when the memory limit last refused an
+/// allocation during the running (or last) call; empty when none did.
+const char *folio_lua_memory_error_location(lua_State *L);
+
 /// Closes a state made by `folio_lua_newstate` and frees its bookkeeping.
 void folio_lua_close(lua_State *L);
 
@@ -33,7 +41,9 @@ size_t folio_lua_memory_used(lua_State *L);
 void folio_lua_set_memory_limit(lua_State *L, size_t memory_limit);
 
 /// Opens the safe standard libraries: base without dofile/loadfile, string, table, math,
-/// utf8, coroutine, and an os table holding only time, clock and date. `load` accepts text
+/// utf8, coroutine, and an os table holding only time, clock and date. Reading a global or
+/// an `os` field the sandbox leaves out (`io`, `debug`, `package`, `os.execute`, …) raises
+/// "`io` is not available to plugins: " and what to use instead. `load` accepts text
 /// chunks only; string.find/match/gmatch/gsub are the host's counted matcher (Lua 5.4
 /// semantics), which the call's budgets and stop requests can stop.
 void folio_lua_open_safe_libs(lua_State *L);

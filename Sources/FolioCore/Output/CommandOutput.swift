@@ -8,6 +8,10 @@ public indirect enum CommandOutput {
   case none
   /// Text printed as it is (`echo`).
   case text(String)
+  /// Structured data a command returned (a plugin's `run` returning a table): lines of
+  /// `notices` first, then `value` — a list or a map — laid out as a table or a list for
+  /// people and kept as the same structure in JSON.
+  case value(JSONValue, notices: [String])
   /// A document's own text that the user asked to have on standard output (`share stdout`,
   /// `print --to -`): written byte for byte to a pipe or a file, escaped only on a terminal.
   case documentText(String)

@@ -36,8 +36,6 @@ public struct PluginSummary: Sendable, Equatable {
   public var version: String?
   /// The manifest's `description`, if any.
   public var summary: String?
-  /// The manifest's `permissions`.
-  public var permissions: [String]
   /// The folder holding `plugin.lua`.
   public var folder: String
   /// Whether it is loaded, failed, disabled or quarantined.
@@ -49,13 +47,12 @@ public struct PluginSummary: Sendable, Equatable {
 
   /// Creates a summary.
   public init(
-    name: String, version: String?, summary: String?, permissions: [String], folder: String,
+    name: String, version: String?, summary: String?, folder: String,
     status: PluginStatus, contributions: PluginContributions, log: [String]
   ) {
     self.name = name
     self.version = version
     self.summary = summary
-    self.permissions = permissions
     self.folder = folder
     self.status = status
     self.contributions = contributions

@@ -277,6 +277,14 @@ public struct SortReport: Sendable, Equatable {
 }
 
 extension Workspace {
+  /// The value kind of each of a table's columns, in order, worked out once and kept until
+  /// the table changes (`TableModel.valueKinds(ofColumns:)`).
+  ///
+  /// - Throws: `FolioError.invalidArgument` for a text document.
+  public func columnKinds(of document: Document) throws -> [TableValueKind] {
+    try document.modifyTable { table in table.valueKinds(ofColumns: Array(table.columns.indices)) }
+  }
+
   /// Rows of a table as `show` lays them out [Table, TableColumn].
   ///
   /// Only the rows shown are read to fit widths; the kinds of the columns shown are worked

@@ -13,8 +13,6 @@ public final class Plugin {
   public internal(set) var version: String?
   /// The manifest's `description`, if any.
   public internal(set) var summary: String?
-  /// The manifest's `permissions`.
-  public internal(set) var permissions: [String] = []
   /// Whether it is loaded, failed or disabled.
   public internal(set) var status: Status = .disabled
   /// Lines written by `folio.log` and by the host (errors with their tracebacks), oldest
@@ -37,6 +35,12 @@ public final class Plugin {
   var sharedContextKey: ContextKey?
   /// That `ctx`, a registry reference (meaningful while `sharedContextKey` is set).
   var sharedContextReference: Int32 = 0
+  /// The ids of the commands its `plugin.lua` declared in its last load, also when the load
+  /// failed later: calling one then says why it is missing.
+  var declaredCommands: Set<String> = []
+  /// The wrong results of its predicates and state getters logged since it loaded: each is
+  /// logged once, not every time a menu asks again.
+  var loggedProblems: Set<String> = []
   /// The `folio.on` handlers, in declaration order.
   var handlers: [(event: String, function: LuaFunctionReference)] = []
 

@@ -114,11 +114,36 @@ struct PluginFields {
     return nil
   }
 
+  /// A list field: a table with items 1, 2, …; a table with string keys instead (`params =
+  /// { name = "who" }` for `params = { { name = "who" } }`) is an error saying so.
   func array(_ field: String) throws(LuaError) -> [LuaData]? {
     switch self[field] {
     case .nil: return nil
-    case .table(let table): return table.array
+    case .table(let table):
+      if let key = table.fields.keys.sorted().first {
+        throw LuaError(
+          message:
+            "\(function): field '\(field)' must be a list { …, … }, got a table with the key '\(key)'; "
+            + "write \(field) = { { \(key) = … } } for a list of one table")
+      }
+      return table.array
     default: throw error(field, "an array")
     }
+  }
+
+  /// A list of strings; any other item is an error naming it.
+  func strings(_ field: String) throws(LuaError) -> [String]? {
+    guard let items = try array(field) else { return nil }
+    var texts: [String] = []
+    for (index, item) in items.enumerated() {
+      guard let text = item.string else {
+        throw LuaError(
+          message:
+            "\(function): field '\(field)' must be a list of strings, but item \(index + 1) is \(item.typeName)"
+        )
+      }
+      texts.append(text)
+    }
+    return texts
   }
 }

@@ -22,7 +22,8 @@ extension PluginHost {
     let api: [String: LuaState.DataFunction] = [
       "command": { [unowned self, unowned plugin] arguments throws(LuaError) in
         let command = try makeCommand(arguments, plugin: plugin)
-        try declare(.command(command), function: "folio.command")
+        plugin.declaredCommands.insert(command.id)
+        try declare(.command(command, at: arguments.callerLocation), function: "folio.command")
         return []
       },
       "menu": { [unowned self, unowned plugin] arguments throws(LuaError) in
@@ -37,7 +38,7 @@ extension PluginHost {
       "control_group": { arguments throws(LuaError) in try element("control_group", arguments[0]) },
       "share_target": { [unowned self, unowned plugin] arguments throws(LuaError) in
         let target = try makeShareTarget(arguments[0], plugin: plugin)
-        try declare(.shareTarget(target), function: "folio.share_target")
+        try declare(.shareTarget(target, at: arguments.callerLocation), function: "folio.share_target")
         return []
       },
       "toolbar_item": { [unowned self, unowned plugin] arguments throws(LuaError) in
@@ -81,12 +82,47 @@ extension PluginHost {
       guard let key = arguments[0, depth: 0].string, !key.isEmpty else {
         throw LuaError(message: "folio.state.set: 'key' must be a non-empty string")
       }
-      try setStateValue(arguments[1, depth: 0], plugin: plugin, key: key)
+      let value: LuaData
+      do throws(PlainDataError) {
+        value = try arguments.plainData(1)
+      } catch {
+        throw LuaError(
+          message: "folio.state.set: 'value' cannot be stored: \(error.description); store strings, numbers, "
+            + "booleans, nil, or tables of them (lists, or tables with string keys)")
+      }
+      try setStateValue(value, plugin: plugin, key: key)
       return []
     }
     fields["state"] = .table(LuaTable(fields: ["get": .function(get), "set": .function(set)]))
+    fields["json"] = .table(LuaTable(fields: makeJSONFunctions(in: lua)))
     fields["api_version"] = .integer(1)
     lua.setGlobal("folio", .table(LuaTable(fields: fields)))
+    // `local folio = require("folio")` gets the same table.
+    lua.preloadGlobal("folio")
+  }
+
+  /// `folio.json.encode(value)` and `folio.json.decode(text)`.
+  private func makeJSONFunctions(in lua: LuaState) -> [String: LuaData] {
+    let encode = lua.makeFunction { arguments throws(LuaError) in
+      do throws(PlainDataError) {
+        return [.string(try arguments.plainData(0).jsonValue.serialized)]
+      } catch {
+        throw LuaError(
+          message: "folio.json.encode: cannot encode \(error.description); only strings, finite numbers, "
+            + "booleans, nil and tables of them (lists, or tables with string keys) can be encoded")
+      }
+    }
+    let decode = lua.makeFunction { arguments throws(LuaError) in
+      guard let text = arguments[0, depth: 0].string else {
+        throw LuaError(message: "folio.json.decode: expects a string, got \(arguments[0, depth: 0].typeName)")
+      }
+      do throws(FolioError) {
+        return [LuaData(json: try JSONValue.parse(text))]
+      } catch {
+        throw LuaError(message: "folio.json.decode: \(error.message)")
+      }
+    }
+    return ["encode": .function(encode), "decode": .function(decode)]
   }
 
   /// Queues a contribution while the plugin loads; declaring later is an error.
@@ -107,7 +143,7 @@ extension PluginHost {
   /// callback may not change documents (so it needs no transaction).
   func invoke(
     _ function: LuaFunctionReference, of plugin: Plugin, context: ContextRequest?, withArgs: Bool = false,
-    _ arguments: [LuaData] = [], stepName: String? = nil
+    _ arguments: [LuaData] = [], stepName: String? = nil, plainResult: ((PlainDataError) -> LuaError)? = nil
   ) throws(FolioError) -> [LuaData] {
     guard let lua = plugin.lua else { throw FolioError(.disabled, "plugin \(plugin.name) is not loaded") }
     try refuseIfQuarantined(plugin)
@@ -131,7 +167,7 @@ extension PluginHost {
           return context.isShared
             ? pushSharedContext(of: plugin, on: state)
             : pushContext(context, of: plugin, withArgs: withArgs, on: state)
-        }, arguments)
+        }, arguments, plainResult: plainResult)
     } catch {
       if isOutermost { rollBackTransaction() }
       let failed = failure(error, in: plugin)
@@ -163,6 +199,18 @@ extension PluginHost {
     for document in (transaction ?? []).reversed() { document.rollbackGroup() }
     transaction = nil
     stateWrites = nil
+  }
+
+  /// The error for a `run` whose result is not plain data: `plugin.lua:12: run returned a
+  /// function at $[2]; return …`.
+  func resultError(of run: LuaFunctionReference, in plugin: Plugin) -> (PlainDataError) -> LuaError {
+    { [weak plugin] error in
+      let location = plugin?.lua?.location(of: run) ?? ""
+      return LuaError(
+        message: (location.isEmpty ? "" : location + " ")
+          + "run returned \(error.description); return a string, "
+          + "a number, a boolean, or a table of them (a list, or a table with string keys)")
+    }
   }
 
   /// A function that writes its arguments, as `tostring` would for plain values, to the

@@ -28,12 +28,15 @@ extension PluginHost {
     let visible = try fields.function("visible")
     let behavior: Command.Behavior
     var answer: ((String, Arguments) throws -> CommandOutput)?
+    var stateProblem: (() -> String?)?
     let state = fields["state"]
     if state != .nil {
       guard fields["run"] == .nil else {
         throw LuaError(message: "folio.command: give 'run' or 'state', not both")
       }
-      behavior = .state(try makeState(state, plugin: plugin, title: title))
+      let made = try makeState(state, plugin: plugin, title: title)
+      behavior = .state(made.state)
+      stateProblem = made.problem
     } else {
       guard let run = try fields.function("run") else { throw fields.error("run", "a function") }
       behavior = .action { [weak self, weak plugin] arguments throws -> CommandOutput in
@@ -56,14 +59,16 @@ extension PluginHost {
       role: role,
       dismiss: dismiss, category: "Plugin \(plugin.name)", summary: try fields.string("summary") ?? title,
       parameters: parameters, owner: plugin.owner,
-      availability: enabled == nil && visible == nil
+      availability: enabled == nil && visible == nil && stateProblem == nil
         ? nil
         : { [weak self, weak plugin] () -> Availability in
           guard let self, let plugin else { return .disabled(reason: "the plugin is not loaded") }
-          if let visible, case .disabled(let reason) = availability(visible, of: plugin) {
+          if let visible, case .disabled(let reason) = availability(visible, named: "visible", of: plugin) {
             return .hidden(reason: reason)
           }
-          return enabled.map { availability($0, of: plugin) } ?? .enabled
+          let available = enabled.map { availability($0, named: "enabled", of: plugin) } ?? .enabled
+          guard case .enabled = available, let problem = stateProblem?() else { return available }
+          return .disabled(reason: problem)
         }, behavior: behavior, answer: answer)
   }
 
@@ -94,24 +99,45 @@ extension PluginHost {
       let saved = notices
       notices = []
       defer { notices = saved }
-      let results = try invoke(run, of: plugin, context: context, withArgs: true, stepName: title)
+      let results = try invoke(
+        run, of: plugin, context: context, withArgs: true, stepName: title,
+        plainResult: resultError(of: run, in: plugin))
       return commandOutput(notices: notices, results: results)
     }
     return try startCommand(run, of: plugin, title: title, context: context)
   }
 
-  /// A failing predicate disables its item (or, for `visible`, hides it) and logs the error.
-  private func availability(_ function: LuaFunctionReference, of plugin: Plugin) -> Availability {
+  /// A failing predicate disables its item (or, for `visible`, hides it) and logs the error;
+  /// so does one returning anything but a boolean, nil or a reason string.
+  private func availability(_ function: LuaFunctionReference, named name: String, of plugin: Plugin)
+    -> Availability
+  {
     do {
       let results = try invoke(function, of: plugin, context: .shared)
       switch results.first {
+      case .boolean(true): return .enabled
       case .boolean(false), .nil, nil: return .disabled(reason: "not available now")
       case .string(let reason): return .disabled(reason: reason)
-      default: return .enabled
+      case .some(let other):
+        return .disabled(
+          reason: callbackProblem(
+            function, of: plugin,
+            "\(name) must return true, false or a reason (a string), got \(other.typeName)"))
       }
     } catch {
       return .disabled(reason: "\(error)")
     }
+  }
+
+  /// Logs a callback's wrong result as an error, `plugin NAME: FILE:LINE: message` (where
+  /// the function is defined), and returns it.
+  private func callbackProblem(_ function: LuaFunctionReference, of plugin: Plugin, _ message: String)
+    -> String
+  {
+    let location = plugin.lua?.location(of: function) ?? ""
+    let text = (location.isEmpty ? "" : location + " ") + message
+    if plugin.loggedProblems.insert(text).inserted { plugin.appendLog("error: \(text)") }
+    return "plugin \(plugin.name): \(text)"
   }
 
   private func makeParameter(_ data: LuaData, index: Int) throws(LuaError) -> Parameter {
@@ -126,7 +152,7 @@ extension PluginHost {
     case "bool": kind = .bool
     case "path": kind = .path
     case "choice":
-      let choices = try fields.array("choices")?.compactMap(\.string) ?? []
+      let choices = try fields.strings("choices") ?? []
       guard !choices.isEmpty else { throw fields.error("choices", "a non-empty array of strings") }
       kind = .choice(choices)
     default: kind = .string
@@ -136,8 +162,12 @@ extension PluginHost {
       summary: try fields.string("summary") ?? "")
   }
 
-  /// `title` names the undo step of the edits `set` makes.
-  private func makeState(_ data: LuaData, plugin: Plugin, title: String) throws(LuaError) -> CommandState {
+  /// `title` names the undo step of the edits `set` makes. `problem` calls `get` and says what
+  /// is wrong with its result (an error, or a value of the wrong kind), nil when nothing is:
+  /// the command is disabled with that reason.
+  private func makeState(_ data: LuaData, plugin: Plugin, title: String) throws(LuaError) -> (
+    state: CommandState, problem: () -> String?
+  ) {
     let fields = try PluginFields(
       data, function: "folio.command: state",
       known: ["kind", "get", "set", "options", "labels", "min", "max", "step"])
@@ -158,22 +188,61 @@ extension PluginHost {
       guard let self, let plugin else { throw FolioError(.disabled, "the plugin is not loaded") }
       _ = try invoke(set, of: plugin, context: ContextRequest(), [value], stepName: title)
     }
+    // What `get` must return, described for the error when it does not.
+    let accepts: (LuaData) -> Bool
+    let expected: String
+    var options: [String] = []
     switch kind {
     case "toggle":
-      return .toggle(get: { read() == .boolean(true) }, set: { try write(.boolean($0)) })
+      accepts = { if case .boolean = $0 { true } else { false } }
+      expected = "a boolean"
     case "choice":
-      let values = try fields.array("options")?.compactMap(\.string) ?? []
-      guard !values.isEmpty else { throw fields.error("options", "a non-empty array of strings") }
-      let labels = try fields.array("labels")?.compactMap(\.string) ?? []
-      let options = values.enumerated().map { ChoiceOption($1, label: $0 < labels.count ? labels[$0] : nil) }
-      return .choice(options: options, get: { read().string ?? "" }, set: { try write(.string($0)) })
+      options = try fields.strings("options") ?? []
+      let choices = options
+      accepts = { $0.string.map(choices.contains) ?? false }
+      expected = "one of its options (\(options.map { "\"\($0)\"" }.joined(separator: ", ")))"
+    default:
+      accepts = { $0.number != nil }
+      expected = "a number"
+    }
+    let problem: () -> String? = { [weak self, weak plugin] in
+      guard let self, let plugin else { return nil }
+      let value: LuaData
+      do {
+        value = try invoke(get, of: plugin, context: .shared).first ?? .nil
+      } catch {
+        return "\(error)"
+      }
+      guard !accepts(value) else { return nil }
+      let given: String
+      switch value {
+      case .nil: given = "nil"
+      case .string(let text): given = "the string \"\(text.cutToMessageLimit())\""
+      case .integer, .number, .boolean: given = "\(value.typeName) \(value.scalar?.description ?? "")"
+      default: given = value.typeName
+      }
+      return callbackProblem(get, of: plugin, "state get must return \(expected), got \(given)")
+    }
+    switch kind {
+    case "toggle":
+      return (.toggle(get: { read() == .boolean(true) }, set: { try write(.boolean($0)) }), problem)
+    case "choice":
+      guard !options.isEmpty else { throw fields.error("options", "a non-empty array of strings") }
+      let labels = try fields.strings("labels") ?? []
+      let choices = options.enumerated().map { ChoiceOption($1, label: $0 < labels.count ? labels[$0] : nil) }
+      return (
+        .choice(options: choices, get: { read().string ?? "" }, set: { try write(.string($0)) }), problem
+      )
     default:
       let low = try fields.number("min") ?? 0
       let high = try fields.number("max") ?? 100
       guard low <= high else { throw LuaError(message: "folio.command: state: 'min' must not exceed 'max'") }
       let step = try fields.number("step") ?? 1
-      return .number(
-        range: low...high, step: step, get: { read().number ?? low }, set: { try write(.number($0)) })
+      return (
+        .number(
+          range: low...high, step: step, get: { read().number ?? low }, set: { try write(.number($0)) }),
+        problem
+      )
     }
   }
 

@@ -13,6 +13,8 @@ final class SuspendedCommand {
   weak var plugin: Plugin?
   weak var lua: LuaState?
   let thread: LuaThread
+  /// The command's `run`, which names where errors in its result come from.
+  let function: LuaFunctionReference
   let title: String
   var transaction: [Document] = []
   var stateWrites = PluginStateWrites()
@@ -23,10 +25,11 @@ final class SuspendedCommand {
   /// confirm gets a new one, so a dialog answers only its own.
   var confirmation = 0
 
-  init(plugin: Plugin, lua: LuaState, thread: LuaThread, title: String) {
+  init(plugin: Plugin, lua: LuaState, thread: LuaThread, function: LuaFunctionReference, title: String) {
     self.plugin = plugin
     self.lua = lua
     self.thread = thread
+    self.function = function
     self.title = title
   }
 }
@@ -71,7 +74,7 @@ extension PluginHost {
     } catch {
       throw failure(error, in: plugin)
     }
-    let command = SuspendedCommand(plugin: plugin, lua: lua, thread: thread, title: title)
+    let command = SuspendedCommand(plugin: plugin, lua: lua, thread: thread, function: run, title: title)
     return try step(command, context: context, [])
   }
 
@@ -111,7 +114,7 @@ extension PluginHost {
         prefix: { state in
           guard let context, let plugin = command.plugin else { return 0 }
           return pushContext(context, of: plugin, withArgs: true, on: state)
-        }, values)
+        }, values, plainResult: resultError(of: command.function, in: plugin))
     } catch {
       end(command)
       rollBackTransaction()
@@ -191,8 +194,10 @@ extension PluginHost {
     for command in suspended where command.plugin === plugin { abandon(command) }
   }
 
-  /// A command's output: its notices, then its first result when that is a plain value.
+  /// A command's output: its notices, then its first result — a table as structured output,
+  /// a string, number or boolean as text.
   func commandOutput(notices: [String], results: [LuaData]) -> CommandOutput {
+    if let first = results.first, case .table = first { return .value(first.jsonValue, notices: notices) }
     var lines = notices
     if let text = results.first?.scalar, text != .nil { lines.append(text.description) }
     return lines.isEmpty ? .none : .text(lines.joined(separator: "\n"))

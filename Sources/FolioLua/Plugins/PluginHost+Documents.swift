@@ -18,14 +18,24 @@ extension PluginHost {
         return [.table(LuaTable(array: table.columns.map(LuaData.string)))]
       },
       "rows": { [unowned self, unowned plugin] arguments throws(LuaError) in
-        let table = try table(arguments, of: plugin, method: "rows")
-        return [.table(LuaTable(array: (0..<table.rowCount).map { Self.row(at: $0, of: table) }))]
+        let document = try document(arguments, of: plugin, method: "rows")
+        let table = try Self.table(of: document, method: "rows")
+        let kinds = columnKinds(of: document)
+        return [
+          .table(LuaTable(array: (0..<table.rowCount).map { Self.row(at: $0, of: table, kinds: kinds) }))
+        ]
       },
       "get": { [unowned self, unowned plugin] arguments throws(LuaError) in
-        let table = try table(arguments, of: plugin, method: "get")
+        let document = try document(arguments, of: plugin, method: "get")
+        let table = try Self.table(of: document, method: "get")
         let index = try Self.row(arguments, 1, in: table, method: "get")
         let column = try Self.column(arguments, 2, in: table, method: "get")
-        return [Self.data(of: table.cell(row: index, column: column))]
+        let kinds = columnKinds(of: document)
+        return [
+          Self.data(
+            of: table.cell(row: index, column: column),
+            kind: kinds.indices.contains(column) ? kinds[column] : .text)
+        ]
       },
       "set": { [unowned self, unowned plugin] arguments throws(LuaError) in
         let document = try document(arguments, of: plugin, method: "set")
@@ -152,18 +162,31 @@ extension PluginHost {
         throw LuaError(message: "selection:rows: document closed")
       }
       guard case .table(let table) = document.content else { return [.table(LuaTable())] }
-      let rows = table.positions(ofIDs: document.selection).sorted().map { Self.row(at: $0, of: table) }
+      let kinds = columnKinds(of: document)
+      let rows = table.positions(ofIDs: document.selection).sorted().map {
+        Self.row(at: $0, of: table, kinds: kinds)
+      }
       return [.table(LuaTable(array: rows))]
     }
   }
 
-  /// A row as Lua sees it: `id` and one field per column.
-  private static func row(at index: Int, of table: TableModel) -> LuaData {
+  /// A row as Lua sees it: `id` and one field per column, typed by the column's kind.
+  private static func row(at index: Int, of table: TableModel, kinds: [TableValueKind]) -> LuaData {
     var fields: [String: LuaData] = ["id": .integer(table.id(ofRow: index))]
-    for (column, cell) in zip(table.columns, table.cells(ofRow: index)) where column != "id" {
-      fields[column] = data(of: cell)
+    for (position, (column, cell)) in zip(table.columns, table.cells(ofRow: index)).enumerated()
+    where column != "id" {
+      fields[column] = data(of: cell, kind: kinds.indices.contains(position) ? kinds[position] : .text)
     }
     return .table(LuaTable(fields: fields))
+  }
+
+  /// The value kinds that type a table document's text cells: for CSV and TSV the kinds Folio
+  /// infers (worked out once, kept until the table changes); none for JSON, whose cells carry
+  /// their own types, so its strings stay strings.
+  private func columnKinds(of document: Document) -> [TableValueKind] {
+    guard case .table(let table) = document.content else { return [] }
+    if case .json = table.dialect { return [] }
+    return (try? surface.workspace.columnKinds(of: document)) ?? []
   }
 
   // MARK: Transactions
@@ -306,25 +329,53 @@ extension PluginHost {
     return text
   }
 
-  /// A cell value as text: strings, numbers and booleans; nil clears.
+  /// A cell value as text: strings as they are, numbers in their canonical form (`3`, not
+  /// `3.0`, for a whole number; `0.1`; `1e+20`), `true` or `false`; nil clears.
   private static func text(_ value: LuaData, method: String, field: String) throws(LuaError) -> String {
     switch value {
     case .nil: return ""
+    case .string(let text): return text
+    case .integer(let number): return String(number)
+    case .number(let number):
+      guard number.isFinite else {
+        throw LuaError(message: "d:\(method): '\(field)' must be a finite number, got \(number)")
+      }
+      return canonicalText(of: number)
+    case .boolean(let flag): return flag ? "true" : "false"
     case .table, .function:
       throw LuaError(
         message: "d:\(method): '\(field)' must be a string, number, boolean or nil, got \(value.typeName)")
-    default: return value.scalar?.description ?? ""
     }
   }
 
-  /// A cell as Lua sees it: numbers as numbers, booleans as booleans, empty as nil.
-  static func data(of cell: TableCell) -> LuaData {
+  /// A finite number as a cell holds it: a whole number within ±2^53 without a fraction,
+  /// any other as the shortest text that reads back as the same number.
+  static func canonicalText(of number: Double) -> String {
+    number == number.rounded() && abs(number) <= 9_007_199_254_740_992 ? String(Int(number)) : String(number)
+  }
+
+  /// A cell as Lua sees it. A value the file stores typed (a JSON number, boolean or null)
+  /// keeps its type; text is typed by its column's kind (`.text` for JSON strings): a number in a number column, a boolean in a yes/no column (`yes`,
+  /// `true`, `y` and `on` are true), a string in a text column (so `0042` stays "0042").
+  /// An empty cell is nil.
+  static func data(of cell: TableCell, kind: TableValueKind) -> LuaData {
     switch cell {
-    case .string(let text), .json(let text): .string(text)
+    case .json(let text): return .string(text)
     case .number(let text):
-      Int(text).map(LuaData.integer) ?? Double(text).map(LuaData.number) ?? .string(text)
-    case .bool(let flag): .boolean(flag)
-    case .null, .absent: .nil
+      return Int(text).map(LuaData.integer) ?? Double(text).map(LuaData.number) ?? .string(text)
+    case .bool(let flag): return .boolean(flag)
+    case .null, .absent: return .nil
+    case .string(let text):
+      guard !text.isEmpty else { return .nil }
+      switch kind {
+      case .text: return .string(text)
+      case .number:
+        if let integer = Int(text) { return .integer(integer) }
+        return Double(text).map(LuaData.number) ?? .string(text)
+      case .bool:
+        guard TableValueKind.isBoolWord(text) else { return .string(text) }
+        return .boolean(["yes", "true", "y", "on"].contains(text.lowercased()))
+      }
     }
   }
 }

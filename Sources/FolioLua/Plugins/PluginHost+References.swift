@@ -4,12 +4,13 @@ extension PluginHost {
   /// Checks that the menus, context menus, toolbar items and menu contributions a plugin
   /// declared run only its own commands or built-in ones (SPEC §4).
   ///
-  /// It runs once `plugin.lua` has run, so a menu may come before the commands it lists; an
-  /// id no command has, or one another plugin registered, fails the whole load with
-  /// `plugin NAME: FILE:LINE: FUNCTION: FIELD names …`.
+  /// It runs once `plugin.lua` has run, so a menu may come before the commands it lists; any
+  /// other id fails the whole load with `plugin NAME: FILE:LINE: FUNCTION: FIELD names …` —
+  /// the same error whether another plugin has that command or not, so the error does not
+  /// depend on the order plugins load in.
   func checkCommandReferences(_ contributions: [Contribution], of plugin: Plugin) throws(FolioError) {
     var own: Set<String> = []
-    for case .command(let command) in contributions { own.insert(command.id) }
+    for case .command(let command, _) in contributions { own.insert(command.id) }
     for contribution in contributions {
       let references: [CommandReference]
       let location: String
@@ -34,18 +35,15 @@ extension PluginHost {
         continue
       }
       for reference in references where !own.contains(reference.command) {
-        guard let command = surface.registry.command(id: reference.command) else {
-          throw FolioError(
-            .invalidArgument,
-            "plugin \(plugin.name): \(location)\(reference.place) names '\(reference.command)', which no command "
-              + "has; declare it with folio.command in this plugin, or name a built-in command")
+        if let command = surface.registry.command(id: reference.command), !command.owner.hasPrefix("plugin ")
+        {
+          continue
         }
-        if command.owner.hasPrefix("plugin ") {
-          throw FolioError(
-            .invalidArgument,
-            "plugin \(plugin.name): \(location)\(reference.place) names '\(reference.command)', a command of "
-              + "\(command.owner); a plugin's contributions may name only its own commands or built-in ones")
-        }
+        throw FolioError(
+          .invalidArgument,
+          "plugin \(plugin.name): \(location)\(reference.place) names '\(reference.command)', which is neither "
+            + "a command of this plugin nor a built-in one; declare it with folio.command in this plugin (a "
+            + "plugin's menus and items may name only its own commands and built-in ones)")
       }
     }
   }

@@ -2,7 +2,8 @@ import FolioCore
 
 extension PluginHost {
   /// `folio.state.get`: the value the running callback wrote, else the stored one. Values are
-  /// stored as text tagged with their type, so numbers and booleans come back as they went in.
+  /// stored as text tagged with their type, so numbers, booleans and tables (as JSON) come
+  /// back as they went in.
   func stateValue(plugin: Plugin, key: String) throws(LuaError) -> LuaData {
     let encoded: String?
     if let written = stateWrites?.values[plugin.name]?[key] {
@@ -17,6 +18,7 @@ extension PluginHost {
     case "i": return Int(body).map(LuaData.integer) ?? .nil
     case "n": return Double(body).map(LuaData.number) ?? .nil
     case "b": return .boolean(body == "true")
+    case "j": return (try? JSONValue.parse(body)).map(LuaData.init(json:)) ?? .nil
     default: return .nil
     }
   }
@@ -31,9 +33,10 @@ extension PluginHost {
     case .integer(let number): encoded = "i:\(number)"
     case .number(let number): encoded = "n:\(number)"
     case .boolean(let flag): encoded = "b:\(flag)"
-    default:
+    case .table: encoded = "j:" + value.jsonValue.serialized
+    case .function:
       throw LuaError(
-        message: "folio.state.set: 'value' must be a string, number, boolean or nil, got \(value.typeName)")
+        message: "folio.state.set: 'value' must be a string, number, boolean, table or nil, got a function")
     }
     let size = encoded.map { key.utf8.count + $0.utf8.count } ?? 0
     if size > stateValueQuota {

@@ -74,13 +74,13 @@ public final class PluginHost {
   /// outlives its surface publishes nothing.
   private weak var events: EventBus?
 
-  /// Something a plugin declares while it loads; those that name commands keep the
-  /// `FILE:LINE: ` of their declaration for the errors of `checkCommandReferences`.
+  /// Something a plugin declares while it loads, with the `FILE:LINE: ` of its declaration
+  /// for the errors of `checkCommandReferences` and of registering it (a taken id).
   enum Contribution {
-    case command(Command)
+    case command(Command, at: String)
     case menu(Menu, at: String)
     case contextMenu(ContextMenuEntry, elements: [MenuElement], at: String)
-    case shareTarget(ShareTarget)
+    case shareTarget(ShareTarget, at: String)
     case toolbarItem(ToolbarItem, at: String)
     case menuContribution(MenuContribution, at: String)
     case handler(event: String, function: LuaFunctionReference)
@@ -172,6 +172,16 @@ public final class PluginHost {
     plugins.first { $0.name == name }
   }
 
+  /// The plugin that failed to load whose command `id` would have been: one that declared it
+  /// before failing, or whose name is the id's first part (`oops` for `oops.greet`).
+  public func failedPlugin(forCommand id: String) -> Plugin? {
+    let namespace = id.split(separator: ".", maxSplits: 1).first.map(String.init) ?? id
+    return plugins.first { plugin in
+      guard case .failed = plugin.status else { return false }
+      return plugin.declaredCommands.contains(id) || (id.contains(".") && plugin.name == namespace)
+    }
+  }
+
   /// Loads a disabled or failed plugin again, reading its files afresh.
   ///
   /// - Throws: `FolioError` when there is no such plugin, it is loaded already, or loading
@@ -249,6 +259,8 @@ public final class PluginHost {
       lua.instructionBudget = Self.loadInstructionBudget
       lua.timeBudget = Self.loadTimeBudget
       lua.installRequire(folder: plugin.folder)
+      plugin.declaredCommands = []
+      plugin.loggedProblems = []
       installAPI(in: lua, for: plugin)
       pending = []
       stateWrites = PluginStateWrites()
@@ -298,9 +310,32 @@ public final class PluginHost {
     }
   }
 
+  /// Registers a contribution; an error (a taken id) names the plugin and the `FILE:LINE:` of
+  /// the declaration.
   private func apply(_ contribution: Contribution, of plugin: Plugin) throws(FolioError) {
+    do {
+      try register(contribution, of: plugin)
+    } catch {
+      let location: String
+      let function: String
+      switch contribution {
+      case .command(_, let at): (location, function) = (at, "folio.command")
+      case .menu(_, let at): (location, function) = (at, "folio.menu")
+      case .contextMenu(_, _, let at): (location, function) = (at, "folio.context_menu")
+      case .shareTarget(_, let at): (location, function) = (at, "folio.share_target")
+      case .toolbarItem(_, let at): (location, function) = (at, "folio.toolbar_item")
+      case .menuContribution(_, let at): (location, function) = (at, "folio.contribute")
+      case .handler: (location, function) = ("", "folio.on")
+      }
+      throw FolioError(
+        error.code, "plugin \(plugin.name): \(location)\(function): \(error.message)",
+        values: error.values, remedies: error.remedies)
+    }
+  }
+
+  private func register(_ contribution: Contribution, of plugin: Plugin) throws(FolioError) {
     switch contribution {
-    case .shareTarget(let target):
+    case .shareTarget(let target, _):
       try surface.workspace.shareTargets.register(target)
       plugin.contributions.shareTargets.append(target.id)
     case .toolbarItem(let item, _):
@@ -314,7 +349,7 @@ public final class PluginHost {
     case .handler(let event, let function):
       plugin.handlers.append((event, function))
       plugin.contributions.eventHandlers.append(event)
-    case .command(let command):
+    case .command(let command, _):
       try surface.registry.register(command)
       plugin.contributions.commands.append(command.id)
     case .menu(let menu, _):
@@ -365,9 +400,58 @@ public final class PluginHost {
     default:
       throw FolioError(.invalidArgument, "manifest.lua: field 'api' must be 1 (this Folio's plugin API)")
     }
+    try Self.checkManifestFields(manifest)
     plugin.version = manifest["version"].string
     plugin.summary = manifest["description"].string
-    plugin.permissions = manifest["permissions"].table?.array.compactMap(\.string) ?? []
+  }
+
+  /// The fields a manifest may have.
+  static let manifestFields = ["api", "description", "name", "permissions", "version"]
+
+  /// Refuses what a manifest would otherwise lose silently: an unknown field, a version or
+  /// description that is not a string, and permissions — every plugin runs in the same
+  /// sandbox, so there are none to ask for (an empty list is allowed).
+  private static func checkManifestFields(_ manifest: LuaTable) throws(FolioError) {
+    if let unknown = manifest.fields.keys.sorted().first(where: { !manifestFields.contains($0) }) {
+      throw FolioError(
+        .invalidArgument,
+        "manifest.lua: unknown field '\(unknown.cutToMessageLimit())' (fields: \(manifestFields.joined(separator: ", ")))"
+      )
+    }
+    if !manifest.array.isEmpty {
+      throw FolioError(
+        .invalidArgument, "manifest.lua: the manifest is a table of named fields; it has list items")
+    }
+    switch manifest["version"] {
+    case .nil, .string: break
+    case .integer(let number):
+      throw FolioError(
+        .invalidArgument,
+        "manifest.lua: field 'version' must be a string, got a number: write version = \"\(number)\"")
+    case .number(let number):
+      throw FolioError(
+        .invalidArgument,
+        "manifest.lua: field 'version' must be a string, got a number: write version = \"\(number)\"")
+    case let other:
+      throw FolioError(
+        .invalidArgument,
+        "manifest.lua: field 'version' must be a string such as \"1.0\", got \(other.typeName)")
+    }
+    switch manifest["description"] {
+    case .nil, .string: break
+    case let other:
+      throw FolioError(
+        .invalidArgument, "manifest.lua: field 'description' must be a string, got \(other.typeName)")
+    }
+    switch manifest["permissions"] {
+    case .nil: break
+    case .table(let table) where table.array.isEmpty && table.fields.isEmpty: break
+    default:
+      throw FolioError(
+        .invalidArgument,
+        "manifest.lua: field 'permissions' asks for permissions, but Folio has none to grant: every plugin "
+          + "runs in the same sandbox (docs/plugins.md, Sandbox and budgets); remove the field")
+    }
   }
 
   /// The error a failed callback, or `plugin.lua` `whileLoading`, becomes: `plugin NAME:

@@ -100,7 +100,7 @@ extension PluginSummary {
   /// A snapshot of `plugin` now.
   init(_ plugin: Plugin) {
     self.init(
-      name: plugin.name, version: plugin.version, summary: plugin.summary, permissions: plugin.permissions,
+      name: plugin.name, version: plugin.version, summary: plugin.summary,
       folder: plugin.folder, status: plugin.status, contributions: plugin.contributions, log: plugin.log)
   }
 }

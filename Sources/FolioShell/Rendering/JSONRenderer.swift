@@ -9,6 +9,9 @@ enum JSONRenderer {
     switch output {
     case .none: .object([])
     case .text(let text), .documentText(let text): .object([("text", .string(text))])
+    case .value(let value, let notices):
+      .object(
+        (notices.isEmpty ? [] : [("notices", .array(notices.map(JSONValue.string)))]) + [("value", value)])
     case .message(let message): .object([("message", .string(message))])
     case .commandList(let commands): .object([("commands", .array(commands.map(command)))])
     case .helpIndex(let sections):
@@ -221,7 +224,6 @@ enum JSONRenderer {
     var fields: [(String, JSONValue)] = [
       ("name", .string(plugin.name)), ("version", .string(plugin.version)),
       ("description", .string(plugin.summary)),
-      ("permissions", .array(plugin.permissions.map(JSONValue.string))),
       ("folder", .string(plugin.folder)), ("status", .string(status.0)), ("reason", .string(status.1)),
     ]
     if details {

@@ -13,6 +13,7 @@ struct TextRenderer {
     // The console ends every output with a newline; text that brings its own keeps one.
     case .text(let text), .documentText(let text): text.hasSuffix("\n") ? String(text.dropLast()) : text
     case .message(let message): message
+    case .value(let value, let notices): (notices + [structured(value)]).joined(separator: "\n")
     case .commandList(let commands): commandList(commands)
     case .helpIndex(let sections): helpIndex(sections)
     case .commandHelp(let command): commandHelp(command)
@@ -73,6 +74,48 @@ struct TextRenderer {
     }
   }
 
+  /// A command's structured result: a list of maps as a table (a column per key, in the
+  /// order keys first appear), a list of other values one a line, a map as `key  value`
+  /// lines; nested lists and maps inside show as compact JSON.
+  private func structured(_ value: JSONValue) -> String {
+    switch value {
+    case .array(let elements) where elements.isEmpty: return "(empty)"
+    case .object(let pairs) where pairs.isEmpty: return "(empty)"
+    case .array(let elements):
+      let maps = elements.compactMap { element -> [(String, JSONValue)]? in
+        if case .object(let pairs) = element { return pairs }
+        return nil
+      }
+      guard maps.count == elements.count else {
+        return elements.map { Self.cellText($0).displayedOnOneLine }.joined(separator: "\n")
+      }
+      var headers: [String] = []
+      for pairs in maps {
+        for (key, _) in pairs where !headers.contains(key) { headers.append(key) }
+      }
+      let rows = maps.map { pairs in
+        headers.map { key in pairs.last(where: { $0.0 == key }).map { Self.cellText($0.1) } ?? "" }
+      }
+      return TextTable(headers: headers, rows: rows).render(style: style)
+    case .object(let pairs):
+      let width = pairs.map(\.0.displayedOnOneLine.displayWidth).max() ?? 0
+      return pairs.map {
+        "\($0.0.displayedOnOneLine.padded(to: width))  \(Self.cellText($0.1).displayedOnOneLine)"
+          .trimmingTrailingSpaces
+      }
+      .joined(separator: "\n")
+    default:
+      return Self.cellText(value)
+    }
+  }
+
+  /// A value inside a structured result: text as it is, other scalars as JSON writes them,
+  /// lists and maps as compact JSON.
+  private static func cellText(_ value: JSONValue) -> String {
+    if case .string(let text) = value { return text }
+    return value.serialized
+  }
+
   /// " (changed on disk; locked by pid 12 on host since …)" for `docs`; empty normally.
   private static func fileNotice(_ onDisk: DocumentDiskState?, _ lockedBy: String?) -> String {
     var notices: [String] = []
@@ -104,7 +147,6 @@ struct TextRenderer {
   private func pluginInfo(_ plugin: PluginSummary, budgets: PluginBudgets) -> String {
     var lines = [
       "name: \(plugin.name)", "version: \(plugin.version ?? "-")", "description: \(plugin.summary ?? "-")",
-      "permissions: \(plugin.permissions.isEmpty ? "-" : plugin.permissions.joined(separator: ", "))",
       "folder: \(plugin.folder)", "state: \(plugin.status)",
     ]
     for (label, items, separator) in plugin.contributions.kinds {

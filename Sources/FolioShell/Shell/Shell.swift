@@ -155,6 +155,13 @@ public final class Shell {
 
   /// The error for a name no command has, with "did you mean" suggestions.
   func unknownCommand(_ name: String) -> FolioError {
+    // A command of a plugin that failed to load: say why it is missing.
+    if let plugin = session.pluginHost?.failedPlugin(forCommand: name),
+      case .failed(let reason) = plugin.status
+    {
+      return FolioError(
+        .unknownCommand, "plugin \(plugin.name) failed to load: \(reason)", values: ["plugin": plugin.name])
+    }
     let kind = name.contains(".") ? "command id" : "command"
     let suggestions = registry.suggestions(for: name)
     let hint =

@@ -497,3 +497,87 @@ struct JSONParser {
     .format(message, at: errorOffset, in: bytes, from: start)
   }
 }
+
+// MARK: - Any value
+
+extension JSONParser {
+  /// Reads the whole text as one JSON value of any kind.
+  ///
+  /// Recursive to at most `maximumDepth` levels, so the stack stays small.
+  ///
+  /// - Throws: `FolioError` with code `.format`, its message starting "line L, column C: ".
+  mutating func parseDocumentValue() throws(FolioError) -> JSONValue {
+    skipWhitespace()
+    let value = try parseValue(depth: 1)
+    skipWhitespace()
+    guard offset == bytes.count else { throw error("unexpected text after the value", at: offset) }
+    return value
+  }
+
+  private mutating func parseValue(depth: Int) throws(FolioError) -> JSONValue {
+    guard let byte = current else { throw expected("a value") }
+    switch byte {
+    case ASCII.quote:
+      return .string(try parseString())
+    case ASCII.openBrace, ASCII.openBracket:
+      guard depth <= Self.maximumDepth else {
+        throw error("nesting deeper than \(Self.maximumDepth) arrays and objects", at: offset)
+      }
+      let isObject = byte == ASCII.openBrace
+      let closer = isObject ? ASCII.closeBrace : ASCII.closeBracket
+      offset += 1
+      skipWhitespace()
+      var elements: [JSONValue] = []
+      var pairs: [(String, JSONValue)] = []
+      if current == closer {
+        offset += 1
+        return isObject ? .object([]) : .array([])
+      }
+      while true {
+        skipWhitespace()
+        if isObject {
+          guard current == ASCII.quote else { throw expected("a string key") }
+          let key = try parseString()
+          try readColon()
+          skipWhitespace()
+          pairs.append((key, try parseValue(depth: depth + 1)))
+        } else {
+          elements.append(try parseValue(depth: depth + 1))
+        }
+        skipWhitespace()
+        if current == closer {
+          offset += 1
+          return isObject ? .object(pairs) : .array(elements)
+        }
+        guard current == ASCII.comma else { throw expected(isObject ? "',' or '}'" : "',' or ']'") }
+        offset += 1
+        skipWhitespace()
+        if current == closer { throw error("a trailing comma is not allowed", at: offset) }
+      }
+    default:
+      switch try parseScalar() {
+      case .number(let literal):
+        if let integer = Int(literal) { return .int(integer) }
+        return .number(Double(literal) ?? .nan)
+      case .bool(let flag): return .bool(flag)
+      default: return .null
+      }
+    }
+  }
+}
+
+extension JSONValue {
+  /// Reads JSON text (RFC 8259) as a value: integers that fit an `Int` as `.int`, other
+  /// numbers as `.number`, object keys in the order written.
+  ///
+  /// - Throws: `FolioError` with code `.format` and a message starting "line L, column C: ";
+  ///   also for invalid UTF-8 or a NUL byte.
+  public static func parse(_ text: String) throws(FolioError) -> JSONValue {
+    let bytes = Array(text.utf8)
+    return try bytes.withUnsafeBufferPointer { (buffer) throws(FolioError) -> JSONValue in
+      try UTF8Validation.validate(buffer, from: 0)
+      var parser = JSONParser(bytes: buffer, start: 0)
+      return try parser.parseDocumentValue()
+    }
+  }
+}
