@@ -38,6 +38,56 @@ import Testing
     }
   }
 
+  /// The ```lua blocks of a page, each with whether its info string marks it a fragment
+  /// (```lua fragment), which need not load on its own.
+  private static func luaBlocks(of page: String) -> [(code: String, isFragment: Bool)] {
+    var blocks: [(code: String, isFragment: Bool)] = []
+    var current: [String]?
+    var isFragment = false
+    for line in page.split(separator: "\n", omittingEmptySubsequences: false) {
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      if current == nil, trimmed.hasPrefix("```lua") {
+        current = []
+        isFragment = trimmed.contains("fragment")
+      } else if let lines = current, trimmed == "```" {
+        blocks.append((lines.joined(separator: "\n"), isFragment))
+        current = nil
+      } else if current != nil {
+        current?.append(String(line))
+      }
+    }
+    return blocks
+  }
+
+  @Test(
+    "every ```lua block of docs/plugins.md loads as a plugin (a manifest as a manifest), unless marked a fragment"
+  )
+  func pluginExamplesLoad() throws {
+    let blocks = Self.luaBlocks(of: try Self.page("plugins.md"))
+    #expect(blocks.count >= 8)
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-doc-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    for (index, block) in blocks.enumerated() where !block.isFragment {
+      let folder = root.appendingPathComponent("doc\(index + 1)")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      let code = block.code.split(separator: "\n").map { $0.hasPrefix("  ") ? $0.dropFirst(2) : $0 }
+        .joined(separator: "\n")
+      let isManifest = code.hasPrefix("-- manifest.lua")
+      try (isManifest ? "-- the manifest's plugin\n" : code).write(
+        to: folder.appendingPathComponent("plugin.lua"), atomically: true, encoding: .utf8)
+      if isManifest {
+        // The example names its plugin; the folder carries that name's place in the test.
+        try code.replacing(#/name = "[^"]*"/#, with: "name = \"doc\(index + 1)\"").write(
+          to: folder.appendingPathComponent("manifest.lua"), atomically: true, encoding: .utf8)
+      }
+    }
+    let session = CapturedShell().shell.session
+    let failed = session.loadPlugins(extraFolders: [root.path], shippedFolder: nil)
+    #expect(failed.isEmpty, "\(failed.map { "\($0.name): \($0.status)" })")
+    let loaded = session.pluginHost?.plugins.filter { $0.status == .loaded }.count
+    #expect(loaded == blocks.filter { !$0.isFragment }.count)
+  }
+
   @Test("docs/json.md lists every error code")
   func errorCodes() throws {
     let page = try Self.page("json.md")

@@ -212,7 +212,8 @@ import Testing
     #expect(plugin["log"] as? [String] == ["hello"])
     #expect((info["budgets"] as? [String: Int])?["milliseconds"] == 50)
     let text = try #require(Self.text(.pluginInfo(plugins[0], budgets: budgets)))
-    #expect(text.hasPrefix("name: wordcount\nversion: 1.0\ndescription: counts words\nfolder: /p/wordcount\n"))
+    #expect(
+      text.hasPrefix("name: wordcount\nversion: 1.0\ndescription: counts words\nfolder: /p/wordcount\n"))
     #expect(text.contains("commands: wordcount.count\n"))
     #expect(
       text.hasSuffix(

@@ -11,7 +11,8 @@ local COLUMN = "visited"
 local YES = { yes = true, ["true"] = true, ["1"] = true, on = true, y = true, x = true }
 
 local function is_visited(value)
-  -- Cells come typed: "yes" is a string, 1 a number, true a boolean, an empty cell nil.
+  -- Cells come typed by their column: in a yes/no column "yes" reads as true, in a number
+  -- column 1 as the number 1, in a text column "x" as the string "x"; an empty cell is nil.
   return value ~= nil and YES[tostring(value):lower()] == true
 end
 
