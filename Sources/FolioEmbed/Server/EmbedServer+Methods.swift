@@ -44,10 +44,13 @@ extension EmbedServer {
     case .documentOpen: return try run("document.open", &params)
     case .documentNew: return try run("document.new", &params)
     case .documentList: return try run("document.list", &params)
-    case .documentSave: return try run("document.save", &params)
-    case .documentSaveAs:
-      let path = try params.string("path")
-      return try run("document.save", &params, ["path": .string(path)])
+    case .documentSave, .documentSaveAs:
+      let path = method == .documentSaveAs ? try params.string("path") : nil
+      let force = try params.optionalBool("force") ?? false
+      try params.finish()
+      var arguments: [String: ArgumentValue] = ["force": .bool(force)]
+      if let path { arguments["as"] = .string(path) }
+      return try runCommand("document.save", arguments)
     case .documentRevert: return try run("document.revert", &params)
     case .documentClose: return try run("document.close", &params)
     case .documentRename: return try run("document.rename", &params)
@@ -163,7 +166,9 @@ extension EmbedServer {
       session.appEnvironment = try environment(&params, from: session.appEnvironment)
       try params.finish()
       return JSONRenderer.result(.environment(session.appEnvironment))
-    case .settingsGet: return try run("scene.settings", &params)
+    case .settingsGet:
+      try params.finish()
+      return try runCommand("scene.settings", [:])
     case .settingsSet:
       let key = try params.string("key")
       let value = try params.string("value")
@@ -201,12 +206,8 @@ extension EmbedServer {
   }
 
   /// Runs a command with the params as its arguments, checked by its declared parameters.
-  private func run(
-    _ commandID: String, _ params: inout Params, _ fixed: [String: ArgumentValue] = [:]
-  ) throws -> JSONValue {
-    var arguments = try params.remainingArguments()
-    arguments.merge(fixed) { _, fixed in fixed }
-    return try runCommand(commandID, arguments)
+  private func run(_ commandID: String, _ params: inout Params) throws -> JSONValue {
+    try runCommand(commandID, try params.remainingArguments())
   }
 
   /// Runs a command by id with typed arguments and returns its result as `--json` shapes it.

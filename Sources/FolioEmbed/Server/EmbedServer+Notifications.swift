@@ -67,13 +67,19 @@ extension EmbedServer {
       // Sent after the request, with the new layout, when the layout changed (`catchUp`).
       break
     case .dialogPresented(let title):
+      presentedDialog = session.pendingDialog
       guard let dialog = session.pendingDialog, case .object(let fields) = JSONRenderer.dialog(dialog) else {
         notify(event.name, [("dialog", .object([("title", .string(title))]))])
         return
       }
       notify(event.name, fields)
     case .dialogDismissed(let title, let button):
-      notify(event.name, [("title", .string(title)), ("button", .string(button))])
+      // The event names the button by its title; the client answers by id.
+      let id = presentedDialog?.buttons.first { $0.title == button }?.id
+      presentedDialog = nil
+      notify(
+        event.name,
+        [("title", .string(title)), ("button", .string(id ?? button)), ("buttonTitle", .string(button))])
     case .pluginLoaded(let name):
       notify(event.name, [("name", .string(name))])
     case .pluginFailed(let name, let reason):

@@ -38,6 +38,8 @@ public final class EmbedServer {
   var wantedNotifications: Set<String> = []
   /// The toolbar layout last sent in `toolbar.changed` (or found at `initialize`).
   var lastToolbar: JSONValue?
+  /// The dialog last sent in `dialog.presented`, to name the button of `dialog.dismissed`.
+  var presentedDialog: Dialog?
   /// Whether `shutdown` was answered.
   public private(set) var didShutDown = false
   /// The ids of requests cancelled before they started.
@@ -256,14 +258,16 @@ public final class EmbedServer {
     didShutDown = true
   }
 
-  /// Ends the session as the input ends: a dialog still waiting is dismissed unanswered
-  /// (a plugin's suspended command is rolled back); unsaved changes stay in the recovery
-  /// journal, as at the end of a script.
+  /// Ends the session: a dialog still waiting is dismissed unanswered (a plugin's suspended
+  /// command is rolled back). After `shutdown` the end is orderly and unsaved changes are
+  /// dropped, as at `quit --force`; when the input ends or `exit` comes without it, the
+  /// client went away, and unsaved changes stay in the recovery journal for the next `open`.
   public func finish() {
     _ = session.dismissDialog()
     for warning in session.finishCommand() {
       shell.console.printError("folio: warning: \(errorText.text(warning))")
     }
+    if !didShutDown { session.workspace.endSessionKeepingJournals() }
     subscription = nil
     phase = .exited
   }
