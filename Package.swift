@@ -45,7 +45,8 @@ let package = Package(
     .testTarget(name: "FolioLuaTests", dependencies: ["FolioLua", "CLua"]),
     .testTarget(name: "FolioSessionTests", dependencies: ["FolioSession", "FolioTestSupport"]),
     .testTarget(name: "FolioShellTests", dependencies: ["FolioShell", "FolioSession"]),
-    .testTarget(name: "FolioEmbedTests", dependencies: ["FolioEmbed", "FolioShell", "FolioSession"]),
+    .testTarget(
+      name: "FolioEmbedTests", dependencies: ["FolioEmbed", "FolioShell", "FolioSession", "FolioTestSupport"]),
     .testTarget(
       name: "FolioEndToEndTests",
       dependencies: ["folio"],

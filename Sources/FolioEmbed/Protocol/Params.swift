@@ -195,11 +195,13 @@ struct Params {
     }
   }
 
-  /// Refuses the fields no accessor took.
+  /// Refuses the fields no accessor took, but those named in `allowed`.
   ///
-  /// - Parameter path: the field these params are inside, for the message; nil at the top.
-  func finish(in path: String? = nil) throws(ProtocolError) {
-    let unknown = fields.map(\.0).filter { !taken.contains($0) }
+  /// - Parameters:
+  ///   - path: the field these params are inside, for the message; nil at the top.
+  ///   - allowed: names still to be taken (a command's parameters).
+  func finish(in path: String? = nil, allowing allowed: Set<String> = []) throws(ProtocolError) {
+    let unknown = fields.map(\.0).filter { !taken.contains($0) && !allowed.contains($0) }
     guard !unknown.isEmpty else { return }
     let names = unknown.map { name in path.map { "\($0).\(name)" } ?? name }
     throw ProtocolError(

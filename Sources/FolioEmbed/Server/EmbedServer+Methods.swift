@@ -207,7 +207,9 @@ extension EmbedServer {
 
   /// Runs a command with the params as its arguments, checked by its declared parameters.
   private func run(_ commandID: String, _ params: inout Params) throws -> JSONValue {
-    try runCommand(commandID, try params.remainingArguments())
+    let names = session.registry.command(id: commandID)?.configuration.parameters.map(\.name) ?? []
+    try params.finish(allowing: Set(names))
+    return try runCommand(commandID, try params.remainingArguments())
   }
 
   /// Runs a command by id with typed arguments and returns its result as `--json` shapes it.

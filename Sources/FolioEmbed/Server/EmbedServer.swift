@@ -173,6 +173,9 @@ public final class EmbedServer {
       return
     }
     switch (phase, request.method) {
+    case (.running, "initialize"):
+      respond(to: id, with: .failure(ProtocolError(.invalidRequest, "the session is initialized already")))
+      return
     case (.awaitingInitialize, "initialize"), (.running, _):
       break
     case (.awaitingInitialize, _):

@@ -209,6 +209,15 @@ public enum JSONText {
 
     /// Reads the escape at `offset` (a backslash); a surrogate pair is one character.
     mutating func escape() throws(SyntaxError) -> Unicode.Scalar {
+      let start = offset
+      do {
+        return try readEscape()
+      } catch {
+        throw SyntaxError(message: error.message, offset: start)
+      }
+    }
+
+    private mutating func readEscape() throws(SyntaxError) -> Unicode.Scalar {
       guard offset + 1 < bytes.count else { throw error("a string is not closed") }
       let letter = bytes[offset + 1]
       offset += 2
@@ -238,7 +247,6 @@ public enum JSONText {
         else { throw error("an unpaired UTF-16 surrogate in a string") }
         return scalar
       default:
-        offset -= 2
         throw error("an unknown escape in a string")
       }
     }
