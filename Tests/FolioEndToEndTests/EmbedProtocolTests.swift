@@ -229,6 +229,35 @@ private final class EmbedClient {
     try Self.validate(client.transcript)
   }
 
+  @Test("the Python demo of examples/embed runs against the built folio")
+  func pythonDemo() throws {
+    let (folder, home) = try Self.makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    process.arguments = [
+      Self.repository.appendingPathComponent("examples/embed/demo.py").path, "--folio",
+      FolioProcess.executable.path, folder.appendingPathComponent("places.csv").path,
+    ]
+    process.environment = FolioProcess.environment(home: home)
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    killIfHung(process)
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(text)")
+    for line in [
+      "opened places: 12 rows × 4 columns",
+      "context menu of row 2 (Stadtbibliothek Reading Room): Favorite, Delete",
+      "answered delete: Deleted 1 row.", "row 2 is gone: no row has the id 2 (-32602)",
+      "toolbar at width 100 (regular", "toolbar at width 30 (compact", "overflow Favorite, Edits",
+    ] {
+      #expect(text.contains(line), "\(line)\n\(text)")
+    }
+  }
+
   @Test("malformed input: each message gets its error and the session goes on; nothing is lost")
   func malformedInput() throws {
     let (folder, home) = try Self.makeFolder()
