@@ -37,7 +37,7 @@ bench-quick: deps-bench
 # built with -sanitize=fuzzer,address in their own scratch folder, so `swift build` never sees
 # them. `make fuzz` runs each for FUZZ_SECONDS, keeping what it finds in FUZZ_SCRATCH/corpus;
 # `fuzz-check` (part of `make test`) replays the seed corpus and mutates for a few seconds.
-FUZZ_TARGETS := lexer delimited json text commands
+FUZZ_TARGETS := lexer delimited json text commands embed
 FUZZ_SECONDS ?= 60
 FUZZ_CHECK_SECONDS ?= 4
 FUZZ_SCRATCH ?= .build/fuzz

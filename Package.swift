@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "FolioLua", targets: ["FolioLua"]),
     .library(name: "FolioSession", targets: ["FolioSession"]),
     .library(name: "FolioShell", targets: ["FolioShell"]),
+    .library(name: "FolioEmbed", targets: ["FolioEmbed"]),
     .executable(name: "folio", targets: ["folio"]),
   ],
   targets: [
@@ -34,13 +35,18 @@ let package = Package(
     .target(name: "FolioLua", dependencies: ["FolioCore", "CLua", "CLuaHost"]),
     .target(name: "FolioSession", dependencies: ["FolioCore", "FolioLua"]),
     .target(name: "FolioShell", dependencies: ["FolioCore", "FolioLua", "FolioSession", "CEdit"]),
-    .executableTarget(name: "folio", dependencies: ["FolioShell"]),
+    // The JSON-RPC front end (`folio --embed`): a second front end over the session, which
+    // reuses the shell's JSON renderer and lexer.
+    .target(name: "FolioEmbed", dependencies: ["FolioCore", "FolioSession", "FolioShell"]),
+    .executableTarget(name: "folio", dependencies: ["FolioShell", "FolioEmbed"]),
     .executableTarget(name: "folio-bench", dependencies: ["FolioCore", "FolioSession", "FolioShell"]),
     .target(name: "FolioTestSupport", dependencies: ["FolioCore"], path: "Tests/FolioTestSupport"),
     .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "FolioTestSupport"]),
     .testTarget(name: "FolioLuaTests", dependencies: ["FolioLua", "CLua"]),
     .testTarget(name: "FolioSessionTests", dependencies: ["FolioSession", "FolioTestSupport"]),
     .testTarget(name: "FolioShellTests", dependencies: ["FolioShell", "FolioSession"]),
+    .testTarget(
+      name: "FolioEmbedTests", dependencies: ["FolioEmbed", "FolioShell", "FolioSession", "FolioTestSupport"]),
     .testTarget(
       name: "FolioEndToEndTests",
       dependencies: ["folio"],

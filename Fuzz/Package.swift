@@ -21,6 +21,12 @@ let package = Package(
     .executableTarget(name: "fuzz-json", dependencies: folio),
     .executableTarget(name: "fuzz-text", dependencies: folio),
     .executableTarget(
+      name: "fuzz-embed",
+      dependencies: folio + [
+        .product(name: "FolioSession", package: "Folio"), .product(name: "FolioShell", package: "Folio"),
+        .product(name: "FolioEmbed", package: "Folio"),
+      ]),
+    .executableTarget(
       name: "fuzz-commands",
       dependencies: folio + [
         .product(name: "FolioSession", package: "Folio"), .product(name: "FolioShell", package: "Folio"),

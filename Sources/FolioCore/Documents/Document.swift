@@ -35,7 +35,7 @@ public final class Document {
   public internal(set) var isEditing = false
   /// Counts content changes: the document is dirty when it differs from the saved revision.
   /// Each change (an edit, an undo, a redo) is published.
-  private(set) var revision = 0 {
+  public private(set) var revision = 0 {
     didSet { if revision != oldValue { events.publish(.documentChanged(windowID: windowID)) } }
   }
   private var savedRevision = 0

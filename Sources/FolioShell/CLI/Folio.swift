@@ -31,7 +31,11 @@ public enum Folio {
   /// - Parameters:
   ///   - arguments: the arguments after the program name.
   ///   - environment: the process environment.
-  public static func main(arguments: [String], environment: [String: String]) -> Int32 {
+  ///   - embed: serves `folio --embed` over the shell's session and returns the exit status;
+  ///     the `folio` program passes FolioEmbed's server, which depends on this module.
+  public static func main(
+    arguments: [String], environment: [String: String], embed: ((Shell) -> Int32)? = nil
+  ) -> Int32 {
     let launch: LaunchOptions
     do {
       launch = try LaunchOptions.parse(arguments)
@@ -52,8 +56,12 @@ public enum Folio {
     Interrupt.installHandler()
     var isInteractive = false
     if case .interactive = launch.mode { isInteractive = isatty(0) != 0 }
+    // An embedding client answers dialogs as they come, like a person; standard output is
+    // the protocol's, so what the console says goes to standard error.
+    if case .embed = launch.mode { isInteractive = true }
     let stateDirectory = StateDirectory.path(launch.stateDirectory, environment: environment)
-    let console = Console()
+    let console =
+      launch.mode == .embed ? Console(sink: { Console.writeToDescriptors(.error, $1) }) : Console()
     let workspace = Workspace(
       store: openStateStore(in: stateDirectory, console: console), currentDirectory: Paths.currentDirectory,
       home: environment["HOME"], stateDirectory: stateDirectory)
@@ -73,6 +81,12 @@ public enum Folio {
     }
 
     switch launch.mode {
+    case .embed:
+      guard let embed else {
+        shell.console.printError("folio: this build cannot serve '--embed'")
+        return 2
+      }
+      return embed(shell)
     case .scripts(let scripts):
       for script in scripts where shell.session.stopReason == nil {
         if !shell.runScriptFile(script), !shell.options.keepGoing { break }

@@ -11,6 +11,8 @@ public struct LaunchOptions: Equatable, Sendable {
     case scripts([String])
     /// `folio -c 'COMMANDS'` (repeatable).
     case inline([String])
+    /// `folio --embed`: JSON-RPC 2.0 on standard input and output (docs/protocol.md).
+    case embed
   }
 
   public var mode: Mode = .interactive(documents: [])
@@ -27,6 +29,8 @@ public struct LaunchOptions: Equatable, Sendable {
   public var width: Int?
   public var showsHelp = false
   public var showsVersion = false
+  /// `--embed`: serve the embedding protocol instead of reading commands.
+  public var embeds = false
 
   /// Creates the defaults: an interactive session with no documents.
   public init() {}
@@ -41,6 +45,7 @@ public struct LaunchOptions: Equatable, Sendable {
     usage: folio [OPTIONS] [DOCUMENT...]     the REPL (a script on stdin when it is not a terminal)
            folio run [OPTIONS] SCRIPT...     replay command files, in order
            folio -c 'COMMAND; COMMAND'       run commands given inline
+           folio --embed [OPTIONS]           serve JSON-RPC 2.0 on stdin/stdout (docs/protocol.md)
 
     options:
       --json             JSON Lines output: one object per command
@@ -123,6 +128,9 @@ public struct LaunchOptions: Equatable, Sendable {
         } catch {
           throw UsageError(message: "option " + error.message)
         }
+      case "--embed":
+        try noValue()
+        options.embeds = true
       case "--version", "-V":
         try noValue()
         options.showsVersion = true
@@ -133,7 +141,13 @@ public struct LaunchOptions: Equatable, Sendable {
       }
     }
 
-    if operands.first == "run",
+    if options.embeds {
+      guard operands.isEmpty, inline.isEmpty else {
+        throw UsageError(
+          message: "'--embed' takes no documents, scripts or '-c'; open documents with 'document.open'")
+      }
+      options.mode = .embed
+    } else if operands.first == "run",
       !(arguments.firstIndex(of: "--").map { $0 < arguments.firstIndex(of: "run")! } ?? false)
     {
       let scripts = Array(operands.dropFirst())

@@ -6,14 +6,17 @@ import FolioCore
 /// The core's errors carry remedies as data (a command id and typed arguments); this is the
 /// one place that turns them into `'save --force' overwrites it`, reading each command's
 /// verb and parameters from the registry.
-struct ErrorText {
+public struct ErrorText {
   /// Where the commands that remedies name are looked up.
   let registry: CommandRegistry
+
+  /// Creates the phrasing of errors whose remedies name commands of `registry`.
+  public init(registry: CommandRegistry) { self.registry = registry }
 
   /// The error for people: `message: cause: …; 'remedy' effect, 'remedy' effect`.
   ///
   /// The remedies of the whole chain follow the messages, the outermost error's first.
-  func text(_ error: FolioError) -> String {
+  public func text(_ error: FolioError) -> String {
     let chain = error.chain
     let remedies = chain.flatMap(\.remedies)
     let messages = chain.map(\.message).joined(separator: ": ")
@@ -45,7 +48,7 @@ struct ErrorText {
   /// (each with its `command` id, `arguments`, the command `line`, the `blanks` the person
   /// fills in and its `effect`) and the
   /// `cause`, an error object of the same shape.
-  func json(_ error: FolioError) -> JSONValue {
+  public func json(_ error: FolioError) -> JSONValue {
     var fields: [(String, JSONValue)] = [
       ("code", .string(error.code.description)), ("message", .string(error.message)),
     ]

@@ -2,10 +2,10 @@ import FolioCore
 import FolioSession
 
 /// Renders command results as JSON: the model, not the picture. Every shape is documented
-/// in docs/json.md.
-enum JSONRenderer {
+/// in docs/json.md; the embedding protocol (FolioEmbed) sends the same shapes.
+public enum JSONRenderer {
   /// The `result` object of a successful command.
-  static func result(_ output: CommandOutput) -> JSONValue {
+  public static func result(_ output: CommandOutput) -> JSONValue {
     switch output {
     case .none: .object([])
     case .text(let text), .documentText(let text): .object([("text", .string(text))])
@@ -323,7 +323,7 @@ enum JSONRenderer {
 
   /// A laid-out toolbar as SPEC §5 describes it: `title`, `leading`, `center`, `trailing`,
   /// `overflow` (and `bottom`), each a list of items with `id`, `title`, `kind`.
-  static func toolbar(_ layout: ToolbarLayout) -> JSONValue {
+  public static func toolbar(_ layout: ToolbarLayout) -> JSONValue {
     .object([
       ("toolbar", .string(layout.toolbarID)), ("role", .string(layout.role.rawValue)),
       ("platform", .string(layout.platform.rawValue)), ("sizeClass", .string(layout.sizeClass.rawValue)),
@@ -371,7 +371,7 @@ enum JSONRenderer {
 
   /// A resolved menu element as SPEC §5 describes it: `kind`, `title`, `subtitle`, `icon`,
   /// `command`, `role`, `enabled`, `dismiss`, `state` and `children`.
-  static func menuNode(_ node: MenuNode) -> JSONValue {
+  public static func menuNode(_ node: MenuNode) -> JSONValue {
     var fields: [(String, JSONValue)] = [
       ("kind", .string(String(describing: node.kind))), ("title", .string(node.title)),
       ("subtitle", .string(node.subtitle)), ("icon", .string(node.icon)), ("command", .string(node.command)),
@@ -386,7 +386,7 @@ enum JSONRenderer {
     return .object(fields)
   }
 
-  static func openMenu(_ menu: OpenMenu) -> JSONValue {
+  public static func openMenu(_ menu: OpenMenu) -> JSONValue {
     .object([
       ("path", .array(menu.path.map(JSONValue.string))), ("menu", menuNode(menu.node)),
       (
@@ -437,7 +437,7 @@ enum JSONRenderer {
     }
   }
 
-  static func dialog(_ dialog: Dialog) -> JSONValue {
+  public static func dialog(_ dialog: Dialog) -> JSONValue {
     .object([
       (
         "dialog",

@@ -65,6 +65,19 @@ extension Workspace {
     for document in documents { forgetSafeguards(of: document) }
   }
 
+  /// Ends the session keeping the unsaved changes of every document in its recovery journal,
+  /// as if Folio had stopped without warning: the locks are released, and the journals stay
+  /// for the next `open` or `recover` to offer. The embedding protocol ends so when its
+  /// client goes away without `shutdown`.
+  public func endSessionKeepingJournals() {
+    guard let safeguards else { return }
+    _ = journalChanges()
+    for document in documents {
+      safeguards.written[document.windowID] = nil
+      forgetSafeguards(of: document)
+    }
+  }
+
   /// The journal file for a document: keyed by its file while this session holds its lock,
   /// else one of this process's own.
   private func journalFile(for document: Document, in safeguards: DocumentSafeguards) -> String {

@@ -1,0 +1,212 @@
+import FolioCore
+
+/// The params of a request, read field by field into typed values at the edge.
+///
+/// Each accessor takes a field and checks its type (and an integer's range); `finish()`
+/// refuses the fields no accessor took, naming them. Every failure is `invalidParams` with a
+/// message that names the field.
+struct Params {
+  private let fields: [(String, JSONValue)]
+  private var taken: Set<String> = []
+
+  /// The params of a message: an object, or nothing (`{}`).
+  ///
+  /// - Throws: `invalidParams` for an array or any other value; params are by name here.
+  init(_ value: JSONValue?) throws(ProtocolError) {
+    switch value {
+    case nil, .null?: fields = []
+    case .object(let pairs)?: fields = pairs
+    default: throw ProtocolError(.invalidParams, "params must be an object (by name)")
+    }
+  }
+
+  private mutating func take(_ key: String) -> JSONValue? {
+    taken.insert(key)
+    guard let value = fields.first(where: { $0.0 == key })?.1 else { return nil }
+    if case .null = value { return nil }
+    return value
+  }
+
+  private func wrongType(_ key: String, _ type: String) -> ProtocolError {
+    ProtocolError(.invalidParams, "'\(key)' must be \(type)", data: .object([("field", .string(key))]))
+  }
+
+  private func missing(_ key: String) -> ProtocolError {
+    ProtocolError(.invalidParams, "'\(key)' is missing", data: .object([("field", .string(key))]))
+  }
+
+  /// A string field, or nil when absent or null.
+  mutating func optionalString(_ key: String) throws(ProtocolError) -> String? {
+    guard let value = take(key) else { return nil }
+    guard case .string(let string) = value else { throw wrongType(key, "a string") }
+    return string
+  }
+
+  /// A string field that must be there.
+  mutating func string(_ key: String) throws(ProtocolError) -> String {
+    guard let string = try optionalString(key) else { throw missing(key) }
+    return string
+  }
+
+  /// An integer field in `range`, or nil when absent or null.
+  mutating func optionalInt(_ key: String, in range: ClosedRange<Int>) throws(ProtocolError) -> Int? {
+    guard let value = take(key) else { return nil }
+    guard case .int(let number) = value else { throw wrongType(key, "an integer") }
+    guard range.contains(number) else {
+      throw ProtocolError(
+        .invalidParams, "'\(key)' must be in \(range.lowerBound)…\(range.upperBound), got \(number)",
+        data: .object([("field", .string(key))]))
+    }
+    return number
+  }
+
+  /// An integer field in `range` that must be there.
+  mutating func int(_ key: String, in range: ClosedRange<Int>) throws(ProtocolError) -> Int {
+    guard let number = try optionalInt(key, in: range) else { throw missing(key) }
+    return number
+  }
+
+  /// A boolean field, or nil when absent or null.
+  mutating func optionalBool(_ key: String) throws(ProtocolError) -> Bool? {
+    guard let value = take(key) else { return nil }
+    guard case .bool(let bool) = value else { throw wrongType(key, "true or false") }
+    return bool
+  }
+
+  /// An array of strings, or nil when absent or null.
+  mutating func optionalStrings(_ key: String) throws(ProtocolError) -> [String]? {
+    guard let value = take(key) else { return nil }
+    guard case .array(let values) = value else { throw wrongType(key, "an array of strings") }
+    var strings: [String] = []
+    for value in values {
+      guard case .string(let string) = value else { throw wrongType(key, "an array of strings") }
+      strings.append(string)
+    }
+    return strings
+  }
+
+  /// An array of strings that must be there.
+  mutating func strings(_ key: String) throws(ProtocolError) -> [String] {
+    guard let strings = try optionalStrings(key) else { throw missing(key) }
+    return strings
+  }
+
+  /// An array of integers in `range` that must be there.
+  mutating func ints(_ key: String, in range: ClosedRange<Int>) throws(ProtocolError) -> [Int] {
+    guard let value = take(key) else { throw missing(key) }
+    guard case .array(let values) = value else { throw wrongType(key, "an array of integers") }
+    var numbers: [Int] = []
+    for value in values {
+      guard case .int(let number) = value, range.contains(number) else {
+        throw wrongType(key, "an array of integers in \(range.lowerBound)…\(range.upperBound)")
+      }
+      numbers.append(number)
+    }
+    return numbers
+  }
+
+  /// An array of objects, each read by `read` with its own `Params` (whose unknown fields
+  /// are refused too), or nil when absent or null.
+  mutating func optionalObjects<Value>(
+    _ key: String, _ read: (inout Params) throws(ProtocolError) -> Value
+  ) throws(ProtocolError) -> [Value]? {
+    guard let value = take(key) else { return nil }
+    guard case .array(let values) = value else { throw wrongType(key, "an array of objects") }
+    var results: [Value] = []
+    for element in values {
+      guard case .object = element else { throw wrongType(key, "an array of objects") }
+      var params = try Params(element)
+      results.append(try read(&params))
+      try params.finish(in: key)
+    }
+    return results
+  }
+
+  /// An object read by `read` with its own `Params`, or nil when absent or null.
+  mutating func optionalObject<Value>(
+    _ key: String, _ read: (inout Params) throws(ProtocolError) -> Value
+  ) throws(ProtocolError) -> Value? {
+    guard let value = take(key) else { return nil }
+    guard case .object = value else { throw wrongType(key, "an object") }
+    var params = try Params(value)
+    let result = try read(&params)
+    try params.finish(in: key)
+    return result
+  }
+
+  /// Every field not taken yet, as command arguments (see `arguments(_:)`); the command's
+  /// declared parameters refuse the names it does not have.
+  mutating func remainingArguments() throws(ProtocolError) -> [String: ArgumentValue] {
+    let rest = fields.filter { !taken.contains($0.0) }
+    var arguments: [String: ArgumentValue] = [:]
+    for (name, value) in rest {
+      taken.insert(name)
+      if let argument = try Self.argument(value, name: name) { arguments[name] = argument }
+    }
+    return arguments
+  }
+
+  /// Every field not taken yet, as names and string values, in order.
+  mutating func remainingStrings() throws(ProtocolError) -> [(String, String)] {
+    var result: [(String, String)] = []
+    for (name, value) in fields where !taken.contains(name) {
+      taken.insert(name)
+      guard case .string(let string) = value else { throw wrongType(name, "a string") }
+      result.append((name, string))
+    }
+    return result
+  }
+
+  /// The fields as command arguments, each checked by the command's declared parameters:
+  /// strings, integers, numbers, booleans, and arrays of strings (a `rest` parameter's words).
+  mutating func arguments(_ key: String) throws(ProtocolError) -> [String: ArgumentValue] {
+    guard let value = take(key) else { return [:] }
+    guard case .object(let pairs) = value else { throw wrongType(key, "an object") }
+    var arguments: [String: ArgumentValue] = [:]
+    for (name, value) in pairs {
+      if let argument = try Self.argument(value, name: "\(key).\(name)") { arguments[name] = argument }
+    }
+    return arguments
+  }
+
+  /// A JSON value as a command argument; nil for null (the parameter's default).
+  private static func argument(_ value: JSONValue, name: String) throws(ProtocolError) -> ArgumentValue? {
+    switch value {
+    case .string(let string): return .string(string)
+    case .int(let number): return .int(number)
+    case .number(let number): return .number(number)
+    case .bool(let bool): return .bool(bool)
+    case .null: return nil
+    case .array(let values):
+      var words: [Word] = []
+      for value in values {
+        guard case .string(let string) = value else {
+          throw ProtocolError(
+            .invalidParams, "'\(name)' must be an array of strings", data: .object([("field", .string(name))])
+          )
+        }
+        words.append(Word(string, quotedFrom: 0))
+      }
+      return .words(words)
+    case .object:
+      throw ProtocolError(
+        .invalidParams, "'\(name)' must be a string, number, boolean or array of strings",
+        data: .object([("field", .string(name))]))
+    }
+  }
+
+  /// Refuses the fields no accessor took, but those named in `allowed`.
+  ///
+  /// - Parameters:
+  ///   - path: the field these params are inside, for the message; nil at the top.
+  ///   - allowed: names still to be taken (a command's parameters).
+  func finish(in path: String? = nil, allowing allowed: Set<String> = []) throws(ProtocolError) {
+    let unknown = fields.map(\.0).filter { !taken.contains($0) && !allowed.contains($0) }
+    guard !unknown.isEmpty else { return }
+    let names = unknown.map { name in path.map { "\($0).\(name)" } ?? name }
+    throw ProtocolError(
+      .invalidParams,
+      "unknown field\(names.count == 1 ? "" : "s") " + names.map { "'\($0)'" }.joined(separator: ", "),
+      data: .object([("fields", .array(names.map(JSONValue.string)))]))
+  }
+}

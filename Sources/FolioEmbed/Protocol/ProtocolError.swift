@@ -1,0 +1,59 @@
+import FolioCore
+import FolioShell
+
+/// An error response of the embedding protocol: a JSON-RPC code, a message, and data — for
+/// Folio's own errors, the error object `--json` prints (code, message, values, remedies,
+/// cause; docs/json.md).
+public struct ProtocolError: Error, Equatable, Sendable {
+  /// The JSON-RPC error codes the protocol uses (docs/protocol.md, "Errors").
+  public enum Code: Int, Sendable {
+    /// The message is not JSON.
+    case parseError = -32700
+    /// The message is JSON but not a JSON-RPC request or notification.
+    case invalidRequest = -32600
+    /// No method has the name.
+    case methodNotFound = -32601
+    /// The params are missing a field, have one the method does not take, or a wrong value.
+    case invalidParams = -32602
+    /// Something failed inside the server that it did not expect.
+    case internalError = -32603
+    /// The operation ran and failed: Folio's error is in `data`.
+    case operationFailed = -32000
+    /// A request came before `initialize`.
+    case serverNotInitialized = -32002
+    /// A request came after `shutdown`.
+    case shuttingDown = -32003
+    /// The request was cancelled by `$/cancelRequest` before it started.
+    case requestCancelled = -32800
+  }
+
+  /// The JSON-RPC code.
+  public var code: Code
+  /// What went wrong, for people.
+  public var message: String
+  /// More about it; Folio's error object for `operationFailed` and argument errors.
+  public var data: JSONValue?
+
+  /// Creates an error response.
+  public init(_ code: Code, _ message: String, data: JSONValue? = nil) {
+    self.code = code
+    self.message = message
+    self.data = data
+  }
+
+  /// A Folio error as a response: `invalid-argument`, `unknown-command` and `syntax` errors
+  /// (the arguments, command id or command line the client sent) are `invalidParams`, the others
+  /// `operationFailed`; `data` is the error object of `--json`.
+  init(_ error: FolioError, errorText: ErrorText) {
+    let code: Code =
+      [.invalidArgument, .unknownCommand, .syntax].contains(error.code) ? .invalidParams : .operationFailed
+    self.init(code, errorText.text(error), data: errorText.json(error))
+  }
+
+  /// The `error` member of a response.
+  public var json: JSONValue {
+    var fields: [(String, JSONValue)] = [("code", .int(code.rawValue)), ("message", .string(message))]
+    if let data { fields.append(("data", data)) }
+    return .object(fields)
+  }
+}

@@ -1,0 +1,377 @@
+import FolioCore
+import FolioSession
+import FolioShell
+
+extension EmbedServer {
+  /// Every method of the protocol (docs/protocol.md, "Methods").
+  enum Method: String, CaseIterable {
+    case initialize, shutdown
+    case documentOpen = "document.open", documentNew = "document.new", documentList = "document.list"
+    case documentSave = "document.save", documentSaveAs = "document.saveAs"
+    case documentRevert = "document.revert", documentClose = "document.close"
+    case documentRename = "document.rename", documentInfo = "document.info", documentFocus = "document.focus"
+    case documentUndo = "document.undo", documentRedo = "document.redo"
+    case tableRows = "table.rows", tableSort = "table.sort", tableAddRow = "table.addRow"
+    case tableDeleteRows = "table.deleteRows"
+    case cellGet = "cell.get", cellSet = "cell.set"
+    case selectionGet = "selection.get", selectionSet = "selection.set"
+    case menuList = "menu.list", menuResolve = "menu.resolve", menuOpen = "menu.open"
+    case menuChoose = "menu.choose", menuBack = "menu.back", menuClose = "menu.close"
+    case menuContext = "menu.context"
+    case dialogGet = "dialog.get", dialogAnswer = "dialog.answer", dialogDismiss = "dialog.dismiss"
+    case toolbarLayout = "toolbar.layout", toolbarCustomize = "toolbar.customize"
+    case toolbarAdd = "toolbar.add", toolbarRemove = "toolbar.remove", toolbarMove = "toolbar.move"
+    case toolbarReset = "toolbar.reset"
+    case environmentGet = "environment.get", environmentSet = "environment.set"
+    case settingsGet = "settings.get", settingsSet = "settings.set"
+    case pluginList = "plugin.list", pluginInfo = "plugin.info", pluginLoad = "plugin.load"
+    case pluginUnload = "plugin.unload", pluginReload = "plugin.reload"
+    case commandsList = "commands.list", commandsSearch = "commands.search"
+    case commandsExplain = "commands.explain", commandsRun = "commands.run"
+    case commandExecute = "command.execute"
+  }
+
+  /// Runs a method with its params; the params left over are refused before anything runs.
+  func call(_ method: Method, _ params: inout Params) throws -> JSONValue {
+    switch method {
+    case .initialize: return try initialize(&params)
+    case .shutdown:
+      try params.finish()
+      shutDown()
+      return .null
+
+    // Documents: the commands, with the params as their typed arguments.
+    case .documentOpen: return try run("document.open", &params)
+    case .documentNew: return try run("document.new", &params)
+    case .documentList: return try run("document.list", &params)
+    case .documentSave, .documentSaveAs:
+      let path = method == .documentSaveAs ? try params.string("path") : nil
+      let force = try params.optionalBool("force") ?? false
+      try params.finish()
+      var arguments: [String: ArgumentValue] = ["force": .bool(force)]
+      if let path { arguments["as"] = .string(path) }
+      return try runCommand("document.save", arguments)
+    case .documentRevert: return try run("document.revert", &params)
+    case .documentClose: return try run("document.close", &params)
+    case .documentRename: return try run("document.rename", &params)
+    case .documentInfo: return try run("document.info", &params)
+    case .documentFocus:
+      let window = try params.int("window", in: 1...Int(Int32.max))
+      try params.finish()
+      try session.focus(windowID: window)
+      return try runCommand("document.info", [:])
+    case .documentUndo: return try run("edit.undo", &params)
+    case .documentRedo: return try run("edit.redo", &params)
+
+    // Tables, cells and the selection, by row id and column name.
+    case .tableRows: return try tableRows(&params)
+    case .tableSort:
+      let keys = try params.optionalObjects("keys") { (key: inout Params) throws(ProtocolError) in
+        let column = try key.string("column")
+        let order = try key.optionalString("order") ?? "ascending"
+        guard let order = TableSortKey.Order(rawValue: order) else {
+          throw ProtocolError(.invalidParams, "'keys.order' must be ascending or descending, got '\(order)'")
+        }
+        return TableSortKey(column: column, order: order)
+      }
+      try params.finish()
+      let count = try session.sort(by: keys ?? [])
+      return .object([("rows", .int(count))])
+    case .tableAddRow:
+      let cells = try params.optionalObject("cells") { (cells: inout Params) throws(ProtocolError) in
+        try cells.remainingStrings()
+      }
+      try params.finish()
+      return try runCommand(
+        "edit.add", ["cells": .words((cells ?? []).map { Word("\($0.0)=\($0.1)", quotedFrom: 0) })])
+    case .tableDeleteRows:
+      let ids = try params.ints("ids", in: 0...Int.max)
+      let confirmed = try params.optionalBool("yes") ?? false
+      try params.finish()
+      _ = try session.select(rowIDs: ids)
+      return try runCommand("edit.delete", confirmed ? ["yes": .bool(true)] : [:])
+    case .cellGet: return try cellGet(&params)
+    case .cellSet:
+      let (document, row, column) = try cellAddress(&params)
+      let value = try params.string("value")
+      try params.finish()
+      let changed = try session.workspace.setCell(rowID: row, column: column, to: value, in: document)
+      return .object([("changed", .bool(changed))])
+    case .selectionGet: return try run("selection.show", &params)
+    case .selectionSet:
+      let ids = try params.ints("ids", in: 0...Int.max)
+      let mode = try params.optionalString("mode") ?? "replace"
+      try params.finish()
+      let selectionMode: SelectionMode
+      switch mode {
+      case "replace": selectionMode = .replace
+      case "add": selectionMode = .add
+      case "toggle": selectionMode = .toggle
+      default: throw ProtocolError(.invalidParams, "'mode' must be replace, add or toggle, got '\(mode)'")
+      }
+      return JSONRenderer.result(.selection(try session.select(rowIDs: ids, mode: selectionMode)))
+
+    // Menus.
+    case .menuList: return try run("menu.list", &params)
+    case .menuResolve:
+      let id = try params.string("id")
+      try params.finish()
+      return try runCommand("menu.show", ["words": .words([Word(id, quotedFrom: 0)])])
+    case .menuOpen:
+      let id = try params.string("id")
+      try params.finish()
+      return JSONRenderer.openMenu(try session.openMenu(id))
+    case .menuContext:
+      try params.finish()
+      return try session.openContextMenu().map(JSONRenderer.openMenu) ?? .null
+    case .menuChoose:
+      let path = try params.strings("path")
+      let arguments = try params.optionalStrings("arguments") ?? []
+      try params.finish()
+      return JSONRenderer.result(
+        try session.chooseMenuItem(path: path, arguments: arguments.map { Word($0, quotedFrom: 0) }))
+    case .menuBack: return try run("menu.back", &params)
+    case .menuClose:
+      try params.finish()
+      return try runCommand("menu.show", ["words": .words([Word("close")])])
+
+    // Dialogs.
+    case .dialogGet:
+      try params.finish()
+      return session.pendingDialog.map(JSONRenderer.dialog) ?? .null
+    case .dialogAnswer:
+      let button = try params.string("button")
+      try params.finish()
+      return JSONRenderer.result(try session.answerDialog(buttonID: button))
+    case .dialogDismiss:
+      try params.finish()
+      return .object([("dismissed", .bool(session.dismissDialog() != nil))])
+
+    // Toolbars.
+    case .toolbarLayout:
+      let width = try params.optionalInt("width", in: AppEnvironment.widths)
+      try params.finish()
+      return JSONRenderer.toolbar(try session.layOutToolbar(width: width ?? session.appEnvironment.width))
+    case .toolbarCustomize: return try run("toolbar.customize", &params)
+    case .toolbarAdd: return try run("toolbar.add", &params)
+    case .toolbarRemove: return try run("toolbar.remove", &params)
+    case .toolbarMove: return try run("toolbar.move", &params)
+    case .toolbarReset: return try run("toolbar.reset", &params)
+
+    // The environment and settings.
+    case .environmentGet:
+      try params.finish()
+      return JSONRenderer.result(.environment(session.appEnvironment))
+    case .environmentSet:
+      session.appEnvironment = try environment(&params, from: session.appEnvironment)
+      try params.finish()
+      return JSONRenderer.result(.environment(session.appEnvironment))
+    case .settingsGet:
+      try params.finish()
+      return try runCommand("scene.settings", [:])
+    case .settingsSet:
+      let key = try params.string("key")
+      let value = try params.string("value")
+      try params.finish()
+      return try runCommand(
+        "scene.settings", ["action": .string("set"), "key": .string(key), "value": .string(value)])
+
+    // Plugins.
+    case .pluginList: return try run("plugin.list", &params)
+    case .pluginInfo: return try managePlugin("info", &params)
+    case .pluginLoad: return try managePlugin("load", &params)
+    case .pluginUnload: return try managePlugin("unload", &params)
+    case .pluginReload: return try managePlugin("reload", &params)
+
+    // Commands.
+    case .commandsList:
+      try params.finish()
+      return try runCommand("shell.commands", [:])
+    case .commandsSearch:
+      let query = try params.string("query")
+      try params.finish()
+      return try runCommand(
+        "shell.commands", ["filter": .words(query.split(separator: " ").map { Word(String($0)) })])
+    case .commandsExplain:
+      let command = try params.string("command")
+      try params.finish()
+      return try runCommand("shell.help", ["command": .string(command)])
+    case .commandsRun:
+      let command = try params.string("command")
+      let arguments = try params.arguments("arguments")
+      try params.finish()
+      return try runCommand(command, arguments)
+    case .commandExecute: return try execute(&params)
+    }
+  }
+
+  /// Runs a command with the params as its arguments, checked by its declared parameters.
+  private func run(_ commandID: String, _ params: inout Params) throws -> JSONValue {
+    let names = session.registry.command(id: commandID)?.configuration.parameters.map(\.name) ?? []
+    try params.finish(allowing: Set(names))
+    return try runCommand(commandID, try params.remainingArguments())
+  }
+
+  /// Runs a command by id with typed arguments and returns its result as `--json` shapes it.
+  func runCommand(_ commandID: String, _ arguments: [String: ArgumentValue]) throws -> JSONValue {
+    JSONRenderer.result(try session.run(CommandInvocation(commandID, arguments)))
+  }
+
+  private func managePlugin(_ action: String, _ params: inout Params) throws -> JSONValue {
+    let name = try params.string("name")
+    try params.finish()
+    return try runCommand("plugin.manage", ["action": .string(action), "name": .string(name)])
+  }
+
+  // MARK: - initialize
+
+  private func initialize(_ params: inout Params) throws -> JSONValue {
+    let version = try params.string("protocolVersion")
+    guard Self.protocolVersions.contains(version) else {
+      throw ProtocolError(
+        .invalidParams,
+        "protocol version '\(version)' is not spoken here; this server speaks "
+          + Self.protocolVersions.joined(separator: ", "),
+        data: .object([("supported", .array(Self.protocolVersions.map(JSONValue.string)))]))
+    }
+    _ = try params.optionalString("clientName")
+    let environment = try params.optionalObject("environment") {
+      (fields: inout Params) throws(ProtocolError) in
+      try self.environment(&fields, from: session.appEnvironment)
+    }
+    let names = try params.optionalStrings("notifications") ?? Self.notificationNames
+    try params.finish()
+    if let unknown = names.first(where: { !Self.notificationNames.contains($0) }) {
+      throw ProtocolError(
+        .invalidParams, "no notification '\(unknown)'",
+        data: .object([("supported", .array(Self.notificationNames.map(JSONValue.string)))]))
+    }
+    if let environment { session.appEnvironment = environment }
+    start(notifications: Set(names))
+    return .object([
+      ("protocolVersion", .string(version)),
+      ("server", .object([("name", .string("folio")), ("version", .string(Folio.version))])),
+      ("methods", .array(Method.allCases.map { .string($0.rawValue) })),
+      ("notifications", .array(names.map(JSONValue.string))),
+      ("limits", .object([("messageBytes", .int(MessageReader.defaultLimit))])),
+    ])
+  }
+
+  /// An environment from `platform`, `width` and `keyboard`, each optional, over `base`.
+  private func environment(_ params: inout Params, from base: AppEnvironment) throws(ProtocolError)
+    -> AppEnvironment
+  {
+    let platformName = try params.optionalString("platform")
+    let width = try params.optionalInt("width", in: AppEnvironment.widths)
+    let keyboard = try params.optionalBool("keyboard")
+    var platform = base.platform
+    if let platformName {
+      guard let named = MenuPlatform(rawValue: platformName) else {
+        throw ProtocolError(.invalidParams, "'platform' must be mac, ipad or iphone, got '\(platformName)'")
+      }
+      platform = named
+    }
+    var environment = AppEnvironment(platform: platform, width: width ?? base.width)
+    environment.hasKeyboard = keyboard ?? (platformName == nil ? base.hasKeyboard : environment.hasKeyboard)
+    return environment
+  }
+
+  // MARK: - Tables
+
+  private func tableRows(_ params: inout Params) throws -> JSONValue {
+    let start = try params.optionalInt("start", in: 1...Int.max) ?? 1
+    let count = try params.optionalInt("count", in: 0...100_000)
+    let columnNames = try params.optionalStrings("columns")
+    try params.finish()
+    let document = try session.activeDocument()
+    let total: Int
+    var columns: [TableViewColumn]?
+    switch document.content {
+    case .text(let text):
+      if columnNames != nil {
+        throw ProtocolError(.invalidParams, "'columns' is for tables; this is a text document")
+      }
+      total = text.lines.count
+    case .table(let table):
+      total = table.rowCount
+      columns = try columnNames.map { names throws(ProtocolError) in
+        try names.map { name throws(ProtocolError) in
+          guard let index = table.columnIndex(name) else {
+            throw ProtocolError(
+              .invalidParams, "no column '\(name)'; columns: \(table.columns.joined(separator: ", "))",
+              data: .object([("field", .string("columns"))]))
+          }
+          return TableViewColumn(index: index)
+        }
+      }
+    }
+    let end = min(total, count.map { start + $0 - 1 } ?? total)
+    let positions = start <= end ? Array(start...end) : []
+    let environment = session.appEnvironment
+    let view = try session.workspace.view(
+      of: document, positions: positions, columns: columns, compact: environment.sizeClass == .compact,
+      width: environment.width, metrics: session.metrics.table)
+    guard case .object(let fields) = JSONRenderer.result(.documentView(view)) else { return .null }
+    return .object(fields + [("total", .int(total))])
+  }
+
+  /// The active table, and the row id and column index `row` and `column` name.
+  private func cellAddress(_ params: inout Params) throws -> (Document, row: Int, column: Int) {
+    let row = try params.int("row", in: 0...Int.max)
+    let name = try params.string("column")
+    let document = try session.activeDocument()
+    let column = try document.readTable { table throws -> Int in
+      guard table.rowIndex(id: row) != nil else {
+        throw ProtocolError(
+          .invalidParams, "no row has the id \(row)", data: .object([("field", .string("row"))]))
+      }
+      guard let column = table.columnIndex(name) else {
+        throw ProtocolError(
+          .invalidParams, "no column '\(name)'; columns: \(table.columns.joined(separator: ", "))",
+          data: .object([("field", .string("column"))]))
+      }
+      return column
+    }
+    return (document, row, column)
+  }
+
+  private func cellGet(_ params: inout Params) throws -> JSONValue {
+    let (document, row, column) = try cellAddress(&params)
+    try params.finish()
+    let text = try document.readTable { table in
+      table.cell(row: table.rowIndex(id: row) ?? 0, column: column).description
+    }
+    return .object([
+      ("row", .int(row)), ("column", .string(try document.readTable { $0.columns[column] })),
+      ("value", .string(text)),
+    ])
+  }
+
+  // MARK: - Command lines
+
+  /// `command.execute`: one line of the command language, each of its commands run in turn;
+  /// the first that fails ends the line (the ones before it keep their effect).
+  private func execute(_ params: inout Params) throws -> JSONValue {
+    let line = try params.string("line")
+    try params.finish()
+    guard !line.contains("\n") else {
+      throw ProtocolError(.invalidParams, "'line' must be one line of commands, without a line break")
+    }
+    guard case .complete(let commands) = try Lexer.lex(line) else {
+      throw ProtocolError(.invalidParams, "'line' ends with a continuation '\\'")
+    }
+    var results: [JSONValue] = []
+    for command in commands {
+      results.append(
+        .object([
+          ("command", .string(command.text)), ("result", JSONRenderer.result(try shell.dispatch(command))),
+        ]))
+    }
+    return .object([("results", .array(results))])
+  }
+}
+
+extension EmbedServer {
+  /// Looks a method up by its name.
+  static func method(named name: String) -> Method? { Method(rawValue: name) }
+}

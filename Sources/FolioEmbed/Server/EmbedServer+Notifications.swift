@@ -1,0 +1,95 @@
+import FolioCore
+import FolioSession
+import FolioShell
+
+extension EmbedServer {
+  /// Every notification the server sends, for `initialize`.
+  static let notificationNames = [
+    "document.opened", "document.changed", "document.saved", "document.renamed", "document.closed",
+    "selection.changed", "menus.changed", "toolbar.changed", "dialog.presented", "dialog.dismissed",
+    "plugin.loaded", "plugin.failed", "log",
+  ]
+
+  /// Brings the client up to date after a request: delivers the events it caused (each
+  /// becomes a notification), keeps its changes in the recovery journal (a failure to is a
+  /// `log` warning), and sends the toolbar when its layout changed.
+  func catchUp() {
+    for warning in session.finishCommand() {
+      notify("log", [("level", .string("warning")), ("message", .string(errorText.text(warning)))])
+      shell.console.printError("folio: warning: \(errorText.text(warning))")
+    }
+    guard wantedNotifications.contains("toolbar.changed") else { return }
+    let toolbar = currentToolbar()
+    if toolbar != lastToolbar {
+      lastToolbar = toolbar
+      notify("toolbar.changed", [("toolbar", toolbar ?? .null)])
+    }
+  }
+
+  /// The active window's toolbar laid out at the environment's width; nil without a window.
+  func currentToolbar() -> JSONValue? {
+    guard session.workspace.active != nil,
+      let layout = try? session.layOutToolbar(width: session.appEnvironment.width)
+    else { return nil }
+    return JSONRenderer.toolbar(layout)
+  }
+
+  /// The notification of one event of the session's bus.
+  func forward(_ event: AppEvent) {
+    switch event {
+    case .documentOpened(let windowID):
+      notify(event.name, documentFields(windowID))
+    case .documentChanged(let windowID):
+      let document = session.workspace.documents.first { $0.windowID == windowID }
+      notify(
+        event.name,
+        documentFields(windowID) + [
+          ("revision", document.map { .int($0.revision) } ?? .null),
+          ("dirty", document.map { .bool($0.isDirty) } ?? .null),
+        ])
+    case .documentSaved(let windowID):
+      let document = session.workspace.documents.first { $0.windowID == windowID }
+      notify(event.name, documentFields(windowID) + [("url", .string(document?.url))])
+    case .documentRenamed(let windowID, let from, let to):
+      notify(event.name, [("document", .int(windowID)), ("from", .string(from)), ("to", .string(to))])
+    case .documentClosed(let windowID):
+      notify(event.name, [("document", .int(windowID))])
+    case .selectionChanged(let change):
+      notify(
+        event.name,
+        [
+          ("document", .int(change.windowID)), ("ids", .array(change.current.sorted().map(JSONValue.int))),
+          ("previous", .array(change.previous.sorted().map(JSONValue.int))),
+        ])
+    case .menusChanged:
+      notify(event.name, [])
+    case .toolbarChanged:
+      // Sent after the request, with the new layout, when the layout changed (`catchUp`).
+      break
+    case .dialogPresented(let title):
+      presentedDialog = session.pendingDialog
+      guard let dialog = session.pendingDialog, case .object(let fields) = JSONRenderer.dialog(dialog) else {
+        notify(event.name, [("dialog", .object([("title", .string(title))]))])
+        return
+      }
+      notify(event.name, fields)
+    case .dialogDismissed(let title, let button):
+      // The event names the button by its title; the client answers by id.
+      let id = presentedDialog?.buttons.first { $0.title == button }?.id
+      presentedDialog = nil
+      notify(
+        event.name,
+        [("title", .string(title)), ("button", .string(id ?? button)), ("buttonTitle", .string(button))])
+    case .pluginLoaded(let name):
+      notify(event.name, [("name", .string(name))])
+    case .pluginFailed(let name, let reason):
+      notify(event.name, [("name", .string(name)), ("reason", .string(reason))])
+    }
+  }
+
+  /// A window's id and its document's title.
+  private func documentFields(_ windowID: Int) -> [(String, JSONValue)] {
+    let document = session.workspace.documents.first { $0.windowID == windowID }
+    return [("document", .int(windowID)), ("title", .string(document?.title))]
+  }
+}

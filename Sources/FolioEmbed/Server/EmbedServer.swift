@@ -1,0 +1,277 @@
+import FolioCore
+import FolioSession
+import FolioShell
+
+/// The embedding protocol's server: JSON-RPC 2.0 requests in, responses and notifications
+/// out, over the shell's `Session` (docs/protocol.md).
+///
+/// It is a second front end beside the shell's REPL and scripts: it parses each message's
+/// params into typed values at the edge, calls the session's typed API (or runs a command by
+/// id with typed arguments), and sends the result in the shapes `--json` prints. The events a
+/// request caused are sent as notifications before its response. It knows nothing of file
+/// descriptors: `serve(_:)` feeds it the lines of standard input, and tests feed it directly.
+public final class EmbedServer {
+  /// The protocol versions this server speaks, newest first.
+  public static let protocolVersions = ["1.0"]
+
+  /// Where the conversation is.
+  public enum Phase: Equatable, Sendable {
+    /// Only `initialize` is answered.
+    case awaitingInitialize
+    /// Requests are served.
+    case running
+    /// `shutdown` was answered; only `exit` is left.
+    case shutDown
+    /// `exit` arrived, or the input ended.
+    case exited
+  }
+
+  /// The shell whose session is served; command lines (`command.execute`) run through it.
+  let shell: Shell
+  /// Sends one message (a response or a notification) to the client.
+  private let send: (JSONValue) -> Void
+  /// Phrases Folio's errors for `data`.
+  let errorText: ErrorText
+  /// Where the conversation is.
+  public private(set) var phase = Phase.awaitingInitialize
+  /// The notifications the client asked for in `initialize`.
+  var wantedNotifications: Set<String> = []
+  /// The toolbar layout last sent in `toolbar.changed` (or found at `initialize`).
+  var lastToolbar: JSONValue?
+  /// The dialog last sent in `dialog.presented`, to name the button of `dialog.dismissed`.
+  var presentedDialog: Dialog?
+  /// Whether `shutdown` was answered.
+  public private(set) var didShutDown = false
+  /// The ids of requests cancelled before they started.
+  private var cancelledIDs: Set<RequestID> = []
+  private var subscription: Subscription?
+
+  /// The session served.
+  var session: Session { shell.session }
+
+  /// Creates a server over `shell`'s session that sends its messages with `send`.
+  public init(shell: Shell, send: @escaping (JSONValue) -> Void) {
+    self.shell = shell
+    self.send = send
+    errorText = ErrorText(registry: shell.session.registry)
+  }
+
+  // MARK: - Messages in
+
+  /// Handles what the message reader found: a message, or a line over the size limit.
+  public func receive(_ item: MessageReader.Item) {
+    switch item {
+    case .line(let bytes):
+      receive(line: bytes)
+    case .tooLong(let byteCount):
+      respond(
+        to: nil,
+        with: .failure(
+          ProtocolError(
+            .invalidRequest,
+            "the message is \(byteCount) bytes, over the limit of \(MessageReader.defaultLimit); it was skipped",
+            data: .object([("bytes", .int(byteCount)), ("limit", .int(MessageReader.defaultLimit))]))))
+    }
+  }
+
+  /// Notes the `$/cancelRequest` notifications among messages read but not handled yet, so
+  /// that the requests they name are answered `requestCancelled` instead of running.
+  public func noteCancellations(in items: [MessageReader.Item]) {
+    for case .line(let bytes) in items {
+      guard let message = try? JSONText.parse(bytes), case .object(let fields) = message,
+        fields.contains(where: { $0.0 == "method" && $0.1 == .string("$/cancelRequest") }),
+        case .object(let params)? = fields.first(where: { $0.0 == "params" })?.1,
+        let idValue = params.first(where: { $0.0 == "id" })?.1, let id = RequestID(idValue)
+      else { continue }
+      cancelledIDs.insert(id)
+    }
+  }
+
+  /// Handles one message line.
+  func receive(line bytes: [UInt8]) {
+    let message: JSONValue
+    do {
+      message = try JSONText.parse(bytes)
+    } catch {
+      respond(
+        to: nil,
+        with: .failure(
+          ProtocolError(
+            .parseError, "the message is not JSON: \(error.message) at byte \(error.offset)",
+            data: .object([("offset", .int(error.offset))]))))
+      return
+    }
+    guard case .object(let fields) = message else {
+      let what =
+        if case .array = message { "batches are not supported; send one request a line" } else {
+          "a message must be an object"
+        }
+      respond(to: nil, with: .failure(ProtocolError(.invalidRequest, what)))
+      return
+    }
+    let request: Request
+    do {
+      request = try Request(fields)
+    } catch {
+      // The id, when it can be read, is echoed so the client can match the error.
+      let id = fields.first(where: { $0.0 == "id" }).flatMap { RequestID($0.1) }
+      respond(to: id, with: .failure(error))
+      return
+    }
+    handle(request)
+  }
+
+  /// A message's members, checked: `jsonrpc` is "2.0", `method` a string, `id` a number or
+  /// a string (absent in a notification), `params` whatever the method reads.
+  struct Request {
+    var id: RequestID?
+    var method: String
+    var params: JSONValue?
+
+    init(_ fields: [(String, JSONValue)]) throws(ProtocolError) {
+      var method: String?
+      for (key, value) in fields {
+        switch key {
+        case "jsonrpc":
+          guard value == .string("2.0") else {
+            throw ProtocolError(.invalidRequest, "'jsonrpc' must be \"2.0\"")
+          }
+        case "method":
+          guard case .string(let name) = value else {
+            throw ProtocolError(.invalidRequest, "'method' must be a string")
+          }
+          method = name
+        case "id":
+          guard let id = RequestID(value) else {
+            throw ProtocolError(.invalidRequest, "'id' must be an integer or a string")
+          }
+          self.id = id
+        case "params": params = value
+        default:
+          throw ProtocolError(
+            .invalidRequest, "unknown member '\(key)'; a request has jsonrpc, id, method and params",
+            data: .object([("member", .string(key))]))
+        }
+      }
+      guard fields.contains(where: { $0.0 == "jsonrpc" }) else {
+        throw ProtocolError(.invalidRequest, "'jsonrpc' is missing; it must be \"2.0\"")
+      }
+      guard let method else { throw ProtocolError(.invalidRequest, "'method' is missing") }
+      self.method = method
+    }
+  }
+
+  private func handle(_ request: Request) {
+    guard let id = request.id else {
+      handleNotification(request)
+      return
+    }
+    if cancelledIDs.remove(id) != nil {
+      respond(
+        to: id,
+        with: .failure(ProtocolError(.requestCancelled, "the request was cancelled before it started")))
+      return
+    }
+    switch (phase, request.method) {
+    case (.running, "initialize"):
+      respond(to: id, with: .failure(ProtocolError(.invalidRequest, "the session is initialized already")))
+      return
+    case (.awaitingInitialize, "initialize"), (.running, _):
+      break
+    case (.awaitingInitialize, _):
+      respond(
+        to: id,
+        with: .failure(ProtocolError(.serverNotInitialized, "the first request must be 'initialize'")))
+      return
+    case (.shutDown, _), (.exited, _):
+      respond(
+        to: id, with: .failure(ProtocolError(.shuttingDown, "the server is shutting down; send 'exit'")))
+      return
+    }
+    guard let method = Self.method(named: request.method) else {
+      respond(
+        to: id,
+        with: .failure(
+          ProtocolError(
+            .methodNotFound, "no method '\(request.method)'",
+            data: .object([("method", .string(request.method))]))))
+      return
+    }
+    let outcome: Result<JSONValue, ProtocolError>
+    do {
+      var params = try Params(request.params)
+      let result = try call(method, &params)
+      outcome = .success(result)
+    } catch let error as ProtocolError {
+      outcome = .failure(error)
+    } catch {
+      outcome = .failure(ProtocolError(FolioError.from(error), errorText: errorText))
+    }
+    // The request's effects reach the client before its response.
+    catchUp()
+    respond(to: id, with: outcome)
+  }
+
+  private func handleNotification(_ request: Request) {
+    switch request.method {
+    case "exit":
+      phase = .exited
+    case "$/cancelRequest":
+      // Cancelling a request already answered, or never sent, does nothing; the requests
+      // still queued were noted when they were read (`noteCancellations`).
+      break
+    case "initialized":
+      break
+    default:
+      // Notifications get no response, even an error; the log says what was dropped.
+      shell.console.printError("folio: embed: ignored the notification '\(request.method)'")
+    }
+  }
+
+  // MARK: - Messages out
+
+  private func respond(to id: RequestID?, with outcome: Result<JSONValue, ProtocolError>) {
+    var fields: [(String, JSONValue)] = [("jsonrpc", .string("2.0")), ("id", id?.json ?? .null)]
+    switch outcome {
+    case .success(let result): fields.append(("result", result))
+    case .failure(let error): fields.append(("error", error.json))
+    }
+    send(.object(fields))
+  }
+
+  /// Sends a notification the client asked for.
+  func notify(_ method: String, _ params: [(String, JSONValue)]) {
+    guard wantedNotifications.contains(method) else { return }
+    send(.object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", .object(params))]))
+  }
+
+  // MARK: - Life
+
+  /// Starts serving: subscribes to the session's events and notes the toolbar as it is.
+  func start(notifications: Set<String>) {
+    wantedNotifications = notifications
+    subscription = session.events.subscribe { [unowned self] event in forward(event) }
+    lastToolbar = currentToolbar()
+    phase = .running
+  }
+
+  /// Ends the conversation: `shutdown` answered.
+  func shutDown() {
+    phase = .shutDown
+    didShutDown = true
+  }
+
+  /// Ends the session: a dialog still waiting is dismissed unanswered (a plugin's suspended
+  /// command is rolled back). After `shutdown` the end is orderly and unsaved changes are
+  /// dropped, as at `quit --force`; when the input ends or `exit` comes without it, the
+  /// client went away, and unsaved changes stay in the recovery journal for the next `open`.
+  public func finish() {
+    _ = session.dismissDialog()
+    for warning in session.finishCommand() {
+      shell.console.printError("folio: warning: \(errorText.text(warning))")
+    }
+    if !didShutDown { session.workspace.endSessionKeepingJournals() }
+    subscription = nil
+    phase = .exited
+  }
+}

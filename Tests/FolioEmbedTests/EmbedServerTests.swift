@@ -1,0 +1,191 @@
+import FolioCore
+import FolioSession
+import FolioShell
+import FolioTestSupport
+import Testing
+
+@testable import FolioEmbed
+
+/// The dispatcher driven directly: messages in as lines, messages out as values.
+@Suite struct EmbedServerTests {
+  /// A server over a session in a folder holding `t.csv`, with what it sent.
+  private final class Harness {
+    let folder: TemporaryFolder
+    let shell: Shell
+    var sent: [JSONValue] = []
+    var server: EmbedServer!
+
+    init() throws {
+      folder = try TemporaryFolder()
+      try folder.write("t.csv", "name,n\na,1\nb,2\nc,3\n")
+      shell = Shell(
+        console: Console(sink: { _, _ in }), isInteractive: true,
+        workspace: Workspace(store: nil, currentDirectory: folder.url.path, home: nil))
+      server = EmbedServer(shell: shell) { [unowned self] in sent.append($0) }
+    }
+
+    /// Sends a line and returns what the server sent for it.
+    @discardableResult
+    func send(_ line: String) -> [JSONValue] {
+      let start = sent.count
+      server.receive(.line(Array(line.utf8)))
+      return Array(sent[start...])
+    }
+
+    /// Sends a request and returns what the server sent for it.
+    @discardableResult
+    func request(_ id: Int, _ method: String, _ params: String = "{}") -> [JSONValue] {
+      send(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":\#(params)}"#)
+    }
+
+    func initialize(notifications: String = #"["document.opened","selection.changed","document.changed"]"#) {
+      request(0, "initialize", #"{"protocolVersion":"1.0","notifications":\#(notifications)}"#)
+    }
+  }
+
+  private static func field(_ value: JSONValue, _ key: String) -> JSONValue? {
+    guard case .object(let fields) = value else { return nil }
+    return fields.first { $0.0 == key }?.1
+  }
+
+  private static func errorCode(_ value: JSONValue?) -> Int? {
+    guard let value, let error = field(value, "error"), case .int(let code)? = field(error, "code") else {
+      return nil
+    }
+    return code
+  }
+
+  @Test("each kind of bad message gets its JSON-RPC error, and the next message is served")
+  func badMessages() throws {
+    let harness = try Harness()
+    harness.initialize()
+    let cases: [(String, Int)] = [
+      ("not json", -32700),
+      ("[]", -32600),
+      ("42", -32600),
+      (#"{"id":1,"method":"document.list"}"#, -32600),
+      (#"{"jsonrpc":"1.0","id":1,"method":"document.list"}"#, -32600),
+      (#"{"jsonrpc":"2.0","id":1.5,"method":"document.list"}"#, -32600),
+      (#"{"jsonrpc":"2.0","id":1,"method":7}"#, -32600),
+      (#"{"jsonrpc":"2.0","id":1,"method":"document.list","extra":1}"#, -32600),
+      (#"{"jsonrpc":"2.0","id":1,"method":"nope"}"#, -32601),
+      (#"{"jsonrpc":"2.0","id":1,"method":"document.list","params":[1]}"#, -32602),
+      (#"{"jsonrpc":"2.0","id":1,"method":"document.open","params":{}}"#, -32602),
+      (#"{"jsonrpc":"2.0","id":1,"method":"document.open","params":{"path":3}}"#, -32602),
+      (#"{"jsonrpc":"2.0","id":1,"method":"toolbar.layout","params":{"width":0}}"#, -32602),
+      (#"{"jsonrpc":"2.0","id":1,"method":"selection.set","params":{"ids":[-1]}}"#, -32602),
+      (#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"1.0"}}"#, -32600),
+      (#"{"jsonrpc":"2.0","id":1,"method":"table.rows"}"#, -32000),
+    ]
+    for (line, code) in cases {
+      let replies = harness.send(line)
+      #expect(replies.count == 1, "\(line)")
+      #expect(Self.errorCode(replies.first) == code, "\(line): \(replies.first?.serialized ?? "nothing")")
+    }
+    let list = harness.request(9, "document.list")
+    #expect(Self.errorCode(list.first) == nil)
+  }
+
+  @Test("ids are echoed as sent, numbers and strings")
+  func ids() throws {
+    let harness = try Harness()
+    harness.initialize()
+    for id in [#"7"#, #""seven""#, #"-3"#, #""""#] {
+      let reply = harness.send(#"{"jsonrpc":"2.0","id":\#(id),"method":"document.list"}"#)
+      #expect(reply.first.flatMap { Self.field($0, "id") }?.serialized == id)
+    }
+  }
+
+  @Test("unknown params are named; nothing runs")
+  func unknownParams() throws {
+    let harness = try Harness()
+    harness.initialize()
+    let reply = harness.request(1, "document.open", #"{"path":"t.csv","colour":"red","size":1}"#)
+    #expect(Self.errorCode(reply.first) == -32602)
+    #expect(reply.first?.serialized.contains("unknown fields 'colour', 'size'") == true)
+    #expect(harness.shell.session.workspace.documents.isEmpty)
+    let nested = harness.request(2, "table.sort", #"{"keys":[{"column":"n","way":"up"}]}"#)
+    #expect(nested.first?.serialized.contains("'keys.way'") == true)
+  }
+
+  @Test("the life cycle: initialize first, once; after shutdown only exit")
+  func lifeCycle() throws {
+    let harness = try Harness()
+    #expect(Self.errorCode(harness.request(1, "document.list").first) == -32002)
+    #expect(harness.server.phase == .awaitingInitialize)
+    harness.initialize()
+    #expect(harness.server.phase == .running)
+    #expect(Self.errorCode(harness.request(2, "shutdown").first) == nil)
+    #expect(Self.errorCode(harness.request(3, "document.list").first) == -32003)
+    #expect(harness.send(#"{"jsonrpc":"2.0","method":"exit"}"#).isEmpty)
+    #expect(harness.server.phase == .exited)
+    #expect(harness.server.didShutDown)
+  }
+
+  @Test("the notifications a request caused come before its response, only those asked for")
+  func notificationOrder() throws {
+    let harness = try Harness()
+    harness.initialize()
+    func methods(_ messages: [JSONValue]) -> [String] {
+      messages.map {
+        if case .string(let method)? = Self.field($0, "method") { method } else { "response" }
+      }
+    }
+    #expect(
+      methods(harness.request(1, "document.open", #"{"path":"t.csv"}"#)) == ["document.opened", "response"])
+    #expect(
+      methods(harness.request(2, "selection.set", #"{"ids":[2]}"#)) == ["selection.changed", "response"])
+    // Selecting what is selected changes nothing, and says nothing.
+    #expect(methods(harness.request(3, "selection.set", #"{"ids":[2]}"#)) == ["response"])
+    #expect(
+      methods(harness.request(4, "cell.set", #"{"row":2,"column":"n","value":"9"}"#)) == [
+        "document.changed", "response",
+      ])
+    let cell = harness.request(5, "cell.get", #"{"row":2,"column":"n"}"#)
+    #expect(
+      cell.first.flatMap { Self.field($0, "result") }?.serialized == #"{"row":2,"column":"n","value":"9"}"#)
+  }
+
+  @Test("a cancelled request is answered RequestCancelled and does not run")
+  func cancellation() throws {
+    let harness = try Harness()
+    harness.initialize()
+    let cancel = #"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":5}}"#
+    let open = #"{"jsonrpc":"2.0","id":5,"method":"document.open","params":{"path":"t.csv"}}"#
+    let items: [MessageReader.Item] = [.line(Array(open.utf8)), .line(Array(cancel.utf8))]
+    harness.server.noteCancellations(in: items)
+    let replies = items.flatMap { item -> [JSONValue] in
+      let start = harness.sent.count
+      harness.server.receive(item)
+      return Array(harness.sent[start...])
+    }
+    #expect(replies.count == 1)
+    #expect(Self.errorCode(replies.first) == -32800)
+    #expect(harness.shell.session.workspace.documents.isEmpty)
+  }
+
+  @Test("the typed methods: rows by range and columns, sort by keys, dialogs by button id")
+  func typedMethods() throws {
+    let harness = try Harness()
+    harness.initialize(notifications: "[]")
+    harness.request(1, "document.open", #"{"path":"t.csv"}"#)
+    let rows = harness.request(2, "table.rows", #"{"start":2,"count":5,"columns":["n"]}"#)
+    let result = try #require(rows.first.flatMap { Self.field($0, "result") })
+    #expect(Self.field(result, "total") == .int(3))
+    #expect(
+      Self.field(result, "rows")?.serialized
+        == #"[{"position":2,"id":2,"cells":{"n":"2"},"selected":false,"favorite":false},{"position":3,"id":3,"cells":{"n":"3"},"selected":false,"favorite":false}]"#
+    )
+    harness.request(3, "table.sort", #"{"keys":[{"column":"n","order":"descending"}]}"#)
+    let sorted = harness.request(4, "table.rows", #"{"count":1,"columns":["name"]}"#)
+    #expect(sorted.first?.serialized.contains(#""cells":{"name":"c"}"#) == true)
+    let delete = harness.request(5, "table.deleteRows", #"{"ids":[1]}"#)
+    #expect(delete.first?.serialized.contains(#""id":"delete""#) == true)
+    #expect(harness.shell.session.pendingDialog != nil)
+    #expect(Self.errorCode(harness.request(6, "dialog.answer", #"{"button":"nope"}"#).first) == -32602)
+    harness.request(7, "dialog.answer", #"{"button":"delete"}"#)
+    #expect(harness.shell.session.pendingDialog == nil)
+    let after = harness.request(8, "table.rows")
+    #expect(after.first.flatMap { Self.field($0, "result") }.flatMap { Self.field($0, "total") } == .int(2))
+  }
+}

@@ -1,0 +1,54 @@
+import FolioCore
+import FolioEmbed
+import Testing
+
+@Suite struct JSONTextTests {
+  private func parse(_ text: String) throws(JSONText.SyntaxError) -> JSONValue {
+    try JSONText.parse(Array(text.utf8))
+  }
+
+  @Test("values read back as written, keys in order")
+  func values() throws {
+    let text =
+      #"{"b":[1,-2,3.5,1e3,true,false,null],"a":{"s":"x\"y\\z\u00e9\ud83d\ude00\n"},"big":123456789012345678901234}"#
+    let value = try parse(text)
+    #expect(
+      value
+        == .object([
+          ("b", .array([.int(1), .int(-2), .number(3.5), .number(1000), .bool(true), .bool(false), .null])),
+          ("a", .object([("s", .string("x\"y\\zé😀\n"))])),
+          ("big", .number(123_456_789_012_345_678_901_234)),
+        ]))
+    // Numbers are written as short as they read: 1000 comes back an integer.
+    #expect(try parse(value.serialized).serialized == value.serialized)
+  }
+
+  @Test("malformed messages are refused with the offset where reading stopped")
+  func malformed() {
+    let cases: [(String, Int)] = [
+      ("", 0), ("{", 1), ("[1,]", 3), ("{\"a\":1,}", 7), ("01", 1), ("1.", 2), ("-", 1), ("tru", 0),
+      ("\"a", 0), ("\"\\x\"", 1), ("\"\\ud800\"", 1), ("\"\\udc00\"", 1), ("{\"a\":1,\"a\":2}", 7),
+      ("1 2", 2), ("\"\u{01}\"", 1), ("{1:2}", 1),
+    ]
+    for (text, offset) in cases {
+      #expect(throws: JSONText.SyntaxError.self, "\(text)") { try parse(text) }
+      do {
+        _ = try parse(text)
+      } catch {
+        #expect(error.offset == offset, "\(text): \(error.message)")
+      }
+    }
+  }
+
+  @Test("invalid UTF-8 and nesting past the limit are refused; the limit itself is read")
+  func limits() throws {
+    #expect(throws: JSONText.SyntaxError.self) { try JSONText.parse([0x22, 0xFF, 0x22]) }
+    #expect(throws: JSONText.SyntaxError.self) { try JSONText.parse([0x22, 0xC3, 0x22]) }
+    let deepest =
+      String(repeating: "[", count: JSONText.maximumDepth)
+      + String(repeating: "]", count: JSONText.maximumDepth)
+    _ = try parse(deepest)
+    #expect(throws: JSONText.SyntaxError.self) { try parse("[" + deepest + "]") }
+    #expect(throws: JSONText.SyntaxError.self) { try parse("1e999") }
+  }
+}

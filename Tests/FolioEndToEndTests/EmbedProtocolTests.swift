@@ -1,0 +1,332 @@
+import Foundation
+import Testing
+
+/// A `folio --embed` process and the messages exchanged with it, for the protocol's
+/// end-to-end tests.
+private final class EmbedClient {
+  /// One message of the transcript: sent by the test (`in`) or by folio (`out`).
+  struct Entry {
+    var direction: String
+    var message: [String: Any]
+  }
+
+  let process = Process()
+  private let input = Pipe()
+  private let output = Pipe()
+  private let errors = Pipe()
+  private var buffer = Data()
+  private(set) var transcript: [Entry] = []
+  private var nextID = 1
+
+  init(in directory: URL, home: URL) throws {
+    process.executableURL = FolioProcess.executable
+    process.arguments = ["--embed", "--no-plugins"]
+    process.environment = FolioProcess.environment(home: home)
+    process.currentDirectoryURL = directory
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    killIfHung(process)
+  }
+
+  /// Writes raw bytes to folio's standard input.
+  func write(_ text: String) {
+    input.fileHandleForWriting.write(Data(text.utf8))
+  }
+
+  /// Sends a message as one line, keeping it in the transcript.
+  func send(_ message: [String: Any]) throws {
+    transcript.append(Entry(direction: "in", message: message))
+    let data = try JSONSerialization.data(withJSONObject: message)
+    input.fileHandleForWriting.write(data + Data("\n".utf8))
+  }
+
+  /// Reads the next message folio sends; nil when its output ended.
+  func receive() throws -> [String: Any]? {
+    while true {
+      if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+        let line = buffer[buffer.startIndex..<newline]
+        buffer = Data(buffer[buffer.index(after: newline)...])
+        let message = try #require(try JSONSerialization.jsonObject(with: line) as? [String: Any])
+        transcript.append(Entry(direction: "out", message: message))
+        return message
+      }
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { return nil }
+      buffer += chunk
+    }
+  }
+
+  /// Sends a request and reads up to its response.
+  ///
+  /// - Returns: the notifications that came before the response, and the response.
+  @discardableResult
+  func request(_ method: String, _ params: [String: Any]? = nil) throws -> (
+    notifications: [[String: Any]], response: [String: Any]
+  ) {
+    let id = nextID
+    nextID += 1
+    var message: [String: Any] = ["jsonrpc": "2.0", "id": id, "method": method]
+    if let params { message["params"] = params }
+    try send(message)
+    return try readResponse(id: id)
+  }
+
+  /// Reads messages until the response with `id`.
+  func readResponse(id: Any?) throws -> (notifications: [[String: Any]], response: [String: Any]) {
+    var notifications: [[String: Any]] = []
+    while let message = try receive() {
+      if message["method"] != nil {
+        notifications.append(message)
+      } else {
+        let received = message["id"].map { $0 is NSNull ? "null" : "\($0)" } ?? "none"
+        #expect(received == "\(id ?? "null")", "responses come in request order")
+        return (notifications, message)
+      }
+    }
+    Issue.record("folio's output ended before the response to \(id ?? "null")")
+    return (notifications, [:])
+  }
+
+  /// Closes standard input, waits for folio to exit, and returns its status and errors.
+  func finish() throws -> (status: Int32, errors: String) {
+    try input.fileHandleForWriting.close()
+    while try receive() != nil {}
+    let errorText = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: errorText, as: UTF8.self))
+  }
+}
+
+/// `folio --embed` driven as a client would: JSON-RPC over pipes (docs/protocol.md).
+@Suite struct EmbedProtocolTests {
+  private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  /// A folder holding a copy of `examples/places.csv`, and a home beside it.
+  private static func makeFolder() throws -> (folder: URL, home: URL) {
+    let root = try FolioProcess.temporaryDirectory()
+    let folder = root.appendingPathComponent("work")
+    let home = root.appendingPathComponent("home")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: repository.appendingPathComponent("examples/places.csv"),
+      to: folder.appendingPathComponent("places.csv"))
+    return (folder, home)
+  }
+
+  private static func methods(_ messages: [[String: Any]]) -> [String] {
+    messages.compactMap { $0["method"] as? String }
+  }
+
+  private static func result(_ response: [String: Any]) throws -> [String: Any] {
+    try #require(response["result"] as? [String: Any], "\(response)")
+  }
+
+  private static func errorCode(_ response: [String: Any]) -> Int? {
+    (response["error"] as? [String: Any])?["code"] as? Int
+  }
+
+  /// Checks every message of a transcript against docs/protocol.schema.json with Debian's
+  /// python3-jsonschema: what the client sent against `clientMessage`, what folio sent
+  /// against `serverMessage`.
+  private static func validate(_ transcript: [EmbedClient.Entry]) throws {
+    let file = try FolioProcess.temporaryDirectory().appendingPathComponent("transcript.jsonl")
+    defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+    var lines = Data()
+    for entry in transcript {
+      lines += try JSONSerialization.data(withJSONObject: [
+        "direction": entry.direction, "message": entry.message,
+      ])
+      lines += Data("\n".utf8)
+    }
+    try lines.write(to: file)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    process.arguments = [
+      repository.appendingPathComponent("scripts/check-protocol.py").path,
+      repository.appendingPathComponent("docs/protocol.schema.json").path, file.path,
+    ]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(text)")
+  }
+
+  @Test("the Places scenario: open, select, context menu, delete with its dialog, the toolbar at two widths")
+  func placesScenario() throws {
+    let (folder, home) = try Self.makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+    let client = try EmbedClient(in: folder, home: home)
+
+    let initialize = try Self.result(
+      try client.request(
+        "initialize",
+        [
+          "protocolVersion": "1.0", "clientName": "tests",
+          "environment": ["platform": "mac", "width": 100, "keyboard": true],
+        ]
+      ).response)
+    #expect(initialize["protocolVersion"] as? String == "1.0")
+
+    let open = try client.request("document.open", ["path": "places.csv"])
+    #expect(Self.methods(open.notifications) == ["document.opened", "toolbar.changed"])
+    #expect(try Self.result(open.response)["rows"] as? Int == 12)
+
+    let rows = try Self.result(
+      try client.request("table.rows", ["start": 1, "count": 3, "columns": ["name"]]).response)
+    let listed = try #require(rows["rows"] as? [[String: Any]])
+    #expect(listed.count == 3)
+    #expect(rows["total"] as? Int == 12)
+    let chosen = try #require(listed[1]["id"] as? Int)
+
+    let select = try client.request("selection.set", ["ids": [chosen]])
+    #expect(Self.methods(select.notifications) == ["selection.changed"])
+    #expect((select.notifications.first?["params"] as? [String: Any])?["ids"] as? [Int] == [chosen])
+
+    let menu = try Self.result(try client.request("menu.context").response)
+    let items = try #require(menu["items"] as? [[String: Any]])
+    #expect(items.compactMap { $0["title"] as? String } == ["Favorite", "Delete"])
+
+    let delete = try client.request("menu.choose", ["path": ["Delete"]])
+    #expect(Self.methods(delete.notifications) == ["dialog.presented"])
+    let dialog = try #require(
+      (delete.notifications.first?["params"] as? [String: Any])?["dialog"] as? [String: Any])
+    let buttons = try #require(dialog["buttons"] as? [[String: Any]])
+    #expect(buttons.compactMap { $0["role"] as? String } == ["destructive", "cancel"])
+
+    let answer = try client.request("dialog.answer", ["button": try #require(buttons[0]["id"] as? String)])
+    #expect(
+      Self.methods(answer.notifications) == [
+        "dialog.dismissed", "selection.changed", "document.changed", "toolbar.changed",
+      ])
+    #expect(try Self.result(answer.response)["event"] as? String == "rowsDeleted")
+    let after = try Self.result(try client.request("table.rows").response)
+    #expect((after["rows"] as? [[String: Any]])?.compactMap { $0["id"] as? Int }.contains(chosen) == false)
+
+    let wide = try Self.result(try client.request("toolbar.layout", ["width": 120]).response)
+    let narrow = try Self.result(try client.request("toolbar.layout", ["width": 24]).response)
+    #expect((wide["overflow"] as? [Any])?.isEmpty == true)
+    #expect((narrow["overflow"] as? [Any])?.isEmpty == false)
+    #expect(try #require(narrow["usedWidth"] as? Int) <= 24)
+
+    // The environment's width changes the toolbar: the new layout comes before the response.
+    let narrowed = try client.request("environment.set", ["width": 24])
+    #expect(Self.methods(narrowed.notifications) == ["toolbar.changed"])
+
+    let execute = try Self.result(try client.request("command.execute", ["line": "undo; selection"]).response)
+    #expect((execute["results"] as? [Any])?.count == 2)
+
+    #expect(try client.request("shutdown").response["result"] is NSNull)
+    try client.send(["jsonrpc": "2.0", "method": "exit"])
+    let end = try client.finish()
+    #expect(end.status == 0, "\(end.errors)")
+    try Self.validate(client.transcript)
+  }
+
+  @Test("the Python demo of examples/embed runs against the built folio")
+  func pythonDemo() throws {
+    let (folder, home) = try Self.makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    process.arguments = [
+      Self.repository.appendingPathComponent("examples/embed/demo.py").path, "--folio",
+      FolioProcess.executable.path, folder.appendingPathComponent("places.csv").path,
+    ]
+    process.environment = FolioProcess.environment(home: home)
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    killIfHung(process)
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(text)")
+    for line in [
+      "opened places: 12 rows × 4 columns",
+      "context menu of row 2 (Stadtbibliothek Reading Room): Favorite, Delete",
+      "answered delete: Deleted 1 row.", "row 2 is gone: no row has the id 2 (-32602)",
+      "toolbar at width 100 (regular", "toolbar at width 30 (compact", "overflow Favorite, Edits",
+    ] {
+      #expect(text.contains(line), "\(line)\n\(text)")
+    }
+  }
+
+  @Test("malformed input: each message gets its error and the session goes on; nothing is lost")
+  func malformedInput() throws {
+    let (folder, home) = try Self.makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+    let client = try EmbedClient(in: folder, home: home)
+
+    #expect(Self.errorCode(try client.request("document.list").response) == -32002)
+    let refused = try client.request("initialize", ["protocolVersion": "0.9"]).response
+    #expect(Self.errorCode(refused) == -32602)
+    #expect(
+      ((refused["error"] as? [String: Any])?["data"] as? [String: Any])?["supported"] as? [String] == ["1.0"])
+    try client.request("initialize", ["protocolVersion": "1.0", "notifications": ["document.changed"]])
+
+    client.write("{\"jsonrpc\": \"2.0\", \"id\": \n")
+    #expect(Self.errorCode(try client.readResponse(id: nil).response) == -32700)
+    client.write("[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"document.list\"}]\n")
+    #expect(Self.errorCode(try client.readResponse(id: nil).response) == -32600)
+    client.write("{\"id\":7,\"method\":\"document.list\"}\n")
+    #expect(Self.errorCode(try client.readResponse(id: 7).response) == -32600)
+    client.write("\u{FF}\n")
+    #expect(Self.errorCode(try client.readResponse(id: nil).response) == -32700)
+
+    #expect(Self.errorCode(try client.request("no.such.method").response) == -32601)
+    let unknownField = try client.request("document.open", ["path": "places.csv", "bogus": true]).response
+    #expect(Self.errorCode(unknownField) == -32602)
+    #expect("\(unknownField)".contains("bogus"))
+    #expect(Self.errorCode(try client.request("table.rows", ["start": "one"]).response) == -32602)
+    #expect(Self.errorCode(try client.request("toolbar.layout", ["width": 100_000]).response) == -32602)
+    #expect(Self.errorCode(try client.request("selection.set", ["ids": [1], "extra": 1]).response) == -32602)
+    let failed = try client.request("document.open", ["path": "missing.csv"]).response
+    #expect(Self.errorCode(failed) == -32000)
+    #expect(((failed["error"] as? [String: Any])?["data"] as? [String: Any])?["code"] as? String == "io")
+
+    // A line over the limit is skipped to its newline; the next one is read as usual.
+    client.write(String(repeating: " ", count: 16 << 20) + "{}\n")
+    #expect(Self.errorCode(try client.readResponse(id: nil).response) == -32600)
+
+    // A message written in pieces waits for its end.
+    client.write("{\"jsonrpc\":\"2.0\",\"id\":\"half\",")
+    client.write("\"method\":\"document.open\",\"params\":{\"path\":\"places.csv\"}}\n")
+    #expect(try Self.result(try client.readResponse(id: "half").response)["rows"] as? Int == 12)
+
+    // A request cancelled before it started is answered so, and runs not.
+    try client.send(["jsonrpc": "2.0", "method": "$/cancelRequest", "params": ["id": "late"]])
+    try client.send([
+      "jsonrpc": "2.0", "id": "late", "method": "cell.set",
+      "params": ["row": 1, "column": "name", "value": "X"],
+    ])
+    #expect(Self.errorCode(try client.readResponse(id: "late").response) == -32800)
+
+    // Only the notifications asked for are sent.
+    let edit = try client.request("cell.set", ["row": 1, "column": "name", "value": "Y"])
+    #expect(Self.methods(edit.notifications) == ["document.changed"])
+    #expect(((edit.notifications[0]["params"] as? [String: Any])?["revision"] as? Int) == 1)
+
+    // The input ends without shutdown: a clean end, the edit kept for recovery.
+    let end = try client.finish()
+    #expect(end.status == 0, "\(end.errors)")
+    let recover = Process()
+    recover.executableURL = FolioProcess.executable
+    recover.arguments = ["--json", "-c", "recover"]
+    recover.environment = FolioProcess.environment(home: home)
+    recover.currentDirectoryURL = folder
+    let listing = Pipe()
+    recover.standardOutput = listing
+    try recover.run()
+    let journals = String(decoding: listing.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    recover.waitUntilExit()
+    #expect(journals.contains("\"title\":\"places\""), "\(journals)")
+    try Self.validate(client.transcript.filter { $0.direction == "out" })
+  }
+}
