@@ -7,15 +7,14 @@
 /// palette read the same configuration.
 ///
 /// A declaration names its `Context` (or conforms to a protocol that fixes it, such as
-/// the session's `DocumentAction`):
+/// the session's `DocumentAction`), and its configuration is a `static let`, made once:
 ///
 /// ```swift
 /// enum Save: ActionCommand {
 ///   typealias Context = Workspace
 ///   static let force = ParameterKey.flag("force", summary: "overwrite a changed file")
-///   static var configuration: CommandConfiguration {
-///     CommandConfiguration(id: "document.save", verb: "save", title: "Save", parameters: [force])
-///   }
+///   static let configuration = CommandConfiguration(
+///     id: "document.save", verb: "save", title: "Save", parameters: [force])
 ///   static func run(_ arguments: Arguments, in context: Workspace) throws -> CommandOutput {
 ///     try context.save(try context.requireActive(), force: arguments[Self.force])
 ///     return .none

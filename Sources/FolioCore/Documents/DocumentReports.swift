@@ -45,12 +45,6 @@ public struct DocumentReport: Sendable, Equatable {
   /// What the command did.
   public var event: Event
 
-  /// Creates a report.
-  public init(document: DocumentSummary, event: Event) {
-    self.document = document
-    self.event = event
-  }
-
   /// What a command did with a document, with the values a front end needs to say so.
   public enum Event: Sendable, Equatable {
     /// `new` made an untitled document.

@@ -30,26 +30,6 @@ public struct MenuExplanation: Sendable, Equatable {
   /// that is shown. A hidden item has no position: `position` and `declaredPosition` are 0.
   public var hiddenReason: String?
 
-  /// Creates an explanation.
-  public init(
-    menu: String, node: MenuNode, path: [String], section: String?, controlGroup: String?, position: Int,
-    declaredPosition: Int, order: MenuOrder, isReversed: Bool, menuOwner: String, commandOwner: String?,
-    hiddenReason: String? = nil
-  ) {
-    self.menu = menu
-    self.node = node
-    self.path = path
-    self.section = section
-    self.controlGroup = controlGroup
-    self.position = position
-    self.declaredPosition = declaredPosition
-    self.order = order
-    self.isReversed = isReversed
-    self.menuOwner = menuOwner
-    self.commandOwner = commandOwner
-    self.hiddenReason = hiddenReason
-  }
-
   /// Explains an item of a menu, searching its submenus too.
   ///
   /// - Parameters:

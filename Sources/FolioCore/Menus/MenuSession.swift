@@ -238,13 +238,6 @@ public struct MenuChoice: Sendable, Equatable {
   public var node: MenuNode
   /// Where the item is in the resolved menu: child indices from the root.
   public var path: [Int]
-
-  /// Creates a numbered item.
-  public init(number: Int, node: MenuNode, path: [Int]) {
-    self.number = number
-    self.node = node
-    self.path = path
-  }
 }
 
 /// What choosing an item did.

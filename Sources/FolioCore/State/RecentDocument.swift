@@ -4,10 +4,4 @@ public struct RecentDocument: Equatable, Sendable {
   public var path: String
   /// When it was last opened, in seconds since 1970 (UTC).
   public var openedAt: Double
-
-  /// Creates a record of a document opened at a time.
-  public init(path: String, openedAt: Double) {
-    self.path = path
-    self.openedAt = openedAt
-  }
 }

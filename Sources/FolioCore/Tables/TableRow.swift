@@ -5,10 +5,4 @@ public struct TableRow: Equatable, Sendable {
   public var id: Int
   /// The row's cells, one per column.
   public var cells: [TableCell]
-
-  /// Creates a row.
-  public init(id: Int, cells: [TableCell]) {
-    self.id = id
-    self.cells = cells
-  }
 }

@@ -26,17 +26,7 @@ enum PluginFiles {
 
   /// The names of the sub-folders of a folder, sorted; empty when it cannot be read.
   static func subfolders(of directory: String) -> [String] {
-    guard let handle = opendir(directory) else { return [] }
-    defer { closedir(handle) }
-    var names: [String] = []
-    while let entry = readdir(handle) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-      }
-      guard !name.hasPrefix(".") else { continue }
-      var info = stat()
-      if stat(directory + "/" + name, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { names.append(name) }
-    }
-    return names.sorted()
+    let names = DocumentFile.entryNames(inFolder: directory) ?? []
+    return names.filter { !$0.hasPrefix(".") && isDirectory(directory + "/" + $0) }.sorted()
   }
 }

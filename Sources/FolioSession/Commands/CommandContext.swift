@@ -32,9 +32,6 @@ public struct CommandContext {
     self.tableMetrics = tableMetrics
   }
 
-  /// Why a command that needs a document cannot run while none is open.
-  static let noDocumentReason = "no document is open; 'open PATH' or 'new' makes one"
-
   /// Whether a destructive command invoked with `arguments` asks first: in the REPL, and
   /// everywhere when chosen from a menu.
   func asksFirst(_ arguments: Arguments) -> Bool { isInteractive() || arguments.origin == .menu }
@@ -45,19 +42,78 @@ public struct CommandContext {
   }
 }
 
+/// What a `DocumentAction` runs against: the session's `CommandContext`, whose members it
+/// reads as its own (`context.workspace`), and the active document, looked up before the
+/// command runs.
+@dynamicMemberLookup
+struct DocumentContext {
+  /// The active document.
+  var document: Document
+  /// The context the command is bound to.
+  var base: CommandContext
+
+  /// The member of the command context.
+  subscript<Value>(dynamicMember member: KeyPath<CommandContext, Value>) -> Value { base[keyPath: member] }
+
+  /// Whether a destructive command invoked with `arguments` asks first.
+  func asksFirst(_ arguments: Arguments) -> Bool { base.asksFirst(arguments) }
+
+  /// The result of a command that acted on the document, saying what happened.
+  func report(_ event: DocumentReport.Event) -> CommandOutput { base.report(document, event) }
+}
+
+extension Workspace {
+  /// Why a command that needs a document cannot run while none is open.
+  static let noDocumentReason = "no document is open; 'open PATH' or 'new' makes one"
+
+  /// Enabled while a document is open; disabled, saying why, while none is.
+  var documentAvailability: Availability {
+    active == nil ? .disabled(reason: Self.noDocumentReason) : .enabled
+  }
+}
+
 /// A declared action of the session.
 protocol SessionAction: ActionCommand where Context == CommandContext {}
 
 /// A declared toggle of the session.
 protocol SessionToggle: ToggleCommand where Context == CommandContext {}
 
-/// A declared action that needs an open document: disabled while none is.
-protocol DocumentAction: SessionAction {}
+/// A declared action on the active document: disabled while none is open, and run with the
+/// document already looked up.
+protocol DocumentAction: SessionAction {
+  /// Runs the command with its bound arguments on `context.document`.
+  static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput
+}
 
 extension DocumentAction {
+  /// Enabled while a document is open.
   static func availability(in context: CommandContext) -> Availability {
-    context.workspace.active == nil
-      ? .disabled(reason: CommandContext.noDocumentReason) : .enabled
+    context.workspace.documentAvailability
+  }
+
+  /// Looks up the active document and runs `run(_:in:)` on it.
+  static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
+    try run(arguments, in: DocumentContext(document: try context.workspace.requireActive(), base: context))
+  }
+}
+
+/// A `DocumentAction` that may ask first; the answer to its dialog acts on the active
+/// document too, looked up again when the answer comes.
+protocol DocumentConfirming: DocumentAction, ConfirmingCommand {
+  /// Acts on the button chosen in the dialog the command showed when it ran with
+  /// `arguments`.
+  static func answer(_ buttonID: String, _ arguments: Arguments, in context: DocumentContext) throws
+    -> CommandOutput
+}
+
+extension DocumentConfirming {
+  /// Looks up the active document and runs `answer(_:_:in:)` on it.
+  static func answer(_ buttonID: String, _ arguments: Arguments, in context: CommandContext) throws
+    -> CommandOutput
+  {
+    try answer(
+      buttonID, arguments, in: DocumentContext(document: try context.workspace.requireActive(), base: context)
+    )
   }
 }
 

@@ -57,8 +57,10 @@ enum DialogCommands {
       id: SessionCommandID.choose, verb: "choose", title: "Choose", icon: "hand.point.up",
       category: "Dialogs",
       summary: "answer the waiting dialog, or choose an item of the open menu",
-      details: "A button or item by its number or title. A menu item's command takes the words "
-        + "after it as its arguments ('choose Rename \"New name\"'); a stepper takes + or -.",
+      details: """
+        A button or item by its number or title. A menu item's command takes the words \
+        after it as its arguments ('choose Rename "New name"'); a stepper takes + or -.
+        """,
       parameters: [item, extra])
 
     static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {

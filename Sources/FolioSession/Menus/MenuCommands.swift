@@ -25,10 +25,12 @@ enum MenuCommands {
     static let configuration = CommandConfiguration(
       id: "menu.show", verb: "menu", title: "Menu", icon: "filemenu.and.selection", category: "Menus",
       summary: "render a menu, or open it: menu NAME, menu open NAME, menu close",
-      details: "'menu NAME' shows the menu without opening it. 'menu open NAME' opens it with its "
-        + "items numbered; 'choose N' runs one, and the menu closes after it unless the item keeps "
-        + "it open (its dismiss behaviour is disabled, or it is a stepper). 'back' leaves a "
-        + "submenu; 'menu close' closes the menu.",
+      details: """
+        'menu NAME' shows the menu without opening it. 'menu open NAME' opens it with its \
+        items numbered; 'choose N' runs one, and the menu closes after it unless the item keeps \
+        it open (its dismiss behaviour is disabled, or it is a stepper). 'back' leaves a \
+        submenu; 'menu close' closes the menu.
+        """,
       parameters: [words])
 
     static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {

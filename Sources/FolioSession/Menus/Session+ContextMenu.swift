@@ -15,15 +15,16 @@ enum ContextMenuCommand: AppAction {
     icon: "contextualmenu.and.cursorarrow",
     category: "Tables",
     summary: "open the context menu for the selection, or select ROWS first and open theirs",
-    details: "The menu is built for one of three cases — nothing selected, one row, several rows — "
-      + "from the entries registered for it: New Row; Favorite and Delete; Delete N Rows. When no "
-      + "entry applies there is no menu. The menu opens like 'menu open': 'choose N' runs an item "
-      + "and the menu closes after it.",
+    details: """
+      The menu is built for one of three cases — nothing selected, one row, several rows — \
+      from the entries registered for it: New Row; Favorite and Delete; Delete N Rows. When no \
+      entry applies there is no menu. The menu opens like 'menu open': 'choose N' runs an item \
+      and the menu closes after it.
+      """,
     parameters: [rows])
 
   static func availability(in context: AppContext) -> Availability {
-    context.session.workspace.active == nil
-      ? .disabled(reason: CommandContext.noDocumentReason) : .enabled
+    context.session.workspace.documentAvailability
   }
 
   static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {

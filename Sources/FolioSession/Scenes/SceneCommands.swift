@@ -12,11 +12,13 @@ enum SceneCommands {
     static let configuration = CommandConfiguration(
       id: "scene.screen", verb: "screen", title: "Screen", icon: "macwindow", category: "Scenes",
       summary: "draw the whole active window: title ▾, toolbar, tabs, split view, overflow",
-      details: "The window is drawn for 'env': the toolbar laid out at its width, the tab bar (top on "
-        + "mac and ipad, bottom on iphone), and under the Documents tab the split view — the sidebar of "
-        + "open documents with the active one marked ▸, the detail with its first lines or rows, or "
-        + "'\(WindowScreen.placeholder)'. The compact size class collapses the split view into a stack "
-        + "showing one column. 'settings set split.style|split.columns|screen.rows' change it.")
+      details: """
+        The window is drawn for 'env': the toolbar laid out at its width, the tab bar (top on \
+        mac and ipad, bottom on iphone), and under the Documents tab the split view — the sidebar of \
+        open documents with the active one marked ▸, the detail with its first lines or rows, or \
+        '\(WindowScreen.placeholder)'. The compact size class collapses the split view into a stack \
+        showing one column. 'settings set split.style|split.columns|screen.rows' change it.
+        """)
 
     static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
       .screen(try context.session.makeScreen())
@@ -75,10 +77,12 @@ enum SceneCommands {
       id: "scene.settings", verb: "settings", title: "Settings…", icon: "gearshape", shortcut: "⌘,",
       category: "Scenes",
       summary: "the Settings scene: session options and persisted settings; 'settings set KEY VALUE'",
-      details: "Session options (output, color, echo, keep-going) last for the session; split.style "
-        + "(automatic, balanced, prominentDetail), split.columns (2 or 3), screen.rows (1–50), the "
-        + "plugin budgets and print.page-size (a4 or letter; by default the locale's paper) are kept "
-        + "in the state store. On iphone the Settings scene is the Settings tab.",
+      details: """
+        Session options (output, color, echo, keep-going) last for the session; split.style \
+        (automatic, balanced, prominentDetail), split.columns (2 or 3), screen.rows (1–50), the \
+        plugin budgets and print.page-size (a4 or letter; by default the locale's paper) are kept \
+        in the state store. On iphone the Settings scene is the Settings tab.
+        """,
       parameters: [action, key, value])
 
     static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {

@@ -15,9 +15,11 @@ enum EnvironmentCommand: AppAction {
   static let configuration = CommandConfiguration(
     id: "scene.env", verb: "env", title: "Environment", icon: "macwindow", category: "Scenes",
     summary: "show the environment, or set one value: platform, width, size-class, keyboard",
-    details: "env platform mac|ipad|iphone (also sets the size class and keyboard that go with "
-      + "it), env width N (the size class follows: compact below \(AppEnvironment.regularWidth) "
-      + "columns or on iphone), env size-class compact|regular, env keyboard on|off.",
+    details: """
+      env platform mac|ipad|iphone (also sets the size class and keyboard that go with \
+      it), env width N (the size class follows: compact below \(AppEnvironment.regularWidth) \
+      columns or on iphone), env size-class compact|regular, env keyboard on|off.
+      """,
     parameters: [name, value])
 
   static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {

@@ -21,10 +21,12 @@ enum ToolbarCommands {
     static let configuration = CommandConfiguration(
       id: "toolbar.show", verb: "toolbar", title: "Toolbar", icon: "macwindow", category: "Toolbars",
       summary: "lay out the toolbar, or customise it: customize, add, remove, move, reset",
-      details: "'toolbar [--width N]' lays out the active window's toolbar: leading, center, trailing "
-        + "and the overflow menu (»), which 'menu open toolbar.overflow' opens. 'toolbar customize' "
-        + "shows the palette; 'toolbar add ID [--at N]', 'toolbar remove ID', 'toolbar move ID N' and "
-        + "'toolbar reset' change the bar, saved in the state store.",
+      details: """
+        'toolbar [--width N]' lays out the active window's toolbar: leading, center, trailing \
+        and the overflow menu (»), which 'menu open toolbar.overflow' opens. 'toolbar customize' \
+        shows the palette; 'toolbar add ID [--at N]', 'toolbar remove ID', 'toolbar move ID N' and \
+        'toolbar reset' change the bar, saved in the state store.
+        """,
       parameters: [words])
 
     static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {

@@ -70,14 +70,9 @@ struct Completer {
     let directory = slash.map { String(expanded[...$0]) } ?? ""
     let namePrefix = slash.map { String(expanded[expanded.index(after: $0)...]) } ?? expanded
     let typedDirectory = word.lastIndex(of: "/").map { String(word[...$0]) } ?? ""
-    guard let handle = opendir(directory.isEmpty ? "." : directory) else { return [] }
-    defer { closedir(handle) }
     var results: [String] = []
-    while let entry = readdir(handle) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      guard name != ".", name != "..", name.hasPrefix(namePrefix) else { continue }
+    for name in DocumentFile.entryNames(inFolder: directory.isEmpty ? "." : directory) ?? [] {
+      guard name.hasPrefix(namePrefix) else { continue }
       guard !name.hasPrefix(".") || namePrefix.hasPrefix(".") else { continue }
       var info = stat()
       let isDirectory = stat(directory + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR

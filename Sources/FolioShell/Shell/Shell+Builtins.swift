@@ -96,9 +96,11 @@ enum ShellBuiltins {
       id: BuiltinID.commands, verb: "commands", title: "Command Palette", icon: "command",
       shortcut: "⇧⌘P", category: "Help",
       summary: "the command palette: every command, or those matching a fuzzy filter",
-      details: "Each command shows its id, title, role, whether it is enabled, its state and "
-        + "its shortcut. A filter keeps the commands whose id, name or title contain its characters in "
-        + "order, best matches first: 'commands opt' finds option.output.",
+      details: """
+        Each command shows its id, title, role, whether it is enabled, its state and \
+        its shortcut. A filter keeps the commands whose id, name or title contain its characters in \
+        order, best matches first: 'commands opt' finds option.output.
+        """,
       parameters: [filter])
 
     static func run(_ arguments: Arguments, in context: ShellContext) throws -> CommandOutput {
@@ -116,9 +118,11 @@ enum ShellBuiltins {
       id: BuiltinID.run, verb: "run", title: "Run Command", icon: "play",
       category: "Commands",
       summary: "run a command by its id, or a menu's primary action (a menu without one opens)",
-      details: "A first word containing a dot runs the command of that id too: "
-        + "'option.echo on' is 'run option.echo on'. A stateful command takes its new state: a toggle flips (or takes on/off), a "
-        + "choice takes one of its options, a number takes a value or + / - to step.",
+      details: """
+        A first word containing a dot runs the command of that id too: \
+        'option.echo on' is 'run option.echo on'. A stateful command takes its new state: a toggle flips (or takes on/off), a \
+        choice takes one of its options, a number takes a value or + / - to step.
+        """,
       parameters: [id, Self.arguments])
 
     static func run(_ arguments: Arguments, in context: ShellContext) throws -> CommandOutput {
@@ -155,9 +159,11 @@ enum ShellBuiltins {
       id: BuiltinID.source, verb: "source", title: "Run Command File", icon: "doc.text",
       category: "Scripts",
       summary: "run the commands of a file in place",
-      details: "A relative path resolves from the file that contains the 'source' command. "
-        + "Errors inside name the file and line, then the lines that sourced it. A file that "
-        + "sources itself, directly or not, is refused.",
+      details: """
+        A relative path resolves from the file that contains the 'source' command. \
+        Errors inside name the file and line, then the lines that sourced it. A file that \
+        sources itself, directly or not, is refused.
+        """,
       parameters: [file])
 
     static func run(_ arguments: Arguments, in context: ShellContext) throws -> CommandOutput {
@@ -175,9 +181,11 @@ enum ShellBuiltins {
       id: BuiltinID.record, verb: "record", title: "Record Commands", icon: "record.circle",
       category: "Scripts",
       summary: "record the commands that succeed from now into a replayable file",
-      details: "'record stop' ends the recording; 'record' alone says what is being recorded. "
-        + "Commands run by a sourced file are recorded as the 'source' line itself. An "
-        + "existing file is kept unless --force is given.",
+      details: """
+        'record stop' ends the recording; 'record' alone says what is being recorded. \
+        Commands run by a sourced file are recorded as the 'source' line itself. An \
+        existing file is kept unless --force is given.
+        """,
       parameters: [file, force])
 
     static func run(_ arguments: Arguments, in context: ShellContext) throws -> CommandOutput {

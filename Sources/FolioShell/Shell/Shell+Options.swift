@@ -60,10 +60,12 @@ enum OptionCommands {
       id: BuiltinID.option, verb: "option", title: "Session Options", icon: "gearshape",
       category: "Session",
       summary: "show the session options, or set one",
-      details: "output text|json: text for people, JSON Lines for programs. "
-        + "color auto|always|never: colour in text output (auto: on a terminal; NO_COLOR turns it off). "
-        + "echo on|off: print each command before its result. "
-        + "keep-going on|off: go on after a failed command in a script.",
+      details: """
+        output text|json: text for people, JSON Lines for programs. \
+        color auto|always|never: colour in text output (auto: on a terminal; NO_COLOR turns it off). \
+        echo on|off: print each command before its result. \
+        keep-going on|off: go on after a failed command in a script.
+        """,
       parameters: [name, value])
 
     static func run(_ arguments: Arguments, in context: ShellContext) throws -> CommandOutput {

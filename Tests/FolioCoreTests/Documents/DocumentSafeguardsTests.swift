@@ -75,6 +75,18 @@ import Testing
     #expect(JournalEntry(file: "/j", bytes: Array(text.utf8.dropLast())) == nil)
   }
 
+  @Test("a folder's entry names: every file and folder, hidden ones too, never . or ..; nil when unreadable")
+  func entryNames() throws {
+    let folder = try TemporaryFolder("folio-entries")
+    #expect(DocumentFile.entryNames(inFolder: folder.url.path) == [])
+    try folder.write("notes.txt", "one\n")
+    try folder.write(".hidden", "")
+    try FileManager.default.createDirectory(atPath: folder.path("sub"), withIntermediateDirectories: false)
+    #expect(DocumentFile.entryNames(inFolder: folder.url.path)?.sorted() == [".hidden", "notes.txt", "sub"])
+    #expect(DocumentFile.entryNames(inFolder: folder.path("missing")) == nil)
+    #expect(DocumentFile.entryNames(inFolder: folder.path("notes.txt")) == nil)
+  }
+
   @Test("a lock is exclusive, names its holder, is released, and a lock file nobody holds is taken over")
   func locks() throws {
     let folder = try TemporaryFolder("folio-safeguards")

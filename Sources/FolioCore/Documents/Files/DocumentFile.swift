@@ -275,12 +275,7 @@ public enum DocumentFile {
   /// Removes temporary files named `PREFIX<pid>-<n>` (any `.NAME.folio-save-<pid>-<n>`
   /// without a prefix) whose process is gone.
   private static func removeStaleTemporaryFiles(in directory: String, prefix: String?) {
-    guard let handle = opendir(directory) else { return }
-    defer { closedir(handle) }
-    while let entry = readdir(handle) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-      }
+    for name in entryNames(inFolder: directory) ?? [] {
       let owner: Substring
       if let prefix {
         guard name.hasPrefix(prefix) else { continue }
@@ -293,6 +288,21 @@ public enum DocumentFile {
       guard let pid = pid_t(pid), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
       unlink(directory + "/" + name)
     }
+  }
+
+  /// The names of a folder's entries, in the order the file system lists them, without `.`
+  /// and `..`; nil when the folder cannot be read.
+  public static func entryNames(inFolder folder: String) -> [String]? {
+    guard let handle = opendir(folder) else { return nil }
+    defer { closedir(handle) }
+    var names: [String] = []
+    while let entry = readdir(handle) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != ".", name != ".." { names.append(name) }
+    }
+    return names
   }
 
   /// The last path component.

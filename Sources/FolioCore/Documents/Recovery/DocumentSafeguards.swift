@@ -37,6 +37,14 @@ final class DocumentSafeguards {
   /// rewriting it costs at most half of what the log took to write.
   static func logLimit(journalSize: Int) -> Int { 2 * journalSize + 65_536 }
 
+  /// Lets go of the lock of window `id`, and forgets who else held it or why it could not
+  /// be locked.
+  func releaseLock(of id: Int) {
+    locks.removeValue(forKey: id)?.release()
+    lockedElsewhere[id] = nil
+    unusableLocks[id] = nil
+  }
+
   init(stateDirectory: String) {
     self.stateDirectory = stateDirectory
     journal = RecoveryJournal(stateDirectory: stateDirectory)

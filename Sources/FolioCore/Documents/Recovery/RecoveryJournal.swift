@@ -96,15 +96,7 @@ public struct RecoveryJournal: Sendable {
   }
 
   private func fileNames(endingWith suffix: String) -> [String] {
-    guard let handle = opendir(folder) else { return [] }
-    defer { closedir(handle) }
-    var names: [String] = []
-    while let entry = readdir(handle) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name.hasSuffix(suffix), !name.hasPrefix(".") { names.append(name) }
-    }
-    return names.sorted()
+    let names = DocumentFile.entryNames(inFolder: folder) ?? []
+    return names.filter { $0.hasSuffix(suffix) && !$0.hasPrefix(".") }.sorted()
   }
 }

@@ -8,9 +8,7 @@ extension Workspace {
   func lock(_ document: Document) {
     guard let safeguards else { return }
     let id = document.windowID
-    safeguards.locks.removeValue(forKey: id)?.release()
-    safeguards.lockedElsewhere[id] = nil
-    safeguards.unusableLocks[id] = nil
+    safeguards.releaseLock(of: id)
     guard let path = document.path else { return }
     switch DocumentLock.acquire(path, stateDirectory: safeguards.stateDirectory) {
     case .acquired(let lock): safeguards.locks[id] = lock
@@ -53,9 +51,7 @@ extension Workspace {
   func forgetSafeguards(of document: Document) {
     guard let safeguards else { return }
     let id = document.windowID
-    safeguards.locks.removeValue(forKey: id)?.release()
-    safeguards.lockedElsewhere[id] = nil
-    safeguards.unusableLocks[id] = nil
+    safeguards.releaseLock(of: id)
     if let written = safeguards.written.removeValue(forKey: id) { safeguards.journal.remove(written.file) }
   }
 

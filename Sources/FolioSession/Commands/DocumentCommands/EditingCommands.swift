@@ -3,31 +3,25 @@ import FolioCore
 extension DocumentCommands {
   /// `undo`.
   enum Undo: DocumentAction {
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "edit.undo", verb: "undo", title: "Undo", icon: "arrow.uturn.backward", shortcut: "⌘Z",
-        category: "Editing",
-        summary: "take back the active document's last change")
-    }
+    static let configuration = CommandConfiguration(
+      id: "edit.undo", verb: "undo", title: "Undo", icon: "arrow.uturn.backward", shortcut: "⌘Z",
+      category: "Editing",
+      summary: "take back the active document's last change")
 
-    static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
-      let document = try context.workspace.requireActive()
-      return context.report(document, .undone(action: try context.workspace.undo(document)))
+    static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
+      context.report(.undone(action: try context.workspace.undo(context.document)))
     }
   }
 
   /// `redo`.
   enum Redo: DocumentAction {
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "edit.redo", verb: "redo", title: "Redo", icon: "arrow.uturn.forward", shortcut: "⇧⌘Z",
-        category: "Editing",
-        summary: "make the last undone change again")
-    }
+    static let configuration = CommandConfiguration(
+      id: "edit.redo", verb: "redo", title: "Redo", icon: "arrow.uturn.forward", shortcut: "⇧⌘Z",
+      category: "Editing",
+      summary: "make the last undone change again")
 
-    static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
-      let document = try context.workspace.requireActive()
-      return context.report(document, .redone(action: try context.workspace.redo(document)))
+    static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
+      context.report(.redone(action: try context.workspace.redo(context.document)))
     }
   }
 
@@ -38,16 +32,14 @@ extension DocumentCommands {
     static let columns = ParameterKey.optionalArgument(
       "columns", summary: "the columns to show, in order; name:N fixes a width", valueName: "columns=a,b")
 
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "view.show", verb: "show", title: "Show", icon: "eye", category: "Editing",
-        summary: "show lines of a text document or rows of a table: all, or ROWS such as 2-5,9",
-        parameters: [rows, columns])
-    }
+    static let configuration = CommandConfiguration(
+      id: "view.show", verb: "show", title: "Show", icon: "eye", category: "Editing",
+      summary: "show lines of a text document or rows of a table: all, or ROWS such as 2-5,9",
+      parameters: [rows, columns])
 
-    static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
+    static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
       let window = context.environment()
-      let document = try context.workspace.requireActive()
+      let document = context.document
       let rows = arguments[Self.rows]
       let columnText = arguments[Self.columns]
       let positions: [Int]?
@@ -76,18 +68,16 @@ extension DocumentCommands {
   enum Append: DocumentAction {
     static let text = ParameterKey.restText("text", summary: "the line")
 
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "edit.append", verb: "append", title: "Append Line", icon: "text.append", category: "Editing",
-        summary: "add a line at the end of a text document",
-        parameters: [text])
-    }
+    static let configuration = CommandConfiguration(
+      id: "edit.append", verb: "append", title: "Append Line", icon: "text.append", category: "Editing",
+      summary: "add a line at the end of a text document",
+      parameters: [text])
 
-    static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
-      let document = try context.workspace.requireActive()
+    static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
+      let document = context.document
       try context.workspace.appendLine(arguments[Self.text], to: document)
       let count = if case .text(let text) = document.content { text.lines.count } else { 0 }
-      return context.report(document, .lineAppended(line: count))
+      return context.report(.lineAppended(line: count))
     }
   }
 
@@ -96,19 +86,15 @@ extension DocumentCommands {
     static let line = ParameterKey.integer("line", summary: "the line number it takes")
     static let text = ParameterKey.restText("text", summary: "the line")
 
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "edit.insert", verb: "insert", title: "Insert Line", icon: "text.insert", category: "Editing",
-        summary: "insert a line before line LINE of a text document",
-        parameters: [line, text])
-    }
+    static let configuration = CommandConfiguration(
+      id: "edit.insert", verb: "insert", title: "Insert Line", icon: "text.insert", category: "Editing",
+      summary: "insert a line before line LINE of a text document",
+      parameters: [line, text])
 
-    static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
-      let document = try context.workspace.requireActive()
+    static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
       let line = arguments[Self.line]
-      try context.workspace.insertLine(
-        arguments[Self.text], at: line, in: document)
-      return context.report(document, .lineInserted(line: line))
+      try context.workspace.insertLine(arguments[Self.text], at: line, in: context.document)
+      return context.report(.lineInserted(line: line))
     }
   }
 
@@ -117,19 +103,15 @@ extension DocumentCommands {
     static let line = ParameterKey.integer("line", summary: "the line number")
     static let text = ParameterKey.restText("text", summary: "the new text")
 
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "edit.replace", verb: "replace", title: "Replace Line", icon: "pencil.line", category: "Editing",
-        summary: "replace line LINE of a text document",
-        parameters: [line, text])
-    }
+    static let configuration = CommandConfiguration(
+      id: "edit.replace", verb: "replace", title: "Replace Line", icon: "pencil.line", category: "Editing",
+      summary: "replace line LINE of a text document",
+      parameters: [line, text])
 
-    static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
-      let document = try context.workspace.requireActive()
+    static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
       let line = arguments[Self.line]
-      try context.workspace.replaceLine(
-        line, with: arguments[Self.text], in: document)
-      return context.report(document, .lineReplaced(line: line))
+      try context.workspace.replaceLine(line, with: arguments[Self.text], in: context.document)
+      return context.report(.lineReplaced(line: line))
     }
   }
 
@@ -137,23 +119,20 @@ extension DocumentCommands {
   enum AddRow: DocumentAction {
     static let cells = ParameterKey.rest("cells", summary: "column=value words", valueName: "k=v")
 
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "edit.add", verb: "add", title: "Add Row", icon: "plus", category: "Editing",
-        summary: "add a row to a table: column=value for each cell to fill",
-        parameters: [cells])
-    }
+    static let configuration = CommandConfiguration(
+      id: "edit.add", verb: "add", title: "Add Row", icon: "plus", category: "Editing",
+      summary: "add a row to a table: column=value for each cell to fill",
+      parameters: [cells])
 
-    static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
-      let document = try context.workspace.requireActive()
+    static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
       let values = try arguments[Self.cells].map { word throws -> (column: String, value: String) in
         guard let equals = word.text.firstIndex(of: "=") else {
           throw FolioError.invalidArgument("'add' takes column=value words, got '\(word.text)'")
         }
         return (String(word.text[..<equals]), String(word.text[word.text.index(after: equals)...]))
       }
-      let id = try context.workspace.addRow(values, to: document)
-      return context.report(document, .rowAdded(id: id))
+      let id = try context.workspace.addRow(values, to: context.document)
+      return context.report(.rowAdded(id: id))
     }
   }
 
@@ -163,15 +142,13 @@ extension DocumentCommands {
     static let column = ParameterKey.argument("column", summary: "a name or number")
     static let value = ParameterKey.argument("value", summary: "the new text")
 
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "edit.cell", verb: "cell", title: "Edit Cell", icon: "tablecells", category: "Editing",
-        summary: "set one cell: ROW (position or id:N), COLUMN (name or number), VALUE",
-        parameters: [row, column, value])
-    }
+    static let configuration = CommandConfiguration(
+      id: "edit.cell", verb: "cell", title: "Edit Cell", icon: "tablecells", category: "Editing",
+      summary: "set one cell: ROW (position or id:N), COLUMN (name or number), VALUE",
+      parameters: [row, column, value])
 
-    static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
-      let document = try context.workspace.requireActive()
+    static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
+      let document = context.document
       let row = arguments[Self.row]
       let column = arguments[Self.column]
       let cell = try document.readTable { table throws(FolioError) in
@@ -179,7 +156,7 @@ extension DocumentCommands {
       }
       let changed = try context.workspace.setCell(
         rowID: cell.rowID, column: cell.column, to: arguments[Self.value], in: document)
-      return context.report(document, .cellSet(row: row, column: column, changed: changed))
+      return context.report(.cellSet(row: row, column: column, changed: changed))
     }
   }
 }

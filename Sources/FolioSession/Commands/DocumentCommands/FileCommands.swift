@@ -6,16 +6,16 @@ extension DocumentCommands {
     static let path = ParameterKey.argument(
       "path", .path, summary: "a path (~ for home) or a file:// URL", valueName: "PATH-OR-URL")
 
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "document.open", verb: "open", title: "Open…", icon: "folder", shortcut: "⌘O",
-        category: "Documents",
-        summary: "open a document in a new window: a path or a file:// URL",
-        details: "Text files (.txt, .md, any UTF-8) open as lines; .csv, .tsv and .json (an array of "
-          + "objects) open as tables. A file already open is focused instead. Binary or malformed "
-          + "files are refused with the line and column of the problem.",
-        parameters: [path])
-    }
+    static let configuration = CommandConfiguration(
+      id: "document.open", verb: "open", title: "Open…", icon: "folder", shortcut: "⌘O",
+      category: "Documents",
+      summary: "open a document in a new window: a path or a file:// URL",
+      details: """
+        Text files (.txt, .md, any UTF-8) open as lines; .csv, .tsv and .json (an array of \
+        objects) open as tables. A file already open is focused instead. Binary or malformed \
+        files are refused with the line and column of the problem.
+        """,
+      parameters: [path])
 
     static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
       try context.workspace.openOfferingRecovery(arguments[Self.path], responder: responder(for: arguments))
@@ -34,13 +34,11 @@ extension DocumentCommands {
     static let columns = ParameterKey.optionalArgument(
       "columns", summary: "a table's column names, comma-separated", valueName: "columns=a,b,c")
 
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "document.new", verb: "new", title: "New", icon: "doc.badge.plus", shortcut: "⌘N",
-        category: "Documents",
-        summary: "make an untitled document: text, or a table with columns=a,b,c",
-        parameters: [kind, columns])
-    }
+    static let configuration = CommandConfiguration(
+      id: "document.new", verb: "new", title: "New", icon: "doc.badge.plus", shortcut: "⌘N",
+      category: "Documents",
+      summary: "make an untitled document: text, or a table with columns=a,b,c",
+      parameters: [kind, columns])
 
     static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
       let columns =
@@ -60,21 +58,21 @@ extension DocumentCommands {
     static let title = ParameterKey.argument(
       "title", summary: "the new title, without extension", valueName: "NEW-TITLE")
 
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "document.rename", verb: "rename", title: "Rename…", icon: "pencil", category: "Documents",
-        summary: "change the title: renames the file in its folder, keeping its extension",
-        details: "Never replaces another file. Refused: an empty title, '/' or NUL, '.' or '..', a file "
-          + "name over 255 bytes, the same title. Unsaved edits are kept; 'undo' renames it back. An "
-          + "untitled document only changes its title.",
-        parameters: [title])
-    }
+    static let configuration = CommandConfiguration(
+      id: "document.rename", verb: "rename", title: "Rename…", icon: "pencil", category: "Documents",
+      summary: "change the title: renames the file in its folder, keeping its extension",
+      details: """
+        Never replaces another file. Refused: an empty title, '/' or NUL, '.' or '..', a file \
+        name over 255 bytes, the same title. Unsaved edits are kept; 'undo' renames it back. An \
+        untitled document only changes its title.
+        """,
+      parameters: [title])
 
-    static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
-      let document = try context.workspace.requireActive()
+    static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
+      let document = context.document
       let old = document.title
       try context.workspace.rename(document, to: arguments[Self.title])
-      return context.report(document, .renamed(from: old, to: document.title))
+      return context.report(.renamed(from: old, to: document.title))
     }
   }
 
@@ -84,43 +82,42 @@ extension DocumentCommands {
       "as", .path, summary: "save to this path instead", valueName: "PATH")
     static let force = ParameterKey.flag("force", summary: "overwrite a changed or existing file")
 
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "document.save", verb: "save", title: "Save", icon: "square.and.arrow.down", shortcut: "⌘S",
-        category: "Documents",
-        summary: "save atomically; refuses a file changed on disk since it was read unless --force",
-        details: "--as PATH saves to a new file (its extension picks the format: a table can become "
-          + ".csv, .tsv or .json) and binds the window to it; an existing file there is kept unless "
-          + "--force. The file's permissions and owner are kept, and a symbolic link stays a link; a "
-          + "hard-linked file, or one in a read-only folder, is written in place after a safety copy. "
-          + "A file deleted on disk is written again; one another Folio has locked needs --force.",
-        parameters: [path, force])
-    }
+    static let configuration = CommandConfiguration(
+      id: "document.save", verb: "save", title: "Save", icon: "square.and.arrow.down", shortcut: "⌘S",
+      category: "Documents",
+      summary: "save atomically; refuses a file changed on disk since it was read unless --force",
+      details: """
+        --as PATH saves to a new file (its extension picks the format: a table can become \
+        .csv, .tsv or .json) and binds the window to it; an existing file there is kept unless \
+        --force. The file's permissions and owner are kept, and a symbolic link stays a link; a \
+        hard-linked file, or one in a read-only folder, is written in place after a safety copy. \
+        A file deleted on disk is written again; one another Folio has locked needs --force.
+        """,
+      parameters: [path, force])
 
-    static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
-      let document = try context.workspace.requireActive()
+    static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
       let saved = try context.workspace.saveReporting(
-        document, as: arguments[Self.path], force: arguments[Self.force])
-      return context.report(document, .saved(path: saved.path, bytes: saved.bytes, notes: saved.notes))
+        context.document, as: arguments[Self.path], force: arguments[Self.force])
+      return context.report(.saved(path: saved.path, bytes: saved.bytes, notes: saved.notes))
     }
   }
 
   /// `revert [--yes]`: asks first, as `asksFirst` says, when there are unsaved changes.
-  enum Revert: DocumentAction, ConfirmingCommand {
+  enum Revert: DocumentConfirming {
     static let yes = ParameterKey.flag("yes", summary: "do not ask")
 
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "document.revert", verb: "revert", title: "Revert to Saved", icon: "arrow.uturn.backward",
-        category: "Documents",
-        summary: "reload from disk, dropping unsaved changes (asks first in the REPL; undoable)",
-        details: "With unsaved changes it asks first (Revert or Cancel) in the REPL, and everywhere when "
-          + "chosen from a menu such as File; typed in a script it reverts at once; --yes never asks.",
-        parameters: [yes])
-    }
+    static let configuration = CommandConfiguration(
+      id: "document.revert", verb: "revert", title: "Revert to Saved", icon: "arrow.uturn.backward",
+      category: "Documents",
+      summary: "reload from disk, dropping unsaved changes (asks first in the REPL; undoable)",
+      details: """
+        With unsaved changes it asks first (Revert or Cancel) in the REPL, and everywhere when \
+        chosen from a menu such as File; typed in a script it reverts at once; --yes never asks.
+        """,
+      parameters: [yes])
 
-    static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
-      let document = try context.workspace.requireActive()
+    static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
+      let document = context.document
       guard context.asksFirst(arguments), document.isDirty, !arguments[Self.yes] else {
         return try answer("revert", arguments, in: context)
       }
@@ -136,30 +133,27 @@ extension DocumentCommands {
           ], responder: responder(for: arguments)))
     }
 
-    static func answer(_ buttonID: String, _ arguments: Arguments, in context: CommandContext) throws
+    static func answer(_ buttonID: String, _ arguments: Arguments, in context: DocumentContext) throws
       -> CommandOutput
     {
-      let document = try context.workspace.requireActive()
-      guard buttonID == "revert" else { return context.report(document, .keptUnchanged) }
-      try context.workspace.revert(document)
-      return context.report(document, .reverted)
+      guard buttonID == "revert" else { return context.report(.keptUnchanged) }
+      try context.workspace.revert(context.document)
+      return context.report(.reverted)
     }
   }
 
   /// `close [--force]`: a document with unsaved changes asks Save, Don't Save or Cancel.
-  enum Close: DocumentAction, ConfirmingCommand {
+  enum Close: DocumentConfirming {
     static let force = ParameterKey.flag("force", summary: "close without saving or asking")
 
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "document.close", verb: "close", title: "Close", icon: "xmark", shortcut: "⌘W",
-        category: "Documents",
-        summary: "close the window; a document with unsaved changes asks: Save, Don't Save or Cancel",
-        parameters: [force])
-    }
+    static let configuration = CommandConfiguration(
+      id: "document.close", verb: "close", title: "Close", icon: "xmark", shortcut: "⌘W",
+      category: "Documents",
+      summary: "close the window; a document with unsaved changes asks: Save, Don't Save or Cancel",
+      parameters: [force])
 
-    static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
-      let document = try context.workspace.requireActive()
+    static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
+      let document = context.document
       guard document.isDirty, !arguments[Self.force] else {
         return context.workspace.close(document, reporting: .closed)
       }
@@ -177,11 +171,11 @@ extension DocumentCommands {
           ], responder: responder(for: arguments)))
     }
 
-    static func answer(_ buttonID: String, _ arguments: Arguments, in context: CommandContext) throws
+    static func answer(_ buttonID: String, _ arguments: Arguments, in context: DocumentContext) throws
       -> CommandOutput
     {
       let workspace = context.workspace
-      let document = try workspace.requireActive()
+      let document = context.document
       switch buttonID {
       case "dont-save":
         return workspace.close(document, reporting: .closedWithoutSaving)
@@ -189,7 +183,7 @@ extension DocumentCommands {
         let path = try workspace.save(document)
         return workspace.close(document, reporting: .savedAndClosed(path: path))
       default:
-        return context.report(document, .keptOpen)
+        return context.report(.keptOpen)
       }
     }
   }

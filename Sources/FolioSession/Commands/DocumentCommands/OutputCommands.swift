@@ -12,27 +12,26 @@ extension DocumentCommands {
       "pages", summary: "a page or a range such as 2-5", valueName: "2-5")
     static let force = ParameterKey.flag("force", summary: "replace an existing file given with --to")
 
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "document.print", verb: "print", title: "Print…", icon: "printer", shortcut: "⌘P",
-        category: "Documents",
-        summary: "paginate with the title in the header and page N of M in the footer, as PDF or text",
-        details: "Without --to, a PDF named after the title is written beside the document (never "
-          + "replacing a file: 'Notes 2.pdf'). --to FILE.pdf or FILE.txt writes there (an existing "
-          + "file only with --force); --to - prints the pages as text. Tables print as aligned "
-          + "columns with the header repeated on every page; long lines wrap. The page size is "
-          + "--page-size, else the print.page-size setting (A4, or Letter in US and similar locales).",
-        parameters: [destination, pageSize, pages, force])
-    }
+    static let configuration = CommandConfiguration(
+      id: "document.print", verb: "print", title: "Print…", icon: "printer", shortcut: "⌘P",
+      category: "Documents",
+      summary: "paginate with the title in the header and page N of M in the footer, as PDF or text",
+      details: """
+        Without --to, a PDF named after the title is written beside the document (never \
+        replacing a file: 'Notes 2.pdf'). --to FILE.pdf or FILE.txt writes there (an existing \
+        file only with --force); --to - prints the pages as text. Tables print as aligned \
+        columns with the header repeated on every page; long lines wrap. The page size is \
+        --page-size, else the print.page-size setting (A4, or Letter in US and similar locales).
+        """,
+      parameters: [destination, pageSize, pages, force])
 
-    static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
-      let document = try context.workspace.requireActive()
+    static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
       let result = try context.workspace.print(
-        document, to: arguments[Self.destination], pageSize: arguments[Self.pageSize] ?? context.pageSize(),
+        context.document, to: arguments[Self.destination],
+        pageSize: arguments[Self.pageSize] ?? context.pageSize(),
         pages: try arguments[Self.pages].map(PageRange.parsing), force: arguments[Self.force])
       guard let path = result.path else { return .documentText(result.text ?? "") }
-      return context.report(
-        document, .printed(path: path, pages: result.pages, missingGlyphs: result.missingGlyphs))
+      return context.report(.printed(path: path, pages: result.pages, missingGlyphs: result.missingGlyphs))
     }
   }
 
@@ -46,29 +45,29 @@ extension DocumentCommands {
     static let destination = ParameterKey.option(
       "to", .path, summary: "the destination folder", valueName: "DEST")
 
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "document.share", verb: "share", title: "Share…", icon: "square.and.arrow.up",
-        category: "Documents",
-        summary: "list the share targets for the document, or share it through one",
-        details: "Built-in targets: file (a copy into the folder --to names, never replacing a file: "
-          + "'Places 2.csv'), stdout (the text on standard output), mail (an RFC 5322 draft .eml with "
-          + "the document attached, in --to or beside the document). A document offers file (as last "
-          + "saved), text, and for tables csv and json; a target gets the best one it accepts, or the "
-          + "one --as names.",
-        parameters: [target, representation, destination])
-    }
+    static let configuration = CommandConfiguration(
+      id: "document.share", verb: "share", title: "Share…", icon: "square.and.arrow.up",
+      category: "Documents",
+      summary: "list the share targets for the document, or share it through one",
+      details: """
+        Built-in targets: file (a copy into the folder --to names, never replacing a file: \
+        'Places 2.csv'), stdout (the text on standard output), mail (an RFC 5322 draft .eml with \
+        the document attached, in --to or beside the document). A document offers file (as last \
+        saved), text, and for tables csv and json; a target gets the best one it accepts, or the \
+        one --as names.
+        """,
+      parameters: [target, representation, destination])
 
-    static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
+    static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
       let workspace = context.workspace
-      let document = try workspace.requireActive()
+      let document = context.document
       guard let target = arguments[Self.target] else {
         return .shareTargets(document: document.title, targets: workspace.shareTargets(for: document))
       }
       let outcome = try workspace.share(
         document, with: target, as: arguments[Self.representation], to: arguments[Self.destination])
       return outcome.output.map(CommandOutput.documentText)
-        ?? context.report(document, .shared(target: target, outcome: outcome))
+        ?? context.report(.shared(target: target, outcome: outcome))
     }
   }
 }

@@ -3,12 +3,10 @@ import FolioCore
 extension DocumentCommands {
   /// `docs`: the open documents.
   enum List: SessionAction {
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "document.list", verb: "docs", title: "Windows", icon: "macwindow.on.rectangle",
-        category: "Documents",
-        summary: "the open documents, the active one marked")
-    }
+    static let configuration = CommandConfiguration(
+      id: "document.list", verb: "docs", title: "Windows", icon: "macwindow.on.rectangle",
+      category: "Documents",
+      summary: "the open documents, the active one marked")
 
     static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
       let workspace = context.workspace
@@ -16,16 +14,18 @@ extension DocumentCommands {
     }
   }
 
-  /// `focus N-OR-TITLE`.
-  enum Focus: DocumentAction {
+  /// `focus N-OR-TITLE`: needs a document open, and reports on the one it focuses.
+  enum Focus: SessionAction {
     static let window = ParameterKey.argument(
       "window", summary: "a number from 'docs' or a title", valueName: "N-OR-TITLE")
 
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "document.focus", verb: "focus", title: "Focus Window", icon: "macwindow", category: "Documents",
-        summary: "make another window active: its number in 'docs' or its title",
-        parameters: [window])
+    static let configuration = CommandConfiguration(
+      id: "document.focus", verb: "focus", title: "Focus Window", icon: "macwindow", category: "Documents",
+      summary: "make another window active: its number in 'docs' or its title",
+      parameters: [window])
+
+    static func availability(in context: CommandContext) -> Availability {
+      context.workspace.documentAvailability
     }
 
     static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
@@ -38,29 +38,24 @@ extension DocumentCommands {
 
   /// `title`: the active document's title and URL.
   enum Title: DocumentAction {
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "document.title", verb: "title", title: "Title", icon: "textformat", category: "Documents",
-        summary: "the active document's title and URL")
-    }
+    static let configuration = CommandConfiguration(
+      id: "document.title", verb: "title", title: "Title", icon: "textformat", category: "Documents",
+      summary: "the active document's title and URL")
 
-    static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
-      let document = try context.workspace.requireActive()
-      return context.report(document, .title)
+    static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
+      context.report(.title)
     }
   }
 
   /// `info`: the document header.
   enum Info: DocumentAction {
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "document.info", verb: "info", title: "Document Info", icon: "info.circle", shortcut: "⌘I",
-        category: "Documents",
-        summary: "the document header: title, URL, kind, size, modified time, unsaved changes")
-    }
+    static let configuration = CommandConfiguration(
+      id: "document.info", verb: "info", title: "Document Info", icon: "info.circle", shortcut: "⌘I",
+      category: "Documents",
+      summary: "the document header: title, URL, kind, size, modified time, unsaved changes")
 
-    static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
-      .documentInfo(DocumentInfo(try context.workspace.requireActive(), in: context.workspace))
+    static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
+      .documentInfo(DocumentInfo(context.document, in: context.workspace))
     }
   }
 }

@@ -15,17 +15,17 @@ enum RecentCommands {
     static let entry = ParameterKey.optionalArgument(
       "entry", summary: "after open: a number in the list, a file name or a path", valueName: "N-OR-NAME")
 
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "document.recent", verb: "recent", title: "Recent Documents", icon: "clock",
-        category: "Documents",
-        summary: "the documents opened most recently, numbered; 'recent open N' opens one",
-        details: "'recent [N]' lists the N (default \(Workspace.recentDocumentsShown)) documents opened most "
-          + "recently, newest first, kept in the state store. 'recent open N-OR-NAME' opens one by its "
-          + "number, file name, title or path; a file that no longer exists is removed from the list. "
-          + "'recent clear' forgets them all. File › Open Recent lists the same documents.",
-        parameters: [what, entry])
-    }
+    static let configuration = CommandConfiguration(
+      id: "document.recent", verb: "recent", title: "Recent Documents", icon: "clock",
+      category: "Documents",
+      summary: "the documents opened most recently, numbered; 'recent open N' opens one",
+      details: """
+        'recent [N]' lists the N (default \(Workspace.recentDocumentsShown)) documents opened most \
+        recently, newest first, kept in the state store. 'recent open N-OR-NAME' opens one by its \
+        number, file name, title or path; a file that no longer exists is removed from the list. \
+        'recent clear' forgets them all. File › Open Recent lists the same documents.
+        """,
+      parameters: [what, entry])
 
     static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
       let what = arguments[Self.what]
@@ -64,12 +64,10 @@ enum RecentCommands {
     static let entry = ParameterKey.argument(
       "entry", summary: "a number in the list, a file name, a title or a path", valueName: "N-OR-NAME")
 
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "document.recent.open", title: "Open Recent Document", icon: "clock", category: "Documents",
-        summary: "open a recent document by its number in 'recent', file name, title or path",
-        parameters: [entry])
-    }
+    static let configuration = CommandConfiguration(
+      id: "document.recent.open", title: "Open Recent Document", icon: "clock", category: "Documents",
+      summary: "open a recent document by its number in 'recent', file name, title or path",
+      parameters: [entry])
 
     static func availability(in context: CommandContext) -> Availability {
       context.workspace.recentOpenAvailability()
@@ -82,11 +80,9 @@ enum RecentCommands {
 
   /// `document.recent.clear` [File › Open Recent › Clear Menu].
   enum ClearRecent: SessionAction {
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "document.recent.clear", title: "Clear Recent Documents", icon: "clock", category: "Documents",
-        summary: "forget every recent document (File › Open Recent › Clear Menu)")
-    }
+    static let configuration = CommandConfiguration(
+      id: "document.recent.clear", title: "Clear Recent Documents", icon: "clock", category: "Documents",
+      summary: "forget every recent document (File › Open Recent › Clear Menu)")
 
     static func availability(in context: CommandContext) -> Availability {
       context.workspace.recentClearAvailability()

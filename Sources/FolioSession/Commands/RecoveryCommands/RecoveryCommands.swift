@@ -12,17 +12,17 @@ enum RecoveryCommands {
       "journal", summary: "a number from the list, or a path", valueName: "N-OR-PATH")
     static let discard = ParameterKey.flag("discard", summary: "drop the changes instead")
 
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "document.recover", verb: "recover", title: "Recover Unsaved Changes…", icon: "lifepreserver",
-        category: "Documents",
-        summary: "list unsaved changes left by sessions that ended without saving, or recover one",
-        details: "Without an argument, lists the recovery journal: documents with unsaved changes whose "
-          + "Folio was killed or crashed, and safety copies of unfinished saves in place. 'recover N' "
-          + "(or its path) opens that document with the changes as one undoable step; --discard "
-          + "drops them instead.",
-        parameters: [journal, discard])
-    }
+    static let configuration = CommandConfiguration(
+      id: "document.recover", verb: "recover", title: "Recover Unsaved Changes…", icon: "lifepreserver",
+      category: "Documents",
+      summary: "list unsaved changes left by sessions that ended without saving, or recover one",
+      details: """
+        Without an argument, lists the recovery journal: documents with unsaved changes whose \
+        Folio was killed or crashed, and safety copies of unfinished saves in place. 'recover N' \
+        (or its path) opens that document with the changes as one undoable step; --discard \
+        drops them instead.
+        """,
+      parameters: [journal, discard])
 
     static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
       let workspace = context.workspace

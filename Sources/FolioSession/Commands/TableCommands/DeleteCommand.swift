@@ -3,24 +3,24 @@ import FolioCore
 extension TableCommands {
   /// `delete [ROWS] [--yes]`: rows of a table (the selection when no ROWS) or lines of a text
   /// document; asks first, as `asksFirst` says.
-  enum Delete: DocumentAction, ConfirmingCommand {
+  enum Delete: DocumentConfirming {
     static let rows = ParameterKey.optionalArgument(
       "rows", summary: "positions, ranges, id:N (lines for text)")
     static let yes = ParameterKey.flag("yes", summary: "do not ask")
 
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "edit.delete", verb: "delete", title: "Delete", icon: "trash", role: .destructive,
-        category: "Tables",
-        summary: "delete rows of a table (the selection when no ROWS) or lines of a text document",
-        details: "Asks first (Delete N Rows or Cancel) in the REPL, and everywhere when chosen from a "
-          + "menu such as the context menu; typed in a script it deletes at once; --yes never asks. "
-          + "One undoable step: undo puts the rows back where they were, with their ids.",
-        parameters: [rows, yes])
-    }
+    static let configuration = CommandConfiguration(
+      id: "edit.delete", verb: "delete", title: "Delete", icon: "trash", role: .destructive,
+      category: "Tables",
+      summary: "delete rows of a table (the selection when no ROWS) or lines of a text document",
+      details: """
+        Asks first (Delete N Rows or Cancel) in the REPL, and everywhere when chosen from a \
+        menu such as the context menu; typed in a script it deletes at once; --yes never asks. \
+        One undoable step: undo puts the rows back where they were, with their ids.
+        """,
+      parameters: [rows, yes])
 
-    static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
-      let target = try Target(arguments, in: context.workspace)
+    static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
+      let target = try Target(arguments, of: context.document)
       guard context.asksFirst(arguments), !arguments[Self.yes] else {
         return try answer("delete", arguments, in: context)
       }
@@ -30,7 +30,7 @@ extension TableCommands {
       return .dialog(
         Dialog(
           title:
-            "Delete \(target.count == 1 ? "1 \(noun.lowercased())" : noun.lowercased()) of “\(target.document.title)”?",
+            "Delete \(target.count == 1 ? "1 \(noun.lowercased())" : noun.lowercased()) of “\(context.document.title)”?",
           message: "Undo brings \(target.count == 1 ? "it" : "them") back.",
           buttons: [
             DialogButton(
@@ -40,20 +40,18 @@ extension TableCommands {
           ], responder: responder(for: arguments)))
     }
 
-    static func answer(_ buttonID: String, _ arguments: Arguments, in context: CommandContext) throws
+    static func answer(_ buttonID: String, _ arguments: Arguments, in context: DocumentContext) throws
       -> CommandOutput
     {
+      let document = context.document
+      let target = try Target(arguments, of: document)
+      guard buttonID == "delete" else { return context.report(.keptUnchanged) }
       let workspace = context.workspace
-      let target = try Target(arguments, in: workspace)
-      let document = target.document
-      guard buttonID == "delete" else { return context.report(document, .keptUnchanged) }
       switch target.positions {
       case .lines(let lines):
-        let deleted = try workspace.deleteLines(lines, from: document)
-        return context.report(document, .linesDeleted(count: deleted))
+        return context.report(.linesDeleted(count: try workspace.deleteLines(lines, from: document)))
       case .rows(let ids):
-        let deleted = try workspace.deleteRows(ids, from: document)
-        return context.report(document, .rowsDeleted(count: deleted))
+        return context.report(.rowsDeleted(count: try workspace.deleteRows(ids, from: document)))
       }
     }
 
@@ -64,14 +62,12 @@ extension TableCommands {
         case rows(Set<Int>)
       }
 
-      var document: Document
       var positions: Positions
       var count: Int
       /// What is counted: Line or Row.
       var unit: String
 
-      init(_ arguments: Arguments, in workspace: Workspace) throws {
-        document = try workspace.requireActive()
+      init(_ arguments: Arguments, of document: Document) throws {
         let selector = arguments[Delete.rows]
         switch document.content {
         case .text(let text):

@@ -13,19 +13,19 @@ enum TableCommands {
     static let keys = ParameterKey.rest(
       "keys", summary: "COLUMN or COLUMN:asc or COLUMN:desc", valueName: "COLUMN[:asc|:desc]")
 
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "view.sort", verb: "sort", title: "Sort", icon: "arrow.up.arrow.down", category: "Tables",
-        summary: "sort rows by columns, first key first: name noise:desc; bare 'sort' shows the order",
-        details: "A stable sort: rows equal by every key keep their order. A column whose non-empty "
-          + "cells are all numbers sorts as numbers, others as text ignoring case; empty cells go last "
-          + "either way. One undoable step; row ids and the selection stay with their rows. Bare "
-          + "'sort' says when edits since (add, cell) left the rows out of the last sort's order.",
-        parameters: [keys])
-    }
+    static let configuration = CommandConfiguration(
+      id: "view.sort", verb: "sort", title: "Sort", icon: "arrow.up.arrow.down", category: "Tables",
+      summary: "sort rows by columns, first key first: name noise:desc; bare 'sort' shows the order",
+      details: """
+        A stable sort: rows equal by every key keep their order. A column whose non-empty \
+        cells are all numbers sorts as numbers, others as text ignoring case; empty cells go last \
+        either way. One undoable step; row ids and the selection stay with their rows. Bare \
+        'sort' says when edits since (add, cell) left the rows out of the last sort's order.
+        """,
+      parameters: [keys])
 
-    static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
-      let document = try context.workspace.requireActive()
+    static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
+      let document = context.document
       let words = arguments[Self.keys].map(\.text)
       guard !words.isEmpty else {
         let isStale = try context.workspace.isSortStale(document)
@@ -45,18 +45,18 @@ enum TableCommands {
     static let add = ParameterKey.flag("add", summary: "add to the selection")
     static let toggle = ParameterKey.flag("toggle", summary: "flip each row's selection")
 
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "selection.select", verb: "select", title: "Select", icon: "checkmark.circle", category: "Tables",
-        summary: "select rows: positions 3, ranges 2-5, lists 1,4-6, id:7, all or none",
-        details: "--add adds the rows to the selection, --toggle flips each. Several rows need edit "
-          + "mode ('edit-mode on') on iphone and ipad without a keyboard; on mac or with "
-          + "'env keyboard on' they do not. The selection is of row ids: it survives sorting.",
-        parameters: [rows, add, toggle])
-    }
+    static let configuration = CommandConfiguration(
+      id: "selection.select", verb: "select", title: "Select", icon: "checkmark.circle", category: "Tables",
+      summary: "select rows: positions 3, ranges 2-5, lists 1,4-6, id:7, all or none",
+      details: """
+        --add adds the rows to the selection, --toggle flips each. Several rows need edit \
+        mode ('edit-mode on') on iphone and ipad without a keyboard; on mac or with \
+        'env keyboard on' they do not. The selection is of row ids: it survives sorting.
+        """,
+      parameters: [rows, add, toggle])
 
-    static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
-      let document = try context.workspace.requireActive()
+    static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
+      let document = context.document
       guard !(arguments[Self.add] && arguments[Self.toggle]) else {
         throw FolioError.invalidArgument("'select' takes --add or --toggle, not both")
       }
@@ -79,31 +79,28 @@ enum TableCommands {
 
   /// `selection`: the selected rows.
   enum ShowSelection: DocumentAction {
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "selection.show", verb: "selection", title: "Selection", icon: "checklist", category: "Tables",
-        summary: "the selected rows, with their positions and ids")
-    }
+    static let configuration = CommandConfiguration(
+      id: "selection.show", verb: "selection", title: "Selection", icon: "checklist", category: "Tables",
+      summary: "the selected rows, with their positions and ids")
 
-    static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
-      let document = try context.workspace.requireActive()
-      try context.workspace.requireTable(document)
-      return .selection(context.workspace.selectionReport(of: document))
+    static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
+      try context.workspace.requireTable(context.document)
+      return .selection(context.workspace.selectionReport(of: context.document))
     }
   }
 
   /// `edit-mode [on|off]` [EditButton].
   enum EditMode: SessionToggle {
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "selection.edit-mode", verb: "edit-mode", title: "Edit Mode", icon: "pencil", category: "Tables",
-        summary: "turn the window's edit mode on or off [EditButton]: several rows can then be selected",
-        details: "Leaving edit mode on iphone or ipad without a keyboard deselects the rows when "
-          + "several are selected.")
-    }
+    static let configuration = CommandConfiguration(
+      id: "selection.edit-mode", verb: "edit-mode", title: "Edit Mode", icon: "pencil", category: "Tables",
+      summary: "turn the window's edit mode on or off [EditButton]: several rows can then be selected",
+      details: """
+        Leaving edit mode on iphone or ipad without a keyboard deselects the rows when \
+        several are selected.
+        """)
 
     static func availability(in context: CommandContext) -> Availability {
-      context.workspace.active == nil ? .disabled(reason: CommandContext.noDocumentReason) : .enabled
+      context.workspace.documentAvailability
     }
 
     static func isOn(in context: CommandContext) -> Bool { context.workspace.active?.isEditing ?? false }
@@ -116,18 +113,16 @@ enum TableCommands {
 
   /// `favorite [on|off]`: marks the one selected row.
   enum Favorite: SessionToggle {
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        id: "row.favorite", verb: "favorite", title: "Favorite", icon: "star", category: "Tables",
-        summary: "mark the selected row as a favorite (★), saved in its 'favorite' column",
-        details: "The 'favorite' column is added when the table has none, so the mark is saved with "
-          + "the document. One undoable step.")
-    }
+    static let configuration = CommandConfiguration(
+      id: "row.favorite", verb: "favorite", title: "Favorite", icon: "star", category: "Tables",
+      summary: "mark the selected row as a favorite (★), saved in its 'favorite' column",
+      details: """
+        The 'favorite' column is added when the table has none, so the mark is saved with \
+        the document. One undoable step.
+        """)
 
     static func availability(in context: CommandContext) -> Availability {
-      guard let active = context.workspace.active else {
-        return .disabled(reason: CommandContext.noDocumentReason)
-      }
+      guard let active = context.workspace.active else { return context.workspace.documentAvailability }
       guard active.kind == .table else { return .disabled(reason: "'\(active.title)' is not a table") }
       return active.selection.count == 1 ? .enabled : .disabled(reason: "select one row first ('select 3')")
     }
