@@ -7,13 +7,14 @@ extension EmbedServer {
   static let notificationNames = [
     "document.opened", "document.changed", "document.saved", "document.renamed", "document.closed",
     "selection.changed", "menus.changed", "toolbar.changed", "dialog.presented", "dialog.dismissed",
-    "plugin.loaded", "plugin.failed", "log",
+    "plugin.loaded", "plugin.failed", "plugin.unloaded", "log",
   ]
 
   /// Brings the client up to date after a request: delivers the events it caused (each
   /// becomes a notification), keeps its changes in the recovery journal (a failure to is a
   /// `log` warning), and sends the toolbar when its layout changed.
   func catchUp() {
+    hasSentMenusChanged = false
     for warning in session.finishCommand() {
       notify("log", [("level", .string("warning")), ("message", .string(errorText.text(warning)))])
       shell.console.printError("folio: warning: \(errorText.text(warning))")
@@ -62,6 +63,9 @@ extension EmbedServer {
           ("previous", .array(change.previous.sorted().map(JSONValue.int))),
         ])
     case .menusChanged:
+      // Once per request: a plugin's menus and contributions each say so.
+      guard !hasSentMenusChanged else { return }
+      hasSentMenusChanged = true
       notify(event.name, [])
     case .toolbarChanged:
       // Sent after the request, with the new layout, when the layout changed (`catchUp`).
@@ -84,6 +88,8 @@ extension EmbedServer {
       notify(event.name, [("name", .string(name))])
     case .pluginFailed(let name, let reason):
       notify(event.name, [("name", .string(name)), ("reason", .string(reason))])
+    case .pluginUnloaded(let name):
+      notify(event.name, [("name", .string(name))])
     }
   }
 
