@@ -138,10 +138,17 @@ import Testing
       methods(harness.request(2, "selection.set", #"{"ids":[2]}"#)) == ["selection.changed", "response"])
     // Selecting what is selected changes nothing, and says nothing.
     #expect(methods(harness.request(3, "selection.set", #"{"ids":[2]}"#)) == ["response"])
+    let edit = harness.request(4, "cell.set", #"{"row":2,"column":"n","value":"9"}"#)
+    #expect(methods(edit) == ["document.changed", "response"])
     #expect(
-      methods(harness.request(4, "cell.set", #"{"row":2,"column":"n","value":"9"}"#)) == [
-        "document.changed", "response",
-      ])
+      edit.first.flatMap { Self.field($0, "params") }.flatMap { Self.field($0, "change") }?.serialized
+        == #"{"kind":"run","position":2,"removed":1,"inserted":1,"ids":[2]}"#)
+    #expect(
+      harness.request(6, "table.addRow", #"{"cells":{"name":"d","n":"4"}}"#).first?.serialized.contains(
+        #""change":{"kind":"run","position":4,"removed":0,"inserted":1,"ids":[4]}"#) == true)
+    #expect(
+      harness.request(7, "table.sort", #"{"keys":[{"column":"n"}]}"#).first?.serialized.contains(
+        #""change":{"kind":"unknown"}"#) == true)
     let cell = harness.request(5, "cell.get", #"{"row":2,"column":"n"}"#)
     #expect(
       cell.first.flatMap { Self.field($0, "result") }?.serialized == #"{"row":2,"column":"n","value":"9"}"#)

@@ -47,6 +47,7 @@ extension EmbedServer {
         documentFields(windowID) + [
           ("revision", document.map { .int($0.revision) } ?? .null),
           ("dirty", document.map { .bool($0.isDirty) } ?? .null),
+          ("change", document.map(contentChange) ?? .null),
         ])
     case .documentSaved(let windowID):
       let document = session.workspace.documents.first { $0.windowID == windowID }
@@ -91,6 +92,24 @@ extension EmbedServer {
     case .pluginUnloaded(let name):
       notify(event.name, [("name", .string(name))])
     }
+  }
+
+  /// What changed in a document since the last `document.changed`: a run — from `position`
+  /// (1-based), `removed` rows or lines became `inserted` ones, and for a table the `ids` of
+  /// those rows now — or `{"kind": "unknown"}` (a sort, a new column, a revert: reread it).
+  private func contentChange(of document: Document) -> JSONValue {
+    guard case .run(let start, let removed, let inserted)? = document.takeContentChange() else {
+      return .object([("kind", .string("unknown"))])
+    }
+    var fields: [(String, JSONValue)] = [
+      ("kind", .string("run")), ("position", .int(start + 1)), ("removed", .int(removed)),
+      ("inserted", .int(inserted)),
+    ]
+    if case .table(let table) = document.content {
+      let positions = start..<min(table.rowCount, start + inserted)
+      fields.append(("ids", .array(positions.map { .int(table.id(ofRow: $0)) })))
+    }
+    return .object(fields)
   }
 
   /// A window's id and its document's title.
