@@ -12,6 +12,7 @@ Timings are measurements, never pass/fail checks: the exit status is 0 whenever 
 succeeded and printed what it should, whether or not the targets are met.
 """
 import argparse
+import json
 import os
 import random
 import shutil
@@ -19,6 +20,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
@@ -34,6 +36,8 @@ FULL = {
     "start_reps": 30,
     "reps": 5,
     "heavy_reps": 3,
+    "round_trips": 2_000,
+    "pipelined": 100_000,
 }
 QUICK = {
     "rows": 2_000,
@@ -46,6 +50,8 @@ QUICK = {
     "start_reps": 1,
     "reps": 1,
     "heavy_reps": 1,
+    "round_trips": 20,
+    "pipelined": 200,
 }
 
 
@@ -179,6 +185,8 @@ def spread(values, unit):
             return f"{value:.1f} µs"
         if unit == "×":
             return f"{value:.2f}×"
+        if unit == "req/s":
+            return f"{value:,.0f} req/s"
         if abs(value) >= 1:
             return f"{value:.2f} s"
         if abs(value) >= 0.001:
@@ -448,6 +456,130 @@ def measure_tables(bench):
                   note=f"peak {peak(runs['folio']) / size:.2f}× the file")
 
 
+class EmbedPeer:
+    """A long-running process spoken to over pipes: `folio --embed` (JSON lines) or
+    `nvim --embed` (msgpack-RPC)."""
+
+    def __init__(self, argv, bench, environment=None):
+        self.process = subprocess.Popen(argv, cwd=bench.work, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.DEVNULL, env=environment or bench.environment)
+
+    def close(self):
+        self.process.stdin.close()
+        self.process.wait()
+
+
+class FolioEmbed(EmbedPeer):
+    def __init__(self, bench, plugins):
+        environment = dict(bench.environment)
+        environment["FOLIO_PLUGINS_DIR"] = plugins
+        super().__init__([bench.args.folio, "--embed"], bench, environment)
+        self.reader = self.process.stdout
+        self.next_id = 0
+        self.call("initialize", {"protocolVersion": "1.0", "notifications": []})
+
+    def send(self, method, params):
+        self.next_id += 1
+        line = json.dumps({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params},
+                          separators=(",", ":"))
+        self.process.stdin.write(line.encode() + b"\n")
+        self.process.stdin.flush()
+
+    def receive(self):
+        reply = json.loads(self.reader.readline())
+        if "error" in reply:
+            raise RunFailed(f"folio --embed: {reply['error']}")
+        return reply
+
+    def call(self, method, params):
+        self.send(method, params)
+        return self.receive()
+
+
+class NvimEmbed(EmbedPeer):
+    def __init__(self, bench):
+        import msgpack
+        super().__init__(["nvim", "--embed", "--headless", "-u", "NONE", "-i", "NONE", "-n"], bench)
+        self.unpacker = msgpack.Unpacker(raw=False)
+        self.packb = msgpack.packb
+        self.next_id = 0
+
+    def call(self, method, params):
+        self.next_id += 1
+        self.process.stdin.write(self.packb([0, self.next_id, method, params]))
+        self.process.stdin.flush()
+        while True:
+            for message in self.unpacker:
+                if message[0] == 1 and message[1] == self.next_id:
+                    if message[2] is not None:
+                        raise RunFailed(f"nvim --embed: {message[2]}")
+                    return message[3]
+            chunk = os.read(self.process.stdout.fileno(), 65536)
+            if not chunk:
+                raise RunFailed("nvim --embed ended")
+            self.unpacker.feed(chunk)
+
+
+def round_trips(peer, count, method, params):
+    """The median time of `count` requests sent one after another, each waiting for its
+    response, in µs."""
+    times = []
+    for _ in range(count):
+        start = time.perf_counter()
+        peer.call(method, params)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1e6
+
+
+def measure_embed(bench):
+    try:
+        import msgpack  # noqa: F401  (python3-msgpack, for nvim's msgpack-RPC)
+        has_msgpack = True
+    except ImportError:
+        has_msgpack = False
+    sizes = bench.sizes
+    count = sizes["round_trips"]
+    make_csv(os.path.join(bench.work, "embed.csv"), 1_000)
+    samples = {"search": [], "plugin": [], "nvim": [], "pipelined": []}
+    for _ in range(sizes["reps"]):
+        folio = FolioEmbed(bench, os.path.join(bench.work, "callback"))
+        try:
+            samples["search"].append(round_trips(folio, count, "commands.search", {"query": "sav"}))
+            samples["plugin"].append(round_trips(folio, count, "commands.run", {"command": "cb.run"}))
+            folio.call("document.open", {"path": "embed.csv"})
+            # Pipelined: every request written (by a thread, so neither pipe fills) before the
+            # responses are read.
+            total = sizes["pipelined"]
+            start = time.perf_counter()
+            writer = threading.Thread(target=lambda: [
+                folio.send("cell.get", {"row": 1 + i % 1_000, "column": "name"}) for i in range(total)])
+            writer.start()
+            for _ in range(total):
+                folio.receive()
+            writer.join()
+            samples["pipelined"].append(total / (time.perf_counter() - start))
+        finally:
+            folio.close()
+        if has_msgpack:
+            nvim = NvimEmbed(bench)
+            try:
+                samples["nvim"].append(round_trips(nvim, count, "nvim_eval", ["1"]))
+            finally:
+                nvim.close()
+    note = (f"median of {count:,} sequential round trips from one Python client per run, over pipes; "
+            "Folio JSON lines, nvim msgpack-RPC")
+    if not has_msgpack:
+        note += "; nvim not measured: this python3 lacks msgpack (Debian's python3-msgpack)"
+    peer = samples["nvim"] if has_msgpack else None
+    peer_name = "nvim --embed nvim_eval(\"1\")" if has_msgpack else ""
+    bench.add("embed round trip: commands.search", samples["search"], peer_name, peer, "≤ 1×",
+              1 if has_msgpack else None, unit="µs", note=note)
+    bench.add("embed round trip: a plugin command", samples["plugin"], peer_name, peer, "≤ 1×",
+              1 if has_msgpack else None, unit="µs")
+    bench.add(f"embed pipelined table cell reads ({sizes['pipelined']:,})", samples["pipelined"], "", None,
+              "reported", None, unit="req/s")
+
+
 def measure_menus(bench):
     sample = bench.run([bench.args.folio_bench, "menus", "20" if bench.args.quick else "200"], expect="resolve")
     for line in sample.output.splitlines():
@@ -466,7 +598,7 @@ def main():
     parser.add_argument("--clock", choices=["wall", "cpu"], default="wall",
                         help="time processes by wall clock (default) or by their CPU time (user + system), "
                              "steadier on a busy machine")
-    parser.add_argument("--only", help="comma-separated measures: start,register,replay,callback,tables,menus")
+    parser.add_argument("--only", help="comma-separated measures: start,register,replay,callback,tables,menus,embed")
     args = parser.parse_args()
     args.folio = os.path.abspath(args.folio or os.path.join(args.build, "release", "folio"))
     args.folio_bench = os.path.abspath(args.folio_bench or os.path.join(os.path.dirname(args.folio), "folio-bench"))
@@ -480,6 +612,7 @@ def main():
     measures = {
         "start": measure_start, "register": measure_register, "replay": measure_replay,
         "callback": measure_callback, "tables": measure_tables, "menus": measure_menus,
+        "embed": measure_embed,
     }
     chosen = args.only.split(",") if args.only else list(measures)
     unknown = [name for name in chosen if name not in measures]

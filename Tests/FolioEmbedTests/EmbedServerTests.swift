@@ -2,6 +2,7 @@ import FolioCore
 import FolioSession
 import FolioShell
 import FolioTestSupport
+import Foundation
 import Testing
 
 @testable import FolioEmbed
@@ -137,13 +138,42 @@ import Testing
       methods(harness.request(2, "selection.set", #"{"ids":[2]}"#)) == ["selection.changed", "response"])
     // Selecting what is selected changes nothing, and says nothing.
     #expect(methods(harness.request(3, "selection.set", #"{"ids":[2]}"#)) == ["response"])
+    let edit = harness.request(4, "cell.set", #"{"row":2,"column":"n","value":"9"}"#)
+    #expect(methods(edit) == ["document.changed", "response"])
     #expect(
-      methods(harness.request(4, "cell.set", #"{"row":2,"column":"n","value":"9"}"#)) == [
-        "document.changed", "response",
-      ])
+      edit.first.flatMap { Self.field($0, "params") }.flatMap { Self.field($0, "change") }?.serialized
+        == #"{"kind":"run","position":2,"removed":1,"inserted":1,"ids":[2]}"#)
+    #expect(
+      harness.request(6, "table.addRow", #"{"cells":{"name":"d","n":"4"}}"#).first?.serialized.contains(
+        #""change":{"kind":"run","position":4,"removed":0,"inserted":1,"ids":[4]}"#) == true)
+    #expect(
+      harness.request(7, "table.sort", #"{"keys":[{"column":"n"}]}"#).first?.serialized.contains(
+        #""change":{"kind":"unknown"}"#) == true)
     let cell = harness.request(5, "cell.get", #"{"row":2,"column":"n"}"#)
     #expect(
       cell.first.flatMap { Self.field($0, "result") }?.serialized == #"{"row":2,"column":"n","value":"9"}"#)
+  }
+
+  @Test("plugins: unload, load and reload are notified, with the menus they change")
+  func pluginNotifications() throws {
+    let harness = try Harness()
+    let plugins = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("plugins").path
+    harness.shell.session.loadPlugins(extraFolders: [], shippedFolder: plugins)
+    _ = harness.shell.session.finishCommand()
+    harness.initialize(notifications: #"["plugin.loaded","plugin.unloaded","plugin.failed","menus.changed"]"#)
+    func methods(_ messages: [JSONValue]) -> [String] {
+      messages.compactMap { if case .string(let method)? = Self.field($0, "method") { method } else { nil } }
+    }
+    #expect(
+      methods(harness.request(1, "plugin.unload", #"{"name":"hello"}"#)) == [
+        "menus.changed", "plugin.unloaded",
+      ])
+    #expect(
+      methods(harness.request(2, "plugin.load", #"{"name":"hello"}"#)) == ["menus.changed", "plugin.loaded"])
+    let reload = methods(harness.request(3, "plugin.reload", #"{"name":"hello"}"#))
+    #expect(reload.filter { $0.hasPrefix("plugin.") } == ["plugin.unloaded", "plugin.loaded"])
+    #expect(Self.errorCode(harness.request(4, "plugin.load", #"{"name":"nope"}"#).first) == -32602)
   }
 
   @Test("a cancelled request is answered RequestCancelled and does not run")

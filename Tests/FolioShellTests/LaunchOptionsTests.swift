@@ -12,6 +12,18 @@ import Testing
     #expect(try LaunchOptions.parse(["--", "run"]).mode == .interactive(documents: ["run"]))
   }
 
+  @Test("--embed serves the protocol, with the session's options and nothing to run")
+  func embed() throws {
+    let options = try LaunchOptions.parse(["--no-plugins", "--embed", "--width", "40", "--state=/tmp/s"])
+    #expect(options.mode == .embed)
+    #expect(options.width == 40)
+    #expect(!options.loadsPlugins)
+    for arguments in [["--embed", "a.csv"], ["--embed", "-c", "echo"], ["--embed", "run", "s.folio"]] {
+      #expect(throws: LaunchOptions.UsageError.self, "\(arguments)") { try LaunchOptions.parse(arguments) }
+    }
+    #expect(throws: LaunchOptions.UsageError.self) { try LaunchOptions.parse(["--embed=yes"]) }
+  }
+
   @Test("options anywhere set the session and launch settings")
   func options() throws {
     let options = try LaunchOptions.parse([

@@ -32,8 +32,7 @@ class Folio:
 
     def __init__(self, command=("folio", "--embed"), cwd=None, env=None, on_notification=None):
         self.process = subprocess.Popen(
-            list(command), cwd=cwd, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            bufsize=0)
+            list(command), cwd=cwd, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         self.on_notification = on_notification
         self.notifications = []
         self._ids = itertools.count(1)

@@ -1,8 +1,8 @@
-/// What changed in a document's content since the recovery journal last took it, as the
-/// edits described themselves: one run of rows (of a table) or lines (of a text) replaced,
-/// or a change no run describes.
-enum ContentChange: Equatable {
-  /// From position `start`, `removed` rows or lines became `inserted` ones.
+/// What changed in a document's content since the recovery journal (or a front end, with
+/// `Document.takeContentChange()`) last took it, as the edits described themselves: one run of
+/// rows (of a table) or lines (of a text) replaced, or a change no run describes.
+public enum ContentChange: Equatable, Sendable {
+  /// From position `start` (0-based), `removed` rows or lines became `inserted` ones.
   case run(start: Int, removed: Int, inserted: Int)
   /// A change no run describes: a sort, a column, a whole new content.
   case unknown

@@ -45,6 +45,8 @@ public final class Document {
   private var group: (steps: [UndoStep], revision: Int, selection: Set<Int>, sortOrder: [TableSortKey])?
   /// What changed in the content since the recovery journal last took it; nil when nothing.
   var journalChange: ContentChange?
+  /// What changed in the content since a front end last took it (`takeContentChange()`).
+  private var frontEndChange: ContentChange?
   /// Whether the edit being made described its change (`noteChange`).
   private var isChangeDescribed = false
   /// Where changes of the content and the selection are published: the workspace's bus.
@@ -127,8 +129,23 @@ public final class Document {
   /// Makes an edit, noting an undescribed change as unknown.
   private func making(_ edit: (Document) throws -> Void) throws {
     isChangeDescribed = false
-    defer { if !isChangeDescribed { journalChange = .unknown } }
+    defer { if !isChangeDescribed { noteUnknownChange() } }
     try edit(self)
+  }
+
+  /// Notes a change of the content that no run of rows or lines describes.
+  func noteUnknownChange() {
+    journalChange = .unknown
+    frontEndChange = .unknown
+  }
+
+  /// What changed in the content since the last call — one run of rows or lines, or a change
+  /// no run describes (a sort, a column, a revert) — or nil when nothing did; the next call
+  /// starts afresh. For a front end that redraws only what changed: the embedding protocol
+  /// sends it in `document.changed`.
+  public func takeContentChange() -> ContentChange? {
+    defer { frontEndChange = nil }
+    return frontEndChange
   }
 
   /// Describes the edit being made (in `perform`'s `apply` or `revert`) for the recovery
@@ -137,6 +154,7 @@ public final class Document {
     isChangeDescribed = true
     let run = ContentChange.run(start: start, removed: removed, inserted: inserted)
     journalChange = journalChange.map { $0.then(run) } ?? run
+    frontEndChange = frontEndChange.map { $0.then(run) } ?? run
   }
 
   /// Says the edit being made leaves the content as it is (a rename).

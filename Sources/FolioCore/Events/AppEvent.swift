@@ -31,6 +31,8 @@ public enum AppEvent: Equatable, Sendable {
   case pluginLoaded(name: String)
   /// A plugin failed to load, or was quarantined, for `reason`.
   case pluginFailed(name: String, reason: String)
+  /// A plugin was unloaded (`plugin unload`, or before a reload).
+  case pluginUnloaded(name: String)
 
   /// The event's name as plugins (`folio.on`) and the embedding protocol know it:
   /// `document.opened`, `selection.changed`, ….
@@ -48,6 +50,7 @@ public enum AppEvent: Equatable, Sendable {
     case .dialogDismissed: "dialog.dismissed"
     case .pluginLoaded: "plugin.loaded"
     case .pluginFailed: "plugin.failed"
+    case .pluginUnloaded: "plugin.unloaded"
     }
   }
 }

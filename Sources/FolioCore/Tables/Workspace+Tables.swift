@@ -202,13 +202,13 @@ extension Workspace {
         // A new column is a change no run of rows describes.
         if addsColumn { try document.modifyTable { $0.appendColumn(Self.favoriteColumn) } }
         try Self.setCell(id: id, column: column, to: new, in: document)
-        if addsColumn { document.journalChange = .unknown }
+        if addsColumn { document.noteUnknownChange() }
       },
       revert: { document in
         try Self.setCell(id: id, column: column, to: old, in: document)
         if addsColumn {
           try document.modifyTable { $0.removeLastColumn() }
-          document.journalChange = .unknown
+          document.noteUnknownChange()
         }
       })
   }

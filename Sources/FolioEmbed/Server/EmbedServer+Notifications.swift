@@ -7,13 +7,14 @@ extension EmbedServer {
   static let notificationNames = [
     "document.opened", "document.changed", "document.saved", "document.renamed", "document.closed",
     "selection.changed", "menus.changed", "toolbar.changed", "dialog.presented", "dialog.dismissed",
-    "plugin.loaded", "plugin.failed", "log",
+    "plugin.loaded", "plugin.failed", "plugin.unloaded", "log",
   ]
 
   /// Brings the client up to date after a request: delivers the events it caused (each
   /// becomes a notification), keeps its changes in the recovery journal (a failure to is a
   /// `log` warning), and sends the toolbar when its layout changed.
   func catchUp() {
+    hasSentMenusChanged = false
     for warning in session.finishCommand() {
       notify("log", [("level", .string("warning")), ("message", .string(errorText.text(warning)))])
       shell.console.printError("folio: warning: \(errorText.text(warning))")
@@ -46,6 +47,7 @@ extension EmbedServer {
         documentFields(windowID) + [
           ("revision", document.map { .int($0.revision) } ?? .null),
           ("dirty", document.map { .bool($0.isDirty) } ?? .null),
+          ("change", document.map(contentChange) ?? .null),
         ])
     case .documentSaved(let windowID):
       let document = session.workspace.documents.first { $0.windowID == windowID }
@@ -62,6 +64,9 @@ extension EmbedServer {
           ("previous", .array(change.previous.sorted().map(JSONValue.int))),
         ])
     case .menusChanged:
+      // Once per request: a plugin's menus and contributions each say so.
+      guard !hasSentMenusChanged else { return }
+      hasSentMenusChanged = true
       notify(event.name, [])
     case .toolbarChanged:
       // Sent after the request, with the new layout, when the layout changed (`catchUp`).
@@ -84,7 +89,27 @@ extension EmbedServer {
       notify(event.name, [("name", .string(name))])
     case .pluginFailed(let name, let reason):
       notify(event.name, [("name", .string(name)), ("reason", .string(reason))])
+    case .pluginUnloaded(let name):
+      notify(event.name, [("name", .string(name))])
     }
+  }
+
+  /// What changed in a document since the last `document.changed`: a run — from `position`
+  /// (1-based), `removed` rows or lines became `inserted` ones, and for a table the `ids` of
+  /// those rows now — or `{"kind": "unknown"}` (a sort, a new column, a revert: reread it).
+  private func contentChange(of document: Document) -> JSONValue {
+    guard case .run(let start, let removed, let inserted)? = document.takeContentChange() else {
+      return .object([("kind", .string("unknown"))])
+    }
+    var fields: [(String, JSONValue)] = [
+      ("kind", .string("run")), ("position", .int(start + 1)), ("removed", .int(removed)),
+      ("inserted", .int(inserted)),
+    ]
+    if case .table(let table) = document.content {
+      let positions = start..<min(table.rowCount, start + inserted)
+      fields.append(("ids", .array(positions.map { .int(table.id(ofRow: $0)) })))
+    }
+    return .object(fields)
   }
 
   /// A window's id and its document's title.

@@ -40,6 +40,8 @@ public final class EmbedServer {
   var lastToolbar: JSONValue?
   /// The dialog last sent in `dialog.presented`, to name the button of `dialog.dismissed`.
   var presentedDialog: Dialog?
+  /// Whether `menus.changed` went out for the request being answered.
+  var hasSentMenusChanged = false
   /// Whether `shutdown` was answered.
   public private(set) var didShutDown = false
   /// The ids of requests cancelled before they started.

@@ -202,7 +202,7 @@ public final class PluginHost {
     removeContributions(of: plugin)
     abandonSuspendedCommands(of: plugin)
     plugin.lua = nil
-    plugin.status = .disabled
+    setStatus(.disabled, of: plugin)
   }
 
   /// Unloads a plugin if loaded and loads it again; its `folio.state` values stay and a
@@ -298,14 +298,15 @@ public final class PluginHost {
     }
   }
 
-  /// Sets a plugin's status and publishes it: `pluginLoaded`, or `pluginFailed` with the
-  /// reason it failed or was quarantined.
+  /// Sets a plugin's status and publishes it: `pluginLoaded`, `pluginUnloaded` (disabled),
+  /// or `pluginFailed` with the reason it failed or was quarantined.
   func setStatus(_ status: Plugin.Status, of plugin: Plugin) {
     plugin.status = status
     switch status {
     case .loaded: events?.publish(.pluginLoaded(name: plugin.name))
     case .failed(let reason), .quarantined(let reason):
       events?.publish(.pluginFailed(name: plugin.name, reason: reason))
+    case .disabled: events?.publish(.pluginUnloaded(name: plugin.name))
     default: break
     }
   }
