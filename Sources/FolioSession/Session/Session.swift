@@ -61,6 +61,9 @@ public final class Session {
   public internal(set) var menuSession: MenuSession?
   /// The Lua plugin host, once `loadPlugins` ran.
   public internal(set) var pluginHost: PluginHost?
+  /// Puts text on the clipboard, or throws saying why it cannot: the front end supplies it
+  /// (the shell writes OSC 52 to a terminal). Nil means this front end has no clipboard.
+  public var clipboard: ((String) throws(FolioError) -> Void)?
   /// What adaptive output reads: platform, width, size class, keyboard.
   public var appEnvironment = AppEnvironment()
   /// The dialog waiting for an answer; only answering it runs meanwhile.
@@ -100,6 +103,7 @@ public final class Session {
     self.isInteractive = isInteractive
     self.environment = environment
     registerCommands()
+    registerClipboardTarget()
   }
 
   /// Registers the app's commands; they have unique ids by construction.
