@@ -64,6 +64,13 @@ public final class Session {
   /// Puts text on the clipboard, or throws saying why it cannot: the front end supplies it
   /// (the shell writes OSC 52 to a terminal). Nil means this front end has no clipboard.
   public var clipboard: ((String) throws(FolioError) -> Void)?
+  /// Runs a plugin folder's `tests/*.folio` scripts in scratch sessions and returns the
+  /// report, throwing when one fails (`plugin test`); the front end that runs scripts
+  /// supplies it.
+  public var pluginTestRunner: ((String) throws(FolioError) -> String)?
+  /// The shipped `plugins/` folder `loadPlugins` was given, beside which `docs/folio.lua`
+  /// may be found for a new plugin's `.luarc.json`.
+  var pluginShippedFolder: String?
   /// What adaptive output reads: platform, width, size class, keyboard.
   public var appEnvironment = AppEnvironment()
   /// The dialog waiting for an answer; only answering it runs meanwhile.

@@ -78,6 +78,7 @@ public final class Shell {
       metrics: TextRenderer.layoutMetrics, isInteractive: isInteractive, environment: environment)
     registerBuiltins()
     session.clipboard = { [unowned self] text throws(FolioError) in try copyToTerminalClipboard(text) }
+    session.pluginTestRunner = { [unowned self] folder throws(FolioError) in try runPluginTests(in: folder) }
     console.passesStyles = { [unowned self] in style.usesColor }
   }
 
