@@ -60,30 +60,34 @@ enum PluginCommands {
   /// `plugin info|load|unload|reload NAME`.
   enum ManagePlugin: AppAction {
     static let action = ParameterKey.argument(
-      "action", .choice(["info", "load", "unload", "reload", "new", "test"]), summary: "what to do")
+      "action", .choice(["info", "load", "unload", "reload", "new", "test", "check"]), summary: "what to do")
     static let name = ParameterKey.argument(
-      "name", summary: "the plugin's name (for test, also its folder: a path with a '/')")
+      "name", summary: "the plugin's name (for test and check, also its folder: a path with a '/')")
     static let folder = ParameterKey.option(
       "dir", .path, summary: "new: the folder to make the plugin in (default: your plugins folder)",
       valueName: "DIR")
 
     static let configuration = CommandConfiguration(
       id: "plugin.manage", verb: "plugin", title: "Plugin", icon: "puzzlepiece", category: "Plugins",
-      summary: "show, load, unload or reload a plugin; make a new one; run its tests",
+      summary: "show, load, unload or reload a plugin; make a new one; run its tests; check it",
       details: "'plugin new NAME [--dir DIR]' makes DIR/NAME with manifest.lua, a ten-line plugin.lua, "
         + "tests/ (a script, its data and its expected output) and .luarc.json for LuaLS. 'plugin test "
         + "NAME|DIR' runs each tests/*.folio of the plugin in a scratch session (fresh state, no other "
         + "plugins, in the tests folder) and compares its output with the .expected file beside it, "
-        + "printing a diff; it fails when any differs.",
+        + "printing a diff; it fails when any differs. 'plugin check NAME|DIR' loads the plugin in a "
+        + "scratch session and says whether it loads and what it contributes, then runs luacheck over "
+        + "its Lua with Folio's globals; it fails on a load error or a warning.",
       parameters: [action, name, folder])
 
     static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
       let name = arguments[Self.name]
       switch arguments[Self.action] {
       case "new": return try makePlugin(name, in: arguments[Self.folder], session: context.session)
-      case "test":
-        guard let runner = context.session.pluginTestRunner else {
-          throw FolioError(.disabled, "this front end cannot run plugin tests")
+      case "test", "check":
+        let isTest = arguments[Self.action] == "test"
+        guard let runner = isTest ? context.session.pluginTestRunner : context.session.pluginChecker else {
+          throw FolioError(
+            .disabled, "this front end cannot \(isTest ? "run plugin tests" : "check plugins")")
         }
         let folder =
           name.contains("/") ? name : context.session.pluginHost?.plugin(named: name)?.folder ?? name

@@ -68,6 +68,9 @@ public final class Session {
   /// report, throwing when one fails (`plugin test`); the front end that runs scripts
   /// supplies it.
   public var pluginTestRunner: ((String) throws(FolioError) -> String)?
+  /// Loads a plugin folder in a scratch session and lints its Lua, returning the report and
+  /// throwing when it finds a problem (`plugin check`); supplied by the front end.
+  public var pluginChecker: ((String) throws(FolioError) -> String)?
   /// The shipped `plugins/` folder `loadPlugins` was given, beside which `docs/folio.lua`
   /// may be found for a new plugin's `.luarc.json`.
   var pluginShippedFolder: String?

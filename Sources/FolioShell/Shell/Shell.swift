@@ -79,6 +79,7 @@ public final class Shell {
     registerBuiltins()
     session.clipboard = { [unowned self] text throws(FolioError) in try copyToTerminalClipboard(text) }
     session.pluginTestRunner = { [unowned self] folder throws(FolioError) in try runPluginTests(in: folder) }
+    session.pluginChecker = { [unowned self] folder throws(FolioError) in try checkPlugin(in: folder) }
     console.passesStyles = { [unowned self] in style.usesColor }
   }
 
