@@ -289,6 +289,12 @@ function folio.state.get(key) end
 ---@param value string|number|boolean|table|nil
 function folio.state.set(key, value) end
 
+---Puts text on the clipboard, as `share clipboard` does: in the terminal an OSC 52 sequence.
+---Where there is none (standard output is not a terminal, TERM is dumb) it raises an error
+---saying why.
+---@param text string
+function folio.copy(text) end
+
 ---JSON text to and from plain data.
 folio.json = {}
 

@@ -3,9 +3,14 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <spawn.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+extern char **environ;
 
 #ifndef RENAME_NOREPLACE
 #define RENAME_NOREPLACE (1 << 0)
@@ -25,4 +30,44 @@ int folio_rename_noreplace(const char *from, const char *to) {
     return -1;
   }
   return 0;
+}
+
+int folio_run_capture(const char *const argv[], const char *directory, char *output, size_t capacity,
+                      size_t *length) {
+  *length = 0;
+  int pipe_ends[2];
+  if (pipe2(pipe_ends, O_CLOEXEC) != 0) return -1;
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_adddup2(&actions, pipe_ends[1], 1);
+  posix_spawn_file_actions_adddup2(&actions, pipe_ends[1], 2);
+  if (directory != NULL) posix_spawn_file_actions_addchdir_np(&actions, directory);
+  pid_t child = 0;
+  int failure = posix_spawnp(&child, argv[0], &actions, NULL, (char *const *)argv, environ);
+  posix_spawn_file_actions_destroy(&actions);
+  close(pipe_ends[1]);
+  if (failure != 0) {
+    close(pipe_ends[0]);
+    errno = failure;
+    return -1;
+  }
+  char chunk[4096];
+  for (;;) {
+    ssize_t count = read(pipe_ends[0], chunk, sizeof chunk);
+    if (count < 0 && errno == EINTR) continue;
+    if (count <= 0) break;
+    size_t room = capacity - *length;
+    size_t kept = (size_t)count < room ? (size_t)count : room;
+    memcpy(output + *length, chunk, kept);
+    *length += kept;
+  }
+  close(pipe_ends[0]);
+  int status = 0;
+  while (waitpid(child, &status, 0) < 0) {
+    if (errno != EINTR) return -1;
+  }
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+  return -1;
 }

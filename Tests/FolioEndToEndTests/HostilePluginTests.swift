@@ -159,10 +159,10 @@ struct HostilePlugin: CustomTestStringConvertible, Sendable {
       "local t = {} while true do t[#t + 1] = string.rep('y', 1000) end"),
     // Escapes
     .command("package.loadlib", error: "package", "return package.loadlib('libc.so.6', 'system')"),
-    .command("io.open", error: "`io` is not available", "return io.open('/etc/passwd')"),
+    .command("io.open", error: "`io` is not available to plugins", "return io.open('/etc/passwd')"),
     .command("os.execute", error: "execute", "return os.execute('touch pwned')"),
     .command("os.getenv", error: "getenv", "return os.getenv('HOME')"),
-    .command("debug.sethook", error: "`debug` is not available", "debug.sethook()"),
+    .command("debug.sethook", error: "`debug` is not available to plugins", "debug.sethook()"),
     .command("dofile", error: "dofile", "dofile('/etc/passwd')"),
     .command("loadfile", error: "loadfile", "loadfile('/etc/passwd')"),
     .command(

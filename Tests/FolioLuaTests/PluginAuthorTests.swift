@@ -413,6 +413,23 @@ import Testing
     )
   }
 
+  @Test("folio.copy hands text to the surface's clipboard; a non-string is an error")
+  func copy() throws {
+    let plugins = try Plugins([
+      "cp": Self.plugin(
+        """
+        folio.command { id = "cp.json", title = "Copy as JSON", run = function()
+          folio.copy(folio.json.encode({ { name = "Ada" } }))
+        end }
+        folio.command { id = "cp.bad", title = "Bad", run = function() folio.copy({}) end }
+        """)
+    ])
+    _ = try plugins.run("cp.json")
+    #expect(plugins.surface.clipboard == [#"[{"name":"Ada"}]"#])
+    let error = try #require(throws: FolioError.self) { try plugins.run("cp.bad") }
+    #expect(error.message == "plugin cp: plugin.lua:4: folio.copy: expects a string, got table")
+  }
+
   @Test("folio.state keeps tables of plain data, within the quotas")
   func stateTables() throws {
     let plugins = try Plugins([

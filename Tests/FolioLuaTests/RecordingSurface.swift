@@ -20,4 +20,6 @@ final class RecordingSurface: PluginSurface {
   var toolbarItems: [ToolbarItem] = []
   func addToolbarItem(_ item: ToolbarItem) throws(FolioError) { toolbarItems.append(item) }
   func removeToolbarItems(ownedBy owner: String) { toolbarItems.removeAll { $0.owner == owner } }
+  var clipboard: [String] = []
+  func copyToClipboard(_ text: String) throws(FolioError) { clipboard.append(text) }
 }

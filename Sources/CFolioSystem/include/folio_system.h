@@ -7,4 +7,14 @@
 /// target). Returns 0, or -1 with errno set (EEXIST when `to` exists).
 int folio_rename_noreplace(const char *from, const char *to);
 
+#include <stddef.h>
+
+/// Runs the program `argv[0]` (searched in PATH) with the arguments `argv` (NULL-terminated)
+/// in the folder `directory`, standard input from /dev/null, standard output and error into
+/// one pipe. Keeps the first `capacity` bytes it printed in `output` (the rest is read and
+/// dropped) and their count in `length`. Returns its exit status, 128 + the signal that ended
+/// it, or -1 with errno set when it could not be started (ENOENT: no such program).
+int folio_run_capture(const char *const argv[], const char *directory, char *output, size_t capacity,
+                      size_t *length);
+
 #endif

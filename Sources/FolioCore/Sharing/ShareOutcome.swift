@@ -8,6 +8,8 @@ public struct ShareOutcome: Sendable, Equatable {
     case mailDraft
     /// `stdout` gave the item's text for standard output.
     case standardOutput
+    /// `clipboard` put the item's text on the clipboard.
+    case clipboard
     /// A plugin's target, titled `targetTitle`, took the item.
     case plugin(targetTitle: String)
   }

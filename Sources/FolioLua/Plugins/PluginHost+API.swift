@@ -95,6 +95,18 @@ extension PluginHost {
     }
     fields["state"] = .table(LuaTable(fields: ["get": .function(get), "set": .function(set)]))
     fields["json"] = .table(LuaTable(fields: makeJSONFunctions(in: lua)))
+    fields["copy"] = .function(
+      lua.makeFunction { [unowned self] arguments throws(LuaError) in
+        guard let text = arguments[0, depth: 0].string else {
+          throw LuaError(message: "folio.copy: expects a string, got \(arguments[0, depth: 0].typeName)")
+        }
+        do throws(FolioError) {
+          try surface.copyToClipboard(text)
+        } catch {
+          throw LuaError(message: "folio.copy: \(error.message)")
+        }
+        return []
+      })
     fields["api_version"] = .integer(1)
     lua.setGlobal("folio", .table(LuaTable(fields: fields)))
     // `local folio = require("folio")` gets the same table.

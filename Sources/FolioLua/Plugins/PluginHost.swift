@@ -167,6 +167,20 @@ public final class PluginHost {
     return plugins.filter { if case .failed = $0.status { true } else { false } }
   }
 
+  /// Loads the one plugin in `folder` (a folder holding `plugin.lua`), named by the folder:
+  /// what `plugin test` and `plugin check` load into a scratch session.
+  ///
+  /// - Returns: the plugin, loaded or failed.
+  @discardableResult
+  public func load(folder: String) -> Plugin {
+    let trimmed = folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder
+    let name = trimmed.split(separator: "/").last.map(String.init) ?? trimmed
+    let plugin = Plugin(name: name, folder: trimmed)
+    plugins.append(plugin)
+    load(plugin)
+    return plugin
+  }
+
   /// The plugin with this name.
   public func plugin(named name: String) -> Plugin? {
     plugins.first { $0.name == name }

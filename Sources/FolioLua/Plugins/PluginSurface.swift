@@ -22,4 +22,6 @@ public protocol PluginSurface: AnyObject {
   func addToolbarItem(_ item: ToolbarItem) throws(FolioError)
   /// Removes every toolbar item `owner` added.
   func removeToolbarItems(ownedBy owner: String)
+  /// Puts text on the clipboard (`folio.copy`); throws saying why when there is none.
+  func copyToClipboard(_ text: String) throws(FolioError)
 }

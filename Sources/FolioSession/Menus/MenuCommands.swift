@@ -76,9 +76,11 @@ enum MenuCommands {
     }
   }
 
-  /// `explain MENU ITEM`: why a menu item is where it is.
+  /// `explain MENU ITEM`: why a menu item is where it is; `explain context-menu ITEM` for the
+  /// context menu of the active document's selection.
   enum Explain: AppAction {
-    static let menu = ParameterKey.argument("menu", summary: "the menu")
+    static let menu = ParameterKey.argument(
+      "menu", summary: "the menu, or context-menu for the context menu of the selection now")
     static let item = ParameterKey.restText(
       "item", isOptional: false, summary: "the item's title or command id", valueName: "ITEM")
 
@@ -91,6 +93,9 @@ enum MenuCommands {
       let session = context.session
       let item = arguments[Self.item]
       guard !item.isEmpty else { throw FolioError.invalidArgument("missing argument ITEM for 'explain'") }
+      if arguments[Self.menu].lowercased() == "context-menu" {
+        return .explanation(try contextMenuItem(item, in: session))
+      }
       let menu = try session.menu(named: arguments[Self.menu])
       var explanation = try MenuExplanation.explain(
         menu: menu, item: item, registry: session.registry, platform: session.platform)
@@ -102,6 +107,84 @@ enum MenuCommands {
           in: base.placing(session.addedMenuContributions).placements)
       }
       return .explanation(explanation)
+    }
+
+    /// An item of the context menu the active document's selection opens now: what
+    /// `context-menu` would show, with the entries of plugins and built-ins that apply.
+    private static func contextMenuItem(_ item: String, in session: Session) throws -> MenuExplanation {
+      let document = try session.workspace.requireActive()
+      guard let menu = session.workspace.contextMenu(for: document) else {
+        let what =
+          switch ContextMenuCase(selectionCount: document.selection.count) {
+          case .empty: "nothing selected"
+          case .single: "one row selected"
+          case .multiple: "several rows selected"
+          }
+        throw FolioError.invalidArgument(
+          "no context menu: no entry applies to \(document.title) with \(what), so it has no item '\(item)'")
+      }
+      do throws(FolioError) {
+        return try MenuExplanation.explain(
+          menu: menu, item: item, registry: session.registry, platform: session.platform)
+      } catch {
+        guard error.code == .invalidArgument, let other = otherCases(of: item, for: document, in: session)
+        else {
+          throw error
+        }
+        throw other
+      }
+    }
+
+    /// The error for an item the context menu lacks now but an entry offers for another
+    /// selection: `'Stamp' is in the context menu only with one row selected (from plugin
+    /// authors); now several rows are selected`.
+    private static func otherCases(of item: String, for document: Document, in session: Session)
+      -> FolioError?
+    {
+      let wanted = item.lowercased()
+      let now = ContextMenuCase(selectionCount: document.selection.count)
+      func phrase(_ selectionCase: ContextMenuCase) -> String {
+        switch selectionCase {
+        case .empty: return "nothing selected"
+        case .single: return "one row selected"
+        case .multiple: return "several rows selected"
+        }
+      }
+      for entry in session.workspace.contextMenus.entries where entry.documentKinds.contains(document.kind) {
+        let cases = ContextMenuCase.allCases.filter { entry.cases.contains($0) && $0 != now }
+        for selectionCase in cases {
+          let count = selectionCase == .empty ? 0 : selectionCase == .single ? 1 : 2
+          let elements = entry.makeElements(
+            ContextMenuContext(selectionCount: count, documentKind: document.kind))
+          var commands: [String] = []
+          for element in elements { commands += Self.commands(in: element) }
+          let titles = commands.map { id in (session.registry.command(id: id)?.title ?? id).lowercased() }
+          guard commands.map({ $0.lowercased() }).contains(wanted) || titles.contains(wanted) else {
+            continue
+          }
+          let offered = ContextMenuCase.allCases.filter(entry.cases.contains).map(phrase)
+          return FolioError.invalidArgument(
+            "'\(item)' is in the context menu only with \(offered.joined(separator: " or ")) (from \(entry.owner)); "
+              + "now \(document.title) has \(phrase(now))")
+        }
+      }
+      return nil
+    }
+
+    /// The command ids an element runs, its nested elements' included.
+    private static func commands(in element: MenuElement) -> [String] {
+      var nested: [MenuElement] = []
+      switch element {
+      case .item(let item): return [item.command]
+      case .picker(let picker): return [picker.command]
+      case .section(let section): nested = section.elements
+      case .controlGroup(let group): nested = group.elements
+      case .submenu(let menu): nested = menu.elements
+      case .divider: return []
+      }
+      var found: [String] = []
+      for inner in nested { found += commands(in: inner) }
+      return found
     }
   }
 }

@@ -15,6 +15,7 @@ extension Session {
   public func loadPlugins(extraFolders: [String], shippedFolder: String?) -> [Plugin] {
     let host = PluginHost(surface: self)
     pluginHost = host
+    pluginShippedFolder = shippedFolder
     applyPluginLimits()
     let folders = PluginHost.searchFolders(
       shipped: shippedFolder, environment: environment, extra: extraFolders)
@@ -36,7 +37,7 @@ extension Session {
     host.stateQuota = (values["plugins.state-total"] ?? PluginHost.defaultStateQuota >> 10) << 10
   }
 
-  /// `plugins` and `plugin info|load|unload|reload NAME`.
+  /// `plugins` and `plugin info|load|unload|reload|new|test NAME`.
   var pluginCommands: [Command] { makeCommands(PluginCommands.declarations) }
 }
 
@@ -59,18 +60,43 @@ enum PluginCommands {
   /// `plugin info|load|unload|reload NAME`.
   enum ManagePlugin: AppAction {
     static let action = ParameterKey.argument(
-      "action", .choice(["info", "load", "unload", "reload"]), summary: "what to do")
-    static let name = ParameterKey.argument("name", summary: "the plugin's name")
+      "action", .choice(["info", "load", "unload", "reload", "new", "test", "check"]), summary: "what to do")
+    static let name = ParameterKey.argument(
+      "name", summary: "the plugin's name (for test and check, also its folder: a path with a '/')")
+    static let folder = ParameterKey.option(
+      "dir", .path, summary: "new: the folder to make the plugin in (default: your plugins folder)",
+      valueName: "DIR")
 
     static let configuration = CommandConfiguration(
       id: "plugin.manage", verb: "plugin", title: "Plugin", icon: "puzzlepiece", category: "Plugins",
-      summary: "show, load, unload or reload a plugin", parameters: [action, name])
+      summary: "show, load, unload or reload a plugin; make a new one; run its tests; check it",
+      details: "'plugin new NAME [--dir DIR]' makes DIR/NAME with manifest.lua, a ten-line plugin.lua, "
+        + "tests/ (a script, its data and its expected output) and .luarc.json for LuaLS. 'plugin test "
+        + "NAME|DIR' runs each tests/*.folio of the plugin in a scratch session (fresh state, no other "
+        + "plugins, in the tests folder) and compares its output with the .expected file beside it, "
+        + "printing a diff; it fails when any differs. 'plugin check NAME|DIR' loads the plugin in a "
+        + "scratch session and says whether it loads and what it contributes, then runs luacheck over "
+        + "its Lua with Folio's globals; it fails on a load error or a warning.",
+      parameters: [action, name, folder])
 
     static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
+      let name = arguments[Self.name]
+      switch arguments[Self.action] {
+      case "new": return try makePlugin(name, in: arguments[Self.folder], session: context.session)
+      case "test", "check":
+        let isTest = arguments[Self.action] == "test"
+        guard let runner = isTest ? context.session.pluginTestRunner : context.session.pluginChecker else {
+          throw FolioError(
+            .disabled, "this front end cannot \(isTest ? "run plugin tests" : "check plugins")")
+        }
+        let folder =
+          name.contains("/") ? name : context.session.pluginHost?.plugin(named: name)?.folder ?? name
+        return .text(try runner(context.session.workspace.absolutePath(folder)))
+      default: break
+      }
       guard let host = context.session.pluginHost else {
         throw FolioError(.disabled, "plugins are off (--no-plugins)")
       }
-      let name = arguments[Self.name]
       switch arguments[Self.action] {
       case "load":
         try host.load(named: name)
@@ -93,6 +119,34 @@ enum PluginCommands {
             stateBytes: host.stateQuota))
       }
     }
+  }
+}
+
+extension PluginCommands.ManagePlugin {
+  /// `plugin new NAME [--dir DIR]`: writes the scaffold, by default into the user's plugins
+  /// folder (`$XDG_CONFIG_HOME/folio/plugins`, else `~/.config/folio/plugins`).
+  static func makePlugin(_ name: String, in folder: String?, session: Session) throws -> CommandOutput {
+    let target: String
+    if let folder {
+      target = try session.workspace.absolutePath(folder)
+    } else if let user = PluginHost.searchFolders(shipped: nil, environment: session.environment, extra: [])
+      .first
+    {
+      target = user
+    } else {
+      throw FolioError(
+        .invalidArgument, "no plugins folder is known (HOME is not set); give one with --dir DIR")
+    }
+    let definitions = session.pluginShippedFolder.map { folder -> String in
+      let parent = folder.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
+        separator: "/")
+      return parent + "/docs/folio.lua"
+    }
+    let root = try PluginScaffold.write(
+      name: name, in: target, definitions: definitions.flatMap { PluginScaffold.isFile($0) ? $0 : nil })
+    return .message(
+      "Made plugin \(name) in \(root): manifest.lua, plugin.lua, tests/count.folio (with places.csv and "
+        + "count.expected) and .luarc.json. 'plugin test \(root)' runs its test.")
   }
 }
 

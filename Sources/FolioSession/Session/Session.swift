@@ -61,6 +61,19 @@ public final class Session {
   public internal(set) var menuSession: MenuSession?
   /// The Lua plugin host, once `loadPlugins` ran.
   public internal(set) var pluginHost: PluginHost?
+  /// Puts text on the clipboard, or throws saying why it cannot: the front end supplies it
+  /// (the shell writes OSC 52 to a terminal). Nil means this front end has no clipboard.
+  public var clipboard: ((String) throws(FolioError) -> Void)?
+  /// Runs a plugin folder's `tests/*.folio` scripts in scratch sessions and returns the
+  /// report, throwing when one fails (`plugin test`); the front end that runs scripts
+  /// supplies it.
+  public var pluginTestRunner: ((String) throws(FolioError) -> String)?
+  /// Loads a plugin folder in a scratch session and lints its Lua, returning the report and
+  /// throwing when it finds a problem (`plugin check`); supplied by the front end.
+  public var pluginChecker: ((String) throws(FolioError) -> String)?
+  /// The shipped `plugins/` folder `loadPlugins` was given, beside which `docs/folio.lua`
+  /// may be found for a new plugin's `.luarc.json`.
+  var pluginShippedFolder: String?
   /// What adaptive output reads: platform, width, size class, keyboard.
   public var appEnvironment = AppEnvironment()
   /// The dialog waiting for an answer; only answering it runs meanwhile.
@@ -100,6 +113,7 @@ public final class Session {
     self.isInteractive = isInteractive
     self.environment = environment
     registerCommands()
+    registerClipboardTarget()
   }
 
   /// Registers the app's commands; they have unique ids by construction.

@@ -75,6 +75,7 @@ enum ReportText {
       case .mailDraft: "Wrote a mail draft with \(outcome.fileName) attached: \(outcome.writtenPath ?? "")"
       case .standardOutput:
         "Wrote \(outcome.title) as \(outcome.representation.rawValue) to standard output"
+      case .clipboard: "Copied \(outcome.title) as \(outcome.representation.rawValue) to the clipboard"
       case .plugin(let targetTitle): "Shared '\(outcome.title)' with \(targetTitle)\(path)"
       }
     return sentence

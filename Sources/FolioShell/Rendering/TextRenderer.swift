@@ -319,12 +319,16 @@ struct TextRenderer {
         case .rest: parameter.placeholder + "…"
         case .positional: parameter.placeholder
         }
-      return (name, parameter.summary)
+      return (name, Self.parameterFacts(parameter), parameter.summary)
     }
     if !parameters.isEmpty {
       let width = parameters.map(\.0.displayWidth).max() ?? 0
+      let factsWidth = parameters.map(\.1.displayWidth).max() ?? 0
       lines += ["", style.heading("Arguments")]
-      lines += parameters.map { ("  " + $0.0.padded(to: width) + "  " + $0.1).trimmingTrailingSpaces }
+      lines += parameters.map {
+        ("  " + $0.0.padded(to: width) + "  " + style.secondary($0.1.padded(to: factsWidth)) + "  " + $0.2)
+          .trimmingTrailingSpaces
+      }
     }
     var facts = ["id: \(command.id)"]
     if let verb = command.verb, command.name != verb { facts.append("name: \(verb)") }
@@ -338,6 +342,22 @@ struct TextRenderer {
     }
     lines += ["", style.secondary(facts.joined(separator: "   "))]
     return lines.joined(separator: "\n")
+  }
+
+  /// A parameter's name (as `name=value` takes it), type and whether it may be left out:
+  /// `who: text, optional`, `mode: one of fast|slow`.
+  private static func parameterFacts(_ parameter: Parameter) -> String {
+    let type: String =
+      switch parameter.kind {
+      case .string: parameter.style == .rest ? "words" : "text"
+      case .int: "integer"
+      case .number: "number"
+      case .bool: parameter.style == .option ? "flag" : "yes/no"
+      case .path: "path"
+      case .choice(let choices): "one of " + choices.joined(separator: "|")
+      }
+    return "\(parameter.name): \(type)"
+      + (parameter.isOptional && parameter.kind != .bool ? ", optional" : "")
   }
 
   private func settings(_ settings: [Setting]) -> String {

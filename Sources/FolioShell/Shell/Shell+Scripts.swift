@@ -94,7 +94,7 @@ extension Shell {
   /// `quit` runs or Ctrl-C arrives.
   ///
   /// - Returns: whether no command failed.
-  private func runLines(_ reader: inout LineReader, in frame: IncludeFrame) -> Bool {
+  func runLines(_ reader: inout LineReader, in frame: IncludeFrame) -> Bool {
     includeStack.append(frame)
     defer { includeStack.removeLast() }
     let errorsBefore = errorCount

@@ -34,7 +34,7 @@ public final class Shell {
   var workspace: Workspace { session.workspace }
 
   let environment: [String: String]
-  private let isTerminalOutput: Bool
+  let isTerminalOutput: Bool
   /// The files being sourced, outermost first, for relative paths, cycles and error notes.
   var includeStack: [IncludeFrame] = []
   /// Where the command running now was read from.
@@ -77,6 +77,9 @@ public final class Shell {
         ?? Workspace(store: nil, currentDirectory: Paths.currentDirectory, home: environment["HOME"]),
       metrics: TextRenderer.layoutMetrics, isInteractive: isInteractive, environment: environment)
     registerBuiltins()
+    session.clipboard = { [unowned self] text throws(FolioError) in try copyToTerminalClipboard(text) }
+    session.pluginTestRunner = { [unowned self] folder throws(FolioError) in try runPluginTests(in: folder) }
+    session.pluginChecker = { [unowned self] folder throws(FolioError) in try checkPlugin(in: folder) }
     console.passesStyles = { [unowned self] in style.usesColor }
   }
 

@@ -45,6 +45,13 @@ public final class Console {
     if pending.utf8.count >= flushThreshold { flush() }
   }
 
+  /// Writes a terminal control sequence to standard output as it is, after what is pending:
+  /// only for sequences Folio makes itself (OSC 52), never for text from elsewhere.
+  public func writeControlSequence(_ sequence: String) {
+    flush()
+    sink(.output, sequence)
+  }
+
   /// Writes a line to standard error, after what standard output has pending.
   public func printError(_ text: String) {
     flush()

@@ -38,7 +38,7 @@ extension DocumentCommands {
   /// `share [TARGET] [--as REPRESENTATION] [--to DEST]`.
   enum Share: DocumentAction {
     static let target = ParameterKey.optionalArgument(
-      "target", summary: "file, stdout, mail, or a plugin's target")
+      "target", summary: "file, stdout, mail, clipboard, or a plugin's target")
     static let representation = ParameterKey.option(
       "as", .choice(Representation.allCases.map(\.rawValue)), summary: "the representation to send",
       valueName: "REPRESENTATION")
@@ -52,9 +52,9 @@ extension DocumentCommands {
       details: """
         Built-in targets: file (a copy into the folder --to names, never replacing a file: \
         'Places 2.csv'), stdout (the text on standard output), mail (an RFC 5322 draft .eml with \
-        the document attached, in --to or beside the document). A document offers file (as last \
-        saved), text, and for tables csv and json; a target gets the best one it accepts, or the \
-        one --as names.
+        the document attached, in --to or beside the document), clipboard (its text, written to \
+        the terminal as an OSC 52 sequence). A document offers file (as last saved), text, and for \
+        tables csv and json; a target gets the best one it accepts, or the one --as names.
         """,
       parameters: [target, representation, destination])
 

@@ -1,0 +1,127 @@
+import FolioCore
+import FolioSession
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension Shell {
+  /// `plugin test NAME|DIR`: runs each `tests/*.folio` of the plugin in `folder` in a scratch
+  /// session and compares what it printed with `NAME.expected` beside it.
+  ///
+  /// Each script runs in a shell of its own: no state store (fresh `folio.state`), no other
+  /// plugin, no environment, the tests folder as the current folder, keep-going on; standard
+  /// output and error are compared as one text, in the order printed. A plugin that fails to
+  /// load shows as the script's first line.
+  ///
+  /// - Returns: a summary, then a line per script (`ok   count.folio`).
+  /// - Throws: `FolioError.conflict` with that report and a diff of each script whose output
+  ///   differs (or whose expected file is missing); `FolioError.invalidArgument` when the
+  ///   folder has no test scripts.
+  func runPluginTests(in folder: String) throws(FolioError) -> String {
+    let tests = folder + "/tests"
+    let scripts = Self.fileNames(in: tests).filter { $0.hasSuffix(".folio") }.sorted()
+    guard !scripts.isEmpty else {
+      throw FolioError(
+        .invalidArgument, "\(tests) holds no test scripts (NAME.folio with NAME.expected beside it)")
+    }
+    var lines: [String] = []
+    var failures = 0
+    for script in scripts {
+      let actual = try Self.transcript(ofTest: script, in: tests, plugin: folder)
+      let stem = String(script.dropLast(".folio".count))
+      guard let bytes = try? FileIO.readAll(tests + "/" + stem + ".expected") else {
+        failures += 1
+        lines.append("FAIL \(script): there is no \(stem).expected beside it; it printed:")
+        lines += actual.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "  " + $0 }
+        continue
+      }
+      let expected = String(decoding: bytes, as: UTF8.self)
+      if expected == actual {
+        lines.append("ok   \(script)")
+      } else {
+        failures += 1
+        lines.append("FAIL \(script): its output differs from \(stem).expected (- expected, + printed):")
+        lines += Self.lineDiff(expected, actual)
+      }
+    }
+    let summary =
+      failures == 0
+      ? "\(scripts.count) of \(scripts.count) test scripts passed:"
+      : "\(failures) of \(scripts.count) test scripts failed:"
+    let report = ([summary] + lines).joined(separator: "\n")
+    if failures > 0 { throw FolioError(.conflict, report) }
+    return report
+  }
+
+  /// What one test script prints in its scratch shell, standard output and error together.
+  private static func transcript(ofTest script: String, in tests: String, plugin folder: String)
+    throws(FolioError)
+    -> String
+  {
+    var text = ""
+    let console = Console { _, chunk in text += chunk }
+    var options = ShellOptions()
+    options.keepGoing = true
+    let scratch = Shell(
+      options: options, console: console, environment: [:],
+      workspace: Workspace(store: nil, currentDirectory: tests, home: nil))
+    scratch.session.loadPlugins(extraFolders: [], shippedFolder: nil)
+    if let plugin = scratch.session.pluginHost?.load(folder: folder), case .failed(let reason) = plugin.status
+    {
+      console.printError("plugin \(plugin.name) failed to load: \(reason)")
+    }
+    var reader = LineReader(bytes: try FileIO.readAll(tests + "/" + script))
+    let frame = IncludeFrame(
+      canonicalPath: Paths.canonical(tests + "/" + script), directory: tests, sourcedFrom: nil,
+      displayName: script)
+    scratch.runLines(&reader, in: frame)
+    scratch.finishBatch()
+    console.flush()
+    return text
+  }
+
+  /// The names in a folder; empty when it cannot be read.
+  private static func fileNames(in folder: String) -> [String] {
+    guard let handle = opendir(folder) else { return [] }
+    defer { closedir(handle) }
+    var names: [String] = []
+    while let entry = readdir(handle) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+      }
+      if !name.hasPrefix(".") { names.append(name) }
+    }
+    return names
+  }
+
+  /// The lines that differ between two texts, from their longest common subsequence of lines:
+  /// `- line` for an expected line missing, `+ line` for a printed line not expected.
+  static func lineDiff(_ expected: String, _ actual: String) -> [String] {
+    let old = expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let new = actual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    // Tests print little; past a few thousand lines, compare them whole.
+    guard old.count * new.count <= 4_000_000 else { return old.map { "- " + $0 } + new.map { "+ " + $0 } }
+    var common = [[Int]](repeating: [Int](repeating: 0, count: new.count + 1), count: old.count + 1)
+    for i in stride(from: old.count - 1, through: 0, by: -1) {
+      for j in stride(from: new.count - 1, through: 0, by: -1) {
+        common[i][j] = old[i] == new[j] ? common[i + 1][j + 1] + 1 : max(common[i + 1][j], common[i][j + 1])
+      }
+    }
+    var lines: [String] = []
+    var (i, j) = (0, 0)
+    while i < old.count || j < new.count {
+      if i < old.count, j < new.count, old[i] == new[j] {
+        i += 1
+        j += 1
+      } else if i < old.count, j == new.count || common[i + 1][j] >= common[i][j + 1] {
+        lines.append("- " + old[i])
+        i += 1
+      } else {
+        lines.append("+ " + new[j])
+        j += 1
+      }
+    }
+    return lines
+  }
+}
