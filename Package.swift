@@ -30,10 +30,13 @@ let package = Package(
     // cairo's headers (libcairo2-dev); the library is opened with dlopen on the first print.
     .target(name: "CCairo"),
     .target(name: "CFolioSystem"),
+    // The version and commit `folio --version` prints (scripts/version writes them).
+    .target(name: "CFolioVersion"),
     .target(name: "FolioCore", dependencies: ["CSQLite", "CCairo", "CFolioSystem"]),
     .target(name: "FolioLua", dependencies: ["FolioCore", "CLua", "CLuaHost"]),
     .target(name: "FolioSession", dependencies: ["FolioCore", "FolioLua"]),
-    .target(name: "FolioShell", dependencies: ["FolioCore", "FolioLua", "FolioSession", "CEdit"]),
+    .target(
+      name: "FolioShell", dependencies: ["FolioCore", "FolioLua", "FolioSession", "CEdit", "CFolioVersion"]),
     .executableTarget(name: "folio", dependencies: ["FolioShell"]),
     .executableTarget(name: "folio-bench", dependencies: ["FolioCore", "FolioSession", "FolioShell"]),
     .target(name: "FolioTestSupport", dependencies: ["FolioCore"], path: "Tests/FolioTestSupport"),

@@ -27,6 +27,16 @@ public struct LaunchOptions: Equatable, Sendable {
   public var width: Int?
   public var showsHelp = false
   public var showsVersion = false
+  /// `--man` or `--completion SHELL`: a text written from the declarations, for installing.
+  public var generatedText: GeneratedText?
+
+  /// A text `folio` writes about itself for `make install` (not listed in `--help`).
+  public enum GeneratedText: Equatable, Sendable {
+    /// `--man`: the manual page, in roff.
+    case manualPage
+    /// `--completion bash|zsh|fish`: a completion script.
+    case completion(ShellCompletion.Shell)
+  }
 
   /// Creates the defaults: an interactive session with no documents.
   public init() {}
@@ -43,6 +53,7 @@ public struct LaunchOptions: Equatable, Sendable {
            folio -c 'COMMAND; COMMAND'       run commands given inline
 
     options:
+      -c TEXT            run these commands (repeatable; ';' or newlines separate commands)
       --json             JSON Lines output: one object per command
       --keep-going       batch: go on after a failed command (the exit status is still 1)
       --echo             batch: print each command before its result
@@ -129,6 +140,15 @@ public struct LaunchOptions: Equatable, Sendable {
       case "--help", "-h":
         try noValue()
         options.showsHelp = true
+      case "--man":
+        try noValue()
+        options.generatedText = .manualPage
+      case "--completion":
+        let text = try value(for: name, inline: inlineValue)
+        guard let shell = ShellCompletion.Shell(rawValue: text) else {
+          throw UsageError(message: "option '--completion' expects bash, zsh or fish, got '\(text)'")
+        }
+        options.generatedText = .completion(shell)
       default: throw UsageError(message: "unknown option '\(argument)'")
       }
     }
