@@ -59,7 +59,7 @@ public enum PDFPrinter {
           let sink = Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue()
           sink.bytes.append(contentsOf: UnsafeRawBufferPointer(start: data, count: Int(length)))
           return CAIRO_STATUS_SUCCESS
-        }, closure, layout.pageSize.width, layout.pageSize.height)
+        }, closure, layout.width, layout.height)
     else { throw FolioError.io(path, "cairo could not create a PDF surface") }
     defer { cairo.surface_destroy(surface) }
     try check(cairo.surface_status(surface), path: path, cairo: cairo)
