@@ -5,22 +5,69 @@ SWIFT ?= swift
 FOLIO := .build/debug/folio
 SCRATCH ?= .build
 
-.PHONY: run test bench bench-quick build lint format deps deps-test deps-bench
+.PHONY: run test bench bench-quick build lint format deps deps-test deps-bench version
 
-run: deps
+run: deps version
 	$(SWIFT) build --product folio
 	FOLIO_PLUGINS_DIR=$(CURDIR)/plugins $(FOLIO) run --echo examples/tour.folio
 
-test: deps-test
+test: deps-test version
 	$(SWIFT) format lint --strict --recursive --parallel Sources Tests Package.swift
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(MAKE) install-check
 	$(MAKE) fuzz-check
+
+# The version `folio --version` prints, from `git describe` (docs/install.md).
+version:
+	@scripts/version
+
+# Installing (docs/install.md): a release binary with the Swift runtime linked statically,
+# the shipped plugins, the manual page and completions, all under DESTDIR/PREFIX. The page
+# and the completions are written by the installed binary from its own declarations.
+PREFIX ?= /usr/local
+DESTDIR ?=
+FOLIO_BIN ?= .build/release/folio
+ROOT = $(DESTDIR)$(PREFIX)
+INSTALLED = bin/folio share/man/man1/folio.1 share/bash-completion/completions/folio \
+	share/zsh/site-functions/_folio share/fish/vendor_completions.d/folio.fish
+
+.PHONY: install install-files uninstall install-check
+
+install: deps version
+	$(SWIFT) build -c release --static-swift-stdlib --product folio
+	$(MAKE) install-files FOLIO_BIN=.build/release/folio
+
+install-files:
+	install -d $(ROOT)/bin $(ROOT)/share/folio/plugins $(ROOT)/share/man/man1 \
+		$(ROOT)/share/bash-completion/completions $(ROOT)/share/zsh/site-functions \
+		$(ROOT)/share/fish/vendor_completions.d
+	install -m 755 $(FOLIO_BIN) $(ROOT)/bin/folio
+	rm -rf $(ROOT)/share/folio/plugins && cp -R plugins $(ROOT)/share/folio/plugins
+	chmod -R u=rwX,go=rX $(ROOT)/share/folio/plugins
+	$(FOLIO_BIN) --man >$(ROOT)/share/man/man1/folio.1
+	$(FOLIO_BIN) --completion bash >$(ROOT)/share/bash-completion/completions/folio
+	$(FOLIO_BIN) --completion zsh >$(ROOT)/share/zsh/site-functions/_folio
+	$(FOLIO_BIN) --completion fish >$(ROOT)/share/fish/vendor_completions.d/folio.fish
+
+uninstall:
+	rm -f $(addprefix $(ROOT)/,$(INSTALLED))
+	rm -rf $(ROOT)/share/folio/plugins
+	-rmdir $(ROOT)/share/folio 2>/dev/null
+
+# Installs the debug build into a temporary prefix the same way and runs the tour from there
+# with the toolchain off PATH, then uninstalls and checks nothing is left (part of `make
+# test`; a release build would add minutes). INSTALL_CHECK_BIN=.build/release/folio checks
+# the release binary instead.
+INSTALL_CHECK_BIN ?= .build/debug/folio
+install-check:
+	$(SWIFT) build --product folio
+	scripts/install-check $(INSTALL_CHECK_BIN)
 
 # Folio against its peers (docs/benchmarks.md): a release build with the Swift runtime linked
 # statically, the peers installed, one table. SCRATCH=DIR builds in another folder;
 # BENCH_FLAGS passes options to bench.py (`--clock cpu` on a busy machine).
-bench: deps-bench
+bench: deps-bench version
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(SCRATCH) --product folio
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(SCRATCH) --product folio-bench
 	python3 benchmarks/bench.py --build $(SCRATCH) $(BENCH_FLAGS)
@@ -73,7 +120,7 @@ sanitize: deps-test
 	$(SWIFT) test --sanitize=address --scratch-path .build/asan
 	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan
 
-build: deps
+build: deps version
 	$(SWIFT) build
 
 lint:

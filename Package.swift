@@ -28,13 +28,25 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
-    // cairo's headers (libcairo2-dev); the library is opened with dlopen on the first print.
-    .target(name: "CCairo"),
+    // cairo's and Pango's headers (libcairo2-dev, libpango1.0-dev); the libraries are opened
+    // with dlopen on the first print. Pango's headers are only read by folio_pango.c.
+    .target(
+      name: "CCairo",
+      cSettings: [
+        .unsafeFlags([
+          "-I/usr/include/pango-1.0", "-I/usr/include/glib-2.0", "-I/usr/include/harfbuzz",
+          "-I/usr/include/cairo",
+          "-I/usr/lib/x86_64-linux-gnu/glib-2.0/include", "-I/usr/lib/aarch64-linux-gnu/glib-2.0/include",
+        ])
+      ]),
     .target(name: "CFolioSystem"),
+    // The version and commit `folio --version` prints (scripts/version writes them).
+    .target(name: "CFolioVersion"),
     .target(name: "FolioCore", dependencies: ["CSQLite", "CCairo", "CFolioSystem"]),
     .target(name: "FolioLua", dependencies: ["FolioCore", "CLua", "CLuaHost"]),
     .target(name: "FolioSession", dependencies: ["FolioCore", "FolioLua"]),
-    .target(name: "FolioShell", dependencies: ["FolioCore", "FolioLua", "FolioSession", "CEdit"]),
+    .target(
+      name: "FolioShell", dependencies: ["FolioCore", "FolioLua", "FolioSession", "CEdit", "CFolioVersion"]),
     // The JSON-RPC front end (`folio --embed`): a second front end over the session, which
     // reuses the shell's JSON renderer and lexer.
     .target(name: "FolioEmbed", dependencies: ["FolioCore", "FolioSession", "FolioShell"]),

@@ -26,7 +26,7 @@ import Testing
         ["document.close", "close [--force]"],
         [
           "document.print",
-          "print [--to FILE.pdf|FILE.txt|-] [--page-size a4|letter] [--pages 2-5] [--force]",
+          "print [--to FILE.pdf|FILE.txt|-] [--page-size a4|letter] [--orientation portrait|landscape|auto] [--pages 2-5] [--force]",
         ],
         ["document.share", "share [TARGET] [--as REPRESENTATION] [--to DEST]"], ["edit.undo", "undo"],
         ["edit.redo", "redo"], ["view.show", "show [ROWS] [columns=a,b]"], ["edit.append", "append [TEXT…]"],

@@ -76,7 +76,7 @@ import Testing
     (.printed(path: "/tmp/Notes.pdf", pages: 1, missingGlyphs: []), "Printed 1 page to /tmp/Notes.pdf."),
     (
       .printed(path: "/n.pdf", pages: 3, missingGlyphs: ["\u{E000}", "λ"]),
-      "Printed 3 pages to /n.pdf. The font has no glyph for: \u{E000} λ."
+      "Printed 3 pages to /n.pdf. No font has a glyph for 2 characters (listed on standard error)."
     ),
     (
       .shared(target: "file", outcome: outcome),

@@ -1,6 +1,7 @@
-// cairo's PDF surface and toy text API (Debian libcairo2-dev), opened with dlopen when the
-// first PDF is printed: linking cairo would make every start of Folio bind it and the twenty
-// libraries it brings in (X11, xcb, fontconfig, freetype, …), which only printing needs.
+// cairo's PDF surface (Debian libcairo2-dev) and Pango's shaping over it (libpango1.0-dev),
+// opened with dlopen when the first PDF is printed: linking them would make every start of
+// Folio bind them and the thirty libraries they bring in (X11, xcb, glib, HarfBuzz,
+// fontconfig, freetype, …), which only printing needs.
 #ifndef FOLIO_CAIRO_H
 #define FOLIO_CAIRO_H
 #include <cairo/cairo.h>
@@ -10,30 +11,22 @@
 #define FOLIO_CAIRO_FUNCTIONS(X)                                                             \
   X(create)                                                                                  \
   X(destroy)                                                                                 \
-  X(font_face_destroy)                                                                       \
   X(font_options_create)                                                                     \
   X(font_options_destroy)                                                                    \
   X(font_options_set_hint_metrics)                                                           \
   X(font_options_set_hint_style)                                                             \
-  X(glyph_free)                                                                              \
-  X(matrix_init_identity)                                                                    \
-  X(matrix_init_scale)                                                                       \
+  X(move_to)                                                                                 \
   X(pdf_surface_create_for_stream)                                                           \
   X(pdf_surface_set_metadata)                                                                \
-  X(scaled_font_create)                                                                      \
-  X(scaled_font_destroy)                                                                     \
-  X(scaled_font_status)                                                                      \
-  X(scaled_font_text_to_glyphs)                                                              \
-  X(set_scaled_font)                                                                         \
+  X(restore)                                                                                 \
+  X(save)                                                                                    \
+  X(scale)                                                                                   \
   X(show_page)                                                                               \
-  X(show_text_glyphs)                                                                        \
   X(status)                                                                                  \
   X(status_to_string)                                                                        \
   X(surface_destroy)                                                                         \
   X(surface_finish)                                                                          \
-  X(surface_status)                                                                          \
-  X(text_cluster_free)                                                                       \
-  X(toy_font_face_create)
+  X(surface_status)
 
 /// cairo's functions as found in libcairo.so.2: `cairo->create` is `cairo_create`. The
 /// header's own declarations type each field, so a mismatch fails to compile.
@@ -49,5 +42,41 @@ typedef struct folio_cairo {
 /// Returns the functions, or NULL with `*error` set to why ("cannot load libcairo.so.2: …"),
 /// text that lives as long as the process. A failure is final: later calls return it too.
 const folio_cairo *_Nullable folio_cairo_load(const char *_Nullable *_Nonnull error);
+
+/// A font for drawing lines of text on a monospace grid with Pango (libpangocairo-1.0.so.0,
+/// opened with dlopen the first time, like cairo): Pango shapes each run of text in the
+/// grid's font or, for the characters it lacks, in the font fontconfig picks (Noto CJK for
+/// Chinese, Japanese and Hangul, Noto Color Emoji, DejaVu Sans for Arabic, …).
+typedef struct folio_grid_font folio_grid_font;
+
+/// Opens Pango (the first time only, thread-safe) and makes a font from a Pango font
+/// description such as "DejaVu Sans Mono Bold 9" (sizes in points).
+///
+/// Returns the font, or NULL with `*error` set to why ("cannot load libpangocairo-1.0.so.0:
+/// …"), text that lives as long as the process.
+folio_grid_font *_Nullable folio_grid_font_create(
+    const char *_Nonnull description, const char *_Nullable *_Nonnull error);
+
+/// Releases a font made by folio_grid_font_create.
+void folio_grid_font_destroy(folio_grid_font *_Nonnull font);
+
+/// Draws one line of UTF-8 text with each character in its cells.
+///
+/// `columns[i]` and `cells[i]` give, for every byte `i` of `text`, the first cell and the
+/// number of cells of the character that byte belongs to (a combining mark: its base's
+/// cell, 0 cells). Left-to-right text is placed cluster by cluster: each grapheme starts at
+/// its cell, centred when narrower than its cells. A right-to-left run (Arabic, Hebrew) keeps
+/// its shaped, joined glyphs and is fitted into the cells its characters take. Text copied
+/// from the PDF is the text drawn.
+///
+/// `missing` receives the byte offsets of the clusters no font could draw (Pango's boxes),
+/// at most `capacity` of them.
+///
+/// Returns how many offsets there were (which may exceed `capacity`), or -1 when Pango could
+/// not itemize the text.
+int folio_grid_font_draw(
+    folio_grid_font *_Nonnull font, cairo_t *_Nonnull context, const char *_Nonnull text,
+    int length, const int *_Nonnull columns, const int *_Nonnull cells, double left,
+    double baseline, double cell_width, int *_Nonnull missing, int capacity);
 
 #endif

@@ -1,5 +1,5 @@
 /// One element of a resolved menu: the element tree that renderers draw and `--json`
-/// reports (SPEC §5).
+/// reports (docs/json.md).
 ///
 /// A node is a snapshot: availability and state were read from the commands when the menu
 /// was resolved.

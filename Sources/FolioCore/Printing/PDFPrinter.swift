@@ -4,19 +4,22 @@ import CCairo
 public enum PDFPrinter {
   /// Writes pages to a PDF file, replacing it whole or leaving it as it was.
   ///
-  /// Every page is drawn on the grid of the document's ``PageLayout`` in DejaVu Sans Mono:
+  /// Every page is drawn on the grid of the document's ``PageLayout``, laid out with Pango:
   /// the header in bold on the first row, the body lines from the third, the footer on the
-  /// last. Each character is placed at its grid cell, so columns stay aligned even around
-  /// wide characters and combining marks. The fonts are embedded as subsets that map back
-  /// to Unicode, so text copied or extracted from the PDF is the text printed. The PDF's
-  /// title metadata is the document's full title.
+  /// last. Text is set in DejaVu Sans Mono, and characters it lacks in the font fontconfig
+  /// finds for them (Noto CJK for Chinese, Japanese and Hangul, Noto Color Emoji, DejaVu Sans
+  /// for Arabic), shaped by HarfBuzz so combining marks sit on their letters and Arabic
+  /// joins. Each character is placed at its grid cells, so columns stay aligned by display
+  /// width. The fonts are embedded as subsets that map back to Unicode, so text copied or
+  /// extracted from the PDF is the text printed. The PDF's title metadata is the document's
+  /// full title.
   ///
   /// - Parameters:
   ///   - document: The paginated document.
   ///   - path: The file to write; an existing file there is replaced.
   /// - Returns: The number of pages written and the characters the font could not draw.
   /// - Throws: `FolioError` with code `.io` when libcairo cannot be loaded ("print: cannot
-  ///   load libcairo.so.2: …") or cairo or the file system fails, in which case no
+  ///   load libcairo.so.2: …", or libpangocairo-1.0.so.0) or cairo or the file system fails, in which case no
   ///   half-written file is left behind; `.invalidArgument` when there are no pages.
   @discardableResult
   public static func write(
@@ -56,7 +59,7 @@ public enum PDFPrinter {
           let sink = Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue()
           sink.bytes.append(contentsOf: UnsafeRawBufferPointer(start: data, count: Int(length)))
           return CAIRO_STATUS_SUCCESS
-        }, closure, layout.pageSize.width, layout.pageSize.height)
+        }, closure, layout.width, layout.height)
     else { throw FolioError.io(path, "cairo could not create a PDF surface") }
     defer { cairo.surface_destroy(surface) }
     try check(cairo.surface_status(surface), path: path, cairo: cairo)
@@ -68,9 +71,9 @@ public enum PDFPrinter {
       throw FolioError.io(path, "cairo could not create a drawing context")
     }
     defer { cairo.destroy(context) }
-    let regular = try PDFFont(weight: CAIRO_FONT_WEIGHT_NORMAL, path: path, cairo: cairo)
-    let bold = try PDFFont(weight: CAIRO_FONT_WEIGHT_BOLD, path: path, cairo: cairo)
-    var drawing = LineDrawing(context: context, layout: layout, path: path, cairo: cairo)
+    let regular = try GridFont(PageLayout.fontFamily + " " + String(PageLayout.fontSize), path: path)
+    let bold = try GridFont(PageLayout.fontFamily + " Bold " + String(PageLayout.fontSize), path: path)
+    var drawing = LineDrawing(context: context, layout: layout, path: path)
 
     for page in document.pages {
       try drawing.draw(page.header, row: 0, font: bold)
@@ -100,167 +103,83 @@ private final class ByteSink {
   var bytes: [UInt8] = []
 }
 
-/// A scaled DejaVu Sans Mono at the grid's font size.
-private final class PDFFont {
-  let scaledFont: OpaquePointer
-  private let cairo: folio_cairo
+/// A Pango font for the grid: DejaVu Sans Mono at the grid's size, with fontconfig's
+/// fallbacks for the characters it lacks (see `folio_grid_font_draw`).
+private final class GridFont {
+  let font: OpaquePointer
 
-  init(weight: cairo_font_weight_t, path: String, cairo: folio_cairo) throws(FolioError) {
-    self.cairo = cairo
-    let face = cairo.toy_font_face_create(PageLayout.fontFamily, CAIRO_FONT_SLANT_NORMAL, weight)
-    defer { cairo.font_face_destroy(face) }
-    var matrix = cairo_matrix_t()
-    cairo.matrix_init_scale(&matrix, PageLayout.fontSize, PageLayout.fontSize)
-    var identity = cairo_matrix_t()
-    cairo.matrix_init_identity(&identity)
-    let options = cairo.font_options_create()
-    defer { cairo.font_options_destroy(options) }
-    // Unhinted metrics keep every advance at exactly the cell width.
-    cairo.font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-    cairo.font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-    guard let scaledFont = cairo.scaled_font_create(face, &matrix, &identity, options) else {
-      throw FolioError.io(path, "cairo could not load the font \(PageLayout.fontFamily)")
+  init(_ description: String, path: String) throws(FolioError) {
+    var error: UnsafePointer<CChar>?
+    guard let font = folio_grid_font_create(description, &error) else {
+      throw FolioError(.io, "print: " + (error.map { String(cString: $0) } ?? "cannot load Pango"))
     }
-    self.scaledFont = scaledFont
-    let status = cairo.scaled_font_status(scaledFont)
-    guard status == CAIRO_STATUS_SUCCESS else {
-      throw FolioError.io(
-        path,
-        "cairo could not load the font \(PageLayout.fontFamily): "
-          + cairo.describe(status))
-    }
+    self.font = font
   }
 
-  deinit { cairo.scaled_font_destroy(scaledFont) }
+  deinit { folio_grid_font_destroy(font) }
 }
 
-/// Draws lines of text on the grid, one glyph per cell, and notes the characters the font
-/// has no glyph for.
+/// Draws lines of text on the grid and notes the characters no font could draw.
 private struct LineDrawing {
   let context: OpaquePointer
   let layout: PageLayout
   let path: String
-  let cairo: folio_cairo
   private(set) var charactersWithoutGlyphs: Set<Unicode.Scalar> = []
+  /// Per UTF-8 byte of the line being drawn: the first cell and the cells of its character.
+  private var columns: [Int32] = []
+  private var cells: [Int32] = []
+  /// The byte offsets of the clusters no font could draw; room for one a byte, so every one
+  /// of a line is reported.
+  private var missing: [Int32] = []
 
-  init(context: OpaquePointer, layout: PageLayout, path: String, cairo: folio_cairo) {
+  init(context: OpaquePointer, layout: PageLayout, path: String) {
     self.context = context
     self.layout = layout
     self.path = path
-    self.cairo = cairo
   }
 
   /// Draws a line with its first cell at column 0 of a row.
-  mutating func draw(_ line: String, row: Int, font: PDFFont) throws(FolioError) {
+  mutating func draw(_ line: String, row: Int, font: GridFont) throws(FolioError) {
     guard !line.isEmpty else { return }
-    let scalars = line.unicodeScalars
+    columns.removeAll(keepingCapacity: true)
+    cells.removeAll(keepingCapacity: true)
+    var column: Int32 = 0
+    var baseColumn: Int32 = 0
+    for scalar in line.unicodeScalars {
+      let width = Int32(scalar.cells)
+      // A combining mark belongs to the cell of the character it combines with.
+      let start = width == 0 ? baseColumn : column
+      if width > 0 {
+        baseColumn = column
+        column += width
+      }
+      for _ in 0..<UTF8.width(scalar) {
+        columns.append(start)
+        cells.append(width)
+      }
+    }
+    if missing.count < columns.count { missing = [Int32](repeating: 0, count: columns.count) }
     var line = line
-    let error: FolioError? = line.withUTF8 { utf8 in
+    let count: Int32 = line.withUTF8 { utf8 in
       utf8.withMemoryRebound(to: CChar.self) { text in
-        draw(text, scalars: scalars, row: row, font: font)
+        guard let start = text.baseAddress else { return 0 }
+        return folio_grid_font_draw(
+          font.font, context, start, Int32(text.count), columns, cells, layout.x(ofColumn: 0),
+          layout.baseline(ofRow: row), PageLayout.cellWidth, &missing, Int32(missing.count))
       }
     }
-    if let error { throw error }
+    guard count >= 0 else { throw FolioError.io(path, "Pango could not lay out the line") }
+    if count > 0 { noteMissing(Int(count), in: line) }
   }
 
-  private mutating func draw(
-    _ text: UnsafeBufferPointer<CChar>, scalars: String.UnicodeScalarView, row: Int, font: PDFFont
-  ) -> FolioError? {
-    let left = layout.x(ofColumn: 0)
-    let baseline = layout.baseline(ofRow: row)
-    var glyphs: UnsafeMutablePointer<cairo_glyph_t>?
-    var glyphCount: Int32 = 0
-    var clusters: UnsafeMutablePointer<cairo_text_cluster_t>?
-    var clusterCount: Int32 = 0
-    var flags = cairo_text_cluster_flags_t(0)
-    let status = cairo.scaled_font_text_to_glyphs(
-      font.scaledFont, left, baseline, text.baseAddress, Int32(text.count), &glyphs, &glyphCount,
-      &clusters, &clusterCount, &flags)
-    defer {
-      cairo.glyph_free(glyphs)
-      cairo.text_cluster_free(clusters)
+  /// Adds the characters that begin the clusters at the byte offsets Pango reported.
+  private mutating func noteMissing(_ count: Int, in line: String) {
+    let offsets = Set(missing.prefix(count).map(Int.init))
+    var offset = 0
+    for scalar in line.unicodeScalars {
+      if offsets.contains(offset), scalar.isVisible { charactersWithoutGlyphs.insert(scalar) }
+      offset += UTF8.width(scalar)
     }
-    guard status == CAIRO_STATUS_SUCCESS, let glyphs, let clusters else {
-      return FolioError.io(path, "cairo: \(cairo.describe(status))")
-    }
-    // cairo places glyphs by the font's advances and makes a cluster of each character.
-    // Each cluster moves to its cell instead, so wide characters take two cells, and a
-    // combining mark joins the cluster of the character it combines with, which lets text
-    // extraction read the pair as one character rather than two overlapping ones.
-    let given = UnsafeBufferPointer(start: clusters, count: Int(clusterCount))
-    var merged: [cairo_text_cluster_t] = []
-    if flags.rawValue & CAIRO_TEXT_CLUSTER_FLAG_BACKWARD.rawValue == 0 {
-      merged.reserveCapacity(given.count)
-      var placement = CellPlacement(left: left, scalars: scalars.makeIterator())
-      var first = 0
-      for cluster in given {
-        let end = first + Int(cluster.num_glyphs)
-        guard end <= Int(glyphCount), let cell = placement.next(bytes: Int(cluster.num_bytes))
-        else { return FolioError.io(path, "cairo returned glyphs that do not match the text") }
-        let origin = first < end ? glyphs[first].x : 0
-        for index in first..<end {
-          glyphs[index].x = cell.x + (glyphs[index].x - origin)
-          if glyphs[index].index == 0, cell.scalar.isVisible {
-            charactersWithoutGlyphs.insert(cell.scalar)
-          }
-        }
-        if cell.scalar.cells == 0, let last = merged.indices.last {
-          merged[last].num_bytes += cluster.num_bytes
-          merged[last].num_glyphs += cluster.num_glyphs
-        } else {
-          merged.append(cluster)
-        }
-        first = end
-      }
-    } else {
-      merged = Array(given)
-    }
-    cairo.set_scaled_font(context, font.scaledFont)
-    cairo.show_text_glyphs(
-      context, text.baseAddress, Int32(text.count), glyphs, glyphCount, merged, Int32(merged.count),
-      flags)
-    let drawn = cairo.status(context)
-    guard drawn == CAIRO_STATUS_SUCCESS else {
-      return FolioError.io(path, "cairo: \(cairo.describe(drawn))")
-    }
-    return nil
-  }
-}
-
-/// Walks a line's scalars and gives each text cluster the x coordinate of its cell.
-private struct CellPlacement {
-  private let left: Double
-  private var scalars: String.UnicodeScalarView.Iterator
-  private var column = 0
-  private var lastBaseX: Double
-
-  init(left: Double, scalars: String.UnicodeScalarView.Iterator) {
-    self.left = left
-    self.scalars = scalars
-    // A combining mark at the very start of a line sits in the first cell.
-    lastBaseX = left
-  }
-
-  /// The x coordinate and first scalar of the cluster made of the next `bytes` UTF-8 bytes.
-  mutating func next(bytes: Int) -> (x: Double, scalar: Unicode.Scalar)? {
-    var remaining = bytes
-    var first: (x: Double, scalar: Unicode.Scalar)?
-    while remaining > 0, let scalar = scalars.next() {
-      remaining -= UTF8.width(scalar)
-      let x: Double
-      let cells = scalar.cells
-      if cells == 0 {
-        // DejaVu Sans Mono draws a combining mark inside a cell of its own, as terminals
-        // do, so it goes on the cell of the character it combines with.
-        x = lastBaseX
-      } else {
-        x = left + Double(column) * PageLayout.cellWidth
-        lastBaseX = x
-        column += cells
-      }
-      if first == nil { first = (x, scalar) }
-    }
-    return first
   }
 }
 
@@ -275,7 +194,7 @@ extension Unicode.Scalar {
 
 extension folio_cairo {
   /// cairo's description of a status.
-  fileprivate func describe(_ status: cairo_status_t) -> String {
+  func describe(_ status: cairo_status_t) -> String {
     status_to_string(status).map { String(cString: $0) } ?? "status \(status.rawValue)"
   }
 }

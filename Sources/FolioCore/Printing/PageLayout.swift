@@ -10,6 +10,8 @@
 /// |---|---|---|---|
 /// | A4, 595 × 842 pt | 92 | 69 | 65 |
 /// | Letter, 612 × 792 pt | 95 | 64 | 60 |
+/// | A4 landscape, 842 × 595 pt | 137 | 46 | 42 |
+/// | Letter landscape, 792 × 612 pt | 128 | 47 | 43 |
 ///
 /// The text printer and the PDF printer share this grid, so a page holds the same lines in
 /// both, and a line never needs more than ``columns`` cells.
@@ -30,17 +32,28 @@ public struct PageLayout: Sendable, Equatable {
 
   /// The paper the grid is laid on.
   public let pageSize: PageSize
+  /// Whether the paper is turned, its long side across.
+  public let isLandscape: Bool
   /// Character cells per line.
   public let columns: Int
   /// Text rows per page, header and footer included.
   public let rows: Int
 
-  /// Creates the grid for a paper size.
-  public init(_ pageSize: PageSize) {
+  /// Creates the grid for a paper size, upright or turned.
+  public init(_ pageSize: PageSize, isLandscape: Bool = false) {
     self.pageSize = pageSize
-    columns = Int((pageSize.width - 2 * Self.margin) / Self.cellWidth)
-    rows = Int((pageSize.height - 2 * Self.margin) / Self.lineHeight)
+    self.isLandscape = isLandscape
+    let width = isLandscape ? pageSize.height : pageSize.width
+    let height = isLandscape ? pageSize.width : pageSize.height
+    columns = Int((width - 2 * Self.margin) / Self.cellWidth)
+    rows = Int((height - 2 * Self.margin) / Self.lineHeight)
   }
+
+  /// The page's width in points, as printed (the paper's height when turned).
+  public var width: Double { isLandscape ? pageSize.height : pageSize.width }
+
+  /// The page's height in points, as printed.
+  public var height: Double { isLandscape ? pageSize.width : pageSize.height }
 
   /// Body lines per page: the rows left after the header, the footer and the blank row
   /// next to each.

@@ -2,19 +2,33 @@
 public enum Paginator {
   /// Lays out a print job in pages.
   ///
-  /// The page size decides the grid (see ``PageLayout``): an A4 page holds 65 body lines of
-  /// 92 cells, a Letter page 60 lines of 95 cells. Text lines longer than that wrap, at a
+  /// The page size and orientation decide the grid (see ``PageLayout``): an A4 page holds
+  /// 65 body lines of 92 cells, 42 of 137 turned. Text lines longer than that wrap, at a
   /// blank when there is one; tabs expand to stops every 8 cells. A table prints its column
-  /// names and a rule at the top of every page and one line per row, so a row never splits
-  /// across pages. An empty document still prints one page.
+  /// names and a rule at the top of every page; a cell too wide for its column wraps within
+  /// it, and a row's lines stay on one page. With `auto`, a table whose columns need more
+  /// cells than a portrait line holds prints landscape. An empty document still prints one
+  /// page.
   ///
   /// - Parameter job: What to print, on which paper, and which pages.
   /// - Returns: The pages in the job's range, each with its header and footer.
   /// - Throws: `FolioError` with code `.invalidArgument` when the page range reaches
   ///   outside the document's pages.
   public static func paginate(_ job: PrintJob) throws(FolioError) -> PrintedDocument {
-    let layout = PageLayout(job.pageSize)
-    let bodies = pageBodies(job.body, layout: layout)
+    let portrait = PageLayout(job.pageSize)
+    let layout: PageLayout
+    let bodies: [[String]]
+    switch job.body {
+    case .lines(let lines):
+      layout = job.orientation == .landscape ? PageLayout(job.pageSize, isLandscape: true) : portrait
+      bodies = lineBodies(lines, layout: layout)
+    case .table(let columns, let rows):
+      let table = TableCells(columns: columns, rows: rows)
+      let turns =
+        job.orientation == .landscape || (job.orientation == .auto && table.naturalWidth > portrait.columns)
+      layout = turns ? PageLayout(job.pageSize, isLandscape: true) : portrait
+      bodies = tableBodies(TableLines(table, width: layout.columns), layout: layout)
+    }
     let count = bodies.count
     let range = job.pageRange ?? 1...count
     guard range.lowerBound >= 1, range.upperBound <= count else {
@@ -29,24 +43,40 @@ public enum Paginator {
     return PrintedDocument(title: job.title, layout: layout, pages: pages)
   }
 
-  /// The body lines of every page; at least one page, perhaps empty.
-  private static func pageBodies(_ body: PrintBody, layout: PageLayout) -> [[String]] {
-    switch body {
-    case .lines(let lines):
-      var wrapped: [String] = []
-      wrapped.reserveCapacity(lines.count)
-      for line in lines {
-        for physical in PrintText.physicalLines(line) {
-          wrapped += PrintText.wrap(physical, toCells: layout.columns)
-        }
-      }
-      return chunks(of: wrapped, size: layout.bodyLines).map(Array.init)
-    case .table(let columns, let rows):
-      let table = TableLines(columns: columns, rows: rows, width: layout.columns)
-      return chunks(of: table.rows, size: layout.bodyLines - table.heading.count).map {
-        table.heading + $0
+  /// The body lines of every page of text; at least one page, perhaps empty.
+  private static func lineBodies(_ lines: [String], layout: PageLayout) -> [[String]] {
+    var wrapped: [String] = []
+    wrapped.reserveCapacity(lines.count)
+    for line in lines {
+      for physical in PrintText.physicalLines(line) {
+        wrapped += PrintText.wrap(physical, toCells: layout.columns)
       }
     }
+    return chunks(of: wrapped, size: layout.bodyLines).map(Array.init)
+  }
+
+  /// The body lines of every page of a table: the heading, then as many whole rows as fit.
+  /// A row taller than a page, which only a huge cell makes, continues on the next.
+  private static func tableBodies(_ table: TableLines, layout: PageLayout) -> [[String]] {
+    let capacity = max(1, layout.bodyLines - table.heading.count)
+    var pages: [[String]] = []
+    var current: [String] = []
+    for row in table.rows {
+      if !current.isEmpty, current.count + row.count > capacity {
+        pages.append(table.heading + current)
+        current = []
+      }
+      var rest = row[...]
+      while current.count + rest.count > capacity {
+        let taken = capacity - current.count
+        pages.append(table.heading + current + rest.prefix(taken))
+        current = []
+        rest = rest.dropFirst(taken)
+      }
+      current += rest
+    }
+    if !current.isEmpty || pages.isEmpty { pages.append(table.heading + current) }
+    return pages
   }
 
   /// The lines cut into pages of `size` lines; one empty page when there are none.

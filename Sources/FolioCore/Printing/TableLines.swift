@@ -1,38 +1,63 @@
+/// A table's cells made printable (line breaks and control characters gone), with the
+/// width each column would take unnarrowed.
+struct TableCells {
+  /// The column names.
+  var names: [String]
+  /// The rows, each with exactly one cell per column.
+  var rows: [[String]]
+  /// Each column's widest cell or name, in cells.
+  var natural: [Int]
+
+  init(columns: [String], rows: [[String]]) {
+    names = columns.map(PrintText.cleanCell)
+    let count = names.count
+    self.rows = rows.map { row in
+      (0..<count).map { index in index < row.count ? PrintText.cleanCell(row[index]) : "" }
+    }
+    natural = names.map(\.cells)
+    for row in self.rows {
+      for (index, cell) in row.enumerated() { natural[index] = max(natural[index], cell.cells) }
+    }
+  }
+
+  /// The cells a line takes with every column at its natural width.
+  var naturalWidth: Int {
+    names.isEmpty ? 0 : natural.reduce(0, +) + TableLines.gap.count * (names.count - 1)
+  }
+}
+
 /// A table laid out as lines of aligned columns: a heading (the column names and a rule
-/// under them) and one line per row.
+/// under them) and the lines of each row.
 struct TableLines: Equatable {
   /// Blanks between two columns.
   static let gap = "  "
 
   /// The column names and the rule under them, printed at the top of every page.
   var heading: [String]
-  /// One line per row; a row never takes more than one line, so it never splits across
-  /// pages.
-  var rows: [String]
+  /// The lines of each row: one, or more when a cell wraps within its column. A row's
+  /// lines are kept on one page.
+  var rows: [[String]]
 
-  /// Lays out a table in lines of at most `width` cells.
+  /// Lays out a table's cells in lines of at most `width` cells.
   ///
   /// A column is as wide as its widest cell or name. When the columns together are too
   /// wide, the widest are narrowed to a common cap, the largest that lets a row fit, and
-  /// cells wider than their column end in "…". Columns whose cells are all numbers are
-  /// aligned right, others left.
-  init(columns: [String], rows: [[String]], width: Int) {
-    guard !columns.isEmpty else {
+  /// cells wider than their column wrap onto more lines of the row, at a blank when there is
+  /// one: nothing is cut. Only a table with more columns than fit one cell each is cut,
+  /// each line ending in "…". Columns whose cells are all numbers are aligned right, others
+  /// left.
+  init(_ table: TableCells, width: Int) {
+    guard !table.names.isEmpty else {
       heading = []
-      self.rows = rows.map { _ in "" }
+      rows = table.rows.map { _ in [""] }
       return
     }
-    let names = columns.map(PrintText.cleanCell)
-    let cells = rows.map { row in
-      names.indices.map { index in index < row.count ? PrintText.cleanCell(row[index]) : "" }
-    }
-    var natural = names.map(\.cells)
-    for row in cells {
-      for (index, cell) in row.enumerated() { natural[index] = max(natural[index], cell.cells) }
-    }
+    let names = table.names
     let available = width - Self.gap.count * (names.count - 1)
-    let widths = Self.fitted(natural, into: available)
-    let isNumeric = names.indices.map { index in Self.isNumeric(cells.lazy.map { $0[index] }) }
+    let widths = Self.fitted(table.natural, into: available)
+    // Wrapping needs at least one cell a column; with fewer, lines are cut.
+    let wraps = widths.reduce(0, +) <= available
+    let isNumeric = names.indices.map { index in Self.isNumeric(table.rows.lazy.map { $0[index] }) }
 
     func line(_ texts: [String]) -> String {
       let padded = texts.indices.map { index in
@@ -45,10 +70,22 @@ struct TableLines: Equatable {
       return joined.truncated(toCells: width, trimmingBlanks: true)
     }
 
+    func lines(_ cells: [String]) -> [String] {
+      guard wraps, cells.indices.contains(where: { cells[$0].cells > widths[$0] }) else {
+        return [line(cells)]
+      }
+      let pieces = cells.indices.map { index in
+        cells[index].cells > widths[index]
+          ? PrintText.wrap(cells[index], toCells: widths[index]) : [cells[index]]
+      }
+      let height = pieces.map(\.count).max() ?? 1
+      return (0..<height).map { row in line(pieces.map { row < $0.count ? $0[row] : "" }) }
+    }
+
     let rule = widths.map { String(repeating: "─", count: $0) }.joined(separator: Self.gap).truncated(
       toCells: width, trimmingBlanks: true)
     heading = [line(names), PrintText.trimmingTrailingBlanks(rule)]
-    self.rows = cells.map(line)
+    rows = table.rows.map(lines)
   }
 
   /// Column widths that fit `available` cells: the natural widths when they fit, else the

@@ -1,5 +1,5 @@
 /// A toolbar laid out for one environment and width: the title, the items of each region, and
-/// the overflow menu (») — the model `toolbar` shows and `--json` reports (SPEC §5).
+/// the overflow menu (») — the model `toolbar` shows and `--json` reports (docs/json.md).
 ///
 /// `ToolbarLayout.make` is a pure function of its inputs; the width model and the overflow
 /// order are described in docs/toolbars.md.

@@ -2,7 +2,7 @@ import FolioCore
 
 extension PluginHost {
   /// Checks that the menus, context menus, toolbar items and menu contributions a plugin
-  /// declared run only its own commands or built-in ones (SPEC §4).
+  /// declared run only its own commands or built-in ones (docs/plugins.md).
   ///
   /// It runs once `plugin.lua` has run, so a menu may come before the commands it lists; any
   /// other id fails the whole load with `plugin NAME: FILE:LINE: FUNCTION: FIELD names …` —

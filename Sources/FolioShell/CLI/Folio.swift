@@ -1,3 +1,4 @@
+import CFolioVersion
 import FolioCore
 import FolioSession
 
@@ -7,8 +8,15 @@ import FolioSession
 
 /// The `folio` program: parses its arguments, sets up a session and runs it.
 public enum Folio {
-  /// The version `folio --version` prints.
-  public static let version = "0.1.0"
+  /// The version `folio --version` prints: `git describe` at build time through `make`
+  /// (e.g. `0.2.0-3-g1a2b3c4`), else the version the source tree was released as.
+  public static let version = String(cString: folio_version())
+
+  /// The full hash of the commit built, or nil when the build did not know it.
+  public static let commit: String? = {
+    let hash = String(cString: folio_commit())
+    return hash.isEmpty ? nil : hash
+  }()
 
   /// The environment of this process, read from `environ`.
   public static func processEnvironment() -> [String: String] {
@@ -49,7 +57,12 @@ public enum Folio {
       return 0
     }
     if launch.showsVersion {
-      Console.writeToDescriptors(.output, "folio \(version)\n")
+      Console.writeToDescriptors(
+        .output, "folio \(version)" + (commit.map { " (commit \($0))" } ?? "") + "\n")
+      return 0
+    }
+    if let generated = launch.generatedText {
+      Console.writeToDescriptors(.output, generatedText(generated, environment: environment))
       return 0
     }
 
@@ -114,6 +127,19 @@ public enum Folio {
     }
     shell.finishBatch()
     return shell.exitStatus
+  }
+}
+
+/// The manual page or a completion script, from the built-in commands alone: a shell without
+/// plugins, state store or documents.
+private func generatedText(_ text: LaunchOptions.GeneratedText, environment: [String: String]) -> String {
+  switch text {
+  case .manualPage:
+    let shell = Shell(environment: environment)
+    return ManualPage.render(
+      sections: shell.helpSections(), usage: LaunchOptions.usage, version: Folio.version)
+  case .completion(let shell):
+    return ShellCompletion.script(for: shell, usage: LaunchOptions.usage)
   }
 }
 

@@ -31,6 +31,16 @@ public struct LaunchOptions: Equatable, Sendable {
   public var showsVersion = false
   /// `--embed`: serve the embedding protocol instead of reading commands.
   public var embeds = false
+  /// `--man` or `--completion SHELL`: a text written from the declarations, for installing.
+  public var generatedText: GeneratedText?
+
+  /// A text `folio` writes about itself for `make install` (not listed in `--help`).
+  public enum GeneratedText: Equatable, Sendable {
+    /// `--man`: the manual page, in roff.
+    case manualPage
+    /// `--completion bash|zsh|fish`: a completion script.
+    case completion(ShellCompletion.Shell)
+  }
 
   /// Creates the defaults: an interactive session with no documents.
   public init() {}
@@ -48,6 +58,7 @@ public struct LaunchOptions: Equatable, Sendable {
            folio --embed [OPTIONS]           serve JSON-RPC 2.0 on stdin/stdout (docs/protocol.md)
 
     options:
+      -c TEXT            run these commands (repeatable; ';' or newlines separate commands)
       --json             JSON Lines output: one object per command
       --keep-going       batch: go on after a failed command (the exit status is still 1)
       --echo             batch: print each command before its result
@@ -137,6 +148,15 @@ public struct LaunchOptions: Equatable, Sendable {
       case "--help", "-h":
         try noValue()
         options.showsHelp = true
+      case "--man":
+        try noValue()
+        options.generatedText = .manualPage
+      case "--completion":
+        let text = try value(for: name, inline: inlineValue)
+        guard let shell = ShellCompletion.Shell(rawValue: text) else {
+          throw UsageError(message: "option '--completion' expects bash, zsh or fish, got '\(text)'")
+        }
+        options.generatedText = .completion(shell)
       default: throw UsageError(message: "unknown option '\(argument)'")
       }
     }

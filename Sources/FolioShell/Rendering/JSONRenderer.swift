@@ -321,7 +321,7 @@ public enum JSONRenderer {
       + (document.lockedBy.map { [("lockedBy", .string($0))] } ?? [])
   }
 
-  /// A laid-out toolbar as SPEC §5 describes it: `title`, `leading`, `center`, `trailing`,
+  /// A laid-out toolbar as docs/json.md describes it: `title`, `leading`, `center`, `trailing`,
   /// `overflow` (and `bottom`), each a list of items with `id`, `title`, `kind`.
   public static func toolbar(_ layout: ToolbarLayout) -> JSONValue {
     .object([
@@ -369,7 +369,7 @@ public enum JSONRenderer {
     ])
   }
 
-  /// A resolved menu element as SPEC §5 describes it: `kind`, `title`, `subtitle`, `icon`,
+  /// A resolved menu element as docs/json.md describes it: `kind`, `title`, `subtitle`, `icon`,
   /// `command`, `role`, `enabled`, `dismiss`, `state` and `children`.
   public static func menuNode(_ node: MenuNode) -> JSONValue {
     var fields: [(String, JSONValue)] = [

@@ -41,7 +41,7 @@ enum ReportText {
       let missing =
         missingGlyphs.isEmpty
         ? ""
-        : " The font has no glyph for: \(missingGlyphs.prefix(10).map { String($0) }.joined(separator: " "))."
+        : " No font has a glyph for \(amount(missingGlyphs.count, "character")) (listed on standard error)."
       return "Printed \(amount(pages, "page")) to \(path).\(missing)"
     case .shared(_, let outcome): return phrase(outcome)
     case .closed: return "Closed \(title)."

@@ -176,6 +176,15 @@ public final class Shell {
 
   /// Writes a command's result in the session's output format.
   func render(_ output: CommandOutput, for command: ParsedCommand) {
+    // The characters a PDF could not draw are listed in full on standard error, in text and
+    // JSON alike, so the result line stays one line.
+    if case .document(let report) = output, case .printed(_, _, let missing) = report.event, !missing.isEmpty
+    {
+      console.printError(
+        "folio: warning: no font has a glyph for "
+          + (missing.count == 1 ? "1 character" : "\(missing.count) characters")
+          + "; they print as boxes: " + missing.map { String($0) }.joined(separator: " ").escapedForTerminal)
+    }
     switch options.output {
     case .text:
       // Most commands print nothing: no text style to work out then.

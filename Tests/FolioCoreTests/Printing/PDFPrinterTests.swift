@@ -154,16 +154,62 @@ import Testing
     #expect(seen == rows.map { $0[0] })
   }
 
-  @Test("characters the font cannot draw are reported, and still come out of the PDF as text")
+  @Test("characters no font can draw are reported in full, and still come out of the PDF as text")
   func missingGlyphs() throws {
     let folder = try TemporaryFolder()
     let path = folder.path("missing.pdf")
-    let document = try Paginator.paginate(PrintJob(title: "Mixed", body: .lines(["漢字 é ★ ✓ 漢"])))
+    // Private-use characters: no installed font has a glyph for them.
+    let document = try Paginator.paginate(
+      PrintJob(title: "Mixed", body: .lines(["\u{F8FF} 漢字 é ★ ✓ \u{E000}\u{E001}"])))
     let summary = try PDFPrinter.write(document, to: path)
-    #expect(summary.charactersWithoutGlyphs == ["字", "漢"])
-    let text = try Poppler.text(path)
-    #expect(text.contains("é ★ ✓"))
-    #expect(text.contains("漢"))
+    #expect(summary.charactersWithoutGlyphs == ["\u{E000}", "\u{E001}", "\u{F8FF}"])
+    let text = try Poppler.text(path).filter { !$0.isWhitespace }
+    #expect(text.contains("\u{F8FF}漢字é★✓\u{E000}\u{E001}"))
+  }
+
+  @Test("CJK, Hangul, Arabic, emoji and combining marks are drawn, and come back out as text")
+  func everyScript() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path("scripts.pdf")
+    let lines = ["中文 漢字 def", "日本語 かな def", "한국어 def", "مرحبا def", "😀 ok def", "e\u{301}a\u{308} def"]
+    let document = try Paginator.paginate(PrintJob(title: "Scripts", body: .lines(lines)))
+    let summary = try PDFPrinter.write(document, to: path)
+    #expect(summary.charactersWithoutGlyphs == [])
+    let text = try Poppler.text(path).filter { !$0.isWhitespace }
+    // Colour emoji are embedded as pictures, which text extraction does not read back.
+    for word in ["中文", "漢字", "日本語", "かな", "한국어", "مرحبا", "okdef", "e\u{301}a\u{308}"] {
+      #expect(text.contains(word), "\(word) is not in the PDF's text")
+    }
+    // Columns stay aligned by display width: "def" follows each line's cells.
+    let defs = try Poppler.words(path).filter { $0.text == "def" }
+    let expectedColumns = [10, 12, 7, 6, 6, 3]
+    #expect(defs.count == lines.count)
+    for (index, word) in defs.enumerated() where index < expectedColumns.count {
+      let x = document.layout.x(ofColumn: expectedColumns[index])
+      #expect(abs(word.x - x) < 0.05, "line \(index + 1): x \(word.x), not \(x)")
+    }
+  }
+
+  @Test("a CJK page draws its glyphs: its rendering differs from the same page in empty boxes")
+  func cjkGlyphsDrawn() throws {
+    let folder = try TemporaryFolder()
+    let cjk = "漢字かな한글中文"
+    let boxes = String(
+      String.UnicodeScalarView(
+        cjk.unicodeScalars.indices.enumerated().map { index, _ in
+          Unicode.Scalar(0xE000 + UInt32(index))!
+        }))
+    var renderings: [[UInt8]] = []
+    for (name, line) in [("cjk", cjk), ("boxes", boxes)] {
+      let path = folder.path("\(name).pdf")
+      let document = try Paginator.paginate(PrintJob(title: "Glyphs", body: .lines([line, line, line])))
+      let summary = try PDFPrinter.write(document, to: path)
+      #expect(summary.charactersWithoutGlyphs.isEmpty == (name == "cjk"))
+      renderings.append(try Poppler.renderFirstPage(path))
+    }
+    #expect(renderings[0].count == renderings[1].count)
+    let differing = zip(renderings[0], renderings[1]).filter { $0 != $1 }.count
+    #expect(differing > 500, "only \(differing) bytes differ between the CJK page and the boxes")
   }
 
   @Test("writing replaces an existing file whole and leaves nothing else in the folder")

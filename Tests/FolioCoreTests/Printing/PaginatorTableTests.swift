@@ -61,22 +61,72 @@ import Testing
     }
   }
 
-  @Test("a cell too long for the page is cut with … so the row fits, and narrow columns keep their width")
-  func truncation() throws {
-    let long = String(repeating: "abcdefghij", count: 30)
+  @Test("a cell too long for the page wraps within its column, and narrow columns keep their width")
+  func wrapping() throws {
+    let long = String(repeating: "abcdefghij ", count: 30)
     let body = PrintBody.table(
       columns: ["id", "text", "ok"], rows: [["a1", long, "yes"], ["b2", "short", "no"]])
     for size in PageSize.allCases {
+      let document = try Paginator.paginate(
+        PrintJob(title: "T", body: body, pageSize: size, orientation: .portrait))
       let columns = PageLayout(size).columns
-      let lines = try Paginator.paginate(PrintJob(title: "T", body: body, pageSize: size)).pages[0].lines
+      #expect(document.layout == PageLayout(size))
+      let lines = document.pages[0].lines
       #expect(lines.allSatisfy { $0.cells <= columns })
       let textWidth = columns - 2 - 3 - 2 * 2
       #expect(lines[0] == "id  " + PrintText.padded("text", toCells: textWidth) + "  ok")
-      #expect(lines[2].hasPrefix("a1  abcdefghijabcdefghij"))
-      #expect(lines[2].hasSuffix("…  yes"))
-      #expect(lines[2].cells == columns)
-      #expect(lines[3] == "b2  " + PrintText.padded("short", toCells: textWidth) + "  no")
+      #expect(lines[2].hasPrefix("a1  abcdefghij abcdefghij"))
+      #expect(lines[2].hasSuffix("  yes"))
+      // The row's other lines hold the rest of the cell in the text column, nothing else.
+      let continued = lines.dropFirst(3).prefix { !$0.hasPrefix("b2") }
+      #expect(continued.count >= 3)
+      #expect(continued.allSatisfy { $0.hasPrefix("    abcdefghij") && !$0.contains("yes") })
+      let text = ([lines[2]] + continued).map { $0.dropFirst(4).prefix(textWidth) }.joined(separator: " ")
+      #expect(text.split(separator: " ") == long.split(separator: " ").map { $0[...] })
+      #expect(!lines.joined().contains("…"))
+      #expect(lines.last == "b2  " + PrintText.padded("short", toCells: textWidth) + "  no")
     }
+  }
+
+  @Test("auto prints a table too wide for portrait in landscape; portrait and landscape are obeyed")
+  func orientation() throws {
+    let wide = PrintBody.table(
+      columns: ["name", "notes"], rows: [["a", String(repeating: "x", count: 120)]])
+    let narrow = PrintBody.table(columns: ["name", "notes"], rows: [["a", "short"]])
+    let page = { (body: PrintBody, orientation: PageOrientation) throws -> PrintedDocument in
+      try Paginator.paginate(PrintJob(title: "T", body: body, orientation: orientation))
+    }
+    #expect(try page(wide, .auto).layout == PageLayout(.a4, isLandscape: true))
+    #expect(try page(wide, .auto).pages[0].lines[2] == "a     " + String(repeating: "x", count: 120))
+    #expect(try page(narrow, .auto).layout == PageLayout(.a4))
+    #expect(try page(wide, .portrait).layout == PageLayout(.a4))
+    #expect(try page(narrow, .landscape).layout == PageLayout(.a4, isLandscape: true))
+    #expect(try page(.lines(["text"]), .auto).layout == PageLayout(.a4))
+    let landscape = PageLayout(.a4, isLandscape: true)
+    #expect(
+      (landscape.columns, landscape.bodyLines, landscape.width, landscape.height) == (137, 42, 842, 595))
+    let letter = PageLayout(.letter, isLandscape: true)
+    #expect((letter.columns, letter.bodyLines) == (128, 43))
+  }
+
+  @Test("a row's wrapped lines stay on one page")
+  func rowsStayTogether() throws {
+    let cell = String(repeating: "word ", count: 40)
+    let rows = (1...30).map { ["\($0)", cell] }
+    let document = try Paginator.paginate(
+      PrintJob(title: "T", body: .table(columns: ["n", "text"], rows: rows), orientation: .portrait))
+    var seen: [String] = []
+    for page in document.pages {
+      #expect(page.lines.count <= document.layout.bodyLines)
+      let body = page.lines.dropFirst(2)
+      // Every page's body starts with a row's first line: a number.
+      #expect(body.first?.drop { $0 == " " }.first?.isNumber == true)
+      seen += body.compactMap { $0.split(separator: " ").first.map(String.init) }.filter {
+        $0.first?.isNumber == true
+      }
+    }
+    #expect(seen == (1...30).map { "\($0)" })
+    #expect(document.pages.count > 1)
   }
 
   @Test("when several columns are too wide, the widest share a common cap")

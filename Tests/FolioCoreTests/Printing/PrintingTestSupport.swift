@@ -37,6 +37,13 @@ enum Poppler {
     }
   }
 
+  /// The first page rendered by `pdftoppm` in grey at 100 dpi: the bytes of a PGM image.
+  static func renderFirstPage(_ path: String) throws -> [UInt8] {
+    let root = path + ".render"
+    _ = try run("pdftoppm", ["-gray", "-r", "100", "-f", "1", "-l", "1", "-singlefile", path, root])
+    return Array(try Data(contentsOf: URL(fileURLWithPath: root + ".pgm")))
+  }
+
   /// The output of `pdffonts PATH`.
   static func fonts(_ path: String) throws -> String {
     try run("pdffonts", [path])

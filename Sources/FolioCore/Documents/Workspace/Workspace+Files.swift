@@ -217,7 +217,8 @@ extension Workspace {
     lock(document)
   }
 
-  /// Checks a new title against the rules of SPEC §3.1, with a message per case.
+  /// Checks a new title against the rules docs/documents.md lists under "Title and header",
+  /// with a message per case.
   static func validate(title: String, replacing oldTitle: String, fileExtension: String) throws(FolioError) {
     if title.isEmpty { throw .invalidArgument("a title cannot be empty") }
     if title.contains("/") { throw .invalidArgument("a title cannot contain '/'") }

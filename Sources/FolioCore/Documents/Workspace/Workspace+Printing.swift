@@ -27,13 +27,16 @@ extension Workspace {
   ///     after the title beside the document (`Notes.pdf`, or `Notes 2.pdf` when that exists).
   ///   - pageSize: A4 or Letter: `print` passes `--page-size`, else the `pageSize` given to
   ///     `makeCommands` (the shell's `print.page-size` setting, by default the locale's paper).
+  ///   - orientation: portrait, landscape, or `auto` (landscape for a table too wide for
+  ///     portrait).
   ///   - pages: the 1-based pages to output; nil for all.
   ///   - force: replace an existing file at an explicit destination.
   /// - Throws: `FolioError.invalidArgument` for pages outside the document or another file
   ///   type, `FolioError.conflict` when the destination exists, `FolioError.io` when writing
   ///   fails (nothing is left behind then).
   public func print(
-    _ document: Document, to destination: String?, pageSize: PageSize, pages: ClosedRange<Int>?, force: Bool
+    _ document: Document, to destination: String?, pageSize: PageSize, orientation: PageOrientation = .auto,
+    pages: ClosedRange<Int>?, force: Bool
   ) throws(FolioError) -> PrintResult {
     let body: PrintBody
     switch document.content {
@@ -42,7 +45,8 @@ extension Workspace {
       body = .table(columns: table.columns, rows: table.rows.map { $0.cells.map(\.description) })
     }
     let printed = try Paginator.paginate(
-      PrintJob(title: document.title, body: body, pageSize: pageSize, pageRange: pages))
+      PrintJob(
+        title: document.title, body: body, pageSize: pageSize, orientation: orientation, pageRange: pages))
     let count = printed.pages.count
     if destination == "-" {
       return PrintResult(pages: count, path: nil, text: TextPrinter.render(printed))
@@ -53,6 +57,7 @@ extension Workspace {
       try DocumentFile.checkReplaceable(path)
       if !force, DocumentFile.exists(path) {
         var again: [String: ArgumentValue] = ["to": .string(destination), "force": .bool(true)]
+        if orientation != .auto { again["orientation"] = .string(orientation.rawValue) }
         if let pages {
           again["pages"] = .string(
             pages.count == 1 ? "\(pages.lowerBound)" : "\(pages.lowerBound)-\(pages.upperBound)")

@@ -1,13 +1,17 @@
 import FolioCore
 
 extension DocumentCommands {
-  /// `print [--to FILE.pdf|FILE.txt|-] [--page-size a4|letter] [--pages 2-5] [--force]`.
+  /// `print [--to FILE.pdf|FILE.txt|-] [--page-size a4|letter] [--orientation WAY] [--pages 2-5]
+  /// [--force]`.
   enum Print: DocumentAction {
     static let destination = ParameterKey.option(
       "to", .path, summary: "FILE.pdf, FILE.txt or - for standard output", valueName: "FILE.pdf|FILE.txt|-")
     static let pageSize = ParameterKey.option(
       "page-size", choosing: PageSize.self,
       summary: "a4 or letter; the print.page-size setting when not given")
+    static let orientation = ParameterKey.option(
+      "orientation", choosing: PageOrientation.self,
+      summary: "portrait, landscape, or auto (the default): landscape for a table too wide for portrait")
     static let pages = ParameterKey.option(
       "pages", summary: "a page or a range such as 2-5", valueName: "2-5")
     static let force = ParameterKey.flag("force", summary: "replace an existing file given with --to")
@@ -20,15 +24,18 @@ extension DocumentCommands {
         Without --to, a PDF named after the title is written beside the document (never \
         replacing a file: 'Notes 2.pdf'). --to FILE.pdf or FILE.txt writes there (an existing \
         file only with --force); --to - prints the pages as text. Tables print as aligned \
-        columns with the header repeated on every page; long lines wrap. The page size is \
-        --page-size, else the print.page-size setting (A4, or Letter in US and similar locales).
+        columns with the header repeated on every page; long lines wrap, and so do cells too \
+        wide for their column. A table too wide for a portrait page prints landscape unless \
+        --orientation says otherwise. The page size is --page-size, else the print.page-size \
+        setting (A4, or Letter in US and similar locales).
         """,
-      parameters: [destination, pageSize, pages, force])
+      parameters: [destination, pageSize, orientation, pages, force])
 
     static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
       let result = try context.workspace.print(
         context.document, to: arguments[Self.destination],
         pageSize: arguments[Self.pageSize] ?? context.pageSize(),
+        orientation: arguments[Self.orientation] ?? .auto,
         pages: try arguments[Self.pages].map(PageRange.parsing), force: arguments[Self.force])
       guard let path = result.path else { return .documentText(result.text ?? "") }
       return context.report(.printed(path: path, pages: result.pages, missingGlyphs: result.missingGlyphs))

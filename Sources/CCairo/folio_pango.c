@@ -1,0 +1,209 @@
+#include "folio_cairo.h"
+
+#include <dlfcn.h>
+#include <pango/pangocairo.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+// Pango, as cairo: opened with dlopen the first time a PDF is printed, so a start of Folio
+// that never prints binds neither it nor glib, HarfBuzz and fontconfig.
+#define FOLIO_PANGO_FUNCTIONS(X)                                                             \
+  X(g_list_free)                                                                             \
+  X(g_object_unref)                                                                          \
+  X(pango_attr_list_new)                                                                     \
+  X(pango_attr_list_unref)                                                                   \
+  X(pango_cairo_context_set_font_options)                                                    \
+  X(pango_cairo_font_map_new)                                                                \
+  X(pango_cairo_font_map_set_resolution)                                                     \
+  X(pango_cairo_show_glyph_item)                                                             \
+  X(pango_context_set_base_dir)                                                              \
+  X(pango_context_set_font_description)                                                      \
+  X(pango_font_description_free)                                                             \
+  X(pango_font_description_from_string)                                                      \
+  X(pango_font_map_create_context)                                                           \
+  X(pango_glyph_string_free)                                                                 \
+  X(pango_glyph_string_new)                                                                  \
+  X(pango_item_free)                                                                         \
+  X(pango_itemize)                                                                           \
+  X(pango_shape_full)
+
+static struct {
+#define FOLIO_PANGO_FIELD(name) __typeof__(name) *name;
+  FOLIO_PANGO_FUNCTIONS(FOLIO_PANGO_FIELD)
+#undef FOLIO_PANGO_FIELD
+} pango;
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static int loaded;
+static char failure[512];
+static const folio_cairo *cairo;
+
+static void load(void) {
+  const char *error = NULL;
+  cairo = folio_cairo_load(&error);
+  if (!cairo) {
+    snprintf(failure, sizeof failure, "%s", error);
+    return;
+  }
+  void *library = dlopen("libpangocairo-1.0.so.0", RTLD_NOW | RTLD_LOCAL);
+  if (!library) {
+    snprintf(failure, sizeof failure, "cannot load libpangocairo-1.0.so.0: %s", dlerror());
+    return;
+  }
+  void *symbol;
+  // pangocairo's dependencies (pango, gobject, glib) are loaded with it; dlsym on its
+  // handle searches them too.
+#define FOLIO_PANGO_LOOKUP(name)                                                             \
+  if (!(symbol = dlsym(library, #name))) {                                                   \
+    snprintf(failure, sizeof failure, "cannot load libpangocairo-1.0.so.0: it has no " #name); \
+    dlclose(library);                                                                        \
+    return;                                                                                  \
+  }                                                                                          \
+  pango.name = (__typeof__(pango.name))symbol;
+  FOLIO_PANGO_FUNCTIONS(FOLIO_PANGO_LOOKUP)
+#undef FOLIO_PANGO_LOOKUP
+  loaded = 1;
+}
+
+struct folio_grid_font {
+  PangoFontMap *map;
+  PangoContext *context;
+  PangoAttrList *attributes;
+};
+
+folio_grid_font *folio_grid_font_create(const char *description, const char **error) {
+  pthread_once(&once, load);
+  if (!loaded) {
+    *error = failure;
+    return NULL;
+  }
+  folio_grid_font *font = calloc(1, sizeof *font);
+  if (!font) {
+    *error = "out of memory";
+    return NULL;
+  }
+  font->map = pango.pango_cairo_font_map_new();
+  // Points: one unit of the PDF is one point, so 72 dots to the inch.
+  pango.pango_cairo_font_map_set_resolution((PangoCairoFontMap *)font->map, 72);
+  font->context = pango.pango_font_map_create_context(font->map);
+  // Unhinted metrics keep the grid font's advance at exactly the cell width.
+  cairo_font_options_t *options = cairo->font_options_create();
+  cairo->font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF);
+  cairo->font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE);
+  pango.pango_cairo_context_set_font_options(font->context, options);
+  cairo->font_options_destroy(options);
+  PangoFontDescription *described = pango.pango_font_description_from_string(description);
+  pango.pango_context_set_font_description(font->context, described);
+  pango.pango_font_description_free(described);
+  // Lines run left to right like the grid, whatever their first strong character: a line
+  // that starts in Arabic keeps its columns in order, with the Arabic run right to left.
+  pango.pango_context_set_base_dir(font->context, PANGO_DIRECTION_LTR);
+  font->attributes = pango.pango_attr_list_new();
+  return font;
+}
+
+void folio_grid_font_destroy(folio_grid_font *font) {
+  pango.pango_attr_list_unref(font->attributes);
+  pango.g_object_unref(font->context);
+  pango.g_object_unref(font->map);
+  free(font);
+}
+
+// Pango units (1/1024 point) from points, rounded.
+static int units(double points) {
+  return (int)(points * PANGO_SCALE + (points >= 0 ? 0.5 : -0.5));
+}
+
+// Places a left-to-right run's clusters on their cells by setting each glyph's advance:
+// a cluster starts at its first cell (centred in its cells when narrower), its glyphs keep
+// their shaped advances within it, and the run ends where its last cell does. `columns` and
+// `cells` are indexed by the byte offsets in the run that `log_clusters` holds.
+static void place_on_cells(
+    PangoGlyphString *glyphs, const int *columns, const int *cells, int first_column,
+    int end_column, double cell_width) {
+  int count = glyphs->num_glyphs;
+  int *starts = malloc(sizeof(int) * (size_t)(count + 1));
+  if (!starts) return;
+  int index = 0;
+  while (index < count) {
+    int cluster = glyphs->log_clusters[index];
+    int end = index;
+    int width = 0;
+    while (end < count && glyphs->log_clusters[end] == cluster) {
+      width += glyphs->glyphs[end++].geometry.width;
+    }
+    int span = units(cells[cluster] * cell_width);
+    int start = units((columns[cluster] - first_column) * cell_width) + (width < span ? (span - width) / 2 : 0);
+    for (int glyph = index; glyph < end; glyph++) {
+      starts[glyph] = start;
+      start += glyphs->glyphs[glyph].geometry.width;
+    }
+    index = end;
+  }
+  starts[count] = units((end_column - first_column) * cell_width);
+  for (int glyph = 0; glyph < count; glyph++) {
+    glyphs->glyphs[glyph].geometry.width = starts[glyph + 1] - starts[glyph];
+  }
+  free(starts);
+}
+
+int folio_grid_font_draw(
+    folio_grid_font *font, cairo_t *context, const char *text, int length, const int *columns,
+    const int *cells, double left, double baseline, double cell_width, int *missing,
+    int capacity) {
+  GList *items = pango.pango_itemize(font->context, text, 0, length, font->attributes, NULL);
+  if (!items && length > 0) return -1;
+  int missing_count = 0;
+  for (GList *entry = items; entry; entry = entry->next) {
+    PangoItem *item = entry->data;
+    PangoGlyphString *glyphs = pango.pango_glyph_string_new();
+    pango.pango_shape_full(text + item->offset, item->length, text, length, &item->analysis, glyphs);
+
+    // The cells the run covers, from its characters'.
+    int first_column = columns[item->offset];
+    int end_column = first_column;
+    for (int byte = item->offset; byte < item->offset + item->length; byte++) {
+      if (columns[byte] < first_column) first_column = columns[byte];
+      if (columns[byte] + cells[byte] > end_column) end_column = columns[byte] + cells[byte];
+    }
+    for (int glyph = 0; glyph < glyphs->num_glyphs; glyph++) {
+      if (glyphs->glyphs[glyph].glyph & PANGO_GLYPH_UNKNOWN_FLAG) {
+        if (missing_count < capacity) missing[missing_count] = item->offset + glyphs->log_clusters[glyph];
+        missing_count++;
+        // The font's own empty box (glyph 0) rather than Pango's box of hex digits, which
+        // cairo draws as separate text: text extracted from the PDF keeps the character.
+        glyphs->glyphs[glyph].glyph = 0;
+      }
+    }
+
+    double x = left + first_column * cell_width;
+    PangoGlyphItem glyph_item = {.item = item, .glyphs = glyphs};
+    if (item->analysis.level % 2 == 0) {
+      place_on_cells(
+          glyphs, columns + item->offset, cells + item->offset, first_column, end_column, cell_width);
+      cairo->move_to(context, x, baseline);
+      pango.pango_cairo_show_glyph_item(context, text, &glyph_item);
+    } else {
+      int natural = 0;
+      for (int glyph = 0; glyph < glyphs->num_glyphs; glyph++) natural += glyphs->glyphs[glyph].geometry.width;
+      double width = (double)natural / PANGO_SCALE;
+      double span = (end_column - first_column) * cell_width;
+      cairo->save(context);
+      cairo->move_to(context, x, baseline);
+      if (width > span && width > 0) {
+        // Joined letters keep their shapes; a run wider than its cells is narrowed to fit.
+        cairo->scale(context, span / width, 1);
+        cairo->move_to(context, x * width / span, baseline);
+      } else {
+        cairo->move_to(context, x + (span - width) / 2, baseline);
+      }
+      pango.pango_cairo_show_glyph_item(context, text, &glyph_item);
+      cairo->restore(context);
+    }
+    pango.pango_glyph_string_free(glyphs);
+  }
+  for (GList *entry = items; entry; entry = entry->next) pango.pango_item_free(entry->data);
+  pango.g_list_free(items);
+  return missing_count;
+}

@@ -1,0 +1,13 @@
+// The version and commit Folio was built from, for `folio --version`.
+#ifndef FOLIO_VERSION_H
+#define FOLIO_VERSION_H
+
+/// The version: `git describe` of the commit built (e.g. `v0.2.0-3-g1a2b3c4-dirty`) when
+/// the build ran through `make`, else the version this source tree was released as, with
+/// `-dev` when it is not a release.
+const char *_Nonnull folio_version(void);
+
+/// The full hash of the commit built, or "" when the build did not know it.
+const char *_Nonnull folio_commit(void);
+
+#endif
