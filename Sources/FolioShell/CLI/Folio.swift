@@ -56,7 +56,7 @@ public enum Folio {
     let console = Console()
     let workspace = Workspace(
       store: openStateStore(in: stateDirectory, console: console), currentDirectory: Paths.currentDirectory,
-      home: environment["HOME"], stateDirectory: stateDirectory)
+      home: environment["HOME"], stateDirectory: stateDirectory, cancellation: Interrupt.token)
     // Locks are released and the journals of changes dropped on purpose removed however the
     // session ends, short of being killed.
     defer { workspace.endSession() }

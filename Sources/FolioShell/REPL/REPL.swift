@@ -72,10 +72,11 @@ struct REPL {
         remember(logical.text, editor: editor, failure: &historyFailure)
         for command in commands {
           shell.execute(command)
-          if shell.session.stopReason == .interrupted || Interrupt.isRequested {
+          // A command Ctrl-C stopped said "interrupted"; one that had finished keeps its
+          // report. Either way the rest of the line is dropped.
+          if shell.session.stopReason == .interrupted || shell.isInterrupted {
             shell.session.stopReason = nil
-            Interrupt.clear()
-            shell.console.printError("interrupted")
+            shell.clearInterrupt()
             break
           }
           if shell.session.stopReason != nil { break }

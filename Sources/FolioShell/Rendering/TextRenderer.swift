@@ -185,29 +185,50 @@ struct TextRenderer {
   static let tableMetrics = TableMetrics(
     separatorWidth: cellSeparator.count, edgeWidth: 2, gutterWidth: 2, minimumColumnWidth: 4)
 
-  /// A table laid out by its view: the gutter (▸ selected, ★ favorite) once a row has a
-  /// mark, right-aligned row numbers, each column at the width it got, numbers right-aligned
-  /// and long cells cut with `…`.
+  /// A table laid out by its view, as one text: see `TableLines`.
   private func tableView(_ table: TableView) -> String {
-    let hasGutter = table.hasGutter
-    let positionWidth = table.positionWidth
-    func line(gutter: String, position: String, cells: [String]) -> String {
-      let numbered = String(repeating: " ", count: max(0, positionWidth - position.count)) + position
-      let parts = (hasGutter ? [gutter] : []) + [numbered] + zip(table.columns, cells).map { $0.format($1) }
-      return (" " + parts.joined(separator: Self.cellSeparator)).trimmingTrailingSpaces
-    }
-    var lines = [style.heading(line(gutter: "  ", position: "#", cells: table.columns.map(\.title)))]
-    let widths =
-      (hasGutter ? [table.metrics.gutterWidth] : []) + [positionWidth] + table.columns.map(\.width)
-    lines.append(widths.map { String(repeating: "─", count: $0 + 2) }.joined(separator: "┼"))
-    for row in table.rows {
-      lines.append(
-        line(
-          gutter: (row.isSelected ? "▸" : " ") + (row.isFavorite ? "★" : " "), position: String(row.position),
-          cells: row.cells))
-    }
-    if table.rows.isEmpty { lines.append("(no rows)") }
+    let layout = TableLines(table: table, style: style)
+    var lines = layout.heading
+    if table.rows.isEmpty { lines.append(TableLines.noRows) }
+    lines += table.rows.lazy.map(layout.line(for:))
     return lines.joined(separator: "\n")
+  }
+
+  /// The lines of a table laid out by its view, made one at a time so that `show` writes
+  /// each row as it is read: the gutter (▸ selected, ★ favorite) once a row has a mark,
+  /// right-aligned row numbers, each column at the width it got, numbers right-aligned and
+  /// long cells cut with `…`.
+  struct TableLines {
+    /// What shows instead of rows when there are none.
+    static let noRows = "(no rows)"
+
+    let table: TableView
+    let style: TextStyle
+
+    /// The header line and the rule under it.
+    var heading: [String] {
+      let widths =
+        (table.hasGutter ? [table.metrics.gutterWidth] : []) + [table.positionWidth]
+        + table.columns.map(\.width)
+      return [
+        style.heading(line(gutter: "  ", position: "#", cells: table.columns.map(\.title))),
+        widths.map { String(repeating: "─", count: $0 + 2) }.joined(separator: "┼"),
+      ]
+    }
+
+    /// The line of one row.
+    func line(for row: DocumentViewRow) -> String {
+      line(
+        gutter: (row.isSelected ? "▸" : " ") + (row.isFavorite ? "★" : " "), position: String(row.position),
+        cells: row.cells)
+    }
+
+    private func line(gutter: String, position: String, cells: [String]) -> String {
+      let numbered = String(repeating: " ", count: max(0, table.positionWidth - position.count)) + position
+      let parts =
+        (table.hasGutter ? [gutter] : []) + [numbered] + zip(table.columns, cells).map { $0.format($1) }
+      return (" " + parts.joined(separator: TextRenderer.cellSeparator)).trimmingTrailingSpaces
+    }
   }
 
   private func selection(_ report: SelectionReport) -> String {

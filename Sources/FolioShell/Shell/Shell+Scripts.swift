@@ -2,10 +2,11 @@ import FolioCore
 import FolioSession
 
 extension Shell {
-  /// The exit status of a batch run: 130 when interrupted, 1 when any command failed,
-  /// else 0.
+  /// The exit status of a batch run: 130 when interrupted, 141 (as if killed by SIGPIPE)
+  /// when standard output was closed, 1 when any command failed, else 0.
   public var exitStatus: Int32 {
     if session.stopReason == .interrupted { return 130 }
+    if session.stopReason == .outputClosed { return 141 }
     return errorCount > 0 ? 1 : 0
   }
 
@@ -121,14 +122,14 @@ extension Shell {
         }
         guard case .complete(let commands) = result else { continue }
         for command in commands {
-          if Interrupt.isRequested { session.stopReason = .interrupted }
+          if isInterrupted { session.stopReason = .interrupted }
           if session.stopReason != nil { break reading }
           let succeeded = execute(command, at: location)
           // Ctrl-C during a command (a plugin callback stopped with "interrupted") ends the run too.
-          if Interrupt.isRequested { session.stopReason = .interrupted }
+          if isInterrupted { session.stopReason = .interrupted }
           if !succeeded, !options.keepGoing { break reading }
         }
-        if Interrupt.isRequested { session.stopReason = .interrupted }
+        if isInterrupted { session.stopReason = .interrupted }
       } catch  where error.code == .interrupted {
         session.stopReason = .interrupted
       } catch {

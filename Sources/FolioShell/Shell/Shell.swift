@@ -114,7 +114,8 @@ public final class Shell {
     defer { reportJournalWarnings(session.finishCommand()) }
     do {
       let output = try dispatch(command)
-      render(output, for: command)
+      try render(output, for: command)
+      if console.isOutputClosed { session.stopReason = .outputClosed }
       if let recorder, recorder.depth == includeStack.count,
         registry.resolve(command.words[0].text)?.id != BuiltinID.record
       {
@@ -123,6 +124,18 @@ public final class Shell {
       }
       return true
     } catch let error as FolioError where error.code == .reported {
+      return false
+    } catch let error as FolioError where error.code == .interrupted {
+      // Ctrl-C: the command changed nothing, and says only that it stopped.
+      errorCount += 1
+      if options.output == .json {
+        let line = JSONValue.object([
+          ("ok", .bool(false)), ("command", .string(command.text)),
+          ("error", ErrorText(registry: registry).json(error)),
+        ])
+        console.print(line.serialized)
+      }
+      console.printError("interrupted")
       return false
     } catch {
       report(error, commandText: command.text, at: location)
@@ -164,12 +177,27 @@ public final class Shell {
     return FolioError(.unknownCommand, "unknown \(kind) '\(name)'; \(hint)")
   }
 
+  /// Whether Ctrl-C (or another front end's cancel) asked the running command to stop.
+  public var isInterrupted: Bool { workspace.cancellation.isCancelled }
+
+  /// Forgets a Ctrl-C, before the next command.
+  func clearInterrupt() {
+    workspace.cancellation.reset()
+    Interrupt.clear()
+  }
+
   /// Writes a command's result in the session's output format.
-  func render(_ output: CommandOutput, for command: ParsedCommand) {
+  ///
+  /// - Throws: `FolioError.interrupted` when Ctrl-C stops a table being written.
+  func render(_ output: CommandOutput, for command: ParsedCommand) throws(FolioError) {
     switch options.output {
     case .text:
       // Most commands print nothing: no text style to work out then.
       if case .none = output { return }
+      if case .documentView(.table(let table)) = output {
+        try stream(table)
+        return
+      }
       if case .documentText(let text) = output, !isTerminalOutput {
         console.printVerbatim(text.hasSuffix("\n") ? String(text.dropLast()) : text)
         return
@@ -181,6 +209,20 @@ public final class Shell {
         ("result", JSONRenderer.result(output)),
       ])
       console.print(line.serialized)
+    }
+  }
+
+  /// Writes a table a row at a time, each made as it is written, so that memory stays flat
+  /// however many rows there are; stops when standard output is closed (`| head`) or at
+  /// Ctrl-C.
+  private func stream(_ table: TableView) throws(FolioError) {
+    let layout = TextRenderer.TableLines(table: table, style: style)
+    for line in layout.heading { console.print(line) }
+    if table.rows.isEmpty { console.print(TextRenderer.TableLines.noRows) }
+    for row in table.rows {
+      if console.isOutputClosed { return }
+      try workspace.cancellation.check()
+      console.print(layout.line(for: row))
     }
   }
 

@@ -15,17 +15,29 @@ public final class Console {
     case error
   }
 
-  private let sink: (Stream, String) -> Void
+  /// Writes finished text; false once standard output can take no more (a closed pipe).
+  private let sink: (Stream, String) -> Bool
   /// Whether the colour sequences of `TextStyle` pass through; asked only of text that holds
   /// an escape character. Without colour every escape is shown escaped.
   public var passesStyles: () -> Bool = { false }
   private var pending = ""
   private let flushThreshold = 32 * 1024
+  /// Whether standard output was closed under us (the reader of a pipe left, as `head`
+  /// does): what is printed after that is dropped, and a command writing a long output
+  /// stops.
+  public private(set) var isOutputClosed = false
 
-  /// Creates a console that hands finished text to `sink`; the default writes to file
-  /// descriptors 1 and 2.
-  public init(sink: @escaping (Stream, String) -> Void = Console.writeToDescriptors) {
-    self.sink = sink
+  /// Creates a console that writes to file descriptors 1 and 2.
+  public init() {
+    sink = Console.write
+  }
+
+  /// Creates a console that hands finished text to `sink`.
+  public init(sink: @escaping (Stream, String) -> Void) {
+    self.sink = { stream, text in
+      sink(stream, text)
+      return true
+    }
   }
 
   deinit { flush() }
@@ -48,7 +60,7 @@ public final class Console {
   /// Writes a line to standard error, after what standard output has pending.
   public func printError(_ text: String) {
     flush()
-    sink(.error, text.escapedForTerminal(keepingStyles: passesStyles) + "\n")
+    _ = sink(.error, text.escapedForTerminal(keepingStyles: passesStyles) + "\n")
   }
 
   /// Writes pending standard output.
@@ -56,25 +68,35 @@ public final class Console {
     guard !pending.isEmpty else { return }
     let text = pending
     pending = ""
-    sink(.output, text)
+    guard !isOutputClosed else { return }
+    if !sink(.output, text) { isOutputClosed = true }
   }
 
   /// Writes text to descriptor 1 or 2, retrying short writes and interrupted calls.
   public static func writeToDescriptors(_ stream: Stream, _ text: String) {
+    _ = write(stream, text)
+  }
+
+  /// Writes text to descriptor 1 or 2, retrying short writes and interrupted calls.
+  ///
+  /// - Returns: false when the descriptor takes no more: a closed pipe (`EPIPE`, with
+  ///   SIGPIPE ignored) or another write error.
+  static func write(_ stream: Stream, _ text: String) -> Bool {
     var text = text
     let descriptor: Int32 = stream == .output ? 1 : 2
-    text.withUTF8 { bytes in
+    return text.withUTF8 { bytes in
       var offset = 0
       while offset < bytes.count {
-        let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
         if written > 0 {
           offset += written
         } else if written < 0, errno == EINTR {
           continue
         } else {
-          return  // a closed pipe: nothing more can be said
+          return false  // a closed pipe: nothing more can be said
         }
       }
+      return true
     }
   }
 }

@@ -26,6 +26,17 @@ public struct SaveContent {
     self.produce = produce
   }
 
+  /// The same bytes, checking `cancellation` before each chunk: a save cancelled part-way
+  /// throws `FolioError.interrupted` and, like any failed save, leaves the file as it was.
+  public func stopping(at cancellation: CancellationToken) -> SaveContent {
+    SaveContent { (sink) throws(FolioError) in
+      try produce { (chunk) throws(FolioError) in
+        try cancellation.check()
+        try sink(chunk)
+      }
+    }
+  }
+
   /// Hands the bytes to `sink`, in order and in chunks.
   ///
   /// - Throws: what `sink` throws; the rest of the bytes are not made then.

@@ -71,12 +71,13 @@ extension Workspace {
     if fileUnchanged, isSameFile, let unchanged = document.snapshot {
       snapshot = unchanged
     } else {
-      let content: SaveContent
+      var content: SaveContent
       if fileUnchanged, let path = document.path {
         content = SaveContent(try DocumentFile.read(path).bytes)
       } else {
         content = try format.saveContent(document.content)
       }
+      content = content.stopping(at: cancellation)
       let outcome: DocumentFile.SaveOutcome
       do {
         outcome = try DocumentFile.save(
