@@ -297,4 +297,32 @@ import Testing
     terminal.waitForExit()
     #expect(!terminal.isRunning)
   }
+
+  @Test(
+    "a sort running over a second shows its progress; Ctrl-C stops it, says only interrupted and moves no row"
+  )
+  func interruptSort() throws {
+    let home = try FolioProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    // Large enough that making the sort keys of a debug build takes over a second, so the
+    // progress line appears while the sort runs; the test waits for it rather than a time.
+    var text = "n,name\n"
+    for row in 0..<500_000 { text += "\(row),name\((row &* 7_919) % 500_000)\n" }
+    try text.write(to: home.appendingPathComponent("big.csv"), atomically: true, encoding: .utf8)
+    let terminal = try Terminal(home: home)
+    try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
+    try terminal.send("open big.csv", "Enter")
+    try terminal.waitFor("the document's prompt") { terminal.lastLine($0) == "big>" }
+    try terminal.send("sort name", "Enter")
+    try terminal.waitFor("the progress line") { $0.contains { $0.hasPrefix("Sorting big: ") } }
+    try terminal.send("C-c")
+    try terminal.waitFor("interrupted and the prompt") {
+      $0.contains("interrupted") && terminal.lastLine($0) == "big>"
+    }
+    #expect(try !terminal.screen().contains { $0.hasPrefix("Sorted") || $0.hasPrefix("Sorting") })
+    try terminal.send("show 1-2", "Enter")
+    try terminal.waitFor("the rows in file order") {
+      $0.contains { $0.hasPrefix(" 2 │ 1 │ name7919") } && terminal.lastLine($0) == "big>"
+    }
+  }
 }

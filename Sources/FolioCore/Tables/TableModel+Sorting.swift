@@ -6,12 +6,14 @@ extension TableModel {
   /// cells all read as numbers compares as numbers; other columns compare as text, ignoring
   /// case first. Empty cells go last in either direction.
   ///
-  /// - Parameter cancellation: checked while the keys are made and the rows sorted.
+  /// - Parameters:
+  ///   - cancellation: checked while the keys are made and the rows sorted.
+  ///   - progress: told every 4,096 rows how many rows have their keys made.
   /// - Throws: `FolioError.invalidArgument` for a key naming no column;
   ///   `FolioError.interrupted` once `cancellation` is cancelled.
-  public func sortPermutation(by keys: [TableSortKey], cancellation: CancellationToken? = nil)
-    throws(FolioError) -> [Int]
-  {
+  public func sortPermutation(
+    by keys: [TableSortKey], cancellation: CancellationToken? = nil, progress: ((Int) -> Void)? = nil
+  ) throws(FolioError) -> [Int] {
     try cancellation?.check()
     var keyColumns: [Int] = []
     for key in keys {
@@ -35,9 +37,12 @@ extension TableModel {
       var isCancelled = false
       forEachRow(readingColumns: keyColumns) { texts in
         rowsRead += 1
-        if rowsRead & 4095 == 0, cancellation?.isCancelled == true {
-          isCancelled = true
-          return false
+        if rowsRead & 4095 == 0 {
+          if cancellation?.isCancelled == true {
+            isCancelled = true
+            return false
+          }
+          progress?(rowsRead)
         }
         runs.beginRow()
         for key in keys.indices {

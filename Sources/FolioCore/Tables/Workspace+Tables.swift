@@ -24,7 +24,11 @@ extension Workspace {
   public func sort(_ document: Document, by keys: [TableSortKey]) throws -> Int {
     guard !keys.isEmpty else { throw FolioError.invalidArgument("sorting needs at least one column") }
     let permutation = try document.modifyTable { table throws in
-      try table.sortPermutation(by: keys, cancellation: cancellation)
+      let rowCount = table.rowCount
+      return try table.sortPermutation(by: keys, cancellation: cancellation) { [progress] rows in
+        progress?(
+          WorkProgress(task: .sort, document: document.title, done: rows, total: rowCount, unit: .rows))
+      }
     }
     let inverse = TableModel.inverse(of: permutation)
     let orderBefore = document.sortOrder

@@ -62,7 +62,7 @@ public enum Folio {
     defer { workspace.endSession() }
     let shell = Shell(
       options: launch.shell, console: console, isInteractive: isInteractive, environment: environment,
-      isTerminalOutput: isatty(1) != 0, workspace: workspace)
+      isTerminalOutput: isatty(1) != 0, isTerminalError: isatty(2) != 0, workspace: workspace)
     shell.session.appEnvironment = AppEnvironment(
       platform: launch.platform ?? .mac, width: launch.width ?? 100)
     defer { shell.console.flush() }

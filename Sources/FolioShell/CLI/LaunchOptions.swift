@@ -46,6 +46,7 @@ public struct LaunchOptions: Equatable, Sendable {
       --json             JSON Lines output: one object per command
       --keep-going       batch: go on after a failed command (the exit status is still 1)
       --echo             batch: print each command before its result
+      --progress         show long work's progress on stderr in scripts, pipes and --json too
       --plugins DIR      also load the plugins in DIR (repeatable)
       --no-plugins       load no plugins
       --state DIR        the state folder (default $FOLIO_STATE_DIR, else $XDG_STATE_HOME/folio)
@@ -54,7 +55,8 @@ public struct LaunchOptions: Equatable, Sendable {
       --version          print the version
       --help             print this help
 
-    exit status: 0 all commands succeeded, 1 a command failed, 2 bad usage, 130 interrupted.
+    exit status: 0 all commands succeeded, 1 a command failed, 2 bad usage, 130 interrupted,
+    141 standard output closed.
     Inside Folio, 'help' lists the commands.
     """
 
@@ -102,6 +104,9 @@ public struct LaunchOptions: Equatable, Sendable {
       case "--echo":
         try noValue()
         options.shell.echo = true
+      case "--progress":
+        try noValue()
+        options.shell.showsProgress = true
       case "--plugins": options.pluginDirectories.append(try value(for: name, inline: inlineValue))
       case "--no-plugins":
         try noValue()

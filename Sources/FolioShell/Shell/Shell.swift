@@ -35,6 +35,10 @@ public final class Shell {
 
   let environment: [String: String]
   private let isTerminalOutput: Bool
+  /// Whether standard error is a terminal (progress lines are drawn over themselves there).
+  let isTerminalError: Bool
+  /// When long work's progress shows, and its text.
+  private var progressLine: ProgressLine
   /// The files being sourced, outermost first, for relative paths, cycles and error notes.
   var includeStack: [IncludeFrame] = []
   /// Where the command running now was read from.
@@ -63,21 +67,37 @@ public final class Shell {
   ///   - isInteractive: whether a person types the commands.
   ///   - environment: the process environment (`NO_COLOR`, `HOME`, …).
   ///   - isTerminalOutput: whether standard output is a terminal (colour in `auto` mode).
+  ///   - isTerminalError: whether standard error is a terminal.
   public init(
     options: ShellOptions = ShellOptions(), console: Console = Console(),
     isInteractive: Bool = false, environment: [String: String] = [:],
-    isTerminalOutput: Bool = false, workspace: Workspace? = nil
+    isTerminalOutput: Bool = false, isTerminalError: Bool = false, workspace: Workspace? = nil
   ) {
     self.options = options
     self.console = console
     self.environment = environment
     self.isTerminalOutput = isTerminalOutput
+    self.isTerminalError = isTerminalError
+    progressLine = ProgressLine(isTerminal: isTerminalError)
     session = Session(
       workspace: workspace
         ?? Workspace(store: nil, currentDirectory: Paths.currentDirectory, home: environment["HOME"]),
       metrics: TextRenderer.layoutMetrics, isInteractive: isInteractive, environment: environment)
     registerBuiltins()
     console.passesStyles = { [unowned self] in style.usesColor }
+    session.workspace.progress = { [unowned self] in showProgress($0) }
+  }
+
+  /// Whether long work's progress shows: with `--progress`, else in the REPL with text output
+  /// and standard error a terminal.
+  var showsProgress: Bool {
+    options.showsProgress || (isInteractive && options.output == .text && isTerminalError)
+  }
+
+  /// Shows a progress report when it is due (see `ProgressLine`).
+  private func showProgress(_ progress: WorkProgress) {
+    guard showsProgress, let text = progressLine.update(progress) else { return }
+    console.showProgress(text, isTerminal: isTerminalError)
   }
 
   /// The text style in force: colour per the `color` option, the terminal and `NO_COLOR`.
@@ -110,6 +130,8 @@ public final class Shell {
     let enclosingLocation = currentLocation
     currentLocation = location
     defer { currentLocation = enclosingLocation }
+    progressLine.begin()
+    defer { console.clearProgress() }
     // Whatever the command changed is kept in the recovery journal, even when it failed.
     defer { reportJournalWarnings(session.finishCommand()) }
     do {
@@ -219,10 +241,17 @@ public final class Shell {
     let layout = TextRenderer.TableLines(table: table, style: style)
     for line in layout.heading { console.print(line) }
     if table.rows.isEmpty { console.print(TextRenderer.TableLines.noRows) }
-    for row in table.rows {
+    // Rows reaching a terminal show how far they got themselves.
+    let reportsProgress = !isTerminalOutput
+    for (index, row) in table.rows.enumerated() {
       if console.isOutputClosed { return }
       try workspace.cancellation.check()
       console.print(layout.line(for: row))
+      if reportsProgress, index & 4095 == 4095 {
+        showProgress(
+          WorkProgress(
+            task: .show, document: table.title, done: index + 1, total: table.rows.count, unit: .rows))
+      }
     }
   }
 

@@ -26,6 +26,9 @@ public final class Console {
   /// does): what is printed after that is dropped, and a command writing a long output
   /// stops.
   public private(set) var isOutputClosed = false
+  /// Whether a progress line is drawn on the terminal now: cleared before anything else is
+  /// written, and drawn again at the next update.
+  private var isProgressShown = false
 
   /// Creates a console that writes to file descriptors 1 and 2.
   public init() {
@@ -60,16 +63,43 @@ public final class Console {
   /// Writes a line to standard error, after what standard output has pending.
   public func printError(_ text: String) {
     flush()
+    clearProgress()
     _ = sink(.error, text.escapedForTerminal(keepingStyles: passesStyles) + "\n")
   }
 
   /// Writes pending standard output.
   public func flush() {
     guard !pending.isEmpty else { return }
+    clearProgress()
     let text = pending
     pending = ""
     guard !isOutputClosed else { return }
     if !sink(.output, text) { isOutputClosed = true }
+  }
+
+  /// Shows how far long work has got on standard error, after what standard output has
+  /// pending: on a terminal as one line drawn over itself, else as a line of its own.
+  ///
+  /// - Parameters:
+  ///   - text: the progress, on one line.
+  ///   - isTerminal: whether standard error is a terminal.
+  public func showProgress(_ text: String, isTerminal: Bool) {
+    flush()
+    let line = text.escapedForTerminal(keepingStyles: { false })
+    if isTerminal {
+      // Carriage return, then erase to the end of the line.
+      _ = sink(.error, "\r\u{1B}[K" + line)
+      isProgressShown = true
+    } else {
+      _ = sink(.error, line + "\n")
+    }
+  }
+
+  /// Erases the progress line, if one is drawn.
+  public func clearProgress() {
+    guard isProgressShown else { return }
+    isProgressShown = false
+    _ = sink(.error, "\r\u{1B}[K")
   }
 
   /// Writes text to descriptor 1 or 2, retrying short writes and interrupted calls.

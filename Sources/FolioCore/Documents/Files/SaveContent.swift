@@ -28,11 +28,16 @@ public struct SaveContent {
 
   /// The same bytes, checking `cancellation` before each chunk: a save cancelled part-way
   /// throws `FolioError.interrupted` and, like any failed save, leaves the file as it was.
-  public func stopping(at cancellation: CancellationToken) -> SaveContent {
+  ///
+  /// - Parameter progress: told after each chunk how many bytes were handed on.
+  public func stopping(at cancellation: CancellationToken, progress: ((Int) -> Void)? = nil) -> SaveContent {
     SaveContent { (sink) throws(FolioError) in
+      var written = 0
       try produce { (chunk) throws(FolioError) in
         try cancellation.check()
         try sink(chunk)
+        written += chunk.count
+        progress?(written)
       }
     }
   }

@@ -77,7 +77,9 @@ extension Workspace {
       } else {
         content = try format.saveContent(document.content)
       }
-      content = content.stopping(at: cancellation)
+      content = content.stopping(at: cancellation) { [progress, title = document.title] written in
+        progress?(WorkProgress(task: .save, document: title, done: written, total: nil, unit: .bytes))
+      }
       let outcome: DocumentFile.SaveOutcome
       do {
         outcome = try DocumentFile.save(

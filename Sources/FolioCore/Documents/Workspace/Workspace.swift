@@ -38,6 +38,8 @@ public final class Workspace {
   /// Ctrl-C for the command running now: open, sort, show, print, save and share check it
   /// and stop with `FolioError.interrupted`, changing nothing.
   public let cancellation: CancellationToken
+  /// Where long work (sort, save) says how far it has got; nil when nobody shows it.
+  public var progress: ((WorkProgress) -> Void)?
 
   /// Creates an empty workspace.
   ///
