@@ -66,6 +66,10 @@ public enum Folio {
     shell.session.appEnvironment = AppEnvironment(
       platform: launch.platform ?? .mac, width: launch.width ?? 100)
     defer { shell.console.flush() }
+    // A long script streams its results into a pipe (or to a terminal) command by command; a
+    // file is written in large chunks.
+    var status = stat()
+    shell.flushesEachCommand = fstat(1, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG
     if launch.loadsPlugins {
       shell.loadPlugins(
         extraFolders: launch.pluginDirectories,
@@ -78,8 +82,8 @@ public enum Folio {
         if !shell.runScriptFile(script), !shell.options.keepGoing { break }
       }
     case .inline(let texts):
-      for text in texts where shell.session.stopReason == nil {
-        if !shell.runInline(text), !shell.options.keepGoing { break }
+      for (index, text) in texts.enumerated() where shell.session.stopReason == nil {
+        if !shell.runInline(text, number: index + 1), !shell.options.keepGoing { break }
       }
     case .interactive(let documents):
       for document in documents where shell.session.stopReason == nil {

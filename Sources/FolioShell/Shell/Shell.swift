@@ -44,6 +44,9 @@ public final class Shell {
   /// Where the command running now was read from.
   private(set) var currentLocation: SourceLocation?
   var recorder: Recorder?
+  /// Whether standard output is flushed after each command (a pipe or a terminal), so a
+  /// long script streams its results.
+  public var flushesEachCommand = false
   /// The ids of the commands the shell registered itself, listed first by `help`.
   var ownCommandIDs: Set<String> = []
 
@@ -131,7 +134,10 @@ public final class Shell {
     currentLocation = location
     defer { currentLocation = enclosingLocation }
     progressLine.begin()
-    defer { console.clearProgress() }
+    defer {
+      console.clearProgress()
+      if flushesEachCommand { console.flush() }
+    }
     // Whatever the command changed is kept in the recovery journal, even when it failed.
     defer { reportJournalWarnings(session.finishCommand()) }
     do {
@@ -152,8 +158,7 @@ public final class Shell {
       errorCount += 1
       if options.output == .json {
         let line = JSONValue.object([
-          ("ok", .bool(false)), ("command", .string(command.text)),
-          ("error", ErrorText(registry: registry).json(error)),
+          ("ok", .bool(false)), ("command", .string(command.text)), ("error", jsonError(error, at: location)),
         ])
         console.print(line.serialized)
       }
@@ -255,6 +260,13 @@ public final class Shell {
     }
   }
 
+  /// An error as JSON, with the `file` and `line` it happened at when it came from a file.
+  private func jsonError(_ error: FolioError, at location: SourceLocation?) -> JSONValue {
+    let json = ErrorText(registry: registry).json(error)
+    guard let location, case .object(let fields) = json else { return json }
+    return .object(fields + [("file", .string(location.file)), ("line", .int(location.line))])
+  }
+
   /// Reports a failed command: a JSON line in JSON mode, and on standard error
   /// `FILE:LINE: error: MESSAGE` followed by the chain of files that sourced it (batch) or
   /// `error: MESSAGE` (REPL).
@@ -264,7 +276,8 @@ public final class Shell {
     let errorText = ErrorText(registry: registry)
     if options.output == .json {
       let line = JSONValue.object([
-        ("ok", .bool(false)), ("command", .string(commandText)), ("error", errorText.json(folioError)),
+        ("ok", .bool(false)), ("command", .string(commandText)),
+        ("error", jsonError(folioError, at: location)),
       ])
       console.print(line.serialized)
     }
