@@ -325,4 +325,32 @@ import Testing
       $0.contains { $0.hasPrefix(" 2 │ 1 │ name7919") } && terminal.lastLine($0) == "big>"
     }
   }
+
+  @Test("a banner at start; other programs' ways out point to quit; env width follows the terminal")
+  func terminalConventions() throws {
+    let home = try FolioProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let terminal = try Terminal(home: home)
+    try terminal.waitFor("the banner and the prompt") {
+      $0.contains { $0.hasPrefix("Folio ") && $0.contains("'help'") && $0.contains("Ctrl-D") }
+        && terminal.lastLine($0) == "folio>"
+    }
+    for (count, spelling) in ["exit()", ":q", "\\q", ".quit"].enumerated() {
+      try terminal.send("-l", spelling)
+      try terminal.send("Enter")
+      try terminal.waitFor("the hint for \(spelling)") {
+        $0.filter { $0 == "To leave Folio, type 'quit' or press Ctrl-D." }.count == count + 1
+          && terminal.lastLine($0) == "folio>"
+      }
+    }
+    try terminal.send("env", "Enter")
+    try terminal.waitFor("the terminal's width") { $0.contains("width       100") }
+    try terminal.tmux(["resize-window", "-t", "repl", "-x", "80", "-y", "30"])
+    let paneWidth = try terminal.tmux(["display", "-p", "-t", "repl", "#{pane_width}"]).output
+    #expect(paneWidth == "80\n")
+    try terminal.send("env", "Enter")
+    try terminal.waitFor("the new width") { $0.contains("width       80") }
+    try terminal.send("quit", "Enter")
+    terminal.waitForExit()
+  }
 }

@@ -32,6 +32,7 @@ public enum Folio {
   ///   - arguments: the arguments after the program name.
   ///   - environment: the process environment.
   public static func main(arguments: [String], environment: [String: String]) -> Int32 {
+    let environment = Paths.withHome(environment)
     let launch: LaunchOptions
     do {
       launch = try LaunchOptions.parse(arguments)
@@ -64,7 +65,11 @@ public enum Folio {
       options: launch.shell, console: console, isInteractive: isInteractive, environment: environment,
       isTerminalOutput: isatty(1) != 0, isTerminalError: isatty(2) != 0, workspace: workspace)
     shell.session.appEnvironment = AppEnvironment(
-      platform: launch.platform ?? .mac, width: launch.width ?? 100)
+      platform: launch.platform ?? .mac, width: launch.width ?? TerminalSize.width(environment: environment))
+    if launch.width == nil, isatty(1) != 0 {
+      shell.terminalWidth = shell.session.appEnvironment.width
+      TerminalSize.installResizeHandler()
+    }
     defer { shell.console.flush() }
     // A long script streams its results into a pipe (or to a terminal) command by command; a
     // file is written in large chunks.
@@ -97,7 +102,10 @@ public enum Folio {
         }
       }
       if isInteractive {
-        REPL(shell: shell, history: History(path: stateDirectory + "/history")).run()
+        REPL(
+          shell: shell,
+          history: History(path: History.path(environment: environment, stateDirectory: stateDirectory))
+        ).run()
         return 0
       }
       shell.runStandardInput()
@@ -121,12 +129,14 @@ private func openStateStore(in directory: String, console: Console) -> StateStor
 }
 
 /// Where Folio keeps its state: `--state DIR`, else `$FOLIO_STATE_DIR`, else
-/// `$XDG_STATE_HOME/folio`, else `~/.local/state/folio`.
+/// `$XDG_STATE_HOME/folio`, else `~/.local/state/folio`; with no home folder at all, a folder
+/// of the user's own under `/tmp` (never the current folder).
 enum StateDirectory {
   static func path(_ option: String?, environment: [String: String]) -> String {
     if let option { return option }
     if let directory = environment["FOLIO_STATE_DIR"], !directory.isEmpty { return directory }
     if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/folio" }
-    return (environment["HOME"] ?? ".") + "/.local/state/folio"
+    guard let home = environment["HOME"], !home.isEmpty else { return "/tmp/folio-\(getuid())/state" }
+    return home + "/.local/state/folio"
   }
 }

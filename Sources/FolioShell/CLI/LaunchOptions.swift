@@ -46,6 +46,7 @@ public struct LaunchOptions: Equatable, Sendable {
       --json             JSON Lines output: one object per command
       --keep-going       batch: go on after a failed command (the exit status is still 1)
       --echo             batch: print each command before its result
+      --color[=WHEN]     colour: auto (each stream when it is a terminal), always, never
       --progress         show long work's progress on stderr in scripts, pipes and --json too
       --plugins DIR      also load the plugins in DIR (repeatable)
       --no-plugins       load no plugins
@@ -104,6 +105,12 @@ public struct LaunchOptions: Equatable, Sendable {
       case "--echo":
         try noValue()
         options.shell.echo = true
+      case "--color", "--colour":
+        let text = inlineValue ?? "always"
+        guard let mode = ShellOptions.ColorMode(rawValue: text) else {
+          throw UsageError(message: "option '--color' expects auto, always or never, got '\(text)'")
+        }
+        options.shell.color = mode
       case "--progress":
         try noValue()
         options.shell.showsProgress = true

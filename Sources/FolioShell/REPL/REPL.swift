@@ -16,9 +16,18 @@ struct REPL {
     String(repeating: " ", count: max(0, prompt.displayWidth - 5)) + "...> "
   }
 
+  /// How other programs are left, which Folio answers with how to leave it.
+  static let otherLeavingSpellings: Set<String> = [
+    "exit()", "quit()", ":q", ":q!", ":wq", "\\q", ".quit", ".exit",
+  ]
+
+  /// The line printed when the REPL starts.
+  static var banner: String { "Folio \(Folio.version) — 'help' lists the commands; Ctrl-D or 'quit' leaves." }
+
   /// Runs until the person leaves.
   func run() {
     Self.useUTF8Locale()
+    shell.console.print(shell.style.secondary(Self.banner))
     let editor = LineEditor(
       completer: Completer(registry: shell.registry, home: shell.environment["HOME"]),
       history: history.load(), historyLimit: history.limit)
@@ -49,6 +58,11 @@ struct REPL {
         guard shell.workspace.documents.contains(where: \.isDirty) else { return }
         shell.execute(ParsedCommand(words: [Word("quit")], text: "quit"))
       case .line(var line):
+        if pending == nil, Self.otherLeavingSpellings.contains(line.trimmingBlanks) {
+          remember(line, editor: editor, failure: &historyFailure)
+          shell.console.printError("To leave Folio, type 'quit' or press Ctrl-D.")
+          continue
+        }
         // At a dialog's numbered prompt a bare number or button title answers it.
         if let dialog = shell.session.pendingDialog, pending == nil,
           dialog.button(named: line.trimmingBlanks) != nil

@@ -4,6 +4,8 @@ import FolioSession
 /// Renders command results as text for people. A pure function of the result and the style.
 struct TextRenderer {
   var style: TextStyle
+  /// The window's width in columns (`env width`), which help wraps to; nil for no wrapping.
+  var width: Int? = nil
 
   /// The text for a result; nil when there is nothing to show (an empty `echo` shows an
   /// empty line).
@@ -274,11 +276,17 @@ struct TextRenderer {
       lines.append(style.heading(section.category))
       for command in section.commands {
         let usage = "  " + command.usage
+        // The summary wraps to the window, each line under the first, never narrower than 20.
+        let indent = String(repeating: " ", count: width + 2)
+        let summary =
+          self.width.map { command.summary.wrapped(toWidth: max(20, $0 - width - 2)) } ?? command.summary
+        let summaryLines = summary.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if usage.displayWidth > width {
           lines.append(usage)
-          lines.append(String(repeating: " ", count: width + 2) + command.summary)
+          lines += summaryLines.map { indent + $0 }
         } else {
-          lines.append(usage.padded(to: width + 2) + command.summary)
+          lines.append(usage.padded(to: width + 2) + summaryLines[0])
+          lines += summaryLines.dropFirst().map { indent + $0 }
         }
       }
     }
@@ -289,7 +297,9 @@ struct TextRenderer {
 
   private func commandHelp(_ command: CommandSummary) -> String {
     var lines = ["usage: \(command.usage)", "", command.summary]
-    if let details = command.details { lines += ["", details.wrapped(toWidth: 80)] }
+    if let details = command.details {
+      lines += ["", details.wrapped(toWidth: min(80, max(20, width ?? 80)))]
+    }
     let parameters = command.parameters.map { parameter in
       let name: String =
         switch parameter.style {

@@ -44,6 +44,9 @@ public final class Shell {
   /// Where the command running now was read from.
   private(set) var currentLocation: SourceLocation?
   var recorder: Recorder?
+  /// The width last read from the terminal, which `env width` follows as the terminal is
+  /// resized until it is set otherwise; nil when `--width` fixed it or output is no terminal.
+  public var terminalWidth: Int?
   /// Whether standard output is flushed after each command (a pipe or a terminal), so a
   /// long script streams its results.
   public var flushesEachCommand = false
@@ -88,6 +91,7 @@ public final class Shell {
       metrics: TextRenderer.layoutMetrics, isInteractive: isInteractive, environment: environment)
     registerBuiltins()
     console.passesStyles = { [unowned self] in style.usesColor }
+    console.passesErrorStyles = { [unowned self] in errorStyle.usesColor }
     session.workspace.progress = { [unowned self] in showProgress($0) }
   }
 
@@ -103,14 +107,21 @@ public final class Shell {
     console.showProgress(text, isTerminal: isTerminalError)
   }
 
-  /// The text style in force: colour per the `color` option, the terminal and `NO_COLOR`.
-  var style: TextStyle {
+  /// The text style of standard output: colour per the `color` option, whether standard
+  /// output is a terminal, and `NO_COLOR`.
+  var style: TextStyle { textStyle(onTerminal: isTerminalOutput) }
+
+  /// The text style of standard error, decided by standard error's own terminal: errors stay
+  /// coloured on the screen while results go to a pipe, and the other way round.
+  var errorStyle: TextStyle { textStyle(onTerminal: isTerminalError) }
+
+  private func textStyle(onTerminal: Bool) -> TextStyle {
     let noColor = !(environment["NO_COLOR"] ?? "").isEmpty || environment["TERM"] == "dumb"
     switch options.color {
     case _ where noColor: return TextStyle(usesColor: false)
     case .always: return TextStyle(usesColor: true)
     case .never: return TextStyle(usesColor: false)
-    case .auto: return TextStyle(usesColor: isTerminalOutput)
+    case .auto: return TextStyle(usesColor: onTerminal)
     }
   }
 
@@ -133,6 +144,7 @@ public final class Shell {
     let enclosingLocation = currentLocation
     currentLocation = location
     defer { currentLocation = enclosingLocation }
+    followTerminalResize()
     progressLine.begin()
     defer {
       console.clearProgress()
@@ -174,6 +186,18 @@ public final class Shell {
   func reportJournalWarnings(_ warnings: [FolioError]) {
     let errorText = ErrorText(registry: registry)
     for warning in warnings { console.printError("folio: warning: \(errorText.text(warning))") }
+  }
+
+  /// Takes a terminal resize into `env width`, unless the width was set otherwise since.
+  func followTerminalResize() {
+    guard let terminalWidth, TerminalSize.takeResize() else { return }
+    let width = TerminalSize.width(environment: environment)
+    self.terminalWidth = width
+    var app = session.appEnvironment
+    guard app.width == terminalWidth, width != terminalWidth else { return }
+    app.width = width
+    app.sizeClass = AppEnvironment.sizeClass(platform: app.platform, width: width)
+    session.appEnvironment = app
   }
 
   /// Brings the recovery journal up to date before Folio waits for input, then flushes the
@@ -229,7 +253,8 @@ public final class Shell {
         console.printVerbatim(text.hasSuffix("\n") ? String(text.dropLast()) : text)
         return
       }
-      if let text = TextRenderer(style: style).render(output) { console.print(text) }
+      let renderer = TextRenderer(style: style, width: session.appEnvironment.width)
+      if let text = renderer.render(output) { console.print(text) }
     case .json:
       let line = JSONValue.object([
         ("ok", .bool(true)), ("command", .string(command.text)),
@@ -281,7 +306,7 @@ public final class Shell {
       ])
       console.print(line.serialized)
     }
-    let style = style
+    let style = errorStyle
     let message = errorText.text(folioError)
     if let location {
       console.printError("\(location): \(style.error("error:")) \(message)")

@@ -10,7 +10,7 @@ public struct ShellOptions: Sendable, Equatable {
 
   /// When text output uses colour.
   public enum ColorMode: String, Sendable, CaseIterable {
-    /// Only when standard output is a terminal.
+    /// On each stream only when that stream is a terminal.
     case auto
     case always
     case never

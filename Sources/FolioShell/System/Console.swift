@@ -20,6 +20,8 @@ public final class Console {
   /// Whether the colour sequences of `TextStyle` pass through; asked only of text that holds
   /// an escape character. Without colour every escape is shown escaped.
   public var passesStyles: () -> Bool = { false }
+  /// The same for standard error, which may be a terminal when standard output is not.
+  public var passesErrorStyles: () -> Bool = { false }
   private var pending = ""
   private let flushThreshold = 32 * 1024
   /// Whether standard output was closed under us (the reader of a pipe left, as `head`
@@ -64,7 +66,7 @@ public final class Console {
   public func printError(_ text: String) {
     flush()
     clearProgress()
-    _ = sink(.error, text.escapedForTerminal(keepingStyles: passesStyles) + "\n")
+    _ = sink(.error, text.escapedForTerminal(keepingStyles: passesErrorStyles) + "\n")
   }
 
   /// Writes pending standard output.
