@@ -283,7 +283,7 @@ import Testing
     }
   }
 
-  @Test("Ctrl-D on an empty line leaves; a trailing backslash continues the line")
+  @Test("Ctrl-D on an empty line leaves; a trailing backslash or an open quote continues the line")
   func endOfInput() throws {
     let home = try FolioProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
@@ -293,6 +293,13 @@ import Testing
     try terminal.waitFor("the continuation prompt") { terminal.lastLine($0) == "  ...>" }
     try terminal.send("two", "Enter")
     try terminal.waitFor("the joined line's output") { $0.contains("one two") }
+    // A quote left open continues too, its line break inside the quotes.
+    try terminal.send("echo \"first", "Enter")
+    try terminal.waitFor("the continuation prompt of an open quote") { terminal.lastLine($0) == "  ...>" }
+    try terminal.send("second\" done", "Enter")
+    try terminal.waitFor("the quoted line break") {
+      $0.contains("first") && $0.contains("second done") && terminal.lastLine($0) == "folio>"
+    }
     try terminal.send("C-d")
     terminal.waitForExit()
     #expect(!terminal.isRunning)

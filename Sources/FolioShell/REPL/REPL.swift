@@ -33,6 +33,9 @@ struct REPL {
       history: history.load(), historyLimit: history.limit)
     // The logical line being continued (its last line ended with a backslash), if any.
     var pending: LogicalLine?
+    // The text so far of a command whose quote is still open: it continues on the next line,
+    // the line break inside the quotes, as in Python and psql.
+    var openQuote: String?
     var historyFailure: FolioError?
     while shell.session.stopReason == nil {
       shell.prepareToWaitForInput()
@@ -40,13 +43,15 @@ struct REPL {
       if let dialog = shell.session.pendingDialog {
         prompt = "choose 1–\(dialog.buttons.count)> "
       } else {
-        prompt = pending == nil ? shell.prompt : Self.continuationPrompt(after: shell.prompt)
+        prompt =
+          pending == nil && openQuote == nil ? shell.prompt : Self.continuationPrompt(after: shell.prompt)
       }
       switch editor.readLine(prompt: prompt) {
       case .interrupted:
         // The cancelled line stays on screen, as in a shell; the new prompt starts below it.
         shell.console.print("")
         pending = nil
+        openQuote = nil
       case .end:
         shell.console.print("")
         // Ctrl-D leaves like `quit`: with unsaved documents it asks first, and at a dialog it
@@ -58,22 +63,30 @@ struct REPL {
         guard shell.workspace.documents.contains(where: \.isDirty) else { return }
         shell.execute(ParsedCommand(words: [Word("quit")], text: "quit"))
       case .line(var line):
-        if pending == nil, Self.otherLeavingSpellings.contains(line.trimmingBlanks) {
+        if pending == nil, openQuote == nil, Self.otherLeavingSpellings.contains(line.trimmingBlanks) {
           remember(line, editor: editor, failure: &historyFailure)
           shell.console.printError("To leave Folio, type 'quit' or press Ctrl-D.")
           continue
         }
         // At a dialog's numbered prompt a bare number or button title answers it.
-        if let dialog = shell.session.pendingDialog, pending == nil,
+        if let dialog = shell.session.pendingDialog, pending == nil, openQuote == nil,
           dialog.button(named: line.trimmingBlanks) != nil
         {
           line = "choose " + Word.quoted(line.trimmingBlanks)
         }
         var logical = pending ?? LogicalLine()
         pending = nil
+        if let text = openQuote {
+          logical = LogicalLine()
+          line = text + "\n" + line
+          openQuote = nil
+        }
         let result: LexResult
         do {
           result = try logical.append(line)
+        } catch  where error.message.hasPrefix("unterminated ") {
+          openQuote = logical.text
+          continue
         } catch {
           remember(logical.text, editor: editor, failure: &historyFailure)
           shell.report(error, commandText: logical.text, at: nil)
