@@ -360,4 +360,20 @@ import Testing
     try terminal.send("quit", "Enter")
     terminal.waitForExit()
   }
+
+  @Test("Tab completes the active table's column names after sort")
+  func completesColumns() throws {
+    let home = try FolioProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    try "name,city\nLouvre,Paris\n".write(
+      to: home.appendingPathComponent("places.csv"), atomically: true, encoding: .utf8)
+    let terminal = try Terminal(home: home)
+    try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
+    try terminal.send("open places.csv", "Enter")
+    try terminal.waitFor("the document's prompt") { terminal.lastLine($0) == "places>" }
+    try terminal.send("sort ci", "Tab")
+    try terminal.waitFor("the completed column") { terminal.lastLine($0) == "places> sort city" }
+    try terminal.send("Enter")
+    try terminal.waitFor("the sort") { $0.contains { $0.hasPrefix("Sorted 1 row by city") } }
+  }
 }

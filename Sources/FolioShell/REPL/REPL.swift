@@ -29,7 +29,8 @@ struct REPL {
     Self.useUTF8Locale()
     shell.console.print(shell.style.secondary(Self.banner))
     let editor = LineEditor(
-      completer: Completer(registry: shell.registry, home: shell.environment["HOME"]),
+      completer: Completer(
+        registry: shell.registry, home: shell.environment["HOME"], names: Self.names(of: shell)),
       history: history.load(), historyLimit: history.limit)
     // The logical line being continued (its last line ended with a backslash), if any.
     var pending: LogicalLine?
@@ -110,6 +111,19 @@ struct REPL {
         }
       }
     }
+  }
+
+  /// The session's names that completion offers, read at each Tab.
+  private static func names(of shell: Shell) -> Completer.SessionNames {
+    let session = shell.session
+    return Completer.SessionNames(
+      columns: { (try? session.workspace.active?.readTable(\.columns)) ?? [] },
+      menus: { session.menus.map(\.id) },
+      choices: {
+        if let dialog = session.pendingDialog { return dialog.buttons.map(\.title) }
+        return session.menuSession.map { OpenMenu($0).items.compactMap(\.node.title) } ?? []
+      },
+      windows: { session.workspace.documents.map(\.title) })
   }
 
   /// Makes libedit read and write UTF-8: without a UTF-8 locale it silently drops every
