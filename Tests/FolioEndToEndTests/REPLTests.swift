@@ -376,4 +376,25 @@ import Testing
     try terminal.send("Enter")
     try terminal.waitFor("the sort") { $0.contains { $0.hasPrefix("Sorted 1 row by city") } }
   }
+
+  @Test("Ctrl-R searches the history below the prompt, leaving the prompt line whole")
+  func reverseSearch() throws {
+    let home = try FolioProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let terminal = try Terminal(home: home)
+    try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
+    try terminal.send("echo hello", "Enter", "echo world", "Enter")
+    try terminal.waitFor("both outputs") { $0.contains("world") && terminal.lastLine($0) == "folio>" }
+    try terminal.send("C-r", "hel")
+    try terminal.waitFor("the search under an intact prompt") { screen in
+      guard let search = screen.lastIndex(where: { $0.hasSuffix("hel") && $0 != "folio> echo hello" }) else {
+        return false
+      }
+      return search > 0 && screen[search - 1] == "folio> echo hello"
+    }
+    try terminal.send("Enter")
+    try terminal.waitFor("the found line run") {
+      $0.filter { $0 == "hello" }.count == 2 && terminal.lastLine($0) == "folio>"
+    }
+  }
 }
