@@ -15,6 +15,7 @@ import argparse
 import json
 import os
 import random
+import shlex
 import shutil
 import statistics
 import subprocess
@@ -449,11 +450,23 @@ def measure_tables(bench):
         (f"open + show {last}", f"open big.csv; show {last}"),
         ("open + save --as json", "open big.csv; save --as copy.json --force"),
         ("open + sort score:desc", "open big.csv; sort score:desc"),
+        ("open + show (every row, to a file)", "open big.csv; show"),
     ]:
         runs = bench.alternate(sizes["heavy_reps"], {"folio": lambda c=commands: bench.folio("-c", c)})
         bench.add(name, seconds(runs["folio"]), "", None, "RSS ≤ 3× file", None,
                   folio_peak=peak(runs["folio"]), met=peak(runs["folio"]) <= 3 * size,
                   note=f"peak {peak(runs['folio']) / size:.2f}× the file")
+
+    # `show` streams: piped into `head -3` it ends as soon as head leaves, so it costs about
+    # what `show 1` costs after the same open (issue 19: "in well under a second").
+    folio_path = shlex.quote(bench.args.folio)
+    headed = bench.alternate(sizes["heavy_reps"], {
+        "folio": lambda: bench.run(["sh", "-c", f"{folio_path} -c 'open big.csv; show' | head -3"], expect="#"),
+        "folio0": lambda: bench.run(["sh", "-c", f"{folio_path} -c 'open big.csv; show 1' | head -3"], expect="#"),
+    })
+    bench.add("open + show | head -3 (net of show 1)", differences(headed["folio"], headed["folio0"]), "", None,
+              "≤ 0.1 s", 0.1, folio_peak=peak(headed["folio"]),
+              note="the rows after the first screenful are never made: a closed pipe ends `show`")
 
 
 class EmbedPeer:

@@ -283,7 +283,7 @@ import Testing
     }
   }
 
-  @Test("Ctrl-D on an empty line leaves; a trailing backslash continues the line")
+  @Test("Ctrl-D on an empty line leaves; a trailing backslash or an open quote continues the line")
   func endOfInput() throws {
     let home = try FolioProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
@@ -293,8 +293,108 @@ import Testing
     try terminal.waitFor("the continuation prompt") { terminal.lastLine($0) == "  ...>" }
     try terminal.send("two", "Enter")
     try terminal.waitFor("the joined line's output") { $0.contains("one two") }
+    // A quote left open continues too, its line break inside the quotes.
+    try terminal.send("echo \"first", "Enter")
+    try terminal.waitFor("the continuation prompt of an open quote") { terminal.lastLine($0) == "  ...>" }
+    try terminal.send("second\" done", "Enter")
+    try terminal.waitFor("the quoted line break") {
+      $0.contains("first") && $0.contains("second done") && terminal.lastLine($0) == "folio>"
+    }
     try terminal.send("C-d")
     terminal.waitForExit()
     #expect(!terminal.isRunning)
+  }
+
+  @Test(
+    "a sort running over a second shows its progress; Ctrl-C stops it, says only interrupted and moves no row"
+  )
+  func interruptSort() throws {
+    let home = try FolioProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    // Large enough that making the sort keys of a debug build takes over a second, so the
+    // progress line appears while the sort runs; the test waits for it rather than a time.
+    var text = "n,name\n"
+    for row in 0..<500_000 { text += "\(row),name\((row &* 7_919) % 500_000)\n" }
+    try text.write(to: home.appendingPathComponent("big.csv"), atomically: true, encoding: .utf8)
+    let terminal = try Terminal(home: home)
+    try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
+    try terminal.send("open big.csv", "Enter")
+    try terminal.waitFor("the document's prompt") { terminal.lastLine($0) == "big>" }
+    try terminal.send("sort name", "Enter")
+    try terminal.waitFor("the progress line") { $0.contains { $0.hasPrefix("Sorting big: ") } }
+    try terminal.send("C-c")
+    try terminal.waitFor("interrupted and the prompt") {
+      $0.contains("interrupted") && terminal.lastLine($0) == "big>"
+    }
+    #expect(try !terminal.screen().contains { $0.hasPrefix("Sorted") || $0.hasPrefix("Sorting") })
+    try terminal.send("show 1-2", "Enter")
+    try terminal.waitFor("the rows in file order") {
+      $0.contains { $0.hasPrefix(" 2 │ 1 │ name7919") } && terminal.lastLine($0) == "big>"
+    }
+  }
+
+  @Test("a banner at start; other programs' ways out point to quit; env width follows the terminal")
+  func terminalConventions() throws {
+    let home = try FolioProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let terminal = try Terminal(home: home)
+    try terminal.waitFor("the banner and the prompt") {
+      $0.contains { $0.hasPrefix("Folio ") && $0.contains("'help'") && $0.contains("Ctrl-D") }
+        && terminal.lastLine($0) == "folio>"
+    }
+    for (count, spelling) in ["exit()", ":q", "\\q", ".quit"].enumerated() {
+      try terminal.send("-l", spelling)
+      try terminal.send("Enter")
+      try terminal.waitFor("the hint for \(spelling)") {
+        $0.filter { $0 == "To leave Folio, type 'quit' or press Ctrl-D." }.count == count + 1
+          && terminal.lastLine($0) == "folio>"
+      }
+    }
+    try terminal.send("env", "Enter")
+    try terminal.waitFor("the terminal's width") { $0.contains("width       100") }
+    try terminal.tmux(["resize-window", "-t", "repl", "-x", "80", "-y", "30"])
+    let paneWidth = try terminal.tmux(["display", "-p", "-t", "repl", "#{pane_width}"]).output
+    #expect(paneWidth == "80\n")
+    try terminal.send("env", "Enter")
+    try terminal.waitFor("the new width") { $0.contains("width       80") }
+    try terminal.send("quit", "Enter")
+    terminal.waitForExit()
+  }
+
+  @Test("Tab completes the active table's column names after sort")
+  func completesColumns() throws {
+    let home = try FolioProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    try "name,city\nLouvre,Paris\n".write(
+      to: home.appendingPathComponent("places.csv"), atomically: true, encoding: .utf8)
+    let terminal = try Terminal(home: home)
+    try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
+    try terminal.send("open places.csv", "Enter")
+    try terminal.waitFor("the document's prompt") { terminal.lastLine($0) == "places>" }
+    try terminal.send("sort ci", "Tab")
+    try terminal.waitFor("the completed column") { terminal.lastLine($0) == "places> sort city" }
+    try terminal.send("Enter")
+    try terminal.waitFor("the sort") { $0.contains { $0.hasPrefix("Sorted 1 row by city") } }
+  }
+
+  @Test("Ctrl-R searches the history below the prompt, leaving the prompt line whole")
+  func reverseSearch() throws {
+    let home = try FolioProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let terminal = try Terminal(home: home)
+    try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
+    try terminal.send("echo hello", "Enter", "echo world", "Enter")
+    try terminal.waitFor("both outputs") { $0.contains("world") && terminal.lastLine($0) == "folio>" }
+    try terminal.send("C-r", "hel")
+    try terminal.waitFor("the search under an intact prompt") { screen in
+      guard let search = screen.lastIndex(where: { $0.hasSuffix("hel") && $0 != "folio> echo hello" }) else {
+        return false
+      }
+      return search > 0 && screen[search - 1] == "folio> echo hello"
+    }
+    try terminal.send("Enter")
+    try terminal.waitFor("the found line run") {
+      $0.filter { $0 == "hello" }.count == 2 && terminal.lastLine($0) == "folio>"
+    }
   }
 }

@@ -49,4 +49,46 @@ import Testing
       completer.candidates(for: base + "scripts/.h", after: "source ") == [base + "scripts/.hidden.folio"])
     #expect(completer.candidates(for: "~/scripts/tou", after: "source ") == ["~/scripts/tour.folio"])
   }
+
+  @Test("a bare prefix offers names before dotted ids; a dot offers the ids")
+  func namesBeforeIDs() {
+    let completer = Self.completer()
+    let bare = completer.candidates(for: "s", after: "")
+    #expect(!bare.isEmpty)
+    #expect(bare.allSatisfy { !$0.contains(".") }, "\(bare)")
+    #expect(completer.candidates(for: "view.s", after: "") == ["view.show", "view.sort"])
+  }
+
+  @Test("session names complete: columns, menus, menu items and buttons, window titles; blanks escaped")
+  func sessionNames() {
+    var completer = Self.completer()
+    completer.names = Completer.SessionNames(
+      columns: { ["city", "name", "opening hours"] }, menus: { ["file", "edit", "view"] },
+      choices: { ["Save All", "Cancel"] }, windows: { ["notes", "My Places"] })
+    #expect(completer.candidates(for: "c", after: "sort ") == ["city"])
+    #expect(completer.candidates(for: "o", after: "sort name ") == ["opening\\ hours"])
+    #expect(completer.candidates(for: "city:", after: "sort ").isEmpty)
+    #expect(completer.candidates(for: "columns=n", after: "show 1-5 ") == ["columns=name"])
+    #expect(completer.candidates(for: "columns=name,c", after: "show ") == ["columns=name,city"])
+    #expect(completer.candidates(for: "", after: "cell 3 ") == ["city", "name", "opening\\ hours"])
+    #expect(completer.candidates(for: "", after: "cell 3 city ").isEmpty)
+    #expect(completer.candidates(for: "f", after: "menu ") == ["file"])
+    #expect(completer.candidates(for: "o", after: "menu ") == ["open"])
+    #expect(completer.candidates(for: "v", after: "menu open ") == ["view"])
+    #expect(completer.candidates(for: "e", after: "explain ") == ["edit"])
+    #expect(completer.candidates(for: "S", after: "choose ") == ["Save\\ All"])
+    #expect(completer.candidates(for: "M", after: "focus ") == ["My\\ Places"])
+  }
+
+  @Test("paths with blanks complete as one word")
+  func pathsWithBlanks() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try directory.write("My Places/a.csv", "")
+    let completer = Self.completer()
+    #expect(
+      completer.candidates(for: directory.path("My"), after: "open ") == [
+        Completer.escaped(directory.path("My Places")) + "/"
+      ])
+  }
 }

@@ -8,24 +8,49 @@ import Testing
   func append() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let history = History(path: directory.path("state/folio/history"))
+    let path = directory.path("state/folio/history")
+    let history = History(path: path)
     try history.append("echo one")
     try history.append("echo two")
-    #expect(try String(contentsOfFile: history.path, encoding: .utf8) == "echo one\necho two\n")
-    let attributes = try FileManager.default.attributesOfItem(atPath: history.path)
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "echo one\necho two\n")
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
     #expect((attributes[.posixPermissions] as? Int) == 0o600)
-    #expect(History(path: history.path).load() == ["echo one", "echo two"])
+    #expect(History(path: path).load() == ["echo one", "echo two"])
   }
 
   @Test("the file is cut back to the newest entries once it passes twice the limit")
   func bounded() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let history = History(path: directory.path("history"), limit: 10)
+    let path = directory.path("history")
+    let history = History(path: path, limit: 10)
     for number in 1...21 { try history.append("echo \(number)") }
-    let lines = try String(contentsOfFile: history.path, encoding: .utf8).split(separator: "\n")
+    let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
     #expect(lines == (12...21).map { "echo \($0)"[...] })
-    let attributes = try FileManager.default.attributesOfItem(atPath: history.path)
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
     #expect((attributes[.posixPermissions] as? Int) == 0o600)
+  }
+
+  @Test("FOLIO_HISTORY names the file, or turns history off; else it is in the state folder")
+  func location() throws {
+    #expect(History.path(environment: [:], stateDirectory: "/s") == "/s/history")
+    #expect(History.path(environment: ["FOLIO_HISTORY": ""], stateDirectory: "/s") == "/s/history")
+    #expect(History.path(environment: ["FOLIO_HISTORY": "off"], stateDirectory: "/s") == nil)
+    #expect(
+      History.path(environment: ["FOLIO_HISTORY": "~/h", "HOME": "/home/me"], stateDirectory: "/s")
+        == "/home/me/h")
+    let off = History(path: nil)
+    try off.append("echo one")
+    #expect(off.load().isEmpty)
+  }
+
+  @Test("an unset or empty HOME is the password database's home, never the current folder or /")
+  func home() {
+    #expect(Paths.withHome(["HOME": "/home/me"])["HOME"] == "/home/me")
+    for environment in [[:], ["HOME": ""]] {
+      let home = Paths.withHome(environment)["HOME"]
+      #expect(home == Paths.passwordDatabaseHome())
+      #expect(home != "/" && home != "." && home != Paths.currentDirectory)
+    }
   }
 }

@@ -28,8 +28,12 @@ import Testing
   func options() throws {
     let options = try LaunchOptions.parse([
       "run", "--json", "s.folio", "--keep-going", "--echo", "--plugins", "p1", "--plugins=p2", "--no-plugins",
-      "--state", "/tmp/s", "--platform", "ipad", "--width=80",
+      "--state", "/tmp/s", "--platform", "ipad", "--width=80", "--progress", "--color=never",
     ])
+    #expect(options.shell.showsProgress)
+    #expect(options.shell.color == .never)
+    #expect(try LaunchOptions.parse(["--color"]).shell.color == .always)
+    #expect(try LaunchOptions.parse(["--color=auto"]).shell.color == .auto)
     #expect(options.mode == .scripts(["s.folio"]))
     #expect(options.shell.output == .json)
     #expect(options.shell.keepGoing)
@@ -54,6 +58,8 @@ import Testing
       ),
       (["--platform", "android"], "option '--platform' expects mac, ipad or iphone, got 'android'"),
       (["--json=yes"], "option '--json' takes no value"),
+      (["--progress=yes"], "option '--progress' takes no value"),
+      (["--color=sometimes"], "option '--color' expects auto, always or never, got 'sometimes'"),
       (["run"], "'run' needs at least one script"),
       (["run", "a", "-c", "echo"], "'run' and '-c' cannot be combined"),
       (["-c", "echo", "doc.txt"], "'-c' takes no documents; use 'open PATH' inside the commands"),

@@ -50,7 +50,7 @@ final class CapturedShell {
     #expect(lines[0] == #"{"ok":true,"command":"echo hi","result":{"text":"hi"}}"#)
     #expect(
       lines[1]
-        == #"{"ok":false,"command":"bogus x","error":{"code":"unknown-command","message":"unknown command 'bogus'; 'help' lists the commands"}}"#
+        == #"{"ok":false,"command":"bogus x","error":{"code":"unknown-command","message":"unknown command 'bogus'; 'help' lists the commands","file":"<command-line>","line":2}}"#
     )
     for line in lines {
       #expect(throws: Never.self) { try JSONSerialization.jsonObject(with: Data(line.utf8)) }

@@ -140,6 +140,9 @@ public struct DocumentInfo: Sendable, Equatable {
   public var size: Int?
   /// The file's modification time as `YYYY-MM-DD HH:MM:SS UTC`; nil when untitled.
   public var modified: String?
+  /// The file's modification time in seconds since 1970 (UTC), for renderers with a format
+  /// of their own; nil when untitled.
+  public var modifiedSeconds: Int?
   /// How the file on disk compares with what was read or last saved; nil when untitled.
   public var onDisk: DocumentDiskState?
   /// Which other Folio holds the document's lock, when one does.
@@ -154,6 +157,7 @@ public struct DocumentInfo: Sendable, Equatable {
     format = document.format
     size = document.snapshot?.size
     modified = document.snapshot.map { Self.formatTime($0.modifiedSeconds) }
+    modifiedSeconds = document.snapshot?.modifiedSeconds
     onDisk = workspace.diskState(of: document)
     lockedBy = workspace.lockHolder(of: document)
     switch document.content {

@@ -21,8 +21,11 @@ enum ByteRunSorter {
   /// - Parameters:
   ///   - runs: the runs of all rows, one after the other.
   ///   - starts: where each row's run starts in `runs`, followed by the end of the last one.
-  /// - Returns: for each new position, the row's position (0-based).
-  static func order(runs: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<Int>) -> [Int] {
+  ///   - isCancelled: asked between groups; sorting stops once it says yes.
+  /// - Returns: for each new position, the row's position (0-based); nil when cancelled.
+  static func order(
+    runs: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<Int>, isCancelled: () -> Bool = { false }
+  ) -> [Int]? {
     let count = starts.count - 1
     guard count > 1, !runs.isEmpty else { return Array(0..<max(count, 0)) }
     var entries = [Entry](unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -31,10 +34,15 @@ enum ByteRunSorter {
       }
       initialized = count
     }
+    var wasCancelled = false
     entries.withUnsafeMutableBufferPointer { entries in
       // Groups still to sort, and how far into their runs their rows are known to be equal.
       var pending = [(lower: 0, upper: count, depth: 0)]
       while let (lower, upper, depth) = pending.popLast() {
+        if isCancelled() {
+          wasCancelled = true
+          return
+        }
         var group = UnsafeMutableBufferPointer(rebasing: entries[lower..<upper])
         if depth > 0 {
           for index in group.indices {
@@ -60,7 +68,7 @@ enum ByteRunSorter {
         }
       }
     }
-    return entries.map(\.row)
+    return wasCancelled ? nil : entries.map(\.row)
   }
 
   /// Eight bytes of a row's run from `depth` on, big-endian, zeros past its end.

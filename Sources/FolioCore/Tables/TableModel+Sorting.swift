@@ -6,8 +6,15 @@ extension TableModel {
   /// cells all read as numbers compares as numbers; other columns compare as text, ignoring
   /// case first. Empty cells go last in either direction.
   ///
-  /// - Throws: `FolioError.invalidArgument` for a key naming no column.
-  public func sortPermutation(by keys: [TableSortKey]) throws(FolioError) -> [Int] {
+  /// - Parameters:
+  ///   - cancellation: checked while the keys are made and the rows sorted.
+  ///   - progress: told every 4,096 rows how many rows have their keys made.
+  /// - Throws: `FolioError.invalidArgument` for a key naming no column;
+  ///   `FolioError.interrupted` once `cancellation` is cancelled.
+  public func sortPermutation(
+    by keys: [TableSortKey], cancellation: CancellationToken? = nil, progress: ((Int) -> Void)? = nil
+  ) throws(FolioError) -> [Int] {
+    try cancellation?.check()
     var keyColumns: [Int] = []
     for key in keys {
       guard let column = columnIndex(key.column) else {
@@ -26,7 +33,17 @@ extension TableModel {
         keys: keys.indices.map { (kinds[$0], keys[$0].order == .descending) }, rowCount: rowCount,
         estimatedSize: estimatedSortKeySize(keyCount: keys.count))
       var misfit: Int?
+      var rowsRead = 0
+      var isCancelled = false
       forEachRow(readingColumns: keyColumns) { texts in
+        rowsRead += 1
+        if rowsRead & 4095 == 0 {
+          if cancellation?.isCancelled == true {
+            isCancelled = true
+            return false
+          }
+          progress?(rowsRead)
+        }
         runs.beginRow()
         for key in keys.indices {
           var fits = true
@@ -38,12 +55,17 @@ extension TableModel {
         }
         return true
       }
+      if isCancelled { throw .interrupted }
       if let misfit {
         let wider = kinds[misfit].wider
         for key in keys.indices where keyColumns[key] == keyColumns[misfit] { kinds[key] = wider }
         continue
       }
-      return runs.withRuns { ByteRunSorter.order(runs: $0, starts: $1) }
+      let order = runs.withRuns {
+        ByteRunSorter.order(runs: $0, starts: $1) { cancellation?.isCancelled == true }
+      }
+      guard let order else { throw .interrupted }
+      return order
     }
   }
 

@@ -3,19 +3,31 @@
 ///
 /// A line is the cells — the gutter (when a row has a mark), the row number, the columns —
 /// with separators between and the front end's edges around (`TableMetrics`). Widths are
-/// fitted to the rows shown only, so showing ten rows of a million reads ten rows.
+/// fitted to the rows shown only, so showing ten rows of a million reads ten rows; past
+/// `sampleLimit` rows they are fitted to a sample of them, so that the rows can be made and
+/// written one at a time (`TableViewRows`) and a cell wider than the sample's is cut.
 public struct TableView: Sendable, Equatable {
   /// The document's title.
   public var title: String
   /// The columns shown, in order, with the widths they got.
   public var columns: [TableColumn]
-  /// The rows shown, in order.
-  public var rows: [DocumentViewRow]
+  /// The rows shown, in order, each made when it is read.
+  public var rows: TableViewRows
+  /// Whether the gutter shows: once a row is selected or a favorite (past `sampleLimit`
+  /// rows, once a row shown is selected or the table has a favorite column).
+  public var hasGutter: Bool
+  /// The width of the row-number column: its header `#` and the largest position shown.
+  public var positionWidth: Int
   /// The widths of the frame the front end draws, which the columns were fitted around.
   public var metrics: TableMetrics
 
+  /// The most rows widths are fitted to: the first half of them and the other half spread
+  /// over the rest.
+  public static let sampleLimit = 2_000
+
   /// Lays out rows: each fitted column as wide as its title and widest cell shown (at most
-  /// its maximum), then narrowed, widest first, until the table fits `width` columns.
+  /// its maximum; past `sampleLimit` rows, the widest of a sample), then narrowed, widest
+  /// first, until the table fits `width` columns.
   ///
   /// - Parameters:
   ///   - columns: the columns to show, their kinds known; a fixed column keeps its width.
@@ -25,9 +37,20 @@ public struct TableView: Sendable, Equatable {
   public init(
     title: String, columns: [TableColumn], rows: [DocumentViewRow], width: Int?, metrics: TableMetrics
   ) {
+    self.init(title: title, columns: columns, rows: TableViewRows(rows), width: width, metrics: metrics)
+  }
+
+  /// Lays out rows made as they are read; see `init(title:columns:rows:width:metrics:)`.
+  public init(
+    title: String, columns: [TableColumn], rows: TableViewRows, width: Int?, metrics: TableMetrics
+  ) {
     self.title = title
     self.rows = rows
     self.metrics = metrics
+    let sample = rows.sample(limit: Self.sampleLimit)
+    hasGutter =
+      rows.count > Self.sampleLimit ? rows.mayHaveMarks : sample.contains { $0.isSelected || $0.isFavorite }
+    positionWidth = max(1, String(rows.largestPosition).count)
     var columns = columns
     var natural: [Int] = []
     for (position, column) in columns.enumerated() {
@@ -36,7 +59,7 @@ public struct TableView: Sendable, Equatable {
         continue
       }
       var widest = column.title.displayedOnOneLine.cells
-      for row in rows where row.cells.indices.contains(position) {
+      for row in sample where row.cells.indices.contains(position) {
         widest = max(widest, row.cells[position].displayedOnOneLine.cells)
       }
       natural.append(max(1, min(maximum, widest)))
@@ -45,12 +68,6 @@ public struct TableView: Sendable, Equatable {
     self.columns = columns
     if let width { fit(toWidth: width, natural: natural) }
   }
-
-  /// Whether the gutter shows: once a row is selected or a favorite.
-  public var hasGutter: Bool { rows.contains { $0.isSelected || $0.isFavorite } }
-
-  /// The width of the row-number column: its header `#` and the largest position shown.
-  public var positionWidth: Int { max(1, String(rows.map(\.position).max() ?? 0).count) }
 
   /// The columns the widest line of the layout takes.
   public var lineWidth: Int { columns.reduce(0) { $0 + $1.width } + overhead }

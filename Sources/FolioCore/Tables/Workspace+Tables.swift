@@ -18,11 +18,18 @@ extension Workspace {
   /// selection stay with their rows.
   ///
   /// - Returns: the number of rows.
-  /// - Throws: `FolioError.invalidArgument` for a text document or a key naming no column.
+  /// - Throws: `FolioError.invalidArgument` for a text document or a key naming no column;
+  ///   `FolioError.interrupted` when `cancellation` stops it, the rows unmoved.
   @discardableResult
   public func sort(_ document: Document, by keys: [TableSortKey]) throws -> Int {
     guard !keys.isEmpty else { throw FolioError.invalidArgument("sorting needs at least one column") }
-    let permutation = try document.modifyTable { table throws in try table.sortPermutation(by: keys) }
+    let permutation = try document.modifyTable { table throws in
+      let rowCount = table.rowCount
+      return try table.sortPermutation(by: keys, cancellation: cancellation) { [progress] rows in
+        progress?(
+          WorkProgress(task: .sort, document: document.title, done: rows, total: rowCount, unit: .rows))
+      }
+    }
     let inverse = TableModel.inverse(of: permutation)
     let orderBefore = document.sortOrder
     try document.perform(
@@ -287,7 +294,9 @@ extension Workspace {
 
   /// Rows of a table as `show` lays them out [Table, TableColumn].
   ///
-  /// Only the rows shown are read to fit widths; the kinds of the columns shown are worked
+  /// Only the rows shown are read to fit widths (a sample of them past
+  /// `TableView.sampleLimit`), and each row is read when the front end asks for it
+  /// (`TableViewRows`); the kinds of the columns shown are worked
   /// out once and kept until the table changes (`TableModel.valueKinds(ofColumns:)`).
   ///
   /// - Parameters:
@@ -305,23 +314,16 @@ extension Workspace {
     metrics: TableMetrics
   ) throws -> TableView {
     try document.modifyTable { table throws in
-      let positions = try Self.checked(positions, count: table.rowCount, kind: "row")
+      if let positions {
+        for position in positions { _ = try Position.index(position, count: table.rowCount, kind: "row") }
+      }
       var shown = try Self.columns(columns, of: table)
       if compact { shown = Array(shown.prefix(1)) }
       let kinds = table.valueKinds(ofColumns: shown.map(\.index))
       for index in shown.indices { shown[index].kind = kinds[index] }
-      let favorite = table.columnIndex(Self.favoriteColumn)
-      let rows = positions.map { position in
-        let id = table.id(ofRow: position - 1)
-        return DocumentViewRow(
-          position: position, id: id,
-          cells: shown.map { table.cell(row: position - 1, column: $0.index).description },
-          isSelected: document.selection.contains(id),
-          isFavorite: favorite.map {
-            Self.isFavoriteText(table.cell(row: position - 1, column: $0).description)
-          }
-            ?? false)
-      }
+      let rows = TableViewRows(
+        table: table, positions: positions, columns: shown.map(\.index), selection: document.selection,
+        favoriteColumn: table.columnIndex(Self.favoriteColumn))
       return TableView(title: document.title, columns: shown, rows: rows, width: width, metrics: metrics)
     }
   }

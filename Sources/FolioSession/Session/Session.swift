@@ -17,6 +17,8 @@ public final class Session {
     case quit
     /// Ctrl-C arrived while running a script.
     case interrupted
+    /// Standard output was closed (the reader of a pipe left, as `head` does).
+    case outputClosed
   }
 
   /// Every command of the session.

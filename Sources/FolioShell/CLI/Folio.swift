@@ -44,6 +44,7 @@ public enum Folio {
   public static func main(
     arguments: [String], environment: [String: String], embed: ((Shell) -> Int32)? = nil
   ) -> Int32 {
+    let environment = Paths.withHome(environment)
     let launch: LaunchOptions
     do {
       launch = try LaunchOptions.parse(arguments)
@@ -77,16 +78,24 @@ public enum Folio {
       launch.mode == .embed ? Console(sink: { Console.writeToDescriptors(.error, $1) }) : Console()
     let workspace = Workspace(
       store: openStateStore(in: stateDirectory, console: console), currentDirectory: Paths.currentDirectory,
-      home: environment["HOME"], stateDirectory: stateDirectory)
+      home: environment["HOME"], stateDirectory: stateDirectory, cancellation: Interrupt.token)
     // Locks are released and the journals of changes dropped on purpose removed however the
     // session ends, short of being killed.
     defer { workspace.endSession() }
     let shell = Shell(
       options: launch.shell, console: console, isInteractive: isInteractive, environment: environment,
-      isTerminalOutput: isatty(1) != 0, workspace: workspace)
+      isTerminalOutput: isatty(1) != 0, isTerminalError: isatty(2) != 0, workspace: workspace)
     shell.session.appEnvironment = AppEnvironment(
-      platform: launch.platform ?? .mac, width: launch.width ?? 100)
+      platform: launch.platform ?? .mac, width: launch.width ?? TerminalSize.width(environment: environment))
+    if launch.width == nil, isatty(1) != 0 {
+      shell.terminalWidth = shell.session.appEnvironment.width
+      TerminalSize.installResizeHandler()
+    }
     defer { shell.console.flush() }
+    // A long script streams its results into a pipe (or to a terminal) command by command; a
+    // file is written in large chunks.
+    var status = stat()
+    shell.flushesEachCommand = fstat(1, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG
     if launch.loadsPlugins {
       shell.loadPlugins(
         extraFolders: launch.pluginDirectories,
@@ -105,8 +114,8 @@ public enum Folio {
         if !shell.runScriptFile(script), !shell.options.keepGoing { break }
       }
     case .inline(let texts):
-      for text in texts where shell.session.stopReason == nil {
-        if !shell.runInline(text), !shell.options.keepGoing { break }
+      for (index, text) in texts.enumerated() where shell.session.stopReason == nil {
+        if !shell.runInline(text, number: index + 1), !shell.options.keepGoing { break }
       }
     case .interactive(let documents):
       for document in documents where shell.session.stopReason == nil {
@@ -120,7 +129,10 @@ public enum Folio {
         }
       }
       if isInteractive {
-        REPL(shell: shell, history: History(path: stateDirectory + "/history")).run()
+        REPL(
+          shell: shell,
+          history: History(path: History.path(environment: environment, stateDirectory: stateDirectory))
+        ).run()
         return 0
       }
       shell.runStandardInput()
@@ -157,12 +169,14 @@ private func openStateStore(in directory: String, console: Console) -> StateStor
 }
 
 /// Where Folio keeps its state: `--state DIR`, else `$FOLIO_STATE_DIR`, else
-/// `$XDG_STATE_HOME/folio`, else `~/.local/state/folio`.
+/// `$XDG_STATE_HOME/folio`, else `~/.local/state/folio`; with no home folder at all, a folder
+/// of the user's own under `/tmp` (never the current folder).
 enum StateDirectory {
   static func path(_ option: String?, environment: [String: String]) -> String {
     if let option { return option }
     if let directory = environment["FOLIO_STATE_DIR"], !directory.isEmpty { return directory }
     if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/folio" }
-    return (environment["HOME"] ?? ".") + "/.local/state/folio"
+    guard let home = environment["HOME"], !home.isEmpty else { return "/tmp/folio-\(getuid())/state" }
+    return home + "/.local/state/folio"
   }
 }

@@ -62,6 +62,8 @@ public struct LaunchOptions: Equatable, Sendable {
       --json             JSON Lines output: one object per command
       --keep-going       batch: go on after a failed command (the exit status is still 1)
       --echo             batch: print each command before its result
+      --color[=WHEN]     colour: auto (each stream when it is a terminal), always, never
+      --progress         show long work's progress on stderr in scripts, pipes and --json too
       --plugins DIR      also load the plugins in DIR (repeatable)
       --no-plugins       load no plugins
       --state DIR        the state folder (default $FOLIO_STATE_DIR, else $XDG_STATE_HOME/folio)
@@ -70,7 +72,8 @@ public struct LaunchOptions: Equatable, Sendable {
       --version          print the version
       --help             print this help
 
-    exit status: 0 all commands succeeded, 1 a command failed, 2 bad usage, 130 interrupted.
+    exit status: 0 all commands succeeded, 1 a command failed, 2 bad usage, 130 interrupted,
+    141 standard output closed.
     Inside Folio, 'help' lists the commands.
     """
 
@@ -118,6 +121,15 @@ public struct LaunchOptions: Equatable, Sendable {
       case "--echo":
         try noValue()
         options.shell.echo = true
+      case "--color", "--colour":
+        let text = inlineValue ?? "always"
+        guard let mode = ShellOptions.ColorMode(rawValue: text) else {
+          throw UsageError(message: "option '--color' expects auto, always or never, got '\(text)'")
+        }
+        options.shell.color = mode
+      case "--progress":
+        try noValue()
+        options.shell.showsProgress = true
       case "--plugins": options.pluginDirectories.append(try value(for: name, inline: inlineValue))
       case "--no-plugins":
         try noValue()

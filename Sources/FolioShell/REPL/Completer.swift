@@ -6,11 +6,26 @@ import FolioSession
 #endif
 
 /// Offers completions for the word under the cursor: command names and ids at the start of
-/// a command, then option names, choices, states, and file paths where a path is expected.
-/// A pure function of the registry, the line and the file system.
+/// a command, then option names, choices, states, file paths where a path is expected, and
+/// names from the session — columns, menus, menu items and dialog buttons, window titles.
+/// A pure function of the registry, the session's names, the line and the file system.
 struct Completer {
   let registry: CommandRegistry
   let home: String?
+  /// The session's names as they are now, asked at each Tab.
+  var names = SessionNames()
+
+  /// The names of things in the session that commands take.
+  struct SessionNames {
+    /// The active table's columns.
+    var columns: () -> [String] = { [] }
+    /// The menus `menu` and `explain` open.
+    var menus: () -> [String] = { [] }
+    /// What `choose` answers: the open menu's item titles, or the dialog's buttons.
+    var choices: () -> [String] = { [] }
+    /// The open windows' titles, for `focus`.
+    var windows: () -> [String] = { [] }
+  }
 
   /// The candidates that complete `word`, given the text of the line before it.
   func candidates(for word: String, after prefix: String) -> [String] {
@@ -18,7 +33,9 @@ struct Completer {
     let startsCommand =
       commands.isEmpty || prefix.trimmingTrailingBlanks.hasSuffix(";")
     guard !startsCommand, let current = commands.last else {
-      return matching(word, registry.names)
+      // Names and aliases first: dotted ids once the word has a dot, or when no name fits.
+      let plain = matching(word, registry.names.filter { !$0.contains(".") })
+      return word.contains(".") || plain.isEmpty ? matching(word, registry.names) : plain
     }
     return candidates(for: word, command: current.words[0].text, arguments: Array(current.words.dropFirst()))
   }
@@ -36,6 +53,22 @@ struct Completer {
     case "document.recent":
       // `recent N` takes a number; `open` and `clear` are its subcommands.
       return arguments.isEmpty ? matching(word, ["clear", "open"]) : []
+    case "view.sort":
+      // Keys are columns, each with an optional `:desc`.
+      return word.contains(":") ? [] : quoted(matching(word, names.columns()))
+    case "view.show" where word.hasPrefix("columns="):
+      // `columns=a,b`: the part after the last comma.
+      let typed = word.dropFirst("columns=".count)
+      let head = typed.lastIndex(of: ",").map { "columns=" + typed[...$0] } ?? "columns="
+      let last = typed.lastIndex(of: ",").map { String(typed[typed.index(after: $0)...]) } ?? String(typed)
+      return quoted(matching(last, names.columns())).map { head + $0 }
+    case "edit.cell" where arguments.count == 1: return quoted(matching(word, names.columns()))
+    case "menu.show":
+      if arguments.isEmpty { return matching(word, ["open", "close"] + names.menus()) }
+      return arguments.count == 1 && arguments[0].text == "open" ? matching(word, names.menus()) : []
+    case "menu.explain": return arguments.isEmpty ? matching(word, names.menus()) : []
+    case SessionCommandID.choose: return arguments.isEmpty ? quoted(matching(word, names.choices())) : []
+    case "document.focus": return arguments.isEmpty ? quoted(matching(word, names.windows())) : []
     default: break
     }
     if let state = command.state {
@@ -62,6 +95,20 @@ struct Completer {
     return names.filter { $0.hasPrefix(word) && seen.insert($0).inserted }.sorted()
   }
 
+  /// Names as one word each: a blank, quote or backslash is escaped with a backslash.
+  private func quoted(_ names: [String]) -> [String] { names.map(Self.escaped) }
+
+  /// A name as one word of a command line: each blank, quote, backslash, `;` and `#`
+  /// escaped with a backslash (`My Folder` → `My\ Folder`).
+  static func escaped(_ name: String) -> String {
+    var text = ""
+    for character in name {
+      if " \t\"'\\;#".contains(character) { text.append("\\") }
+      text.append(character)
+    }
+    return text
+  }
+
   /// Files and folders whose path starts with `word`; folders end in `/`. Hidden entries are
   /// offered only when the typed name starts with a dot.
   func paths(matching word: String) -> [String] {
@@ -76,7 +123,7 @@ struct Completer {
       guard !name.hasPrefix(".") || namePrefix.hasPrefix(".") else { continue }
       var info = stat()
       let isDirectory = stat(directory + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-      results.append(typedDirectory + name + (isDirectory ? "/" : ""))
+      results.append(Self.escaped(typedDirectory + name) + (isDirectory ? "/" : ""))
     }
     return results.sorted()
   }

@@ -8,19 +8,29 @@ import FolioSession
 /// The REPL's history file: one entry a line, mode 0600, appended as each line is accepted
 /// and cut back to the newest `limit` entries when it grows past twice that.
 final class History {
-  let path: String
+  /// The file; nil when history is not kept (`FOLIO_HISTORY=off`).
+  let path: String?
   let limit: Int
   private var count = 0
 
-  /// Creates the history of a file; the folder is created (mode 0700) when missing.
-  init(path: String, limit: Int = 1000) {
+  /// Creates the history of a file, or none; the folder is created (mode 0700) when missing.
+  init(path: String?, limit: Int = 1000) {
     self.path = path
     self.limit = limit
   }
 
+  /// Where history is kept: `FOLIO_HISTORY` (a path, or `off` for nowhere), else `history`
+  /// in the state folder.
+  static func path(environment: [String: String], stateDirectory: String) -> String? {
+    guard let chosen = environment["FOLIO_HISTORY"], !chosen.isEmpty else {
+      return stateDirectory + "/history"
+    }
+    return chosen == "off" ? nil : Paths.expandingTilde(chosen, home: environment["HOME"])
+  }
+
   /// The stored entries, oldest first, at most `limit`.
   func load() -> [String] {
-    guard let bytes = try? FileIO.readAll(path) else { return [] }
+    guard let path, let bytes = try? FileIO.readAll(path) else { return [] }
     let entries = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
     count = entries.count
     let kept = Array(entries.suffix(limit))
@@ -32,6 +42,7 @@ final class History {
   ///
   /// - Throws: `FolioError.io` when the file cannot be written.
   func append(_ entry: String) throws(FolioError) {
+    guard let path else { return }
     let line = entry.replacing("\n", with: " ") + "\n"
     try Self.makeDirectory(Paths.directory(of: path))
     let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
@@ -49,6 +60,7 @@ final class History {
 
   /// Replaces the file with `entries`, atomically, keeping mode 0600.
   private func rewrite(_ entries: [String]) {
+    guard let path else { return }
     let temporary = path + ".tmp"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { return }

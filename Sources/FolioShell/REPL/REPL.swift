@@ -16,14 +16,27 @@ struct REPL {
     String(repeating: " ", count: max(0, prompt.displayWidth - 5)) + "...> "
   }
 
+  /// How other programs are left, which Folio answers with how to leave it.
+  static let otherLeavingSpellings: Set<String> = [
+    "exit()", "quit()", ":q", ":q!", ":wq", "\\q", ".quit", ".exit",
+  ]
+
+  /// The line printed when the REPL starts.
+  static var banner: String { "Folio \(Folio.version) — 'help' lists the commands; Ctrl-D or 'quit' leaves." }
+
   /// Runs until the person leaves.
   func run() {
     Self.useUTF8Locale()
+    shell.console.print(shell.style.secondary(Self.banner))
     let editor = LineEditor(
-      completer: Completer(registry: shell.registry, home: shell.environment["HOME"]),
+      completer: Completer(
+        registry: shell.registry, home: shell.environment["HOME"], names: Self.names(of: shell)),
       history: history.load(), historyLimit: history.limit)
     // The logical line being continued (its last line ended with a backslash), if any.
     var pending: LogicalLine?
+    // The text so far of a command whose quote is still open: it continues on the next line,
+    // the line break inside the quotes, as in Python and psql.
+    var openQuote: String?
     var historyFailure: FolioError?
     while shell.session.stopReason == nil {
       shell.prepareToWaitForInput()
@@ -31,13 +44,15 @@ struct REPL {
       if let dialog = shell.session.pendingDialog {
         prompt = "choose 1–\(dialog.buttons.count)> "
       } else {
-        prompt = pending == nil ? shell.prompt : Self.continuationPrompt(after: shell.prompt)
+        prompt =
+          pending == nil && openQuote == nil ? shell.prompt : Self.continuationPrompt(after: shell.prompt)
       }
       switch editor.readLine(prompt: prompt) {
       case .interrupted:
         // The cancelled line stays on screen, as in a shell; the new prompt starts below it.
         shell.console.print("")
         pending = nil
+        openQuote = nil
       case .end:
         shell.console.print("")
         // Ctrl-D leaves like `quit`: with unsaved documents it asks first, and at a dialog it
@@ -49,17 +64,30 @@ struct REPL {
         guard shell.workspace.documents.contains(where: \.isDirty) else { return }
         shell.execute(ParsedCommand(words: [Word("quit")], text: "quit"))
       case .line(var line):
+        if pending == nil, openQuote == nil, Self.otherLeavingSpellings.contains(line.trimmingBlanks) {
+          remember(line, editor: editor, failure: &historyFailure)
+          shell.console.printError("To leave Folio, type 'quit' or press Ctrl-D.")
+          continue
+        }
         // At a dialog's numbered prompt a bare number or button title answers it.
-        if let dialog = shell.session.pendingDialog, pending == nil,
+        if let dialog = shell.session.pendingDialog, pending == nil, openQuote == nil,
           dialog.button(named: line.trimmingBlanks) != nil
         {
           line = "choose " + Word.quoted(line.trimmingBlanks)
         }
         var logical = pending ?? LogicalLine()
         pending = nil
+        if let text = openQuote {
+          logical = LogicalLine()
+          line = text + "\n" + line
+          openQuote = nil
+        }
         let result: LexResult
         do {
           result = try logical.append(line)
+        } catch  where error.message.hasPrefix("unterminated ") {
+          openQuote = logical.text
+          continue
         } catch {
           remember(logical.text, editor: editor, failure: &historyFailure)
           shell.report(error, commandText: logical.text, at: nil)
@@ -72,16 +100,30 @@ struct REPL {
         remember(logical.text, editor: editor, failure: &historyFailure)
         for command in commands {
           shell.execute(command)
-          if shell.session.stopReason == .interrupted || Interrupt.isRequested {
+          // A command Ctrl-C stopped said "interrupted"; one that had finished keeps its
+          // report. Either way the rest of the line is dropped.
+          if shell.session.stopReason == .interrupted || shell.isInterrupted {
             shell.session.stopReason = nil
-            Interrupt.clear()
-            shell.console.printError("interrupted")
+            shell.clearInterrupt()
             break
           }
           if shell.session.stopReason != nil { break }
         }
       }
     }
+  }
+
+  /// The session's names that completion offers, read at each Tab.
+  private static func names(of shell: Shell) -> Completer.SessionNames {
+    let session = shell.session
+    return Completer.SessionNames(
+      columns: { (try? session.workspace.active?.readTable(\.columns)) ?? [] },
+      menus: { session.menus.map(\.id) },
+      choices: {
+        if let dialog = session.pendingDialog { return dialog.buttons.map(\.title) }
+        return session.menuSession.map { OpenMenu($0).items.compactMap(\.node.title) } ?? []
+      },
+      windows: { session.workspace.documents.map(\.title) })
   }
 
   /// Makes libedit read and write UTF-8: without a UTF-8 locale it silently drops every

@@ -109,7 +109,7 @@ public enum JSONRenderer {
               .object([
                 ("number", .int(entry.number)), ("path", .string(entry.path)),
                 ("title", .string(entry.title)), ("size", .int(entry.size)), ("pid", .int(Int(entry.pid))),
-                ("host", .string(entry.host)), ("written", .string(entry.written)),
+                ("host", .string(entry.host)), ("written", .string(JSONTime.string(entry.writtenSeconds))),
               ])
             })
         ),
@@ -461,7 +461,8 @@ public enum JSONRenderer {
     var fields = document(info.document)
     fields += [
       ("path", .string(info.document.path)), ("format", .string(info.format.rawValue)),
-      ("size", info.size.map(JSONValue.int) ?? .null), ("modified", .string(info.modified)),
+      ("size", info.size.map(JSONValue.int) ?? .null),
+      ("modified", .string(info.modifiedSeconds.map(JSONTime.string))),
       (info.document.kind == .text ? "lines" : "rows", .int(info.itemCount)),
       ("columns", .array(info.columns.map(JSONValue.string))),
       ("onDisk", .string(info.onDisk?.rawValue)), ("lockedBy", .string(info.lockedBy)),

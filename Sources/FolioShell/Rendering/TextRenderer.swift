@@ -4,6 +4,8 @@ import FolioSession
 /// Renders command results as text for people. A pure function of the result and the style.
 struct TextRenderer {
   var style: TextStyle
+  /// The window's width in columns (`env width`), which help wraps to; nil for no wrapping.
+  var width: Int? = nil
 
   /// The text for a result; nil when there is nothing to show (an empty `echo` shows an
   /// empty line).
@@ -227,29 +229,50 @@ struct TextRenderer {
   static let tableMetrics = TableMetrics(
     separatorWidth: cellSeparator.count, edgeWidth: 2, gutterWidth: 2, minimumColumnWidth: 4)
 
-  /// A table laid out by its view: the gutter (▸ selected, ★ favorite) once a row has a
-  /// mark, right-aligned row numbers, each column at the width it got, numbers right-aligned
-  /// and long cells cut with `…`.
+  /// A table laid out by its view, as one text: see `TableLines`.
   private func tableView(_ table: TableView) -> String {
-    let hasGutter = table.hasGutter
-    let positionWidth = table.positionWidth
-    func line(gutter: String, position: String, cells: [String]) -> String {
-      let numbered = String(repeating: " ", count: max(0, positionWidth - position.count)) + position
-      let parts = (hasGutter ? [gutter] : []) + [numbered] + zip(table.columns, cells).map { $0.format($1) }
-      return (" " + parts.joined(separator: Self.cellSeparator)).trimmingTrailingSpaces
-    }
-    var lines = [style.heading(line(gutter: "  ", position: "#", cells: table.columns.map(\.title)))]
-    let widths =
-      (hasGutter ? [table.metrics.gutterWidth] : []) + [positionWidth] + table.columns.map(\.width)
-    lines.append(widths.map { String(repeating: "─", count: $0 + 2) }.joined(separator: "┼"))
-    for row in table.rows {
-      lines.append(
-        line(
-          gutter: (row.isSelected ? "▸" : " ") + (row.isFavorite ? "★" : " "), position: String(row.position),
-          cells: row.cells))
-    }
-    if table.rows.isEmpty { lines.append("(no rows)") }
+    let layout = TableLines(table: table, style: style)
+    var lines = layout.heading
+    if table.rows.isEmpty { lines.append(TableLines.noRows) }
+    lines += table.rows.lazy.map(layout.line(for:))
     return lines.joined(separator: "\n")
+  }
+
+  /// The lines of a table laid out by its view, made one at a time so that `show` writes
+  /// each row as it is read: the gutter (▸ selected, ★ favorite) once a row has a mark,
+  /// right-aligned row numbers, each column at the width it got, numbers right-aligned and
+  /// long cells cut with `…`.
+  struct TableLines {
+    /// What shows instead of rows when there are none.
+    static let noRows = "(no rows)"
+
+    let table: TableView
+    let style: TextStyle
+
+    /// The header line and the rule under it.
+    var heading: [String] {
+      let widths =
+        (table.hasGutter ? [table.metrics.gutterWidth] : []) + [table.positionWidth]
+        + table.columns.map(\.width)
+      return [
+        style.heading(line(gutter: "  ", position: "#", cells: table.columns.map(\.title))),
+        widths.map { String(repeating: "─", count: $0 + 2) }.joined(separator: "┼"),
+      ]
+    }
+
+    /// The line of one row.
+    func line(for row: DocumentViewRow) -> String {
+      line(
+        gutter: (row.isSelected ? "▸" : " ") + (row.isFavorite ? "★" : " "), position: String(row.position),
+        cells: row.cells)
+    }
+
+    private func line(gutter: String, position: String, cells: [String]) -> String {
+      let numbered = String(repeating: " ", count: max(0, table.positionWidth - position.count)) + position
+      let parts =
+        (table.hasGutter ? [gutter] : []) + [numbered] + zip(table.columns, cells).map { $0.format($1) }
+      return (" " + parts.joined(separator: TextRenderer.cellSeparator)).trimmingTrailingSpaces
+    }
   }
 
   private func selection(_ report: SelectionReport) -> String {
@@ -295,11 +318,17 @@ struct TextRenderer {
       lines.append(style.heading(section.category))
       for command in section.commands {
         let usage = "  " + command.usage
+        // The summary wraps to the window, each line under the first, never narrower than 20.
+        let indent = String(repeating: " ", count: width + 2)
+        let summary =
+          self.width.map { command.summary.wrapped(toWidth: max(20, $0 - width - 2)) } ?? command.summary
+        let summaryLines = summary.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if usage.displayWidth > width {
           lines.append(usage)
-          lines.append(String(repeating: " ", count: width + 2) + command.summary)
+          lines += summaryLines.map { indent + $0 }
         } else {
-          lines.append(usage.padded(to: width + 2) + command.summary)
+          lines.append(usage.padded(to: width + 2) + summaryLines[0])
+          lines += summaryLines.dropFirst().map { indent + $0 }
         }
       }
     }
@@ -310,7 +339,9 @@ struct TextRenderer {
 
   private func commandHelp(_ command: CommandSummary) -> String {
     var lines = ["usage: \(command.usage)", "", command.summary]
-    if let details = command.details { lines += ["", details.wrapped(toWidth: 80)] }
+    if let details = command.details {
+      lines += ["", details.wrapped(toWidth: min(80, max(20, width ?? 80)))]
+    }
     let parameters = command.parameters.map { parameter in
       let name: String =
         switch parameter.style {

@@ -2,10 +2,11 @@ import FolioCore
 import FolioSession
 
 extension Shell {
-  /// The exit status of a batch run: 130 when interrupted, 1 when any command failed,
-  /// else 0.
+  /// The exit status of a batch run: 130 when interrupted, 141 (as if killed by SIGPIPE)
+  /// when standard output was closed, 1 when any command failed, else 0.
   public var exitStatus: Int32 {
     if session.stopReason == .interrupted { return 130 }
+    if session.stopReason == .outputClosed { return 141 }
     return errorCount > 0 ? 1 : 0
   }
 
@@ -19,11 +20,12 @@ extension Shell {
       commandText: "", at: nil)
   }
 
-  /// Runs a command file given on the command line (`folio run FILE`).
+  /// Runs a command file given on the command line (`folio run FILE`); `-` is standard input.
   ///
   /// - Returns: whether every command in it succeeded.
   @discardableResult
   public func runScriptFile(_ path: String) -> Bool {
+    if path == "-" { return runStandardInput() }
     let bytes: [UInt8]
     do {
       bytes = try FileIO.readAll(path)
@@ -53,12 +55,16 @@ extension Shell {
     return runLines(&reader, in: frame)
   }
 
-  /// Runs commands given inline (`folio -c`); errors name the file `<command-line>`.
+  /// Runs commands given inline (`folio -c`); errors name the file `<command-line>`, or
+  /// `<command-line N>` for the Nth `-c` after the first.
+  ///
+  /// - Parameter number: which `-c` this is, from 1.
   @discardableResult
-  public func runInline(_ text: String) -> Bool {
+  public func runInline(_ text: String, number: Int = 1) -> Bool {
     var reader = LineReader(bytes: Array(text.utf8))
     let frame = IncludeFrame(
-      canonicalPath: nil, directory: ".", sourcedFrom: nil, displayName: "<command-line>")
+      canonicalPath: nil, directory: ".", sourcedFrom: nil,
+      displayName: number == 1 ? "<command-line>" : "<command-line \(number)>")
     return runLines(&reader, in: frame)
   }
 
@@ -103,11 +109,21 @@ extension Shell {
       let firstLine = lineNumber + 1
       let location = SourceLocation(file: frame.displayName, line: firstLine)
       var line = LogicalLine()
+      // A physical line that is not UTF-8, kept to show in the error as escaped bytes.
+      var undecodable: [UInt8]?
+      func decoded(_ bytes: [UInt8]) throws(FolioError) -> String {
+        do {
+          return try LineDecoder.decode(bytes)
+        } catch {
+          undecodable = bytes
+          throw error
+        }
+      }
       do {
         guard var bytes = try reader.next() else { break }
         lineNumber += 1
         if firstLine == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        var result = try line.append(LineDecoder.decode(bytes))
+        var result = try line.append(decoded(bytes))
         while result == .incomplete {
           guard let next = try reader.next() else {
             result = try line.finish()
@@ -117,22 +133,22 @@ extension Shell {
           if line.text.utf8.count + next.count >= reader.maximumLineLength {
             try reader.refuseRest("a command")
           }
-          result = try line.append(LineDecoder.decode(next))
+          result = try line.append(decoded(next))
         }
         guard case .complete(let commands) = result else { continue }
         for command in commands {
-          if Interrupt.isRequested { session.stopReason = .interrupted }
+          if isInterrupted { session.stopReason = .interrupted }
           if session.stopReason != nil { break reading }
           let succeeded = execute(command, at: location)
           // Ctrl-C during a command (a plugin callback stopped with "interrupted") ends the run too.
-          if Interrupt.isRequested { session.stopReason = .interrupted }
+          if isInterrupted { session.stopReason = .interrupted }
           if !succeeded, !options.keepGoing { break reading }
         }
-        if Interrupt.isRequested { session.stopReason = .interrupted }
+        if isInterrupted { session.stopReason = .interrupted }
       } catch  where error.code == .interrupted {
         session.stopReason = .interrupted
       } catch {
-        report(error, commandText: line.text, at: location)
+        report(error, commandText: line.text + (undecodable.map(LineDecoder.escaped) ?? ""), at: location)
         if !options.keepGoing { break }
       }
     }

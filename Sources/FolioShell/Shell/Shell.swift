@@ -35,11 +35,21 @@ public final class Shell {
 
   let environment: [String: String]
   let isTerminalOutput: Bool
+  /// Whether standard error is a terminal (progress lines are drawn over themselves there).
+  let isTerminalError: Bool
+  /// When long work's progress shows, and its text.
+  private var progressLine: ProgressLine
   /// The files being sourced, outermost first, for relative paths, cycles and error notes.
   var includeStack: [IncludeFrame] = []
   /// Where the command running now was read from.
   private(set) var currentLocation: SourceLocation?
   var recorder: Recorder?
+  /// The width last read from the terminal, which `env width` follows as the terminal is
+  /// resized until it is set otherwise; nil when `--width` fixed it or output is no terminal.
+  public var terminalWidth: Int?
+  /// Whether standard output is flushed after each command (a pipe or a terminal), so a
+  /// long script streams its results.
+  public var flushesEachCommand = false
   /// The ids of the commands the shell registered itself, listed first by `help`.
   var ownCommandIDs: Set<String> = []
 
@@ -63,15 +73,18 @@ public final class Shell {
   ///   - isInteractive: whether a person types the commands.
   ///   - environment: the process environment (`NO_COLOR`, `HOME`, …).
   ///   - isTerminalOutput: whether standard output is a terminal (colour in `auto` mode).
+  ///   - isTerminalError: whether standard error is a terminal.
   public init(
     options: ShellOptions = ShellOptions(), console: Console = Console(),
     isInteractive: Bool = false, environment: [String: String] = [:],
-    isTerminalOutput: Bool = false, workspace: Workspace? = nil
+    isTerminalOutput: Bool = false, isTerminalError: Bool = false, workspace: Workspace? = nil
   ) {
     self.options = options
     self.console = console
     self.environment = environment
     self.isTerminalOutput = isTerminalOutput
+    self.isTerminalError = isTerminalError
+    progressLine = ProgressLine(isTerminal: isTerminalError)
     session = Session(
       workspace: workspace
         ?? Workspace(store: nil, currentDirectory: Paths.currentDirectory, home: environment["HOME"]),
@@ -81,16 +94,37 @@ public final class Shell {
     session.pluginTestRunner = { [unowned self] folder throws(FolioError) in try runPluginTests(in: folder) }
     session.pluginChecker = { [unowned self] folder throws(FolioError) in try checkPlugin(in: folder) }
     console.passesStyles = { [unowned self] in style.usesColor }
+    console.passesErrorStyles = { [unowned self] in errorStyle.usesColor }
+    session.workspace.progress = { [unowned self] in showProgress($0) }
   }
 
-  /// The text style in force: colour per the `color` option, the terminal and `NO_COLOR`.
-  var style: TextStyle {
+  /// Whether long work's progress shows: with `--progress`, else in the REPL with text output
+  /// and standard error a terminal.
+  var showsProgress: Bool {
+    options.showsProgress || (isInteractive && options.output == .text && isTerminalError)
+  }
+
+  /// Shows a progress report when it is due (see `ProgressLine`).
+  private func showProgress(_ progress: WorkProgress) {
+    guard showsProgress, let text = progressLine.update(progress) else { return }
+    console.showProgress(text, isTerminal: isTerminalError)
+  }
+
+  /// The text style of standard output: colour per the `color` option, whether standard
+  /// output is a terminal, and `NO_COLOR`.
+  var style: TextStyle { textStyle(onTerminal: isTerminalOutput) }
+
+  /// The text style of standard error, decided by standard error's own terminal: errors stay
+  /// coloured on the screen while results go to a pipe, and the other way round.
+  var errorStyle: TextStyle { textStyle(onTerminal: isTerminalError) }
+
+  private func textStyle(onTerminal: Bool) -> TextStyle {
     let noColor = !(environment["NO_COLOR"] ?? "").isEmpty || environment["TERM"] == "dumb"
     switch options.color {
     case _ where noColor: return TextStyle(usesColor: false)
     case .always: return TextStyle(usesColor: true)
     case .never: return TextStyle(usesColor: false)
-    case .auto: return TextStyle(usesColor: isTerminalOutput)
+    case .auto: return TextStyle(usesColor: onTerminal)
     }
   }
 
@@ -113,11 +147,18 @@ public final class Shell {
     let enclosingLocation = currentLocation
     currentLocation = location
     defer { currentLocation = enclosingLocation }
+    followTerminalResize()
+    progressLine.begin()
+    defer {
+      console.clearProgress()
+      if flushesEachCommand { console.flush() }
+    }
     // Whatever the command changed is kept in the recovery journal, even when it failed.
     defer { reportJournalWarnings(session.finishCommand()) }
     do {
       let output = try dispatch(command)
-      render(output, for: command)
+      try render(output, for: command)
+      if console.isOutputClosed { session.stopReason = .outputClosed }
       if let recorder, recorder.depth == includeStack.count,
         registry.resolve(command.words[0].text)?.id != BuiltinID.record
       {
@@ -126,6 +167,17 @@ public final class Shell {
       }
       return true
     } catch let error as FolioError where error.code == .reported {
+      return false
+    } catch let error as FolioError where error.code == .interrupted {
+      // Ctrl-C: the command changed nothing, and says only that it stopped.
+      errorCount += 1
+      if options.output == .json {
+        let line = JSONValue.object([
+          ("ok", .bool(false)), ("command", .string(command.text)), ("error", jsonError(error, at: location)),
+        ])
+        console.print(line.serialized)
+      }
+      console.printError("interrupted")
       return false
     } catch {
       report(error, commandText: command.text, at: location)
@@ -137,6 +189,18 @@ public final class Shell {
   func reportJournalWarnings(_ warnings: [FolioError]) {
     let errorText = ErrorText(registry: registry)
     for warning in warnings { console.printError("folio: warning: \(errorText.text(warning))") }
+  }
+
+  /// Takes a terminal resize into `env width`, unless the width was set otherwise since.
+  func followTerminalResize() {
+    guard let terminalWidth, TerminalSize.takeResize() else { return }
+    let width = TerminalSize.width(environment: environment)
+    self.terminalWidth = width
+    var app = session.appEnvironment
+    guard app.width == terminalWidth, width != terminalWidth else { return }
+    app.width = width
+    app.sizeClass = AppEnvironment.sizeClass(platform: app.platform, width: width)
+    session.appEnvironment = app
   }
 
   /// Brings the recovery journal up to date before Folio waits for input, then flushes the
@@ -174,8 +238,19 @@ public final class Shell {
     return FolioError(.unknownCommand, "unknown \(kind) '\(name)'; \(hint)")
   }
 
+  /// Whether Ctrl-C (or another front end's cancel) asked the running command to stop.
+  public var isInterrupted: Bool { workspace.cancellation.isCancelled }
+
+  /// Forgets a Ctrl-C, before the next command.
+  func clearInterrupt() {
+    workspace.cancellation.reset()
+    Interrupt.clear()
+  }
+
   /// Writes a command's result in the session's output format.
-  func render(_ output: CommandOutput, for command: ParsedCommand) {
+  ///
+  /// - Throws: `FolioError.interrupted` when Ctrl-C stops a table being written.
+  func render(_ output: CommandOutput, for command: ParsedCommand) throws(FolioError) {
     // The characters a PDF could not draw are listed in full on standard error, in text and
     // JSON alike, so the result line stays one line.
     if case .document(let report) = output, case .printed(_, _, let missing) = report.event, !missing.isEmpty
@@ -189,11 +264,16 @@ public final class Shell {
     case .text:
       // Most commands print nothing: no text style to work out then.
       if case .none = output { return }
+      if case .documentView(.table(let table)) = output {
+        try stream(table)
+        return
+      }
       if case .documentText(let text) = output, !isTerminalOutput {
         console.printVerbatim(text.hasSuffix("\n") ? String(text.dropLast()) : text)
         return
       }
-      if let text = TextRenderer(style: style).render(output) { console.print(text) }
+      let renderer = TextRenderer(style: style, width: session.appEnvironment.width)
+      if let text = renderer.render(output) { console.print(text) }
     case .json:
       let line = JSONValue.object([
         ("ok", .bool(true)), ("command", .string(command.text)),
@@ -201,6 +281,34 @@ public final class Shell {
       ])
       console.print(line.serialized)
     }
+  }
+
+  /// Writes a table a row at a time, each made as it is written, so that memory stays flat
+  /// however many rows there are; stops when standard output is closed (`| head`) or at
+  /// Ctrl-C.
+  private func stream(_ table: TableView) throws(FolioError) {
+    let layout = TextRenderer.TableLines(table: table, style: style)
+    for line in layout.heading { console.print(line) }
+    if table.rows.isEmpty { console.print(TextRenderer.TableLines.noRows) }
+    // Rows reaching a terminal show how far they got themselves.
+    let reportsProgress = !isTerminalOutput
+    for (index, row) in table.rows.enumerated() {
+      if console.isOutputClosed { return }
+      try workspace.cancellation.check()
+      console.print(layout.line(for: row))
+      if reportsProgress, index & 4095 == 4095 {
+        showProgress(
+          WorkProgress(
+            task: .show, document: table.title, done: index + 1, total: table.rows.count, unit: .rows))
+      }
+    }
+  }
+
+  /// An error as JSON, with the `file` and `line` it happened at when it came from a file.
+  private func jsonError(_ error: FolioError, at location: SourceLocation?) -> JSONValue {
+    let json = ErrorText(registry: registry).json(error)
+    guard let location, case .object(let fields) = json else { return json }
+    return .object(fields + [("file", .string(location.file)), ("line", .int(location.line))])
   }
 
   /// Reports a failed command: a JSON line in JSON mode, and on standard error
@@ -212,11 +320,12 @@ public final class Shell {
     let errorText = ErrorText(registry: registry)
     if options.output == .json {
       let line = JSONValue.object([
-        ("ok", .bool(false)), ("command", .string(commandText)), ("error", errorText.json(folioError)),
+        ("ok", .bool(false)), ("command", .string(commandText)),
+        ("error", jsonError(folioError, at: location)),
       ])
       console.print(line.serialized)
     }
-    let style = style
+    let style = errorStyle
     let message = errorText.text(folioError)
     if let location {
       console.printError("\(location): \(style.error("error:")) \(message)")

@@ -10,7 +10,7 @@ public struct ShellOptions: Sendable, Equatable {
 
   /// When text output uses colour.
   public enum ColorMode: String, Sendable, CaseIterable {
-    /// Only when standard output is a terminal.
+    /// On each stream only when that stream is a terminal.
     case auto
     case always
     case never
@@ -24,6 +24,10 @@ public struct ShellOptions: Sendable, Equatable {
   public var echo = false
   /// Whether a batch run goes on after a failed command.
   public var keepGoing = false
+  /// `--progress`: show long work's progress on standard error even in a script, a pipe or
+  /// JSON mode; without it, progress shows only in the REPL with text output and standard
+  /// error a terminal.
+  public var showsProgress = false
 
   /// Creates the default options.
   public init() {}

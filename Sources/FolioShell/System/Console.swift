@@ -15,17 +15,34 @@ public final class Console {
     case error
   }
 
-  private let sink: (Stream, String) -> Void
+  /// Writes finished text; false once standard output can take no more (a closed pipe).
+  private let sink: (Stream, String) -> Bool
   /// Whether the colour sequences of `TextStyle` pass through; asked only of text that holds
   /// an escape character. Without colour every escape is shown escaped.
   public var passesStyles: () -> Bool = { false }
+  /// The same for standard error, which may be a terminal when standard output is not.
+  public var passesErrorStyles: () -> Bool = { false }
   private var pending = ""
   private let flushThreshold = 32 * 1024
+  /// Whether standard output was closed under us (the reader of a pipe left, as `head`
+  /// does): what is printed after that is dropped, and a command writing a long output
+  /// stops.
+  public private(set) var isOutputClosed = false
+  /// Whether a progress line is drawn on the terminal now: cleared before anything else is
+  /// written, and drawn again at the next update.
+  private var isProgressShown = false
 
-  /// Creates a console that hands finished text to `sink`; the default writes to file
-  /// descriptors 1 and 2.
-  public init(sink: @escaping (Stream, String) -> Void = Console.writeToDescriptors) {
-    self.sink = sink
+  /// Creates a console that writes to file descriptors 1 and 2.
+  public init() {
+    sink = Console.write
+  }
+
+  /// Creates a console that hands finished text to `sink`.
+  public init(sink: @escaping (Stream, String) -> Void) {
+    self.sink = { stream, text in
+      sink(stream, text)
+      return true
+    }
   }
 
   deinit { flush() }
@@ -55,33 +72,70 @@ public final class Console {
   /// Writes a line to standard error, after what standard output has pending.
   public func printError(_ text: String) {
     flush()
-    sink(.error, text.escapedForTerminal(keepingStyles: passesStyles) + "\n")
+    clearProgress()
+    _ = sink(.error, text.escapedForTerminal(keepingStyles: passesErrorStyles) + "\n")
   }
 
   /// Writes pending standard output.
   public func flush() {
     guard !pending.isEmpty else { return }
+    clearProgress()
     let text = pending
     pending = ""
-    sink(.output, text)
+    guard !isOutputClosed else { return }
+    if !sink(.output, text) { isOutputClosed = true }
+  }
+
+  /// Shows how far long work has got on standard error, after what standard output has
+  /// pending: on a terminal as one line drawn over itself, else as a line of its own.
+  ///
+  /// - Parameters:
+  ///   - text: the progress, on one line.
+  ///   - isTerminal: whether standard error is a terminal.
+  public func showProgress(_ text: String, isTerminal: Bool) {
+    flush()
+    let line = text.escapedForTerminal(keepingStyles: { false })
+    if isTerminal {
+      // Carriage return, then erase to the end of the line.
+      _ = sink(.error, "\r\u{1B}[K" + line)
+      isProgressShown = true
+    } else {
+      _ = sink(.error, line + "\n")
+    }
+  }
+
+  /// Erases the progress line, if one is drawn.
+  public func clearProgress() {
+    guard isProgressShown else { return }
+    isProgressShown = false
+    _ = sink(.error, "\r\u{1B}[K")
   }
 
   /// Writes text to descriptor 1 or 2, retrying short writes and interrupted calls.
   public static func writeToDescriptors(_ stream: Stream, _ text: String) {
+    _ = write(stream, text)
+  }
+
+  /// Writes text to descriptor 1 or 2, retrying short writes and interrupted calls.
+  ///
+  /// - Returns: false when the descriptor takes no more: a closed pipe (`EPIPE`, with
+  ///   SIGPIPE ignored) or another write error.
+  static func write(_ stream: Stream, _ text: String) -> Bool {
     var text = text
     let descriptor: Int32 = stream == .output ? 1 : 2
-    text.withUTF8 { bytes in
+    return text.withUTF8 { bytes in
       var offset = 0
       while offset < bytes.count {
-        let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
         if written > 0 {
           offset += written
         } else if written < 0, errno == EINTR {
           continue
         } else {
-          return  // a closed pipe: nothing more can be said
+          return false  // a closed pipe: nothing more can be said
         }
       }
+      return true
     }
   }
 }

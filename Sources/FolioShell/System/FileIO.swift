@@ -38,4 +38,29 @@ enum LineDecoder {
       }
     }
   }
+
+  /// A line that may not be UTF-8, as text: its valid characters as they are, every other
+  /// byte as `\xHH`, and a NUL byte as `\x00`, so an error can quote the line it refused.
+  static func escaped(_ bytes: [UInt8]) -> String {
+    var text = ""
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    func hex(_ byte: UInt8) -> String {
+      let digits = Array("0123456789ABCDEF")
+      return "\\x" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 15)])
+    }
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let encoded):
+        offset += encoded.count
+        let scalar = Unicode.UTF8.decode(encoded)
+        if scalar == "\0" { text += hex(0) } else { text.unicodeScalars.append(scalar) }
+      case .emptyInput: return text
+      case .error(let length):
+        for byte in bytes[offset..<(offset + length)] { text += hex(byte) }
+        offset += length
+      }
+    }
+  }
 }

@@ -1,18 +1,20 @@
-import FolioLua
+import FolioCore
+import FolioSession
 import Synchronization
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-private let interruptFlag = Atomic<Bool>(false)
+/// The process's Ctrl-C: the token the signal handler cancels, which also stops plugins.
+private let processToken = CancellationToken.stoppingPlugins()
 /// The write end of the self-pipe that wakes a reader blocked in `poll`; -1 until installed.
 private let wakeDescriptor = Atomic<Int32>(-1)
 
 private func recordInterrupt(_ signal: Int32) {
-  interruptFlag.store(true, ordering: .relaxed)
-  // A plugin callback running now stops at its next check with "interrupted".
-  LuaState.interrupt()
+  // Only flags: the command running now stops at its next check (a plugin callback at its
+  // next instruction-count check) with "interrupted".
+  processToken.cancel()
   let descriptor = wakeDescriptor.load(ordering: .relaxed)
   if descriptor >= 0 {
     var byte: UInt8 = 1
@@ -20,27 +22,35 @@ private func recordInterrupt(_ signal: Int32) {
   }
 }
 
-/// Ctrl-C: a SIGINT handler that only raises a flag, which the REPL, the batch runner and
+/// Ctrl-C: a SIGINT handler that only cancels `token`, which the REPL, the batch runner and
 /// long-running commands check at safe points.
+///
+/// SIGPIPE is ignored, so that writing to a pipe whose reader left (`| head`) fails with
+/// `EPIPE`: the console notices and the command writing stops, rather than the process being
+/// killed with its documents' locks held.
 ///
 /// A reader waiting for input must not miss a Ctrl-C that arrives just before it blocks, so
 /// the handler also writes to a pipe that `waitUntilReadable` polls beside the input.
 enum Interrupt {
   nonisolated(unsafe) private static var wakeReadDescriptor: Int32 = -1
 
+  /// The token Ctrl-C cancels: the process's workspace runs its commands under it.
+  static var token: CancellationToken { processToken }
+
   /// Whether Ctrl-C was pressed since the last `clear()`.
-  static var isRequested: Bool { interruptFlag.load(ordering: .relaxed) }
+  static var isRequested: Bool { processToken.isCancelled }
 
   /// Forgets an earlier Ctrl-C.
   static func clear() {
-    interruptFlag.store(false, ordering: .relaxed)
-    LuaState.clearInterrupt()
+    processToken.reset()
     drainWakePipe()
   }
 
   /// Installs the handler, without `SA_RESTART`, and unblocks SIGINT, which a parent may
   /// have started us with blocked (threads of test runners do).
   static func installHandler() {
+    _ = processToken  // made now: never for the first time inside the handler
+    signal(SIGPIPE, SIG_IGN)
     var descriptors: [Int32] = [-1, -1]
     if wakeReadDescriptor < 0, pipe(&descriptors) == 0 {
       for descriptor in descriptors {

@@ -35,6 +35,23 @@ enum Paths {
 }
 
 extension Paths {
+  /// The environment with `HOME` made dependable: when it is unset or empty, the home folder
+  /// the password database gives the user, and when there is none either, no `HOME` at all —
+  /// never the current folder or `/`.
+  static func withHome(_ environment: [String: String]) -> [String: String] {
+    guard (environment["HOME"] ?? "").isEmpty else { return environment }
+    var environment = environment
+    environment["HOME"] = passwordDatabaseHome()
+    return environment
+  }
+
+  /// The current user's home folder from the password database, if it names one.
+  static func passwordDatabaseHome() -> String? {
+    guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return nil }
+    let home = String(cString: directory)
+    return home.isEmpty || home == "/" ? nil : home
+  }
+
   /// The current working folder.
   static var currentDirectory: String {
     guard let path = getcwd(nil, 0) else { return "." }

@@ -142,4 +142,33 @@ import Testing
       of: document, positions: nil, columns: nil, compact: false, width: 20, metrics: .text)
     #expect(text.columns.map(\.width) == [4, 4, 4, 4])
   }
+
+  @Test("past the sample limit widths come from a sample: a wider cell outside it is cut, not measured")
+  func sampledWidths() throws {
+    let count = 5_000
+    // Row index 1001 is outside the sample: the first 1,000 rows and every fourth after.
+    let csv =
+      "name\n"
+      + (0..<count).map { $0 == 1_001 ? String(repeating: "w", count: 30) + "\n" : "r\($0)\n" }.joined()
+    let (workspace, document) = try Self.document(csv)
+    let view = try workspace.tableView(
+      of: document, positions: nil, columns: nil, compact: false, width: nil, metrics: .text)
+    #expect(view.rows.count == count)
+    #expect(view.columns[0].width == "r4999".count)
+    #expect(view.columns[0].format(view.rows[1_001].cells[0]) == "wwww…")
+    #expect(view.positionWidth == 4)
+    #expect(!view.hasGutter)
+    let few = try workspace.tableView(
+      of: document, positions: Array(1_000...1_003), columns: nil, compact: false, width: nil, metrics: .text)
+    #expect(few.columns[0].width == 30)
+  }
+
+  @Test("rows are made when read, from the table as it was when show ran")
+  func rowsAreASnapshot() throws {
+    let (workspace, document) = try Self.document()
+    let view = try workspace.tableView(
+      of: document, positions: [2], columns: nil, compact: false, width: nil, metrics: .text)
+    try workspace.setCell(rowID: 2, column: 0, to: "Changed", in: document)
+    #expect(view.rows.map(\.cells[0]) == ["蔦屋書店 Daikanyama"])
+  }
 }

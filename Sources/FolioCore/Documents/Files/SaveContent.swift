@@ -26,6 +26,22 @@ public struct SaveContent {
     self.produce = produce
   }
 
+  /// The same bytes, checking `cancellation` before each chunk: a save cancelled part-way
+  /// throws `FolioError.interrupted` and, like any failed save, leaves the file as it was.
+  ///
+  /// - Parameter progress: told after each chunk how many bytes were handed on.
+  public func stopping(at cancellation: CancellationToken, progress: ((Int) -> Void)? = nil) -> SaveContent {
+    SaveContent { (sink) throws(FolioError) in
+      var written = 0
+      try produce { (chunk) throws(FolioError) in
+        try cancellation.check()
+        try sink(chunk)
+        written += chunk.count
+        progress?(written)
+      }
+    }
+  }
+
   /// Hands the bytes to `sink`, in order and in chunks.
   ///
   /// - Throws: what `sink` throws; the rest of the bytes are not made then.

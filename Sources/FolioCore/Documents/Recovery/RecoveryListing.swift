@@ -16,6 +16,9 @@ public struct RecoveryListing: Sendable, Equatable {
     public var host: String
     /// When it was written, as `YYYY-MM-DD HH:MM:SS UTC`.
     public var written: String
+    /// When it was written, in seconds since 1970 (UTC), for renderers with a format of
+    /// their own.
+    public var writtenSeconds: Int
   }
 
   /// The journals, oldest first.

@@ -132,7 +132,7 @@ extension Workspace {
       entries: recoverableJournals().enumerated().map { index, entry in
         RecoveryListing.Entry(
           number: index + 1, path: entry.path, title: entry.title, size: entry.content.count, pid: entry.pid,
-          host: entry.host, written: DocumentInfo.formatTime(entry.time))
+          host: entry.host, written: DocumentInfo.formatTime(entry.time), writtenSeconds: entry.time)
       }, backups: leftoverBackups())
   }
 }

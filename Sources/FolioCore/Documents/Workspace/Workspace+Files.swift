@@ -71,11 +71,14 @@ extension Workspace {
     if fileUnchanged, isSameFile, let unchanged = document.snapshot {
       snapshot = unchanged
     } else {
-      let content: SaveContent
+      var content: SaveContent
       if fileUnchanged, let path = document.path {
         content = SaveContent(try DocumentFile.read(path).bytes)
       } else {
         content = try format.saveContent(document.content)
+      }
+      content = content.stopping(at: cancellation) { [progress, title = document.title] written in
+        progress?(WorkProgress(task: .save, document: title, done: written, total: nil, unit: .bytes))
       }
       let outcome: DocumentFile.SaveOutcome
       do {

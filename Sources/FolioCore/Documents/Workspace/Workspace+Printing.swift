@@ -44,9 +44,11 @@ extension Workspace {
     case .table(let table):
       body = .table(columns: table.columns, rows: table.rows.map { $0.cells.map(\.description) })
     }
+    try cancellation.check()
     let printed = try Paginator.paginate(
       PrintJob(
         title: document.title, body: body, pageSize: pageSize, orientation: orientation, pageRange: pages))
+    try cancellation.check()
     let count = printed.pages.count
     if destination == "-" {
       return PrintResult(pages: count, path: nil, text: TextPrinter.render(printed))
@@ -70,6 +72,7 @@ extension Workspace {
       let folder = document.path.map(DocumentFile.directoryPath) ?? currentDirectory
       path = Self.unusedPath(in: folder, name: document.title, extension: ".pdf")
     }
+    try cancellation.check()
     switch Self.fileExtension(of: path).lowercased() {
     case ".pdf":
       let summary = try PDFPrinter.write(printed, to: path)

@@ -55,6 +55,7 @@ extension Workspace {
       // the target prints instead.
       folder = document.path.map(DocumentFile.directoryPath)
     }
+    try cancellation.check()
     var outcome = try shareTargets.share(document.shareSource, with: target, as: requested, to: folder)
     if document.isDirty,
       try shareTargets.representation(

@@ -35,6 +35,11 @@ public final class Workspace {
   /// flushes them (see `EventBus`). Others (menus, toolbars, dialogs, plugins) publish here
   /// too until a session owns the bus.
   public let events = EventBus()
+  /// Ctrl-C for the command running now: open, sort, show, print, save and share check it
+  /// and stop with `FolioError.interrupted`, changing nothing.
+  public let cancellation: CancellationToken
+  /// Where long work (sort, save) says how far it has got; nil when nobody shows it.
+  public var progress: ((WorkProgress) -> Void)?
 
   /// Creates an empty workspace.
   ///
@@ -42,11 +47,13 @@ public final class Workspace {
   ///   so `Workspace(store: StateStore.open…)` opens nothing until a command needs it).
   ///   - stateDirectory: the state folder; with one, documents are locked against other Folio
   ///     processes and unsaved changes are kept in its recovery journal.
+  ///   - cancellation: the token that stops the running command (Ctrl-C's).
   public init(
     store: @autoclosure @escaping () -> StateStore? = nil, currentDirectory: String, home: String?,
-    stateDirectory: String? = nil
+    stateDirectory: String? = nil, cancellation: CancellationToken = CancellationToken()
   ) {
     self.openStore = store
+    self.cancellation = cancellation
     self.currentDirectory = currentDirectory
     self.home = home
     safeguards = stateDirectory.map(DocumentSafeguards.init)
@@ -83,7 +90,8 @@ public final class Workspace {
   ///
   /// - Returns: the document and whether it was already open.
   /// - Throws: `FolioError.io` when the file cannot be read, `FolioError.format` when its
-  ///   content is malformed; nothing is opened then.
+  ///   content is malformed, `FolioError.interrupted` when `cancellation` stops it; nothing
+  ///   is opened then.
   @discardableResult
   public func open(_ pathOrURL: String) throws(FolioError) -> (document: Document, wasOpen: Bool) {
     let path = try absolutePath(pathOrURL)
@@ -95,6 +103,7 @@ public final class Workspace {
     }
     DocumentFile.removeStaleTemporaryFiles(for: path)
     let (bytes, snapshot) = try DocumentFile.read(path)
+    try cancellation.check()
     let format = DocumentFormat(fileName: DocumentFile.fileName(of: path))
     let content: DocumentContent
     do {
@@ -102,6 +111,7 @@ public final class Workspace {
     } catch {
       throw .wrapping(error, in: DocumentFile.fileName(of: path), values: ["path": path])
     }
+    try cancellation.check()
     let document = Document(
       windowID: takeWindowID(), path: path, title: Self.title(ofFile: path), content: content, format: format,
       snapshot: snapshot, events: events)

@@ -1,0 +1,114 @@
+/// The rows `show` shows, made one at a time as they are read rather than all at once.
+///
+/// A view over the table as it was when `show` ran (the table is a value, so later edits do
+/// not reach it): a row's cells are read and turned into text only when the row is asked
+/// for, so a front end that writes each row as it gets it shows a million rows in the memory
+/// of one, and stops reading as soon as it stops asking.
+public struct TableViewRows: RandomAccessCollection, Sendable, Equatable {
+  private enum Source: Sendable {
+    case made([DocumentViewRow])
+    case table(TableModel, positions: Positions, columns: [Int], selection: Set<Int>, favoriteColumn: Int?)
+  }
+
+  /// The 1-based positions shown: every row in order, or the ones asked for.
+  private enum Positions: Sendable {
+    case all(count: Int)
+    case chosen([Int])
+
+    var count: Int {
+      switch self {
+      case .all(let count): count
+      case .chosen(let positions): positions.count
+      }
+    }
+
+    subscript(index: Int) -> Int {
+      switch self {
+      case .all: index + 1
+      case .chosen(let positions): positions[index]
+      }
+    }
+
+    var largest: Int {
+      switch self {
+      case .all(let count): count
+      case .chosen(let positions): positions.max() ?? 0
+      }
+    }
+  }
+
+  private let source: Source
+
+  /// Rows already made, as they are.
+  public init(_ rows: [DocumentViewRow]) {
+    source = .made(rows)
+  }
+
+  /// The rows of `table` at `positions` (1-based, each checked), nil for every row, with
+  /// the cells of `columns` (0-based).
+  init(
+    table: TableModel, positions: [Int]?, columns: [Int], selection: Set<Int>, favoriteColumn: Int?
+  ) {
+    source = .table(
+      table, positions: positions.map(Positions.chosen) ?? .all(count: table.rowCount), columns: columns,
+      selection: selection, favoriteColumn: favoriteColumn)
+  }
+
+  public var startIndex: Int { 0 }
+
+  public var endIndex: Int {
+    switch source {
+    case .made(let rows): rows.count
+    case .table(_, let positions, _, _, _): positions.count
+    }
+  }
+
+  /// The row at `index` (0-based among the rows shown), its cells read now.
+  public subscript(index: Int) -> DocumentViewRow {
+    switch source {
+    case .made(let rows): return rows[index]
+    case .table(let table, let positions, let columns, let selection, let favoriteColumn):
+      let position = positions[index]
+      let id = table.id(ofRow: position - 1)
+      let cells = table.cells(ofRow: position - 1)
+      func text(_ column: Int) -> String { cells.indices.contains(column) ? cells[column].description : "" }
+      return DocumentViewRow(
+        position: position, id: id, cells: columns.map(text), isSelected: selection.contains(id),
+        isFavorite: favoriteColumn.map { Workspace.isFavoriteText(text($0)) } ?? false)
+    }
+  }
+
+  /// The largest position shown, 0 when none is.
+  public var largestPosition: Int {
+    switch source {
+    case .made(let rows): rows.map(\.position).max() ?? 0
+    case .table(_, let positions, _, _, _): positions.largest
+    }
+  }
+
+  /// Whether some row shown may carry a mark (selected or favorite), found without reading
+  /// cells: a selected row among those shown, or a favorite column.
+  var mayHaveMarks: Bool {
+    switch source {
+    case .made(let rows): return rows.contains { $0.isSelected || $0.isFavorite }
+    case .table(let table, let positions, _, let selection, let favoriteColumn):
+      if favoriteColumn != nil { return true }
+      guard !selection.isEmpty else { return false }
+      return (0..<positions.count).contains { selection.contains(table.id(ofRow: positions[$0] - 1)) }
+    }
+  }
+
+  /// The rows column widths are fitted to: every row when there are at most `limit`, else
+  /// the first half of `limit` and the other half spread evenly over the rest.
+  func sample(limit: Int) -> [DocumentViewRow] {
+    guard count > limit else { return Array(self) }
+    let head = limit / 2
+    let spread = limit - head
+    let stride = Double(count - head) / Double(spread)
+    return (0..<head).map { self[$0] } + (0..<spread).map { self[head + Int(Double($0) * stride)] }
+  }
+
+  public static func == (lhs: TableViewRows, rhs: TableViewRows) -> Bool {
+    lhs.elementsEqual(rhs)
+  }
+}

@@ -1,0 +1,49 @@
+import FolioCore
+import Testing
+
+@testable import FolioShell
+
+/// Each stream's colour is decided by its own terminal; `--color` and `NO_COLOR` rule both.
+@Suite struct TerminalStreamTests {
+  private static func run(
+    _ text: String, color: ShellOptions.ColorMode = .auto, output: Bool, error: Bool,
+    environment: [String: String] = [:]
+  ) -> (output: String, errors: String) {
+    var out = ""
+    var err = ""
+    let console = Console { stream, text in
+      if stream == .output { out += text } else { err += text }
+    }
+    var options = ShellOptions()
+    options.color = color
+    let shell = Shell(
+      options: options, console: console, environment: environment, isTerminalOutput: output,
+      isTerminalError: error)
+    shell.runInline(text)
+    console.flush()
+    return (out, err)
+  }
+
+  @Test("errors are coloured when standard error is a terminal, whatever standard output is")
+  func errorColour() {
+    let toTerminal = Self.run("bogus", output: false, error: true)
+    #expect(toTerminal.errors.contains("\u{1B}["))
+    let toPipe = Self.run("bogus", output: true, error: false)
+    #expect(!toPipe.errors.contains("\u{1B}"))
+    #expect(toPipe.errors.hasPrefix("<command-line>:1: error: unknown command 'bogus'"))
+    #expect(Self.run("bogus", color: .always, output: false, error: false).errors.contains("\u{1B}["))
+    #expect(!Self.run("bogus", color: .never, output: true, error: true).errors.contains("\u{1B}"))
+    #expect(
+      !Self.run("bogus", output: true, error: true, environment: ["NO_COLOR": "1"]).errors.contains("\u{1B}"))
+  }
+
+  @Test("help wraps its summaries to the window's width")
+  func helpWraps() {
+    let narrow = Self.run("env width 60; help", output: false, error: false).output
+    let continued = narrow.split(separator: "\n").map(String.init).filter {
+      $0.hasPrefix(String(repeating: " ", count: 34))
+    }
+    #expect(!continued.isEmpty)
+    #expect(continued.allSatisfy { $0.displayWidth <= 60 }, "\(continued)")
+  }
+}
