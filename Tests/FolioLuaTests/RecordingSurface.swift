@@ -20,4 +20,7 @@ final class RecordingSurface: PluginSurface {
   var toolbarItems: [ToolbarItem] = []
   func addToolbarItem(_ item: ToolbarItem) throws(FolioError) { toolbarItems.append(item) }
   func removeToolbarItems(ownedBy owner: String) { toolbarItems.removeAll { $0.owner == owner } }
+  var toolbars: [Toolbar] = []
+  func addToolbar(_ toolbar: Toolbar) throws(FolioError) { toolbars.append(toolbar) }
+  func removeToolbars(ownedBy owner: String) { toolbars.removeAll { $0.owner == owner } }
 }

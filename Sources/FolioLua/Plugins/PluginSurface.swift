@@ -22,4 +22,8 @@ public protocol PluginSurface: AnyObject {
   func addToolbarItem(_ item: ToolbarItem) throws(FolioError)
   /// Removes every toolbar item `owner` added.
   func removeToolbarItems(ownedBy owner: String)
+  /// Adds a toolbar of the plugin's own; throws when its id is taken.
+  func addToolbar(_ toolbar: Toolbar) throws(FolioError)
+  /// Removes every toolbar `owner` added.
+  func removeToolbars(ownedBy owner: String)
 }
