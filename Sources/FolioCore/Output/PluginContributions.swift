@@ -27,7 +27,8 @@ public struct PluginContributions: Sendable, Equatable {
     [
       ("commands", commands, ", "), ("menus", menus, ", "), ("context menu", contextMenuEntries, "; "),
       ("menu contributions", menuContributions, "; "), ("toolbar items", toolbarItems, ", "),
-      ("toolbars", toolbars, ", "),      ("share targets", shareTargets, ", "), ("event handlers", eventHandlers, ", "),
+      ("toolbars", toolbars, ", "), ("share targets", shareTargets, ", "),
+      ("event handlers", eventHandlers, ", "),
     ]
   }
 }

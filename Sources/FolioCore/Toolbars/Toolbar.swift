@@ -15,7 +15,8 @@ public struct Toolbar: Modifiable, Sendable, Equatable {
   public var owner: String
 
   /// Creates a toolbar from its entries.
-  public init(id: String, role: ToolbarRole = .automatic, owner: String = "built-in", entries: [ToolbarEntry]) {
+  public init(id: String, role: ToolbarRole = .automatic, owner: String = "built-in", entries: [ToolbarEntry])
+  {
     self.id = id
     self.role = role
     self.owner = owner

@@ -67,12 +67,16 @@ public struct ToolbarArrangement: Sendable, Equatable {
     // The stored order keeps fixed items in place, for the platforms that customise them.
     let defaultSequence = allDeclared.filter { defaults.contains($0) || fixedItems.contains($0) }
     guard let customization else {
-      (onBar, sequence, known, missing, new, isCustomized) = (defaults, defaultSequence, allDeclared, [], [], false)
+      (onBar, sequence, known, missing, new, isCustomized) = (
+        defaults, defaultSequence, allDeclared, [], [], false
+      )
       available = declared.filter { !defaults.contains($0) }
       return
     }
     guard customization.version <= ToolbarCustomization.currentVersion else {
-      (onBar, sequence, known, missing, new, isCustomized) = (defaults, defaultSequence, allDeclared, [], [], false)
+      (onBar, sequence, known, missing, new, isCustomized) = (
+        defaults, defaultSequence, allDeclared, [], [], false
+      )
       available = declared.filter { !defaults.contains($0) }
       ignoredVersion = customization.version
       return

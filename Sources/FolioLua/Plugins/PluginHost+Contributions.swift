@@ -84,7 +84,8 @@ extension PluginHost {
     switch (fields["command"].typeName == "nil", fields["control_group"].typeName == "nil") {
     case (false, true): element = .item(MenuItem(command: try fields.requiredString("command")))
     case (true, false):
-      element = try makeElement(fields["control_group"], at: "\(function): field 'control_group'", plugin: plugin, level: 1)
+      element = try makeElement(
+        fields["control_group"], at: "\(function): field 'control_group'", plugin: plugin, level: 1)
       guard case .controlGroup = element else {
         throw fields.error("control_group", "a folio.control_group{…}")
       }

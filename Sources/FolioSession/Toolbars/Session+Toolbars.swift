@@ -129,7 +129,8 @@ extension Session {
     if let store = workspace.stateStore {
       try store.transaction { () throws(FolioError) in
         let arrangement = ToolbarArrangement(
-          toolbar: toolbar, customization: try store.toolbarCustomization(for: toolbar.id), platform: platform)
+          toolbar: toolbar, customization: try store.toolbarCustomization(for: toolbar.id), platform: platform
+        )
         try store.setToolbarCustomization(try change(arrangement), for: toolbar.id)
       }
       events.publish(.toolbarChanged)

@@ -230,7 +230,8 @@ enum JSONRenderer {
         ("commands", contributions.commands), ("menus", contributions.menus),
         ("contextMenuEntries", contributions.contextMenuEntries),
         ("menuContributions", contributions.menuContributions), ("toolbarItems", contributions.toolbarItems),
-        ("toolbars", contributions.toolbars),        ("shareTargets", contributions.shareTargets), ("eventHandlers", contributions.eventHandlers),
+        ("toolbars", contributions.toolbars), ("shareTargets", contributions.shareTargets),
+        ("eventHandlers", contributions.eventHandlers),
       ]
       fields.append(("contributions", .object(kinds.map { ($0.0, .array($0.1.map(JSONValue.string))) })))
       fields.append(("log", .array(plugin.log.map(JSONValue.string))))
@@ -451,6 +452,15 @@ enum JSONRenderer {
                   ("id", .string($0.id)), ("title", .string($0.title)), ("role", .string($0.role.rawValue)),
                 ])
               })
+          ),
+          (
+            "textField",
+            dialog.textField.map {
+              .object([
+                ("label", .string($0.label)), ("text", .string($0.text)),
+                ("parameter", .string($0.parameter)),
+              ])
+            } ?? .null
           ),
         ])
       )

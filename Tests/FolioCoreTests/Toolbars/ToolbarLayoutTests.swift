@@ -157,7 +157,9 @@ import Testing
     #expect(compact.titlePlacement == .center)
   }
 
-  @Test("primary actions stay on the bar at their declared place on ipad and iphone, even when a mac layout removed them")
+  @Test(
+    "primary actions stay on the bar at their declared place on ipad and iphone, even when a mac layout removed them"
+  )
   func fixedPrimaryActions() throws {
     let removed = try ToolbarArrangement(toolbar: Self.toolbar, customization: nil).removing("new")
     for platform in [MenuPlatform.ipad, .iphone] {

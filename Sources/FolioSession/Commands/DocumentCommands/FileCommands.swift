@@ -55,10 +55,11 @@ extension DocumentCommands {
     }
   }
 
-  /// `rename NEW-TITLE`.
-  enum Rename: DocumentAction {
-    static let title = ParameterKey.argument(
-      "title", summary: "the new title, without extension", valueName: "NEW-TITLE")
+  /// `rename [NEW-TITLE]`: without a title (Rename… in the title menu) the title becomes
+  /// editable — a dialog with a text field holding the current title.
+  enum Rename: DocumentAction, ConfirmingCommand {
+    static let title = ParameterKey.optionalArgument(
+      "title", summary: "the new title, without extension; without it a dialog asks", valueName: "NEW-TITLE")
 
     static var configuration: CommandConfiguration {
       CommandConfiguration(
@@ -66,15 +67,35 @@ extension DocumentCommands {
         summary: "change the title: renames the file in its folder, keeping its extension",
         details: "Never replaces another file. Refused: an empty title, '/' or NUL, '.' or '..', a file "
           + "name over 255 bytes, the same title. Unsaved edits are kept; 'undo' renames it back. An "
-          + "untitled document only changes its title.",
+          + "untitled document only changes its title. Without NEW-TITLE the title becomes editable: "
+          + "a dialog whose text field holds the current title; the next line answers with the new "
+          + "title, 'cancel' keeps it.",
         parameters: [title])
     }
 
     static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
       let document = try context.workspace.requireActive()
+      guard let title = arguments[Self.title] else {
+        return .dialog(
+          Dialog(
+            title: "Rename “\(document.title)”", buttons: [DialogButton("Rename")], recordsAnswers: true,
+            textField: DialogTextField(
+              label: "Title", text: document.title, parameter: Self.title.parameter.name),
+            responder: responder(for: arguments)))
+      }
       let old = document.title
-      try context.workspace.rename(document, to: arguments[Self.title])
+      try context.workspace.rename(document, to: title)
       return context.report(document, .renamed(from: old, to: document.title))
+    }
+
+    static func answer(_ buttonID: String, _ arguments: Arguments, in context: CommandContext) throws
+      -> CommandOutput
+    {
+      let document = try context.workspace.requireActive()
+      guard buttonID == "rename", let title = arguments[Self.title], title != document.title else {
+        return .message("Kept the title “\(document.title)”.")
+      }
+      return try run(arguments, in: context)
     }
   }
 
