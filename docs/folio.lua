@@ -246,16 +246,35 @@ function folio.contribute(menu, options) end
 ---@param options folio.ShareTargetOptions
 function folio.share_target(options) end
 
----An item on the document toolbar that runs a command.
+---An item on the document toolbar: one command, or one control group (give exactly one).
+---A control group with a `label` collapses into a menu under it when space is short;
+---without one, its items overflow one by one. On ipad and iphone a `primaryAction` item is
+---not customisable.
 ---@class folio.ToolbarItemOptions
 ---@field id string
----@field command string
+---@field command? string
+---@field control_group? table a folio.control_group{ label?, items }
 ---@field placement? "primaryAction"|"secondaryAction"|"navigation"|"principal"|"bottomBar"|"automatic"
 ---@field shows_by_default? boolean
 ---@field priority? "low"|"standard"|"high"
 
 ---@param options folio.ToolbarItemOptions
 function folio.toolbar_item(options) end
+
+---A toolbar of the plugin's own, which `toolbar use ID` shows. Each item is shaped like
+---folio.toolbar_item's options, or is `{ group = { COMMAND, … }, placement?, priority? }`:
+---a toolbar item group, whose members are each their own item on the bar, overflow one by
+---one and are not customisable one by one. The role decides where the title and secondary
+---actions go: `editor` puts the title leading and secondary actions in the center on
+---regular width; `automatic` and `browser` send secondary actions to the overflow menu
+---(`browser` also puts the title leading).
+---@class folio.ToolbarOptions
+---@field id string
+---@field role? "automatic"|"editor"|"browser"
+---@field items table[]
+
+---@param options folio.ToolbarOptions
+function folio.toolbar(options) end
 
 ---Calls `fn` after an event; an error in it goes to the plugin log and the command that
 ---caused the event still succeeds. `event.from`/`event.to` are set for renames.

@@ -68,6 +68,7 @@ import Testing
       ["folio.ContributeOptions"] = accepted(folio.contribute, "title", { bogus = 1 }),
       ["folio.ShareTargetOptions"] = accepted(folio.share_target, { bogus = 1 }),
       ["folio.ToolbarItemOptions"] = accepted(folio.toolbar_item, { bogus = 1 }),
+      ["folio.ToolbarOptions"] = accepted(folio.toolbar, { bogus = 1 }),
     }
     folio.command { id = "probe.ctx", title = "Probe", run = function(ctx)
       report["folio.Context:fields"] = keys(ctx, false)
@@ -127,7 +128,7 @@ import Testing
     #expect(registered["folio.Env:fields"] == definition.fields["folio.Env"])
     for options in [
       "CommandOptions", "Param", "State", "MenuOptions", "ContextMenuOptions", "ContributeOptions",
-      "ShareTargetOptions", "ToolbarItemOptions", "ConfirmOptions",
+      "ShareTargetOptions", "ToolbarItemOptions", "ToolbarOptions", "ConfirmOptions",
     ] {
       // `__element` marks the tables folio.section and friends return; it is not an option.
       #expect(

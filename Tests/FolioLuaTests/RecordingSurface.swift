@@ -22,4 +22,7 @@ final class RecordingSurface: PluginSurface {
   func removeToolbarItems(ownedBy owner: String) { toolbarItems.removeAll { $0.owner == owner } }
   var clipboard: [String] = []
   func copyToClipboard(_ text: String) throws(FolioError) { clipboard.append(text) }
+  var toolbars: [Toolbar] = []
+  func addToolbar(_ toolbar: Toolbar) throws(FolioError) { toolbars.append(toolbar) }
+  func removeToolbars(ownedBy owner: String) { toolbars.removeAll { $0.owner == owner } }
 }

@@ -21,7 +21,7 @@ import Testing
       usages == [
         ["document.open", "open PATH-OR-URL"], ["document.new", "new [text|table] [columns=a,b,c]"],
         ["document.list", "docs"], ["document.focus", "focus N-OR-TITLE"], ["document.title", "title"],
-        ["document.info", "info"], ["document.rename", "rename NEW-TITLE"],
+        ["document.info", "info"], ["document.rename", "rename [NEW-TITLE]"],
         ["document.save", "save [--as PATH] [--force]"], ["document.revert", "revert [--yes]"],
         ["document.close", "close [--force]"],
         [
@@ -91,6 +91,7 @@ import Testing
         ["toolbar.customize", "-", "toolbar.customize"],
         ["toolbar.add", "-", "toolbar.add ID [--at N]"], ["toolbar.remove", "-", "toolbar.remove ID"],
         ["toolbar.move", "-", "toolbar.move ID N"], ["toolbar.reset", "-", "toolbar.reset"],
+        ["toolbar.use", "-", "toolbar.use ID"],
         ["document.favorite", "-", "document.favorite [on|off]"], ["image.adjust", "-", "image.adjust"],
         ["map.adjust", "-", "map.adjust"], ["scene.screen", "screen", "screen"],
         ["scene.tabs", "tabs", "tabs"],

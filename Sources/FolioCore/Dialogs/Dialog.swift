@@ -50,6 +50,25 @@ public enum DialogResponder: Sendable, Equatable {
   case pluginConfirmation(Int)
 }
 
+/// A text field in a dialog [TextField in an alert; RenameButton's editable title]: what it
+/// asks for, the text it starts with, and the parameter of the asking command the answer
+/// fills.
+public struct DialogTextField: Sendable, Equatable {
+  /// What the field asks for, e.g. `Title`.
+  public var label: String
+  /// The text the field starts with (the current title), which an empty answer keeps.
+  public var text: String
+  /// The parameter of the command that asked which the answer's text fills.
+  public var parameter: String
+
+  /// Creates a text field.
+  public init(label: String, text: String, parameter: String) {
+    self.label = label
+    self.text = text
+    self.parameter = parameter
+  }
+}
+
 /// A confirmation dialog waiting for an answer [confirmationDialog]: a title, an optional
 /// message and buttons, one of them the cancel button, and who acts on the answer.
 ///
@@ -65,20 +84,29 @@ public struct Dialog: Sendable, Equatable {
   public var recordsAnswers: Bool
   /// Who acts on the answer.
   public var responder: DialogResponder
+  /// A text to enter with the answer, if the dialog asks for one; its first button that is
+  /// not the cancel button accepts the text.
+  public var textField: DialogTextField?
 
   /// Creates a dialog; a Cancel button is added when none has the cancel role.
   public init(
     title: String, message: String? = nil, buttons: [DialogButton], recordsAnswers: Bool = false,
-    responder: DialogResponder
+    textField: DialogTextField? = nil, responder: DialogResponder
   ) {
     self.title = title
     self.message = message
     self.buttons = buttons
     self.recordsAnswers = recordsAnswers
+    self.textField = textField
     if !buttons.contains(where: { $0.role == .cancel }) {
       self.buttons.append(DialogButton("Cancel", role: .cancel))
     }
     self.responder = responder
+  }
+
+  /// The button that accepts a text field's text: the first that is not the cancel button.
+  public var acceptButton: DialogButton? {
+    buttons.first { $0.role != .cancel }
   }
 
   /// The cancel button.

@@ -11,6 +11,8 @@ public struct PluginContributions: Sendable, Equatable {
   public var menuContributions: [String] = []
   /// Toolbar item ids.
   public var toolbarItems: [String] = []
+  /// The plugin's own toolbars: each id with its role, e.g. `mine (browser)`.
+  public var toolbars: [String] = []
   /// Share target ids.
   public var shareTargets: [String] = []
   /// The events of its `folio.on` handlers.
@@ -25,7 +27,8 @@ public struct PluginContributions: Sendable, Equatable {
     [
       ("commands", commands, ", "), ("menus", menus, ", "), ("context menu", contextMenuEntries, "; "),
       ("menu contributions", menuContributions, "; "), ("toolbar items", toolbarItems, ", "),
-      ("share targets", shareTargets, ", "), ("event handlers", eventHandlers, ", "),
+      ("toolbars", toolbars, ", "), ("share targets", shareTargets, ", "),
+      ("event handlers", eventHandlers, ", "),
     ]
   }
 }

@@ -11,11 +11,15 @@ public struct Toolbar: Modifiable, Sendable, Equatable {
   public var role: ToolbarRole
   /// The entries, in declaration order.
   public var entries: [ToolbarEntry]
+  /// Who declared the toolbar: `built-in`, or `plugin NAME`.
+  public var owner: String
 
   /// Creates a toolbar from its entries.
-  public init(id: String, role: ToolbarRole = .automatic, entries: [ToolbarEntry]) {
+  public init(id: String, role: ToolbarRole = .automatic, owner: String = "built-in", entries: [ToolbarEntry])
+  {
     self.id = id
     self.role = role
+    self.owner = owner
     self.entries = entries
   }
 

@@ -8,8 +8,15 @@ public struct ToolbarArrangement: Sendable, Equatable {
   public var onBar: [String]
   /// The customisable items that can be added, in declaration order.
   public var available: [String]
-  /// The members of toolbar item groups: always on the bar, not customisable item by item.
+  /// The members of toolbar item groups (always on the bar, not customisable item by item),
+  /// then `fixedItems`.
   public var notCustomizable: [String]
+  /// The items the platform does not let people customise, always on the bar at their
+  /// declared place: the primary actions on ipad and iphone, where only secondary actions
+  /// are customisable; none on mac, which customises every item with an id.
+  public var fixedItems: [String]
+  /// The platform arranged for.
+  public var platform: MenuPlatform
   /// Ids the stored layout has but the toolbar does not declare now: kept, skipped.
   public var missing: [String]
   /// Items declared since the layout was saved, placed at their declared default place.
@@ -31,10 +38,19 @@ public struct ToolbarArrangement: Sendable, Equatable {
   /// - Parameters:
   ///   - toolbar: the declared toolbar.
   ///   - customization: the stored layout, if any.
-  public init(toolbar: Toolbar, customization: ToolbarCustomization?) {
+  ///   - platform: the platform; on ipad and iphone primary actions are not customisable.
+  public init(toolbar: Toolbar, customization: ToolbarCustomization?, platform: MenuPlatform = .mac) {
     var declared: [String] = []
     var defaults: [String] = []
-    for item in toolbar.items where !declared.contains(item.id) {
+    var fixedItems: [String] = []
+    // Every declared id, fixed ones included: a layout saved on ipad keeps mac's place for them.
+    var allDeclared: [String] = []
+    for item in toolbar.items where !allDeclared.contains(item.id) {
+      allDeclared.append(item.id)
+      if platform != .mac, item.placement == .primaryAction {
+        fixedItems.append(item.id)
+        continue
+      }
       declared.append(item.id)
       if item.showsByDefault { defaults.append(item.id) }
     }
@@ -44,30 +60,38 @@ public struct ToolbarArrangement: Sendable, Equatable {
     }
     toolbarID = toolbar.id
     self.declared = declared
-    self.notCustomizable = notCustomizable
+    self.notCustomizable = notCustomizable + fixedItems
+    self.fixedItems = fixedItems
+    self.platform = platform
     ignoredVersion = nil
+    // The stored order keeps fixed items in place, for the platforms that customise them.
+    let defaultSequence = allDeclared.filter { defaults.contains($0) || fixedItems.contains($0) }
     guard let customization else {
-      (onBar, sequence, known, missing, new, isCustomized) = (defaults, defaults, declared, [], [], false)
+      (onBar, sequence, known, missing, new, isCustomized) = (
+        defaults, defaultSequence, allDeclared, [], [], false
+      )
       available = declared.filter { !defaults.contains($0) }
       return
     }
     guard customization.version <= ToolbarCustomization.currentVersion else {
-      (onBar, sequence, known, missing, new, isCustomized) = (defaults, defaults, declared, [], [], false)
+      (onBar, sequence, known, missing, new, isCustomized) = (
+        defaults, defaultSequence, allDeclared, [], [], false
+      )
       available = declared.filter { !defaults.contains($0) }
       ignoredVersion = customization.version
       return
     }
     var sequence: [String] = []
     for id in customization.items where !sequence.contains(id) { sequence.append(id) }
-    let new = declared.filter { !customization.knownItems.contains($0) }
-    for id in new where defaults.contains(id) {
-      sequence.insert(id, at: Self.defaultIndex(of: id, in: sequence, declared: declared))
+    let new = allDeclared.filter { !customization.knownItems.contains($0) }
+    for id in new where defaults.contains(id) || fixedItems.contains(id) {
+      sequence.insert(id, at: Self.defaultIndex(of: id, in: sequence, declared: allDeclared))
     }
     self.sequence = sequence
-    self.new = new
-    known = (customization.knownItems + declared.filter { !customization.knownItems.contains($0) }).sorted()
+    self.new = new.filter { declared.contains($0) }
+    known = (customization.knownItems + new).sorted()
     onBar = sequence.filter { declared.contains($0) }
-    missing = sequence.filter { !declared.contains($0) }
+    missing = sequence.filter { !allDeclared.contains($0) }
     available = declared.filter { !sequence.contains($0) }
     isCustomized = true
   }
@@ -184,6 +208,12 @@ public struct ToolbarArrangement: Sendable, Equatable {
 
   private func checkCustomizable(_ id: String) throws(FolioError) {
     guard declared.contains(id) else {
+      if fixedItems.contains(id) {
+        throw FolioError(
+          .invalidArgument,
+          "'\(id)' is a primary action, which is not customisable on \(platform.rawValue): only secondary "
+            + "actions are; on mac every item is", values: ["id": id, "toolbar": toolbarID])
+      }
       if notCustomizable.contains(id) {
         throw .invalidArgument(
           "'\(id)' belongs to a toolbar item group, which is not customisable item by item")

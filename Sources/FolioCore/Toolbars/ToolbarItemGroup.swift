@@ -7,17 +7,20 @@ public struct ToolbarItemGroup: ToolbarPlaceable, Sendable, Equatable {
   public var priority: ToolbarItemPriority
   /// When the members show; nil for always.
   public var condition: ToolbarCondition?
+  /// Who declared the group: `built-in`, or `plugin NAME`.
+  public var owner: String
   /// The members: commands (`Button`, `Toggle`) or control groups.
   public var elements: [MenuElement]
 
   /// Creates a group from its members.
   public init(
     placement: ToolbarPlacement = .automatic, priority: ToolbarItemPriority = .standard,
-    condition: ToolbarCondition? = nil, elements: [MenuElement]
+    condition: ToolbarCondition? = nil, owner: String = "built-in", elements: [MenuElement]
   ) {
     self.placement = placement
     self.priority = priority
     self.condition = condition
+    self.owner = owner
     self.elements = elements
   }
 

@@ -2,7 +2,8 @@ extension ToolbarLayout {
   /// Lays out a toolbar.
   ///
   /// The same inputs always give the same layout. Items whose condition does not hold or
-  /// whose command is hidden (`Availability.hidden`) are left out; secondary actions go to the overflow menu on compact width; then, while the
+  /// whose command is hidden (`Availability.hidden`) are left out; secondary actions go to
+  /// the overflow menu unless the role is `editor` and the width regular; then, while the
   /// bar is wider than `width`, one thing at a time gives way, in this order: secondary
   /// actions, then other items, then primary actions; within those, lower priority first;
   /// ties leave from the trailing edge first. A labelled control group first collapses into
@@ -42,7 +43,7 @@ extension ToolbarLayout {
       units: units, nodes: nodes, showsLabels: environment.platform == .mac, titleWidth: title.count,
       metrics: metrics)
     let isRegular = sizeClass == .regular
-    let titlePlacement: TitlePlacement = toolbar.role == .editor && isRegular ? .leading : .center
+    let titlePlacement: TitlePlacement = toolbar.role != .automatic && isRegular ? .leading : .center
 
     var leading: [Int] = []
     var center: [Int] = []
@@ -56,12 +57,11 @@ extension ToolbarLayout {
       case .primaryAction, .automatic: trailing.append(index)
       case .bottomBar: bottom.append(index)
       case .secondaryAction:
-        if !isRegular {
-          forced.append(index)
-        } else if toolbar.role == .editor {
+        // Only the editor role shows secondary actions on the bar, and only on regular width.
+        if isRegular, toolbar.role == .editor {
           center.append(index)
         } else {
-          trailing.append(index)
+          forced.append(index)
         }
       }
     }
@@ -96,10 +96,16 @@ extension ToolbarLayout {
           throw .invalidArgument(
             "item '\(item.id)' of toolbar '\(toolbar.id)' must hold one command or one control group")
         }
-        items[item.id] = Unit(
+        let unit = Unit(
           id: item.id, placement: item.placement, priority: item.priority, condition: item.condition,
           element: element)
-        previous = item.id
+        // An item the platform keeps fixed stays at its declared place, as a group's members do.
+        if arrangement.fixedItems.contains(item.id) {
+          fixed.append((previous, unit))
+        } else {
+          items[item.id] = unit
+          previous = item.id
+        }
       case .group(let group):
         for element in group.elements {
           guard Self.isToolbarContent(element) else {

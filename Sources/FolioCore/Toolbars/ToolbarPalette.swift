@@ -2,6 +2,14 @@
 /// can be added, the items that cannot be customised, and what a stored layout kept or
 /// gained.
 public struct ToolbarPalette: Sendable, Equatable {
+  /// Why an item is not customisable.
+  public enum FixedReason: String, Sendable, Equatable {
+    /// A member of a toolbar item group, which is customised as a whole or not at all.
+    case itemGroup
+    /// A primary action on a platform that customises secondary actions only (ipad, iphone).
+    case primaryAction
+  }
+
   /// One item of the palette.
   public struct Entry: Sendable, Equatable {
     /// The item's id.
@@ -18,15 +26,20 @@ public struct ToolbarPalette: Sendable, Equatable {
     public var condition: String?
     /// Who declared it.
     public var owner: String
+    /// Why it is not customisable; nil for a customisable item.
+    public var fixedReason: FixedReason? = nil
   }
 
   /// The toolbar.
   public var toolbarID: String
+  /// The platform, which decides what is customisable.
+  public var platform: MenuPlatform
   /// The customisable items on the bar, in order.
   public var onBar: [Entry]
   /// The customisable items not on the bar, in declaration order.
   public var available: [Entry]
-  /// The members of toolbar item groups, which are not customisable item by item.
+  /// The members of toolbar item groups, which are not customisable item by item, and the
+  /// items the platform keeps fixed (primary actions on ipad and iphone), in declaration order.
   public var notCustomizable: [Entry]
   /// Ids the stored layout keeps although no item has them now.
   public var missing: [String]
@@ -53,6 +66,13 @@ public struct ToolbarPalette: Sendable, Equatable {
     var fixed: [Entry] = []
     for entry in toolbar.entries {
       switch entry {
+      case .item(let item) where arrangement.fixedItems.contains(item.id):
+        guard !fixed.contains(where: { $0.id == item.id }) else { break }
+        fixed.append(
+          Entry(
+            id: item.id, title: title(item.elements), placement: item.placement,
+            showsByDefault: item.showsByDefault, priority: item.priority, condition: item.condition?.name,
+            owner: item.owner, fixedReason: .primaryAction))
       case .item(let item) where items[item.id] == nil:
         items[item.id] = Entry(
           id: item.id, title: title(item.elements), placement: item.placement,
@@ -64,11 +84,12 @@ public struct ToolbarPalette: Sendable, Equatable {
           Entry(
             id: ToolbarArrangement.memberID($0), title: title([$0]), placement: group.placement,
             showsByDefault: true, priority: group.priority, condition: group.condition?.name,
-            owner: "built-in")
+            owner: group.owner, fixedReason: .itemGroup)
         }
       }
     }
     toolbarID = toolbar.id
+    platform = arrangement.platform
     onBar = arrangement.onBar.compactMap { items[$0] }
     available = arrangement.available.compactMap { items[$0] }
     notCustomizable = fixed

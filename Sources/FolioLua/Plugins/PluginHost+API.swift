@@ -46,6 +46,11 @@ extension PluginHost {
         try declare(.toolbarItem(item, at: arguments.callerLocation), function: "folio.toolbar_item")
         return []
       },
+      "toolbar": { [unowned self, unowned plugin] arguments throws(LuaError) in
+        let toolbar = try makeToolbar(arguments[0], plugin: plugin)
+        try declare(.toolbar(toolbar, at: arguments.callerLocation), function: "folio.toolbar")
+        return []
+      },
       "contribute": { [unowned self, unowned plugin] arguments throws(LuaError) in
         let sequence = pending?.count ?? 0
         let contribution = try makeContribution(arguments, plugin: plugin, sequence: sequence)

@@ -288,7 +288,7 @@ extension PluginHost {
     return elements
   }
 
-  private func makeElement(_ item: LuaData, at place: String, plugin: Plugin, level: Int) throws(LuaError)
+  func makeElement(_ item: LuaData, at place: String, plugin: Plugin, level: Int) throws(LuaError)
     -> MenuElement
   {
     if let id = item.string { return .item(MenuItem(command: id)) }

@@ -70,20 +70,70 @@ extension PluginHost {
 
   // MARK: Toolbar items
 
-  /// Builds a toolbar item from `folio.toolbar_item{…}`.
-  func makeToolbarItem(_ options: LuaData, plugin: Plugin) throws(LuaError) -> ToolbarItem {
+  /// Builds a toolbar item from `folio.toolbar_item{…}`: one `command`, or one
+  /// `control_group` (`folio.control_group{ label = …, items = … }`; with a label it collapses
+  /// into a menu when space is short, without one its items overflow one by one).
+  func makeToolbarItem(_ options: LuaData, plugin: Plugin, function: String = "folio.toolbar_item")
+    throws(LuaError) -> ToolbarItem
+  {
     let fields = try PluginFields(
-      options, function: "folio.toolbar_item",
-      known: ["id", "command", "placement", "shows_by_default", "priority"])
+      options, function: function,
+      known: ["id", "command", "control_group", "placement", "shows_by_default", "priority"])
     let id = try fields.requiredString("id")
-    let command = try fields.requiredString("command")
+    let element: MenuElement
+    switch (fields["command"].typeName == "nil", fields["control_group"].typeName == "nil") {
+    case (false, true): element = .item(MenuItem(command: try fields.requiredString("command")))
+    case (true, false):
+      element = try makeElement(
+        fields["control_group"], at: "\(function): field 'control_group'", plugin: plugin, level: 1)
+      guard case .controlGroup = element else {
+        throw fields.error("control_group", "a folio.control_group{…}")
+      }
+    default: throw LuaError(message: "\(function): give exactly one of 'command' and 'control_group'")
+    }
     let placement =
       try fields.oneOf("placement", ToolbarPlacement.self) ?? .automatic
     let priority =
       try fields.oneOf("priority", ToolbarItemPriority.self) ?? .standard
     return ToolbarItem(
       id: id, placement: placement, showsByDefault: try fields.boolean("shows_by_default") ?? true,
-      priority: priority, owner: plugin.owner, elements: [.item(MenuItem(command: command))])
+      priority: priority, owner: plugin.owner, elements: [element])
+  }
+
+  /// Builds a plugin's own toolbar from `folio.toolbar{ id, role?, items }`: each item a
+  /// `folio.toolbar_item`-shaped table, or `{ group = { COMMAND, … }, placement?, priority? }`
+  /// for a toolbar item group, whose members are each their own item on the bar, overflow one
+  /// by one and are not customisable one by one.
+  func makeToolbar(_ options: LuaData, plugin: Plugin) throws(LuaError) -> Toolbar {
+    let fields = try PluginFields(options, function: "folio.toolbar", known: ["id", "role", "items"])
+    let id = try fields.requiredString("id")
+    let role = try fields.oneOf("role", ToolbarRole.self) ?? .automatic
+    guard let items = try fields.array("items") else { throw fields.error("items", "an array") }
+    var entries: [ToolbarEntry] = []
+    for (index, item) in items.enumerated() {
+      let place = "folio.toolbar: items[\(index + 1)]"
+      guard let table = item.table else {
+        throw LuaError(message: "\(place) must be a table, got \(item.typeName)")
+      }
+      guard table["group"].typeName != "nil" else {
+        entries.append(.item(try makeToolbarItem(item, plugin: plugin, function: place)))
+        continue
+      }
+      let group = try PluginFields(item, function: place, known: ["group", "placement", "priority"])
+      var members: [MenuElement] = []
+      for (number, member) in (try group.array("group") ?? []).enumerated() {
+        members.append(
+          try makeElement(member, at: "\(place): group[\(number + 1)]", plugin: plugin, level: 1))
+      }
+      guard !members.isEmpty else { throw group.error("group", "a non-empty array of command ids") }
+      entries.append(
+        .group(
+          ToolbarItemGroup(
+            placement: try group.oneOf("placement", ToolbarPlacement.self) ?? .automatic,
+            priority: try group.oneOf("priority", ToolbarItemPriority.self) ?? .standard, owner: plugin.owner,
+            elements: members)))
+    }
+    return Toolbar(id: id, role: role, owner: plugin.owner, entries: entries)
   }
 
   // MARK: Events

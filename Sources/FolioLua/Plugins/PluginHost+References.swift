@@ -28,6 +28,16 @@ extension PluginHost {
         references = Self.references(in: item.elements, at: "").map {
           CommandReference("folio.toolbar_item: field 'command'", $0.command)
         }
+      case .toolbar(let toolbar, let at):
+        location = at
+        references = toolbar.entries.enumerated().flatMap { index, entry in
+          let elements: [MenuElement]
+          switch entry {
+          case .item(let item): elements = item.elements
+          case .group(let group): elements = group.elements
+          }
+          return Self.references(in: elements, at: "folio.toolbar: items[\(index + 1)]: ")
+        }
       case .menuContribution(let contribution, let at):
         location = at
         references = Self.references(in: contribution.elements, at: "folio.contribute: ")

@@ -82,6 +82,7 @@ public final class PluginHost {
     case contextMenu(ContextMenuEntry, elements: [MenuElement], at: String)
     case shareTarget(ShareTarget, at: String)
     case toolbarItem(ToolbarItem, at: String)
+    case toolbar(Toolbar, at: String)
     case menuContribution(MenuContribution, at: String)
     case handler(event: String, function: LuaFunctionReference)
   }
@@ -245,6 +246,7 @@ public final class PluginHost {
     surface.workspace.contextMenus.removeEntries(ownedBy: plugin.owner)
     surface.workspace.shareTargets.unregisterAll(ownedBy: plugin.owner)
     surface.removeToolbarItems(ownedBy: plugin.owner)
+    surface.removeToolbars(ownedBy: plugin.owner)
     surface.removeMenuContributions(ownedBy: plugin.owner)
     plugin.handlers = []
     plugin.contributions = PluginContributions()
@@ -356,6 +358,9 @@ public final class PluginHost {
     case .toolbarItem(let item, _):
       try surface.addToolbarItem(item)
       plugin.contributions.toolbarItems.append(item.id)
+    case .toolbar(let toolbar, _):
+      try surface.addToolbar(toolbar)
+      plugin.contributions.toolbars.append("\(toolbar.id) (\(toolbar.role.rawValue))")
     case .menuContribution(let contribution, _):
       try surface.addMenuContribution(contribution)
       let commands = Self.references(in: contribution.elements, at: "").map(\.command)

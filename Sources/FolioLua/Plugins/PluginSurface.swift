@@ -24,4 +24,8 @@ public protocol PluginSurface: AnyObject {
   func removeToolbarItems(ownedBy owner: String)
   /// Puts text on the clipboard (`folio.copy`); throws saying why when there is none.
   func copyToClipboard(_ text: String) throws(FolioError)
+  /// Adds a toolbar of the plugin's own; throws when its id is taken.
+  func addToolbar(_ toolbar: Toolbar) throws(FolioError)
+  /// Removes every toolbar `owner` added.
+  func removeToolbars(ownedBy owner: String)
 }

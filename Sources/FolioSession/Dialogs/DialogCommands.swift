@@ -59,13 +59,18 @@ enum DialogCommands {
       summary: "answer the waiting dialog, or choose an item of the open menu",
       details: """
         A button or item by its number or title. A menu item's command takes the words \
-        after it as its arguments ('choose Rename "New name"'); a stepper takes + or -.
+        after it as its arguments ('choose Rename "New name"'); a stepper takes + or -. A \
+        dialog with a text field takes the words as its text ('choose New name').
         """,
       parameters: [item, extra])
 
     static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
       let session = context.session
       let words = [arguments[Self.item]] + arguments[Self.extra].map(\.text)
+      if let dialog = session.pendingDialog, dialog.textField != nil, let accept = dialog.acceptButton {
+        // A dialog with a text field takes every word as its text: `choose New Title`.
+        return try session.answerDialog(with: accept, text: words.joined(separator: " "))
+      }
       if let dialog = session.pendingDialog {
         // Buttons take no arguments, so every word is the title: `choose Don't Save`.
         let answer = words.joined(separator: " ")

@@ -15,10 +15,20 @@ public enum SessionCommandID {
 extension Session {
   /// Answers the waiting dialog with one of its buttons and returns what the answer did.
   ///
+  /// - Parameters:
+  ///   - button: one of the dialog's buttons.
+  ///   - text: the text entered in the dialog's text field; its starting text when nil.
+  ///     Ignored by the cancel button and by dialogs without a text field.
   /// - Throws: `FolioError.disabled` when no dialog waits, or what the answer's effect throws.
-  public func answerDialog(with button: DialogButton) throws -> CommandOutput {
-    guard let dialog = pendingDialog else {
+  public func answerDialog(with button: DialogButton, text: String? = nil) throws -> CommandOutput {
+    guard var dialog = pendingDialog else {
       throw FolioError(.disabled, "no dialog is waiting")
+    }
+    // The entered text fills the asking command's parameter, which then acts on the button.
+    if let field = dialog.textField, button.role != .cancel, case .command(var invocation) = dialog.responder
+    {
+      invocation.arguments[field.parameter] = .string(text ?? field.text)
+      dialog.responder = .command(invocation)
     }
     pendingDialog = nil
     answeredDialog = DialogAnswer(dialog, button)

@@ -47,8 +47,17 @@ public final class Session {
   public internal(set) var addedToolbarItems: [ToolbarItem] = [] {
     didSet { events.publish(.toolbarChanged) }
   }
-  /// The toolbar customisation of a session without a state store.
-  var unsavedToolbarCustomization: ToolbarCustomization? {
+  /// Toolbars of their own added by embedders and plugins, after the built-in ones.
+  public internal(set) var addedToolbars: [Toolbar] = [] {
+    didSet { events.publish(.toolbarChanged) }
+  }
+  /// The id of the toolbar the window shows (`toolbar use`); the document toolbar's when
+  /// no toolbar has it.
+  public internal(set) var activeToolbarID = "document" {
+    didSet { events.publish(.toolbarChanged) }
+  }
+  /// The toolbar customisations of a session without a state store, by toolbar id.
+  var unsavedToolbarCustomizations: [String: ToolbarCustomization] = [:] {
     didSet { events.publish(.toolbarChanged) }
   }
   /// Whether the built-in Favorite toggle is on.

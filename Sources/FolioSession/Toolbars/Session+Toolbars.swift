@@ -1,9 +1,57 @@
 import FolioCore
 
 extension Session {
-  /// The active window's toolbar: the built-in document toolbar and the items added to it.
+  /// The active window's toolbar: the one `toolbar use` chose, else the built-in document
+  /// toolbar with the items added to it.
   var toolbar: Toolbar {
-    addedToolbarItems.reduce(documentToolbar) { $0.adding($1) }
+    toolbars.first { $0.id == activeToolbarID } ?? toolbars[0]
+  }
+
+  /// Every toolbar the window can show: the document toolbar with the items added to it, the
+  /// seed's place toolbar, then the toolbars embedders and plugins added.
+  public var toolbars: [Toolbar] {
+    [addedToolbarItems.reduce(documentToolbar) { $0.adding($1) }, placeToolbar] + addedToolbars
+  }
+
+  /// The seed's first toolbar: one `ToolbarItemGroup` of primary actions, each member its own
+  /// item on the bar, overflowing one by one and not customisable one by one.
+  private var placeToolbar: Toolbar {
+    Toolbar(id: "place") {
+      ToolbarItemGroup(placement: .primaryAction) {
+        Toggle(command: "document.favorite")
+        Button(command: "image.adjust")
+        Button(command: "map.adjust")
+      }
+    }
+  }
+
+  /// Makes `id` the toolbar the window shows.
+  ///
+  /// - Throws: `FolioError.invalidArgument` naming the toolbars when none has that id.
+  public func useToolbar(_ id: String) throws(FolioError) {
+    guard toolbars.contains(where: { $0.id == id }) else {
+      throw FolioError(
+        .invalidArgument,
+        "no toolbar '\(id)'; toolbars: \(toolbars.map(\.id).joined(separator: ", "))", values: ["id": id])
+    }
+    activeToolbarID = id
+  }
+
+  /// Adds a toolbar of its own (an embedder's or a plugin's), which `toolbar use` shows.
+  ///
+  /// - Throws: `FolioError.duplicateCommand` when a toolbar has that id.
+  public func addToolbar(_ toolbar: Toolbar) throws(FolioError) {
+    if let existing = toolbars.first(where: { $0.id == toolbar.id }) {
+      throw FolioError(
+        .duplicateCommand,
+        "toolbar '\(toolbar.id)' already exists, from \(existing.owner); refused from \(toolbar.owner)")
+    }
+    addedToolbars.append(toolbar)
+  }
+
+  /// Removes every toolbar `owner` added; a window showing one shows the document toolbar.
+  public func removeToolbars(ownedBy owner: String) {
+    addedToolbars.removeAll { $0.owner == owner }
   }
 
   /// The built-in document toolbar, as the seed declares it [toolbar(id:), toolbarRole].
@@ -51,13 +99,13 @@ extension Session {
 
   /// The stored customisation, from the state store when there is one.
   private func storedToolbarCustomization() throws(FolioError) -> ToolbarCustomization? {
-    guard let store = workspace.stateStore else { return unsavedToolbarCustomization }
+    guard let store = workspace.stateStore else { return unsavedToolbarCustomizations[toolbar.id] }
     return try store.toolbarCustomization(for: toolbar.id)
   }
 
-  /// The toolbar's items arranged by the stored customisation.
+  /// The toolbar's items arranged by the stored customisation, for the platform.
   func toolbarArrangement() throws(FolioError) -> ToolbarArrangement {
-    ToolbarArrangement(toolbar: toolbar, customization: try storedToolbarCustomization())
+    ToolbarArrangement(toolbar: toolbar, customization: try storedToolbarCustomization(), platform: platform)
   }
 
   /// The toolbar laid out for the environment, at `width` columns or the environment's.
@@ -81,14 +129,16 @@ extension Session {
     if let store = workspace.stateStore {
       try store.transaction { () throws(FolioError) in
         let arrangement = ToolbarArrangement(
-          toolbar: toolbar, customization: try store.toolbarCustomization(for: toolbar.id))
+          toolbar: toolbar, customization: try store.toolbarCustomization(for: toolbar.id), platform: platform
+        )
         try store.setToolbarCustomization(try change(arrangement), for: toolbar.id)
       }
       events.publish(.toolbarChanged)
     } else {
       // Setting it publishes `toolbarChanged`.
-      unsavedToolbarCustomization = try change(
-        ToolbarArrangement(toolbar: toolbar, customization: unsavedToolbarCustomization))
+      unsavedToolbarCustomizations[toolbar.id] = try change(
+        ToolbarArrangement(
+          toolbar: toolbar, customization: unsavedToolbarCustomizations[toolbar.id], platform: platform))
     }
     return .toolbarPalette(
       ToolbarPalette(

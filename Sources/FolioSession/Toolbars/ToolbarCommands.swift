@@ -6,12 +6,12 @@ enum ToolbarCommands {
   static var declarations: [any DeclaredCommand<AppContext>.Type] {
     [
       ShowToolbar.self, LayOut.self, Customize.self, Add.self, Remove.self, Move.self, Reset.self,
-      Favorite.self, AdjustImage.self, AdjustMap.self,
+      Use.self, Favorite.self, AdjustImage.self, AdjustMap.self,
     ]
   }
 
   /// The subcommands `toolbar WORD` runs, each the command `toolbar.WORD`.
-  static let subcommands = ["customize", "add", "remove", "move", "reset"]
+  static let subcommands = ["customize", "add", "remove", "move", "reset", "use"]
 
   /// `toolbar [--width N]` or `toolbar SUBCOMMAND …`.
   enum ShowToolbar: AppAction {
@@ -20,12 +20,13 @@ enum ToolbarCommands {
 
     static let configuration = CommandConfiguration(
       id: "toolbar.show", verb: "toolbar", title: "Toolbar", icon: "macwindow", category: "Toolbars",
-      summary: "lay out the toolbar, or customise it: customize, add, remove, move, reset",
+      summary: "lay out the toolbar, or customise it: customize, add, remove, move, reset; use another",
       details: """
         'toolbar [--width N]' lays out the active window's toolbar: leading, center, trailing \
         and the overflow menu (»), which 'menu open toolbar.overflow' opens. 'toolbar customize' \
         shows the palette; 'toolbar add ID [--at N]', 'toolbar remove ID', 'toolbar move ID N' and \
-        'toolbar reset' change the bar, saved in the state store.
+        'toolbar reset' change the bar, saved in the state store. 'toolbar use ID' shows another \
+        toolbar (document, place, or an embedder's or plugin's).
         """,
       parameters: [words])
 
@@ -153,6 +154,21 @@ enum ToolbarCommands {
     static func customization(of arrangement: ToolbarArrangement, for arguments: Arguments)
       -> ToolbarCustomization?
     { nil }
+  }
+
+  /// `toolbar use ID`: the toolbar the window shows.
+  enum Use: AppAction {
+    static let toolbar = ParameterKey.argument(
+      "id", summary: "the toolbar's id: document, place, or one added", valueName: "ID")
+
+    static let configuration = CommandConfiguration(
+      id: "toolbar.use", title: "Use Toolbar", icon: "macwindow", category: "Toolbars",
+      summary: "show another toolbar in the window and lay it out", parameters: [toolbar])
+
+    static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
+      try context.session.useToolbar(arguments[Self.toolbar])
+      return .toolbar(try context.session.toolbarLayout(width: nil))
+    }
   }
 
   /// `document.favorite`: the document toolbar's Favorite toggle.

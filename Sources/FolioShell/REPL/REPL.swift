@@ -41,13 +41,18 @@ struct REPL {
     while shell.session.stopReason == nil {
       shell.prepareToWaitForInput()
       let prompt: String
-      if let dialog = shell.session.pendingDialog {
+      var initialText = ""
+      if let dialog = shell.session.pendingDialog, let field = dialog.textField {
+        // The field's text is on the line to edit; Enter accepts it, `cancel` keeps the old one.
+        prompt = "\(field.label.lowercased())> "
+        initialText = field.text
+      } else if let dialog = shell.session.pendingDialog {
         prompt = "choose 1–\(dialog.buttons.count)> "
       } else {
         prompt =
           pending == nil && openQuote == nil ? shell.prompt : Self.continuationPrompt(after: shell.prompt)
       }
-      switch editor.readLine(prompt: prompt) {
+      switch editor.readLine(prompt: prompt, initialText: initialText) {
       case .interrupted:
         // The cancelled line stays on screen, as in a shell; the new prompt starts below it.
         shell.console.print("")
@@ -64,6 +69,11 @@ struct REPL {
         guard shell.workspace.documents.contains(where: \.isDirty) else { return }
         shell.execute(ParsedCommand(words: [Word("quit")], text: "quit"))
       case .line(var line):
+        if pending == nil, openQuote == nil, let answer = shell.textFieldAnswer(line) {
+          remember(answer.text, editor: editor, failure: &historyFailure)
+          shell.execute(answer)
+          continue
+        }
         if pending == nil, openQuote == nil, Self.otherLeavingSpellings.contains(line.trimmingBlanks) {
           remember(line, editor: editor, failure: &historyFailure)
           shell.console.printError("To leave Folio, type 'quit' or press Ctrl-D.")

@@ -232,7 +232,8 @@ public enum JSONRenderer {
         ("commands", contributions.commands), ("menus", contributions.menus),
         ("contextMenuEntries", contributions.contextMenuEntries),
         ("menuContributions", contributions.menuContributions), ("toolbarItems", contributions.toolbarItems),
-        ("shareTargets", contributions.shareTargets), ("eventHandlers", contributions.eventHandlers),
+        ("toolbars", contributions.toolbars), ("shareTargets", contributions.shareTargets),
+        ("eventHandlers", contributions.eventHandlers),
       ]
       fields.append(("contributions", .object(kinds.map { ($0.0, .array($0.1.map(JSONValue.string))) })))
       fields.append(("log", .array(plugin.log.map(JSONValue.string))))
@@ -357,10 +358,12 @@ public enum JSONRenderer {
         ("placement", .string(entry.placement.rawValue)),
         ("showsByDefault", .bool(entry.showsByDefault)), ("priority", .string(entry.priority.rawValue)),
         ("condition", entry.condition.map(JSONValue.string) ?? .null), ("owner", .string(entry.owner)),
+        ("fixedReason", entry.fixedReason.map { .string($0.rawValue) } ?? .null),
       ])
     }
     return .object([
-      ("toolbar", .string(palette.toolbarID)), ("customized", .bool(palette.isCustomized)),
+      ("toolbar", .string(palette.toolbarID)), ("platform", .string(palette.platform.rawValue)),
+      ("customized", .bool(palette.isCustomized)),
       ("onBar", .array(palette.onBar.map(entry))), ("available", .array(palette.available.map(entry))),
       ("notCustomizable", .array(palette.notCustomizable.map(entry))),
       ("missing", .array(palette.missing.map(JSONValue.string))),
@@ -451,6 +454,15 @@ public enum JSONRenderer {
                   ("id", .string($0.id)), ("title", .string($0.title)), ("role", .string($0.role.rawValue)),
                 ])
               })
+          ),
+          (
+            "textField",
+            dialog.textField.map {
+              .object([
+                ("label", .string($0.label)), ("text", .string($0.text)),
+                ("parameter", .string($0.parameter)),
+              ])
+            } ?? .null
           ),
         ])
       )

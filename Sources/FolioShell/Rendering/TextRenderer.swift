@@ -287,6 +287,13 @@ struct TextRenderer {
   private func dialog(_ dialog: Dialog) -> String {
     var lines = [style.heading(dialog.title)]
     if let message = dialog.message { lines.append(message) }
+    if let field = dialog.textField {
+      lines.append("  \(field.label): [\(field.text)]")
+      lines.append(
+        style.secondary(
+          "Type the new \(field.label.lowercased()) on the next line ('choose TEXT'), or 'cancel'."))
+      return lines.joined(separator: "\n")
+    }
     for (index, button) in dialog.buttons.enumerated() {
       let title =
         button.role == .destructive ? style.destructive(button.title) + " (destructive)" : button.title

@@ -120,6 +120,11 @@ struct ToolbarTextRenderer {
         if entry.priority != .standard { facts.append("priority \(entry.priority.rawValue)") }
         if let condition = entry.condition { facts.append("while \(condition)") }
         if entry.owner != "built-in" { facts.append(entry.owner) }
+        switch entry.fixedReason {
+        case .itemGroup: facts.append("in an item group")
+        case .primaryAction: facts.append("primary actions are fixed on \(palette.platform.rawValue)")
+        case nil: break
+        }
         let number = numbered ? "\(index + 1).".padding(4) : ""
         lines.append(
           "  " + number + entry.id.padding(12) + entry.title.padding(14) + facts.joined(separator: " · "))

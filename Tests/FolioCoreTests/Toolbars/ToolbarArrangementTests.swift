@@ -36,6 +36,25 @@ import Testing
     #expect(!arrangement.isCustomized && arrangement.missing.isEmpty && arrangement.new.isEmpty)
   }
 
+  @Test("on ipad and iphone primary actions are not customisable; mac customises every item with an id")
+  func fixedPrimaryActions() throws {
+    for platform in [MenuPlatform.ipad, .iphone] {
+      let arrangement = ToolbarArrangement(toolbar: Self.toolbar(), customization: nil, platform: platform)
+      #expect(arrangement.onBar == ["favorite", "checkin"])
+      #expect(arrangement.fixedItems == ["new"] && arrangement.notCustomizable == ["fixed", "new"])
+      #expect(throws: FolioError.self) { try arrangement.removing("new") }
+      #expect(throws: FolioError.self) { try arrangement.moving("new", to: 1) }
+      // A layout saved there keeps the primary action's place for mac.
+      let saved = try arrangement.removing("favorite")
+      #expect(saved.items == ["new", "checkin"])
+      #expect(ToolbarArrangement(toolbar: Self.toolbar(), customization: saved).onBar == ["new", "checkin"])
+    }
+    let mac = try ToolbarArrangement(toolbar: Self.toolbar(), customization: nil).removing("new")
+    #expect(mac.items == ["favorite", "checkin"])
+    let ipad = ToolbarArrangement(toolbar: Self.toolbar(), customization: mac, platform: .ipad)
+    #expect(ipad.onBar == ["favorite", "checkin"] && ipad.missing.isEmpty && ipad.new.isEmpty)
+  }
+
   @Test("add, move and remove change exactly the bar")
   func edits() throws {
     let start = ToolbarArrangement(toolbar: Self.toolbar(), customization: nil)

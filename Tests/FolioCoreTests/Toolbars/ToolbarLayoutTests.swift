@@ -45,7 +45,8 @@ import Testing
     customization: ToolbarCustomization? = nil, metrics: ToolbarMetrics = .text
   ) throws -> ToolbarLayout {
     try ToolbarLayout.make(
-      toolbar, arrangement: ToolbarArrangement(toolbar: toolbar, customization: customization),
+      toolbar,
+      arrangement: ToolbarArrangement(toolbar: toolbar, customization: customization, platform: platform),
       registry: registry(), environment: AppEnvironment(platform: platform, width: width), title: "Doc",
       context: ToolbarContext(hasDocument: true, selectionCount: selection), metrics: metrics)
   }
@@ -142,7 +143,30 @@ import Testing
     #expect(Self.ids(compact.overflow).starts(with: ["find", "image▾", "format/a.bold", "format/a.italic"]))
     let automatic = try Self.layout(Self.toolbar.toolbarRole(.automatic), width: 100)
     #expect(automatic.titlePlacement == .center)
-    #expect(automatic.center.isEmpty && Self.ids(automatic.trailing).starts(with: ["new", "find"]))
+    #expect(automatic.center.isEmpty && Self.ids(automatic.trailing) == ["new", "inspect"])
+    #expect(Self.ids(automatic.overflow) == ["find", "image▾", "format/a.bold", "format/a.italic"])
+  }
+
+  @Test("role browser: title leading on regular width, secondary actions in the overflow menu")
+  func browserRole() throws {
+    let browser = try Self.layout(Self.toolbar.toolbarRole(.browser), width: 100)
+    #expect(browser.titlePlacement == .leading)
+    #expect(browser.center.isEmpty && Self.ids(browser.trailing) == ["new", "inspect"])
+    #expect(Self.ids(browser.overflow) == ["find", "image▾", "format/a.bold", "format/a.italic"])
+    let compact = try Self.layout(Self.toolbar.toolbarRole(.browser), width: 100, platform: .iphone)
+    #expect(compact.titlePlacement == .center)
+  }
+
+  @Test(
+    "primary actions stay on the bar at their declared place on ipad and iphone, even when a mac layout removed them"
+  )
+  func fixedPrimaryActions() throws {
+    let removed = try ToolbarArrangement(toolbar: Self.toolbar, customization: nil).removing("new")
+    for platform in [MenuPlatform.ipad, .iphone] {
+      let layout = try Self.layout(width: 120, platform: platform, customization: removed)
+      #expect(Self.ids(layout.trailing).first == "new")
+    }
+    #expect(try !Self.ids(Self.layout(width: 120, customization: removed).trailing).contains("new"))
   }
 
   @Test("a state-dependent item shows only while its condition holds; group members sit on the bottom bar")

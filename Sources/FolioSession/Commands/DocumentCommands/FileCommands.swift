@@ -53,10 +53,11 @@ extension DocumentCommands {
     }
   }
 
-  /// `rename NEW-TITLE`.
-  enum Rename: DocumentAction {
-    static let title = ParameterKey.argument(
-      "title", summary: "the new title, without extension", valueName: "NEW-TITLE")
+  /// `rename [NEW-TITLE]`: without a title (Rename… in the title menu) the title becomes
+  /// editable — a dialog with a text field holding the current title.
+  enum Rename: DocumentConfirming {
+    static let title = ParameterKey.optionalArgument(
+      "title", summary: "the new title, without extension; without it a dialog asks", valueName: "NEW-TITLE")
 
     static let configuration = CommandConfiguration(
       id: "document.rename", verb: "rename", title: "Rename…", icon: "pencil", category: "Documents",
@@ -64,15 +65,34 @@ extension DocumentCommands {
       details: """
         Never replaces another file. Refused: an empty title, '/' or NUL, '.' or '..', a file \
         name over 255 bytes, the same title. Unsaved edits are kept; 'undo' renames it back. An \
-        untitled document only changes its title.
+        untitled document only changes its title. Without NEW-TITLE the title becomes editable: \
+        a dialog whose text field holds the current title; the next line answers with the new \
+        title, 'cancel' keeps it.
         """,
       parameters: [title])
 
     static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
       let document = context.document
+      guard let title = arguments[Self.title] else {
+        return .dialog(
+          Dialog(
+            title: "Rename “\(document.title)”", buttons: [DialogButton("Rename")], recordsAnswers: true,
+            textField: DialogTextField(
+              label: "Title", text: document.title, parameter: Self.title.parameter.name),
+            responder: responder(for: arguments)))
+      }
       let old = document.title
-      try context.workspace.rename(document, to: arguments[Self.title])
+      try context.workspace.rename(document, to: title)
       return context.report(.renamed(from: old, to: document.title))
+    }
+
+    static func answer(_ buttonID: String, _ arguments: Arguments, in context: DocumentContext) throws
+      -> CommandOutput
+    {
+      guard buttonID == "rename", let title = arguments[Self.title], title != context.document.title else {
+        return context.report(.keptUnchanged)
+      }
+      return try run(arguments, in: context)
     }
   }
 
