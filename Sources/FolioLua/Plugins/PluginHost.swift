@@ -341,6 +341,7 @@ public final class PluginHost {
       case .contextMenu(_, _, let at): (location, function) = (at, "folio.context_menu")
       case .shareTarget(_, let at): (location, function) = (at, "folio.share_target")
       case .toolbarItem(_, let at): (location, function) = (at, "folio.toolbar_item")
+      case .toolbar(_, let at): (location, function) = (at, "folio.toolbar")
       case .menuContribution(_, let at): (location, function) = (at, "folio.contribute")
       case .handler: (location, function) = ("", "folio.on")
       }

@@ -123,13 +123,13 @@ extension Shell {
         guard var bytes = try reader.next() else { break }
         lineNumber += 1
         if firstLine == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        let decoded = try LineDecoder.decode(bytes)
+        let text = try decoded(bytes)
         // A dialog with a text field takes the next line, as written, as its text.
-        if let answer = textFieldAnswer(decoded) {
+        if let answer = textFieldAnswer(text) {
           if !execute(answer, at: location), !options.keepGoing { break reading }
           continue
         }
-        var result = try line.append(decoded)
+        var result = try line.append(text)
         while result == .incomplete {
           guard let next = try reader.next() else {
             result = try line.finish()
