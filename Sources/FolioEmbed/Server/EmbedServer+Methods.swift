@@ -141,8 +141,9 @@ extension EmbedServer {
       return session.pendingDialog.map(JSONRenderer.dialog) ?? .null
     case .dialogAnswer:
       let button = try params.string("button")
+      let text = try params.optionalString("text")
       try params.finish()
-      return JSONRenderer.result(try session.answerDialog(buttonID: button))
+      return JSONRenderer.result(try session.answerDialog(buttonID: button, text: text))
     case .dialogDismiss:
       try params.finish()
       return .object([("dismissed", .bool(session.dismissDialog() != nil))])

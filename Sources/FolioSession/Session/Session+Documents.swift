@@ -96,19 +96,20 @@ extension Session {
     return try presenting { try chooseMenuItem(last, arguments: arguments) }
   }
 
-  /// Answers the waiting dialog with the button that has this id.
+  /// Answers the waiting dialog with the button that has this id, and `text` in its text
+  /// field when it has one (its starting text when nil).
   ///
   /// - Throws: `FolioError.disabled` when no dialog waits, `FolioError.invalidArgument` for
   ///   an id none of its buttons has, or what the answer's effect throws.
   @discardableResult
-  public func answerDialog(buttonID: String) throws -> CommandOutput {
+  public func answerDialog(buttonID: String, text: String? = nil) throws -> CommandOutput {
     guard let dialog = pendingDialog else { throw FolioError(.disabled, "no dialog is waiting") }
     guard let button = dialog.buttons.first(where: { $0.id == buttonID }) else {
       throw FolioError.invalidArgument(
         "the dialog has no button '\(buttonID)'; buttons: \(dialog.buttons.map(\.id).joined(separator: ", "))"
       )
     }
-    return try answerDialog(with: button)
+    return try answerDialog(with: button, text: text)
   }
 
   /// Undoes the active document's last change and returns its name.

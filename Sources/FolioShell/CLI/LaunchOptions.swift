@@ -62,7 +62,7 @@ public struct LaunchOptions: Equatable, Sendable {
       --json             JSON Lines output: one object per command
       --keep-going       batch: go on after a failed command (the exit status is still 1)
       --echo             batch: print each command before its result
-      --color[=WHEN]     colour: auto (each stream when it is a terminal), always, never
+      --color=auto|always|never  colour (bare --color: always); auto: each stream on a terminal
       --progress         show long work's progress on stderr in scripts, pipes and --json too
       --plugins DIR      also load the plugins in DIR (repeatable)
       --no-plugins       load no plugins
