@@ -14,7 +14,8 @@ import Testing
     let names = Self.options.flatMap(\.names)
     #expect(
       names == [
-        "-c", "--json", "--keep-going", "--echo", "--color", "--progress", "--plugins", "--no-plugins", "--state",
+        "-c", "--json", "--keep-going", "--echo", "--color", "--progress", "--plugins", "--no-plugins",
+        "--state",
         "--platform", "--width", "--version", "--help",
       ])
     let plugins = Self.options.first { $0.longName == "--plugins" }
