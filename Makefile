@@ -32,10 +32,12 @@ ROOT = $(DESTDIR)$(PREFIX)
 INSTALLED = bin/folio share/man/man1/folio.1 share/bash-completion/completions/folio \
 	share/zsh/site-functions/_folio share/fish/vendor_completions.d/folio.fish
 
-.PHONY: install install-files uninstall install-check
+.PHONY: release install install-files uninstall install-check
 
-install: deps version
+release: deps version
 	$(SWIFT) build -c release --static-swift-stdlib --product folio
+
+install: release
 	$(MAKE) install-files FOLIO_BIN=.build/release/folio
 
 install-files:

@@ -24,6 +24,8 @@
   X(pango_font_map_create_context)                                                           \
   X(pango_glyph_string_free)                                                                 \
   X(pango_glyph_string_new)                                                                  \
+  X(pango_glyph_string_set_size)                                                             \
+  X(pango_item_copy)                                                                         \
   X(pango_item_free)                                                                         \
   X(pango_itemize)                                                                           \
   X(pango_shape_full)
@@ -66,11 +68,45 @@ static void load(void) {
   loaded = 1;
 }
 
+// The printable ASCII characters, space to tilde, in order.
+enum { ascii_first = 0x20, ascii_count = 95 };
+
 struct folio_grid_font {
   PangoFontMap *map;
   PangoContext *context;
   PangoAttrList *attributes;
+  // Most lines are plain ASCII, which the grid font draws one glyph a character: their
+  // glyphs are shaped once and reused, skipping itemizing and shaping (NULL when the font
+  // does not draw ASCII that way).
+  PangoItem *ascii_item;
+  PangoGlyphInfo ascii_glyphs[ascii_count];
 };
+
+static void prepare_ascii(folio_grid_font *font) {
+  char text[ascii_count];
+  for (int index = 0; index < ascii_count; index++) text[index] = (char)(ascii_first + index);
+  GList *items = pango.pango_itemize(font->context, text, 0, ascii_count, font->attributes, NULL);
+  if (items && !items->next) {
+    PangoItem *item = items->data;
+    PangoGlyphString *glyphs = pango.pango_glyph_string_new();
+    pango.pango_shape_full(text, ascii_count, text, ascii_count, &item->analysis, glyphs);
+    int simple = item->analysis.level == 0 && item->length == ascii_count && glyphs->num_glyphs == ascii_count;
+    for (int index = 0; simple && index < ascii_count; index++) {
+      PangoGlyphInfo glyph = glyphs->glyphs[index];
+      simple = glyphs->log_clusters[index] == index && !(glyph.glyph & PANGO_GLYPH_UNKNOWN_FLAG) &&
+               glyph.geometry.x_offset == 0 && glyph.geometry.y_offset == 0;
+      font->ascii_glyphs[index] = glyph;
+    }
+    pango.pango_glyph_string_free(glyphs);
+    if (simple) {
+      font->ascii_item = item;
+      pango.g_list_free(items);
+      return;
+    }
+  }
+  for (GList *entry = items; entry; entry = entry->next) pango.pango_item_free(entry->data);
+  pango.g_list_free(items);
+}
 
 folio_grid_font *folio_grid_font_create(const char *description, const char **error) {
   pthread_once(&once, load);
@@ -100,10 +136,12 @@ folio_grid_font *folio_grid_font_create(const char *description, const char **er
   // that starts in Arabic keeps its columns in order, with the Arabic run right to left.
   pango.pango_context_set_base_dir(font->context, PANGO_DIRECTION_LTR);
   font->attributes = pango.pango_attr_list_new();
+  prepare_ascii(font);
   return font;
 }
 
 void folio_grid_font_destroy(folio_grid_font *font) {
+  if (font->ascii_item) pango.pango_item_free(font->ascii_item);
   pango.pango_attr_list_unref(font->attributes);
   pango.g_object_unref(font->context);
   pango.g_object_unref(font->map);
@@ -148,10 +186,73 @@ static void place_on_cells(
   free(starts);
 }
 
+// Draws one shaped run: a left-to-right one cluster by cluster on its cells, a
+// right-to-left one whole, fitted into the cells its characters take.
+static void draw_run(
+    cairo_t *context, const char *text, PangoItem *item, PangoGlyphString *glyphs,
+    const int *columns, const int *cells, double left, double baseline, double cell_width) {
+  int first_column = columns[item->offset];
+  int end_column = first_column;
+  for (int byte = item->offset; byte < item->offset + item->length; byte++) {
+    if (columns[byte] < first_column) first_column = columns[byte];
+    if (columns[byte] + cells[byte] > end_column) end_column = columns[byte] + cells[byte];
+  }
+  double x = left + first_column * cell_width;
+  PangoGlyphItem glyph_item = {.item = item, .glyphs = glyphs};
+  if (item->analysis.level % 2 == 0) {
+    place_on_cells(
+        glyphs, columns + item->offset, cells + item->offset, first_column, end_column, cell_width);
+    cairo->move_to(context, x, baseline);
+    pango.pango_cairo_show_glyph_item(context, text, &glyph_item);
+    return;
+  }
+  int natural = 0;
+  for (int glyph = 0; glyph < glyphs->num_glyphs; glyph++) natural += glyphs->glyphs[glyph].geometry.width;
+  double width = (double)natural / PANGO_SCALE;
+  double span = (end_column - first_column) * cell_width;
+  cairo->save(context);
+  if (width > span && width > 0) {
+    // Joined letters keep their shapes; a run wider than its cells is narrowed to fit.
+    cairo->scale(context, span / width, 1);
+    cairo->move_to(context, x * width / span, baseline);
+  } else {
+    cairo->move_to(context, x + (span - width) / 2, baseline);
+  }
+  pango.pango_cairo_show_glyph_item(context, text, &glyph_item);
+  cairo->restore(context);
+}
+
+// Draws a line of printable ASCII with the glyphs shaped when the font was made; false when
+// the line is not plain ASCII or the font has no such glyphs.
+static int draw_ascii(
+    folio_grid_font *font, cairo_t *context, const char *text, int length, const int *columns,
+    const int *cells, double left, double baseline, double cell_width) {
+  if (!font->ascii_item || length == 0) return 0;
+  for (int byte = 0; byte < length; byte++) {
+    unsigned char character = (unsigned char)text[byte];
+    if (character < ascii_first || character >= ascii_first + ascii_count) return 0;
+  }
+  PangoItem *item = pango.pango_item_copy(font->ascii_item);
+  item->offset = 0;
+  item->length = length;
+  item->num_chars = length;
+  PangoGlyphString *glyphs = pango.pango_glyph_string_new();
+  pango.pango_glyph_string_set_size(glyphs, length);
+  for (int byte = 0; byte < length; byte++) {
+    glyphs->glyphs[byte] = font->ascii_glyphs[(unsigned char)text[byte] - ascii_first];
+    glyphs->log_clusters[byte] = byte;
+  }
+  draw_run(context, text, item, glyphs, columns, cells, left, baseline, cell_width);
+  pango.pango_glyph_string_free(glyphs);
+  pango.pango_item_free(item);
+  return 1;
+}
+
 int folio_grid_font_draw(
     folio_grid_font *font, cairo_t *context, const char *text, int length, const int *columns,
     const int *cells, double left, double baseline, double cell_width, int *missing,
     int capacity) {
+  if (draw_ascii(font, context, text, length, columns, cells, left, baseline, cell_width)) return 0;
   GList *items = pango.pango_itemize(font->context, text, 0, length, font->attributes, NULL);
   if (!items && length > 0) return -1;
   int missing_count = 0;
@@ -159,14 +260,6 @@ int folio_grid_font_draw(
     PangoItem *item = entry->data;
     PangoGlyphString *glyphs = pango.pango_glyph_string_new();
     pango.pango_shape_full(text + item->offset, item->length, text, length, &item->analysis, glyphs);
-
-    // The cells the run covers, from its characters'.
-    int first_column = columns[item->offset];
-    int end_column = first_column;
-    for (int byte = item->offset; byte < item->offset + item->length; byte++) {
-      if (columns[byte] < first_column) first_column = columns[byte];
-      if (columns[byte] + cells[byte] > end_column) end_column = columns[byte] + cells[byte];
-    }
     for (int glyph = 0; glyph < glyphs->num_glyphs; glyph++) {
       if (glyphs->glyphs[glyph].glyph & PANGO_GLYPH_UNKNOWN_FLAG) {
         if (missing_count < capacity) missing[missing_count] = item->offset + glyphs->log_clusters[glyph];
@@ -176,31 +269,7 @@ int folio_grid_font_draw(
         glyphs->glyphs[glyph].glyph = 0;
       }
     }
-
-    double x = left + first_column * cell_width;
-    PangoGlyphItem glyph_item = {.item = item, .glyphs = glyphs};
-    if (item->analysis.level % 2 == 0) {
-      place_on_cells(
-          glyphs, columns + item->offset, cells + item->offset, first_column, end_column, cell_width);
-      cairo->move_to(context, x, baseline);
-      pango.pango_cairo_show_glyph_item(context, text, &glyph_item);
-    } else {
-      int natural = 0;
-      for (int glyph = 0; glyph < glyphs->num_glyphs; glyph++) natural += glyphs->glyphs[glyph].geometry.width;
-      double width = (double)natural / PANGO_SCALE;
-      double span = (end_column - first_column) * cell_width;
-      cairo->save(context);
-      cairo->move_to(context, x, baseline);
-      if (width > span && width > 0) {
-        // Joined letters keep their shapes; a run wider than its cells is narrowed to fit.
-        cairo->scale(context, span / width, 1);
-        cairo->move_to(context, x * width / span, baseline);
-      } else {
-        cairo->move_to(context, x + (span - width) / 2, baseline);
-      }
-      pango.pango_cairo_show_glyph_item(context, text, &glyph_item);
-      cairo->restore(context);
-    }
+    draw_run(context, text, item, glyphs, columns, cells, left, baseline, cell_width);
     pango.pango_glyph_string_free(glyphs);
   }
   for (GList *entry = items; entry; entry = entry->next) pango.pango_item_free(entry->data);
