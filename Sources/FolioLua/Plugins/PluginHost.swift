@@ -12,6 +12,9 @@ public final class PluginHost {
 
   /// The plugins found, in discovery order.
   public private(set) var plugins: [Plugin] = []
+  /// Whether loading notes every declaration problem in `Plugin.problems` and goes on, rather
+  /// than stopping at the first (`plugin check`); the plugin fails all the same.
+  public var collectsProblems = false
   /// The instructions each callback may run (checked every 1,000; pattern-matching steps
   /// count too).
   public var instructionBudget = PluginHost.defaultInstructionBudget
@@ -275,6 +278,7 @@ public final class PluginHost {
       lua.installRequire(folder: plugin.folder)
       plugin.declaredCommands = []
       plugin.loggedProblems = []
+      plugin.problems = []
       installAPI(in: lua, for: plugin)
       pending = []
       stateWrites = PluginStateWrites()
@@ -287,18 +291,40 @@ public final class PluginHost {
       } catch {
         // Ctrl-C stopped this plugin's loading: the plugins after it still load.
         if error.stop == .interrupted { LuaState.clearInterrupt() }
-        throw failure(error, in: plugin, whileLoading: true)
+        let failed = failure(error, in: plugin, whileLoading: true)
+        if collectsProblems { plugin.problems.append(Self.withoutName(failed.message, of: plugin)) }
+        throw collectsProblems ? firstProblem(of: plugin) : failed
       }
       let contributions = pending ?? []
       pending = nil
-      try checkCommandReferences(contributions, of: plugin)
-      do throws(FolioError) {
-        for contribution in contributions { try apply(contribution, of: plugin) }
-        try commitStateWrites()
-      } catch {
-        removeContributions(of: plugin)
-        throw error
+      guard collectsProblems else {
+        try checkCommandReferences(contributions, of: plugin)
+        do throws(FolioError) {
+          for contribution in contributions { try apply(contribution, of: plugin) }
+          try commitStateWrites()
+        } catch {
+          removeContributions(of: plugin)
+          throw error
+        }
+        plugin.lua = lua
+        setStatus(.loaded, of: plugin)
+        return
       }
+      plugin.problems += commandReferenceProblems(contributions, of: plugin).map {
+        Self.withoutName($0.message, of: plugin)
+      }
+      for contribution in contributions {
+        do throws(FolioError) {
+          try apply(contribution, of: plugin)
+        } catch {
+          plugin.problems.append(Self.withoutName(error.message, of: plugin))
+        }
+      }
+      guard plugin.problems.isEmpty else {
+        removeContributions(of: plugin)
+        throw firstProblem(of: plugin)
+      }
+      try commitStateWrites()
       plugin.lua = lua
       setStatus(.loaded, of: plugin)
     } catch {
@@ -310,6 +336,17 @@ public final class PluginHost {
             ? String(text.dropFirst("plugin \(plugin.name): ".count)) : text), of: plugin)
       plugin.appendLog("load failed: \(text)")
     }
+  }
+
+  /// A message without its `plugin NAME: ` prefix.
+  private static func withoutName(_ message: String, of plugin: Plugin) -> String {
+    message.hasPrefix("plugin \(plugin.name): ")
+      ? String(message.dropFirst("plugin \(plugin.name): ".count)) : message
+  }
+
+  /// The error a checked plugin fails with: its first problem.
+  private func firstProblem(of plugin: Plugin) -> FolioError {
+    FolioError(.invalidArgument, "plugin \(plugin.name): \(plugin.problems.first ?? "does not load")")
   }
 
   /// Sets a plugin's status and publishes it: `pluginLoaded`, or `pluginFailed` with the
