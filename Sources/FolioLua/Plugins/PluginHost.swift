@@ -15,6 +15,8 @@ public final class PluginHost {
   /// Whether loading notes every declaration problem in `Plugin.problems` and goes on, rather
   /// than stopping at the first (`plugin check`); the plugin fails all the same.
   public var collectsProblems = false
+  /// The watcher of `plugin watch`, made on first use.
+  private var watcher: PluginWatcher?
   /// The instructions each callback may run (checked every 1,000; pattern-matching steps
   /// count too).
   public var instructionBudget = PluginHost.defaultInstructionBudget
@@ -182,6 +184,34 @@ public final class PluginHost {
     plugins.append(plugin)
     load(plugin)
     return plugin
+  }
+
+  /// Reloads the plugin `name` whenever one of its `.lua` files changes, from now until
+  /// Folio quits (`plugin watch NAME`); `reloadChanged()` does the reloading between commands.
+  ///
+  /// - Throws: `FolioError` when there is no such plugin or its folder cannot be watched.
+  public func watch(named name: String) throws(FolioError) {
+    let plugin = try find(name)
+    if watcher == nil { watcher = PluginWatcher() }
+    guard let watcher else { throw FolioError(.io, "cannot watch files here: inotify is not available") }
+    guard watcher.isWatching(name) || watcher.watch(plugin.folder, plugin: name) else {
+      throw FolioError(.io, "cannot watch \(plugin.folder)")
+    }
+  }
+
+  /// Reloads each watched plugin whose `.lua` files changed since the last call.
+  ///
+  /// - Returns: each plugin reloaded, with the error when it failed to load again.
+  public func reloadChanged() -> [(name: String, error: FolioError?)] {
+    guard let watcher else { return [] }
+    return watcher.changedPlugins().map { name in
+      do throws(FolioError) {
+        try reload(named: name)
+        return (name, nil)
+      } catch {
+        return (name, error)
+      }
+    }
   }
 
   /// The plugin with this name.
