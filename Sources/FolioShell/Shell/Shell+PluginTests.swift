@@ -66,6 +66,9 @@ extension Shell {
     let scratch = Shell(
       options: options, console: console, environment: [:],
       workspace: Workspace(store: nil, currentDirectory: tests, home: nil))
+    // A test that ran `plugin test` or `plugin check` would start scratch sessions without end.
+    scratch.session.pluginTestRunner = nil
+    scratch.session.pluginChecker = nil
     scratch.session.loadPlugins(extraFolders: [], shippedFolder: nil)
     if let plugin = scratch.session.pluginHost?.load(folder: folder), case .failed(let reason) = plugin.status
     {
