@@ -78,7 +78,7 @@ extension Shell {
     let frame = IncludeFrame(
       canonicalPath: Paths.canonical(tests + "/" + script), directory: tests, sourcedFrom: nil,
       displayName: script)
-    scratch.runLines(&reader, in: frame)
+    _ = scratch.runLines(&reader, in: frame)
     scratch.finishBatch()
     console.flush()
     return text
