@@ -97,7 +97,7 @@ import Testing
         ["scene.tabs", "tabs", "tabs"],
         ["scene.tab", "tab", "tab NAME"], ["scene.settings", "settings", "settings [set] [KEY] [VALUE]"],
         ["plugin.list", "plugins", "plugins"],
-        ["plugin.manage", "plugin", "plugin info|load|unload|reload|new|test|check NAME [--dir DIR]"],
+        ["plugin.manage", "plugin", "plugin info|load|unload|reload|watch|new|test|check NAME [--dir DIR]"],
       ])
   }
 

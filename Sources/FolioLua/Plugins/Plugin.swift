@@ -38,6 +38,9 @@ public final class Plugin {
   /// The ids of the commands its `plugin.lua` declared in its last load, also when the load
   /// failed later: calling one then says why it is missing.
   var declaredCommands: Set<String> = []
+  /// Every declaration problem of its last load when the host collects them
+  /// (`PluginHost.collectsProblems`, for `plugin check`), each `FILE:LINE: message`.
+  public internal(set) var problems: [String] = []
   /// The wrong results of its predicates and state getters logged since it loaded: each is
   /// logged once, not every time a menu asks again.
   var loggedProblems: Set<String> = []

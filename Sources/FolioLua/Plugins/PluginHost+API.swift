@@ -72,7 +72,22 @@ extension PluginHost {
       },
     ]
     var fields: [String: LuaData] = [:]
-    for (name, function) in api { fields[name] = .function(lua.makeFunction(function)) }
+    for (name, function) in api {
+      guard collectsProblems else {
+        fields[name] = .function(lua.makeFunction(function))
+        continue
+      }
+      // Checking: note the problem and go on, so that one run finds every declaration's.
+      fields[name] = .function(
+        lua.makeFunction { [unowned plugin] arguments throws(LuaError) in
+          do throws(LuaError) {
+            return try function(arguments)
+          } catch {
+            plugin.problems.append(arguments.callerLocation + error.message)
+            return []
+          }
+        })
+    }
     let log = makeLogFunction(in: lua, for: plugin)
     fields["log"] = .function(log)
     // Plugin text reaches people only through Folio: `print` writes to the log too.

@@ -136,7 +136,10 @@ extension PluginHost {
   {
     let location = plugin.lua?.location(of: function) ?? ""
     let text = (location.isEmpty ? "" : location + " ") + message
-    if plugin.loggedProblems.insert(text).inserted { plugin.appendLog("error: \(text)") }
+    // Each problem is logged once; a getter whose wrong value keeps changing logs the first 100.
+    if plugin.loggedProblems.count < 100, plugin.loggedProblems.insert(text).inserted {
+      plugin.appendLog("error: \(text)")
+    }
     return "plugin \(plugin.name): \(text)"
   }
 

@@ -9,6 +9,19 @@ extension PluginHost {
   /// the same error whether another plugin has that command or not, so the error does not
   /// depend on the order plugins load in.
   func checkCommandReferences(_ contributions: [Contribution], of plugin: Plugin) throws(FolioError) {
+    if let first = commandReferenceProblems(contributions, of: plugin, stoppingAtFirst: true).first {
+      throw first
+    }
+  }
+
+  /// Every reference problem of `checkCommandReferences`, in declaration order (only the
+  /// first when `stoppingAtFirst`).
+  func commandReferenceProblems(
+    _ contributions: [Contribution], of plugin: Plugin, stoppingAtFirst: Bool = false
+  )
+    -> [FolioError]
+  {
+    var problems: [FolioError] = []
     var own: Set<String> = []
     for case .command(let command, _) in contributions { own.insert(command.id) }
     for contribution in contributions {
@@ -49,13 +62,16 @@ extension PluginHost {
         {
           continue
         }
-        throw FolioError(
-          .invalidArgument,
-          "plugin \(plugin.name): \(location)\(reference.place) names '\(reference.command)', which is neither "
-            + "a command of this plugin nor a built-in one; declare it with folio.command in this plugin (a "
-            + "plugin's menus and items may name only its own commands and built-in ones)")
+        problems.append(
+          FolioError(
+            .invalidArgument,
+            "plugin \(plugin.name): \(location)\(reference.place) names '\(reference.command)', which is neither "
+              + "a command of this plugin nor a built-in one; declare it with folio.command in this plugin (a "
+              + "plugin's menus and items may name only its own commands and built-in ones)"))
+        if stoppingAtFirst { return problems }
       }
     }
+    return problems
   }
 
   /// The commands a list of menu elements runs, each with the place it is named, in the form

@@ -12,6 +12,11 @@ public final class PluginHost {
 
   /// The plugins found, in discovery order.
   public private(set) var plugins: [Plugin] = []
+  /// Whether loading notes every declaration problem in `Plugin.problems` and goes on, rather
+  /// than stopping at the first (`plugin check`); the plugin fails all the same.
+  public var collectsProblems = false
+  /// The watcher of `plugin watch`, made on first use.
+  private var watcher: PluginWatcher?
   /// The instructions each callback may run (checked every 1,000; pattern-matching steps
   /// count too).
   public var instructionBudget = PluginHost.defaultInstructionBudget
@@ -182,6 +187,34 @@ public final class PluginHost {
     return plugin
   }
 
+  /// Reloads the plugin `name` whenever one of its `.lua` files changes, from now until
+  /// Folio quits (`plugin watch NAME`); `reloadChanged()` does the reloading between commands.
+  ///
+  /// - Throws: `FolioError` when there is no such plugin or its folder cannot be watched.
+  public func watch(named name: String) throws(FolioError) {
+    let plugin = try find(name)
+    if watcher == nil { watcher = PluginWatcher() }
+    guard let watcher else { throw FolioError(.io, "cannot watch files here: inotify is not available") }
+    guard watcher.isWatching(name) || watcher.watch(plugin.folder, plugin: name) else {
+      throw FolioError(.io, "cannot watch \(plugin.folder)")
+    }
+  }
+
+  /// Reloads each watched plugin whose `.lua` files changed since the last call.
+  ///
+  /// - Returns: each plugin reloaded, with the error when it failed to load again.
+  public func reloadChanged() -> [(name: String, error: FolioError?)] {
+    guard let watcher else { return [] }
+    return watcher.changedPlugins().map { name in
+      do throws(FolioError) {
+        try reload(named: name)
+        return (name, nil)
+      } catch {
+        return (name, error)
+      }
+    }
+  }
+
   /// The plugin with this name.
   public func plugin(named name: String) -> Plugin? {
     plugins.first { $0.name == name }
@@ -277,6 +310,7 @@ public final class PluginHost {
       lua.installRequire(folder: plugin.folder)
       plugin.declaredCommands = []
       plugin.loggedProblems = []
+      plugin.problems = []
       installAPI(in: lua, for: plugin)
       pending = []
       stateWrites = PluginStateWrites()
@@ -289,18 +323,40 @@ public final class PluginHost {
       } catch {
         // Ctrl-C stopped this plugin's loading: the plugins after it still load.
         if error.stop == .interrupted { LuaState.clearInterrupt() }
-        throw failure(error, in: plugin, whileLoading: true)
+        let failed = failure(error, in: plugin, whileLoading: true)
+        if collectsProblems { plugin.problems.append(Self.withoutName(failed.message, of: plugin)) }
+        throw collectsProblems ? firstProblem(of: plugin) : failed
       }
       let contributions = pending ?? []
       pending = nil
-      try checkCommandReferences(contributions, of: plugin)
-      do throws(FolioError) {
-        for contribution in contributions { try apply(contribution, of: plugin) }
-        try commitStateWrites()
-      } catch {
-        removeContributions(of: plugin)
-        throw error
+      guard collectsProblems else {
+        try checkCommandReferences(contributions, of: plugin)
+        do throws(FolioError) {
+          for contribution in contributions { try apply(contribution, of: plugin) }
+          try commitStateWrites()
+        } catch {
+          removeContributions(of: plugin)
+          throw error
+        }
+        plugin.lua = lua
+        setStatus(.loaded, of: plugin)
+        return
       }
+      plugin.problems += commandReferenceProblems(contributions, of: plugin).map {
+        Self.withoutName($0.message, of: plugin)
+      }
+      for contribution in contributions {
+        do throws(FolioError) {
+          try apply(contribution, of: plugin)
+        } catch {
+          plugin.problems.append(Self.withoutName(error.message, of: plugin))
+        }
+      }
+      guard plugin.problems.isEmpty else {
+        removeContributions(of: plugin)
+        throw firstProblem(of: plugin)
+      }
+      try commitStateWrites()
       plugin.lua = lua
       setStatus(.loaded, of: plugin)
     } catch {
@@ -312,6 +368,17 @@ public final class PluginHost {
             ? String(text.dropFirst("plugin \(plugin.name): ".count)) : text), of: plugin)
       plugin.appendLog("load failed: \(text)")
     }
+  }
+
+  /// A message without its `plugin NAME: ` prefix.
+  private static func withoutName(_ message: String, of plugin: Plugin) -> String {
+    message.hasPrefix("plugin \(plugin.name): ")
+      ? String(message.dropFirst("plugin \(plugin.name): ".count)) : message
+  }
+
+  /// The error a checked plugin fails with: its first problem.
+  private func firstProblem(of plugin: Plugin) -> FolioError {
+    FolioError(.invalidArgument, "plugin \(plugin.name): \(plugin.problems.first ?? "does not load")")
   }
 
   /// Sets a plugin's status and publishes it: `pluginLoaded`, `pluginUnloaded` (disabled),

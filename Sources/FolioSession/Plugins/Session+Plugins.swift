@@ -60,7 +60,8 @@ enum PluginCommands {
   /// `plugin info|load|unload|reload NAME`.
   enum ManagePlugin: AppAction {
     static let action = ParameterKey.argument(
-      "action", .choice(["info", "load", "unload", "reload", "new", "test", "check"]), summary: "what to do")
+      "action", .choice(["info", "load", "unload", "reload", "watch", "new", "test", "check"]),
+      summary: "what to do")
     static let name = ParameterKey.argument(
       "name", summary: "the plugin's name (for test and check, also its folder: a path with a '/')")
     static let folder = ParameterKey.option(
@@ -69,8 +70,9 @@ enum PluginCommands {
 
     static let configuration = CommandConfiguration(
       id: "plugin.manage", verb: "plugin", title: "Plugin", icon: "puzzlepiece", category: "Plugins",
-      summary: "show, load, unload or reload a plugin; make a new one; run its tests; check it",
-      details: "'plugin new NAME [--dir DIR]' makes DIR/NAME with manifest.lua, a ten-line plugin.lua, "
+      summary: "show, load, unload, reload or watch a plugin; make a new one; run its tests; check it",
+      details: "'plugin watch NAME' reloads the plugin whenever one of its .lua files changes, before "
+        + "the next command. 'plugin new NAME [--dir DIR]' makes DIR/NAME with manifest.lua, a ten-line plugin.lua, "
         + "tests/ (a script, its data and its expected output) and .luarc.json for LuaLS. 'plugin test "
         + "NAME|DIR' runs each tests/*.folio of the plugin in a scratch session (fresh state, no other "
         + "plugins, in the tests folder) and compares its output with the .expected file beside it, "
@@ -107,6 +109,10 @@ enum PluginCommands {
       case "reload":
         try host.reload(named: name)
         return .pluginChanged(name: name, .reloaded)
+      case "watch":
+        try host.watch(named: name)
+        return .message(
+          "Watching plugin \(name): it reloads when one of its .lua files changes, before the next command.")
       default:
         guard let plugin = host.plugin(named: name) else {
           throw FolioError(.invalidArgument, "no plugin named '\(name)'")

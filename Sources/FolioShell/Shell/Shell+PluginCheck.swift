@@ -29,14 +29,20 @@ extension Shell {
       options: options, console: Console { _, _ in }, environment: [:],
       workspace: Workspace(store: nil, currentDirectory: folder, home: nil))
     scratch.session.loadPlugins(extraFolders: [], shippedFolder: nil)
-    guard let plugin = scratch.session.pluginHost?.load(folder: folder) else {
+    guard let host = scratch.session.pluginHost else {
       throw FolioError(.internal, "the scratch session has no plugin host")
     }
+    host.collectsProblems = true
+    let plugin = host.load(folder: folder)
     var lines: [String] = []
     var isClean = true
     if case .failed(let reason) = plugin.status {
       isClean = false
-      lines.append("plugin \(plugin.name) does not load: \(reason)")
+      let problems = plugin.problems.isEmpty ? [reason] : plugin.problems
+      lines.append(
+        "plugin \(plugin.name) does not load: "
+          + (problems.count == 1 ? "1 problem" : "\(problems.count) problems") + ":")
+      lines += problems.map { "  " + $0 }
     } else {
       let contributed = plugin.contributions.kinds.filter { !$0.1.isEmpty }.map {
         "\($0.0): \($0.1.joined(separator: $0.2))"

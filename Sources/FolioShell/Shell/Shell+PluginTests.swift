@@ -66,6 +66,9 @@ extension Shell {
     let scratch = Shell(
       options: options, console: console, environment: [:],
       workspace: Workspace(store: nil, currentDirectory: tests, home: nil))
+    // A test that ran `plugin test` or `plugin check` would start scratch sessions without end.
+    scratch.session.pluginTestRunner = nil
+    scratch.session.pluginChecker = nil
     scratch.session.loadPlugins(extraFolders: [], shippedFolder: nil)
     if let plugin = scratch.session.pluginHost?.load(folder: folder), case .failed(let reason) = plugin.status
     {
@@ -75,7 +78,7 @@ extension Shell {
     let frame = IncludeFrame(
       canonicalPath: Paths.canonical(tests + "/" + script), directory: tests, sourcedFrom: nil,
       displayName: script)
-    scratch.runLines(&reader, in: frame)
+    _ = scratch.runLines(&reader, in: frame)
     scratch.finishBatch()
     console.flush()
     return text

@@ -215,6 +215,7 @@ public final class Shell {
   /// - Throws: `FolioError.unknownCommand` with the nearest known names, or the command's
   ///   own error.
   public func dispatch(_ command: ParsedCommand) throws -> CommandOutput {
+    reloadWatchedPlugins()
     let name = command.words[0].text
     guard let target = registry.resolve(name) else { throw unknownCommand(name) }
     return try session.run(target, words: Array(command.words.dropFirst()))
