@@ -11,6 +11,29 @@ import Testing
     #expect(FuzzyMatcher.score("", in: "anything") == 0)
   }
 
+  @Test("the ASCII shortcut and the full match agree, with and without other scripts")
+  func asciiShortcut() {
+    let names = [
+      "option.output", "Command Palette", "Café Central", "ÉTÉ", "a_b-c d", "[x]{y}@z", "αβγ.save",
+    ]
+    let patterns = [
+      "", "o", "OO", "cp", "é", "É", "caf", "ete", "abcd", "xyz", "[", "@", "save", "sav e", "q",
+    ]
+    for name in names {
+      for pattern in patterns {
+        let lowered = Array(name.lowercased())
+        let wanted = Array(pattern.lowercased().filter { $0 != " " })
+        var index = lowered.startIndex
+        let inOrder = wanted.allSatisfy { character in
+          guard let found = lowered[index...].firstIndex(of: character) else { return false }
+          index = found + 1
+          return true
+        }
+        #expect((FuzzyMatcher.score(pattern, in: name) != nil) == inOrder, "\(pattern) in \(name)")
+      }
+    }
+  }
+
   @Test("matching is case-insensitive and ignores spaces in the filter")
   func caseAndSpaces() {
     #expect(FuzzyMatcher.score("OO", in: "option.output") == FuzzyMatcher.score("oo", in: "option.output"))

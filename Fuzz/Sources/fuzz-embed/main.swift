@@ -79,6 +79,7 @@ func fuzzEmbed(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   defer { shell.session.workspace.endSession() }
   var sent: [JSONValue] = []
   let server = EmbedServer(shell: shell) { sent.append($0) }
+  server.messageLimit = limit
   server.receive(
     .line(Array(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"1.0"}}"#.utf8)))
   server.receive(

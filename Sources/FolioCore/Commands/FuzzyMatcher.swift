@@ -10,6 +10,7 @@ public enum FuzzyMatcher {
   /// The score of the best alignment of `pattern` in `text` (case-insensitive), or nil when
   /// the pattern's characters do not all appear in order.
   public static func score(_ pattern: String, in text: String) -> Int? {
+    if isASCIISubsequence(pattern, of: text) == false { return nil }
     let pattern = Array(pattern.filter { $0 != " " }).map(lowercased)
     let original = Array(text)
     let text = original.map(lowercased)
@@ -43,6 +44,29 @@ public enum FuzzyMatcher {
       best = next
     }
     return best.compactMap { $0 }.max()
+  }
+
+  /// Whether the pattern's characters, spaces left out, appear in order in `text` ignoring
+  /// ASCII case; nil when either is not ASCII. Most names a palette filter meets do not
+  /// match, and this says so without building characters: the score is nil exactly then.
+  private static func isASCIISubsequence(_ pattern: String, of text: String) -> Bool? {
+    var remaining = text.utf8.makeIterator()
+    for byte in pattern.utf8 where byte != UInt8(ascii: " ") {
+      guard byte < 0x80 else { return nil }
+      let wanted = byte | (isASCIILetter(byte) ? 0x20 : 0)
+      while true {
+        guard let candidate = remaining.next() else {
+          return text.utf8.allSatisfy { $0 < 0x80 } ? false : nil
+        }
+        guard candidate < 0x80 else { return nil }
+        if candidate | (isASCIILetter(candidate) ? 0x20 : 0) == wanted { break }
+      }
+    }
+    return text.utf8.allSatisfy { $0 < 0x80 } ? true : nil
+  }
+
+  private static func isASCIILetter(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
   }
 
   private static func lowercased(_ character: Character) -> Character {

@@ -16,7 +16,11 @@ extension EmbedServer {
       line += "\n"
       Console.writeToDescriptors(.output, line)
     }
+    // A client gone away makes writes fail with EPIPE rather than end Folio, which then
+    // reads to the end of its input and keeps unsaved changes for recovery.
+    signal(SIGPIPE, SIG_IGN)
     var reader = MessageReader()
+    server.messageLimit = reader.limit
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     reading: while server.phase != .exited {
       let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }

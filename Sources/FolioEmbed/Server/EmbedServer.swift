@@ -40,6 +40,8 @@ public final class EmbedServer {
   var lastToolbar: JSONValue?
   /// The dialog last sent in `dialog.presented`, to name the button of `dialog.dismissed`.
   var presentedDialog: Dialog?
+  /// The longest message the reader feeding this server keeps, in bytes.
+  public var messageLimit = MessageReader.defaultLimit
   /// Whether `menus.changed` went out for the request being answered.
   var hasSentMenusChanged = false
   /// Whether `shutdown` was answered.
@@ -71,8 +73,8 @@ public final class EmbedServer {
         with: .failure(
           ProtocolError(
             .invalidRequest,
-            "the message is \(byteCount) bytes, over the limit of \(MessageReader.defaultLimit); it was skipped",
-            data: .object([("bytes", .int(byteCount)), ("limit", .int(MessageReader.defaultLimit))]))))
+            "the message is \(byteCount) bytes, over the limit of \(messageLimit); it was skipped",
+            data: .object([("bytes", .int(byteCount)), ("limit", .int(messageLimit))]))))
     }
   }
 
@@ -80,13 +82,28 @@ public final class EmbedServer {
   /// that the requests they name are answered `requestCancelled` instead of running.
   public func noteCancellations(in items: [MessageReader.Item]) {
     for case .line(let bytes) in items {
-      guard let message = try? JSONText.parse(bytes), case .object(let fields) = message,
+      // Only a line that names the method is read twice.
+      guard Self.contains(bytes, Self.cancelMethod), let message = try? JSONText.parse(bytes),
+        case .object(let fields) = message,
         fields.contains(where: { $0.0 == "method" && $0.1 == .string("$/cancelRequest") }),
         case .object(let params)? = fields.first(where: { $0.0 == "params" })?.1,
         let idValue = params.first(where: { $0.0 == "id" })?.1, let id = RequestID(idValue)
       else { continue }
       cancelledIDs.insert(id)
     }
+  }
+
+  private static let cancelMethod = Array("cancelRequest".utf8)
+
+  /// Whether `bytes` hold `needle`.
+  private static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
+    guard let first = needle.first, bytes.count >= needle.count else { return false }
+    var index = 0
+    while index + needle.count <= bytes.count {
+      if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) { return true }
+      index += 1
+    }
+    return false
   }
 
   /// Handles one message line.

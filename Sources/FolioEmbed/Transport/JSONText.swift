@@ -85,7 +85,8 @@ public enum JSONText {
       }
       offset += 1
       var pairs: [(String, JSONValue)] = []
-      var keys: Set<String> = []
+      // Messages' objects are small: a set of keys pays only for large ones.
+      var keys: Set<String>?
       skipWhitespace()
       if current == UInt8(ascii: "}") {
         offset += 1
@@ -96,7 +97,15 @@ public enum JSONText {
         guard current == UInt8(ascii: "\"") else { throw expected("a string key") }
         let keyOffset = offset
         let key = try string()
-        guard keys.insert(key).inserted else {
+        let isRepeated: Bool
+        if var known = keys {
+          isRepeated = !known.insert(key).inserted
+          keys = known
+        } else {
+          isRepeated = pairs.contains { $0.0 == key }
+          if pairs.count >= 16 { keys = Set(pairs.map(\.0) + [key]) }
+        }
+        guard !isRepeated else {
           throw SyntaxError(message: "the key \"\(key)\" appears twice in an object", offset: keyOffset)
         }
         skipWhitespace()
@@ -180,23 +189,26 @@ public enum JSONText {
       return .number(double)
     }
 
+    /// Reads the string at `offset`. One without escapes, most of them, is made straight from
+    /// its bytes (checked as UTF-8 already); one with escapes is collected as bytes.
     mutating func string() throws(SyntaxError) -> String {
       let opening = offset
       offset += 1
-      var scalars = String.UnicodeScalarView()
       var plainStart = offset
-      func flushPlain(_ end: Int) {
-        scalars.append(contentsOf: String(decoding: bytes[plainStart..<end], as: UTF8.self).unicodeScalars)
-      }
+      var collected: [UInt8]?
       while let byte = current {
         switch byte {
         case UInt8(ascii: "\""):
-          flushPlain(offset)
+          let end = offset
           offset += 1
-          return String(scalars)
+          guard var text = collected else { return String(decoding: bytes[plainStart..<end], as: UTF8.self) }
+          text.append(contentsOf: bytes[plainStart..<end])
+          return String(decoding: text, as: UTF8.self)
         case UInt8(ascii: "\\"):
-          flushPlain(offset)
-          scalars.append(try escape())
+          var text = collected ?? []
+          text.append(contentsOf: bytes[plainStart..<offset])
+          UTF8.encode(try escape()) { text.append($0) }
+          collected = text
           plainStart = offset
         case 0..<0x20:
           throw error("a control character in a string must be escaped")

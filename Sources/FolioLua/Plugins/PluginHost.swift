@@ -390,7 +390,6 @@ public final class PluginHost {
     case .failed(let reason), .quarantined(let reason):
       events?.publish(.pluginFailed(name: plugin.name, reason: reason))
     case .disabled: events?.publish(.pluginUnloaded(name: plugin.name))
-    default: break
     }
   }
 
