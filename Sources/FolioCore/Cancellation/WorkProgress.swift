@@ -27,7 +27,9 @@ public struct WorkProgress: Sendable, Equatable {
 
   /// What progress is counted in.
   public enum Unit: String, Sendable {
+    /// Table rows.
     case rows
+    /// Bytes of a file.
     case bytes
   }
 

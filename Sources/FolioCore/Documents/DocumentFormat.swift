@@ -31,11 +31,12 @@ public enum DocumentFormat: String, Sendable, Equatable {
   /// Decodes a file's bytes.
   ///
   /// - Throws: `FolioError.format` naming the line and column of the problem.
-  func decode(_ bytes: [UInt8]) throws(FolioError) -> DocumentContent {
+  func decode(_ bytes: [UInt8], cancellation: CancellationToken? = nil) throws(FolioError) -> DocumentContent
+  {
     switch self {
     case .text: .text(try TextFormat.decode(bytes))
-    case .csv: .table(try DelimitedFormat.decodeTable(bytes, delimiter: .comma))
-    case .tsv: .table(try DelimitedFormat.decodeTable(bytes, delimiter: .tab))
+    case .csv: .table(try DelimitedFormat.decodeTable(bytes, delimiter: .comma, cancellation: cancellation))
+    case .tsv: .table(try DelimitedFormat.decodeTable(bytes, delimiter: .tab, cancellation: cancellation))
     case .json: .table(try JSONTableFormat.decodeTable(bytes))
     }
   }

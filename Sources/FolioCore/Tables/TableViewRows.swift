@@ -54,8 +54,10 @@ public struct TableViewRows: RandomAccessCollection, Sendable, Equatable {
       selection: selection, favoriteColumn: favoriteColumn)
   }
 
+  /// The first row's index: 0.
   public var startIndex: Int { 0 }
 
+  /// The number of rows shown.
   public var endIndex: Int {
     switch source {
     case .made(let rows): rows.count
@@ -108,6 +110,7 @@ public struct TableViewRows: RandomAccessCollection, Sendable, Equatable {
     return (0..<head).map { self[$0] } + (0..<spread).map { self[head + Int(Double($0) * stride)] }
   }
 
+  /// Whether two views show the same rows, read and compared one by one.
   public static func == (lhs: TableViewRows, rhs: TableViewRows) -> Bool {
     lhs.elementsEqual(rhs)
   }

@@ -44,6 +44,19 @@ import Testing
     #expect(try workspace.open("big.csv").document.title == "big")
   }
 
+  @Test("decoding a CSV stops once cancelled, past its first 8,192 records")
+  func decode() throws {
+    let token = CancellationToken()
+    token.cancel()
+    #expect(throws: FolioError.interrupted) {
+      try DelimitedFormat.decodeTable(
+        Array(Self.csv(rows: 10_000).utf8), delimiter: .comma, cancellation: token)
+    }
+    #expect(
+      try DelimitedFormat.decodeTable(Array(Self.csv(rows: 10).utf8), delimiter: .comma, cancellation: token)
+        .rowCount == 10)
+  }
+
   @Test("a cancelled sort moves no row and leaves nothing to undo", arguments: [10, 10_000])
   func sort(rows: Int) throws {
     let folder = try TemporaryFolder("folio-cancel")

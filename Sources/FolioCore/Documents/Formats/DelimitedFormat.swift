@@ -37,14 +37,16 @@ public enum DelimitedFormat {
   /// - Parameters:
   ///   - bytes: The file's content.
   ///   - delimiter: The field separator: `.comma` for CSV, `.tab` for TSV.
+  ///   - cancellation: checked every 8,192 records.
   /// - Returns: The table, its rows numbered from 1, with a `.delimited` dialect.
-  /// - Throws: The errors of `decode(_:delimiter:)`.
+  /// - Throws: The errors of `decode(_:delimiter:)`; `FolioError.interrupted` once
+  ///   `cancellation` is cancelled.
   public static func decodeTable(
-    _ bytes: [UInt8], delimiter: DelimitedDialect.Delimiter
+    _ bytes: [UInt8], delimiter: DelimitedDialect.Delimiter, cancellation: CancellationToken? = nil
   ) throws(FolioError) -> TableModel {
     let (columns, offsets, dialect) = try bytes.withUnsafeBufferPointer {
       (buffer) throws(FolioError) -> ([String], [Int], DelimitedDialect) in
-      try scan(buffer, delimiter: delimiter)
+      try scan(buffer, delimiter: delimiter, cancellation: cancellation)
     }
     let records = DelimitedRecords(
       bytes: bytes, delimiter: delimiter.rawValue, start: dialect.hasByteOrderMark ? 3 : 0)
@@ -290,7 +292,8 @@ public enum DelimitedFormat {
   /// Checks a whole file and finds its columns, where each row's record starts, and its
   /// dialect.
   private static func scan(
-    _ bytes: UnsafeBufferPointer<UInt8>, delimiter: DelimitedDialect.Delimiter
+    _ bytes: UnsafeBufferPointer<UInt8>, delimiter: DelimitedDialect.Delimiter,
+    cancellation: CancellationToken? = nil
   ) throws(FolioError) -> ([String], [Int], DelimitedDialect) {
     let hasByteOrderMark = ASCII.hasByteOrderMark(bytes)
     let start = hasByteOrderMark ? 3 : 0
@@ -314,6 +317,7 @@ public enum DelimitedFormat {
       }
       offsets.append(recordStart)
       lastEnding = ending
+      if offsets.count & 8191 == 0 { try cancellation?.check() }
     }
     let dialect = DelimitedDialect(
       delimiter: delimiter,

@@ -107,7 +107,9 @@ public final class Workspace {
     let format = DocumentFormat(fileName: DocumentFile.fileName(of: path))
     let content: DocumentContent
     do {
-      content = try format.decode(bytes)
+      content = try format.decode(bytes, cancellation: cancellation)
+    } catch  where error.code == .interrupted {
+      throw error
     } catch {
       throw .wrapping(error, in: DocumentFile.fileName(of: path), values: ["path": path])
     }
