@@ -173,7 +173,7 @@ enum JSONRenderer {
         ("menu", .string(explanation.menu)), ("item", menuNode(explanation.node)),
         ("path", .array(explanation.path.map(JSONValue.string))), ("section", .string(explanation.section)),
         ("position", .int(explanation.position)), ("order", .string(String(describing: explanation.order))),
-        ("reversed", .bool(explanation.isReversed)),
+        ("reversed", .bool(explanation.isReversed)), ("orderRule", .string(explanation.orderRule.rawValue)),
         ("lines", .array(explanation.lines.map(JSONValue.string))),
       ])
     case .shareTargets(let document, let targets):
@@ -383,6 +383,12 @@ enum JSONRenderer {
     if let shortcut = node.shortcut { fields.append(("shortcut", .string(shortcut))) }
     if !node.arguments.isEmpty { fields.append(("arguments", .array(node.arguments.map(JSONValue.string)))) }
     if let style = node.pickerStyle { fields.append(("style", .string(String(describing: style)))) }
+    if node.kind == .stepper || node.kind == .slider, let bounds = node.bounds {
+      fields += [
+        ("style", .string(String(describing: node.kind))), ("min", .number(bounds.lowerBound)),
+        ("max", .number(bounds.upperBound)), ("step", node.step.map(JSONValue.number) ?? .null),
+      ]
+    }
     fields.append(("children", .array(node.children.map(menuNode))))
     return .object(fields)
   }
