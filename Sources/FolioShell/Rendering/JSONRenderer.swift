@@ -168,6 +168,11 @@ enum JSONRenderer {
         ("content", report.content.map(result) ?? .null),
       ])
     case .appSettings(let report): appSettings(report)
+    case .sceneTree(let tree):
+      .object([
+        ("app", .string(tree.app)), ("platform", .string(tree.platform.rawValue)),
+        ("scenes", .array(tree.scenes.map(sceneNode))),
+      ])
     case .explanation(let explanation):
       .object([
         ("menu", .string(explanation.menu)), ("item", menuNode(explanation.node)),
@@ -333,6 +338,15 @@ enum JSONRenderer {
       ("trailing", .array(layout.trailing.map(toolbarItem))),
       ("bottom", .array(layout.bottom.map(toolbarItem))),
       ("overflow", .array(layout.overflow.map(toolbarItem))),
+    ])
+  }
+
+  /// A node of the scene tree: `kind`, `id`, `title`, `icon`, `detail`, `children`.
+  static func sceneNode(_ node: SceneTree.Node) -> JSONValue {
+    .object([
+      ("kind", .string(node.kind.rawValue)), ("id", .string(node.id)), ("title", .string(node.title)),
+      ("icon", .string(node.icon)), ("detail", .string(node.detail)),
+      ("children", .array(node.children.map(sceneNode))),
     ])
   }
 
