@@ -31,9 +31,14 @@ folio = {}
 ---@field set fun(ctx: folio.Context, value: any)
 ---@field options? string[]
 ---@field labels? string[]
+---SF Symbols names shown beside a choice's options in menus, in the order of `options`.
+---@field icons? string[]
 ---@field min? number
 ---@field max? number
+---A number's step (more than 0); values set are held to it, within min and max.
 ---@field step? number
+---How a number shows in menus: `−`/`+` buttons (the default) or a slider.
+---@field style? "stepper"|"slider"
 
 ---@class folio.CommandOptions
 ---@field id string
@@ -172,7 +177,10 @@ function Context:confirm(options) end
 ---@field id? string
 ---@field title string
 ---@field icon? string
----@field order? "automatic"|"fixed"
+---@field order? "automatic"|"fixed"|"priority"
+---A menu that opens upward (from a bottom bar): `automatic` reverses it on ipad and iphone,
+---`priority` everywhere, `fixed` never.
+---@field opens_upward? boolean
 ---@field label_style? "automatic"|"titleAndIcon"|"titleOnly"|"iconOnly"
 ---@field primary? string
 ---@field dismiss? "automatic"|"enabled"|"disabled"

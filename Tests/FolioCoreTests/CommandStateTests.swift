@@ -49,7 +49,8 @@ import Testing
     #expect(box.value == "chocolate")
   }
 
-  @Test("a number steps with + and - and clamps at its bounds; values out of range are refused")
+  @Test(
+    "a number steps with + and - and clamps at its bounds; values are held to the step; out of range refused")
   func number() throws {
     let box = Box(9.0)
     let (registry, command) = try Self.registry(
@@ -58,8 +59,12 @@ import Testing
     #expect(box.value == 10)
     _ = try registry.invoke(command, words: [Word("-")])
     #expect(box.value == 8)
-    _ = try registry.invoke(command, words: [Word("0.5")])
-    #expect(box.value == 0.5)
+    // Values are held to the step.
+    _ = try registry.invoke(command, words: [Word("3")])
+    #expect(box.value == 4)
+    _ = try registry.invoke(command, words: [Word("-")])
+    #expect(box.value == 2)
+    _ = try registry.invoke(command, words: [Word("-")])
     _ = try registry.invoke(command, words: [Word("-")])
     #expect(box.value == 0)
     #expect(throws: FolioError.invalidArgument("'demo.state' expects a value from 0 to 10, got '11'")) {

@@ -96,6 +96,7 @@ import Testing
         ["map.adjust", "-", "map.adjust"], ["scene.screen", "screen", "screen"],
         ["scene.tabs", "tabs", "tabs"],
         ["scene.tab", "tab", "tab NAME"], ["scene.settings", "settings", "settings [set] [KEY] [VALUE]"],
+        ["scene.list", "scenes", "scenes"],
         ["plugin.list", "plugins", "plugins"],
         ["plugin.manage", "plugin", "plugin info|load|unload|reload|watch|new|test|check NAME [--dir DIR]"],
       ])

@@ -8,14 +8,16 @@ public enum CommandState {
   /// One of several options [Picker].
   case choice(options: [ChoiceOption], get: () -> String, set: (String) throws -> Void)
   /// A number within a range, moved in steps [Stepper, Slider].
-  case number(range: ClosedRange<Double>, step: Double, get: () -> Double, set: (Double) throws -> Void)
+  case number(
+    range: ClosedRange<Double>, step: Double, style: NumberStyle = .stepper, get: () -> Double,
+    set: (Double) throws -> Void)
 
   /// The current value as a model value.
   public var value: StateValue {
     switch self {
     case .toggle(let get, _): .toggle(get())
     case .choice(_, let get, _): .choice(get())
-    case .number(_, _, let get, _): .number(get())
+    case .number(_, _, _, let get, _): .number(get())
     }
   }
 
@@ -60,14 +62,14 @@ public enum CommandState {
             + "got '\(argument)'")
       }
       try set(option.value)
-    case .number(let range, let step, let get, let set):
+    case .number(let range, let step, _, let get, let set):
       guard let argument else {
         throw FolioError.invalidArgument("'\(commandName)' expects a value, '+' or '-'")
       }
       let target: Double
       switch argument {
-      case "+": target = min(get() + step, range.upperBound)
-      case "-": target = max(get() - step, range.lowerBound)
+      case "+": target = Self.held(get() + step, to: step, in: range)
+      case "-": target = Self.held(get() - step, to: step, in: range)
       default:
         guard let value = Double(argument), value.isFinite else {
           throw FolioError.invalidArgument(
@@ -78,12 +80,31 @@ public enum CommandState {
             "'\(commandName)' expects a value from \(StateValue.format(range.lowerBound)) "
               + "to \(StateValue.format(range.upperBound)), got '\(argument)'")
         }
-        target = value
+        target = Self.held(value, to: step, in: range)
       }
       try set(target)
     }
     return value
   }
+
+  /// `value` held to the step: the nearest of the bounds' lower end plus a whole number of
+  /// steps, within the bounds (a step of zero or less holds nothing).
+  public static func held(_ value: Double, to step: Double, in range: ClosedRange<Double>) -> Double {
+    let clamped = min(max(value, range.lowerBound), range.upperBound)
+    guard step > 0, step.isFinite else { return clamped }
+    let steps = ((clamped - range.lowerBound) / step).rounded()
+    let held = range.lowerBound + steps * step
+    // The top step may pass the upper bound when the range is not a whole number of steps.
+    return held > range.upperBound ? held - step : held
+  }
+}
+
+/// How a number state shows in menus when the item does not say [Stepper, Slider].
+public enum NumberStyle: String, Sendable, Equatable, CaseIterable {
+  /// `−` and `+` buttons around the value.
+  case stepper
+  /// A slider from the lower to the upper bound.
+  case slider
 }
 
 /// One option of a choice: the value scripts type and the label menus show.
@@ -92,11 +113,14 @@ public struct ChoiceOption: Sendable, Equatable {
   public var value: String
   /// The label shown in menus.
   public var label: String
+  /// An SF Symbols name shown beside the label [Label(_:systemImage:)], if any.
+  public var icon: String?
 
   /// Creates an option; the label defaults to the value.
-  public init(_ value: String, label: String? = nil) {
+  public init(_ value: String, label: String? = nil, icon: String? = nil) {
     self.value = value
     self.label = label ?? value
+    self.icon = icon
   }
 
   /// Whether a typed word selects this option (its value or label, ignoring case).

@@ -22,6 +22,9 @@ public struct Menu: Modifiable, Sendable, Equatable {
   public var dismissBehavior: DismissBehavior?
   /// A command id that `run MENU` invokes instead of opening the menu [Menu(primaryAction:)].
   public var primaryAction: String?
+  /// Whether the menu opens upward, as from a bottom bar or a toolbar at the bottom, where
+  /// `automatic` and `priority` order reverse its items on ipad and iphone.
+  public var opensUpward = false
   /// Who contributed the menu: `built-in`, or `plugin NAME`.
   public var owner: String
   /// The elements, in declaration order.
@@ -62,13 +65,13 @@ public struct Menu: Modifiable, Sendable, Equatable {
 
 /// The order of a menu's items relative to where it opens [MenuOrder].
 public enum MenuOrder: String, Sendable, Equatable, CaseIterable {
-  /// The first items go nearest the point of interaction: reversed when the menu opens
-  /// upward on `iphone` or `ipad`; never reordered on `mac`.
+  /// The platform's rule: on `iphone` and `ipad` the first items go nearest the point of
+  /// interaction (reversed when the menu opens upward); `mac` keeps the declared order.
   case automatic
   /// The declared order, always.
   case fixed
-  /// Like `automatic`: the first items nearest the point of interaction, by declared
-  /// priority.
+  /// The first items nearest the point of interaction on every platform, mac included:
+  /// reversed whenever the menu opens upward.
   case priority
 }
 

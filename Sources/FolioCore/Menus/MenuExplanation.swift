@@ -19,7 +19,11 @@ public struct MenuExplanation: Sendable, Equatable {
   /// The order rule of the menu.
   public var order: MenuOrder
   /// Whether the order rule reversed the item's level.
-  public var isReversed: Bool
+  public var isReversed: Bool { orderRule == .reversedUpward }
+  /// The rule that ordered the item's level.
+  public var orderRule: MenuOrderRule
+  /// The platform the menu is shown on.
+  public var platform: MenuPlatform
   /// Who contributed the menu.
   public var menuOwner: String
   /// Who registered the item's command.
@@ -30,6 +34,27 @@ public struct MenuExplanation: Sendable, Equatable {
   /// that is shown. A hidden item has no position: `position` and `declaredPosition` are 0.
   public var hiddenReason: String?
 
+  /// Creates an explanation.
+  public init(
+    menu: String, node: MenuNode, path: [String], section: String?, controlGroup: String?, position: Int,
+    declaredPosition: Int, order: MenuOrder, orderRule: MenuOrderRule, platform: MenuPlatform,
+    menuOwner: String, commandOwner: String?, hiddenReason: String? = nil
+  ) {
+    self.menu = menu
+    self.node = node
+    self.path = path
+    self.section = section
+    self.controlGroup = controlGroup
+    self.position = position
+    self.declaredPosition = declaredPosition
+    self.order = order
+    self.orderRule = orderRule
+    self.platform = platform
+    self.menuOwner = menuOwner
+    self.commandOwner = commandOwner
+    self.hiddenReason = hiddenReason
+  }
+
   /// Explains an item of a menu, searching its submenus too.
   ///
   /// - Parameters:
@@ -38,17 +63,20 @@ public struct MenuExplanation: Sendable, Equatable {
   ///     first match in display order, menu before submenus, is explained.
   ///   - registry: where the commands are looked up.
   ///   - platform: the platform the menu is shown on.
-  ///   - opensUpward: whether the menu opens upward.
+  ///   - opensUpward: whether the menu opens upward; the menu's own `opensUpward` when nil.
   /// - Throws: what `MenuResolver.resolve` throws; `FolioError.invalidArgument` when no item
   ///   matches.
   public static func explain(
     menu: Menu, item: String, registry: CommandRegistry, platform: MenuPlatform = .mac,
-    opensUpward: Bool = false
+    opensUpward: Bool? = nil
   ) throws(FolioError) -> MenuExplanation {
+    let opensUpward = opensUpward ?? menu.opensUpward
     let shown = try MenuResolver.resolve(
       menu, registry: registry, platform: platform, opensUpward: opensUpward)
     guard let (level, choice) = find(item, in: shown) else {
-      if let hidden = findHidden(item, in: menu, path: [menu.title], section: nil, registry: registry) {
+      if var hidden = findHidden(item, in: menu, path: [menu.title], section: nil, registry: registry) {
+        hidden.platform = platform
+        hidden.orderRule = MenuResolver.orderRule(menu.order, on: platform, opensUpward: opensUpward)
         return hidden
       }
       throw FolioError.invalidArgument("menu '\(menu.id)' has no item '\(item)'")
@@ -81,7 +109,8 @@ public struct MenuExplanation: Sendable, Equatable {
     return MenuExplanation(
       menu: menu.id, node: choice.node, path: path, section: section, controlGroup: group,
       position: choice.number, declaredPosition: declaredPosition, order: menu.order,
-      isReversed: MenuResolver.reverses(menu.order, on: platform, opensUpward: opensUpward),
+      orderRule: MenuResolver.orderRule(menu.order, on: platform, opensUpward: opensUpward),
+      platform: platform,
       menuOwner: menu.owner, commandOwner: choice.node.command.flatMap { registry.command(id: $0)?.owner })
   }
 
@@ -112,12 +141,20 @@ public struct MenuExplanation: Sendable, Equatable {
     return lines
   }
 
-  /// Where the order rule put the item.
+  /// Where the order rule put the item, and which rule it was.
   private var positionLine: String {
     let rule =
-      isReversed
-      ? "order \(order.rawValue): reversed because the menu opens upward"
-      : order == .fixed ? "order fixed: declared order" : "order \(order.rawValue): declared order here"
+      switch orderRule {
+      case .fixed: "order fixed: declared order"
+      case .opensDownward:
+        "order \(order.rawValue): declared order — the menu opens downward, so its first items are "
+          + "already nearest the point of interaction"
+      case .macKeepsDeclaredOrder:
+        "order automatic: declared order — mac keeps it even for a menu that opens upward"
+      case .reversedUpward:
+        "order \(order.rawValue): reversed — the menu opens upward on \(platform.rawValue), so its first "
+          + "items are nearest the point of interaction"
+      }
     return "item \(position) (declared \(declaredPosition)); \(rule)"
   }
 
@@ -173,7 +210,9 @@ public struct MenuExplanation: Sendable, Equatable {
           kind: .button, title: title, icon: command.icon, command: command.id, isEnabled: false,
           disabledReason: reason),
         path: path, section: section, controlGroup: nil, position: 0, declaredPosition: 0, order: top.order,
-        isReversed: false, menuOwner: top.owner, commandOwner: command.owner, hiddenReason: reason)
+        // `explain` sets the rule and platform it explains for.
+        orderRule: .fixed, platform: .mac, menuOwner: top.owner, commandOwner: command.owner,
+        hiddenReason: reason)
     }
     return nil
   }

@@ -59,8 +59,38 @@ public enum MenuResolver {
 
   /// Whether an order rule reverses vertical lists for a platform and direction.
   public static func reverses(_ order: MenuOrder, on platform: MenuPlatform, opensUpward: Bool) -> Bool {
-    order != .fixed && opensUpward && platform != .mac
+    orderRule(order, on: platform, opensUpward: opensUpward) == .reversedUpward
   }
+
+  /// Which rule orders a menu's items on a platform and in a direction: `fixed` keeps the
+  /// declared order; a menu that opens upward puts its first items nearest the point of
+  /// interaction — reversed — under `priority` everywhere and under `automatic` on ipad and
+  /// iphone, while mac keeps the declared order under `automatic`.
+  public static func orderRule(_ order: MenuOrder, on platform: MenuPlatform, opensUpward: Bool)
+    -> MenuOrderRule
+  {
+    switch order {
+    case .fixed: return .fixed
+    case _ where !opensUpward: return .opensDownward
+    case .automatic where platform == .mac: return .macKeepsDeclaredOrder
+    case .automatic, .priority: return .reversedUpward
+    }
+  }
+}
+
+/// The rule that ordered a menu's items, as `explain` reports it.
+public enum MenuOrderRule: String, Sendable, Equatable {
+  /// Order `fixed`: the declared order, always.
+  case fixed
+  /// The menu opens downward: the declared order already puts the first items nearest the
+  /// point of interaction.
+  case opensDownward
+  /// Order `automatic` on mac: AppKit keeps the declared order even for a menu that opens
+  /// upward.
+  case macKeepsDeclaredOrder
+  /// The menu opens upward (from a bottom bar): reversed, so the first items are nearest the
+  /// point of interaction.
+  case reversedUpward
 }
 
 /// The settings in force while one menu is resolved, and the walk itself.
@@ -185,8 +215,12 @@ private struct Resolution {
       guard item.presentation == .automatic else { throw notNumber(item, command: command, in: scope) }
       kind = .toggle
       shown = .toggle(get())
-    case .number(let range, let numberStep, let get, _):
-      kind = item.presentation == .slider ? .slider : .stepper
+    case .number(let range, let numberStep, let style, let get, _):
+      switch item.presentation {
+      case .slider: kind = .slider
+      case .stepper: kind = .stepper
+      case .automatic: kind = style == .slider ? .slider : .stepper
+      }
       shown = .number(get())
       bounds = range
       step = numberStep
@@ -232,9 +266,11 @@ private struct Resolution {
     for option in options {
       node.children.append(
         MenuNode(
-          kind: .option, title: option.label, command: command.id, isEnabled: node.isEnabled,
+          kind: .option, title: option.label, icon: option.icon, command: command.id,
+          isEnabled: node.isEnabled,
           disabledReason: node.disabledReason, dismiss: node.dismiss,
-          state: .toggle(option.value == selected), value: option.value))
+          state: .toggle(option.value == selected), value: option.value,
+          showsIcon: scope.showsIcons && option.icon != nil))
     }
     if picker.style == .inline && scope.reverses { node.children.reverse() }
     return node

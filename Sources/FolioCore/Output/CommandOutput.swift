@@ -74,6 +74,8 @@ public indirect enum CommandOutput {
   case tabView(TabViewReport)
   /// The Settings scene (`settings`).
   case appSettings(SettingsReport)
+  /// The app's scenes on the platform, as a tree (`scenes`).
+  case sceneTree(SceneTree)
   /// The plugins found, in load order (`plugins`).
   case pluginList([PluginSummary])
   /// One plugin in full, with the budgets its callbacks run under (`plugin info`).

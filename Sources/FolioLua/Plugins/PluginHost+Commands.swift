@@ -173,7 +173,7 @@ extension PluginHost {
   ) {
     let fields = try PluginFields(
       data, function: "folio.command: state",
-      known: ["kind", "get", "set", "options", "labels", "min", "max", "step"])
+      known: ["kind", "get", "set", "options", "labels", "icons", "min", "max", "step", "style"])
     guard let kind = try fields.oneOf("kind", ["toggle", "choice", "number"]) else {
       throw fields.error("kind", "one of \"toggle\", \"choice\", \"number\"")
     }
@@ -232,7 +232,11 @@ extension PluginHost {
     case "choice":
       guard !options.isEmpty else { throw fields.error("options", "a non-empty array of strings") }
       let labels = try fields.strings("labels") ?? []
-      let choices = options.enumerated().map { ChoiceOption($1, label: $0 < labels.count ? labels[$0] : nil) }
+      let icons = try fields.strings("icons") ?? []
+      let choices = options.enumerated().map {
+        ChoiceOption(
+          $1, label: $0 < labels.count ? labels[$0] : nil, icon: $0 < icons.count ? icons[$0] : nil)
+      }
       return (
         .choice(options: choices, get: { read().string ?? "" }, set: { try write(.string($0)) }), problem
       )
@@ -241,9 +245,11 @@ extension PluginHost {
       let high = try fields.number("max") ?? 100
       guard low <= high else { throw LuaError(message: "folio.command: state: 'min' must not exceed 'max'") }
       let step = try fields.number("step") ?? 1
+      guard step > 0 else { throw LuaError(message: "folio.command: state: 'step' must be more than 0") }
       return (
         .number(
-          range: low...high, step: step, get: { read().number ?? low }, set: { try write(.number($0)) }),
+          range: low...high, step: step, style: try fields.oneOf("style", NumberStyle.self) ?? .stepper,
+          get: { read().number ?? low }, set: { try write(.number($0)) }),
         problem
       )
     }
@@ -259,17 +265,22 @@ extension PluginHost {
   {
     let fields = try PluginFields(
       options, function: function,
-      known: ["id", "title", "icon", "order", "primary", "label_style", "items", "dismiss", "__element"])
+      known: [
+        "id", "title", "icon", "order", "opens_upward", "primary", "label_style", "items", "dismiss",
+        "__element",
+      ])
     let title = try fields.requiredString("title")
     let id = try fields.string("id") ?? plugin.name + "." + title.lowercased()
     let order = try fields.oneOf("order", MenuOrder.self)
     let labelStyle = try fields.oneOf("label_style", LabelStyle.self)
-    return Menu(
+    var menu = Menu(
       id: id, title: title, icon: try fields.string("icon"), order: order ?? .automatic,
       labelStyle: labelStyle ?? .automatic,
       dismissBehavior: try fields.oneOf("dismiss", DismissBehavior.self),
       primaryAction: try fields.string("primary"), owner: plugin.owner,
       elements: try makeElements(fields, plugin: plugin, level: level))
+    menu.opensUpward = try fields.boolean("opens_upward") ?? false
+    return menu
   }
 
   /// The elements of `items`, at nesting `level` (0 for a menu's own items).

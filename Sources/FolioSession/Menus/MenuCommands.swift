@@ -54,9 +54,10 @@ enum MenuCommands {
         guard words.count == 1 else {
           throw FolioError.invalidArgument("usage: menu NAME or menu open NAME")
         }
+        let menu = try session.menu(named: words[0])
         return .menu(
           try MenuResolver.resolve(
-            try session.menu(named: words[0]), registry: session.registry, platform: session.platform))
+            menu, registry: session.registry, platform: session.platform, opensUpward: menu.opensUpward))
       }
     }
   }

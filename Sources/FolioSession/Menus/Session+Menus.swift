@@ -17,7 +17,7 @@ extension Session {
   /// The app menus, plugin menus and title menu before plugin contributions are placed in
   /// them.
   var menusBeforeContributions: [Menu] {
-    var menus = [fileMenu, editMenu, viewMenu] + addedMenus
+    var menus = (platform == .mac ? [appMenu] : []) + [fileMenu, editMenu, viewMenu] + addedMenus
     if let document = workspace.active { menus.append(titleMenu(for: document)) }
     return menus
   }
@@ -46,6 +46,7 @@ extension Session {
       case "title": workspace.active != nil
       case ToolbarLayout.overflowMenuID:
         (try? toolbarLayout(width: nil)).map { !$0.overflow.isEmpty } ?? false
+      case Self.appMenuID: platform == .mac
       default: Self.appMenuIDs.contains(id)
       }
     return isBuiltIn ? "built-in" : nil
@@ -95,6 +96,20 @@ extension Session {
       throw FolioError.invalidArgument("no menu '\(name)'; menus: \(names)")
     }
     return menu
+  }
+
+  /// The id of the mac app menu.
+  private static let appMenuID = "app"
+
+  /// The mac app menu, named after the app: Settings… (⌘,) opens the Settings scene, as
+  /// SwiftUI's `Settings { }` scene adds it on macOS; then Quit.
+  private var appMenu: Menu {
+    Menu(app.name, id: Self.appMenuID) {
+      Button(command: "scene.settings")
+      Divider()
+      Button(command: SessionCommandID.quit)
+    }
+    .menuOrder(.fixed)
   }
 
   private var fileMenu: Menu {

@@ -4,7 +4,19 @@ import FolioCore
 enum SceneCommands {
   /// Every scene command but `env`, in the order help lists them.
   static var declarations: [any DeclaredCommand<AppContext>.Type] {
-    [Screen.self, Tabs.self, SelectTab.self, Settings.self]
+    [Screen.self, Tabs.self, SelectTab.self, Settings.self, Scenes.self]
+  }
+
+  /// `scenes`: the app's scene tree on the platform.
+  enum Scenes: AppAction {
+    static let configuration = CommandConfiguration(
+      id: "scene.list", verb: "scenes", title: "Scenes", icon: "macwindow.on.rectangle", category: "Scenes",
+      summary: "the app's scene tree for the platform: window group, tabs, settings, custom scenes")
+
+    static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
+      let session = context.session
+      return .sceneTree(SceneTree(session.app, platform: session.platform))
+    }
   }
 
   /// `screen`: the whole active window.

@@ -65,7 +65,7 @@ extension Session {
   /// The context menu of `document`'s selection, resolved for opening, or why there is none.
   func contextMenuSession(for document: Document) throws -> Result<MenuSession, ContextMenuAbsence> {
     guard let menu = workspace.contextMenu(for: document) else { return .failure(.noEntry) }
-    let session = try MenuSession(menu, registry: registry, platform: platform)
+    let session = try MenuSession(menu, registry: registry, platform: platform, opensUpward: menu.opensUpward)
     // Entries whose commands are all hidden now make no menu either.
     guard session.root.children.contains(where: { $0.kind != .divider }) else {
       return .failure(.everyItemHidden)
@@ -79,7 +79,7 @@ extension Session {
 
   /// Opens `menu` for choosing, as the open menu.
   func open(_ menu: Menu) throws -> OpenMenu {
-    let session = try MenuSession(menu, registry: registry, platform: platform)
+    let session = try MenuSession(menu, registry: registry, platform: platform, opensUpward: menu.opensUpward)
     menuSession = session
     return OpenMenu(session)
   }

@@ -171,12 +171,17 @@ public enum JSONRenderer {
         ("content", report.content.map(result) ?? .null),
       ])
     case .appSettings(let report): appSettings(report)
+    case .sceneTree(let tree):
+      .object([
+        ("app", .string(tree.app)), ("platform", .string(tree.platform.rawValue)),
+        ("scenes", .array(tree.scenes.map(sceneNode))),
+      ])
     case .explanation(let explanation):
       .object([
         ("menu", .string(explanation.menu)), ("item", menuNode(explanation.node)),
         ("path", .array(explanation.path.map(JSONValue.string))), ("section", .string(explanation.section)),
         ("position", .int(explanation.position)), ("order", .string(String(describing: explanation.order))),
-        ("reversed", .bool(explanation.isReversed)),
+        ("reversed", .bool(explanation.isReversed)), ("orderRule", .string(explanation.orderRule.rawValue)),
         ("lines", .array(explanation.lines.map(JSONValue.string))),
       ])
     case .shareTargets(let document, let targets):
@@ -338,6 +343,15 @@ public enum JSONRenderer {
     ])
   }
 
+  /// A node of the scene tree: `kind`, `id`, `title`, `icon`, `detail`, `children`.
+  static func sceneNode(_ node: SceneTree.Node) -> JSONValue {
+    .object([
+      ("kind", .string(node.kind.rawValue)), ("id", .string(node.id)), ("title", .string(node.title)),
+      ("icon", .string(node.icon)), ("detail", .string(node.detail)),
+      ("children", .array(node.children.map(sceneNode))),
+    ])
+  }
+
   static func toolbarItem(_ item: ToolbarLayoutItem) -> JSONValue {
     var fields: [(String, JSONValue)] = [
       ("id", .string(item.id)), ("title", item.title.map(JSONValue.string) ?? .null),
@@ -385,6 +399,12 @@ public enum JSONRenderer {
     if let shortcut = node.shortcut { fields.append(("shortcut", .string(shortcut))) }
     if !node.arguments.isEmpty { fields.append(("arguments", .array(node.arguments.map(JSONValue.string)))) }
     if let style = node.pickerStyle { fields.append(("style", .string(String(describing: style)))) }
+    if node.kind == .stepper || node.kind == .slider, let bounds = node.bounds {
+      fields += [
+        ("style", .string(String(describing: node.kind))), ("min", .number(bounds.lowerBound)),
+        ("max", .number(bounds.upperBound)), ("step", node.step.map(JSONValue.number) ?? .null),
+      ]
+    }
     fields.append(("children", .array(node.children.map(menuNode))))
     return .object(fields)
   }

@@ -2,7 +2,7 @@ import FolioCore
 import FolioSession
 
 /// Renders resolved menus as indented text: sections with their headers, dividers as
-/// rules, ✓ for toggles that are on, ● for the selected option, steppers with their value,
+/// rules, ✓ for toggles that are on and for the selected option (as the seed's pickers show), steppers with their value,
 /// destructive items marked in words (and red where colour is on), disabled items dimmed
 /// with their reason, shortcuts right-aligned. An open menu numbers its choosable items.
 struct MenuTextRenderer {
@@ -155,6 +155,9 @@ struct MenuTextRenderer {
     case .stepper, .slider:
       if let state = node.state { text += ": \(state)" }
       if node.kind == .stepper { text += "  [− +]" }
+      if node.kind == .slider, let bounds = node.bounds, case .number(let value)? = node.state {
+        text += "  " + Self.sliderTrack(value, in: bounds)
+      }
     default: break
     }
     if node.role == .destructive { text = style.destructive(text) + " (destructive)" }
@@ -165,12 +168,26 @@ struct MenuTextRenderer {
     return text + Self.shortcutMark + (node.shortcut.map(style.secondary) ?? "") + Self.shortcutMark + reason
   }
 
+  /// How many cells a slider's track takes.
+  private static let sliderCells = 10
+
+  /// A slider's track with its knob where the value is, and its bounds:
+  /// `[━━━━●─────] 0–100`.
+  static func sliderTrack(_ value: Double, in bounds: ClosedRange<Double>) -> String {
+    let span = bounds.upperBound - bounds.lowerBound
+    let fraction = span > 0 ? (value - bounds.lowerBound) / span : 0
+    let knob = Int((min(max(fraction, 0), 1) * Double(sliderCells)).rounded())
+    let track =
+      String(repeating: "━", count: knob) + "●" + String(repeating: "─", count: sliderCells - knob)
+    return "[\(track)] \(StateValue.format(bounds.lowerBound))–\(StateValue.format(bounds.upperBound))"
+  }
+
   /// The marker, icon and title of an item.
   private func label(_ node: MenuNode) -> String {
     var marker = ""
     switch node.kind {
     case .toggle: marker = node.state == .toggle(true) ? "✓ " : "  "
-    case .option: marker = node.isSelected ? "● " : "○ "
+    case .option: marker = node.isSelected ? "✓ " : "  "
     default: break
     }
     var text = marker

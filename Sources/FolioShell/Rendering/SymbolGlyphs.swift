@@ -1,7 +1,11 @@
-/// Glyphs for the SF Symbols names menus and toolbars use; a name without one prints as
-/// itself.
+/// One-column glyphs for the SF Symbols names menus, toolbars and tabs use; a name without
+/// one prints as `fallback` everywhere, so widths stay as the toolbar's width model counts.
 enum SymbolGlyphs {
-  static func glyph(for name: String) -> String { glyphs[name] ?? name }
+  /// What a name without a glyph shows as, in menus, toolbars and tabs alike.
+  static let fallback = "•"
+
+  /// The one-column glyph for an SF Symbols name; `fallback` for a name without one.
+  static func glyph(for name: String) -> String { glyphs[name] ?? fallback }
 
   private static let glyphs: [String: String] = [
     "doc.on.doc": "⧉", "pencil": "✎", "trash": "⌫", "suit.heart": "♡", "suit.heart.fill": "♥",
@@ -11,9 +15,10 @@ enum SymbolGlyphs {
     "book": "▤", "gear": "⚙", "gearshape": "⚙", "square.and.arrow.up": "⇪", "square.and.arrow.down": "⇩",
     "printer": "⎙", "folder": "▭", "doc.badge.plus": "+", "plus": "+", "minus": "−", "xmark": "✕",
     "xmark.circle": "⊗", "eye": "◉", "clock": "◷", "info.circle": "ⓘ", "questionmark.circle": "?",
-    "power": "⏻", "play": "▶", "command": "⌘", "textformat": "Aa", "doc.text": "≡", "text.append": "↵",
+    "power": "⏻", "play": "▶", "command": "⌘", "textformat": "A", "doc.text": "≡", "text.append": "↵",
     "paintpalette": "◐", "doc.plaintext": "≡", "forward": "»", "macwindow": "□", "record.circle": "◉",
     "tablecells": "▦", "text.insert": "↳", "pencil.line": "✎", "hand.point.up": "☝",
     "macwindow.on.rectangle": "❐", "filemenu.and.selection": "☰", "arrow.clockwise": "↻", "map": "⌖",
+    "crop": "⌗", "rotate.right": "↻",
   ]
 }

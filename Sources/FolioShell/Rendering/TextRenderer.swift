@@ -48,6 +48,7 @@ struct TextRenderer {
     case .screen(let screen): ScreenTextRenderer(style: style).render(screen)
     case .tabView(let report): tabView(report)
     case .appSettings(let report): appSettings(report)
+    case .sceneTree(let tree): sceneTree(tree)
     case .recoveryList(let listing): recoveryList(listing)
     case .recentDocumentsCleared, .journalDiscarded: ReportText.phrase(output)
     case .pluginList(let plugins):
@@ -422,6 +423,24 @@ struct TextRenderer {
     if case .recentDocuments(let documents)? = report.content, !documents.isEmpty {
       lines.append(style.secondary("Open one with 'recent open N', or from File › Open Recent."))
     }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The scene tree, one node a line, indented under the node that holds it.
+  private func sceneTree(_ tree: SceneTree) -> String {
+    var lines = ["\(tree.app) on \(tree.platform.rawValue)"]
+    func add(_ node: SceneTree.Node, depth: Int) {
+      var text = String(repeating: "  ", count: depth + 1) + node.kind.rawValue
+      if let icon = node.icon { text += " " + SymbolGlyphs.glyph(for: icon) }
+      if let title = node.title {
+        text += " “\(title)”"
+      }
+      if let id = node.id, id != node.title { text += " (\(id))" }
+      if let detail = node.detail { text += ": " + detail }
+      lines.append(text)
+      for child in node.children { add(child, depth: depth + 1) }
+    }
+    for scene in tree.scenes { add(scene, depth: 0) }
     return lines.joined(separator: "\n")
   }
 

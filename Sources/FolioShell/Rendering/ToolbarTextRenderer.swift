@@ -90,10 +90,7 @@ struct ToolbarTextRenderer {
   }
 
   /// One column per glyph, as the width model counts it.
-  private static func glyph(_ name: String) -> String {
-    let glyph = SymbolGlyphs.glyph(for: name)
-    return glyph.count == 1 ? glyph : "•"
-  }
+  private static func glyph(_ name: String) -> String { SymbolGlyphs.glyph(for: name) }
 
   /// An item in a region list: `id Title`, a group with its members.
   private func describe(_ item: ToolbarLayoutItem) -> String {

@@ -19,7 +19,8 @@ import Testing
       explanation.lines == [
         "'Undo' is shown but disabled: there is nothing to undo",
         "in Edit, in a control group",
-        "item 1 (declared 1); order automatic: declared order here",
+        "item 1 (declared 1); order automatic: declared order — the menu opens downward, so its first items "
+          + "are already nearest the point of interaction",
         "menu from built-in; command 'demo.undo' from built-in",
       ])
   }
@@ -48,7 +49,8 @@ import Testing
       explanation.lines == [
         "'Notifications' is shown and enabled",
         "in Preferences › More, section 'Alerts'",
-        "item 1 (declared 2); order automatic: reversed because the menu opens upward",
+        "item 1 (declared 2); order automatic: reversed — the menu opens upward on iphone, so its first items "
+          + "are nearest the point of interaction",
         "menu from plugin prefs; command 'demo.notify' from built-in",
       ])
     #expect(throws: FolioError.invalidArgument("menu 'demo.prefs' has no item 'Print'")) {

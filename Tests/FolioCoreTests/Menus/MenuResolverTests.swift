@@ -127,7 +127,8 @@ import Testing
     }
   }
 
-  @Test("fixed keeps the declared order; automatic and priority reverse only upward on iphone or ipad")
+  @Test(
+    "fixed keeps the declared order; upward, automatic reverses on iphone or ipad and priority everywhere")
   func ordering() throws {
     let demo = try MenuDemo()
     let declared = ["Special request", "Include Toppings", "Flavor"]
@@ -137,7 +138,8 @@ import Testing
           let menu = MenuDemo.iceCream(.inline).menuOrder(order)
           let node = try MenuResolver.resolve(
             menu, registry: demo.registry, platform: platform, opensUpward: opensUpward)
-          let reversed = order != .fixed && opensUpward && platform != .mac
+          let reversed =
+            order == .priority ? opensUpward : order == .automatic && opensUpward && platform != .mac
           #expect(
             Self.titles(node) == (reversed ? declared.reversed() : declared),
             "order \(order), \(platform), upward \(opensUpward)")
