@@ -165,6 +165,32 @@ import Testing
     #expect(try String(contentsOf: notes, encoding: .utf8) == "one\ntwo\n")
   }
 
+  @Test("rename without a title shows the title in the prompt; Enter keeps it, a typed title renames")
+  func renameDialog() throws {
+    let home = try FolioProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let notes = home.appendingPathComponent("notes.txt")
+    try "one\n".write(to: notes, atomically: true, encoding: .utf8)
+    let terminal = try Terminal(home: home)
+    try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
+    try terminal.send("open \(notes.path)", "Enter")
+    try terminal.waitFor("the document's prompt") { terminal.lastLine($0) == "notes>" }
+    try terminal.send("rename", "Enter")
+    try terminal.waitFor("the title's prompt") { terminal.lastLine($0) == "title [notes]>" }
+    try terminal.send("Enter")
+    try terminal.waitFor("the kept title") {
+      $0.contains("Kept notes as it is.") && terminal.lastLine($0) == "notes>"
+    }
+    try terminal.send("rename", "Enter")
+    try terminal.waitFor("the title's prompt again") { terminal.lastLine($0) == "title [notes]>" }
+    try terminal.send("field notes", "Enter")
+    try terminal.waitFor("the new title") { terminal.lastLine($0) == "field notes>" }
+    #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent("field notes.txt").path))
+    #expect(!FileManager.default.fileExists(atPath: notes.path))
+    try terminal.send("quit", "Enter")
+    terminal.waitForExit()
+  }
+
   @Test("Ctrl-C stops a running plugin command, rolls its changes back and returns to the prompt")
   func interruptPlugin() throws {
     let home = try FolioProcess.temporaryDirectory()

@@ -8,8 +8,6 @@
 nonisolated(unsafe) private var activeCompleter: Completer?
 nonisolated(unsafe) private var pendingCandidates: [String] = []
 nonisolated(unsafe) private var nextCandidate = 0
-/// The text the next line starts with, inserted by libedit's startup hook.
-nonisolated(unsafe) private var initialLineText = ""
 
 /// Line editing through libedit's readline-compatible API: history, Tab completion, and
 /// Ctrl-C that clears the line.
@@ -34,13 +32,9 @@ final class LineEditor {
     for entry in history { add_history(entry) }
   }
 
-  /// Shows the prompt and reads one line, which starts as `initialText` (a dialog's text
-  /// field: the current title to edit).
-  func readLine(prompt: String, initialText: String = "") -> Input {
+  /// Shows the prompt and reads one line.
+  func readLine(prompt: String) -> Input {
     Interrupt.clear()
-    initialLineText = initialText
-    if !initialText.isEmpty { rl_startup_hook = insertInitialText }
-    defer { rl_startup_hook = nil }
     guard let pointer = readline(prompt) else {
       if Interrupt.isRequested {
         Interrupt.clear()
@@ -60,10 +54,6 @@ final class LineEditor {
   func remember(_ line: String) {
     add_history(line)
   }
-}
-
-private func insertInitialText() -> Int32 {
-  rl_insert_text(initialLineText)
 }
 
 private func attemptCompletion(

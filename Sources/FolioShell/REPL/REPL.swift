@@ -41,18 +41,18 @@ struct REPL {
     while shell.session.stopReason == nil {
       shell.prepareToWaitForInput()
       let prompt: String
-      var initialText = ""
-      if let dialog = shell.session.pendingDialog, let field = dialog.textField {
-        // The field's text is on the line to edit; Enter accepts it, `cancel` keeps the old one.
-        prompt = "\(field.label.lowercased())> "
-        initialText = field.text
+      let field = shell.session.pendingDialog?.textField
+      if let field {
+        // libedit cannot start a line with text in it (its reset clears what a start-up hook
+        // inserts), so the prompt shows the field's text and an empty line keeps it.
+        prompt = "\(field.label.lowercased()) [\(field.text.escapedForTerminal)]> "
       } else if let dialog = shell.session.pendingDialog {
         prompt = "choose 1–\(dialog.buttons.count)> "
       } else {
         prompt =
           pending == nil && openQuote == nil ? shell.prompt : Self.continuationPrompt(after: shell.prompt)
       }
-      switch editor.readLine(prompt: prompt, initialText: initialText) {
+      switch editor.readLine(prompt: prompt) {
       case .interrupted:
         // The cancelled line stays on screen, as in a shell; the new prompt starts below it.
         shell.console.print("")
@@ -69,6 +69,7 @@ struct REPL {
         guard shell.workspace.documents.contains(where: \.isDirty) else { return }
         shell.execute(ParsedCommand(words: [Word("quit")], text: "quit"))
       case .line(var line):
+        if let field, line.trimmingBlanks.isEmpty { line = field.text }
         if pending == nil, openQuote == nil, let answer = shell.textFieldAnswer(line) {
           remember(answer.text, editor: editor, failure: &historyFailure)
           shell.execute(answer)
