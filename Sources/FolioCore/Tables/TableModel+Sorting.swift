@@ -6,8 +6,13 @@ extension TableModel {
   /// cells all read as numbers compares as numbers; other columns compare as text, ignoring
   /// case first. Empty cells go last in either direction.
   ///
+  /// Text compares by `collation`: `standard` as people expect (base letters and numbers by
+  /// value first, then accents, then case), `binary` by scalar after folding case.
+  ///
   /// - Throws: `FolioError.invalidArgument` for a key naming no column.
-  public func sortPermutation(by keys: [TableSortKey]) throws(FolioError) -> [Int] {
+  public func sortPermutation(by keys: [TableSortKey], collation: TableCollation = .standard)
+    throws(FolioError) -> [Int]
+  {
     var keyColumns: [Int] = []
     for key in keys {
       guard let column = columnIndex(key.column) else {
@@ -17,9 +22,10 @@ extension TableModel {
     }
     // Columns are taken for numbers, then for ASCII text, until a cell says otherwise; the
     // kinds worked out for `show` rule numbers out at once.
+    let text: TableSortKeys.Kind = collation == .standard ? .standardText : .asciiText
     var kinds = keyColumns.map { column -> TableSortKeys.Kind in
       valueKindCache.indices.contains(column) && valueKindCache[column]?.allNumbers == false
-        ? .asciiText : .number
+        ? text : .number
     }
     while true {
       var runs = TableSortKeys(
@@ -39,7 +45,7 @@ extension TableModel {
         return true
       }
       if let misfit {
-        let wider = kinds[misfit].wider
+        let wider = kinds[misfit].wider(collation)
         for key in keys.indices where keyColumns[key] == keyColumns[misfit] { kinds[key] = wider }
         continue
       }

@@ -22,7 +22,10 @@ extension Workspace {
   @discardableResult
   public func sort(_ document: Document, by keys: [TableSortKey]) throws -> Int {
     guard !keys.isEmpty else { throw FolioError.invalidArgument("sorting needs at least one column") }
-    let permutation = try document.modifyTable { table throws in try table.sortPermutation(by: keys) }
+    let collation = sortCollation()
+    let permutation = try document.modifyTable { table throws in
+      try table.sortPermutation(by: keys, collation: collation)
+    }
     let inverse = TableModel.inverse(of: permutation)
     let orderBefore = document.sortOrder
     try document.perform(

@@ -109,6 +109,7 @@ public final class Session {
     self.isInteractive = isInteractive
     self.environment = environment
     registerCommands()
+    workspace.sortCollation = { [unowned self] in sortCollation }
   }
 
   /// Registers the app's commands; they have unique ids by construction.
