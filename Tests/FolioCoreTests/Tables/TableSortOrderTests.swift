@@ -142,7 +142,8 @@ import Testing
         dialect: .json(.compact)))
     let keys = [TableSortKey(column: "v")]
     #expect(try json.sortPermutation(by: keys, collation: .binary) == Self.referenceOrder(json, by: keys))
-    #expect(try json.sortPermutation(by: keys, collation: .binary) == [4, 2, 0, 5, 1, 3])  // as text: "true" is not a number
+    // As text: "true" is not a number.
+    #expect(try json.sortPermutation(by: keys, collation: .binary) == [4, 2, 0, 5, 1, 3])
   }
 
   @Test("a column of numbers with text in its last row sorts as text")
