@@ -6,13 +6,18 @@ extension TableModel {
   /// cells all read as numbers compares as numbers; other columns compare as text, ignoring
   /// case first. Empty cells go last in either direction.
   ///
+  /// Text compares by `collation`: `standard` as people expect (base letters and numbers by
+  /// value first, then accents, then case), `binary` by scalar after folding case.
+  ///
   /// - Parameters:
+  ///   - collation: how text compares.
   ///   - cancellation: checked while the keys are made and the rows sorted.
   ///   - progress: told every 4,096 rows how many rows have their keys made.
   /// - Throws: `FolioError.invalidArgument` for a key naming no column;
   ///   `FolioError.interrupted` once `cancellation` is cancelled.
   public func sortPermutation(
-    by keys: [TableSortKey], cancellation: CancellationToken? = nil, progress: ((Int) -> Void)? = nil
+    by keys: [TableSortKey], collation: TableCollation = .standard, cancellation: CancellationToken? = nil,
+    progress: ((Int) -> Void)? = nil
   ) throws(FolioError) -> [Int] {
     try cancellation?.check()
     var keyColumns: [Int] = []
@@ -24,9 +29,10 @@ extension TableModel {
     }
     // Columns are taken for numbers, then for ASCII text, until a cell says otherwise; the
     // kinds worked out for `show` rule numbers out at once.
+    let text: TableSortKeys.Kind = collation == .standard ? .standardText : .asciiText
     var kinds = keyColumns.map { column -> TableSortKeys.Kind in
       valueKindCache.indices.contains(column) && valueKindCache[column]?.allNumbers == false
-        ? .asciiText : .number
+        ? text : .number
     }
     while true {
       var runs = TableSortKeys(
@@ -57,7 +63,7 @@ extension TableModel {
       }
       if isCancelled { throw .interrupted }
       if let misfit {
-        let wider = kinds[misfit].wider
+        let wider = kinds[misfit].wider(collation)
         for key in keys.indices where keyColumns[key] == keyColumns[misfit] { kinds[key] = wider }
         continue
       }

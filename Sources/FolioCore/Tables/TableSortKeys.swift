@@ -33,9 +33,18 @@ struct TableSortKeys {
     case asciiText
     /// The cells as text, case folded first, then exactly.
     case text
+    /// The cells as text in `standard` collation: base letters with numbers by value, then
+    /// accents and case folded, then exactly.
+    case standardText
 
-    /// The kind to try when a cell does not fit this one.
-    var wider: Kind { self == .number ? .asciiText : .text }
+    /// The kind to try when a cell does not fit this one under `collation`.
+    func wider(_ collation: TableCollation) -> Kind {
+      switch self {
+      case .number: collation == .standard ? .standardText : .asciiText
+      case .asciiText, .text: .text
+      case .standardText: .standardText
+      }
+    }
   }
 
   /// The tag of a part holding a value.
@@ -121,6 +130,26 @@ struct TableSortKeys {
         }
       }
       if text.count % 8 != 0 { bytes.append(bits << (8 - text.count % 8)) }
+    case .standardText:
+      bytes.append(Self.valueTag)
+      var union: UInt8 = 0
+      for byte in text { union |= byte }
+      if union < 0x80 {
+        appendPrimary(ascii: text)
+        bytes.append(0)
+        appendEscaped(text, lowercasingASCII: true)
+        bytes.append(0)
+        appendEscaped(text, lowercasingASCII: false)
+      } else {
+        let string = String(decoding: text, as: UTF8.self)
+        let lowered = string.lowercased()
+        appendPrimary(lowered)
+        bytes.append(0)
+        lowered._nfcCodeUnits.withUnsafeBufferPointer { appendEscaped($0, lowercasingASCII: false) }
+        bytes.append(0)
+        string._nfcCodeUnits.withUnsafeBufferPointer { appendEscaped($0, lowercasingASCII: false) }
+      }
+      bytes.append(0)
     case .text:
       bytes.append(Self.valueTag)
       var union: UInt8 = 0
@@ -146,6 +175,72 @@ struct TableSortKeys {
       }
     }
     return true
+  }
+
+  /// Appends the primary weights of ASCII text: capitals lowered, each run of digits as
+  /// its number (`digitRunTag`, how many digits it has without leading zeros, the digits).
+  private mutating func appendPrimary(ascii text: UnsafeBufferPointer<UInt8>) {
+    var index = 0
+    while index < text.count {
+      let byte = text[index]
+      guard byte &- 0x30 >= 10 else {
+        var end = index
+        while end < text.count, text[end] &- 0x30 < 10 { end += 1 }
+        appendDigitRun(text[index..<end])
+        index = end
+        continue
+      }
+      appendPrimaryByte(byte &- 0x41 < 26 ? byte | 0x20 : byte)
+      index += 1
+    }
+  }
+
+  /// Appends the primary weights of lowercased text: each letter's base letter without
+  /// accents (`CollationFolding.baseLetters`), combining accents left out, runs of digits as
+  /// numbers.
+  private mutating func appendPrimary(_ lowered: String) {
+    var digits: [UInt8] = []
+    for scalar in lowered.unicodeScalars {
+      if scalar.value &- 0x30 < 10 {
+        digits.append(UInt8(scalar.value))
+        continue
+      }
+      if !digits.isEmpty {
+        digits.withUnsafeBufferPointer { appendDigitRun($0[...]) }
+        digits.removeAll(keepingCapacity: true)
+      }
+      // Combining diacritical marks weigh nothing at this level.
+      if scalar.value &- 0x300 < 0x70 { continue }
+      if let base = CollationFolding.baseLetters[scalar.value] {
+        for byte in base.utf8 { appendPrimaryByte(byte) }
+      } else {
+        for byte in String(scalar).utf8 { appendPrimaryByte(byte) }
+      }
+    }
+    if !digits.isEmpty { digits.withUnsafeBufferPointer { appendDigitRun($0[...]) } }
+  }
+
+  /// Marks a run of digits in primary weights; `0` itself never appears there otherwise.
+  private static let digitRunTag = UInt8(ascii: "0")
+
+  /// Appends a run of ASCII digits so that runs compare by value: the tag, then 2 plus how
+  /// many digits it has without leading zeros (at most 253), then those digits.
+  private mutating func appendDigitRun(_ run: Slice<UnsafeBufferPointer<UInt8>>) {
+    var significant = run.startIndex
+    while significant < run.endIndex, run[significant] == UInt8(ascii: "0") { significant += 1 }
+    bytes.append(Self.digitRunTag)
+    bytes.append(UInt8(2 + min(run.endIndex - significant, 253)))
+    bytes.append(contentsOf: run[significant...])
+  }
+
+  /// Appends one byte of primary weights, escaping `00` and `01`.
+  private mutating func appendPrimaryByte(_ byte: UInt8) {
+    if byte <= Self.escape {
+      bytes.append(Self.escape)
+      bytes.append(byte + 1)
+    } else {
+      bytes.append(byte)
+    }
   }
 
   /// Appends text with its `00` and `01` bytes escaped, ASCII capitals lowered if asked.

@@ -14,7 +14,9 @@ extension Workspace {
     let keys = document.sortOrder
     return try document.modifyTable { table in
       guard !keys.isEmpty else { return false }
-      guard let permutation = try? table.sortPermutation(by: keys) else { return true }
+      guard let permutation = try? table.sortPermutation(by: keys, collation: sortCollation()) else {
+        return true
+      }
       return !permutation.elementsEqual(permutation.indices)
     }
   }

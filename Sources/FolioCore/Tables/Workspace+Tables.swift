@@ -23,9 +23,11 @@ extension Workspace {
   @discardableResult
   public func sort(_ document: Document, by keys: [TableSortKey]) throws -> Int {
     guard !keys.isEmpty else { throw FolioError.invalidArgument("sorting needs at least one column") }
+    let collation = sortCollation()
     let permutation = try document.modifyTable { table throws in
       let rowCount = table.rowCount
-      return try table.sortPermutation(by: keys, cancellation: cancellation) { [progress] rows in
+      return try table.sortPermutation(by: keys, collation: collation, cancellation: cancellation) {
+        [progress] rows in
         progress?(
           WorkProgress(task: .sort, document: document.title, done: rows, total: rowCount, unit: .rows))
       }

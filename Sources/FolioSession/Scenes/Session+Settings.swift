@@ -46,6 +46,11 @@ extension Session {
       summary: "2: documents and detail; 3: sections, documents and detail",
       values: NavigationSplitView.ColumnCount.allCases.map { String($0.rawValue) }, defaultValue: "2"),
     PersistedSetting(
+      key: "sort.collation", title: "Sort Collation",
+      summary:
+        "standard: as people expect (Évora before Porto, item 9 before item 10); binary: by code point",
+      values: TableCollation.allCases.map(\.rawValue), defaultValue: "standard"),
+    PersistedSetting(
       key: "screen.rows", title: "Detail Rows", summary: "the lines or rows the detail shows in 'screen'",
       values: [], range: 1...50, defaultValue: "5"),
     PersistedSetting(
@@ -92,6 +97,13 @@ extension Session {
     Self.persistedSettings.first { $0.key == "print.page-size" }.flatMap {
       PageSize(rawValue: persistedValue($0))
     } ?? .a4
+  }
+
+  /// How tables sort text: the `sort.collation` setting.
+  var sortCollation: TableCollation {
+    Self.persistedSettings.first { $0.key == "sort.collation" }.flatMap {
+      TableCollation(rawValue: persistedValue($0))
+    } ?? .standard
   }
 
   /// The split view the active window shows, as the settings declare it.

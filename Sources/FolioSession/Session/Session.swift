@@ -125,6 +125,7 @@ public final class Session {
     self.environment = environment
     registerCommands()
     registerClipboardTarget()
+    workspace.sortCollation = { [unowned self] in sortCollation }
   }
 
   /// Registers the app's commands; they have unique ids by construction.

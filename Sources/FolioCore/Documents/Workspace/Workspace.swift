@@ -16,6 +16,9 @@ public final class Workspace {
   /// The entries context menus are built from, per selection case: the built-ins and
   /// plugins'.
   public let contextMenus = ContextMenuRegistry()
+  /// How text compares when tables are sorted, read at each sort (the `sort.collation`
+  /// setting); `standard` unless an owner says otherwise.
+  public var sortCollation: () -> TableCollation = { .standard }
   /// Where recent documents are remembered; nil when there is no state store. Opened on
   /// first use, so commands that never need it never pay for opening SQLite.
   private(set) lazy var store: StateStore? = openStore()
