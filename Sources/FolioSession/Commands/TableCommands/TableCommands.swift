@@ -18,8 +18,10 @@ enum TableCommands {
       summary: "sort rows by columns, first key first: name noise:desc; bare 'sort' shows the order",
       details: """
         A stable sort: rows equal by every key keep their order. A column whose non-empty \
-        cells are all numbers sorts as numbers, others as text ignoring case; empty cells go last \
-        either way. One undoable step; row ids and the selection stay with their rows. Bare \
+        cells are all numbers sorts as numbers, others as text the way people expect (letters \
+        first, then accents, then case; numbers inside text by value: item 9 before item 10), \
+        or by bytes with the setting sort.collation binary; empty cells go last either way. \
+        One undoable step; row ids and the selection stay with their rows. Bare \
         'sort' says when edits since (add, cell) left the rows out of the last sort's order.
         """,
       parameters: [keys])
