@@ -9,9 +9,11 @@ import Testing
     let socket = "folio-test-\(UUID().uuidString)"
     let home: URL
 
-    init(home: URL, arguments: [String] = []) throws {
+    init(home: URL, arguments: [String] = [], environment extra: [String: String] = [:]) throws {
       self.home = home
-      let environment = FolioProcess.environment(home: home).map { "\($0.key)=\($0.value)" }
+      let environment = FolioProcess.environment(home: home).merging(extra) { $1 }.map {
+        "\($0.key)=\($0.value)"
+      }
       try tmux(
         ["new-session", "-d", "-s", "repl", "-x", "100", "-y", "30", "-c", home.path, "env"] + environment
           + [FolioProcess.executable.path] + arguments)
@@ -74,6 +76,11 @@ import Testing
         separator: "\n", omittingEmptySubsequences: false
       )
       .map { String($0.reversed().drop { $0 == " " }.reversed()) }
+    }
+
+    /// Everything the pane printed, scrolled off the screen or not, wrapped lines joined.
+    func scrollback() throws -> String {
+      try tmux(["capture-pane", "-p", "-J", "-S", "-", "-t", "repl"]).output
     }
 
     var isRunning: Bool { (try? tmux(["has-session", "-t", "repl"]).status) == 0 }
@@ -422,5 +429,120 @@ import Testing
     try terminal.waitFor("the found line run") {
       $0.filter { $0 == "hello" }.count == 2 && terminal.lastLine($0) == "folio>"
     }
+  }
+
+  /// Writes `big.csv` with `rows` rows `n,square` into `home`.
+  private func writeNumbers(rows: Int, in home: URL) throws {
+    let text = "n,square\n" + (1...rows).map { "\($0),\($0 * $0)\n" }.joined()
+    try text.write(to: home.appendingPathComponent("big.csv"), atomically: true, encoding: .utf8)
+  }
+
+  @Test("a table longer than the screen goes through $PAGER; the pager quitting early is no error")
+  func pager() throws {
+    let home = try FolioProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    try writeNumbers(rows: 100_000, in: home)
+    // The pager copies what it reads to a file, or, once quit-early exists, reads five lines
+    // and quits as `q` in less does.
+    let script = """
+      if [ -e "$HOME/quit-early" ]; then head -n 5 > "$HOME/head.txt"; else cat > "$HOME/paged.txt"; fi
+      """
+    try script.write(to: home.appendingPathComponent("pager.sh"), atomically: true, encoding: .utf8)
+    let terminal = try Terminal(home: home, environment: ["PAGER": "sh \(home.path)/pager.sh"])
+    try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
+    try terminal.send("open big.csv", "Enter")
+    try terminal.waitFor("the document's prompt") { terminal.lastLine($0) == "big>" }
+    try terminal.send("show", "Enter")
+    try terminal.waitFor("the prompt after the pager") {
+      $0.contains("big> show") && terminal.lastLine($0) == "big>"
+    }
+    // Every row reached the pager, none the screen.
+    let paged = try String(contentsOf: home.appendingPathComponent("paged.txt"), encoding: .utf8)
+    let lines = paged.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 2 + 100_000 + 1)
+    #expect(lines[2].hasPrefix("      1 │ "))
+    #expect(lines[100_001].hasPrefix(" 100000 │ "))
+    #expect(try !terminal.screen().contains { $0.contains(" │ ") })
+
+    // A short table is printed directly.
+    try terminal.send("show 1-2", "Enter")
+    try terminal.waitFor("the two rows") {
+      $0.contains { $0.hasPrefix(" 2 │ 2 ") } && terminal.lastLine($0) == "big>"
+    }
+
+    try Data().write(to: home.appendingPathComponent("quit-early"))
+    try terminal.send("show", "Enter")
+    try terminal.waitFor("the prompt after the pager quit") {
+      $0.filter { $0 == "big> show" }.count == 2 && terminal.lastLine($0) == "big>"
+    }
+    let head = try String(contentsOf: home.appendingPathComponent("head.txt"), encoding: .utf8)
+    #expect(head.split(separator: "\n").count == 5)
+    #expect(try !terminal.screen().contains { $0.contains("interrupted") || $0.contains("error") })
+    try terminal.send("quit", "Enter")
+    terminal.waitForExit()
+  }
+
+  @Test("a pager that cannot run is reported once, and the output printed directly")
+  func pagerFails() throws {
+    let home = try FolioProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    try writeNumbers(rows: 100, in: home)
+    let terminal = try Terminal(home: home, environment: ["PAGER": "/nonexistent/pager"])
+    try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
+    try terminal.send("open big.csv", "Enter")
+    try terminal.waitFor("the document's prompt") { terminal.lastLine($0) == "big>" }
+    let error =
+      "error: the pager '/nonexistent/pager' could not run (exit status 127); printing directly (set PAGER, or 'option pager off')"
+    try terminal.send("show", "Enter")
+    try terminal.waitFor("the error and the rows") {
+      (try? terminal.scrollback())?.contains(error) == true && $0.contains { $0.hasPrefix(" 100 │ 100 ") }
+        && terminal.lastLine($0) == "big>"
+    }
+    try terminal.send("show", "Enter")
+    try terminal.waitFor("the rows again") {
+      (try? terminal.scrollback())?.components(separatedBy: " 100 │ 100 ").count == 3
+        && terminal.lastLine($0) == "big>"
+    }
+    #expect(try terminal.scrollback().components(separatedBy: error).count == 2)
+  }
+
+  @Test(
+    "with the pager off a long table stops at the screen, saying how to see the rest; show --all shows it whole"
+  )
+  func pagerOff() throws {
+    let home = try FolioProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    try writeNumbers(rows: 2_000, in: home)
+    let terminal = try Terminal(home: home, environment: ["PAGER": "/nonexistent/pager"])
+    try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
+    try terminal.send("open big.csv", "Enter")
+    try terminal.waitFor("the document's prompt") { terminal.lastLine($0) == "big>" }
+    try terminal.send("option pager off", "Enter")
+    try terminal.send("show", "Enter")
+    try terminal.waitFor("the rows that fit and the rest counted") {
+      $0.contains("… 1,975 more rows (show 26-, show --all)") && terminal.lastLine($0) == "big>"
+    }
+    try terminal.send("show 26-", "Enter")
+    try terminal.waitFor("the next screen") {
+      $0.contains("… 1,950 more rows (show 51-, show --all)") && terminal.lastLine($0) == "big>"
+    }
+    try terminal.send("show 1-100", "Enter")
+    try terminal.waitFor("a range cut") {
+      $0.contains("… 75 more rows (show 26-100, show --all)") && terminal.lastLine($0) == "big>"
+    }
+    try terminal.send("show 1,3-100", "Enter")
+    try terminal.waitFor("a list cut") {
+      $0.contains("… 74 more rows (show 27-100, show --all)") && terminal.lastLine($0) == "big>"
+    }
+    try terminal.send("show 1-30,40", "Enter")
+    try terminal.waitFor("a list cut with no range for the rest") {
+      $0.contains("… 6 more rows (show --all)") && terminal.lastLine($0) == "big>"
+    }
+    try terminal.send("show --all", "Enter")
+    try terminal.waitFor("every row") {
+      let shown = Array($0.reversed().drop { $0.isEmpty }.reversed())
+      return shown.dropLast().last == " 2000 │ 2000 │ 4000000" && terminal.lastLine($0) == "big>"
+    }
+    #expect(try !terminal.screen().contains { $0.contains("more rows") })
   }
 }

@@ -23,7 +23,8 @@ import Testing
   func arguments() {
     let completer = Self.completer()
     #expect(completer.candidates(for: "--f", after: "record x ") == ["--force"])
-    #expect(completer.candidates(for: "", after: "option ") == ["color", "echo", "keep-going", "output"])
+    #expect(
+      completer.candidates(for: "", after: "option ") == ["color", "echo", "keep-going", "output", "pager"])
     #expect(completer.candidates(for: "j", after: "option output ") == ["json"])
     #expect(completer.candidates(for: "", after: "option echo ") == ["off", "on"])
     #expect(completer.candidates(for: "a", after: "option.color ") == ["always", "auto"])

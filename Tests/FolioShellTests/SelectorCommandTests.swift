@@ -17,7 +17,7 @@ import Testing
     options.keepGoing = true
     let captured = CapturedShell(options: options, isInteractive: isInteractive)
     let commands = [
-      "delete -1 --yes", "select -3", "show 2-", "show ,", "focus -9223372036854775808",
+      "delete -1 --yes", "select -3", "show 2--", "show ,", "focus -9223372036854775808",
       "cell 1 -9223372036854775808 x", "cell -9223372036854775808 name x", "env width 100000000",
     ]
     let result = captured.run((["open \(folder.path("t.csv"))"] + commands).joined(separator: "\n"))

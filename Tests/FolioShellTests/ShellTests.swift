@@ -100,7 +100,8 @@ final class CapturedShell {
     let result = CapturedShell().run("option colour never")
     #expect(
       result.errors
-        == "<command-line>:1: error: 'name' expects one of output, color, echo, keep-going, got 'colour'\n")
+        == "<command-line>:1: error: 'name' expects one of output, color, echo, keep-going, pager, got 'colour'\n"
+    )
   }
 
   @Test("run invokes by id, and a stateful command takes its new state")
@@ -152,11 +153,12 @@ final class CapturedShell {
         ["shell.help", "help", "help [COMMAND]"], ["shell.commands", "commands", "commands [FILTER…]"],
         ["shell.run", "run", "run ID [ARGUMENTS…]"], ["shell.echo", "echo", "echo [TEXT…]"],
         ["shell.source", "source", "source FILE"], ["shell.record", "record", "record [FILE] [--force]"],
-        ["shell.option", "option", "option [output|color|echo|keep-going] [VALUE]"],
+        ["shell.option", "option", "option [output|color|echo|keep-going|pager] [VALUE]"],
         ["option.output", "-", "option.output text|json"],
         ["option.color", "-", "option.color auto|always|never"],
         ["option.echo", "-", "option.echo [on|off]"],
         ["option.keep-going", "-", "option.keep-going [on|off]"],
+        ["option.pager", "-", "option.pager [on|off]"],
       ])
   }
 

@@ -17,4 +17,16 @@ int folio_rename_noreplace(const char *from, const char *to);
 int folio_run_capture(const char *const argv[], const char *directory, char *output, size_t capacity,
                       size_t *length);
 
+#include <sys/types.h>
+
+/// Starts `/bin/sh -c command` with its standard input the read end of a new pipe, SIGPIPE
+/// and SIGINT at their defaults and no signal blocked; `input` gets the pipe's write end
+/// (close-on-exec). Returns the child's process id, or -1 with errno set when it could not be
+/// started.
+pid_t folio_spawn_shell_reading_pipe(const char *command, int *input);
+
+/// Waits for the child `child` to end, retrying interrupted waits. Returns its exit status,
+/// 128 + the signal that ended it, or -1 with errno set.
+int folio_wait_for_exit(pid_t child);
+
 #endif

@@ -20,6 +20,9 @@ public struct TableView: Sendable, Equatable {
   public var positionWidth: Int
   /// The widths of the frame the front end draws, which the columns were fitted around.
   public var metrics: TableMetrics
+  /// Whether the reader asked for every row at once (`show --all`): a front end that fits
+  /// long tables to its screen shows this one whole.
+  public var isWhole = false
 
   /// The most rows widths are fitted to: the first half of them and the other half spread
   /// over the rest.

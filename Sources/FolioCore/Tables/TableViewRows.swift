@@ -80,6 +80,30 @@ public struct TableViewRows: RandomAccessCollection, Sendable, Equatable {
     }
   }
 
+  /// The 1-based position of the row at `index` (0-based among the rows shown), its cells
+  /// not read.
+  public func position(at index: Int) -> Int {
+    switch source {
+    case .made(let rows): rows[index].position
+    case .table(_, let positions, _, _, _): positions[index]
+    }
+  }
+
+  /// Whether every row of the table shows, in order (`show` with no rows named).
+  public var isEveryRow: Bool {
+    if case .table(_, .all, _, _, _) = source { return true }
+    return false
+  }
+
+  /// How many rows the table these rows come from has; for rows already made, how many
+  /// there are.
+  public var tableRowCount: Int {
+    switch source {
+    case .made(let rows): rows.count
+    case .table(let table, _, _, _, _): table.rowCount
+    }
+  }
+
   /// The largest position shown, 0 when none is.
   public var largestPosition: Int {
     switch source {

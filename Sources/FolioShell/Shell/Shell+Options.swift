@@ -7,7 +7,7 @@ import FolioSession
 enum OptionCommands {
   /// The option commands, in the order `option` lists them.
   static var declarations: [any DeclaredCommand<ShellContext>.Type] {
-    [Output.self, Color.self, Echo.self, KeepGoing.self]
+    [Output.self, Color.self, Echo.self, KeepGoing.self, Pager.self]
   }
 
   /// The prefix of the option commands' ids.
@@ -49,6 +49,15 @@ enum OptionCommands {
     static var option: WritableKeyPath<ShellOptions, Bool> { \.keepGoing }
   }
 
+  /// `option.pager [on|off]`.
+  enum Pager: OptionToggle {
+    static let configuration = CommandConfiguration(
+      id: "option.pager", title: "Pager", icon: "book.pages", category: "Session",
+      summary: "page REPL output longer than the screen through $PAGER; off: stop long tables at the screen")
+
+    static var option: WritableKeyPath<ShellOptions, Bool> { \.pager }
+  }
+
   /// `option [NAME [VALUE]]`.
   enum Option: ShellAction {
     static let name = ParameterKey.optionalArgument(
@@ -64,7 +73,10 @@ enum OptionCommands {
         output text|json: text for people, JSON Lines for programs. \
         color auto|always|never: colour in text output (auto: on a terminal; NO_COLOR turns it off). \
         echo on|off: print each command before its result. \
-        keep-going on|off: go on after a failed command in a script.
+        keep-going on|off: go on after a failed command in a script. \
+        pager on|off: in the REPL, output longer than the screen goes through $PAGER (less -SRFX \
+        when unset; PAGER='' prints directly); off stops a long table at the screen, and \
+        show --all prints it whole.
         """,
       parameters: [name, value])
 

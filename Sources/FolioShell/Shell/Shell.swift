@@ -50,6 +50,8 @@ public final class Shell {
   /// Whether standard output is flushed after each command (a pipe or a terminal), so a
   /// long script streams its results.
   public var flushesEachCommand = false
+  /// Whether the pager failed to start, after which output is printed directly.
+  var pagerHasFailed = false
   /// The ids of the commands the shell registered itself, listed first by `help`.
   var ownCommandIDs: Set<String> = []
 
@@ -266,7 +268,12 @@ public final class Shell {
       // Most commands print nothing: no text style to work out then.
       if case .none = output { return }
       if case .documentView(.table(let table)) = output {
-        try stream(table)
+        let layout = TextRenderer.TableLines(table: table, style: style)
+        let shown = rowsFittingScreen(table, headingLines: layout.heading.count)
+        try paging(lineCount: layout.heading.count + max(1, table.rows.count)) { () throws(FolioError) in
+          try stream(table, layout: layout, rowCount: shown ?? table.rows.count)
+        }
+        if let shown { console.print(moreRowsLine(table, shown: shown)) }
         return
       }
       if case .documentText(let text) = output, !isTerminalOutput {
@@ -274,7 +281,9 @@ public final class Shell {
         return
       }
       let renderer = TextRenderer(style: style, width: session.appEnvironment.width)
-      if let text = renderer.render(output) { console.print(text) }
+      guard let text = renderer.render(output) else { return }
+      let lineCount = text.utf8.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+      try paging(lineCount: lineCount) { console.print(text) }
     case .json:
       let line = JSONValue.object([
         ("ok", .bool(true)), ("command", .string(command.text)),
@@ -284,16 +293,15 @@ public final class Shell {
     }
   }
 
-  /// Writes a table a row at a time, each made as it is written, so that memory stays flat
-  /// however many rows there are; stops when standard output is closed (`| head`) or at
-  /// Ctrl-C.
-  private func stream(_ table: TableView) throws(FolioError) {
-    let layout = TextRenderer.TableLines(table: table, style: style)
+  /// Writes a table's first `rowCount` rows a row at a time, each made as it is written, so
+  /// that memory stays flat however many rows there are; stops when standard output is
+  /// closed (`| head`, or the pager quit) or at Ctrl-C.
+  private func stream(_ table: TableView, layout: TextRenderer.TableLines, rowCount: Int) throws(FolioError) {
     for line in layout.heading { console.print(line) }
     if table.rows.isEmpty { console.print(TextRenderer.TableLines.noRows) }
     // Rows reaching a terminal show how far they got themselves.
     let reportsProgress = !isTerminalOutput
-    for (index, row) in table.rows.enumerated() {
+    for (index, row) in table.rows.prefix(rowCount).enumerated() {
       if console.isOutputClosed { return }
       try workspace.cancellation.check()
       console.print(layout.line(for: row))

@@ -24,6 +24,9 @@ public struct ShellOptions: Sendable, Equatable {
   public var echo = false
   /// Whether a batch run goes on after a failed command.
   public var keepGoing = false
+  /// Whether output longer than the REPL's screen goes through the pager (`$PAGER`, else
+  /// `less -SRFX`); when off, a long table stops at the screen's height.
+  public var pager = true
   /// `--progress`: show long work's progress on standard error even in a script, a pipe or
   /// JSON mode; without it, progress shows only in the REPL with text output and standard
   /// error a terminal.

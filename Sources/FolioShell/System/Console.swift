@@ -1,3 +1,5 @@
+import FolioCore
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -31,6 +33,8 @@ public final class Console {
   /// Whether a progress line is drawn on the terminal now: cleared before anything else is
   /// written, and drawn again at the next update.
   private var isProgressShown = false
+  /// Where standard output goes instead while a pager shows it (see `divertingOutput`).
+  private var diversion: ((String) -> Bool)?
 
   /// Creates a console that writes to file descriptors 1 and 2.
   public init() {
@@ -83,7 +87,8 @@ public final class Console {
     let text = pending
     pending = ""
     guard !isOutputClosed else { return }
-    if !sink(.output, text) { isOutputClosed = true }
+    let isWritten = diversion.map { $0(text) } ?? sink(.output, text)
+    if !isWritten { isOutputClosed = true }
   }
 
   /// Shows how far long work has got on standard error, after what standard output has
@@ -109,6 +114,27 @@ public final class Console {
     guard isProgressShown else { return }
     isProgressShown = false
     _ = sink(.error, "\r\u{1B}[K")
+  }
+
+  /// Sends standard output to `target` while `body` runs — a pager's pipe — then back to
+  /// where it went. `isOutputClosed` turns true in `body` when `target` takes no more (the
+  /// pager quit), and false again afterwards: standard output itself is still open.
+  ///
+  /// - Parameters:
+  ///   - target: writes finished text; false once it can take no more.
+  ///   - body: writes the output.
+  func divertingOutput(
+    to target: @escaping (String) -> Bool, _ body: () throws(FolioError) -> Void
+  ) throws(FolioError) {
+    flush()
+    let wasClosed = isOutputClosed
+    diversion = target
+    defer {
+      flush()
+      diversion = nil
+      isOutputClosed = wasClosed
+    }
+    try body()
   }
 
   /// Writes text to descriptor 1 or 2, retrying short writes and interrupted calls.

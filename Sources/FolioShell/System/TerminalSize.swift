@@ -31,6 +31,14 @@ enum TerminalSize {
     return defaultWidth
   }
 
+  /// The terminal's height in lines, from the window size of standard output; nil when it is
+  /// no terminal (output to a pipe or a file has no screen to fit).
+  static func height() -> Int? {
+    var size = winsize()
+    guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
+    return Int(size.ws_row)
+  }
+
   /// Installs the SIGWINCH handler, with `SA_RESTART` so a resize never interrupts a read,
   /// and unblocks SIGWINCH, which a parent may have started us with blocked.
   static func installResizeHandler() {

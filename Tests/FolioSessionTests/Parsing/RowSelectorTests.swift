@@ -15,7 +15,8 @@ import Testing
     arguments: [
       ("-1", "'-1' is not a row number or range such as 2-5"),
       ("-3", "'-3' is not a row number or range such as 2-5"),
-      ("2-", "'2-' is not a row number or range such as 2-5"),
+      ("2--", "'2--' is not a row number or range such as 2-5"),
+      ("-", "'-' is not a row number or range such as 2-5"),
       ("+2", "'+2' is not a row number or range such as 2-5"),
       (" 2", "' 2' is not a row number or range such as 2-5"),
       ("1--2", "'1--2' is not a row number or range such as 2-5"),
@@ -37,6 +38,9 @@ import Testing
     let table = try Self.table(rows: 5)
     #expect(try table.rowPositions("3,1-2,id:5") == [3, 1, 2, 5])
     #expect(try table.rowIDs("2-3") == [2, 3])
+    #expect(try table.rowPositions("4-") == [4, 5])
+    #expect(try table.rowPositions("5-,1") == [5, 1])
+    #expect(throws: FolioError.invalidArgument("row 6 is outside 1–5")) { try table.rowPositions("6-") }
     #expect(throws: FolioError.invalidArgument("row 6 is outside 1–5")) { try table.rowPositions("6") }
     #expect(throws: FolioError.invalidArgument("row 0 is outside 1–5")) { try table.rowPositions("0") }
     #expect(throws: FolioError.invalidArgument("rows 4-9 are outside 1–5")) { try table.rowPositions("4-9") }

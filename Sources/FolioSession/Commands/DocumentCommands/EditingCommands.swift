@@ -25,17 +25,19 @@ extension DocumentCommands {
     }
   }
 
-  /// `show [ROWS] [columns=a,b]`.
+  /// `show [ROWS] [columns=a,b] [--all]`.
   enum Show: DocumentAction {
     static let rows = ParameterKey.optionalArgument(
-      "rows", summary: "positions and ranges: 3, 2-5, 1,4-6, id:7")
+      "rows", summary: "positions and ranges: 3, 2-5, 11- (to the end), 1,4-6, id:7")
     static let columns = ParameterKey.optionalArgument(
       "columns", summary: "the columns to show, in order; name:N fixes a width", valueName: "columns=a,b")
+    static let all = ParameterKey.flag(
+      "all", summary: "every row at once, where the REPL would stop a long table at the screen")
 
     static let configuration = CommandConfiguration(
       id: "view.show", verb: "show", title: "Show", icon: "eye", category: "Editing",
-      summary: "show lines of a text document or rows of a table: all, or ROWS such as 2-5,9",
-      parameters: [rows, columns])
+      summary: "show lines of a text document or rows of a table: all, or ROWS such as 2-5,9 or 11-",
+      parameters: [rows, columns, all])
 
     static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
       let window = context.environment()
@@ -57,10 +59,14 @@ extension DocumentCommands {
         columns = try columnText.map { text throws(FolioError) in try ColumnSelection.columns(text, in: table)
         }
       }
-      return .documentView(
-        try context.workspace.view(
-          of: document, positions: positions, columns: columns, compact: window.sizeClass == .compact,
-          width: window.width, metrics: context.tableMetrics))
+      var view = try context.workspace.view(
+        of: document, positions: positions, columns: columns, compact: window.sizeClass == .compact,
+        width: window.width, metrics: context.tableMetrics)
+      if arguments[Self.all], case .table(var table) = view {
+        table.isWhole = true
+        view = .table(table)
+      }
+      return .documentView(view)
     }
   }
 

@@ -1,10 +1,10 @@
 import FolioCore
 
 /// Rows or lines as a command names them: 1-based positions `3`, ranges `2-5`, row ids
-/// `id:7`, or a comma-separated list of them `1,4-6,id:9`.
+/// `id:7`, ranges to the end `11-`, or a comma-separated list of them `1,4-6,id:9`.
 ///
-/// The words are read once, strictly: every part is plain digits (no sign), a range has both
-/// ends and does not end before it starts, no part is empty. So `-1`, `2-`, `,` or `1,,2` are
+/// The words are read once, strictly: every part is plain digits (no sign), a range has a
+/// start and does not end before it starts, no part is empty. So `-1`, `,` or `1,,2` are
 /// errors rather than other rows, and no number can trap; the positions are then checked
 /// against the document they select from.
 public struct RowSelector: Sendable, Equatable {
@@ -12,6 +12,8 @@ public struct RowSelector: Sendable, Equatable {
   public enum Part: Sendable, Equatable {
     /// Positions, from 1; one position is a range of one.
     case positions(ClosedRange<Int>)
+    /// Positions from one to the last (`11-`).
+    case from(Int)
     /// A table row's id.
     case id(Int)
     /// Positions written with more digits than an integer holds, as written: outside any
@@ -51,6 +53,7 @@ public struct RowSelector: Sendable, Equatable {
     {
       return .tooLarge(String(part))
     }
+    if words.count == 2, words[1].isEmpty, let first = number(words[0]) { return .from(first) }
     let bounds = words.map(number)
     guard let first = bounds[0], let last = bounds.count == 2 ? bounds[1] : first else {
       throw .invalidArgument("'\(part)' is not a \(kind) number or range such as 2-5")
@@ -95,6 +98,9 @@ public struct RowSelector: Sendable, Equatable {
           throw Position.outside(text, count: count, kind: kind)
         }
         for position in range { try add(position) }
+      case .from(let first):
+        guard first >= 1, first <= count else { throw Position.outside("\(first)", count: count, kind: kind) }
+        for position in first...count { try add(position) }
       case .id(let id):
         guard let rowPosition else { throw .invalidArgument("\(kind)s have no ids; use numbers such as 2-5") }
         guard let position = rowPosition(id) else { throw .invalidArgument("no row with id:\(id)") }
