@@ -10,9 +10,10 @@ extension Shell {
   /// session and compares what it printed with `NAME.expected` beside it.
   ///
   /// Each script runs in a shell of its own: no state store (fresh `folio.state`), no other
-  /// plugin, no environment, the tests folder as the current folder, keep-going on; standard
-  /// output and error are compared as one text, in the order printed. A plugin that fails to
-  /// load shows as the script's first line.
+  /// plugin, no environment, keep-going on, and as its current folder a scratch copy of the
+  /// tests folder, so a script that edits and saves its fixtures leaves the plugin's files as
+  /// they were; standard output and error are compared as one text, in the order printed. A
+  /// plugin that fails to load shows as the script's first line.
   ///
   /// - Returns: a summary, then a line per script (`ok   count.folio`).
   /// - Throws: `FolioError.conflict` with that report and a diff of each script whose output
@@ -20,15 +21,20 @@ extension Shell {
   ///   folder has no test scripts.
   func runPluginTests(in folder: String) throws(FolioError) -> String {
     let tests = folder + "/tests"
-    let scripts = Self.fileNames(in: tests).filter { $0.hasSuffix(".folio") }.sorted()
+    let scripts = (DocumentFile.entryNames(inFolder: tests) ?? []).filter {
+      !$0.hasPrefix(".") && $0.hasSuffix(".folio")
+    }.sorted()
     guard !scripts.isEmpty else {
       throw FolioError(
         .invalidArgument, "\(tests) holds no test scripts (NAME.folio with NAME.expected beside it)")
     }
     var lines: [String] = []
     var failures = 0
+    let temporary = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     for script in scripts {
-      let actual = try Self.transcript(ofTest: script, in: tests, plugin: folder)
+      let scratch = try Self.scratchCopy(of: tests, in: temporary)
+      defer { Self.remove(scratch) }
+      let actual = try Self.transcript(ofTest: script, in: scratch, plugin: folder)
       let stem = String(script.dropLast(".folio".count))
       guard let bytes = try? FileIO.readAll(tests + "/" + stem + ".expected") else {
         failures += 1
@@ -84,18 +90,50 @@ extension Shell {
     return text
   }
 
-  /// The names in a folder; empty when it cannot be read.
-  private static func fileNames(in folder: String) -> [String] {
-    guard let handle = opendir(folder) else { return [] }
-    defer { closedir(handle) }
-    var names: [String] = []
-    while let entry = readdir(handle) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-      }
-      if !name.hasPrefix(".") { names.append(name) }
+  /// A new folder in `temporary` holding a copy of `folder`'s files and
+  /// subfolders (links and other special files are left out).
+  private static func scratchCopy(of folder: String, in temporary: String) throws(FolioError) -> String {
+    var template = Array((temporary + "/folio-plugin-test-XXXXXX").utf8CString)
+    guard let made = mkdtemp(&template) else {
+      throw FolioError(
+        .io, "cannot make a scratch folder in \(temporary): \(String(cString: strerror(errno)))")
     }
-    return names
+    let scratch = String(cString: made)
+    do {
+      try copyContents(of: folder, into: scratch)
+    } catch {
+      remove(scratch)
+      throw error
+    }
+    return scratch
+  }
+
+  private static func copyContents(of folder: String, into target: String) throws(FolioError) {
+    for name in DocumentFile.entryNames(inFolder: folder) ?? [] {
+      let source = folder + "/" + name
+      var info = stat()
+      guard lstat(source, &info) == 0 else { continue }
+      switch info.st_mode & S_IFMT {
+      case S_IFREG:
+        try DocumentFile.writeAtomically(try FileIO.readAll(source), to: target + "/" + name)
+      case S_IFDIR:
+        guard mkdir(target + "/" + name, 0o700) == 0 else {
+          throw FolioError(.io, "cannot make \(target)/\(name): \(String(cString: strerror(errno)))")
+        }
+        try copyContents(of: source, into: target + "/" + name)
+      default: continue
+      }
+    }
+  }
+
+  /// Removes a scratch folder and everything in it.
+  private static func remove(_ folder: String) {
+    for name in DocumentFile.entryNames(inFolder: folder) ?? [] {
+      let path = folder + "/" + name
+      var info = stat()
+      if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { remove(path) } else { unlink(path) }
+    }
+    rmdir(folder)
   }
 
   /// The lines that differ between two texts, from their longest common subsequence of lines:
