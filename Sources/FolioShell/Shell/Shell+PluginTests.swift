@@ -34,7 +34,9 @@ extension Shell {
     for script in scripts {
       let scratch = try Self.scratchCopy(of: tests, in: temporary)
       defer { Self.remove(scratch) }
+      // The scratch folder's name changes from run to run; output names it `$TESTS`.
       let actual = try Self.transcript(ofTest: script, in: scratch, plugin: folder)
+        .replacing(scratch, with: "$TESTS")
       let stem = String(script.dropLast(".folio".count))
       guard let bytes = try? FileIO.readAll(tests + "/" + stem + ".expected") else {
         failures += 1
