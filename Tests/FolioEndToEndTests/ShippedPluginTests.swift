@@ -19,7 +19,7 @@ import Testing
 
   @Test("the shipped plugins that have tests are those moved to plugin test")
   func testedPlugins() {
-    #expect(Self.tested == ["checkin", "fontsize", "guide", "icecream"])
+    #expect(Self.tested == ["checkin", "fontsize", "guide", "icecream", "markdown"])
   }
 
   @Test(
@@ -58,11 +58,18 @@ import Testing
     #expect(try String(contentsOf: tests.appendingPathComponent("notes.txt"), encoding: .utf8) == "one\n")
   }
 
-  /// Every file of a folder with its bytes, by name.
+  /// Every file below a folder with its bytes, by its path inside the folder.
   private static func contents(of folder: URL) throws -> [String: Data] {
     var files: [String: Data] = [:]
-    for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
-      files[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+    for path in FileManager.default.subpaths(atPath: folder.path) ?? [] {
+      var isFolder: ObjCBool = false
+      let url = folder.appendingPathComponent(path)
+      guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue
+      else {
+        files[path] = Data()
+        continue
+      }
+      files[path] = try Data(contentsOf: url)
     }
     return files
   }
