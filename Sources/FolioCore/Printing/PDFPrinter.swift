@@ -17,13 +17,15 @@ public enum PDFPrinter {
   /// - Parameters:
   ///   - document: The paginated document.
   ///   - path: The file to write; an existing file there is replaced.
+  ///   - cancellation: checked before each page is drawn; once cancelled, nothing is written.
   /// - Returns: The number of pages written and the characters the font could not draw.
   /// - Throws: `FolioError` with code `.io` when libcairo cannot be loaded ("print: cannot
   ///   load libcairo.so.2: …", or libpangocairo-1.0.so.0) or cairo or the file system fails, in which case no
-  ///   half-written file is left behind; `.invalidArgument` when there are no pages.
+  ///   half-written file is left behind; `.invalidArgument` when there are no pages;
+  ///   `FolioError.interrupted` once `cancellation` is cancelled.
   @discardableResult
   public static func write(
-    _ document: PrintedDocument, to path: String
+    _ document: PrintedDocument, to path: String, cancellation: CancellationToken? = nil
   ) throws(FolioError) -> PDFPrintSummary {
     // cairo would still write a blank page, which no caller asked for.
     guard !document.pages.isEmpty else { throw .invalidArgument("there are no pages to print") }
@@ -32,7 +34,7 @@ public enum PDFPrinter {
     // and hand the bytes to the same atomic write that saves documents.
     let sink = ByteSink()
     let summary = try withExtendedLifetime(sink) { () throws(FolioError) in
-      try render(document, into: sink, path: path, cairo: cairo)
+      try render(document, into: sink, path: path, cairo: cairo, cancellation: cancellation)
     }
     try DocumentFile.writeAtomically(sink.bytes, to: path)
     return summary
@@ -48,7 +50,8 @@ public enum PDFPrinter {
   }
 
   private static func render(
-    _ document: PrintedDocument, into sink: ByteSink, path: String, cairo: folio_cairo
+    _ document: PrintedDocument, into sink: ByteSink, path: String, cairo: folio_cairo,
+    cancellation: CancellationToken?
   ) throws(FolioError) -> PDFPrintSummary {
     let layout = document.layout
     let closure = Unmanaged.passUnretained(sink).toOpaque()
@@ -76,6 +79,8 @@ public enum PDFPrinter {
     var drawing = LineDrawing(context: context, layout: layout, path: path)
 
     for page in document.pages {
+      // A page takes about a millisecond: Ctrl-C stops a long print between two of them.
+      try cancellation?.check()
       try drawing.draw(page.header, row: 0, font: bold)
       for (index, line) in page.lines.enumerated() {
         try drawing.draw(line, row: 2 + index, font: regular)

@@ -116,6 +116,19 @@ import Testing
     #expect(try folder.contents() == ["big.csv"])
   }
 
+  @Test("the PDF printer checks the token between pages and then writes nothing")
+  func pdfPages() throws {
+    let folder = try TemporaryFolder("folio-cancel")
+    let printed = try Paginator.paginate(
+      PrintJob(title: "Long", body: .lines((1...500).map { "line \($0)" })))
+    let token = CancellationToken()
+    token.cancel()
+    #expect(throws: FolioError.interrupted) {
+      try PDFPrinter.write(printed, to: folder.path("long.pdf"), cancellation: token)
+    }
+    #expect(try folder.contents().isEmpty)
+  }
+
   @Test("a cancelled share writes no file")
   func share() throws {
     let folder = try TemporaryFolder("folio-cancel")

@@ -75,7 +75,7 @@ extension Workspace {
     try cancellation.check()
     switch Self.fileExtension(of: path).lowercased() {
     case ".pdf":
-      let summary = try PDFPrinter.write(printed, to: path)
+      let summary = try PDFPrinter.write(printed, to: path, cancellation: cancellation)
       return PrintResult(pages: count, path: path, missingGlyphs: summary.charactersWithoutGlyphs)
     case ".txt":
       try TextPrinter.write(printed, to: path)
