@@ -407,7 +407,7 @@ import Testing
     let syntax = try #require(throws: FolioError.self) { try plugins.run("js.syntax") }
     #expect(
       syntax.message
-        == "plugin js: plugin.lua:13: folio.json.decode: line 1, column 6: expected a value, found the end of the file"
+        == "plugin js: plugin.lua:13: folio.json.decode: line 1, column 6: expected a value, found the end of the text"
     )
   }
 

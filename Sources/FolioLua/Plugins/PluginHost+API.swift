@@ -149,7 +149,7 @@ extension PluginHost {
         throw LuaError(message: "folio.json.decode: expects a string, got \(arguments[0, depth: 0].typeName)")
       }
       do throws(FolioError) {
-        return [LuaData(json: try JSONValue.parse(text))]
+        return [LuaData(json: try JSONValue.parse(text, maximumDepth: LuaState.plainDataDepth))]
       } catch {
         throw LuaError(message: "folio.json.decode: \(error.message)")
       }

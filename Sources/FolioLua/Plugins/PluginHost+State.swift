@@ -18,7 +18,9 @@ extension PluginHost {
     case "i": return Int(body).map(LuaData.integer) ?? .nil
     case "n": return Double(body).map(LuaData.number) ?? .nil
     case "b": return .boolean(body == "true")
-    case "j": return (try? JSONValue.parse(body)).map(LuaData.init(json:)) ?? .nil
+    case "j":
+      return (try? JSONValue.parse(body, maximumDepth: LuaState.plainDataDepth)).map(LuaData.init(json:))
+        ?? .nil
     default: return .nil
     }
   }

@@ -1,12 +1,12 @@
-import FolioCore
-
-/// Reads one JSON value (RFC 8259) from the bytes of a message into a `JSONValue`.
+/// Reads one JSON value (RFC 8259) from bytes into a `JSONValue`: the embedding protocol's
+/// messages, and the text plugins decode with `folio.json.decode` or keep in `folio.state`.
 ///
 /// Objects keep their keys in order and refuse a key twice; numbers without a fraction or an
-/// exponent that fit an `Int` become `.int`, others `.number`; nesting deeper than
-/// `maximumDepth` is refused, so a hostile message cannot exhaust the stack.
+/// exponent that fit an `Int` become `.int`, others `.number`; nesting deeper than the depth
+/// given (`maximumDepth` by default) is refused, so hostile text cannot exhaust the stack.
 public enum JSONText {
-  /// The deepest nesting of arrays and objects a message may have.
+  /// The deepest nesting of arrays and objects a message may have unless a caller says
+  /// otherwise.
   public static let maximumDepth = 64
 
   /// Why bytes are not one JSON value: what was expected, and the byte offset where.
@@ -21,7 +21,9 @@ public enum JSONText {
   ///
   /// - Throws: `SyntaxError` for invalid UTF-8, malformed JSON, a duplicate key or nesting
   ///   deeper than `maximumDepth`.
-  public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
+  public static func parse(_ bytes: [UInt8], maximumDepth: Int = maximumDepth) throws(SyntaxError)
+    -> JSONValue
+  {
     var utf8 = UTF8.ForwardParser()
     var iterator = bytes.makeIterator()
     var offset = 0
@@ -30,10 +32,10 @@ public enum JSONText {
       case .valid(let scalar): offset += scalar.count
       case .emptyInput: break loop
       case .error:
-        throw SyntaxError(message: "the message is not valid UTF-8", offset: offset)
+        throw SyntaxError(message: "the text is not valid UTF-8", offset: offset)
       }
     }
-    var scanner = Scanner(bytes: bytes)
+    var scanner = Scanner(bytes: bytes, maximumDepth: maximumDepth)
     scanner.skipWhitespace()
     let value = try scanner.value(depth: 0)
     scanner.skipWhitespace()
@@ -43,6 +45,7 @@ public enum JSONText {
 
   private struct Scanner {
     let bytes: [UInt8]
+    let maximumDepth: Int
     var offset = 0
 
     var current: UInt8? { offset < bytes.count ? bytes[offset] : nil }
@@ -50,7 +53,7 @@ public enum JSONText {
     func error(_ message: String) -> SyntaxError { SyntaxError(message: message, offset: offset) }
 
     func expected(_ what: String) -> SyntaxError {
-      guard let current else { return error("expected \(what), found the end of the message") }
+      guard let current else { return error("expected \(what), found the end of the text") }
       let found = current < 0x20 || current >= 0x7F ? "byte \(current)" : "'\(Unicode.Scalar(current))'"
       return error("expected \(what), found \(found)")
     }
@@ -80,8 +83,8 @@ public enum JSONText {
     }
 
     mutating func object(depth: Int) throws(SyntaxError) -> JSONValue {
-      guard depth <= JSONText.maximumDepth else {
-        throw error("nesting deeper than \(JSONText.maximumDepth) arrays and objects")
+      guard depth <= maximumDepth else {
+        throw error("nesting deeper than \(maximumDepth) arrays and objects")
       }
       offset += 1
       var pairs: [(String, JSONValue)] = []
@@ -124,8 +127,8 @@ public enum JSONText {
     }
 
     mutating func array(depth: Int) throws(SyntaxError) -> JSONValue {
-      guard depth <= JSONText.maximumDepth else {
-        throw error("nesting deeper than \(JSONText.maximumDepth) arrays and objects")
+      guard depth <= maximumDepth else {
+        throw error("nesting deeper than \(maximumDepth) arrays and objects")
       }
       offset += 1
       var values: [JSONValue] = []
@@ -278,6 +281,26 @@ public enum JSONText {
         offset += 1
       }
       return value
+    }
+  }
+}
+
+extension JSONValue {
+  /// Reads JSON text (RFC 8259) as a value, nested at most `maximumDepth` deep: integers that
+  /// fit an `Int` as `.int`, other numbers as `.number`, object keys in the order written (a key
+  /// twice is refused).
+  ///
+  /// - Throws: `FolioError` with code `.format` and a message starting "line L, column C: ".
+  public static func parse(_ text: String, maximumDepth: Int = JSONText.maximumDepth) throws(FolioError)
+    -> JSONValue
+  {
+    let bytes = Array(text.utf8)
+    do {
+      return try JSONText.parse(bytes, maximumDepth: maximumDepth)
+    } catch {
+      throw bytes.withUnsafeBufferPointer { buffer in
+        FolioError.format(error.message, at: min(error.offset, bytes.count), in: buffer, from: 0)
+      }
     }
   }
 }

@@ -1,5 +1,4 @@
 import FolioCore
-import FolioEmbed
 import Testing
 
 @Suite struct JSONTextTests {
@@ -50,5 +49,16 @@ import Testing
     _ = try parse(deepest)
     #expect(throws: JSONText.SyntaxError.self) { try parse("[" + deepest + "]") }
     #expect(throws: JSONText.SyntaxError.self) { try parse("1e999") }
+  }
+
+  @Test("JSONValue.parse names the line and column of a mistake and takes a depth")
+  func parseText() throws {
+    #expect(try JSONValue.parse("[1, {\"a\": true}]") == .array([.int(1), .object([("a", .bool(true))])]))
+    let error = try #require(throws: FolioError.self) { try JSONValue.parse("[1,\n  ]") }
+    #expect(error.code == .format)
+    #expect(error.message.hasPrefix("line 2, column 3: "), "\(error.message)")
+    let deep = String(repeating: "[", count: 80) + String(repeating: "]", count: 80)
+    #expect(throws: FolioError.self) { try JSONValue.parse(deep) }
+    #expect(try JSONValue.parse(deep, maximumDepth: 100) != .null)
   }
 }
