@@ -64,13 +64,7 @@ int folio_run_capture(const char *const argv[], const char *directory, char *out
     *length += kept;
   }
   close(pipe_ends[0]);
-  int status = 0;
-  while (waitpid(child, &status, 0) < 0) {
-    if (errno != EINTR) return -1;
-  }
-  if (WIFEXITED(status)) return WEXITSTATUS(status);
-  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
-  return -1;
+  return folio_wait_for_exit(child);
 }
 
 pid_t folio_spawn_shell_reading_pipe(const char *command, int *input) {
