@@ -42,9 +42,7 @@ extension Session {
   /// - Throws: `FolioError.duplicateCommand` when a toolbar has that id.
   public func addToolbar(_ toolbar: Toolbar) throws(FolioError) {
     if let existing = toolbars.first(where: { $0.id == toolbar.id }) {
-      throw FolioError(
-        .duplicateCommand,
-        "toolbar '\(toolbar.id)' already exists, from \(existing.owner); refused from \(toolbar.owner)")
+      throw Self.taken("toolbar", toolbar.id, by: existing.owner, refusing: toolbar.owner)
     }
     addedToolbars.append(toolbar)
   }
@@ -84,11 +82,16 @@ extension Session {
     if let existing = addedToolbarItems.first(where: { $0.id == item.id })
       ?? documentToolbar.items.first(where: { $0.id == item.id })
     {
-      throw FolioError(
-        .duplicateCommand,
-        "toolbar item '\(item.id)' already exists, from \(existing.owner); refused from \(item.owner)")
+      throw Self.taken("toolbar item", item.id, by: existing.owner, refusing: item.owner)
     }
     addedToolbarItems.append(item)
+  }
+
+  /// The error for an id another owner has already taken.
+  private static func taken(_ kind: String, _ id: String, by owner: String, refusing newcomer: String)
+    -> FolioError
+  {
+    FolioError(.duplicateCommand, "\(kind) '\(id)' already exists, from \(owner); refused from \(newcomer)")
   }
 
   /// Removes every toolbar item `owner` added (an unloaded plugin); a stored layout keeps
