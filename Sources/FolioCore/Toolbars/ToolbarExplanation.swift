@@ -301,7 +301,7 @@ extension ToolbarExplanation {
       "placement \(placement.rawValue) · priority \(priority.rawValue) · toolbar \(toolbarID), role \(role.rawValue) · "
         + "\(platform.rawValue) \(sizeClass.rawValue) · \(width) columns, \(usedWidth) used")
     switch customization {
-    case .customizable: lines.append("customisable: toolbar add/remove/move apply")
+    case .customizable: lines.append("customisable: it can be added, removed and moved")
     case .groupMember:
       lines.append("not customisable: a member of a toolbar item group, on the bar with its group")
     case .fixedOnPlatform:
@@ -328,9 +328,9 @@ extension ToolbarExplanation {
       return
         "a secondary action, which only a toolbar of role editor at regular width shows on the bar; \(role)"
     case .removed:
-      return "removed from the bar by the stored customisation (toolbar add \(itemID) puts it back)"
+      return "removed from the bar by the stored customisation; adding it back restores it"
     case .notByDefault:
-      return "not on the bar by default (toolbar add \(itemID) adds it)"
+      return "not on the bar by default; the customisation can add it"
     case .condition(let name):
       return "its condition '\(name)' does not hold now"
     case .commandHidden(let reason):
