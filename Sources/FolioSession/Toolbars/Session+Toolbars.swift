@@ -120,6 +120,13 @@ extension Session {
       metrics: metrics.toolbar)
   }
 
+  /// The ids `explain toolbar` takes: the active toolbar's items, then its item groups' members.
+  public var toolbarItemIDs: [String] {
+    let arrangement = ToolbarArrangement(toolbar: toolbar, customization: nil, platform: platform)
+    return toolbar.items.map(\.id)
+      + arrangement.notCustomizable.filter { !arrangement.fixedItems.contains($0) }
+  }
+
   /// Why the active toolbar's item `id` is where it is at the environment's width and
   /// platform [`explain toolbar ID`].
   ///
