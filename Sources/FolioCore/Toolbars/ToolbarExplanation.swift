@@ -260,7 +260,10 @@ public struct ToolbarExplanation: Sendable, Equatable {
       toolbar, arrangement: arrangement, registry: registry, environment: environment,
       width: Self.unboundedWidth, title: title, context: context, metrics: metrics)
     let all = wide.map { $0.leading + $0.center + $0.trailing + $0.bottom } ?? []
-    let full = find(id, in: all)?.1.width ?? 0
+    let found = find(id, in: all)
+    let full = found?.1.width ?? 0
+    // A control group's member sits `memberSpacing` from its neighbours, an item `spacing`.
+    let gap = found?.2 == nil ? metrics.spacing : metrics.memberSpacing
     let used: Int
     if region == .bottom {
       let widths = layout.bottom.map(\.width)
@@ -268,7 +271,7 @@ public struct ToolbarExplanation: Sendable, Equatable {
     } else {
       used = layout.usedWidth
     }
-    let needed = current == 0 ? full + metrics.spacing : full
+    let needed = current == 0 ? full + gap : full
     return .width(needed: needed, left: max(0, layout.width - used) + current)
   }
 
@@ -303,7 +306,7 @@ extension ToolbarExplanation {
     switch customization {
     case .customizable: lines.append("customisable: it can be added, removed and moved")
     case .groupMember:
-      lines.append("not customisable: a member of a toolbar item group, on the bar with its group")
+      lines.append("not customisable: a member of a toolbar item group")
     case .fixedOnPlatform:
       lines.append("not customisable on \(platform.rawValue): primary actions keep their declared place")
     }

@@ -9,7 +9,7 @@ import Testing
     for (id, title, icon) in [
       ("a.new", "New", "plus"), ("a.back", "Back", "chevron.left"), ("a.find", "Find", "magnifyingglass"),
       ("a.share", "Share", "square.and.arrow.up"), ("a.low", "Inspect", "info.circle"),
-      ("a.delete", "Delete", "trash"),
+      ("a.delete", "Delete", "trash"), ("a.bold", "Bold", "bold"), ("a.italic", "Italic", "italic"),
     ] {
       try registry.register(Command(id: id, title: title, icon: icon, behavior: .action { _ in .none }))
     }
@@ -29,6 +29,12 @@ import Testing
       .shown(when: .selectionNotEmpty)
     ToolbarItem(id: "off", placement: .automatic) { Button(command: "a.off") }
     ToolbarItem(id: "extra", placement: .automatic, showsByDefault: false) { Button(command: "a.share") }
+    ToolbarItem(id: "format", placement: .primaryAction) {
+      ControlGroup {
+        Button(command: "a.bold")
+        Button(command: "a.italic")
+      }
+    }
   }
   .toolbarRole(.editor)
 
@@ -97,6 +103,26 @@ import Testing
     #expect(off.commandOwner == "plugin demo")
     #expect(try Self.explain("new", width: 200, platform: .ipad).customization == .fixedOnPlatform)
     #expect(try Self.explain("new", width: 200).customization == .customizable)
+  }
+
+  @Test("a member of an unlabelled control group is found in its group, on the bar or in the overflow")
+  func member() throws {
+    let wide = try Self.explain("format/a.italic", width: 200)
+    #expect(wide.status == .shown)
+    #expect(wide.group == "format")
+    #expect(wide.command == "a.italic")
+    var sawOverflow = false
+    for width in 1...80 {
+      let explanation = try Self.explain("format/a.italic", width: width)
+      guard explanation.status == .overflow else { continue }
+      sawOverflow = true
+      guard case .width(let needed, let left) = explanation.reason else {
+        Issue.record("\(width): \(explanation.reason)")
+        continue
+      }
+      #expect(needed > left, "\(width)")
+    }
+    #expect(sawOverflow)
   }
 
   @Test("an unknown id is an error listing the ids")
