@@ -65,7 +65,8 @@ import Testing
     var completer = Self.completer()
     completer.names = Completer.SessionNames(
       columns: { ["city", "name", "opening hours"] }, menus: { ["file", "edit", "view"] },
-      choices: { ["Save All", "Cancel"] }, windows: { ["notes", "My Places"] })
+      choices: { ["Save All", "Cancel"] }, windows: { ["notes", "My Places"] },
+      toolbarItems: { ["new", "favorite", "share"] })
     #expect(completer.candidates(for: "c", after: "sort ") == ["city"])
     #expect(completer.candidates(for: "o", after: "sort name ") == ["opening\\ hours"])
     #expect(completer.candidates(for: "city:", after: "sort ").isEmpty)
@@ -77,6 +78,9 @@ import Testing
     #expect(completer.candidates(for: "o", after: "menu ") == ["open"])
     #expect(completer.candidates(for: "v", after: "menu open ") == ["view"])
     #expect(completer.candidates(for: "e", after: "explain ") == ["edit"])
+    #expect(completer.candidates(for: "t", after: "explain ") == ["toolbar"])
+    #expect(completer.candidates(for: "f", after: "explain toolbar ") == ["favorite"])
+    #expect(completer.candidates(for: "f", after: "explain file ").isEmpty)
     #expect(completer.candidates(for: "S", after: "choose ") == ["Save\\ All"])
     #expect(completer.candidates(for: "M", after: "focus ") == ["My\\ Places"])
   }

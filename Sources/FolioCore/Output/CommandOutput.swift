@@ -62,6 +62,8 @@ public indirect enum CommandOutput {
   case environment(AppEnvironment)
   /// Why a menu item is where it is.
   case explanation(MenuExplanation)
+  /// Why a toolbar item is where it is.
+  case toolbarExplanation(ToolbarExplanation)
   /// A question the command needs answered before it goes on.
   case dialog(Dialog)
   /// A toolbar laid out: title, leading, center, trailing, bottom and overflow.

@@ -78,10 +78,12 @@ enum MenuCommands {
   }
 
   /// `explain MENU ITEM`: why a menu item is where it is; `explain context-menu ITEM` for the
-  /// context menu of the active document's selection.
+  /// context menu of the active document's selection; `explain toolbar ID` for an item of the
+  /// active window's toolbar.
   enum Explain: AppAction {
     static let menu = ParameterKey.argument(
-      "menu", summary: "the menu, or context-menu for the context menu of the selection now")
+      "menu",
+      summary: "the menu, context-menu for the context menu of the selection now, or toolbar for the toolbar")
     static let item = ParameterKey.restText(
       "item", isOptional: false, summary: "the item's title or command id", valueName: "ITEM")
 
@@ -96,6 +98,9 @@ enum MenuCommands {
       guard !item.isEmpty else { throw FolioError.invalidArgument("missing argument ITEM for 'explain'") }
       if arguments[Self.menu].lowercased() == "context-menu" {
         return .explanation(try contextMenuItem(item, in: session))
+      }
+      if arguments[Self.menu].lowercased() == "toolbar" {
+        return .toolbarExplanation(try session.explainToolbarItem(item))
       }
       let menu = try session.menu(named: arguments[Self.menu])
       var explanation = try MenuExplanation.explain(

@@ -123,6 +123,26 @@ extension Session {
       metrics: metrics.toolbar)
   }
 
+  /// The ids `explain toolbar` takes: the active toolbar's items, then its item groups' members.
+  public var toolbarItemIDs: [String] {
+    let arrangement = ToolbarArrangement(toolbar: toolbar, customization: nil, platform: platform)
+    return toolbar.items.map(\.id)
+      + arrangement.notCustomizable.filter { !arrangement.fixedItems.contains($0) }
+  }
+
+  /// Why the active toolbar's item `id` is where it is at the environment's width and
+  /// platform [`explain toolbar ID`].
+  ///
+  /// - Throws: `FolioError.invalidArgument` listing the toolbar's ids when none is `id`.
+  public func explainToolbarItem(_ id: String) throws(FolioError) -> ToolbarExplanation {
+    let document = workspace.active
+    return try ToolbarExplanation.explain(
+      id, in: toolbar, arrangement: try toolbarArrangement(), registry: registry, environment: appEnvironment,
+      title: document.map { $0.title + ($0.isDirty ? "*" : "") } ?? "Folio",
+      context: ToolbarContext(hasDocument: document != nil, selectionCount: document?.selection.count ?? 0),
+      metrics: metrics.toolbar)
+  }
+
   /// Reads the stored customisation, changes it and stores the result as one transaction, so
   /// two Folio processes customising at once never lose each other's change.
   func customizeToolbar(

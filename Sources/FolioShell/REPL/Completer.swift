@@ -25,6 +25,8 @@ struct Completer {
     var choices: () -> [String] = { [] }
     /// The open windows' titles, for `focus`.
     var windows: () -> [String] = { [] }
+    /// The active toolbar's item ids, for `explain toolbar`.
+    var toolbarItems: () -> [String] = { [] }
   }
 
   /// The candidates that complete `word`, given the text of the line before it.
@@ -66,7 +68,10 @@ struct Completer {
     case "menu.show":
       if arguments.isEmpty { return matching(word, ["open", "close"] + names.menus()) }
       return arguments.count == 1 && arguments[0].text == "open" ? matching(word, names.menus()) : []
-    case "menu.explain": return arguments.isEmpty ? matching(word, names.menus()) : []
+    case "menu.explain":
+      if arguments.isEmpty { return matching(word, names.menus() + ["context-menu", "toolbar"]) }
+      return arguments.count == 1 && arguments[0].text == "toolbar"
+        ? matching(word, names.toolbarItems()) : []
     case SessionCommandID.choose: return arguments.isEmpty ? quoted(matching(word, names.choices())) : []
     case "document.focus": return arguments.isEmpty ? quoted(matching(word, names.windows())) : []
     default: break

@@ -134,7 +134,8 @@ struct REPL {
         if let dialog = session.pendingDialog { return dialog.buttons.map(\.title) }
         return session.menuSession.map { OpenMenu($0).items.compactMap(\.node.title) } ?? []
       },
-      windows: { session.workspace.documents.map(\.title) })
+      windows: { session.workspace.documents.map(\.title) },
+      toolbarItems: { session.toolbarItemIDs })
   }
 
   /// Makes libedit read and write UTF-8: without a UTF-8 locale it silently drops every

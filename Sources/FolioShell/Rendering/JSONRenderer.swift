@@ -184,6 +184,7 @@ public enum JSONRenderer {
         ("reversed", .bool(explanation.isReversed)), ("orderRule", .string(explanation.orderRule.rawValue)),
         ("lines", .array(explanation.lines.map(JSONValue.string))),
       ])
+    case .toolbarExplanation(let explanation): toolbarExplanation(explanation)
     case .shareTargets(let document, let targets):
       .object([
         ("document", .string(document)),
@@ -388,6 +389,37 @@ public enum JSONRenderer {
 
   /// A resolved menu element as docs/json.md describes it: `kind`, `title`, `subtitle`, `icon`,
   /// `command`, `role`, `enabled`, `dismiss`, `state` and `children`.
+  /// `explain toolbar ID` (docs/json.md).
+  static func toolbarExplanation(_ explanation: ToolbarExplanation) -> JSONValue {
+    let optionalInt: (Int?) -> JSONValue = { $0.map(JSONValue.int) ?? .null }
+    var reason: [(String, JSONValue)]
+    switch explanation.reason {
+    case .fits: reason = [("kind", .string("fits"))]
+    case .width(let needed, let left):
+      reason = [("kind", .string("width")), ("needed", .int(needed)), ("left", .int(left))]
+    case .secondaryAction: reason = [("kind", .string("secondaryAction"))]
+    case .removed: reason = [("kind", .string("removed"))]
+    case .notByDefault: reason = [("kind", .string("notByDefault"))]
+    case .condition(let name): reason = [("kind", .string("condition")), ("condition", .string(name))]
+    case .commandHidden(let why): reason = [("kind", .string("commandHidden")), ("detail", .string(why))]
+    }
+    return .object([
+      ("toolbar", .string(explanation.toolbarID)), ("item", .string(explanation.itemID)),
+      ("title", .string(explanation.title)), ("command", .string(explanation.command)),
+      ("status", .string(explanation.status.rawValue)), ("region", .string(explanation.region?.rawValue)),
+      ("position", optionalInt(explanation.position)), ("group", .string(explanation.group)),
+      ("enabled", .bool(explanation.isEnabled)), ("disabledReason", .string(explanation.disabledReason)),
+      ("reason", .object(reason)), ("placement", .string(explanation.placement.rawValue)),
+      ("priority", .string(explanation.priority.rawValue)), ("role", .string(explanation.role.rawValue)),
+      ("platform", .string(explanation.platform.rawValue)),
+      ("sizeClass", .string(explanation.sizeClass.rawValue)),
+      ("width", .int(explanation.width)), ("usedWidth", .int(explanation.usedWidth)),
+      ("customization", .string(explanation.customization.rawValue)), ("owner", .string(explanation.owner)),
+      ("commandOwner", .string(explanation.commandOwner)),
+      ("lines", .array(explanation.lines.map(JSONValue.string))),
+    ])
+  }
+
   public static func menuNode(_ node: MenuNode) -> JSONValue {
     var fields: [(String, JSONValue)] = [
       ("kind", .string(String(describing: node.kind))), ("title", .string(node.title)),

@@ -43,6 +43,7 @@ struct TextRenderer {
         "width       \(environment.width)", "keyboard    \(environment.hasKeyboard ? "on" : "off")",
       ].joined(separator: "\n")
     case .explanation(let explanation): explanation.lines.joined(separator: "\n")
+    case .toolbarExplanation(let explanation): explanation.lines.joined(separator: "\n")
     case .toolbar(let layout): ToolbarTextRenderer(style: style).render(layout)
     case .toolbarPalette(let palette): ToolbarTextRenderer(style: style).render(palette)
     case .screen(let screen): ScreenTextRenderer(style: style).render(screen)
