@@ -194,6 +194,29 @@ import Testing
     #expect(harness.shell.session.workspace.documents.isEmpty)
   }
 
+  @Test("cancelling the running request stops it: -32800, the rows unmoved, the next request runs")
+  func cancellationWhileRunning() throws {
+    let harness = try Harness()
+    try harness.folder.write("big.csv", "n\n" + (0..<20_000).map { "\(20_000 - $0)\n" }.joined())
+    harness.initialize(notifications: "[]")
+    harness.request(1, "document.open", #"{"path":"big.csv"}"#)
+    let rows = #"{"count":3}"#
+    let before = harness.request(2, "table.rows", rows)
+    // The sort reports progress every 4,096 rows: the first report cancels it as the
+    // reading thread would, from inside the running request, so the test needs no timing.
+    let server = try #require(harness.server)
+    harness.shell.session.workspace.progress = { _ in server.cancellations.cancel(.number(3)) }
+    let sort = harness.request(3, "table.sort", #"{"keys":[{"column":"n"}]}"#)
+    #expect(sort.count == 1)
+    #expect(Self.errorCode(sort.first) == -32800)
+    #expect(!harness.shell.session.workspace.cancellation.isCancelled, "reset after the request")
+    #expect(
+      Self.field(try #require(harness.request(4, "table.rows", rows).first), "result")
+        == Self.field(try #require(before.first), "result"))
+    harness.shell.session.workspace.progress = nil
+    #expect(Self.errorCode(harness.request(5, "table.sort", #"{"keys":[{"column":"n"}]}"#).first) == nil)
+  }
+
   @Test("the typed methods: rows by range and columns, sort by keys, dialogs by button id")
   func typedMethods() throws {
     let harness = try Harness()
