@@ -176,6 +176,33 @@ import Testing
     #expect(Self.errorCode(harness.request(4, "plugin.load", #"{"name":"nope"}"#).first) == -32602)
   }
 
+  @Test("a plugin's ctx:notify is a notify notification before the response, and stays in the result")
+  func pluginNotify() throws {
+    let harness = try Harness()
+    let plugins = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("plugins").path
+    harness.shell.session.loadPlugins(extraFolders: [], shippedFolder: plugins)
+    _ = harness.shell.session.finishCommand()
+    harness.initialize(notifications: #"["notify"]"#)
+    let replies = harness.request(1, "commands.run", #"{"command":"hello.greet","arguments":{"who":"you"}}"#)
+    #expect(replies.count == 2)
+    let notification = try #require(replies.first)
+    #expect(Self.field(notification, "method") == .string("notify"))
+    #expect(
+      Self.field(notification, "params")
+        == .object([("plugin", .string("hello")), ("message", .string("greeting #1"))]))
+    let response = try #require(replies.last)
+    let result = try #require(Self.field(response, "result"))
+    #expect(Self.field(result, "text") == .string("greeting #1\nHello, you"))
+
+    // A client that did not ask for it gets the text in the result only.
+    let quiet = try Harness()
+    quiet.shell.session.loadPlugins(extraFolders: [], shippedFolder: plugins)
+    _ = quiet.shell.session.finishCommand()
+    quiet.initialize(notifications: "[]")
+    #expect(quiet.request(1, "commands.run", #"{"command":"hello.greet"}"#).count == 1)
+  }
+
   @Test("a cancelled request is answered RequestCancelled and does not run")
   func cancellation() throws {
     let harness = try Harness()
