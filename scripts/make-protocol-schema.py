@@ -21,7 +21,7 @@ def N(x): return {"anyOf":[x,{"type":"null"}]}
 R=lambda name: {"$ref":"#/$defs/"+name}
 empty=O({}, desc="no params")
 env=O({"platform":{"enum":["mac","ipad","iphone"]},"width":I(1,10000),"keyboard":B()})
-notif_names=["document.opened","document.changed","document.saved","document.renamed","document.closed","selection.changed","menus.changed","toolbar.changed","dialog.presented","dialog.dismissed","plugin.loaded","plugin.failed","plugin.unloaded","log"]
+notif_names=["document.opened","document.changed","document.saved","document.renamed","document.closed","selection.changed","menus.changed","toolbar.changed","dialog.presented","dialog.dismissed","plugin.loaded","plugin.failed","plugin.unloaded","notify","log"]
 params={
  "initialize":O({"protocolVersion":S(),"clientName":S(),"environment":env,"notifications":A({"enum":notif_names})},["protocolVersion"]),
  "shutdown":empty,
@@ -87,6 +87,7 @@ server_notifications={
  "plugin.loaded":O({"name":S()},["name"]),
  "plugin.failed":O({"name":S(),"reason":S()},["name","reason"]),
  "plugin.unloaded":O({"name":S()},["name"]),
+ "notify":O({"plugin":S(),"message":S()},["plugin","message"]),
  "log":O({"level":{"enum":["warning"]},"message":S()},["level","message"]),
 }
 def dispatch(table, kind):

@@ -176,6 +176,33 @@ import Testing
     #expect(Self.errorCode(harness.request(4, "plugin.load", #"{"name":"nope"}"#).first) == -32602)
   }
 
+  @Test("a plugin's ctx:notify is a notify notification before the response, and stays in the result")
+  func pluginNotify() throws {
+    let harness = try Harness()
+    let plugins = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("plugins").path
+    harness.shell.session.loadPlugins(extraFolders: [], shippedFolder: plugins)
+    _ = harness.shell.session.finishCommand()
+    harness.initialize(notifications: #"["notify"]"#)
+    let replies = harness.request(1, "commands.run", #"{"command":"hello.greet","arguments":{"who":"you"}}"#)
+    #expect(replies.count == 2)
+    let notification = try #require(replies.first)
+    #expect(Self.field(notification, "method") == .string("notify"))
+    #expect(
+      Self.field(notification, "params")
+        == .object([("plugin", .string("hello")), ("message", .string("greeting #1"))]))
+    let response = try #require(replies.last)
+    let result = try #require(Self.field(response, "result"))
+    #expect(Self.field(result, "text") == .string("greeting #1\nHello, you"))
+
+    // A client that did not ask for it gets the text in the result only.
+    let quiet = try Harness()
+    quiet.shell.session.loadPlugins(extraFolders: [], shippedFolder: plugins)
+    _ = quiet.shell.session.finishCommand()
+    quiet.initialize(notifications: "[]")
+    #expect(quiet.request(1, "commands.run", #"{"command":"hello.greet"}"#).count == 1)
+  }
+
   @Test("a cancelled request is answered RequestCancelled and does not run")
   func cancellation() throws {
     let harness = try Harness()
@@ -192,6 +219,29 @@ import Testing
     #expect(replies.count == 1)
     #expect(Self.errorCode(replies.first) == -32800)
     #expect(harness.shell.session.workspace.documents.isEmpty)
+  }
+
+  @Test("cancelling the running request stops it: -32800, the rows unmoved, the next request runs")
+  func cancellationWhileRunning() throws {
+    let harness = try Harness()
+    try harness.folder.write("big.csv", "n\n" + (0..<20_000).map { "\(20_000 - $0)\n" }.joined())
+    harness.initialize(notifications: "[]")
+    harness.request(1, "document.open", #"{"path":"big.csv"}"#)
+    let rows = #"{"count":3}"#
+    let before = harness.request(2, "table.rows", rows)
+    // The sort reports progress every 4,096 rows: the first report cancels it as the
+    // reading thread would, from inside the running request, so the test needs no timing.
+    let server = try #require(harness.server)
+    harness.shell.session.workspace.progress = { _ in server.cancellations.cancel(.number(3)) }
+    let sort = harness.request(3, "table.sort", #"{"keys":[{"column":"n"}]}"#)
+    #expect(sort.count == 1)
+    #expect(Self.errorCode(sort.first) == -32800)
+    #expect(!harness.shell.session.workspace.cancellation.isCancelled, "reset after the request")
+    #expect(
+      Self.field(try #require(harness.request(4, "table.rows", rows).first), "result")
+        == Self.field(try #require(before.first), "result"))
+    harness.shell.session.workspace.progress = nil
+    #expect(Self.errorCode(harness.request(5, "table.sort", #"{"keys":[{"column":"n"}]}"#).first) == nil)
   }
 
   @Test("the typed methods: rows by range and columns, sort by keys, dialogs by button id")

@@ -33,6 +33,9 @@ public enum AppEvent: Equatable, Sendable {
   case pluginFailed(name: String, reason: String)
   /// A plugin was unloaded (`plugin unload`, or before a reload).
   case pluginUnloaded(name: String)
+  /// The plugin `name` said `message` (its `ctx:notify`), which is also part of its
+  /// command's result.
+  case pluginNotified(name: String, message: String)
 
   /// The event's name as plugins (`folio.on`) and the embedding protocol know it:
   /// `document.opened`, `selection.changed`, ….
@@ -51,6 +54,7 @@ public enum AppEvent: Equatable, Sendable {
     case .pluginLoaded: "plugin.loaded"
     case .pluginFailed: "plugin.failed"
     case .pluginUnloaded: "plugin.unloaded"
+    case .pluginNotified: "notify"
     }
   }
 }

@@ -23,7 +23,7 @@ public struct ProtocolError: Error, Equatable, Sendable {
     case serverNotInitialized = -32002
     /// A request came after `shutdown`.
     case shuttingDown = -32003
-    /// The request was cancelled by `$/cancelRequest` before it started.
+    /// The request was cancelled by `$/cancelRequest`: before it started, or while it ran.
     case requestCancelled = -32800
   }
 
@@ -33,6 +33,8 @@ public struct ProtocolError: Error, Equatable, Sendable {
   public var message: String
   /// More about it; Folio's error object for `operationFailed` and argument errors.
   public var data: JSONValue?
+  /// Whether this is Folio's `interrupted` error: the running work saw its cancellation.
+  public var isInterruption = false
 
   /// Creates an error response.
   public init(_ code: Code, _ message: String, data: JSONValue? = nil) {
@@ -48,6 +50,7 @@ public struct ProtocolError: Error, Equatable, Sendable {
     let code: Code =
       [.invalidArgument, .unknownCommand, .syntax].contains(error.code) ? .invalidParams : .operationFailed
     self.init(code, errorText.text(error), data: errorText.json(error))
+    isInterruption = error.code == .interrupted
   }
 
   /// The `error` member of a response.

@@ -7,11 +7,11 @@ extension EmbedServer {
   static let notificationNames = [
     "document.opened", "document.changed", "document.saved", "document.renamed", "document.closed",
     "selection.changed", "menus.changed", "toolbar.changed", "dialog.presented", "dialog.dismissed",
-    "plugin.loaded", "plugin.failed", "plugin.unloaded", "log",
+    "plugin.loaded", "plugin.failed", "plugin.unloaded", "notify", "log",
   ]
 
   /// Brings the client up to date after a request: delivers the events it caused (each
-  /// becomes a notification), keeps its changes in the recovery journal (a failure to is a
+  /// becomes a notification), and those its plugins' event handlers caused, keeps its changes in the recovery journal (a failure to is a
   /// `log` warning), and sends the toolbar when its layout changed.
   func catchUp() {
     hasSentMenusChanged = false
@@ -19,6 +19,9 @@ extension EmbedServer {
       notify("log", [("level", .string("warning")), ("message", .string(errorText.text(warning)))])
       shell.console.printError("folio: warning: \(errorText.text(warning))")
     }
+    // What the plugins' event handlers did as those events were delivered (a `ctx:notify`,
+    // an edit) was published during that delivery: it goes out now too, before the response.
+    session.events.flush()
     guard wantedNotifications.contains("toolbar.changed") else { return }
     let toolbar = currentToolbar()
     if toolbar != lastToolbar {
@@ -91,6 +94,8 @@ extension EmbedServer {
       notify(event.name, [("name", .string(name)), ("reason", .string(reason))])
     case .pluginUnloaded(let name):
       notify(event.name, [("name", .string(name))])
+    case .pluginNotified(let name, let message):
+      notify(event.name, [("plugin", .string(name)), ("message", .string(message))])
     }
   }
 

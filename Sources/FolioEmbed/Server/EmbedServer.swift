@@ -46,8 +46,9 @@ public final class EmbedServer {
   var hasSentMenusChanged = false
   /// Whether `shutdown` was answered.
   public private(set) var didShutDown = false
-  /// The ids of requests cancelled before they started.
-  private var cancelledIDs: Set<RequestID> = []
+  /// The request running now and those cancelled before they started, shared with the
+  /// thread that reads messages (`serve(_:)`), which cancels through it.
+  public let cancellations: RequestCancellations
   private var subscription: Subscription?
 
   /// The session served.
@@ -57,6 +58,7 @@ public final class EmbedServer {
   public init(shell: Shell, send: @escaping (JSONValue) -> Void) {
     self.shell = shell
     self.send = send
+    cancellations = RequestCancellations(token: shell.session.workspace.cancellation)
     errorText = ErrorText(registry: shell.session.registry)
   }
 
@@ -79,18 +81,24 @@ public final class EmbedServer {
   }
 
   /// Notes the `$/cancelRequest` notifications among messages read but not handled yet, so
-  /// that the requests they name are answered `requestCancelled` instead of running.
+  /// that the requests they name are answered `requestCancelled` instead of running (or stop,
+  /// when one of them runs now).
   public func noteCancellations(in items: [MessageReader.Item]) {
     for case .line(let bytes) in items {
-      // Only a line that names the method is read twice.
-      guard Self.contains(bytes, Self.cancelMethod), let message = try? JSONText.parse(bytes),
-        case .object(let fields) = message,
-        fields.contains(where: { $0.0 == "method" && $0.1 == .string("$/cancelRequest") }),
-        case .object(let params)? = fields.first(where: { $0.0 == "params" })?.1,
-        let idValue = params.first(where: { $0.0 == "id" })?.1, let id = RequestID(idValue)
-      else { continue }
-      cancelledIDs.insert(id)
+      if let id = Self.cancelledID(in: bytes) { cancellations.cancel(id) }
     }
+  }
+
+  /// The id a `$/cancelRequest` line names; nil for any other line.
+  public static func cancelledID(in bytes: [UInt8]) -> RequestID? {
+    // Only a line that names the method is read twice.
+    guard contains(bytes, cancelMethod), let message = try? JSONText.parse(bytes),
+      case .object(let fields) = message,
+      fields.contains(where: { $0.0 == "method" && $0.1 == .string("$/cancelRequest") }),
+      case .object(let params)? = fields.first(where: { $0.0 == "params" })?.1,
+      let idValue = params.first(where: { $0.0 == "id" })?.1
+    else { return nil }
+    return RequestID(idValue)
   }
 
   private static let cancelMethod = Array("cancelRequest".utf8)
@@ -185,50 +193,49 @@ public final class EmbedServer {
       handleNotification(request)
       return
     }
-    if cancelledIDs.remove(id) != nil {
+    guard cancellations.start(id) else {
       respond(
         to: id,
         with: .failure(ProtocolError(.requestCancelled, "the request was cancelled before it started")))
       return
     }
-    switch (phase, request.method) {
-    case (.running, "initialize"):
-      respond(to: id, with: .failure(ProtocolError(.invalidRequest, "the session is initialized already")))
-      return
-    case (.awaitingInitialize, "initialize"), (.running, _):
-      break
-    case (.awaitingInitialize, _):
-      respond(
-        to: id,
-        with: .failure(ProtocolError(.serverNotInitialized, "the first request must be 'initialize'")))
-      return
-    case (.shutDown, _), (.exited, _):
-      respond(
-        to: id, with: .failure(ProtocolError(.shuttingDown, "the server is shutting down; send 'exit'")))
-      return
-    }
-    guard let method = Self.method(named: request.method) else {
-      respond(
-        to: id,
-        with: .failure(
-          ProtocolError(
-            .methodNotFound, "no method '\(request.method)'",
-            data: .object([("method", .string(request.method))]))))
-      return
-    }
-    let outcome: Result<JSONValue, ProtocolError>
-    do {
-      var params = try Params(request.params)
-      let result = try call(method, &params)
-      outcome = .success(result)
-    } catch let error as ProtocolError {
-      outcome = .failure(error)
-    } catch {
-      outcome = .failure(ProtocolError(FolioError.from(error), errorText: errorText))
+    var outcome = run(request, id: id)
+    // A request the client cancelled while it ran, and that stopped for it, was rolled back
+    // (as at Ctrl-C); one that ended first keeps its answer.
+    if cancellations.finish(), case .failure(let error) = outcome, error.isInterruption {
+      outcome = .failure(ProtocolError(.requestCancelled, "the request was cancelled while it ran"))
     }
     // The request's effects reach the client before its response.
     catchUp()
     respond(to: id, with: outcome)
+  }
+
+  /// Runs a request that was not cancelled before it started.
+  private func run(_ request: Request, id: RequestID) -> Result<JSONValue, ProtocolError> {
+    switch (phase, request.method) {
+    case (.running, "initialize"):
+      return .failure(ProtocolError(.invalidRequest, "the session is initialized already"))
+    case (.awaitingInitialize, "initialize"), (.running, _):
+      break
+    case (.awaitingInitialize, _):
+      return .failure(ProtocolError(.serverNotInitialized, "the first request must be 'initialize'"))
+    case (.shutDown, _), (.exited, _):
+      return .failure(ProtocolError(.shuttingDown, "the server is shutting down; send 'exit'"))
+    }
+    guard let method = Self.method(named: request.method) else {
+      return .failure(
+        ProtocolError(
+          .methodNotFound, "no method '\(request.method)'",
+          data: .object([("method", .string(request.method))])))
+    }
+    do {
+      var params = try Params(request.params)
+      return .success(try call(method, &params))
+    } catch let error as ProtocolError {
+      return .failure(error)
+    } catch {
+      return .failure(ProtocolError(FolioError.from(error), errorText: errorText))
+    }
   }
 
   private func handleNotification(_ request: Request) {
@@ -236,8 +243,8 @@ public final class EmbedServer {
     case "exit":
       phase = .exited
     case "$/cancelRequest":
-      // Cancelling a request already answered, or never sent, does nothing; the requests
-      // still queued were noted when they were read (`noteCancellations`).
+      // The cancellation was taken when the message was read (`noteCancellations`), so that
+      // it reaches the running request and those still queued.
       break
     case "initialized":
       break

@@ -3,11 +3,16 @@ import FolioCore
 extension PluginHost {
   /// Installs the global `folio` table in a plugin's state.
   func installAPI(in lua: LuaState, for plugin: Plugin) {
+    let pluginName = plugin.name
     let notify = lua.makeFunction { [unowned self] (arguments: LuaArguments) throws(LuaError) -> [LuaData] in
       guard let text = arguments[1, depth: 0].string else {
         throw LuaError(message: "ctx:notify: expects a string, got \(arguments[1, depth: 0].typeName)")
       }
-      notices.append(text.cutToMessageLimit())
+      let message = text.cutToMessageLimit()
+      notices.append(message)
+      // Front ends that show messages as they come (the embedding protocol's `notify`) hear
+      // it too.
+      surface.workspace.events.publish(.pluginNotified(name: pluginName, message: message))
       return []
     }
     let confirm = lua.makeYieldingFunction(name: "ctx:confirm") {
