@@ -34,9 +34,11 @@ extension Shell {
     for script in scripts {
       let scratch = try Self.scratchCopy(of: tests, in: temporary)
       defer { Self.remove(scratch) }
-      // The scratch folder's name changes from run to run; output names it `$TESTS`.
+      // What changes from run to run reads the same every time: the scratch folder is
+      // `$TESTS`, a file's modified time `<time>`.
       let actual = try Self.transcript(ofTest: script, in: scratch, plugin: folder)
         .replacing(scratch, with: "$TESTS")
+        .replacing(#/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/#, with: "<time>")
       let stem = String(script.dropLast(".folio".count))
       guard let bytes = try? FileIO.readAll(tests + "/" + stem + ".expected") else {
         failures += 1
