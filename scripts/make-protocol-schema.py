@@ -21,7 +21,7 @@ def N(x): return {"anyOf":[x,{"type":"null"}]}
 R=lambda name: {"$ref":"#/$defs/"+name}
 empty=O({}, desc="no params")
 env=O({"platform":{"enum":["mac","ipad","iphone"]},"width":I(1,10000),"keyboard":B()})
-notif_names=["document.opened","document.changed","document.saved","document.renamed","document.closed","selection.changed","menus.changed","toolbar.changed","dialog.presented","dialog.dismissed","plugin.loaded","plugin.failed","plugin.unloaded","notify","log"]
+notif_names=["document.opened","document.changed","document.saved","document.renamed","document.closed","selection.changed","menus.changed","toolbar.changed","dialog.presented","dialog.dismissed","plugin.loaded","plugin.failed","plugin.unloaded","notify","log","$/progress"]
 params={
  "initialize":O({"protocolVersion":S(),"clientName":S(),"environment":env,"notifications":A({"enum":notif_names})},["protocolVersion"]),
  "shutdown":empty,
@@ -89,6 +89,7 @@ server_notifications={
  "plugin.unloaded":O({"name":S()},["name"]),
  "notify":O({"plugin":S(),"message":S()},["plugin","message"]),
  "log":O({"level":{"enum":["warning"]},"message":S()},["level","message"]),
+ "$/progress":O({"id":{"type":["integer","string"]},"task":{"enum":["sort","save","show"]},"document":S(),"done":I(0),"total":N(I(0)),"unit":{"enum":["rows","bytes"]}},["id","task","document","done","total","unit"]),
 }
 def dispatch(table, kind):
     return [{"if":{"properties":{"method":{"const":m}}},"then":{"properties":{"params":p}}} for m,p in table.items()]

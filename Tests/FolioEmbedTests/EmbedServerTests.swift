@@ -244,6 +244,33 @@ import Testing
     #expect(Self.errorCode(harness.request(5, "table.sort", #"{"keys":[{"column":"n"}]}"#).first) == nil)
   }
 
+  @Test("$/progress reports long work by request id before its response, only when asked for")
+  func progress() throws {
+    for asked in [true, false] {
+      let harness = try Harness()
+      try harness.folder.write("big.csv", "n\n" + (0..<20_000).map { "\(20_000 - $0)\n" }.joined())
+      harness.initialize(notifications: asked ? #"["$/progress"]"# : "[]")
+      harness.request(1, "document.open", #"{"path":"big.csv"}"#)
+      let messages = harness.request(2, "table.sort", #"{"keys":[{"column":"n"}]}"#)
+      let reports = messages.filter { Self.field($0, "method") == .string("$/progress") }
+      #expect(messages.last.flatMap { Self.field($0, "id") } == .int(2))
+      guard asked else {
+        #expect(reports.isEmpty)
+        continue
+      }
+      // The sort reports every 4,096 rows; the first report is always sent.
+      let first = try #require(reports.first.flatMap { Self.field($0, "params") })
+      #expect(Self.field(first, "id") == .int(2))
+      #expect(Self.field(first, "task") == .string("sort"))
+      #expect(Self.field(first, "total") == .int(20_000))
+      #expect(Self.field(first, "unit") == .string("rows"))
+      #expect(messages.last.flatMap { Self.field($0, "result") } != nil)
+    }
+    let refused = try Harness()
+    let answer = refused.request(0, "initialize", #"{"protocolVersion":"1.0","notifications":["$/nope"]}"#)
+    #expect(Self.errorCode(answer.first) == -32602)
+  }
+
   @Test("the typed methods: rows by range and columns, sort by keys, dialogs by button id")
   func typedMethods() throws {
     let harness = try Harness()

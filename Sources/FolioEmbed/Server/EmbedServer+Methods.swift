@@ -242,10 +242,11 @@ extension EmbedServer {
     }
     let names = try params.optionalStrings("notifications") ?? Self.notificationNames
     try params.finish()
-    if let unknown = names.first(where: { !Self.notificationNames.contains($0) }) {
+    let known = Self.notificationNames + Self.optInNotificationNames
+    if let unknown = names.first(where: { !known.contains($0) }) {
       throw ProtocolError(
         .invalidParams, "no notification '\(unknown)'",
-        data: .object([("supported", .array(Self.notificationNames.map(JSONValue.string)))]))
+        data: .object([("supported", .array(known.map(JSONValue.string)))]))
     }
     if let environment { session.appEnvironment = environment }
     start(notifications: Set(names))

@@ -10,6 +10,28 @@ extension EmbedServer {
     "plugin.loaded", "plugin.failed", "plugin.unloaded", "notify", "log",
   ]
 
+  /// Notifications sent only to a client that names them in `initialize`.
+  static let optInNotificationNames = ["$/progress"]
+
+  /// How often `$/progress` may be sent for one request, after its first report.
+  static let progressInterval = Duration.milliseconds(100)
+
+  /// Sends a `$/progress` for the running request: its first report, then one every
+  /// `progressInterval` at most.
+  func reportProgress(_ progress: WorkProgress) {
+    guard wantedNotifications.contains("$/progress"), let id = runningRequest else { return }
+    let now = ContinuousClock.now
+    if let last = lastProgress, now - last < Self.progressInterval { return }
+    lastProgress = now
+    notify(
+      "$/progress",
+      [
+        ("id", id.json), ("task", .string(progress.task.rawValue)), ("document", .string(progress.document)),
+        ("done", .int(progress.done)), ("total", progress.total.map(JSONValue.int) ?? .null),
+        ("unit", .string(progress.unit.rawValue)),
+      ])
+  }
+
   /// Brings the client up to date after a request: delivers the events it caused (each
   /// becomes a notification), and those its plugins' event handlers caused, keeps its changes in the recovery journal (a failure to is a
   /// `log` warning), and sends the toolbar when its layout changed.

@@ -49,6 +49,10 @@ public final class EmbedServer {
   /// The request running now and those cancelled before they started, shared with the
   /// thread that reads messages (`serve(_:)`), which cancels through it.
   public let cancellations: RequestCancellations
+  /// The request running now, which `$/progress` reports name.
+  var runningRequest: RequestID?
+  /// When the running request's last `$/progress` was sent.
+  var lastProgress: ContinuousClock.Instant?
   private var subscription: Subscription?
 
   /// The session served.
@@ -199,7 +203,10 @@ public final class EmbedServer {
         with: .failure(ProtocolError(.requestCancelled, "the request was cancelled before it started")))
       return
     }
+    runningRequest = id
+    lastProgress = nil
     var outcome = run(request, id: id)
+    runningRequest = nil
     // A request the client cancelled while it ran, and that stopped for it, was rolled back
     // (as at Ctrl-C); one that ended first keeps its answer.
     if cancellations.finish(), case .failure(let error) = outcome, error.isInterruption {
@@ -277,6 +284,9 @@ public final class EmbedServer {
   func start(notifications: Set<String>) {
     wantedNotifications = notifications
     subscription = session.events.subscribe { [unowned self] event in forward(event) }
+    if notifications.contains("$/progress") {
+      session.workspace.progress = { [unowned self] progress in reportProgress(progress) }
+    }
     lastToolbar = currentToolbar()
     phase = .running
   }
