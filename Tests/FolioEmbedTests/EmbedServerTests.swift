@@ -142,13 +142,21 @@ import Testing
     #expect(methods(edit) == ["document.changed", "response"])
     #expect(
       edit.first.flatMap { Self.field($0, "params") }.flatMap { Self.field($0, "change") }?.serialized
-        == #"{"kind":"run","position":2,"removed":1,"inserted":1,"ids":[2]}"#)
+        == #"{"kind":"run","position":2,"removed":1,"inserted":1,"ids":[2],"removedIds":[]}"#)
     #expect(
       harness.request(6, "table.addRow", #"{"cells":{"name":"d","n":"4"}}"#).first?.serialized.contains(
-        #""change":{"kind":"run","position":4,"removed":0,"inserted":1,"ids":[4]}"#) == true)
+        #""change":{"kind":"run","position":4,"removed":0,"inserted":1,"ids":[4],"removedIds":[]}"#) == true)
     #expect(
       harness.request(7, "table.sort", #"{"keys":[{"column":"n"}]}"#).first?.serialized.contains(
         #""change":{"kind":"unknown"}"#) == true)
+    // After the sort (ids 1, 3, 4, 2) two deletions at the second row each name the id they
+    // removed: the second is id 4, which the first moved up.
+    harness.request(8, "table.deleteRows", #"{"ids":[3],"yes":true}"#)
+    let deleted = harness.request(9, "table.deleteRows", #"{"ids":[4],"yes":true}"#)
+    #expect(
+      deleted.first?.serialized.contains(
+        #""change":{"kind":"run","position":2,"removed":1,"inserted":0,"ids":[],"removedIds":[4]}"#) == true,
+      "\(deleted)")
     let cell = harness.request(5, "cell.get", #"{"row":2,"column":"n"}"#)
     #expect(
       cell.first.flatMap { Self.field($0, "result") }?.serialized == #"{"row":2,"column":"n","value":"9"}"#)

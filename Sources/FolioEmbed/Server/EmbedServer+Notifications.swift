@@ -64,6 +64,10 @@ extension EmbedServer {
   func forward(_ event: AppEvent) {
     switch event {
     case .documentOpened(let windowID):
+      // Events arrive after the request: a change made since the opening is already in the
+      // rows noted now, so a `document.changed` of the same request says `unknown`.
+      _ = session.workspace.documents.first { $0.windowID == windowID }?.takeContentChange()
+      rememberRowIDs(ofWindow: windowID)
       notify(event.name, documentFields(windowID))
     case .documentChanged(let windowID):
       let document = session.workspace.documents.first { $0.windowID == windowID }
@@ -80,6 +84,7 @@ extension EmbedServer {
     case .documentRenamed(let windowID, let from, let to):
       notify(event.name, [("document", .int(windowID)), ("from", .string(from)), ("to", .string(to))])
     case .documentClosed(let windowID):
+      toldRowIDs[windowID] = nil
       notify(event.name, [("document", .int(windowID))])
     case .selectionChanged(let change):
       notify(
@@ -123,9 +128,11 @@ extension EmbedServer {
 
   /// What changed in a document since the last `document.changed`: a run — from `position`
   /// (1-based), `removed` rows or lines became `inserted` ones, and for a table the `ids` of
-  /// those rows now — or `{"kind": "unknown"}` (a sort, a new column, a revert: reread it).
+  /// those rows now and the `removedIds` that are gone — or `{"kind": "unknown"}` (a sort, a
+  /// new column, a revert: reread it).
   private func contentChange(of document: Document) -> JSONValue {
     guard case .run(let start, let removed, let inserted)? = document.takeContentChange() else {
+      rememberRowIDs(ofWindow: document.windowID)
       return .object([("kind", .string("unknown"))])
     }
     var fields: [(String, JSONValue)] = [
@@ -134,9 +141,27 @@ extension EmbedServer {
     ]
     if case .table(let table) = document.content {
       let positions = start..<min(table.rowCount, start + inserted)
-      fields.append(("ids", .array(positions.map { .int(table.id(ofRow: $0)) })))
+      let ids = positions.map { table.id(ofRow: $0) }
+      fields.append(("ids", .array(ids.map(JSONValue.int))))
+      // The ids the run held when the client was last told, less those it still holds.
+      if var told = toldRowIDs[document.windowID], start + removed <= told.count {
+        let kept = Set(ids)
+        let gone = told[start..<start + removed].filter { !kept.contains($0) }
+        fields.append(("removedIds", .array(gone.map(JSONValue.int))))
+        told.replaceSubrange(start..<start + removed, with: ids)
+        toldRowIDs[document.windowID] = told
+      }
     }
     return .object(fields)
+  }
+
+  /// Notes the row ids of a window's table as the client now knows them, so that the next run
+  /// of changes can name the ids it removed; only for a client that wants `document.changed`.
+  func rememberRowIDs(ofWindow windowID: Int) {
+    guard wantedNotifications.contains("document.changed"),
+      case .table(let table)? = session.workspace.documents.first(where: { $0.windowID == windowID })?.content
+    else { return }
+    toldRowIDs[windowID] = (0..<table.rowCount).map { table.id(ofRow: $0) }
   }
 
   /// A window's id and its document's title.

@@ -49,6 +49,8 @@ public final class EmbedServer {
   /// The request running now and those cancelled before they started, shared with the
   /// thread that reads messages (`serve(_:)`), which cancels through it.
   public let cancellations: RequestCancellations
+  /// The row ids of each window's table as `document.changed` last left them.
+  var toldRowIDs: [Int: [Int]] = [:]
   /// The request running now, which `$/progress` reports name.
   var runningRequest: RequestID?
   /// When the running request's last `$/progress` was sent.
@@ -284,6 +286,7 @@ public final class EmbedServer {
   func start(notifications: Set<String>) {
     wantedNotifications = notifications
     subscription = session.events.subscribe { [unowned self] event in forward(event) }
+    for document in session.workspace.documents { rememberRowIDs(ofWindow: document.windowID) }
     if notifications.contains("$/progress") {
       session.workspace.progress = { [unowned self] progress in reportProgress(progress) }
     }
