@@ -69,15 +69,49 @@ public struct DialogTextField: Sendable, Equatable {
   }
 }
 
+/// Whether a dialog shows its title [Visibility, confirmationDialog's `titleVisibility`].
+public enum DialogTitleVisibility: String, Sendable, Equatable, CaseIterable {
+  /// The front end decides; text output shows it.
+  case automatic
+  /// Shown, as an action sheet's title always is.
+  case visible
+  /// Not shown: the message and the buttons speak for themselves.
+  case hidden
+}
+
+/// The row a dialog is about [confirmationDialog's `presenting:` data]: its window, its id
+/// and the title the dialog names it by. A dialog presenting a row is dismissed, answered
+/// with its cancel button, when the row is deleted or its window closed before the answer.
+public struct PresentedRow: Sendable, Equatable {
+  /// The window of the row's document (`Document.windowID`).
+  public var windowID: Int
+  /// The row's id (`TableModel.id(ofRow:)`), which stays the row's through sorting.
+  public var rowID: Int
+  /// What the dialog calls the row: its first non-empty cell, or `id:N`.
+  public var title: String
+
+  /// Creates a presented row.
+  public init(windowID: Int, rowID: Int, title: String) {
+    self.windowID = windowID
+    self.rowID = rowID
+    self.title = title
+  }
+}
+
 /// A confirmation dialog waiting for an answer [confirmationDialog]: a title, an optional
 /// message and buttons, one of them the cancel button, and who acts on the answer.
 ///
 /// A dialog is a value: the session keeps the one waiting, and answering it is a call with
-/// one of its buttons, which the session hands to the `responder`.
+/// one of its buttons, which the session hands to the `responder`. The cancel button is
+/// always the last, wherever it was given, as an action sheet shows it apart at the bottom.
 public struct Dialog: Sendable, Equatable {
   public var title: String
   public var message: String?
   public var buttons: [DialogButton]
+  /// Whether the title is shown.
+  public var titleVisibility: DialogTitleVisibility
+  /// The row the dialog is about, whose going away dismisses it; nil for most dialogs.
+  public var presenting: PresentedRow?
   /// Whether a recording keeps the line that asked and the answer (`choose 'TITLE'`) as they
   /// were typed, rather than the buttons' `replay`: for dialogs that scripts show too, such
   /// as a plugin's `ctx:confirm`, whose answer only the plugin acts on.
@@ -88,14 +122,19 @@ public struct Dialog: Sendable, Equatable {
   /// not the cancel button accepts the text.
   public var textField: DialogTextField?
 
-  /// Creates a dialog; a Cancel button is added when none has the cancel role.
+  /// Creates a dialog; a Cancel button is added when none has the cancel role, and the
+  /// cancel button goes last.
   public init(
-    title: String, message: String? = nil, buttons: [DialogButton], recordsAnswers: Bool = false,
-    textField: DialogTextField? = nil, responder: DialogResponder
+    title: String, message: String? = nil, buttons: [DialogButton],
+    titleVisibility: DialogTitleVisibility = .automatic,
+    presenting: PresentedRow? = nil, recordsAnswers: Bool = false, textField: DialogTextField? = nil,
+    responder: DialogResponder
   ) {
     self.title = title
     self.message = message
-    self.buttons = buttons
+    self.buttons = buttons.filter { $0.role != .cancel } + buttons.filter { $0.role == .cancel }
+    self.titleVisibility = titleVisibility
+    self.presenting = presenting
     self.recordsAnswers = recordsAnswers
     self.textField = textField
     if !buttons.contains(where: { $0.role == .cancel }) {
@@ -134,5 +173,39 @@ public struct DialogAnswer: Sendable, Equatable {
   public init(_ dialog: Dialog, _ button: DialogButton) {
     self.dialog = dialog
     self.button = button
+  }
+}
+
+/// Why a dialog went away without an answer.
+public enum DialogDismissalReason: Sendable, Equatable {
+  /// The row it presented was deleted: the session answered it with its cancel button.
+  case rowDeleted
+  /// The window of the row it presented was closed: the session answered it with its
+  /// cancel button.
+  case windowClosed
+  /// It was dropped unanswered: the input ended, or the front end dismissed it.
+  case unanswered
+}
+
+/// A dialog the session dismissed on its own because what it presented went away: answered
+/// with its cancel button, and what that answer did.
+public struct DialogDismissal {
+  /// The dialog, as it was presented.
+  public var dialog: Dialog
+  /// Why it was dismissed.
+  public var reason: DialogDismissalReason
+  /// What answering it with the cancel button did (a plugin's command resumed with it).
+  public var output: CommandOutput
+  /// The error that answer raised (a plugin's command failed after it), if it did.
+  public var error: FolioError?
+
+  /// Creates a dismissal.
+  public init(
+    dialog: Dialog, reason: DialogDismissalReason, output: CommandOutput = .none, error: FolioError? = nil
+  ) {
+    self.dialog = dialog
+    self.reason = reason
+    self.output = output
+    self.error = error
   }
 }

@@ -85,6 +85,8 @@ public struct DocumentReport: Sendable, Equatable {
     case linesDeleted(count: Int)
     /// `delete` removed `count` rows of a table.
     case rowsDeleted(count: Int)
+    /// A row's action sheet marked (or unmarked) the row named `row` as a favorite.
+    case favoriteMarked(row: String, isFavorite: Bool)
     /// `print` wrote `pages` pages to the file at `path`; `missingGlyphs` are the characters
     /// the font has no glyph for (empty for text files).
     case printed(path: String, pages: Int, missingGlyphs: [Unicode.Scalar])

@@ -25,8 +25,9 @@ public enum AppEvent: Equatable, Sendable {
   /// A dialog is waiting for an answer.
   case dialogPresented(title: String)
   /// The waiting dialog was answered with the button titled `button` (its cancel button when
-  /// it was cancelled).
-  case dialogDismissed(title: String, button: String)
+  /// it was cancelled); `reason` says why the session dismissed it on its own, nil when it
+  /// was answered.
+  case dialogDismissed(title: String, button: String, reason: DialogDismissalReason? = nil)
   /// A plugin was loaded (or reloaded).
   case pluginLoaded(name: String)
   /// A plugin failed to load, or was quarantined, for `reason`.

@@ -68,7 +68,7 @@ public final class ContextMenuRegistry {
   public private(set) var entries: [ContextMenuEntry] = []
 
   /// Creates a registry, with or without the built-in entries: on empty "New Row"; on one row
-  /// "Favorite" and "Delete"; on several "Delete N Rows".
+  /// "Favorite", "Delete" and "Actions…" (the row's action sheet); on several "Delete N Rows".
   public init(includingBuiltIns: Bool = true) {
     guard includingBuiltIns else { return }
     entries = Self.builtIns
@@ -114,6 +114,7 @@ public final class ContextMenuRegistry {
     ContextMenuEntry(cases: [.single]) {
       Toggle("Favorite", systemImage: "star", command: "row.favorite")
       Button("Delete", systemImage: "trash", role: .destructive, command: "edit.delete")
+      Button("Actions…", systemImage: "ellipsis.circle", command: "row.actions")
     },
     ContextMenuEntry(cases: [.multiple]) { context in
       [

@@ -66,6 +66,8 @@ public indirect enum CommandOutput {
   case toolbarExplanation(ToolbarExplanation)
   /// A question the command needs answered before it goes on.
   case dialog(Dialog)
+  /// The session dismissed the waiting dialog on its own: what it presented went away.
+  case dialogDismissed(DialogDismissal)
   /// A toolbar laid out: title, leading, center, trailing, bottom and overflow.
   case toolbar(ToolbarLayout)
   /// The toolbar customisation palette, after a change when `message` says one was made.

@@ -166,8 +166,13 @@ extension Workspace {
 
   /// Whether the single selected row is a favorite; false unless exactly one row is selected.
   public func isFavorite(_ document: Document) -> Bool {
-    guard document.selection.count == 1, let id = document.selection.first,
-      case .table(let table) = document.content, let index = table.rowIndex(id: id),
+    guard document.selection.count == 1, let id = document.selection.first else { return false }
+    return isFavorite(rowID: id, in: document)
+  }
+
+  /// Whether the row with this id is a favorite; false when no row has it.
+  public func isFavorite(rowID id: Int, in document: Document) -> Bool {
+    guard case .table(let table) = document.content, let index = table.rowIndex(id: id),
       let column = table.columnIndex(Self.favoriteColumn)
     else { return false }
     return Self.isFavoriteText(table.cell(row: index, column: column).description)
@@ -191,6 +196,14 @@ extension Workspace {
         .disabled, "select one row first",
         remedies: [.run("selection.select", ["rows": .string("3")], effect: "selects the third")])
     }
+    try setFavorite(isFavorite, rowID: id, in: document)
+  }
+
+  /// Marks or unmarks the row with this id as a favorite, as `setFavorite(_:in:)` does for
+  /// the selected row, whatever is selected.
+  ///
+  /// - Throws: `FolioError.invalidArgument` when no row has the id.
+  public func setFavorite(_ isFavorite: Bool, rowID id: Int, in document: Document) throws {
     let (column, old, new, addsColumn) = try document.modifyTable { table throws in
       guard let index = table.rowIndex(id: id) else {
         throw FolioError.invalidArgument("no row with id:\(id)")
@@ -353,5 +366,37 @@ extension Workspace {
       }
       return TableColumn(title: table.columns[choice.index], index: choice.index, widthRule: choice.widthRule)
     }
+  }
+}
+
+extension Workspace {
+  /// The row with this id of a table, as a dialog presents it [confirmationDialog's
+  /// `presenting:`]: named by its first non-empty cell (a line of it, at most 60
+  /// characters), or by its position when every cell is empty.
+  ///
+  /// - Throws: `FolioError.invalidArgument` when the document is not a table or no row has
+  ///   the id.
+  public func presentedRow(id: Int, in document: Document) throws -> PresentedRow {
+    try document.readTable { table throws -> PresentedRow in
+      guard let index = table.rowIndex(id: id) else {
+        throw FolioError(
+          .invalidArgument, "no row of '\(document.title)' has the id \(id)", values: ["id": "\(id)"])
+      }
+      let text = table.cells(ofRow: index).lazy.map(\.description)
+        .first { !$0.allSatisfy(\.isWhitespace) }
+      let title = text.map { String(($0.split(whereSeparator: \.isNewline).first ?? "").prefix(60)) }
+      return PresentedRow(
+        windowID: document.windowID, rowID: id,
+        title: title.flatMap { $0.isEmpty ? nil : $0 } ?? "Row \(index + 1)")
+    }
+  }
+
+  /// Why a row a dialog presents is gone, or nil while its window is open and the row there.
+  public func absence(of row: PresentedRow) -> DialogDismissalReason? {
+    guard let document = documents.first(where: { $0.windowID == row.windowID }) else { return .windowClosed }
+    guard case .table(let table) = document.content, table.rowIndex(id: row.rowID) != nil else {
+      return .rowDeleted
+    }
+    return nil
   }
 }

@@ -41,6 +41,8 @@ extension EmbedServer {
       notify("log", [("level", .string("warning")), ("message", .string(errorText.text(warning)))])
       shell.console.printError("folio: warning: \(errorText.text(warning))")
     }
+    // A dialog dismissed because its row went away was told as `dialog.dismissed`, with why.
+    _ = session.takeDialogDismissals()
     // What the plugins' event handlers did as those events were delivered (a `ctx:notify`,
     // an edit) was published during that delivery: it goes out now too, before the response.
     session.events.flush()
@@ -108,13 +110,18 @@ extension EmbedServer {
         return
       }
       notify(event.name, fields)
-    case .dialogDismissed(let title, let button):
+    case .dialogDismissed(let title, let button, let reason):
       // The event names the button by its title; the client answers by id.
       let id = presentedDialog?.buttons.first { $0.title == button }?.id
+      let presenting = presentedDialog?.presenting
       presentedDialog = nil
       notify(
         event.name,
-        [("title", .string(title)), ("button", .string(id ?? button)), ("buttonTitle", .string(button))])
+        [
+          ("title", .string(title)), ("button", .string(id ?? button)), ("buttonTitle", .string(button)),
+          ("reason", .string(reason.map(JSONRenderer.dismissalReason) ?? "answered")),
+          ("presenting", presenting.map(JSONRenderer.presentedRow) ?? .null),
+        ])
     case .pluginLoaded(let name):
       notify(event.name, [("name", .string(name))])
     case .pluginFailed(let name, let reason):

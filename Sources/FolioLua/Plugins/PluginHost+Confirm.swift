@@ -1,10 +1,13 @@
 import FolioCore
 
-/// What `ctx:confirm{…}` asks: the dialog's title, message and buttons.
+/// What `ctx:confirm{…}` asks: the dialog's title, message and buttons, whether the title
+/// shows, and the row it presents.
 struct ConfirmRequest {
   var title: String
   var message: String?
   var buttons: [DialogButton]
+  var titleVisibility: DialogTitleVisibility = .automatic
+  var presenting: PresentedRow?
 }
 
 /// A command's `run` suspended in `ctx:confirm`, waiting for the user's answer, with the
@@ -36,10 +39,13 @@ final class SuspendedCommand {
 
 extension PluginHost {
   /// Validates `ctx:confirm`'s table: `title` a string, `message` an optional string,
-  /// `buttons` an array of `{ title =, role = "default" | "destructive" | "cancel" }`. Each
-  /// text is cut to `PluginHost.messageLimit` bytes.
+  /// `buttons` an array of `{ title =, role = "default" | "destructive" | "cancel" }`,
+  /// `title_visibility` one of `"automatic"`, `"visible"`, `"hidden"`, and `presenting` the
+  /// id of a row of the active table. Each text is cut to `PluginHost.messageLimit` bytes.
   func makeConfirmRequest(_ options: LuaData) throws(LuaError) -> ConfirmRequest {
-    let fields = try PluginFields(options, function: "ctx:confirm", known: ["title", "message", "buttons"])
+    let fields = try PluginFields(
+      options, function: "ctx:confirm",
+      known: ["title", "message", "buttons", "title_visibility", "presenting"])
     let title = try fields.requiredString("title").cutToMessageLimit()
     guard let items = try fields.array("buttons"), !items.isEmpty else {
       throw fields.error("buttons", "a non-empty array of { title =, role = }")
@@ -58,7 +64,25 @@ extension PluginHost {
       throw LuaError(message: "ctx:confirm: at most one button may have the role \"cancel\"")
     }
     return ConfirmRequest(
-      title: title, message: try fields.string("message")?.cutToMessageLimit(), buttons: buttons)
+      title: title, message: try fields.string("message")?.cutToMessageLimit(), buttons: buttons,
+      titleVisibility: try fields.oneOf("title_visibility", DialogTitleVisibility.self) ?? .automatic,
+      presenting: try presentedRow(fields))
+  }
+
+  /// The row `presenting` names: an integer id of a row of the active table, or nil.
+  private func presentedRow(_ fields: PluginFields) throws(LuaError) -> PresentedRow? {
+    let value = fields["presenting"]
+    if value == .nil { return nil }
+    guard case .integer(let id) = value else { throw fields.error("presenting", "a row id (an integer)") }
+    guard let document = surface.workspace.active, document.kind == .table else {
+      throw LuaError(message: "ctx:confirm: field 'presenting' needs a table: the active document is not one")
+    }
+    do {
+      return try surface.workspace.presentedRow(id: id, in: document)
+    } catch {
+      throw LuaError(
+        message: "ctx:confirm: field 'presenting' must be the id of a row of '\(document.title)', got \(id)")
+    }
   }
 
   /// Runs a command's `run` on a fresh Lua thread as one transaction; when it calls
@@ -143,7 +167,8 @@ extension PluginHost {
       return .dialog(
         // Scripts wait at `ctx:confirm` too, so a recording keeps the answer as typed.
         Dialog(
-          title: request.title, message: request.message, buttons: request.buttons, recordsAnswers: true,
+          title: request.title, message: request.message, buttons: request.buttons,
+          titleVisibility: request.titleVisibility, presenting: request.presenting, recordsAnswers: true,
           responder: .pluginConfirmation(command.confirmation)))
     }
   }
@@ -162,14 +187,25 @@ extension PluginHost {
   /// Resumes the command waiting on confirmation `number` with the button chosen, and
   /// returns its result once it finishes or confirms again.
   ///
+  /// - Parameters:
+  ///   - dismissal: why Folio answered on its own (the presented row went away); `ctx:confirm`
+  ///     returns it as a second value, `"deleted"` or `"closed"`, after the cancel button's
+  ///     title.
   /// - Throws: `FolioError.disabled` when no command waits on it any more, or what the
   ///   command's `run` raised (rolled back then).
-  public func answerConfirmation(_ number: Int, with button: DialogButton) throws(FolioError) -> CommandOutput
-  {
+  public func answerConfirmation(
+    _ number: Int, with button: DialogButton, dismissal: DialogDismissalReason? = nil
+  ) throws(FolioError) -> CommandOutput {
     guard let command = suspended.first(where: { $0.confirmation == number }) else {
       throw FolioError(.disabled, "the command is no longer running")
     }
-    return try step(command, context: nil, [.string(button.title)])
+    var values: [LuaData] = [.string(button.title)]
+    switch dismissal {
+    case .rowDeleted: values.append(.string("deleted"))
+    case .windowClosed: values.append(.string("closed"))
+    case .unanswered, nil: break
+    }
+    return try step(command, context: nil, values)
   }
 
   /// Rolls back the command waiting on confirmation `number`: its dialog was dropped

@@ -24,24 +24,78 @@ extension Session {
     guard var dialog = pendingDialog else {
       throw FolioError(.disabled, "no dialog is waiting")
     }
+    // A dialog whose row went away since it was presented answers nothing but Cancel.
+    if let dismissal = dismissDialogIfItsRowIsGone() {
+      _ = takeDialogDismissals()
+      if let error = dismissal.error { throw error }
+      return .dialogDismissed(dismissal)
+    }
     // The entered text fills the asking command's parameter, which then acts on the button.
     if let field = dialog.textField, button.role != .cancel, case .command(var invocation) = dialog.responder
     {
       invocation.arguments[field.parameter] = .string(text ?? field.text)
       dialog.responder = .command(invocation)
     }
+    // A dialog about a row belongs to that row's window, as a sheet does: the answer acts there.
+    if let row = dialog.presenting, workspace.active?.windowID != row.windowID {
+      try workspace.focus(windowID: row.windowID)
+    }
     pendingDialog = nil
     answeredDialog = DialogAnswer(dialog, button)
     events.publish(.dialogDismissed(title: dialog.title, button: button.title))
     return try presenting { () throws -> CommandOutput in
       answeredDialog = DialogAnswer(dialog, button)
-      switch dialog.responder {
-      case .command(let invocation): return try registry.answer(button.id, to: invocation)
-      case .pluginConfirmation(let number):
-        guard let pluginHost else { throw FolioError(.disabled, "plugins are off") }
-        return try pluginHost.answerConfirmation(number, with: button)
-      }
+      return try respond(to: dialog, with: button)
     }
+  }
+
+  /// Hands the answer to the dialog's responder and returns what it did.
+  private func respond(to dialog: Dialog, with button: DialogButton, dismissal: DialogDismissalReason? = nil)
+    throws -> CommandOutput
+  {
+    switch dialog.responder {
+    case .command(let invocation): return try registry.answer(button.id, to: invocation)
+    case .pluginConfirmation(let number):
+      guard let pluginHost else { throw FolioError(.disabled, "plugins are off") }
+      return try pluginHost.answerConfirmation(number, with: button, dismissal: dismissal)
+    }
+  }
+
+  /// Dismisses the waiting dialog when the row it presents is gone — deleted, or its window
+  /// closed — by answering it with its cancel button, as a SwiftUI dialog presenting an item
+  /// goes away with the item. A command that asked is told "cancel"; a plugin's `ctx:confirm`
+  /// returns its cancel button's title, and why, and the command goes on from there.
+  ///
+  /// The session calls it after each front-end command (`finishCommand()`) and before an
+  /// answer, so whatever removed the row — a plugin's event handler, an embedder's call —
+  /// needs no care of its own. Front ends show what it did: `takeDialogDismissals()`.
+  ///
+  /// - Returns: the dismissal, or nil when no dialog waits, it presents no row, or the row
+  ///   is there.
+  @discardableResult
+  public func dismissDialogIfItsRowIsGone() -> DialogDismissal? {
+    guard let dialog = pendingDialog, let row = dialog.presenting, let reason = workspace.absence(of: row)
+    else {
+      return nil
+    }
+    let button = dialog.cancelButton
+    pendingDialog = nil
+    events.publish(.dialogDismissed(title: dialog.title, button: button.title, reason: reason))
+    var dismissal = DialogDismissal(dialog: dialog, reason: reason)
+    do {
+      dismissal.output = try presenting { try respond(to: dialog, with: button, dismissal: reason) }
+    } catch {
+      dismissal.error = FolioError.from(error)
+    }
+    dialogDismissals.append(dismissal)
+    return dismissal
+  }
+
+  /// The dialogs the session dismissed on its own since the last call, oldest first, for the
+  /// front end to show.
+  public func takeDialogDismissals() -> [DialogDismissal] {
+    defer { dialogDismissals = [] }
+    return dialogDismissals
   }
 
   /// Drops the waiting dialog unanswered (a script ended while it waited) and returns it.
@@ -50,7 +104,8 @@ extension Session {
     guard let dialog = pendingDialog else { return nil }
     pendingDialog = nil
     if case .pluginConfirmation(let number) = dialog.responder { pluginHost?.abandonConfirmation(number) }
-    events.publish(.dialogDismissed(title: dialog.title, button: dialog.cancelButton.title))
+    events.publish(
+      .dialogDismissed(title: dialog.title, button: dialog.cancelButton.title, reason: .unanswered))
     return dialog
   }
 

@@ -17,7 +17,8 @@ enum ContextMenuCommand: AppAction {
     summary: "open the context menu for the selection, or select ROWS first and open theirs",
     details: """
       The menu is built for one of three cases — nothing selected, one row, several rows — \
-      from the entries registered for it: New Row; Favorite and Delete; Delete N Rows. When no \
+      from the entries registered for it: New Row; Favorite, Delete and Actions… (the row's \
+      action sheet); Delete N Rows. When no \
       entry applies there is no menu. The menu opens like 'menu open': 'choose N' runs an item \
       and the menu closes after it.
       """,

@@ -97,6 +97,9 @@ public final class Session {
   }
   /// The dialog answered by the command running now, and the button, for recordings.
   public internal(set) var answeredDialog: DialogAnswer?
+  /// The dialogs dismissed on their own (their row went away) that the front end has not
+  /// taken yet (`takeDialogDismissals()`).
+  var dialogDismissals: [DialogDismissal] = []
   /// Why the session is ending, once it is.
   public var stopReason: StopReason?
 
@@ -194,12 +197,16 @@ public final class Session {
   }
 
   /// Catches up after a front end's command, whether it succeeded or not: the events it
-  /// caused are delivered to the subscribers (plugins' `folio.on` handlers, front ends), and
+  /// caused are delivered to the subscribers (plugins' `folio.on` handlers, front ends), a
+  /// waiting dialog whose row went away is dismissed (`dismissDialogIfItsRowIsGone()`), and
   /// the recovery journal keeps what it changed.
   ///
   /// - Returns: why unsaved changes could not be kept in the journal, as warnings.
   public func finishCommand() -> [FolioError] {
+    dismissDialogIfItsRowIsGone()
     events.flush()
+    // The plugins' event handlers may have deleted the row as the events were delivered.
+    if dismissDialogIfItsRowIsGone() != nil { events.flush() }
     return workspace.journalChanges()
   }
 }

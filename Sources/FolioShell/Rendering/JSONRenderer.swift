@@ -50,6 +50,7 @@ public enum JSONRenderer {
     case .documentInfo(let info): documentInfo(info)
     case .documentView(let view): documentView(view)
     case .dialog(let dialog): self.dialog(dialog)
+    case .dialogDismissed(let dismissal): self.dismissal(dismissal)
     case .selection(let report):
       .object([
         (
@@ -289,6 +290,8 @@ public enum JSONRenderer {
       ]
     case .linesDeleted(let count): [("event", .string("linesDeleted")), ("count", .int(count))]
     case .rowsDeleted(let count): [("event", .string("rowsDeleted")), ("count", .int(count))]
+    case .favoriteMarked(let row, let isFavorite):
+      [("event", .string("favoriteMarked")), ("row", .string(row)), ("favorite", .bool(isFavorite))]
     case .printed(let path, let pages, let missingGlyphs):
       [
         ("event", .string("printed")), ("path", .string(path)), ("pages", .int(pages)),
@@ -498,6 +501,8 @@ public enum JSONRenderer {
         "dialog",
         .object([
           ("title", .string(dialog.title)), ("message", .string(dialog.message)),
+          ("titleVisibility", .string(dialog.titleVisibility.rawValue)),
+          ("presenting", dialog.presenting.map(presentedRow) ?? .null),
           (
             "buttons",
             .array(
@@ -518,6 +523,36 @@ public enum JSONRenderer {
           ),
         ])
       )
+    ])
+  }
+
+  /// The row a dialog presents: `{"document": window, "row": id, "title"}`.
+  public static func presentedRow(_ row: PresentedRow) -> JSONValue {
+    .object([("document", .int(row.windowID)), ("row", .int(row.rowID)), ("title", .string(row.title))])
+  }
+
+  /// Why the session dismissed a dialog on its own: `rowDeleted` or `windowClosed`.
+  public static func dismissalReason(_ reason: DialogDismissalReason) -> String {
+    switch reason {
+    case .rowDeleted: "rowDeleted"
+    case .windowClosed: "windowClosed"
+    case .unanswered: "unanswered"
+    }
+  }
+
+  /// A dialog the session dismissed on its own: `{"dismissed": {"title", "button", "reason",
+  /// "presenting"}, "result": what its Cancel did}`.
+  static func dismissal(_ dismissal: DialogDismissal) -> JSONValue {
+    .object([
+      (
+        "dismissed",
+        .object([
+          ("title", .string(dismissal.dialog.title)), ("button", .string(dismissal.dialog.cancelButton.id)),
+          ("reason", .string(dismissalReason(dismissal.reason))),
+          ("presenting", dismissal.dialog.presenting.map(presentedRow) ?? .null),
+        ])
+      ),
+      ("result", result(dismissal.output)),
     ])
   }
 

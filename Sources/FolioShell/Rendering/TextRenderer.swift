@@ -26,6 +26,7 @@ struct TextRenderer {
     case .documentInfo(let info): documentInfo(info)
     case .documentView(let view): documentView(view)
     case .dialog(let dialog): self.dialog(dialog)
+    case .dialogDismissed(let dismissal): self.dismissal(dismissal)
     case .selection(let report): selection(report)
     case .sortOrder(let report): ReportText.phrase(report)
     case .menu(let node): MenuTextRenderer(style: style).render(node)
@@ -287,7 +288,7 @@ struct TextRenderer {
   }
 
   private func dialog(_ dialog: Dialog) -> String {
-    var lines = [style.heading(dialog.title)]
+    var lines = dialog.titleVisibility == .hidden ? [] : [style.heading(dialog.title)]
     if let message = dialog.message { lines.append(message) }
     if let field = dialog.textField {
       lines.append("  \(field.label): [\(field.text)]")
@@ -303,6 +304,19 @@ struct TextRenderer {
     }
     lines.append(style.secondary("Answer with 'choose N' or 'choose TITLE', or 'cancel'."))
     return lines.joined(separator: "\n")
+  }
+
+  /// The note of a dialog the session dismissed on its own, then what its Cancel did.
+  private func dismissal(_ dismissal: DialogDismissal) -> String {
+    let gone =
+      switch dismissal.reason {
+      case .rowDeleted: "its row “\(dismissal.dialog.presenting?.title ?? "")” was deleted"
+      case .windowClosed: "the window of its row “\(dismissal.dialog.presenting?.title ?? "")” was closed"
+      case .unanswered: "it was dropped unanswered"
+      }
+    let note = style.secondary(
+      "Dismissed “\(dismissal.dialog.title)” as \(dismissal.dialog.cancelButton.title): \(gone).")
+    return ([note] + [render(dismissal.output)].compactMap { $0 }).joined(separator: "\n")
   }
 
   private func commandList(_ commands: [CommandSummary]) -> String {

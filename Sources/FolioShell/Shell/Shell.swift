@@ -155,6 +155,8 @@ public final class Shell {
       console.clearProgress()
       if flushesEachCommand { console.flush() }
     }
+    // A dialog whose row went away as the command finished is shown dismissed, after it.
+    defer { showDialogDismissals(after: command, at: location) }
     // Whatever the command changed is kept in the recovery journal, even when it failed.
     defer { reportJournalWarnings(session.finishCommand()) }
     do {
@@ -184,6 +186,19 @@ public final class Shell {
     } catch {
       report(error, commandText: command.text, at: location)
       return false
+    }
+  }
+
+  /// Shows the dialogs the session dismissed on its own (their row went away) as `command`
+  /// finished, each with what its Cancel did, and reports the error a Cancel raised.
+  func showDialogDismissals(after command: ParsedCommand, at location: SourceLocation?) {
+    for dismissal in session.takeDialogDismissals() {
+      do {
+        try render(.dialogDismissed(dismissal), for: command)
+      } catch {
+        report(error, commandText: command.text, at: location)
+      }
+      if let error = dismissal.error { report(error, commandText: command.text, at: location) }
     }
   }
 

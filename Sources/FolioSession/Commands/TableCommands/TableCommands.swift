@@ -1,11 +1,11 @@
 import FolioCore
 
 /// The commands that sort a table, select its rows and delete or mark them: `sort`,
-/// `select`, `selection`, `edit-mode`, `delete` and `favorite`.
+/// `select`, `selection`, `edit-mode`, `delete`, `favorite` and `actions`.
 enum TableCommands {
   /// Every table command, in the order help lists them.
   static var declarations: [any DeclaredCommand<CommandContext>.Type] {
-    [Sort.self, Select.self, ShowSelection.self, EditMode.self, Delete.self, Favorite.self]
+    [Sort.self, Select.self, ShowSelection.self, EditMode.self, Delete.self, Favorite.self, RowActions.self]
   }
 
   /// `sort [COLUMN[:asc|:desc]…]`; bare, it shows the order.
