@@ -161,14 +161,21 @@ function Context:notify(text) end
 ---@class folio.ConfirmOptions
 ---@field title string
 ---@field message? string
----@field buttons folio.ConfirmButton[]
+---@field buttons folio.ConfirmButton[] The cancel button is shown last, wherever it is given.
+---@field title_visibility? "automatic"|"visible"|"hidden" Whether the title shows (`automatic`).
+---The id of a row of the active table the dialog is about (`presenting:`): the dialog is
+---dismissed, as the cancel button, when the row is deleted or its window closed first.
+---@field presenting? integer
 
 ---Asks the user and returns the chosen button's title; the command is suspended until the
 ---answer (`choose` or `cancel`; `cancel` returns the cancel button's title, "Cancel" when
 ---none was given). Only in a command's `run`, outside the plugin's own coroutines. Edits
----made before and after stay one transaction.
+---made before and after stay one transaction. When Folio answered with the cancel button
+---itself because the `presenting` row went away, the second result says why: `"deleted"`
+---or `"closed"`; nil when the user answered.
 ---@param options folio.ConfirmOptions
----@return string
+---@return string answer
+---@return "deleted"|"closed"|nil why
 function Context:confirm(options) end
 
 ---@alias folio.MenuItem string|table

@@ -18,9 +18,9 @@ private final class EmbedClient {
   private(set) var transcript: [Entry] = []
   private var nextID = 1
 
-  init(in directory: URL, home: URL) throws {
+  init(in directory: URL, home: URL, plugins: String? = nil) throws {
     process.executableURL = FolioProcess.executable
-    process.arguments = ["--embed", "--no-plugins"]
+    process.arguments = ["--embed"] + (plugins.map { ["--plugins", $0] } ?? ["--no-plugins"])
     process.environment = FolioProcess.environment(home: home)
     process.currentDirectoryURL = directory
     process.standardInput = input
@@ -191,7 +191,7 @@ private final class EmbedClient {
 
     let menu = try Self.result(try client.request("menu.context").response)
     let items = try #require(menu["items"] as? [[String: Any]])
-    #expect(items.compactMap { $0["title"] as? String } == ["Favorite", "Delete"])
+    #expect(items.compactMap { $0["title"] as? String } == ["Favorite", "Delete", "Actions…"])
 
     let delete = try client.request("menu.choose", ["path": ["Delete"]])
     #expect(Self.methods(delete.notifications) == ["dialog.presented"])
@@ -221,6 +221,65 @@ private final class EmbedClient {
 
     let execute = try Self.result(try client.request("command.execute", ["line": "undo; selection"]).response)
     #expect((execute["results"] as? [Any])?.count == 2)
+
+    #expect(try client.request("shutdown").response["result"] is NSNull)
+    try client.send(["jsonrpc": "2.0", "method": "exit"])
+    let end = try client.finish()
+    #expect(end.status == 0, "\(end.errors)")
+    try Self.validate(client.transcript)
+  }
+
+  @Test("the row action sheet: presenting in its dialog; dismissed with the reason when its row is deleted")
+  func rowActionSheet() throws {
+    let (folder, home) = try Self.makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+    try "name,done\nPost the letters,no\nBuy stamps,no\n".write(
+      to: folder.appendingPathComponent("errands.csv"), atomically: true, encoding: .utf8)
+    // Stands for anything that deletes rows while a dialog waits: done rows go when the selection moves.
+    let plugin = folder.appendingPathComponent("plugins/tidy")
+    try FileManager.default.createDirectory(at: plugin, withIntermediateDirectories: true)
+    try """
+    folio.on("selection.changed", function(ctx)
+      local done = {}
+      for _, row in ipairs(ctx.document:rows()) do if row.done then done[#done + 1] = row.id end end
+      if #done > 0 then ctx.document:delete(done) end
+    end)
+    """.write(to: plugin.appendingPathComponent("plugin.lua"), atomically: true, encoding: .utf8)
+    let client = try EmbedClient(in: folder, home: home, plugins: "plugins")
+    try client.request("initialize", ["protocolVersion": "1.0", "clientName": "tests"])
+    try client.request("document.open", ["path": "errands.csv"])
+    try client.request("selection.set", ["ids": [1]])
+    let menu = try Self.result(try client.request("menu.context").response)
+    #expect((menu["items"] as? [[String: Any]])?.compactMap { $0["title"] as? String }.last == "Actions…")
+
+    let sheet = try client.request("menu.choose", ["path": ["Actions…"]])
+    #expect(Self.methods(sheet.notifications) == ["dialog.presented"])
+    let dialog = try #require(
+      (sheet.notifications.first?["params"] as? [String: Any])?["dialog"] as? [String: Any])
+    #expect(dialog["title"] as? String == "What do you want to do with “Post the letters”?")
+    #expect(dialog["titleVisibility"] as? String == "visible")
+    let presenting = try #require(dialog["presenting"] as? [String: Any])
+    #expect(presenting["row"] as? Int == 1 && presenting["title"] as? String == "Post the letters")
+    #expect(
+      (dialog["buttons"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == [
+        "favorite", "delete", "cancel",
+      ])
+    let favorite = try client.request("dialog.answer", ["button": "favorite"])
+    #expect(try Self.result(favorite.response)["event"] as? String == "favoriteMarked")
+
+    // The sheet for a row marked done: selecting it lets the plugin delete it, and the sheet goes.
+    try client.request("cell.set", ["row": 2, "column": "done", "value": "yes"])
+    let gone = try client.request("command.execute", ["line": "actions 2"])
+    let methods = Self.methods(gone.notifications)
+    #expect(
+      methods.contains("dialog.presented") && methods.contains("dialog.dismissed"),
+      "\(methods) \(gone.response)")
+    let dismissed = try #require(
+      gone.notifications.first { $0["method"] as? String == "dialog.dismissed" }?["params"] as? [String: Any])
+    #expect(dismissed["reason"] as? String == "rowDeleted")
+    #expect(dismissed["button"] as? String == "cancel")
+    #expect((dismissed["presenting"] as? [String: Any])?["row"] as? Int == 2)
+    #expect(try client.request("dialog.get").response["result"] is NSNull)
 
     #expect(try client.request("shutdown").response["result"] is NSNull)
     try client.send(["jsonrpc": "2.0", "method": "exit"])

@@ -387,6 +387,59 @@ import Testing
     return try host.answerConfirmation(number, with: DialogButton(title))
   }
 
+  private static let presentingPlugin = """
+    local function ask(ctx, presenting, visibility)
+      return ctx:confirm { title = "Keep it?", presenting = presenting, title_visibility = visibility,
+        buttons = { { title = "No", role = "cancel" }, { title = "Keep" } } }
+    end
+    folio.command { id = "demo.row", title = "Row", run = function(ctx) return ask(ctx, 2, "visible") end }
+    folio.command { id = "demo.word", title = "Word", run = function(ctx) return ask(ctx, "2") end }
+    folio.command { id = "demo.float", title = "Float", run = function(ctx) return ask(ctx, 2.5) end }
+    folio.command { id = "demo.table", title = "Table", run = function(ctx) return ask(ctx, { id = 2 }) end }
+    folio.command { id = "demo.gone", title = "Gone", run = function(ctx) return ask(ctx, 99) end }
+    folio.command { id = "demo.shy", title = "Shy", run = function(ctx) return ask(ctx, 1, "sometimes") end }
+    """
+
+  @Test(
+    "ctx:confirm{presenting = id}: the dialog names the row; a wrong value is a FILE:LINE error naming the field"
+  )
+  func confirmPresenting() throws {
+    let root = try Self.makePlugin(["plugin.lua": Self.presentingPlugin])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let surface = RecordingSurface()
+    let host = PluginHost(surface: surface)
+    #expect(host.discoverAndLoad(in: [root.path]).isEmpty)
+    let text = try surface.workspace.newDocument(kind: .text, columns: [])
+    let notTable = try #require(throws: FolioError.self) { try run("demo.row", in: surface) }
+    #expect(
+      notTable.message.contains("plugin.lua:2: ctx:confirm: field 'presenting' needs a table"), "\(notTable)")
+    surface.workspace.close(text)
+    let table = try surface.workspace.newDocument(kind: .table, columns: ["name"])
+    _ = try surface.workspace.addRow([(column: "name", value: "Ada")], to: table)
+    _ = try surface.workspace.addRow([(column: "name", value: "Bob")], to: table)
+    let dialog = try #require(try dialogOf("demo.row", in: surface))
+    #expect(dialog.presenting == PresentedRow(windowID: table.windowID, rowID: 2, title: "Bob"))
+    #expect(dialog.titleVisibility == .visible)
+    #expect(dialog.buttons.map(\.title) == ["Keep", "No"])
+    guard case .text(let answer) = try Self.answer(dialog, "Keep", host: host) else {
+      Issue.record("the answer resumes the command")
+      return
+    }
+    #expect(answer == "Keep")
+    let expectations = [
+      ("demo.word", "field 'presenting' must be a row id (an integer), got string"),
+      ("demo.float", "field 'presenting' must be a row id (an integer), got number"),
+      ("demo.table", "field 'presenting' must be a row id (an integer), got table"),
+      ("demo.gone", "field 'presenting' must be the id of a row of '\(table.title)', got 99"),
+      ("demo.shy", "field 'title_visibility' must be one of"),
+    ]
+    for (id, message) in expectations {
+      let error = try #require(throws: FolioError.self) { try run(id, in: surface) }
+      #expect(error.message.contains("plugin.lua:2: ctx:confirm: " + message), "\(id): \(error.message)")
+    }
+    #expect(rowCount(table) == 2)
+  }
+
   @Test("an error or a spent budget after ctx:confirm rolls the whole command back; so does unloading")
   func confirmRollsBack() throws {
     let root = try Self.makePlugin(["plugin.lua": Self.confirmPlugin])
