@@ -37,6 +37,7 @@ import Testing
         ["selection.select", "select ROWS|all|none [--add] [--toggle]"],
         ["selection.show", "selection"], ["selection.edit-mode", "edit-mode [on|off]"],
         ["edit.delete", "delete [ROWS] [--yes]"], ["row.favorite", "favorite [on|off]"],
+        ["row.actions", "actions [ROW]"],
         ["document.recover", "recover [N-OR-PATH] [--discard]"],
         ["document.recent", "recent [N|open|clear] [N-OR-NAME]"],
         ["document.recent.open", "document.recent.open N-OR-NAME"],

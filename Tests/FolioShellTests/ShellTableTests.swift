@@ -121,7 +121,10 @@ import Testing
   func contextMenuDelete() throws {
     let (captured, document) = try Self.interactiveShell()
     Self.run(captured, "context-menu", "2")
-    #expect(captured.shell.session.menuSession?.items.compactMap(\.node.title) == ["Favorite", "Delete"])
+    #expect(
+      captured.shell.session.menuSession?.items.compactMap(\.node.title) == [
+        "Favorite", "Delete", "Actions…",
+      ])
     Self.run(captured, "choose", "Delete")
     #expect(captured.shell.session.menuSession == nil)
     #expect(captured.shell.session.pendingDialog?.title == "Delete 1 row of “Untitled”?")

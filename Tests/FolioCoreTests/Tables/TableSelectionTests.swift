@@ -160,7 +160,7 @@ import Testing
     }
     #expect(titles(workspace.contextMenu(for: document)) == ["New Row"])
     document.selection = [2]
-    #expect(titles(workspace.contextMenu(for: document)) == ["Favorite", "Delete"])
+    #expect(titles(workspace.contextMenu(for: document)) == ["Favorite", "Delete", "Actions…"])
     #expect(workspace.contextMenu(for: document)?.title == "alcove")
     document.selection = [1, 2, 3]
     #expect(titles(workspace.contextMenu(for: document)) == ["Delete 3 Rows"])
