@@ -156,6 +156,12 @@ import Testing
     #expect(dismissal.reason == .rowDeleted)
     #expect(try fixture.hasRow(1) && fixture.hasRow(3))
     #expect(session.pendingDialog == nil)
+
+    // A command run before the next finishCommand() is not held back by it either.
+    _ = try fixture.sheet(for: "1")
+    try session.workspace.deleteRows([1], from: fixture.document)
+    try session.run(CommandInvocation("selection.show"))
+    #expect(session.takeDialogDismissals().map(\.reason) == [.rowDeleted])
   }
 
   @Test("a sheet whose window closes before the answer is dismissed as Cancel")

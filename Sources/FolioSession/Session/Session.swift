@@ -180,6 +180,8 @@ public final class Session {
   }
 
   private func checkNoDialogWaits(for commandID: String) throws(FolioError) {
+    // A dialog whose row went away since the last `finishCommand()` holds nothing back.
+    if !SessionCommandID.answersDialogs.contains(commandID) { dismissDialogIfItsRowIsGone() }
     guard let dialog = pendingDialog, !SessionCommandID.answersDialogs.contains(commandID) else { return }
     throw FolioError(
       .disabled, "a dialog is waiting — \(dialog.title) Choose \(dialog.choicesDescription)",
