@@ -74,13 +74,35 @@ struct ScreenTextRenderer {
     switch screen.body {
     case .split(let layout, _, _, _):
       let shown = layout.panes.map(\.column.rawValue).joined(separator: "+")
+      let visibility = layout.visibility == .all ? "" : ", " + Self.phrase(layout.visibility)
       facts.append(
         "split \(layout.style.rawValue), \(layout.columnCount.rawValue) columns"
-          + (layout.isCollapsed ? ", collapsed to \(shown)" : ""))
+          + (layout.isCollapsed ? ", collapsed to \(shown)" : visibility))
     case .tab(let tab, _):
       facts.append("tab \(tab.name)")
     }
     return facts.joined(separator: " · ")
+  }
+
+  /// The split view after `sidebar` or `back`: the columns asked for, and what shows.
+  func render(_ layout: SplitViewLayout) -> String {
+    let visibility = "Columns: \(Self.phrase(layout.visibility))"
+    guard !layout.isCollapsed else {
+      let column = layout.panes.first?.column.rawValue ?? SplitViewLayout.Column.detail.rawValue
+      return visibility + "; collapsed into a stack, the split view shows the \(column)."
+    }
+    return visibility + " ("
+      + layout.panes.map { "\($0.column.rawValue) \($0.width)" }.joined(separator: ", ")
+      + ")."
+  }
+
+  /// A column visibility in words: `all`, `double column`, `detail only`.
+  static func phrase(_ visibility: NavigationSplitView.ColumnVisibility) -> String {
+    switch visibility {
+    case .all: "all"
+    case .doubleColumn: "double column"
+    case .detailOnly: "detail only"
+    }
   }
 
   private func tabs(_ bar: WindowScreen.TabBar) -> String {
