@@ -137,7 +137,7 @@ struct ScreenTextRenderer {
         // Cells show on one line, control characters made visible, so none breaks the frame.
         let (title, columns) = (table.title, table.columns.map(\.title.displayedOnOneLine))
         let rows = table.rows.map { row in
-          (position: row.position, cells: row.cells.map(\.displayedOnOneLine))
+          (row: row, position: row.position, cells: row.cells.map(\.displayedOnOneLine))
         }
         let digits = String(rows.last?.position ?? 0).count
         let cellWidths = columns.indices.map { index in
@@ -147,8 +147,13 @@ struct ScreenTextRenderer {
           " " + mark + "  "
             + zip(cells, cellWidths).map { $0.truncated(toCells: $1).padded(to: $1) }.joined(separator: "  ")
         }
-        lines = [" " + title, line(String(repeating: " ", count: digits), columns)]
-        lines += rows.map { line(String($0.position).leftPadded(to: digits), $0.cells) }
+        // In edit mode each row leads with its selection mark, as `show` draws it.
+        func selection(_ row: DocumentViewRow?) -> String {
+          guard table.isEditing else { return "" }
+          return (row.map(TextRenderer.TableLines.selectionMark) ?? " ") + " "
+        }
+        lines = [" " + title, line(selection(nil) + String(repeating: " ", count: digits), columns)]
+        lines += rows.map { line(selection($0.row) + String($0.position).leftPadded(to: digits), $0.cells) }
         if rows.isEmpty { lines.append("   (no rows)") }
       }
       if remaining > 0 { lines.append("   … \(remaining) more") }
