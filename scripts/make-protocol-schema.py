@@ -21,6 +21,7 @@ def N(x): return {"anyOf":[x,{"type":"null"}]}
 R=lambda name: {"$ref":"#/$defs/"+name}
 empty=O({}, desc="no params")
 env=O({"platform":{"enum":["mac","ipad","iphone"]},"width":I(1,10000),"keyboard":B()})
+visibilities=["all","doubleColumn","detailOnly"]
 notif_names=["document.opened","document.changed","document.saved","document.renamed","document.closed","selection.changed","menus.changed","toolbar.changed","dialog.presented","dialog.dismissed","plugin.loaded","plugin.failed","plugin.unloaded","notify","log","$/progress"]
 params={
  "initialize":O({"protocolVersion":S(),"clientName":S(),"environment":env,"notifications":A({"enum":notif_names})},["protocolVersion"]),
@@ -44,6 +45,7 @@ params={
  "cell.set":O({"row":I(0),"column":S(),"value":S()},["row","column","value"]),
  "selection.get":empty,
  "selection.set":O({"ids":A(I(0)),"mode":{"enum":["replace","add","toggle"]}},["ids"]),
+ "selection.setEditMode":O({"on":B()},["on"]),
  "menu.list":empty,
  "menu.resolve":O({"id":S()},["id"]),
  "menu.open":O({"id":S()},["id"]),
@@ -56,6 +58,9 @@ params={
  "toolbar.remove":O({"id":S()},["id"]),
  "toolbar.move":O({"id":S(),"position":I(1)},["id","position"]),
  "toolbar.reset":empty,
+ "splitView.get":empty,
+ "splitView.set":O({"visibility":{"enum":visibilities,"description":"the columns shown in the regular size class; without it, the sidebar toggle"}}),
+ "splitView.back":empty,
  "environment.get":empty,"environment.set":env,
  "settings.get":empty,"settings.set":O({"key":S(),"value":S()},["key","value"]),
  "plugin.list":empty,
@@ -121,6 +126,8 @@ defs={
  "toolbarLayout":{"type":"object","properties":{"toolbar":S(),"role":{"enum":["automatic","editor"]},"platform":{"enum":["mac","ipad","iphone"]},"sizeClass":{"enum":["compact","regular"]},"width":I(1),"usedWidth":I(0),"title":S(),"titlePlacement":{"enum":["leading","center"]},**{r:A(R("toolbarItem")) for r in ["leading","center","trailing","bottom","overflow"]}},
    "required":["toolbar","platform","sizeClass","width","usedWidth","title","leading","center","trailing","bottom","overflow"],"additionalProperties":False},
  "environment":O({"platform":{"enum":["mac","ipad","iphone"]},"sizeClass":{"enum":["compact","regular"]},"width":I(1,10000),"keyboard":B()},["platform","sizeClass","width","keyboard"]),
+ "splitView":O({"style":{"enum":["automatic","balanced","prominentDetail"]},"columns":I(2,3),"visibility":{"enum":visibilities},"collapsed":B(),
+   "panes":A(O({"column":{"enum":["sidebar","content","detail"]},"width":I(1)},["column","width"]))},["style","columns","visibility","collapsed","panes"]),
  "selection":O({"selection":O({"document":S(),"count":I(0),"ids":A(I(0)),"positions":A(I(1)),"editMode":B()},["document","count","ids","positions","editMode"])},["selection"]),
 }
 documentResult={"oneOf":[R("document"),R("dialogResult")]}
@@ -130,11 +137,12 @@ results={
  "shutdown":{"type":"null"},
  **{m:documentResult for m in ["document.open","document.new","document.save","document.saveAs","document.revert","document.close","document.rename","document.undo","document.redo","table.addRow","table.deleteRows","document.focus","document.info"]},
  "document.list":O({"documents":A(R("document"))},["documents"]),
- "table.rows":{"type":"object","properties":{"title":S(),"columns":A({"type":"object"}),"rows":A(O({"position":I(1),"id":I(0),"cells":{"type":"object","additionalProperties":S()},"selected":B(),"favorite":B()},["position","id","cells","selected","favorite"])),"lines":A(O({"number":I(1),"text":S()},["number","text"])),"total":I(0)},"required":["title","total"],"additionalProperties":False},
+ "table.rows":{"type":"object","properties":{"title":S(),"columns":A({"type":"object"}),"rows":A(O({"position":I(1),"id":I(0),"cells":{"type":"object","additionalProperties":S()},"selected":B(),"favorite":B()},["position","id","cells","selected","favorite"])),"editMode":B(),"lines":A(O({"number":I(1),"text":S()},["number","text"])),"total":I(0)},"required":["title","total"],"additionalProperties":False},
  "table.sort":O({"rows":I(0)},["rows"]),
  "cell.get":O({"row":I(0),"column":S(),"value":S()},["row","column","value"]),
  "cell.set":O({"changed":B()},["changed"]),
- "selection.get":R("selection"),"selection.set":R("selection"),
+ "selection.get":R("selection"),"selection.set":R("selection"),"selection.setEditMode":R("selection"),
+ "splitView.get":R("splitView"),"splitView.set":R("splitView"),"splitView.back":R("splitView"),
  "menu.open":R("openMenu"),"menu.context":N(R("openMenu")),
  "menu.choose":O({"result":N({"type":"object"}),"menu":N(R("openMenu"))},["result","menu"]),
  "dialog.get":N(R("dialogResult")),

@@ -303,4 +303,46 @@ import Testing
     let after = harness.request(8, "table.rows")
     #expect(after.first.flatMap { Self.field($0, "result") }.flatMap { Self.field($0, "total") } == .int(2))
   }
+
+  @Test("edit mode and the split view: typed methods whose results carry the state; Edit becomes Done")
+  func editModeAndSplitView() throws {
+    let harness = try Harness()
+    harness.request(
+      0, "initialize",
+      #"{"protocolVersion":"1.0","environment":{"platform":"ipad","width":100},"notifications":["toolbar.changed","selection.changed"]}"#
+    )
+    harness.request(1, "document.open", #"{"path":"t.csv"}"#)
+    let toggled = harness.request(2, "selection.setEditMode", #"{"on":true}"#)
+    #expect(toggled.count == 2, "\(toggled)")
+    #expect(toggled.first.flatMap { Self.field($0, "method") } == .string("toolbar.changed"))
+    #expect(toggled.first?.serialized.contains(#""title":"Done""#) == true)
+    #expect(toggled.last?.serialized.contains(#""editMode":true"#) == true)
+    let rows = harness.request(3, "table.rows", #"{"count":1}"#)
+    #expect(
+      rows.first.flatMap { Self.field($0, "result") }.flatMap { Self.field($0, "editMode") } == .bool(true))
+    #expect(Self.errorCode(harness.request(4, "selection.setEditMode", "{}").first) == -32602)
+
+    let hidden = harness.request(5, "splitView.set", #"{"visibility":"detailOnly"}"#)
+    #expect(
+      hidden.last.flatMap { Self.field($0, "result") }?.serialized
+        == #"{"style":"automatic","columns":2,"visibility":"detailOnly","collapsed":false,"panes":[{"column":"detail","width":100}]}"#
+    )
+    let toggledBack = harness.request(6, "splitView.set")
+    #expect(
+      toggledBack.last.flatMap { Self.field($0, "result") }.flatMap { Self.field($0, "visibility") }
+        == .string("all"))
+    #expect(Self.errorCode(harness.request(7, "splitView.set", #"{"visibility":"some"}"#).first) == -32602)
+    #expect(
+      Self.errorCode(harness.request(8, "splitView.back").first) == -32000,
+      "side by side: nothing to go back from")
+
+    harness.request(9, "environment.set", #"{"platform":"iphone","width":40}"#)
+    let back = harness.request(10, "splitView.back")
+    #expect(
+      back.last.flatMap { Self.field($0, "result") }?.serialized
+        == #"{"style":"automatic","columns":2,"visibility":"all","collapsed":true,"panes":[{"column":"sidebar","width":40}]}"#
+    )
+    let got = harness.request(11, "splitView.get")
+    #expect(got.last.flatMap { Self.field($0, "result") } == back.last.flatMap { Self.field($0, "result") })
+  }
 }

@@ -288,6 +288,51 @@ private final class EmbedClient {
     try Self.validate(client.transcript)
   }
 
+  @Test(
+    "ipad: Edit toggles edit mode (toolbar.changed, Done); the split view's columns and back, schema-checked")
+  func editModeAndSplitView() throws {
+    let (folder, home) = try Self.makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+    let client = try EmbedClient(in: folder, home: home)
+    try client.request(
+      "initialize",
+      [
+        "protocolVersion": "1.0", "environment": ["platform": "ipad", "width": 100],
+        "notifications": ["toolbar.changed", "selection.changed"],
+      ])
+    try client.request("document.open", ["path": "places.csv"])
+
+    let edit = try client.request("selection.setEditMode", ["on": true])
+    #expect(Self.methods(edit.notifications) == ["toolbar.changed"])
+    let toolbar = try #require(
+      (edit.notifications.first?["params"] as? [String: Any])?["toolbar"] as? [String: Any])
+    let leading = try #require(toolbar["leading"] as? [[String: Any]])
+    #expect(leading.compactMap { $0["title"] as? String } == ["Toggle Sidebar", "Done"])
+    let selection = try #require(try Self.result(edit.response)["selection"] as? [String: Any])
+    #expect(selection["editMode"] as? Bool == true)
+    #expect(
+      try Self.result(try client.request("table.rows", ["count": 1]).response)["editMode"] as? Bool == true)
+
+    let hidden = try Self.result(try client.request("splitView.set", ["visibility": "detailOnly"]).response)
+    #expect(hidden["visibility"] as? String == "detailOnly")
+    #expect((hidden["panes"] as? [[String: Any]])?.compactMap { $0["column"] as? String } == ["detail"])
+    let toggled = try Self.result(try client.request("splitView.set").response)
+    #expect(toggled["visibility"] as? String == "all")
+    #expect(Self.errorCode(try client.request("splitView.back").response) == -32000)
+    try client.request("environment.set", ["platform": "iphone", "width": 40])
+    let back = try Self.result(try client.request("splitView.back").response)
+    #expect(back["collapsed"] as? Bool == true)
+    #expect((back["panes"] as? [[String: Any]])?.compactMap { $0["column"] as? String } == ["sidebar"])
+    let got = try Self.result(try client.request("splitView.get").response)
+    #expect(got["visibility"] as? String == "all" && got["collapsed"] as? Bool == true)
+
+    try client.request("shutdown")
+    try client.send(["jsonrpc": "2.0", "method": "exit"])
+    let end = try client.finish()
+    #expect(end.status == 0, "\(end.errors)")
+    try Self.validate(client.transcript)
+  }
+
   @Test("$/cancelRequest stops the running sort of 300,000 rows: -32800, the rows unmoved")
   func cancelRunningSort() throws {
     let (folder, home) = try Self.makeFolder()

@@ -96,6 +96,7 @@ import Testing
         ["toolbar.use", "-", "toolbar.use ID"],
         ["document.favorite", "-", "document.favorite [on|off]"], ["image.adjust", "-", "image.adjust"],
         ["map.adjust", "-", "map.adjust"], ["scene.screen", "screen", "screen"],
+        ["scene.sidebar", "sidebar", "sidebar [all|double-column|detail-only]"],
         ["scene.tabs", "tabs", "tabs"],
         ["scene.tab", "tab", "tab NAME"], ["scene.settings", "settings", "settings [set] [KEY] [VALUE]"],
         ["scene.list", "scenes", "scenes"],

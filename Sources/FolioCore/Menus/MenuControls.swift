@@ -43,6 +43,20 @@ public struct Toggle: MenuItemContent {
   }
 }
 
+/// The button that turns a list's edit mode on and off [EditButton]: `Edit`, then `Done`
+/// while the window is in edit mode, as text without an icon.
+public struct EditButton: MenuItemContent {
+  public var item: MenuItem
+
+  /// The id of the command an edit button runs: the window's edit mode.
+  public static let command = "selection.edit-mode"
+
+  /// Declares the edit button.
+  public init() {
+    item = MenuItem(command: Self.command, title: "Edit", onTitle: "Done")
+  }
+}
+
 /// A number-state command moved with `+` and `-` [Stepper].
 public struct Stepper: MenuItemContent {
   public var item: MenuItem

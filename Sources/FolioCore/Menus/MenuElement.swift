@@ -43,15 +43,19 @@ public struct MenuItem: Sendable, Equatable {
   /// Words the item passes to its command before any typed after `choose`, each taken
   /// literally: File › Open Recent's items pass a document's path.
   public var arguments: [String]
+  /// The title a toggle shows while it is on, as a text button that says what pressing it
+  /// does (EditButton: `Edit`, then `Done`); such an item shows no icon but its own.
+  public var onTitle: String?
 
   /// Creates an item for a command.
   public init(
     command: String, title: String? = nil, subtitle: String? = nil, icon: String? = nil,
     role: CommandRole? = nil, dismiss: DismissBehavior? = nil, presentation: Presentation = .automatic,
-    arguments: [String] = []
+    arguments: [String] = [], onTitle: String? = nil
   ) {
     self.command = command
     self.arguments = arguments
+    self.onTitle = onTitle
     self.title = title
     self.subtitle = subtitle
     self.icon = icon

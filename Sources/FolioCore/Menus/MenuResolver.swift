@@ -227,10 +227,12 @@ private struct Resolution {
     case .choice:
       kind = .button  // handled above
     }
-    let icon = item.icon ?? command.icon
+    // A text button that names its action (EditButton) shows no icon but its own.
+    let icon = item.onTitle == nil ? item.icon ?? command.icon : item.icon
+    let title = shown == .toggle(true) ? item.onTitle ?? item.title : item.title
     let reason = availability.reason
     return MenuNode(
-      kind: kind, title: item.title ?? command.title, subtitle: item.subtitle ?? command.subtitle, icon: icon,
+      kind: kind, title: title ?? command.title, subtitle: item.subtitle ?? command.subtitle, icon: icon,
       command: command.id, role: item.role ?? command.role, isEnabled: reason == nil, disabledReason: reason,
       dismiss: item.dismiss ?? scope.dismiss ?? command.dismiss, state: shown, arguments: item.arguments,
       bounds: bounds, step: step,

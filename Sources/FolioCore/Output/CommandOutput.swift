@@ -74,6 +74,9 @@ public indirect enum CommandOutput {
   case toolbarPalette(ToolbarPalette)
   /// The whole active window (`screen`).
   case screen(WindowScreen)
+  /// The window's split view after its columns were shown or hidden (`sidebar`) or a
+  /// collapsed one went back to its sidebar (`back`).
+  case splitView(SplitViewLayout)
   /// The app's tab view, with the selected tab's content after `tab NAME`.
   case tabView(TabViewReport)
   /// The Settings scene (`settings`).

@@ -22,6 +22,37 @@ public struct NavigationSplitView: Sendable, Equatable {
     case three = 3
   }
 
+  /// Which columns show in the regular size class [NavigationSplitViewVisibility]; the
+  /// sidebar toggle switches between them. A collapsed split view ignores it: a stack shows
+  /// one column.
+  public enum ColumnVisibility: String, Sendable, CaseIterable {
+    /// Every column: sidebar, content (three columns) and detail.
+    case all
+    /// The two columns nearest the detail: sidebar and detail of two columns, content and
+    /// detail of three.
+    case doubleColumn
+    /// The detail alone.
+    case detailOnly
+
+    /// The columns shown out of a split view of `count` columns, leading first.
+    func columns(of count: Int) -> [SplitViewLayout.Column] {
+      switch (self, count) {
+      case (.detailOnly, _): [.detail]
+      case (.doubleColumn, 3): [.content, .detail]
+      case (_, 3): [.sidebar, .content, .detail]
+      default: [.sidebar, .detail]
+      }
+    }
+
+    /// What the sidebar toggle makes of this visibility: the sidebar hidden when it shows
+    /// (the detail alone of two columns; content and detail of three), every column when it
+    /// does not.
+    public func toggled(columnCount: ColumnCount) -> ColumnVisibility {
+      guard self == .all else { return .all }
+      return columnCount == .three ? .doubleColumn : .detailOnly
+    }
+  }
+
   /// The fewest columns a detail keeps before the split view drops its content column,
   /// then collapses.
   public static let minimumDetailWidth = 12
@@ -39,43 +70,50 @@ public struct NavigationSplitView: Sendable, Equatable {
 
   /// Fits the split view to a window: in the compact size class it collapses into a stack
   /// showing one column — the detail when something is chosen, else the sidebar; in the
-  /// regular one the columns share `width` by the style, after the separators between
-  /// neighbours. A detail narrower than `minimumDetailWidth` first drops the content column,
-  /// then collapses the split view.
+  /// regular one the columns `visibility` shows share `width` by the style, after the
+  /// separators between neighbours. A detail narrower than `minimumDetailWidth` first drops
+  /// the content column, then collapses the split view.
   ///
   /// - Parameters:
   ///   - width: the columns the window has inside its frame.
   ///   - sizeClass: the window's horizontal size class.
-  ///   - hasSelection: whether a document is chosen.
+  ///   - hasSelection: whether a document is chosen and shown: false shows the sidebar of a
+  ///     collapsed split view (a stack gone back from the detail).
+  ///   - visibility: the columns shown in the regular size class.
   ///   - separatorWidth: the width of the separator the front end draws between two panes.
   /// - Returns: the visible panes, left to right, with their widths.
   public func layout(
-    width: Int, sizeClass: AppEnvironment.SizeClass, hasSelection: Bool, separatorWidth: Int
+    width: Int, sizeClass: AppEnvironment.SizeClass, hasSelection: Bool, visibility: ColumnVisibility = .all,
+    separatorWidth: Int
   ) -> SplitViewLayout {
     let width = max(width, 1)
     func collapsed() -> SplitViewLayout {
       SplitViewLayout(
         style: style, columnCount: columnCount, width: width, isCollapsed: true,
-        panes: [SplitViewLayout.Pane(column: hasSelection ? .detail : .sidebar, width: width)])
+        panes: [SplitViewLayout.Pane(column: hasSelection ? .detail : .sidebar, width: width)],
+        visibility: visibility)
     }
     guard sizeClass == .regular else { return collapsed() }
-    var count = columnCount.rawValue
-    while count >= 2 {
-      let widths = Self.widths(count: count, width: width, style: style, separatorWidth: separatorWidth)
+    var columns = visibility.columns(of: columnCount.rawValue)
+    while true {
+      let widths = Self.widths(
+        count: columns.count, width: width, style: style, separatorWidth: separatorWidth)
       if let detail = widths.last, detail >= Self.minimumDetailWidth {
-        let columns: [SplitViewLayout.Column] =
-          count == 3 ? [.sidebar, .content, .detail] : [.sidebar, .detail]
         return SplitViewLayout(
           style: style, columnCount: columnCount, width: width, isCollapsed: false,
-          panes: zip(columns, widths).map { SplitViewLayout.Pane(column: $0, width: $1) })
+          panes: zip(columns, widths).map { SplitViewLayout.Pane(column: $0, width: $1) },
+          visibility: visibility)
       }
-      count -= 1
+      // The content column gives way first; without one to drop, the split view collapses.
+      guard let content = columns.firstIndex(of: .content) else { break }
+      columns.remove(at: content)
     }
     return collapsed()
   }
 
   /// The widths of `count` columns in `width`, separators taken out first.
   private static func widths(count: Int, width: Int, style: Style, separatorWidth: Int) -> [Int] {
+    guard count > 1 else { return [width] }
     let available = width - separatorWidth * (count - 1)
     let side: Int
     switch style {
@@ -120,6 +158,8 @@ public struct SplitViewLayout: Sendable, Equatable {
   public var width: Int
   /// Whether it collapsed into a stack showing one column.
   public var isCollapsed: Bool
+  /// The columns asked to show in the regular size class.
+  public var visibility: NavigationSplitView.ColumnVisibility
   /// The visible panes, left to right; their widths and the separators between them add up
   /// to `width`.
   public var panes: [Pane]
@@ -127,13 +167,14 @@ public struct SplitViewLayout: Sendable, Equatable {
   /// Creates a layout.
   public init(
     style: NavigationSplitView.Style, columnCount: NavigationSplitView.ColumnCount, width: Int,
-    isCollapsed: Bool, panes: [Pane]
+    isCollapsed: Bool, panes: [Pane], visibility: NavigationSplitView.ColumnVisibility = .all
   ) {
     self.style = style
     self.columnCount = columnCount
     self.width = width
     self.isCollapsed = isCollapsed
     self.panes = panes
+    self.visibility = visibility
   }
 
   /// Whether `column` is visible.

@@ -10,15 +10,21 @@ public struct TableMetrics: Sendable, Equatable {
   public var edgeWidth: Int
   /// The gutter cell that marks selected and favorite rows.
   public var gutterWidth: Int
+  /// The selection cell each row has in edit mode (unselected or selected).
+  public var selectionMarkWidth: Int
   /// The narrowest a fitted column is made when the window is too narrow; columns narrower
   /// by nature keep their width.
   public var minimumColumnWidth: Int
 
   /// Creates metrics from the widths a front end draws with.
-  public init(separatorWidth: Int, edgeWidth: Int, gutterWidth: Int, minimumColumnWidth: Int) {
+  public init(
+    separatorWidth: Int, edgeWidth: Int, gutterWidth: Int, minimumColumnWidth: Int,
+    selectionMarkWidth: Int = 1
+  ) {
     self.separatorWidth = separatorWidth
     self.edgeWidth = edgeWidth
     self.gutterWidth = gutterWidth
+    self.selectionMarkWidth = selectionMarkWidth
     self.minimumColumnWidth = minimumColumnWidth
   }
 }

@@ -1,7 +1,8 @@
 /// Rows of a table as `show` lays them out [Table]: the columns shown with their kinds and
 /// widths, and the rows with their positions, ids and marks.
 ///
-/// A line is the cells — the gutter (when a row has a mark), the row number, the columns —
+/// A line is the cells — in edit mode the selection column, the gutter (when a row has a
+/// mark), the row number, the columns —
 /// with separators between and the front end's edges around (`TableMetrics`). Widths are
 /// fitted to the rows shown only, so showing ten rows of a million reads ten rows; past
 /// `sampleLimit` rows they are fitted to a sample of them, so that the rows can be made and
@@ -13,8 +14,13 @@ public struct TableView: Sendable, Equatable {
   public var columns: [TableColumn]
   /// The rows shown, in order, each made when it is read.
   public var rows: TableViewRows
-  /// Whether the gutter shows: once a row is selected or a favorite (past `sampleLimit`
-  /// rows, once a row shown is selected or the table has a favorite column).
+  /// Whether the window is in edit mode [EditButton]: every row then has a selection cell,
+  /// selected or not, in a column of its own before the gutter, which no longer marks
+  /// selected rows.
+  public var isEditing: Bool
+  /// Whether the gutter shows: once a row is selected (outside edit mode) or a favorite
+  /// (past `sampleLimit` rows, once a row shown is selected or the table has a favorite
+  /// column).
   public var hasGutter: Bool
   /// The width of the row-number column: its header `#` and the largest position shown.
   public var positionWidth: Int
@@ -37,22 +43,30 @@ public struct TableView: Sendable, Equatable {
   ///   - rows: the rows, with one cell per column in `columns`.
   ///   - width: the window's width in columns; nil leaves every column at its natural width.
   ///   - metrics: the widths of what the front end draws around the cells.
+  ///   - isEditing: whether the window is in edit mode, which adds the selection column.
   public init(
-    title: String, columns: [TableColumn], rows: [DocumentViewRow], width: Int?, metrics: TableMetrics
+    title: String, columns: [TableColumn], rows: [DocumentViewRow], width: Int?, metrics: TableMetrics,
+    isEditing: Bool = false
   ) {
-    self.init(title: title, columns: columns, rows: TableViewRows(rows), width: width, metrics: metrics)
+    self.init(
+      title: title, columns: columns, rows: TableViewRows(rows), width: width, metrics: metrics,
+      isEditing: isEditing)
   }
 
-  /// Lays out rows made as they are read; see `init(title:columns:rows:width:metrics:)`.
+  /// Lays out rows made as they are read; see
+  /// `init(title:columns:rows:width:metrics:isEditing:)`.
   public init(
-    title: String, columns: [TableColumn], rows: TableViewRows, width: Int?, metrics: TableMetrics
+    title: String, columns: [TableColumn], rows: TableViewRows, width: Int?, metrics: TableMetrics,
+    isEditing: Bool = false
   ) {
     self.title = title
     self.rows = rows
     self.metrics = metrics
+    self.isEditing = isEditing
     let sample = rows.sample(limit: Self.sampleLimit)
     hasGutter =
-      rows.count > Self.sampleLimit ? rows.mayHaveMarks : sample.contains { $0.isSelected || $0.isFavorite }
+      rows.count > Self.sampleLimit
+      ? rows.mayHaveMarks : sample.contains { ($0.isSelected && !isEditing) || $0.isFavorite }
     positionWidth = max(1, String(rows.largestPosition).count)
     var columns = columns
     var natural: [Int] = []
@@ -77,7 +91,10 @@ public struct TableView: Sendable, Equatable {
 
   /// Columns taken by everything but the columns' cells.
   private var overhead: Int {
-    let cells = (hasGutter ? [metrics.gutterWidth] : []) + [positionWidth]
+    let cells =
+      (isEditing ? [metrics.selectionMarkWidth] : []) + (hasGutter ? [metrics.gutterWidth] : []) + [
+        positionWidth
+      ]
     let count = cells.count + columns.count
     return cells.reduce(0, +) + metrics.separatorWidth * (count - 1) + metrics.edgeWidth
   }

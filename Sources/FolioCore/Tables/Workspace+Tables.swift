@@ -339,7 +339,9 @@ extension Workspace {
       let rows = TableViewRows(
         table: table, positions: positions, columns: shown.map(\.index), selection: document.selection,
         favoriteColumn: table.columnIndex(Self.favoriteColumn))
-      return TableView(title: document.title, columns: shown, rows: rows, width: width, metrics: metrics)
+      return TableView(
+        title: document.title, columns: shown, rows: rows, width: width, metrics: metrics,
+        isEditing: document.isEditing)
     }
   }
 

@@ -1,15 +1,24 @@
-/// What toolbar items that depend on state read: whether a document is open and how many
-/// rows are selected.
+/// What toolbar items that depend on state read: whether a document (a table) is open, how
+/// many rows are selected, and the size class the bar is laid out for.
 public struct ToolbarContext: Sendable, Equatable {
   /// Whether a document is open in the window.
   public var hasDocument: Bool
   /// How many table rows are selected.
   public var selectionCount: Int
+  /// Whether the window's document is a table.
+  public var hasTable: Bool
+  /// The size class of the width the bar is laid out at; `ToolbarLayout.make` sets it.
+  public var sizeClass: AppEnvironment.SizeClass
 
   /// Creates a context.
-  public init(hasDocument: Bool = false, selectionCount: Int = 0) {
+  public init(
+    hasDocument: Bool = false, selectionCount: Int = 0, hasTable: Bool = false,
+    sizeClass: AppEnvironment.SizeClass = .regular
+  ) {
     self.hasDocument = hasDocument
     self.selectionCount = selectionCount
+    self.hasTable = hasTable
+    self.sizeClass = sizeClass
   }
 }
 
@@ -32,6 +41,11 @@ public struct ToolbarCondition: Sendable, Equatable {
   public static let selectionNotEmpty = ToolbarCondition("selection not empty") { $0.selectionCount > 0 }
   /// Shown only while a document is open.
   public static let documentOpen = ToolbarCondition("document open") { $0.hasDocument }
+  /// Shown only while a table is open: a list's EditButton.
+  public static let tableOpen = ToolbarCondition("table open") { $0.hasTable }
+  /// Shown only where a split view shows its columns side by side, on a regular width: the
+  /// sidebar toggle, which a collapsed split view (a stack) has no use for.
+  public static let regularWidth = ToolbarCondition("regular width") { $0.sizeClass == .regular }
 
   public static func == (lhs: Self, rhs: Self) -> Bool { lhs.name == rhs.name }
 }

@@ -121,6 +121,8 @@ public struct ToolbarExplanation: Sendable, Equatable {
     let layout = try ToolbarLayout.make(
       toolbar, arrangement: arrangement, registry: registry, environment: environment, width: width,
       title: title, context: context, metrics: metrics)
+    var context = context
+    context.sizeClass = layout.sizeClass
     let command = declared.command
     let availability = command.flatMap { registry.command(id: $0)?.currentAvailability }
     var disabledReason: String?

@@ -32,6 +32,8 @@ extension ToolbarLayout {
       width.map { AppEnvironment.sizeClass(platform: environment.platform, width: $0) }
       ?? environment.sizeClass
     let width = max(0, width ?? environment.width)
+    var context = context
+    context.sizeClass = sizeClass
     // Items whose command is hidden now leave the layout, as items whose condition fails do.
     let units = try Self.units(of: toolbar, arrangement: arrangement).filter {
       MenuResolver.isShown($0.element, registry: registry)

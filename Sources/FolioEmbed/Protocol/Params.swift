@@ -73,6 +73,12 @@ struct Params {
     return bool
   }
 
+  /// A boolean field that must be there.
+  mutating func bool(_ key: String) throws(ProtocolError) -> Bool {
+    guard let bool = try optionalBool(key) else { throw missing(key) }
+    return bool
+  }
+
   /// An array of strings, or nil when absent or null.
   mutating func optionalStrings(_ key: String) throws(ProtocolError) -> [String]? {
     guard let value = take(key) else { return nil }

@@ -15,6 +15,7 @@ extension EmbedServer {
     case tableDeleteRows = "table.deleteRows"
     case cellGet = "cell.get", cellSet = "cell.set"
     case selectionGet = "selection.get", selectionSet = "selection.set"
+    case selectionSetEditMode = "selection.setEditMode"
     case menuList = "menu.list", menuResolve = "menu.resolve", menuOpen = "menu.open"
     case menuChoose = "menu.choose", menuBack = "menu.back", menuClose = "menu.close"
     case menuContext = "menu.context"
@@ -22,6 +23,7 @@ extension EmbedServer {
     case toolbarLayout = "toolbar.layout", toolbarCustomize = "toolbar.customize"
     case toolbarAdd = "toolbar.add", toolbarRemove = "toolbar.remove", toolbarMove = "toolbar.move"
     case toolbarReset = "toolbar.reset"
+    case splitViewGet = "splitView.get", splitViewSet = "splitView.set", splitViewBack = "splitView.back"
     case environmentGet = "environment.get", environmentSet = "environment.set"
     case settingsGet = "settings.get", settingsSet = "settings.set"
     case pluginList = "plugin.list", pluginInfo = "plugin.info", pluginLoad = "plugin.load"
@@ -110,6 +112,32 @@ extension EmbedServer {
       default: throw ProtocolError(.invalidParams, "'mode' must be replace, add or toggle, got '\(mode)'")
       }
       return JSONRenderer.result(.selection(try session.select(rowIDs: ids, mode: selectionMode)))
+
+    case .selectionSetEditMode:
+      let isOn = try params.bool("on")
+      try params.finish()
+      _ = try runCommand("selection.edit-mode", ["value": .bool(isOn)])
+      return try runCommand("selection.show", [:])
+
+    // The split view: its column visibility, and back in a collapsed one.
+    case .splitViewGet:
+      try params.finish()
+      return JSONRenderer.result(.splitView(session.splitViewLayout))
+    case .splitViewSet:
+      let word = try params.optionalString("visibility")
+      try params.finish()
+      var visibility: NavigationSplitView.ColumnVisibility?
+      if let word {
+        guard let value = NavigationSplitView.ColumnVisibility(rawValue: word) else {
+          let names = NavigationSplitView.ColumnVisibility.allCases.map(\.rawValue).joined(separator: ", ")
+          throw ProtocolError(.invalidParams, "'visibility' must be \(names), got '\(word)'")
+        }
+        visibility = value
+      }
+      return JSONRenderer.result(.splitView(session.setColumnVisibility(visibility)))
+    case .splitViewBack:
+      try params.finish()
+      return JSONRenderer.result(.splitView(try session.goBackInSplitView()))
 
     // Menus.
     case .menuList: return try run("menu.list", &params)

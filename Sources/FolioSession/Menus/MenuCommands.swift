@@ -62,15 +62,17 @@ enum MenuCommands {
     }
   }
 
-  /// `back`: leaves the open submenu.
+  /// `back`: leaves the open submenu; without one, goes from the detail of a collapsed split
+  /// view back to its sidebar.
   enum Back: AppAction {
     static let configuration = CommandConfiguration(
       id: "menu.back", verb: "back", title: "Back", icon: "arrow.uturn.backward", category: "Menus",
-      summary: "leave the open submenu")
+      summary: "leave the open submenu; with none, go from the detail back to the sidebar of a compact window"
+    )
 
     static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
       let session = context.session
-      guard var menu = session.menuSession else { throw FolioError(.disabled, "no menu is open") }
+      guard var menu = session.menuSession else { return .splitView(try session.goBackInSplitView()) }
       try menu.back()
       session.menuSession = menu
       return .openMenu(OpenMenu(menu))

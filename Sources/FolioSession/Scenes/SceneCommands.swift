@@ -4,7 +4,7 @@ import FolioCore
 enum SceneCommands {
   /// Every scene command but `env`, in the order help lists them.
   static var declarations: [any DeclaredCommand<AppContext>.Type] {
-    [Screen.self, Tabs.self, SelectTab.self, Settings.self, Scenes.self]
+    [Screen.self, Sidebar.self, Tabs.self, SelectTab.self, Settings.self, Scenes.self]
   }
 
   /// `scenes`: the app's scene tree on the platform.
@@ -34,6 +34,36 @@ enum SceneCommands {
 
     static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
       .screen(try context.session.makeScreen())
+    }
+  }
+
+  /// `sidebar [all|double-column|detail-only]`: the sidebar toggle, or the split view's
+  /// column visibility [NavigationSplitViewVisibility].
+  enum Sidebar: AppAction {
+    /// The words `sidebar` takes, and the visibility each names.
+    static let visibilities: [(word: String, value: NavigationSplitView.ColumnVisibility)] = [
+      ("all", .all), ("double-column", .doubleColumn), ("detail-only", .detailOnly),
+    ]
+
+    static let visibility = ParameterKey.optionalArgument(
+      "visibility", .choice(visibilities.map(\.word)),
+      summary: "the columns shown: all, double-column (the two nearest the detail) or detail-only")
+
+    static let configuration = CommandConfiguration(
+      id: "scene.sidebar", verb: "sidebar", title: "Toggle Sidebar", icon: "sidebar.left", category: "Scenes",
+      summary: "show or hide the split view's sidebar; or set its columns: all, double-column, detail-only",
+      details: """
+        Bare, it is the sidebar toggle: it hides the sidebar when it shows (detail-only of two \
+        columns, double-column of three) and shows every column when it does not. The columns \
+        apply in the regular size class; a compact window shows one column of a stack, and \
+        'back' goes from the detail to the sidebar. 'screen' draws the result.
+        """,
+      parameters: [visibility])
+
+    static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
+      let word = arguments[Self.visibility]?.lowercased()
+      let visibility = word.flatMap { word in Self.visibilities.first { $0.word == word }?.value }
+      return .splitView(context.session.setColumnVisibility(visibility))
     }
   }
 

@@ -23,9 +23,7 @@ extension Session {
     if let tab = selectedTab, tab.content != .documents {
       body = .tab(tab, lines: tabLines(tab))
     } else {
-      let split = splitView.layout(
-        width: appEnvironment.width, sizeClass: appEnvironment.sizeClass, hasSelection: document != nil,
-        separatorWidth: metrics.paneSeparatorWidth)
+      let split = splitViewLayout
       let rows =
         Self.persistedSettings.first { $0.key == "screen.rows" }.flatMap { Int(persistedValue($0)) } ?? 5
       let documents = workspace.screenDocumentEntries
@@ -41,6 +39,50 @@ extension Session {
     return WindowScreen(
       environment: appEnvironment, title: title, hasTitleMenu: document != nil, toolbar: toolbar,
       tabBar: tabBar, body: body)
+  }
+
+  /// The window's split view fitted to the environment: the columns `columnVisibility`
+  /// shows, or in a collapsed one the detail of the chosen document — the sidebar once
+  /// `back` left it, until a document is chosen again.
+  public var splitViewLayout: SplitViewLayout {
+    let showsDetail = workspace.active != nil && wentBackAtActivation != workspace.activations
+    return splitView.layout(
+      width: appEnvironment.width, sizeClass: appEnvironment.sizeClass, hasSelection: showsDetail,
+      visibility: columnVisibility, separatorWidth: metrics.paneSeparatorWidth)
+  }
+
+  /// Shows and hides the split view's columns [NavigationSplitViewVisibility]: `visibility`,
+  /// or with nil what the sidebar toggle makes of the one now (the sidebar hidden when it
+  /// shows, every column when it does not).
+  ///
+  /// - Returns: the split view laid out with it.
+  @discardableResult
+  public func setColumnVisibility(_ visibility: NavigationSplitView.ColumnVisibility?) -> SplitViewLayout {
+    columnVisibility = visibility ?? columnVisibility.toggled(columnCount: splitView.columnCount)
+    return splitViewLayout
+  }
+
+  /// Goes back from the detail of a collapsed split view to its sidebar, as a navigation
+  /// stack's back button does; choosing a document (`open`, `focus`, `window`) shows its
+  /// detail again.
+  ///
+  /// - Returns: the split view laid out after it.
+  /// - Throws: `FolioError.disabled` when the split view shows its columns side by side, or
+  ///   shows its sidebar already.
+  @discardableResult
+  public func goBackInSplitView() throws(FolioError) -> SplitViewLayout {
+    let layout = splitViewLayout
+    guard layout.isCollapsed else {
+      throw FolioError(
+        .disabled,
+        "nothing to go back from: no menu is open, and the split view shows its columns side by side")
+    }
+    guard layout.shows(.detail) else {
+      throw FolioError(
+        .disabled, "nothing to go back from: no menu is open, and the split view shows its sidebar")
+    }
+    wentBackAtActivation = workspace.activations
+    return splitViewLayout
   }
 
   /// The lines a tab other than Documents shows in `screen`.

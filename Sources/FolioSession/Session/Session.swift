@@ -66,6 +66,11 @@ public final class Session {
   public var app = App.folio
   /// The tab last selected; nil for the first.
   public internal(set) var selectedTabName: String?
+  /// The columns the window's split view shows in the regular size class (`sidebar`).
+  public internal(set) var columnVisibility = NavigationSplitView.ColumnVisibility.all
+  /// `Workspace.activations` when `back` left the detail of a collapsed split view: until a
+  /// document is chosen again, the stack shows the sidebar.
+  var wentBackAtActivation: Int?
   /// Persisted settings changed in a session without a state store.
   var unsavedSettings: [String: String] = [:]
   /// The open menu, if any.

@@ -54,7 +54,24 @@ extension Session {
 
   /// The built-in document toolbar, as the seed declares it [toolbar(id:), toolbarRole].
   private var documentToolbar: Toolbar {
-    Toolbar(id: "document") {
+    let platform = platform
+    return Toolbar(id: "document") {
+      // The split view's sidebar toggle, as SwiftUI puts it on an iPad's leading edge; gone
+      // where the split view collapses into a stack.
+      if platform == .ipad {
+        ToolbarItemGroup(placement: .navigation) {
+          Button(command: "scene.sidebar")
+        }
+        .shown(when: .regularWidth)
+      }
+      // The seed's `ToolbarItemGroup(placement: .navigationBarLeading) { EditButton() }`:
+      // EditButton is an iOS control, so mac has none.
+      if platform != .mac {
+        ToolbarItemGroup(placement: .navigation) {
+          EditButton()
+        }
+        .shown(when: .tableOpen)
+      }
       ToolbarItem(id: "new", placement: .primaryAction) {
         Button("New", command: "document.new")
       }
@@ -119,8 +136,16 @@ extension Session {
     return try ToolbarLayout.make(
       toolbar, arrangement: try toolbarArrangement(), registry: registry, environment: appEnvironment,
       width: width, title: title ?? document.map { $0.title + ($0.isDirty ? "*" : "") } ?? "Folio",
-      context: ToolbarContext(hasDocument: document != nil, selectionCount: document?.selection.count ?? 0),
+      context: toolbarContext,
       metrics: metrics.toolbar)
+  }
+
+  /// What the toolbar's state-dependent items read now.
+  private var toolbarContext: ToolbarContext {
+    let document = workspace.active
+    return ToolbarContext(
+      hasDocument: document != nil, selectionCount: document?.selection.count ?? 0,
+      hasTable: document?.kind == .table)
   }
 
   /// The ids `explain toolbar` takes: the active toolbar's items, then its item groups' members.
@@ -139,7 +164,7 @@ extension Session {
     return try ToolbarExplanation.explain(
       id, in: toolbar, arrangement: try toolbarArrangement(), registry: registry, environment: appEnvironment,
       title: document.map { $0.title + ($0.isDirty ? "*" : "") } ?? "Folio",
-      context: ToolbarContext(hasDocument: document != nil, selectionCount: document?.selection.count ?? 0),
+      context: toolbarContext,
       metrics: metrics.toolbar)
   }
 

@@ -155,6 +155,7 @@ public enum JSONRenderer {
     case .toolbar(let layout): toolbar(layout)
     case .toolbarPalette(let palette): toolbarPalette(palette)
     case .screen(let screen): self.screen(screen)
+    case .splitView(let layout): .object(splitViewFields(layout))
     case .tabView(let report):
       .object([
         (
@@ -469,7 +470,7 @@ public enum JSONRenderer {
       ])
     case .table(let table):
       .object([
-        ("title", .string(table.title)),
+        ("title", .string(table.title)), ("editMode", .bool(table.isEditing)),
         (
           "columns",
           .array(
@@ -635,20 +636,12 @@ public enum JSONRenderer {
     let body: JSONValue
     switch screen.body {
     case .split(let layout, let sidebar, let content, let detail):
-      body = .object([
-        ("kind", .string("split")), ("style", .string(layout.style.rawValue)),
-        ("columns", .int(layout.columnCount.rawValue)), ("collapsed", .bool(layout.isCollapsed)),
-        (
-          "panes",
-          .array(
-            layout.panes.map {
-              .object([("column", .string($0.column.rawValue)), ("width", .int($0.width))])
-            })
-        ),
-        ("sidebar", .array(sidebar.map(listEntry))),
-        ("content", content.map { .array($0.map(listEntry)) } ?? .null),
-        ("detail", screenDetail(detail)),
-      ])
+      body = .object(
+        [("kind", .string("split"))] + splitViewFields(layout) + [
+          ("sidebar", .array(sidebar.map(listEntry))),
+          ("content", content.map { .array($0.map(listEntry)) } ?? .null),
+          ("detail", screenDetail(detail)),
+        ])
     case .tab(let tab, let lines):
       body = .object([
         ("kind", .string("tab")), ("tab", .string(tab.name)), ("lines", .array(lines.map(JSONValue.string))),
@@ -661,6 +654,22 @@ public enum JSONRenderer {
       ("titleMenu", .bool(screen.hasTitleMenu)),
       ("toolbar", toolbar(screen.toolbar)), ("tabBar", tabBar), ("body", body),
     ])
+  }
+
+  /// A split view laid out: style, columns declared, visibility, whether it collapsed, and
+  /// the panes shown.
+  static func splitViewFields(_ layout: SplitViewLayout) -> [(String, JSONValue)] {
+    [
+      ("style", .string(layout.style.rawValue)), ("columns", .int(layout.columnCount.rawValue)),
+      ("visibility", .string(layout.visibility.rawValue)), ("collapsed", .bool(layout.isCollapsed)),
+      (
+        "panes",
+        .array(
+          layout.panes.map {
+            .object([("column", .string($0.column.rawValue)), ("width", .int($0.width))])
+          })
+      ),
+    ]
   }
 
   private static func listEntry(_ entry: WindowScreen.ListEntry) -> JSONValue {

@@ -74,13 +74,35 @@ struct ScreenTextRenderer {
     switch screen.body {
     case .split(let layout, _, _, _):
       let shown = layout.panes.map(\.column.rawValue).joined(separator: "+")
+      let visibility = layout.visibility == .all ? "" : ", " + Self.phrase(layout.visibility)
       facts.append(
         "split \(layout.style.rawValue), \(layout.columnCount.rawValue) columns"
-          + (layout.isCollapsed ? ", collapsed to \(shown)" : ""))
+          + (layout.isCollapsed ? ", collapsed to \(shown)" : visibility))
     case .tab(let tab, _):
       facts.append("tab \(tab.name)")
     }
     return facts.joined(separator: " · ")
+  }
+
+  /// The split view after `sidebar` or `back`: the columns asked for, and what shows.
+  func render(_ layout: SplitViewLayout) -> String {
+    let visibility = "Columns: \(Self.phrase(layout.visibility))"
+    guard !layout.isCollapsed else {
+      let column = layout.panes.first?.column.rawValue ?? SplitViewLayout.Column.detail.rawValue
+      return visibility + "; collapsed into a stack, the split view shows the \(column)."
+    }
+    return visibility + " ("
+      + layout.panes.map { "\($0.column.rawValue) \($0.width)" }.joined(separator: ", ")
+      + ")."
+  }
+
+  /// A column visibility in words: `all`, `double column`, `detail only`.
+  static func phrase(_ visibility: NavigationSplitView.ColumnVisibility) -> String {
+    switch visibility {
+    case .all: "all"
+    case .doubleColumn: "double column"
+    case .detailOnly: "detail only"
+    }
   }
 
   private func tabs(_ bar: WindowScreen.TabBar) -> String {
@@ -115,7 +137,7 @@ struct ScreenTextRenderer {
         // Cells show on one line, control characters made visible, so none breaks the frame.
         let (title, columns) = (table.title, table.columns.map(\.title.displayedOnOneLine))
         let rows = table.rows.map { row in
-          (position: row.position, cells: row.cells.map(\.displayedOnOneLine))
+          (row: row, position: row.position, cells: row.cells.map(\.displayedOnOneLine))
         }
         let digits = String(rows.last?.position ?? 0).count
         let cellWidths = columns.indices.map { index in
@@ -125,8 +147,13 @@ struct ScreenTextRenderer {
           " " + mark + "  "
             + zip(cells, cellWidths).map { $0.truncated(toCells: $1).padded(to: $1) }.joined(separator: "  ")
         }
-        lines = [" " + title, line(String(repeating: " ", count: digits), columns)]
-        lines += rows.map { line(String($0.position).leftPadded(to: digits), $0.cells) }
+        // In edit mode each row leads with its selection mark, as `show` draws it.
+        func selection(_ row: DocumentViewRow?) -> String {
+          guard table.isEditing else { return "" }
+          return (row.map(TextRenderer.TableLines.selectionMark) ?? " ") + " "
+        }
+        lines = [" " + title, line(selection(nil) + String(repeating: " ", count: digits), columns)]
+        lines += rows.map { line(selection($0.row) + String($0.position).leftPadded(to: digits), $0.cells) }
         if rows.isEmpty { lines.append("   (no rows)") }
       }
       if remaining > 0 { lines.append("   … \(remaining) more") }

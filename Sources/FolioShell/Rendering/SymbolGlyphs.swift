@@ -19,6 +19,6 @@ enum SymbolGlyphs {
     "paintpalette": "◐", "doc.plaintext": "≡", "forward": "»", "macwindow": "□", "record.circle": "◉",
     "tablecells": "▦", "text.insert": "↳", "pencil.line": "✎", "hand.point.up": "☝",
     "macwindow.on.rectangle": "❐", "filemenu.and.selection": "☰", "arrow.clockwise": "↻", "map": "⌖",
-    "crop": "⌗", "rotate.right": "↻",
+    "crop": "⌗", "rotate.right": "↻", "sidebar.left": "◧",
   ]
 }

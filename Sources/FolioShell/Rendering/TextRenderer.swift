@@ -48,6 +48,7 @@ struct TextRenderer {
     case .toolbar(let layout): ToolbarTextRenderer(style: style).render(layout)
     case .toolbarPalette(let palette): ToolbarTextRenderer(style: style).render(palette)
     case .screen(let screen): ScreenTextRenderer(style: style).render(screen)
+    case .splitView(let layout): ScreenTextRenderer(style: style).render(layout)
     case .tabView(let report): tabView(report)
     case .appSettings(let report): appSettings(report)
     case .sceneTree(let tree): sceneTree(tree)
@@ -255,10 +256,12 @@ struct TextRenderer {
     /// The header line and the rule under it.
     var heading: [String] {
       let widths =
-        (table.hasGutter ? [table.metrics.gutterWidth] : []) + [table.positionWidth]
+        (table.isEditing ? [table.metrics.selectionMarkWidth] : [])
+        + (table.hasGutter ? [table.metrics.gutterWidth] : []) + [table.positionWidth]
         + table.columns.map(\.width)
       return [
-        style.heading(line(gutter: "  ", position: "#", cells: table.columns.map(\.title))),
+        style.heading(
+          line(selection: " ", gutter: "  ", position: "#", cells: table.columns.map(\.title))),
         widths.map { String(repeating: "─", count: $0 + 2) }.joined(separator: "┼"),
       ]
     }
@@ -266,14 +269,25 @@ struct TextRenderer {
     /// The line of one row.
     func line(for row: DocumentViewRow) -> String {
       line(
-        gutter: (row.isSelected ? "▸" : " ") + (row.isFavorite ? "★" : " "), position: String(row.position),
+        selection: Self.selectionMark(row), gutter: gutter(row), position: String(row.position),
         cells: row.cells)
     }
 
-    private func line(gutter: String, position: String, cells: [String]) -> String {
+    /// A row's cell in the selection column of edit mode [EditButton]: ◯ unselected, ●
+    /// selected.
+    static func selectionMark(_ row: DocumentViewRow) -> String { row.isSelected ? "●" : "◯" }
+
+    /// A row's gutter: ▸ selected (outside edit mode, where the selection column says it),
+    /// ★ favorite.
+    private func gutter(_ row: DocumentViewRow) -> String {
+      (row.isSelected && !table.isEditing ? "▸" : " ") + (row.isFavorite ? "★" : " ")
+    }
+
+    private func line(selection: String, gutter: String, position: String, cells: [String]) -> String {
       let numbered = String(repeating: " ", count: max(0, table.positionWidth - position.count)) + position
       let parts =
-        (table.hasGutter ? [gutter] : []) + [numbered] + zip(table.columns, cells).map { $0.format($1) }
+        (table.isEditing ? [selection] : []) + (table.hasGutter ? [gutter] : []) + [numbered]
+        + zip(table.columns, cells).map { $0.format($1) }
       return (" " + parts.joined(separator: TextRenderer.cellSeparator)).trimmingTrailingSpaces
     }
   }

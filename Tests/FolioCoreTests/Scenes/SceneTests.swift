@@ -30,21 +30,71 @@ import Testing
 }
 
 @Suite struct NavigationSplitViewTests {
-  @Test("panes and separators fill the width, for every style, column count, width and separator")
+  @Test(
+    "panes and separators fill the width, for every style, column count, visibility, width and separator")
   func panesFillTheWidth() {
     for style in NavigationSplitView.Style.allCases {
       for count in NavigationSplitView.ColumnCount.allCases {
-        for (width, separator) in (20...160).flatMap({ width in (0...3).map { (width, $0) } }) {
-          let layout = NavigationSplitView(columnCount: count, style: style)
-            .layout(width: width, sizeClass: .regular, hasSelection: true, separatorWidth: separator)
-          let used = layout.panes.map(\.width).reduce(0, +) + separator * (layout.panes.count - 1)
-          #expect(used == width, "\(style) \(count) at \(width), separator \(separator)")
-          #expect(layout.panes.last?.column == .detail)
-          #expect(
-            layout.isCollapsed || (layout.panes.last?.width ?? 0) >= NavigationSplitView.minimumDetailWidth)
+        for visibility in NavigationSplitView.ColumnVisibility.allCases {
+          for (width, separator) in (5...160).flatMap({ width in (0...3).map { (width, $0) } }) {
+            let layout = NavigationSplitView(columnCount: count, style: style).layout(
+              width: width, sizeClass: .regular, hasSelection: true, visibility: visibility,
+              separatorWidth: separator)
+            let context = "\(style) \(count) \(visibility) at \(width), separator \(separator)"
+            let used = layout.panes.map(\.width).reduce(0, +) + separator * (layout.panes.count - 1)
+            #expect(used == width, "\(context)")
+            #expect(layout.panes.last?.column == .detail, "\(context)")
+            #expect(layout.visibility == visibility, "\(context)")
+            #expect(
+              layout.isCollapsed || (layout.panes.last?.width ?? 0) >= NavigationSplitView.minimumDetailWidth,
+              "\(context)")
+          }
         }
       }
     }
+  }
+
+  @Test("column visibility: all, the two nearest the detail, or the detail alone")
+  func visibility() {
+    func columns(
+      _ count: NavigationSplitView.ColumnCount, _ visibility: NavigationSplitView.ColumnVisibility
+    ) -> [SplitViewLayout.Column] {
+      NavigationSplitView(columnCount: count).layout(
+        width: 100, sizeClass: .regular, hasSelection: true, visibility: visibility, separatorWidth: 1
+      )
+      .panes.map(\.column)
+    }
+    #expect(columns(.two, .all) == [.sidebar, .detail])
+    #expect(columns(.two, .doubleColumn) == [.sidebar, .detail])
+    #expect(columns(.two, .detailOnly) == [.detail])
+    #expect(columns(.three, .all) == [.sidebar, .content, .detail])
+    #expect(columns(.three, .doubleColumn) == [.content, .detail])
+    #expect(columns(.three, .detailOnly) == [.detail])
+    let detailOnly = NavigationSplitView().layout(
+      width: 100, sizeClass: .regular, hasSelection: false, visibility: .detailOnly, separatorWidth: 1)
+    #expect(detailOnly.panes == [.init(column: .detail, width: 100)] && !detailOnly.isCollapsed)
+  }
+
+  @Test("the sidebar toggle hides the sidebar when it shows and shows every column when it does not")
+  func sidebarToggle() {
+    #expect(NavigationSplitView.ColumnVisibility.all.toggled(columnCount: .two) == .detailOnly)
+    #expect(NavigationSplitView.ColumnVisibility.all.toggled(columnCount: .three) == .doubleColumn)
+    for count in NavigationSplitView.ColumnCount.allCases {
+      #expect(NavigationSplitView.ColumnVisibility.detailOnly.toggled(columnCount: count) == .all)
+      #expect(NavigationSplitView.ColumnVisibility.doubleColumn.toggled(columnCount: count) == .all)
+    }
+  }
+
+  @Test("a compact window collapses whatever the visibility; a detail alone too narrow collapses")
+  func compactIgnoresVisibility() {
+    for visibility in NavigationSplitView.ColumnVisibility.allCases {
+      let layout = NavigationSplitView().layout(
+        width: 40, sizeClass: .compact, hasSelection: false, visibility: visibility, separatorWidth: 1)
+      #expect(layout.isCollapsed && layout.panes == [.init(column: .sidebar, width: 40)])
+    }
+    let narrow = NavigationSplitView().layout(
+      width: 11, sizeClass: .regular, hasSelection: true, visibility: .detailOnly, separatorWidth: 1)
+    #expect(narrow.isCollapsed)
   }
 
   @Test("the styles share the width: automatic a quarter, balanced equal, prominentDetail a fifth")

@@ -126,6 +126,28 @@ import Testing
     #expect(view.lineWidth == 2 + 3 + 1 + 3 + 12 + 2)
   }
 
+  @Test("in edit mode every row has a selection cell; the gutter then marks favorites only")
+  func editModeSelectionColumn() throws {
+    let (workspace, document) = try Self.document()
+    func view() throws -> TableView {
+      try workspace.tableView(
+        of: document, positions: [1, 2], columns: [TableViewColumn(index: 0)], compact: false, width: nil,
+        metrics: .text)
+    }
+    let plain = try view()
+    #expect(!plain.isEditing && !plain.hasGutter)
+    workspace.setEditing(true, in: document, environment: AppEnvironment(platform: .ipad))
+    let editing = try view()
+    #expect(editing.isEditing && !editing.hasGutter)
+    #expect(editing.lineWidth == plain.lineWidth + TableMetrics.text.selectionMarkWidth + 3)
+    document.selection = [1]
+    let selected = try view()
+    #expect(!selected.hasGutter, "the selection column marks the selection; the gutter stays away")
+    #expect(selected.rows.map(\.isSelected) == [true, false])
+    workspace.setEditing(false, in: document, environment: AppEnvironment(platform: .ipad))
+    #expect(try view().hasGutter && !view().isEditing)
+  }
+
   @Test("the line width and the fitting use the front end's metrics, not the text renderer's")
   func frontEndMetrics() throws {
     let (workspace, document) = try Self.document()

@@ -213,4 +213,41 @@ import Testing
     let unknown = Toolbar(id: "t") { ToolbarItem(id: "x") { Button(command: "nope") } }
     #expect(throws: FolioError.self) { try Self.layout(unknown, width: 80) }
   }
+
+  @Test("an EditButton reads Edit, then Done while edit mode is on, as text without an icon")
+  func editButton() throws {
+    final class EditMode { var isOn = false }
+    let registry = CommandRegistry()
+    let mode = EditMode()
+    try registry.register(
+      Command(
+        id: EditButton.command, title: "Edit Mode", icon: "pencil",
+        behavior: .state(.toggle(get: { mode.isOn }, set: { mode.isOn = $0 }))))
+    let toolbar = Toolbar(id: "list") {
+      ToolbarItemGroup(placement: .navigation) { EditButton() }
+    }
+    func leading() throws -> ToolbarLayoutItem? {
+      try ToolbarLayout.make(
+        toolbar, arrangement: ToolbarArrangement(toolbar: toolbar, customization: nil, platform: .ipad),
+        registry: registry, environment: AppEnvironment(platform: .ipad, width: 80), title: "Doc",
+        context: ToolbarContext(hasDocument: true), metrics: .text
+      ).leading.first
+    }
+    let edit = try leading()
+    #expect(edit?.title == "Edit" && edit?.icon == nil && edit?.isOn == false && edit?.width == 4)
+    mode.isOn = true
+    let done = try leading()
+    #expect(done?.title == "Done" && done?.icon == nil && done?.isOn == true)
+  }
+
+  @Test("an item shown on a regular width leaves the bar laid out at a compact width")
+  func regularWidthCondition() throws {
+    let toolbar = Toolbar(id: "split") {
+      ToolbarItemGroup(placement: .navigation) { Button(command: "a.back") }.shown(when: .regularWidth)
+      ToolbarItem(id: "new", placement: .primaryAction) { Button(command: "a.new") }
+    }
+    #expect(try Self.ids(Self.layout(toolbar, width: 100, platform: .ipad).leading) == ["a.back"])
+    #expect(try Self.layout(toolbar, width: 50, platform: .ipad).leading.isEmpty)
+    #expect(try Self.layout(toolbar, width: 100, platform: .iphone).leading.isEmpty)
+  }
 }

@@ -10,7 +10,13 @@ public final class Workspace {
   /// The open documents, in the order they were opened.
   public private(set) var documents: [Document] = []
   /// The window of the active document.
-  public private(set) var activeWindowID: Int?
+  public private(set) var activeWindowID: Int? {
+    didSet { activations &+= 1 }
+  }
+  /// How many times a window was made active (opened, made, focused — the same one again
+  /// too): a collapsed split view that went back to its sidebar shows the detail again once
+  /// a document is chosen after that.
+  public private(set) var activations = 0
   /// The share targets documents can be sent to: the built-ins and plugins' [ShareLink].
   public let shareTargets = ShareRegistry()
   /// The entries context menus are built from, per selection case: the built-ins and
