@@ -17,6 +17,7 @@ import os
 import random
 import shlex
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -469,6 +470,192 @@ def measure_tables(bench):
               note="the rows after the first screenful are never made: a closed pipe ends `show`")
 
 
+def make_json(path, rows):
+    """The table of `make_csv` as a JSON document: an array of one object a row, compact, the
+    numbers as numbers (about 95 bytes a row)."""
+    rng = random.Random(1)
+    with open(path, "w") as out:
+        out.write("[")
+        for i in range(1, rows + 1):
+            out.write(f'{"," if i > 1 else ""}{{"id":{i},"name":"Person {rng.randint(1, rows)}",'
+                      f'"city":"City {rng.randint(1, 500)}","score":{rng.random() * 100:.3f},"notes":"notes {i}"}}')
+        out.write("]\n")
+
+
+class Interrupted:
+    """One run of `folio -c SCRIPT` sent SIGINT a moment after SCRIPT echoed `go`: how long
+    until standard error said `interrupted` and until the process was gone, and what it
+    printed."""
+
+    def __init__(self, latency, exited, status, output, errors, output_after):
+        self.latency = latency
+        self.exited = exited
+        self.status = status
+        self.output = output
+        self.errors = errors
+        # Standard output written well after the signal: a command that finished instead of
+        # stopping.
+        self.output_after = output_after
+
+
+def interrupt_folio(bench, arguments, delay, environment, limit=None):
+    """Runs folio with `arguments`, waits for `go` on its standard output, then `delay`
+    seconds, sends SIGINT and times the word `interrupted` on its standard error; both pipes
+    are drained by threads as the process writes, each chunk timed when read. None when the
+    command ended before the signal. With `limit` instead of a signal: the seconds from `go`
+    to the end of the process, or `limit` when it runs longer (it is killed then)."""
+    process = subprocess.Popen([bench.args.folio, *arguments], cwd=bench.work, stdin=subprocess.DEVNULL,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=environment)
+    started = threading.Event()
+    output, errors = bytearray(), bytearray()
+    times = {}
+
+    chunks = []
+
+    def drain(stream, buffer, marker):
+        while True:
+            chunk = os.read(stream.fileno(), 1 << 20)
+            if not chunk:
+                return
+            if stream is process.stdout:
+                chunks.append((time.perf_counter(), chunk))
+            buffer.extend(chunk)
+            if marker not in times and marker in buffer:
+                times[marker] = time.perf_counter()
+                if marker == b"go\n":
+                    started.set()
+
+    readers = [threading.Thread(target=drain, args=(process.stdout, output, b"go\n"), daemon=True),
+               threading.Thread(target=drain, args=(process.stderr, errors, b"interrupted"), daemon=True)]
+    for reader in readers:
+        reader.start()
+    try:
+        deadline = time.perf_counter() + 120
+        while not started.wait(0.01) and process.poll() is None and time.perf_counter() < deadline:
+            pass
+        if not started.is_set():
+            for reader in readers:
+                reader.join(1)
+            raise RunFailed(f"folio {' '.join(arguments)[:200]}: never echoed go: {bytes(errors)[-500:]!r}")
+        if limit is not None:
+            try:
+                process.wait(limit)
+                return time.perf_counter() - times[b"go\n"]
+            except subprocess.TimeoutExpired:
+                return limit
+        time.sleep(delay)
+        if process.poll() is not None:
+            return None
+        signalled = time.perf_counter()
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(60)
+        except subprocess.TimeoutExpired:
+            raise RunFailed(f"folio {' '.join(arguments)[:200]}: still running 60 s after SIGINT")
+        exited = time.perf_counter() - signalled
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        for reader in readers:
+            reader.join()
+    latency = times[b"interrupted"] - signalled if b"interrupted" in times else None
+    # Output read more than 100 ms after the signal was written after it too: the reading
+    # threads lag behind the writes by far less.
+    after = b"".join(chunk for at, chunk in chunks if at > signalled + 0.1).decode(errors="replace")
+    return Interrupted(latency, exited, process.returncode, output.decode(errors="replace"),
+                       errors.decode(errors="replace"), after)
+
+
+def measure_interrupt(bench):
+    """Ctrl-C (issue 19): each long command on a 1,000,000-row table, sent SIGINT a moment
+    into its run; the latency from the signal to `interrupted` on standard error, against
+    100 ms. Each run also checks that the process printed nothing else, exited 130 and left
+    no file behind."""
+    sizes = bench.sizes
+    rows = sizes["rows"]
+    csv_path = os.path.join(bench.work, "big.csv")
+    if not os.path.exists(csv_path):
+        make_csv(csv_path, rows)
+    make_json(os.path.join(bench.work, "big.json"), rows)
+    write(os.path.join(bench.work, "small.csv"), "name\nLouvre\n")
+    write(os.path.join(bench.work, "spin", "spin", "plugin.lua"), """-- A callback that never returns.
+folio.command { id = "spin.forever", title = "Spin", run = function(ctx)
+  ctx.document:add { name = "Ghost" }
+  while true do end
+end }
+""")
+    results = os.path.join(bench.work, "results")
+    # Budgets far beyond the runs, so that only the signal stops the loop.
+    budgets = "settings set plugins.instructions 10000000000; settings set plugins.time 3600000; "
+    scenarios = [
+        ("open a CSV", [], "echo go; open big.csv"),
+        ("open a JSON document", [], "echo go; open big.json"),
+        ("sort by two text keys", [], "open big.csv; echo go; sort city name"),
+        ("show to a pipe", [], "open big.csv; echo go; show"),
+        ("print to PDF (many pages)", [], "open big.csv; echo go; print --to results/table.pdf"),
+        ("save --as JSON", [], "open big.csv; echo go; save --as results/copy.json"),
+        ("share as mail (.eml)", [], "open big.csv; echo go; share mail --to results"),
+        ("a plugin callback in an endless Lua loop", ["--plugins", "spin"],
+         budgets + "open small.csv; echo go; spin.forever"),
+    ]
+    fractions = [0.5, 0.2, 0.8, 0.35, 0.65]
+    environment = dict(bench.environment)
+    reps = sizes["reps"]
+    for name, options, script in scenarios:
+        os.makedirs(results, exist_ok=True)
+        # How long the command runs when left alone (at most 3 s is asked), so that each
+        # signal lands inside it: at 20–80 % of that, at most 2 s in.
+        duration = interrupt_folio(bench, [*options, "-c", script], None, environment, limit=3.0)
+        latencies, exits, finished, problems, unstopped = [], [], 0, set(), []
+        for rep in range(reps):
+            shutil.rmtree(results, ignore_errors=True)
+            os.makedirs(results)
+            delay = min(2.0, duration * fractions[rep % len(fractions)])
+            run = interrupt_folio(bench, [*options, "-c", script], delay, environment)
+            # A signal that lands after the command is done, before the process ends, stops the
+            # script there (status 130) without an `interrupted`: nothing was running. A command
+            # whose result comes after the signal did not stop: it is a miss.
+            if run is not None and run.latency is None and run.output_after.strip() and not script.endswith("show"):
+                unstopped.append(run.exited)
+                continue
+            if run is None or (run.latency is None and run.status in (0, 130) and not run.errors.strip()):
+                finished += 1
+                continue
+            if run.latency is None:
+                raise RunFailed(f"{name}: exited {run.status} without saying interrupted: {run.errors[-500:]!r}")
+            latencies.append(run.latency)
+            exits.append(run.exited)
+            if run.status != 130:
+                problems.add(f"exit status {run.status}")
+            if run.errors.strip() != "interrupted":
+                problems.add(f"standard error {run.errors.strip()[:160]!r}")
+            after = run.output.split("go\n", 1)[1]
+            if after and not script.endswith("show"):
+                problems.add(f"standard output {after[:80]!r}")
+            left = os.listdir(results)
+            if left:
+                problems.add(f"left {', '.join(sorted(left))}")
+        note = (f"signal {min(2.0, duration * 0.2):.2f}–{min(2.0, duration * 0.8):.2f} s into a "
+                f"{'≥ ' if duration >= 3.0 else ''}{duration:.2f} s run")
+        if finished:
+            note += f"; {finished} of {reps} runs ended before the signal"
+        if unstopped:
+            note += (f"; {len(unstopped)} of {reps} runs finished the command after the signal instead of "
+                     f"stopping (process gone {spread(unstopped, 's')} after it)")
+        if exits:
+            note += f"; process gone {spread(exits, 's')} after it"
+        if problems:
+            note += "; " + "; ".join(sorted(problems))
+        if not latencies:
+            bench.add(f"Ctrl-C: {name}", [0.0], "", None, "≤ 100 ms", None, met=False if unstopped else None,
+                      note=note + ("" if unstopped else "; not measured: every run ended first"))
+        else:
+            bench.add(f"Ctrl-C: {name}", latencies, "", None, "≤ 100 ms", None,
+                      met=max(latencies) <= 0.1 and not unstopped and not problems,
+                      note=f"signal to `interrupted`, max {max(latencies) * 1e3:.1f} ms; " + note)
+
+
 class EmbedPeer:
     """A long-running process spoken to over pipes: `folio --embed` (JSON lines) or
     `nvim --embed` (msgpack-RPC)."""
@@ -611,7 +798,7 @@ def main():
     parser.add_argument("--clock", choices=["wall", "cpu"], default="wall",
                         help="time processes by wall clock (default) or by their CPU time (user + system), "
                              "steadier on a busy machine")
-    parser.add_argument("--only", help="comma-separated measures: start,register,replay,callback,tables,menus,embed")
+    parser.add_argument("--only", help="comma-separated measures: start,register,replay,callback,tables,menus,embed,interrupt")
     args = parser.parse_args()
     args.folio = os.path.abspath(args.folio or os.path.join(args.build, "release", "folio"))
     args.folio_bench = os.path.abspath(args.folio_bench or os.path.join(os.path.dirname(args.folio), "folio-bench"))
@@ -625,7 +812,7 @@ def main():
     measures = {
         "start": measure_start, "register": measure_register, "replay": measure_replay,
         "callback": measure_callback, "tables": measure_tables, "menus": measure_menus,
-        "embed": measure_embed,
+        "embed": measure_embed, "interrupt": measure_interrupt,
     }
     chosen = args.only.split(",") if args.only else list(measures)
     unknown = [name for name in chosen if name not in measures]

@@ -11,6 +11,7 @@ import Testing
     "replay 1,000 plugin-command lines", "plugin callback through the registry", "open a 2,000-row",
     "sort 2,000 rows by two text keys", "save the edited table atomically",
     "context menu: 20 plugin entries, 100 rows selected", "resolve a 1,000-item menu",
+    "Ctrl-C: a plugin callback in an endless Lua loop",
   ]
 
   @Test("bench.py --quick runs every measure against its peer and prints the table")

@@ -673,7 +673,7 @@ import Testing
       return []
     }
     let error = try #require(throws: FolioError.self) { try run("demo.stop", in: surface) }
-    #expect(error.message.hasSuffix("interrupted"), "\(error.message)")
+    #expect(error.code == .interrupted, "\(error.message)")
     #expect(plugin.status == .loaded)
     lua.clearStop()
   }

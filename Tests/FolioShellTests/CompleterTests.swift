@@ -68,11 +68,11 @@ import Testing
       choices: { ["Save All", "Cancel"] }, windows: { ["notes", "My Places"] },
       toolbarItems: { ["new", "favorite", "share"] })
     #expect(completer.candidates(for: "c", after: "sort ") == ["city"])
-    #expect(completer.candidates(for: "o", after: "sort name ") == ["opening\\ hours"])
+    #expect(completer.candidates(for: "o", after: "sort name ") == ["opening hours"])
     #expect(completer.candidates(for: "city:", after: "sort ").isEmpty)
     #expect(completer.candidates(for: "columns=n", after: "show 1-5 ") == ["columns=name"])
     #expect(completer.candidates(for: "columns=name,c", after: "show ") == ["columns=name,city"])
-    #expect(completer.candidates(for: "", after: "cell 3 ") == ["city", "name", "opening\\ hours"])
+    #expect(completer.candidates(for: "", after: "cell 3 ") == ["city", "name", "opening hours"])
     #expect(completer.candidates(for: "", after: "cell 3 city ").isEmpty)
     #expect(completer.candidates(for: "f", after: "menu ") == ["file"])
     #expect(completer.candidates(for: "o", after: "menu ") == ["open"])
@@ -81,8 +81,8 @@ import Testing
     #expect(completer.candidates(for: "t", after: "explain ") == ["toolbar"])
     #expect(completer.candidates(for: "f", after: "explain toolbar ") == ["favorite"])
     #expect(completer.candidates(for: "f", after: "explain file ").isEmpty)
-    #expect(completer.candidates(for: "S", after: "choose ") == ["Save\\ All"])
-    #expect(completer.candidates(for: "M", after: "focus ") == ["My\\ Places"])
+    #expect(completer.candidates(for: "S", after: "choose ") == ["Save All"])
+    #expect(completer.candidates(for: "M", after: "focus ") == ["My Places"])
   }
 
   @Test("paths with blanks complete as one word")
@@ -92,8 +92,58 @@ import Testing
     try directory.write("My Places/a.csv", "")
     let completer = Self.completer()
     #expect(
-      completer.candidates(for: directory.path("My"), after: "open ") == [
-        Completer.escaped(directory.path("My Places")) + "/"
+      completer.candidates(for: directory.path("My"), after: "open ") == [directory.path("My Places") + "/"])
+  }
+
+  @Test("a typed word is read with its quotes and escapes")
+  func typedWords() {
+    let cases: [(line: String, before: String, typed: String, value: String, quoting: TypedWord.Quoting)] = [
+      ("", "", "", "", .none),
+      ("open ", "open ", "", "", .none),
+      ("open my\\ fi", "open ", "my\\ fi", "my fi", .none),
+      ("open \"my fi", "open ", "\"my fi", "my fi", .double),
+      ("open 'it''s", "open ", "'it''s", "its", .single),
+      ("open \"a\\\"b", "open ", "\"a\\\"b", "a\"b", .double),
+      ("echo a; op", "echo a; ", "op", "op", .none),
+      ("open \"a b\" c", "open \"a b\" ", "c", "c", .none),
+    ]
+    for entry in cases {
+      let word = TypedWord(endingLine: entry.line)
+      #expect(word?.lineBefore == entry.before, "\(entry.line)")
+      #expect(word?.typed == entry.typed, "\(entry.line)")
+      #expect(word?.value == entry.value, "\(entry.line)")
+      #expect(word?.quoting == entry.quoting, "\(entry.line)")
+    }
+    #expect(TypedWord(endingLine: "open my\\") == nil)
+    #expect(TypedWord(endingLine: "echo a # open") == nil)
+    #expect(TypedWord(endingLine: "open \"a\\x") == nil)
+  }
+
+  @Test("completions keep what was typed and write the rest in its quoting")
+  func completionsInQuoting() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try directory.write("my file.csv", "")
+    try directory.write("my files.txt", "")
+    try directory.write("it's.csv", "")
+    try directory.write("my folder/a.csv", "")
+    let completer = Self.completer()
+    func completions(_ line: String) -> [String] {
+      TypedWord(endingLine: line).map(completer.completions(of:)) ?? []
+    }
+    let base = directory.url.path + "/"
+    #expect(completions("open \(base)my\\ fi") == ["\(base)my\\ file.csv", "\(base)my\\ files.txt"])
+    #expect(completions("open \(base)my\\ file.") == ["\(base)my\\ file.csv"])
+    #expect(
+      completions("open \(base)my") == [
+        "\(base)my\\ file.csv", "\(base)my\\ files.txt", "\(base)my\\ folder/",
       ])
+    #expect(completions("open \"\(base)my fi") == ["\"\(base)my file.csv", "\"\(base)my files.txt"])
+    #expect(completions("open \"\(base)my file.") == ["\"\(base)my file.csv\""])
+    #expect(completions("open \"\(base)my fo") == ["\"\(base)my folder/"])
+    #expect(completions("open '\(base)my file.") == ["'\(base)my file.csv'"])
+    #expect(completions("open '\(base)it") == ["'\(base)it'\\''s.csv'"])
+    #expect(completions("open \(base)it") == ["\(base)it\\'s.csv"])
+    #expect(completions("open \"\(base)it") == ["\"\(base)it's.csv\""])
   }
 }

@@ -37,7 +37,7 @@ public enum DocumentFormat: String, Sendable, Equatable {
     case .text: .text(try TextFormat.decode(bytes))
     case .csv: .table(try DelimitedFormat.decodeTable(bytes, delimiter: .comma, cancellation: cancellation))
     case .tsv: .table(try DelimitedFormat.decodeTable(bytes, delimiter: .tab, cancellation: cancellation))
-    case .json: .table(try JSONTableFormat.decodeTable(bytes))
+    case .json: .table(try JSONTableFormat.decodeTable(bytes, cancellation: cancellation))
     }
   }
 

@@ -10,24 +10,31 @@ public enum Paginator {
   /// cells than a portrait line holds prints landscape. An empty document still prints one
   /// page.
   ///
-  /// - Parameter job: What to print, on which paper, and which pages.
+  /// - Parameters:
+  ///   - job: What to print, on which paper, and which pages.
+  ///   - cancellation: checked for each line or row laid out.
   /// - Returns: The pages in the job's range, each with its header and footer.
   /// - Throws: `FolioError` with code `.invalidArgument` when the page range reaches
-  ///   outside the document's pages.
-  public static func paginate(_ job: PrintJob) throws(FolioError) -> PrintedDocument {
+  ///   outside the document's pages; `FolioError.interrupted` once `cancellation` is
+  ///   cancelled.
+  public static func paginate(
+    _ job: PrintJob, cancellation: CancellationToken? = nil
+  ) throws(FolioError) -> PrintedDocument {
     let portrait = PageLayout(job.pageSize)
     let layout: PageLayout
     let bodies: [[String]]
     switch job.body {
     case .lines(let lines):
       layout = job.orientation == .landscape ? PageLayout(job.pageSize, isLandscape: true) : portrait
-      bodies = lineBodies(lines, layout: layout)
+      bodies = try lineBodies(lines, layout: layout, cancellation: cancellation)
     case .table(let columns, let rows):
-      let table = TableCells(columns: columns, rows: rows)
+      let table = try TableCells(columns: columns, rows: rows, cancellation: cancellation)
       let turns =
         job.orientation == .landscape || (job.orientation == .auto && table.naturalWidth > portrait.columns)
       layout = turns ? PageLayout(job.pageSize, isLandscape: true) : portrait
-      bodies = tableBodies(TableLines(table, width: layout.columns), layout: layout)
+      bodies = try tableBodies(
+        TableLines(table, width: layout.columns, cancellation: cancellation), layout: layout,
+        cancellation: cancellation)
     }
     let count = bodies.count
     let range = job.pageRange ?? 1...count
@@ -44,10 +51,13 @@ public enum Paginator {
   }
 
   /// The body lines of every page of text; at least one page, perhaps empty.
-  private static func lineBodies(_ lines: [String], layout: PageLayout) -> [[String]] {
+  private static func lineBodies(
+    _ lines: [String], layout: PageLayout, cancellation: CancellationToken?
+  ) throws(FolioError) -> [[String]] {
     var wrapped: [String] = []
     wrapped.reserveCapacity(lines.count)
     for line in lines {
+      try cancellation?.check()
       for physical in PrintText.physicalLines(line) {
         wrapped += PrintText.wrap(physical, toCells: layout.columns)
       }
@@ -57,11 +67,14 @@ public enum Paginator {
 
   /// The body lines of every page of a table: the heading, then as many whole rows as fit.
   /// A row taller than a page, which only a huge cell makes, continues on the next.
-  private static func tableBodies(_ table: TableLines, layout: PageLayout) -> [[String]] {
+  private static func tableBodies(
+    _ table: TableLines, layout: PageLayout, cancellation: CancellationToken?
+  ) throws(FolioError) -> [[String]] {
     let capacity = max(1, layout.bodyLines - table.heading.count)
     var pages: [[String]] = []
     var current: [String] = []
     for row in table.rows {
+      try cancellation?.check()
       if !current.isEmpty, current.count + row.count > capacity {
         pages.append(table.heading + current)
         current = []

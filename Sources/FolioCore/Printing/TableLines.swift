@@ -8,16 +8,20 @@ struct TableCells {
   /// Each column's widest cell or name, in cells.
   var natural: [Int]
 
-  init(columns: [String], rows: [[String]]) {
+  /// - Throws: `FolioError.interrupted` once `cancellation` is cancelled (checked each row).
+  init(columns: [String], rows: [[String]], cancellation: CancellationToken? = nil) throws(FolioError) {
     names = columns.map(PrintText.cleanCell)
     let count = names.count
-    self.rows = rows.map { row in
-      (0..<count).map { index in index < row.count ? PrintText.cleanCell(row[index]) : "" }
-    }
     natural = names.map(\.cells)
-    for row in self.rows {
-      for (index, cell) in row.enumerated() { natural[index] = max(natural[index], cell.cells) }
+    var cleaned: [[String]] = []
+    cleaned.reserveCapacity(rows.count)
+    for row in rows {
+      try cancellation?.check()
+      let cells = (0..<count).map { index in index < row.count ? PrintText.cleanCell(row[index]) : "" }
+      for (index, cell) in cells.enumerated() { natural[index] = max(natural[index], cell.cells) }
+      cleaned.append(cells)
     }
+    self.rows = cleaned
   }
 
   /// The cells a line takes with every column at its natural width.
@@ -46,7 +50,9 @@ struct TableLines: Equatable {
   /// one: nothing is cut. Only a table with more columns than fit one cell each is cut,
   /// each line ending in "…". Columns whose cells are all numbers are aligned right, others
   /// left.
-  init(_ table: TableCells, width: Int) {
+  ///
+  /// - Throws: `FolioError.interrupted` once `cancellation` is cancelled (checked each row).
+  init(_ table: TableCells, width: Int, cancellation: CancellationToken? = nil) throws(FolioError) {
     guard !table.names.isEmpty else {
       heading = []
       rows = table.rows.map { _ in [""] }
@@ -57,7 +63,9 @@ struct TableLines: Equatable {
     let widths = Self.fitted(table.natural, into: available)
     // Wrapping needs at least one cell a column; with fewer, lines are cut.
     let wraps = widths.reduce(0, +) <= available
-    let isNumeric = names.indices.map { index in Self.isNumeric(table.rows.lazy.map { $0[index] }) }
+    let isNumeric = try names.indices.map { (index) throws(FolioError) in
+      try Self.isNumeric(table.rows.lazy.map { $0[index] }, cancellation: cancellation)
+    }
 
     func line(_ texts: [String]) -> String {
       let padded = texts.indices.map { index in
@@ -85,7 +93,10 @@ struct TableLines: Equatable {
     let rule = widths.map { String(repeating: "─", count: $0) }.joined(separator: Self.gap).truncated(
       toCells: width, trimmingBlanks: true)
     heading = [line(names), PrintText.trimmingTrailingBlanks(rule)]
-    rows = table.rows.map(lines)
+    rows = try table.rows.map { (cells) throws(FolioError) in
+      try cancellation?.check()
+      return lines(cells)
+    }
   }
 
   /// Column widths that fit `available` cells: the natural widths when they fit, else the
@@ -111,9 +122,14 @@ struct TableLines: Equatable {
 
   /// Whether a column holds numbers: at least one cell, and every cell that is not empty
   /// reads as a number.
-  static func isNumeric<Cells: Sequence<String>>(_ cells: Cells) -> Bool {
+  ///
+  /// - Throws: `FolioError.interrupted` once `cancellation` is cancelled (checked each cell).
+  static func isNumeric<Cells: Sequence<String>>(
+    _ cells: Cells, cancellation: CancellationToken? = nil
+  ) throws(FolioError) -> Bool {
     var sawNumber = false
     for cell in cells where !cell.isEmpty {
+      try cancellation?.check()
       let hasDigit = cell.utf8.contains { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
       guard hasDigit, Double(cell) != nil else { return false }
       sawNumber = true

@@ -543,9 +543,14 @@ public final class PluginHost {
 
   /// The error a failed callback, or `plugin.lua` `whileLoading`, becomes: `plugin NAME:
   /// FILE:LINE: message`, with the traceback in the plugin's log. A spent budget says which
-  /// and how large it was.
+  /// and how large it was. A callback Ctrl-C stopped is `FolioError.interrupted`, as any
+  /// command Ctrl-C stops: where it stopped goes to the plugin's log only.
   func failure(_ error: LuaError, in plugin: Plugin, whileLoading: Bool = false) -> FolioError {
     var message = error.message.cutToMessageLimit()
+    if error.stop == .interrupted, !whileLoading {
+      plugin.appendLog("interrupted: \(message)")
+      return .interrupted
+    }
     let isStopMessage = message.hasSuffix("exceeded") || message.hasSuffix("pattern")
     let instructions = whileLoading ? Self.loadInstructionBudget : instructionBudget
     let milliseconds = whileLoading ? Self.loadTimeBudget : timeBudget

@@ -29,7 +29,28 @@ struct Completer {
     var toolbarItems: () -> [String] = { [] }
   }
 
-  /// The candidates that complete `word`, given the text of the line before it.
+  /// The completions of a typed word (the one the cursor ends), each the whole word as it is
+  /// to stand on the line.
+  ///
+  /// The word is read as the lexer reads it (`TypedWord`): a blank inside quotes or after a
+  /// backslash is part of it, so `open my\ fi` and `open "my fi` both complete the name
+  /// `my fi…`. Each completion keeps the text typed so far as it was typed and writes the
+  /// rest in the same quoting: escaped with backslashes outside quotes (`my\ file.csv`),
+  /// plain inside double quotes, closing the quote when it is the only completion and not a
+  /// folder (`"my file.csv"`).
+  func completions(of word: TypedWord) -> [String] {
+    var results: [String] = []
+    var seen = Set<String>()
+    let values = candidates(for: word.value, after: word.lineBefore).filter { $0.hasPrefix(word.value) }
+    for value in values {
+      var text = word.typed + word.quoting.written(String(value.dropFirst(word.value.count)))
+      if values.count == 1, !value.hasSuffix("/") { text += word.quoting.closing }
+      if seen.insert(text).inserted { results.append(text) }
+    }
+    return results
+  }
+
+  /// The values (unquoted) that complete `word`, given the text of the line before it.
   func candidates(for word: String, after prefix: String) -> [String] {
     guard case .complete(let commands)? = try? Lexer.lex(prefix) else { return [] }
     let startsCommand =
@@ -57,14 +78,14 @@ struct Completer {
       return arguments.isEmpty ? matching(word, ["clear", "open"]) : []
     case "view.sort":
       // Keys are columns, each with an optional `:desc`.
-      return word.contains(":") ? [] : quoted(matching(word, names.columns()))
+      return word.contains(":") ? [] : matching(word, names.columns())
     case "view.show" where word.hasPrefix("columns="):
       // `columns=a,b`: the part after the last comma.
       let typed = word.dropFirst("columns=".count)
       let head = typed.lastIndex(of: ",").map { "columns=" + typed[...$0] } ?? "columns="
       let last = typed.lastIndex(of: ",").map { String(typed[typed.index(after: $0)...]) } ?? String(typed)
-      return quoted(matching(last, names.columns())).map { head + $0 }
-    case "edit.cell" where arguments.count == 1: return quoted(matching(word, names.columns()))
+      return matching(last, names.columns()).map { head + $0 }
+    case "edit.cell" where arguments.count == 1: return matching(word, names.columns())
     case "menu.show":
       if arguments.isEmpty { return matching(word, ["open", "close"] + names.menus()) }
       return arguments.count == 1 && arguments[0].text == "open" ? matching(word, names.menus()) : []
@@ -72,8 +93,8 @@ struct Completer {
       if arguments.isEmpty { return matching(word, names.menus() + ["context-menu", "toolbar"]) }
       return arguments.count == 1 && arguments[0].text == "toolbar"
         ? matching(word, names.toolbarItems()) : []
-    case SessionCommandID.choose: return arguments.isEmpty ? quoted(matching(word, names.choices())) : []
-    case "document.focus": return arguments.isEmpty ? quoted(matching(word, names.windows())) : []
+    case SessionCommandID.choose: return arguments.isEmpty ? matching(word, names.choices()) : []
+    case "document.focus": return arguments.isEmpty ? matching(word, names.windows()) : []
     default: break
     }
     if let state = command.state {
@@ -100,20 +121,6 @@ struct Completer {
     return names.filter { $0.hasPrefix(word) && seen.insert($0).inserted }.sorted()
   }
 
-  /// Names as one word each: a blank, quote or backslash is escaped with a backslash.
-  private func quoted(_ names: [String]) -> [String] { names.map(Self.escaped) }
-
-  /// A name as one word of a command line: each blank, quote, backslash, `;` and `#`
-  /// escaped with a backslash (`My Folder` → `My\ Folder`).
-  static func escaped(_ name: String) -> String {
-    var text = ""
-    for character in name {
-      if " \t\"'\\;#".contains(character) { text.append("\\") }
-      text.append(character)
-    }
-    return text
-  }
-
   /// Files and folders whose path starts with `word`; folders end in `/`. Hidden entries are
   /// offered only when the typed name starts with a dot.
   func paths(matching word: String) -> [String] {
@@ -128,7 +135,7 @@ struct Completer {
       guard !name.hasPrefix(".") || namePrefix.hasPrefix(".") else { continue }
       var info = stat()
       let isDirectory = stat(directory + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-      results.append(Self.escaped(typedDirectory + name) + (isDirectory ? "/" : ""))
+      results.append(typedDirectory + name + (isDirectory ? "/" : ""))
     }
     return results.sorted()
   }

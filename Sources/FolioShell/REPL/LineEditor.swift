@@ -22,11 +22,13 @@ final class LineEditor {
   }
 
   /// Sets libedit up: completion through `completer`, no signal handling of its own (Folio's
-  /// SIGINT handler makes `readline` return so the prompt can start over).
+  /// SIGINT handler makes `readline` return so the prompt can start over), and keys read by
+  /// `readCharacter`, which also passes terminal resizes on.
   init(completer: Completer, history: [String], historyLimit: Int) {
     activeCompleter = completer
     rl_readline_name = UnsafePointer(strdup("folio"))
     rl_catch_signals = 0
+    rl_getc_function = readCharacter
     rl_attempted_completion_function = attemptCompletion
     stifle_history(Int32(historyLimit))
     for entry in history { add_history(entry) }
@@ -61,10 +63,19 @@ private func attemptCompletion(
 ) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
   rl_attempted_completion_over = 1
   guard let completer = activeCompleter, let text, let buffer = rl_line_buffer else { return nil }
-  let line = String(cString: buffer)
-  // libedit counts `start` in characters, not bytes.
-  let prefix = String(String.UnicodeScalarView(line.unicodeScalars.prefix(Int(start))))
-  pendingCandidates = completer.candidates(for: String(cString: text), after: prefix)
+  // libedit counts `end` (the cursor) in characters, not bytes.
+  let line = String(String.UnicodeScalarView(String(cString: buffer).unicodeScalars.prefix(Int(end))))
+  // libedit replaces its own idea of the word, which ends the typed word but may start later
+  // (it splits at a quote or an `=`): hand it each completion without the part before.
+  let libeditWord = String(cString: text).unicodeScalars
+  guard let word = TypedWord(endingLine: line),
+    word.typed.unicodeScalars.reversed().starts(with: libeditWord.reversed())
+  else { return nil }
+  let head = word.typed.unicodeScalars.dropLast(libeditWord.count)
+  pendingCandidates = completer.completions(of: word).compactMap { completion in
+    let scalars = completion.unicodeScalars
+    return scalars.starts(with: head) ? String(String.UnicodeScalarView(scalars.dropFirst(head.count))) : nil
+  }
   nextCandidate = 0
   let allFolders = !pendingCandidates.isEmpty && pendingCandidates.allSatisfy { $0.hasSuffix("/") }
   rl_completion_append_character = allFolders ? 0 : 32
@@ -76,4 +87,42 @@ private func nextCompletion(_ text: UnsafePointer<CChar>?, _ state: Int32) -> Un
   guard nextCandidate < pendingCandidates.count else { return nil }
   defer { nextCandidate += 1 }
   return strdup(pendingCandidates[nextCandidate])
+}
+
+/// Reads one character of input for libedit, as a Unicode scalar value; -1 (end of input) on
+/// Ctrl-C or at the end of the input.
+///
+/// libedit installs no SIGWINCH handler when it handles no signals, so it would go on
+/// drawing for the width it started with: after a resize a line wider than the new width,
+/// or Ctrl-R's search line under it, came out garbled. Waiting here, between keys, a resize
+/// is passed on (`rl_resize_terminal`) before the next key is read.
+private func readCharacter(_ stream: UnsafeMutablePointer<FILE>?) -> Int32 {
+  var bytes: [UInt8] = []
+  var expected = 1
+  while true {
+    if TerminalSize.takeResizeForEditor() { rl_resize_terminal() }
+    switch Interrupt.waitOnce(for: 0) {
+    case .interrupted: return -1
+    case .signalled: continue
+    case .readable:
+      // A resize and the key after it may end the same wait: the key is drawn for the new size.
+      if TerminalSize.takeResizeForEditor() { rl_resize_terminal() }
+    }
+    var byte: UInt8 = 0
+    let count = read(0, &byte, 1)
+    if count < 0, errno == EINTR || errno == EAGAIN { continue }
+    guard count == 1 else { return -1 }
+    if bytes.isEmpty {
+      expected = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+    } else if byte & 0xC0 != 0x80 {
+      // A broken sequence: what came so far is one replacement character; this byte is lost.
+      return 0xFFFD
+    }
+    bytes.append(byte)
+    guard bytes.count == expected else { continue }
+    var decoder = UTF8()
+    var iterator = bytes.makeIterator()
+    if case .scalarValue(let scalar) = decoder.decode(&iterator) { return Int32(scalar.value) }
+    return 0xFFFD
+  }
 }

@@ -87,6 +87,30 @@ enum Interrupt {
     return false
   }
 
+  /// What one wait for input ended with.
+  enum Wait {
+    /// The descriptor has input (or an error that reading will report).
+    case readable
+    /// Ctrl-C arrived, before or during the wait.
+    case interrupted
+    /// Another signal (a resize) interrupted the wait.
+    case signalled
+  }
+
+  /// Waits until `descriptor` has input, Ctrl-C arrives or another signal interrupts the
+  /// wait — once, so the caller can act on the signal and wait again.
+  static func waitOnce(for descriptor: Int32) -> Wait {
+    guard !isRequested else { return .interrupted }
+    var fds = [
+      pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: wakeReadDescriptor, events: Int16(POLLIN), revents: 0),
+    ]
+    let count = poll(&fds, wakeReadDescriptor >= 0 ? 2 : 1, -1)
+    if isRequested { return .interrupted }
+    if count < 0 { return errno == EINTR ? .signalled : .readable }
+    return fds[0].revents != 0 ? .readable : .signalled
+  }
+
   private static func drainWakePipe() {
     guard wakeReadDescriptor >= 0 else { return }
     var buffer = [UInt8](repeating: 0, count: 64)

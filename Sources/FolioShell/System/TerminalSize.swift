@@ -6,9 +6,12 @@ import Synchronization
 
 /// Set by the SIGWINCH handler: the terminal was resized since the width was last read.
 private let resized = Atomic<Bool>(false)
+/// Set by the SIGWINCH handler too: the line editor has not yet been told of a resize.
+private let resizedForEditor = Atomic<Bool>(false)
 
 private func recordResize(_ signal: Int32) {
   resized.store(true, ordering: .relaxed)
+  resizedForEditor.store(true, ordering: .relaxed)
 }
 
 /// The terminal's width, for `env width`: the window size of standard output when it is a
@@ -56,5 +59,11 @@ enum TerminalSize {
   /// Whether the terminal was resized since the last call; clears the flag.
   static func takeResize() -> Bool {
     resized.exchange(false, ordering: .relaxed)
+  }
+
+  /// Whether the terminal was resized since the line editor last asked; clears its flag
+  /// (`takeResize()` keeps its own).
+  static func takeResizeForEditor() -> Bool {
+    resizedForEditor.exchange(false, ordering: .relaxed)
   }
 }

@@ -57,6 +57,63 @@ import Testing
         .rowCount == 10)
   }
 
+  /// A JSON table of `count` rows `{"n": …, "name": …}`, compact.
+  private static func json(rows count: Int) -> String {
+    "[" + (0..<count).map { #"{"n":\#(count - $0),"name":"row\#(count - $0)"}"# }.joined(separator: ",")
+      + "]\n"
+  }
+
+  @Test("the JSON parser checks the token between rows, every 4,096 of them")
+  func parseJSON() throws {
+    let token = CancellationToken()
+    token.cancel()
+    for rows in [0, 1, JSONParser.rowsBetweenChecks - 1, JSONParser.rowsBetweenChecks, 10_000] {
+      let bytes = Array(Self.json(rows: rows).utf8)
+      let parsed = bytes.withUnsafeBufferPointer { buffer in
+        Result { () throws(FolioError) in
+          var parser = JSONParser(bytes: buffer, start: 0, cancellation: token)
+          return try parser.parseTable().rows.count
+        }
+      }
+      if rows < JSONParser.rowsBetweenChecks {
+        #expect(try parsed.get() == rows)
+      } else {
+        #expect(throws: FolioError.interrupted) { try parsed.get() }
+      }
+    }
+  }
+
+  @Test("decoding a JSON document stops once cancelled; not cancelled, it reads what it read before")
+  func decodeJSON() throws {
+    let bytes = Array(Self.json(rows: 10_000).utf8)
+    let token = CancellationToken()
+    #expect(try JSONTableFormat.decode(bytes, cancellation: token) == JSONTableFormat.decode(bytes))
+    token.cancel()
+    #expect(throws: FolioError.interrupted) { try JSONTableFormat.decode(bytes, cancellation: token) }
+  }
+
+  @Test("a cancelled open of a JSON document changes nothing: no window, no lock, the active one kept")
+  func openJSON() throws {
+    let folder = try TemporaryFolder("folio-cancel")
+    try folder.write("big.json", Self.json(rows: 10_000))
+    try folder.write("small.json", Self.json(rows: 3))
+    let state = folder.url.appendingPathComponent("state").path
+    try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+    let workspace = Workspace(store: nil, currentDirectory: folder.url.path, home: nil, stateDirectory: state)
+    let small = try workspace.open("small.json").document
+    // Every file in the folder: the documents, and the lock of the open one.
+    let files = try FileManager.default.subpathsOfDirectory(atPath: folder.url.path).sorted()
+    #expect(files.count > 3)
+    workspace.cancellation.cancel()
+    #expect(throws: FolioError.interrupted) { try workspace.open("big.json") }
+    #expect(workspace.documents.map(\.windowID) == [small.windowID])
+    #expect(workspace.active === small)
+    #expect(!small.isDirty)
+    #expect(try FileManager.default.subpathsOfDirectory(atPath: folder.url.path).sorted() == files)
+    workspace.cancellation.reset()
+    #expect(try workspace.open("big.json").document.readTable(\.rowCount) == 10_000)
+  }
+
   @Test("a cancelled sort moves no row and leaves nothing to undo", arguments: [10, 10_000])
   func sort(rows: Int) throws {
     let folder = try TemporaryFolder("folio-cancel")

@@ -173,10 +173,10 @@ import Testing
   }
 
   @Test("a column of numbers aligns right only when every cell that is not empty is a number")
-  func numericColumns() {
-    #expect(TableLines.isNumeric(["1", "2.5", "", "-3", "1e3"]))
-    #expect(!TableLines.isNumeric(["1", "two"]))
-    #expect(!TableLines.isNumeric(["", ""]))
-    #expect(!TableLines.isNumeric(["nan", "inf"]))
+  func numericColumns() throws {
+    #expect(try TableLines.isNumeric(["1", "2.5", "", "-3", "1e3"]))
+    #expect(try !TableLines.isNumeric(["1", "two"]))
+    #expect(try !TableLines.isNumeric(["", ""]))
+    #expect(try !TableLines.isNumeric(["nan", "inf"]))
   }
 }

@@ -13,16 +13,20 @@ public enum DocumentFile {
 
   /// Reads a regular file whole and takes its snapshot.
   ///
+  /// - Parameter cancellation: checked after each 64 KiB read.
   /// - Throws: `FolioError.io` naming the path when it is missing, not a regular file, or
-  ///   unreadable.
-  public static func read(_ path: String) throws(FolioError) -> (bytes: [UInt8], snapshot: FileSnapshot) {
+  ///   unreadable; `FolioError.interrupted` once `cancellation` is cancelled.
+  public static func read(
+    _ path: String, cancellation: CancellationToken? = nil
+  ) throws(FolioError) -> (bytes: [UInt8], snapshot: FileSnapshot) {
     try withRegularFile(path, verb: "open") { (descriptor, info) throws(FolioError) in
       // Room for the whole file and one more read that finds its end, reserved up front: growing
       // the array while reading would briefly need twice the file.
       var bytes: [UInt8] = []
       bytes.reserveCapacity(Int(info.st_size) + chunkSize)
       var hasher = ContentHasher()
-      try readChunks(descriptor, path: path) { chunk in
+      try readChunks(descriptor, path: path) { (chunk) throws(FolioError) in
+        try cancellation?.check()
         bytes.append(contentsOf: chunk)
         hasher.combine(chunk)
       }

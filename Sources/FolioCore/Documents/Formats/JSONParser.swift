@@ -10,16 +10,23 @@ struct JSONParser {
   /// The depth of a container that is a cell's value: inside the table array and a row.
   static let cellDepth = 3
 
+  /// How many rows are read between two checks of the cancellation token: about a
+  /// millisecond's work.
+  static let rowsBetweenChecks = 4096
+
   private let bytes: UnsafeBufferPointer<UInt8>
   private let start: Int
   private var offset: Int
   /// Unescaped bytes of the string being read when it has escapes; reused.
   private var scratch: [UInt8] = []
+  /// Stops `parseTable` between rows once cancelled.
+  private let cancellation: CancellationToken?
 
-  init(bytes: UnsafeBufferPointer<UInt8>, start: Int) {
+  init(bytes: UnsafeBufferPointer<UInt8>, start: Int, cancellation: CancellationToken? = nil) {
     self.bytes = bytes
     self.start = start
     self.offset = start
+    self.cancellation = cancellation
   }
 
   // MARK: - The table
@@ -29,7 +36,9 @@ struct JSONParser {
   /// Columns come in the order keys first appear across the rows; a row without a key has
   /// `.absent` in that column.
   ///
-  /// - Throws: `FolioError` with code `.format`, its message starting "line L, column C: ".
+  /// - Throws: `FolioError` with code `.format`, its message starting "line L, column C: ";
+  ///   `FolioError.interrupted` once the cancellation token is cancelled (checked every
+  ///   `rowsBetweenChecks` rows).
   mutating func parseTable() throws(FolioError) -> (columns: [String], rows: [[TableCell]], style: JSONStyle)
   {
     skipWhitespace()
@@ -47,6 +56,7 @@ struct JSONParser {
       while true {
         guard current == ASCII.openBrace else { throw error("expected an array of objects", at: offset) }
         rows.append(try parseRow(columns: &columns, columnIndices: &columnIndices))
+        if rows.count % Self.rowsBetweenChecks == 0 { try cancellation?.check() }
         skipWhitespace()
         if current == ASCII.closeBracket {
           offset += 1

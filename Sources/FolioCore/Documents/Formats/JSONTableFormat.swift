@@ -14,18 +14,24 @@ public enum JSONTableFormat {
   /// bracket, with the indent of the first row, otherwise `.compact`; an empty array is
   /// `.compact`.
   ///
-  /// - Parameter bytes: The file's content.
+  /// - Parameters:
+  ///   - bytes: The file's content.
+  ///   - cancellation: checked every 4,096 rows.
   /// - Returns: The table, with a `.json` dialect.
   /// - Throws: `FolioError` with code `.format` and a message starting "line L, column C: ":
   ///   "expected an array of objects" when the document or one of its elements is something
   ///   else; the syntax error otherwise (e.g. "expected ',' or '}', found 'x'", "invalid
   ///   number: …", "unpaired UTF-16 surrogate …", "duplicate key …", "nesting deeper than
-  ///   512 arrays and objects"). Also the invalid UTF-8 and NUL byte errors of `TextFormat`.
-  public static func decode(_ bytes: [UInt8]) throws(FolioError) -> TableContent {
+  ///   512 arrays and objects"). Also the invalid UTF-8 and NUL byte errors of `TextFormat`;
+  ///   `FolioError.interrupted` once `cancellation` is cancelled.
+  public static func decode(
+    _ bytes: [UInt8], cancellation: CancellationToken? = nil
+  ) throws(FolioError) -> TableContent {
     try bytes.withUnsafeBufferPointer { (buffer) throws(FolioError) -> TableContent in
       let start = ASCII.hasByteOrderMark(buffer) ? 3 : 0
       try UTF8Validation.validate(buffer, from: start)
-      var parser = JSONParser(bytes: buffer, start: start)
+      try cancellation?.check()
+      var parser = JSONParser(bytes: buffer, start: start, cancellation: cancellation)
       let table = try parser.parseTable()
       return TableContent(columns: table.columns, rows: table.rows, dialect: .json(table.style))
     }
@@ -33,9 +39,11 @@ public enum JSONTableFormat {
 
   /// Reads a JSON array of objects into a table, numbering its rows from 1.
   ///
-  /// - Throws: The errors of `decode(_:)`.
-  public static func decodeTable(_ bytes: [UInt8]) throws(FolioError) -> TableModel {
-    TableModel(try decode(bytes))
+  /// - Throws: The errors of `decode(_:cancellation:)`.
+  public static func decodeTable(
+    _ bytes: [UInt8], cancellation: CancellationToken? = nil
+  ) throws(FolioError) -> TableModel {
+    TableModel(try decode(bytes, cancellation: cancellation))
   }
 
   /// Writes a table as a JSON array of objects, ending with a newline.

@@ -42,12 +42,18 @@ extension Workspace {
     switch document.content {
     case .text(let text): body = .lines(text.lines)
     case .table(let table):
-      body = .table(columns: table.columns, rows: table.rows.map { $0.cells.map(\.description) })
+      body = .table(
+        columns: table.columns,
+        rows: try table.rows.map { (row) throws(FolioError) in
+          try cancellation.check()
+          return row.cells.map(\.description)
+        })
     }
     try cancellation.check()
     let printed = try Paginator.paginate(
       PrintJob(
-        title: document.title, body: body, pageSize: pageSize, orientation: orientation, pageRange: pages))
+        title: document.title, body: body, pageSize: pageSize, orientation: orientation, pageRange: pages),
+      cancellation: cancellation)
     try cancellation.check()
     let count = printed.pages.count
     if destination == "-" {

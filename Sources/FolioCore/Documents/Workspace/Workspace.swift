@@ -111,8 +111,7 @@ public final class Workspace {
       return (open, true)
     }
     DocumentFile.removeStaleTemporaryFiles(for: path)
-    let (bytes, snapshot) = try DocumentFile.read(path)
-    try cancellation.check()
+    let (bytes, snapshot) = try DocumentFile.read(path, cancellation: cancellation)
     let format = DocumentFormat(fileName: DocumentFile.fileName(of: path))
     let content: DocumentContent
     do {
