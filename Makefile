@@ -73,14 +73,12 @@ bench: deps-bench version
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(SCRATCH) --product folio
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(SCRATCH) --product folio-bench
 	python3 benchmarks/bench.py --build $(SCRATCH) $(BENCH_FLAGS)
-	python3 benchmarks/soak.py --folio $(SCRATCH)/release/folio
 
 # The same harness on tiny inputs, once each, with a debug build: checks it runs, not timings.
 bench-quick: deps-bench
 	$(SWIFT) build --scratch-path $(SCRATCH) --product folio
 	$(SWIFT) build --scratch-path $(SCRATCH) --product folio-bench
 	python3 benchmarks/bench.py --quick --folio $(SCRATCH)/debug/folio
-	python3 benchmarks/soak.py --quick --folio $(SCRATCH)/debug/folio
 
 # Fuzzing (docs/reliability.md): the libFuzzer targets in Fuzz/ are a package of their own,
 # built with -sanitize=fuzzer,address in their own scratch folder, so `swift build` never sees

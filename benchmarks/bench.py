@@ -40,6 +40,9 @@ FULL = {
     "heavy_reps": 3,
     "round_trips": 2_000,
     "pipelined": 100_000,
+    "huge_rows": 10_000_000,
+    "huge_reps": 3,
+    "soak_commands": 1_000_000,
 }
 QUICK = {
     "rows": 2_000,
@@ -54,6 +57,9 @@ QUICK = {
     "heavy_reps": 1,
     "round_trips": 20,
     "pipelined": 200,
+    "huge_rows": 20_000,
+    "huge_reps": 1,
+    "soak_commands": 3_000,
 }
 
 
@@ -79,6 +85,7 @@ class Bench:
         self.sizes = sizes
         self.work = work
         self.rows = []
+        self.skipped = []
         self.environment = {
             **os.environ,
             "FOLIO_STATE_DIR": os.path.join(work, "state"),
@@ -187,6 +194,8 @@ def spread(values, unit):
             return f"{value:.1f} µs"
         if unit == "×":
             return f"{value:.2f}×"
+        if unit == "MB/100k":
+            return f"{value:+.3f} MB/100k"
         if unit == "req/s":
             return f"{value:,.0f} req/s"
         if abs(value) >= 1:
@@ -221,13 +230,19 @@ def differences(full, base):
 
 
 def make_csv(path, rows):
-    """A table of about 49 bytes a row: id, name, city, score, notes."""
+    """A table of about 49 bytes a row: id, name, city, score, notes (seeded, so the same
+    rows every run), written a batch of lines at a time."""
     rng = random.Random(1)
     with open(path, "w") as out:
         out.write("id,name,city,score,notes\n")
+        batch = []
         for i in range(1, rows + 1):
-            out.write(f"{i},Person {rng.randint(1, rows)},City {rng.randint(1, 500)},"
-                      f"{rng.random() * 100:.3f},notes {i}\n")
+            batch.append(f"{i},Person {rng.randint(1, rows)},City {rng.randint(1, 500)},"
+                         f"{rng.random() * 100:.3f},notes {i}\n")
+            if len(batch) == 100_000:
+                out.write("".join(batch))
+                batch.clear()
+        out.write("".join(batch))
 
 
 def write(path, text):
@@ -419,9 +434,20 @@ def measure_tables(bench):
         "cp": lambda: bench.run(["sh", "-c", "cp big.csv copy.csv && sync copy.csv"]),
     })
     bench.add("save the edited table atomically (net)", differences(saved["folio"], saved["folio0"]),
-              "cp + sync FILE", seconds(saved["cp"]), "≤ 2×", 2, folio_peak=peak(saved["folio"]),
-              peer_peak=peak(saved["cp"]), note="`save` after `open; cell`: encode, temporary file, fsync, rename, "
-                                                "fsync of the folder")
+              "cp + sync FILE", seconds(saved["cp"]), "", None, folio_peak=peak(saved["folio"]),
+              peer_peak=peak(saved["cp"]), note="`save` after `open; cell`, net of the same without `save`: the "
+                                                "difference of two runs that each write the recovery journal, so "
+                                                "it spreads widely; the row below measures the save alone")
+    # The save alone, in process (CPU time, fsync included), a cell edited before each; the
+    # peer as above, as many times.
+    runs = 3 if bench.args.quick else 15
+    alone = bench.run([bench.args.folio_bench, "save", os.path.join(bench.work, "save.csv"), str(runs)],
+                      expect="save ")
+    copies = [bench.run(["sh", "-c", "cp big.csv copy.csv && sync copy.csv"]) for _ in range(runs)]
+    bench.add("save the edited table atomically (in process)", [float(v) for v in alone.output.split()[1:]],
+              "cp + sync FILE", seconds(copies), "≤ 2×", 2, folio_peak=alone.peak, peer_peak=peak(copies),
+              note=f"folio-bench save: `Workspace.save` after a cell edit, {runs} times in one process (check on "
+                   "disk, encode, temporary file, fsync, rename, fsync of the folder)")
 
     # The context menu of 10,000 selected rows with 1,000 contributed entries, each with a
     # predicate: opened `count` more times after the same open and select, against once. A
@@ -468,6 +494,100 @@ def measure_tables(bench):
     bench.add("open + show | head -3 (net of show 1)", differences(headed["folio"], headed["folio0"]), "", None,
               "≤ 0.1 s", 0.1, folio_peak=peak(headed["folio"]),
               note="the rows after the first screenful are never made: a closed pipe ends `show`")
+
+    # Every row into a pipe, against SQLite writing every row as CSV into one; both net of
+    # opening the table (`show 1`, `SELECT count(*)`), both read by `cat`. Memory stays flat
+    # when showing every row peaks where showing one does.
+    piped = bench.alternate(sizes["heavy_reps"], {
+        "folio": lambda: bench.run(["sh", "-c", f"{folio_path} -c 'open big.csv; show' | cat >/dev/null"]),
+        "folio0": lambda: bench.run(["sh", "-c", f"{folio_path} -c 'open big.csv; show 1' | cat >/dev/null"]),
+        "sqlite": lambda: bench.run(["sh", "-c", "sqlite3 -csv :memory: -cmd '.import --csv big.csv t' "
+                                           "'SELECT * FROM t;' | cat >/dev/null"]),
+        "sqlite0": lambda: bench.run(["sh", "-c", "sqlite3 -csv :memory: -cmd '.import --csv big.csv t' "
+                                            "'SELECT count(*) FROM t;' | cat >/dev/null"]),
+    })
+    bench.add(f"show {rows:,} rows to a pipe (net)", differences(piped["folio"], piped["folio0"]),
+              "sqlite3 -csv SELECT *", differences(piped["sqlite"], piped["sqlite0"]), "≤ 1×", 1,
+              folio_peak=peak(piped["folio"]), peer_peak=peak(piped["sqlite"]),
+              note="`open big.csv; show | cat` net of `show 1`, vs `sqlite3 -csv … 'SELECT * FROM t;' | cat` net "
+                   "of `SELECT count(*)`")
+    bench.add("… peak memory, every row / one row", [peak(piped["folio"]) / peak(piped["folio0"])], "", None,
+              "≤ 1.1× (flat)", 1.1, unit="×")
+
+
+def measure_huge(bench):
+    """Ten million rows (about 500 MB), generated here from a seed: open, sort by two keys,
+    save, each against SQLite or `cp`, with the peak memory against the file's size."""
+    sizes = bench.sizes
+    rows = sizes["huge_rows"]
+    # The CSV, the saved copy, the recovery journal of the sorted table and a margin.
+    needed = 4 * rows * 52
+    free = shutil.disk_usage(bench.work).free
+    if free < needed:
+        reason = (f"skipped: {free / 1e9:.1f} GB free under {bench.work}, {needed / 1e9:.1f} GB needed "
+                  f"for the {rows:,}-row CSV, its saved copy and the recovery journal")
+        print(f"bench: huge: {reason}", file=sys.stderr)
+        bench.skipped.append(f"{rows:,}-row CSV: {reason}")
+        return
+    make_csv(os.path.join(bench.work, "huge.csv"), rows)
+    size = os.path.getsize(os.path.join(bench.work, "huge.csv"))
+    label = f"{rows:,}-row {size / 1e6:.0f} MB CSV"
+    reps = sizes["huge_reps"]
+
+    def sqlite(*commands, expect=None):
+        return bench.run(["sqlite3", ":memory:", "-cmd", ".import --csv huge.csv t", *commands], expect=expect)
+
+    opened = bench.alternate(reps, {
+        "folio": lambda: bench.folio("-c", "open huge.csv; info", expect=f"{rows}"),
+        "sqlite": lambda: sqlite("SELECT count(*) FROM t;", expect=f"{rows}"),
+    })
+    bench.add(f"open a {label}", seconds(opened["folio"]), "sqlite3 .import", seconds(opened["sqlite"]), "≤ 0.1×",
+              0.1, folio_peak=peak(opened["folio"]), peer_peak=peak(opened["sqlite"]))
+    bench.add("… peak memory / file size (open)", [peak(opened["folio"]) / size], "", None, "≤ 2×", 2, unit="×")
+
+    sort = "open huge.csv; sort city name"
+    sorted_ = bench.alternate(reps, {
+        "folio": lambda: bench.folio("-c", sort + "; show 1", expect="City 1"),
+        "folio0": lambda: bench.folio("-c", "open huge.csv; show 1", expect="Person"),
+        "sqlite": lambda: sqlite(".output /dev/null", "SELECT id FROM t ORDER BY city, name;"),
+        "sqlite0": lambda: sqlite(".output /dev/null", "SELECT count(*) FROM t;"),
+    })
+    bench.add(f"sort {rows:,} rows by two text keys (net)", differences(sorted_["folio"], sorted_["folio0"]),
+              "sqlite3 ORDER BY", differences(sorted_["sqlite"], sorted_["sqlite0"]), "≤ 1×", 1,
+              folio_peak=peak(sorted_["folio"]), peer_peak=peak(sorted_["sqlite"]))
+    bench.add("… peak memory / file size (open + sort)", [peak(sorted_["folio"]) / size], "", None, "≤ 2×", 2,
+              unit="×")
+
+    saved = bench.alternate(reps, {
+        "folio": lambda: bench.folio("-c", sort + "; save --as sorted.csv --force", expect="Saved"),
+        "folio0": lambda: bench.folio("-c", sort),
+        "cp": lambda: bench.run(["sh", "-c", "cp huge.csv copy.csv && sync copy.csv"]),
+    })
+    bench.add(f"save the sorted {rows:,} rows (net)", differences(saved["folio"], saved["folio0"]),
+              "cp + sync FILE", seconds(saved["cp"]), "≤ 2×", 2, folio_peak=peak(saved["folio"]),
+              peer_peak=peak(saved["cp"]), note="`save --as` after `open; sort city name`, net of the same without it")
+    bench.add("… peak memory / file size (open + sort + save)", [peak(saved["folio"]) / size], "", None, "≤ 2×", 2,
+              unit="×")
+    for name in ("huge.csv", "sorted.csv", "copy.csv"):
+        os.remove(os.path.join(bench.work, name))
+
+
+def measure_soak(bench):
+    """The soak of benchmarks/soak.py (mixed commands over 20 documents and 10 plugins in one
+    process): the trend of its resident memory, in MB per 100,000 commands."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import soak
+    commands = bench.sizes["soak_commands"]
+    result = soak.run(bench.args.folio, commands, marker_every=1_000 if bench.args.quick else 10_000)
+    if result.status != 0 or not result.samples:
+        raise RunFailed(f"soak: folio exited with {result.status}: {result.errors[-2000:]}")
+    slope = result.slope * 100_000 / 1e6
+    flat = None if bench.args.quick else abs(slope) <= 0.1 and result.growth <= 0.05
+    bench.add(f"soak: {commands:,} mixed commands, resident memory trend", [slope], "", None,
+              "flat: ≤ 0.1 MB / 100k", None, unit="MB/100k", folio_peak=result.peak_kib * 1024, met=flat,
+              note=f"{soak.DOCUMENTS} documents, {soak.PLUGINS} plugins, one process, {result.elapsed:.0f} s; "
+                   f"resident {result.early_kib / 1024:.1f} MiB in the second quarter, "
+                   f"{result.late_kib / 1024:.1f} MiB in the last ({result.growth * 100:+.1f}%)")
 
 
 def make_json(path, rows):
@@ -798,7 +918,7 @@ def main():
     parser.add_argument("--clock", choices=["wall", "cpu"], default="wall",
                         help="time processes by wall clock (default) or by their CPU time (user + system), "
                              "steadier on a busy machine")
-    parser.add_argument("--only", help="comma-separated measures: start,register,replay,callback,tables,menus,embed,interrupt")
+    parser.add_argument("--only", help="comma-separated measures: start,register,replay,callback,tables,menus,embed,interrupt,huge,soak")
     args = parser.parse_args()
     args.folio = os.path.abspath(args.folio or os.path.join(args.build, "release", "folio"))
     args.folio_bench = os.path.abspath(args.folio_bench or os.path.join(os.path.dirname(args.folio), "folio-bench"))
@@ -812,7 +932,7 @@ def main():
     measures = {
         "start": measure_start, "register": measure_register, "replay": measure_replay,
         "callback": measure_callback, "tables": measure_tables, "menus": measure_menus,
-        "embed": measure_embed, "interrupt": measure_interrupt,
+        "embed": measure_embed, "interrupt": measure_interrupt, "huge": measure_huge, "soak": measure_soak,
     }
     chosen = args.only.split(",") if args.only else list(measures)
     unknown = [name for name in chosen if name not in measures]
@@ -832,6 +952,8 @@ def main():
               f"{os.cpu_count()} cores; {time.perf_counter() - began:.0f} s")
         print()
         bench.print_table()
+        for reason in bench.skipped:
+            print(f"- not measured: {reason}")
     except RunFailed as error:
         if bench.rows:
             print("measured before the failure:")

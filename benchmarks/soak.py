@@ -25,7 +25,7 @@ ROWS = 200
 MARKER_EVERY = 10_000
 
 
-def write_inputs(folder, commands, rng):
+def write_inputs(folder, commands, rng, marker_every=MARKER_EVERY):
     """Writes the documents, the plugins and the script; returns the script's path."""
     for number in range(1, DOCUMENTS + 1):
         with open(os.path.join(folder, f"doc{number}.csv"), "w") as f:
@@ -46,7 +46,7 @@ def write_inputs(folder, commands, rng):
             for line in mixed_commands(rng):
                 f.write(line + "\n")
                 written += 1
-                if written % MARKER_EVERY == 0:
+                if written % marker_every == 0:
                     f.write(f"echo @soak {written}\n")
                 if written >= commands:
                     break
@@ -111,6 +111,52 @@ def fitted_slope(samples):
     return sum((x - mean_x) * (y - mean_y) for x, y in samples) / spread
 
 
+class Result:
+    """A soak run: its exit status and errors, time, and the resident memory read at each
+    marker, with what the checks make of them."""
+
+    def __init__(self, status, errors, elapsed, samples):
+        self.status = status
+        self.errors = errors
+        self.elapsed = elapsed
+        self.samples = samples
+        if not samples:
+            return
+        # After warm-up (the first tenth: undo histories and caches fill up), compare the
+        # highest reading of the second quarter with that of the last quarter, and fit a line
+        # through every reading after warm-up: flat memory has neither a step nor a slope.
+        quarter = max(1, len(samples) // 4)
+        settled = samples[len(samples) // 10:]
+        self.early_kib = max(kib for _, kib in samples[quarter:2 * quarter] or samples)
+        self.late_kib = max(kib for _, kib in samples[-quarter:])
+        self.peak_kib = max(kib for _, kib in samples)
+        self.growth = (self.late_kib - self.early_kib) / self.early_kib
+        # Bytes a command.
+        self.slope = fitted_slope(settled) * 1024
+
+
+def run(folio, commands, marker_every=MARKER_EVERY, seed=20261129):
+    """Generates the inputs from `seed` in a temporary folder, runs `commands` mixed commands
+    through `folio` in one process and reads its resident memory every `marker_every`."""
+    rng = random.Random(seed)
+    with tempfile.TemporaryDirectory(prefix="folio-soak-") as folder:
+        script = write_inputs(folder, commands, rng, marker_every)
+        environment = dict(os.environ, FOLIO_PLUGINS_DIR="", NO_COLOR="1",
+                           XDG_STATE_HOME=os.path.join(folder, "state"),
+                           XDG_CONFIG_HOME=os.path.join(folder, "config"))
+        started = time.monotonic()
+        process = subprocess.Popen(
+            [os.path.abspath(folio), "--keep-going", "--plugins", "plugins", "run", script], cwd=folder,
+            env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        samples = []
+        for line in process.stdout:
+            if line.startswith("@soak "):
+                samples.append((int(line.split()[1]), resident_kib(process.pid)))
+        errors = process.stderr.read()
+        status = process.wait()
+        return Result(status, errors, time.monotonic() - started, samples)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--folio", default=".build/release/folio")
@@ -120,42 +166,17 @@ def main():
                         help="allowed growth of resident memory after warm-up (fraction)")
     options = parser.parse_args()
     commands = 50_000 if options.quick else options.commands
-    folio = os.path.abspath(options.folio)
-    rng = random.Random(20261129)
-    with tempfile.TemporaryDirectory(prefix="folio-soak-") as folder:
-        script = write_inputs(folder, commands, rng)
-        environment = dict(os.environ, FOLIO_PLUGINS_DIR="", NO_COLOR="1",
-                           XDG_STATE_HOME=os.path.join(folder, "state"),
-                           XDG_CONFIG_HOME=os.path.join(folder, "config"))
-        started = time.monotonic()
-        process = subprocess.Popen(
-            [folio, "--keep-going", "--plugins", "plugins", "run", script], cwd=folder,
-            env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        samples = []
-        for line in process.stdout:
-            if line.startswith("@soak "):
-                samples.append((int(line.split()[1]), resident_kib(process.pid)))
-        errors = process.stderr.read()
-        status = process.wait()
-        elapsed = time.monotonic() - started
-    if status != 0 or not samples:
-        print(f"soak: folio exited with {status}\n{errors[-2000:]}", file=sys.stderr)
+    result = run(options.folio, commands)
+    if result.status != 0 or not result.samples:
+        print(f"soak: folio exited with {result.status}\n{result.errors[-2000:]}", file=sys.stderr)
         return 1
-    # After warm-up (the first tenth: undo histories and caches fill up), compare the
-    # highest reading of the second quarter with that of the last quarter, and fit a line
-    # through every reading after warm-up: flat memory has neither a step nor a slope.
-    quarter = max(1, len(samples) // 4)
-    settled = samples[len(samples) // 10:]
-    early = max(kib for _, kib in samples[quarter:2 * quarter])
-    late = max(kib for _, kib in samples[-quarter:])
-    growth = (late - early) / early
-    slope = fitted_slope(settled) * 1024
     print(f"soak: {commands:,} commands over {DOCUMENTS} documents and {PLUGINS} plugins "
-          f"in {elapsed:.1f} s ({elapsed / commands * 1e6:.1f} µs a command)")
-    print(f"soak: resident memory {early / 1024:.1f} MiB in the second quarter, "
-          f"{late / 1024:.1f} MiB in the last: {growth * 100:+.1f}% "
-          f"(allowed {options.drift * 100:.0f}%), trend {slope:+.2f} bytes a command")
-    return 0 if options.quick or growth <= options.drift else 1
+          f"in {result.elapsed:.1f} s ({result.elapsed / commands * 1e6:.1f} µs a command)")
+    print(f"soak: resident memory {result.early_kib / 1024:.1f} MiB in the second quarter, "
+          f"{result.late_kib / 1024:.1f} MiB in the last: {result.growth * 100:+.1f}% "
+          f"(allowed {options.drift * 100:.0f}%), trend {result.slope:+.2f} bytes a command "
+          f"({result.slope * 100_000 / 1e6:+.3f} MB per 100,000)")
+    return 0 if options.quick or result.growth <= options.drift else 1
 
 
 if __name__ == "__main__":

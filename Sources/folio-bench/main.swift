@@ -3,6 +3,7 @@
 //
 //   folio-bench callback FOLDER COUNT   a plugin command run COUNT times through the registry
 //   folio-bench menus RUNS              resolving and opening a 1,000-item menu, RUNS times
+//   folio-bench save CSV RUNS           saving a CSV table after editing a cell, RUNS times
 import FolioCore
 import FolioShell
 
@@ -109,6 +110,27 @@ func benchmarkCallback(folder: String, count: Int) throws {
   print("\(samples.sorted()[batches / 2]) ns per call")
 }
 
+/// Opens a CSV table and saves it `runs` times, a cell of its third column edited before each save, and prints
+/// the CPU time (user and system, the `fsync` calls' included) of each save in seconds, one
+/// line: the save alone, without starting a process, opening the file or writing the
+/// recovery journal, whose costs vary from run to run as much as the save costs.
+func benchmarkSave(path: String, runs: Int) throws {
+  var folder = [CChar](repeating: 0, count: 4096)
+  let currentDirectory = getcwd(&folder, folder.count) != nil ? String(cString: folder) : "/"
+  let workspace = Workspace(currentDirectory: currentDirectory, home: nil)
+  let document = try workspace.open(path).document
+  var samples: [Double] = []
+  for run in 0..<runs {
+    _ = try workspace.setCell(
+      rowID: 5, column: 2, to: run.isMultiple(of: 2) ? "Paris" : "Rome",
+      in: document)
+    let start = now()
+    try workspace.save(document)
+    samples.append(now() - start)
+  }
+  print("save " + samples.map { String($0) }.joined(separator: " "))
+}
+
 let arguments = CommandLine.arguments
 switch arguments.dropFirst().first {
 case "callback":
@@ -121,6 +143,11 @@ case "menus":
     fail("usage: folio-bench menus RUNS")
   }
   try benchmarkMenus(runs: runs)
+case "save":
+  guard arguments.count == 4, let runs = Int(arguments[3]), runs > 0 else {
+    fail("usage: folio-bench save CSV RUNS")
+  }
+  try benchmarkSave(path: arguments[2], runs: runs)
 default:
-  fail("usage: folio-bench callback FOLDER COUNT | menus RUNS")
+  fail("usage: folio-bench callback FOLDER COUNT | menus RUNS | save CSV RUNS")
 }

@@ -5,13 +5,13 @@
 /// for, so a front end that writes each row as it gets it shows a million rows in the memory
 /// of one, and stops reading as soon as it stops asking.
 public struct TableViewRows: RandomAccessCollection, Sendable, Equatable {
-  private enum Source: Sendable {
+  enum Source: Sendable {
     case made([DocumentViewRow])
     case table(TableModel, positions: Positions, columns: [Int], selection: Set<Int>, favoriteColumn: Int?)
   }
 
   /// The 1-based positions shown: every row in order, or the ones asked for.
-  private enum Positions: Sendable {
+  enum Positions: Sendable {
     case all(count: Int)
     case chosen([Int])
 
@@ -37,7 +37,7 @@ public struct TableViewRows: RandomAccessCollection, Sendable, Equatable {
     }
   }
 
-  private let source: Source
+  let source: Source
 
   /// Rows already made, as they are.
   public init(_ rows: [DocumentViewRow]) {

@@ -150,7 +150,7 @@ struct ScreenTextRenderer {
         // In edit mode each row leads with its selection mark, as `show` draws it.
         func selection(_ row: DocumentViewRow?) -> String {
           guard table.isEditing else { return "" }
-          return (row.map(TextRenderer.TableLines.selectionMark) ?? " ") + " "
+          return (row.map { TextRenderer.TableLines.selectionMark(isSelected: $0.isSelected) } ?? " ") + " "
         }
         lines = [" " + title, line(selection(nil) + String(repeating: " ", count: digits), columns)]
         lines += rows.map { line(selection($0.row) + String($0.position).leftPadded(to: digits), $0.cells) }

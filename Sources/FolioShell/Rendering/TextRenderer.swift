@@ -236,16 +236,30 @@ struct TextRenderer {
   /// A table laid out by its view, as one text: see `TableLines`.
   private func tableView(_ table: TableView) -> String {
     let layout = TableLines(table: table, style: style)
-    var lines = layout.heading
-    if table.rows.isEmpty { lines.append(TableLines.noRows) }
-    lines += table.rows.lazy.map(layout.line(for:))
-    return lines.joined(separator: "\n")
+    var text = layout.heading.joined(separator: "\n")
+    if table.rows.isEmpty { text += "\n" + TableLines.noRows }
+    var row = TableViewRowBytes()
+    var line: [UInt8] = []
+    for index in table.rows.indices {
+      table.rows.read(index, into: &row)
+      line.removeAll(keepingCapacity: true)
+      line.append(UInt8(ascii: "\n"))
+      layout.appendLine(for: row, to: &line)
+      text += String(decoding: line, as: UTF8.self)
+    }
+    return text
   }
 
   /// The lines of a table laid out by its view, made one at a time so that `show` writes
   /// each row as it is read: the gutter (▸ selected, ★ favorite) once a row has a mark,
   /// right-aligned row numbers, each column at the width it got, numbers right-aligned and
   /// long cells cut with `…`.
+  ///
+  /// Rows are written as bytes (`appendLine(for:to:)`): a cell of printable ASCII is cut and
+  /// padded by its byte count, any other goes through `TableColumn.format`, so the text is
+  /// the same either way. The cells before the columns' — the gutter and the row number —
+  /// come from `forEachLeadingCell`, the one place a new leading column is added (with its
+  /// width in `TableView`'s overhead and the rule's widths in `heading`).
   struct TableLines {
     /// What shows instead of rows when there are none.
     static let noRows = "(no rows)"
@@ -259,37 +273,123 @@ struct TextRenderer {
         (table.isEditing ? [table.metrics.selectionMarkWidth] : [])
         + (table.hasGutter ? [table.metrics.gutterWidth] : []) + [table.positionWidth]
         + table.columns.map(\.width)
+      var bytes: [UInt8] = []
+      var ends: [Int] = []
+      for column in table.columns {
+        bytes.append(contentsOf: column.title.utf8)
+        ends.append(bytes.count)
+      }
+      var line: [UInt8] = []
+      bytes.withUnsafeBufferPointer { titles in
+        appendLine(selection: " ", gutter: "  ", position: "#", to: &line) { index in
+          UnsafeBufferPointer(rebasing: titles[(index == 0 ? 0 : ends[index - 1])..<ends[index]])
+        }
+      }
       return [
-        style.heading(
-          line(selection: " ", gutter: "  ", position: "#", cells: table.columns.map(\.title))),
+        style.heading(String(decoding: line, as: UTF8.self)),
         widths.map { String(repeating: "─", count: $0 + 2) }.joined(separator: "┼"),
       ]
     }
 
-    /// The line of one row.
-    func line(for row: DocumentViewRow) -> String {
-      line(
-        selection: Self.selectionMark(row), gutter: gutter(row), position: String(row.position),
-        cells: row.cells)
+    /// Appends the line of one row, without its line feed, to `line`.
+    func appendLine(for row: TableViewRowBytes, to line: inout [UInt8]) {
+      let gutter =
+        switch (row.isSelected && !table.isEditing, row.isFavorite) {
+        case (true, true): "▸★"
+        case (true, false): "▸ "
+        case (false, true): " ★"
+        case (false, false): "  "
+        }
+      let count = min(row.cellCount, table.columns.count)
+      row.bytes.withUnsafeBufferPointer { bytes in
+        appendLine(
+          selection: Self.selectionMark(isSelected: row.isSelected), gutter: gutter,
+          position: String(row.position), cellCount: count, to: &line
+        ) { index in
+          UnsafeBufferPointer(rebasing: bytes[row.range(ofCell: index)])
+        }
+      }
     }
 
     /// A row's cell in the selection column of edit mode [EditButton]: ◯ unselected, ●
     /// selected.
-    static func selectionMark(_ row: DocumentViewRow) -> String { row.isSelected ? "●" : "◯" }
+    static func selectionMark(isSelected: Bool) -> String { isSelected ? "●" : "◯" }
 
-    /// A row's gutter: ▸ selected (outside edit mode, where the selection column says it),
-    /// ★ favorite.
-    private func gutter(_ row: DocumentViewRow) -> String {
-      (row.isSelected && !table.isEditing ? "▸" : " ") + (row.isFavorite ? "★" : " ")
+    /// The cells before the columns', in order: the selection column in edit mode, the
+    /// gutter (▸ selected outside edit mode, ★ favorite) when it shows, then the row number,
+    /// right-aligned.
+    private func forEachLeadingCell(
+      selection: String, gutter: String, position: String, _ body: (String) -> Void
+    ) {
+      if table.isEditing { body(selection) }
+      if table.hasGutter { body(gutter) }
+      body(String(repeating: " ", count: max(0, table.positionWidth - position.count)) + position)
     }
 
-    private func line(selection: String, gutter: String, position: String, cells: [String]) -> String {
-      let numbered = String(repeating: " ", count: max(0, table.positionWidth - position.count)) + position
-      let parts =
-        (table.isEditing ? [selection] : []) + (table.hasGutter ? [gutter] : []) + [numbered]
-        + zip(table.columns, cells).map { $0.format($1) }
-      return (" " + parts.joined(separator: TextRenderer.cellSeparator)).trimmingTrailingSpaces
+    /// Appends a line — the leading cells, then the first `cellCount` columns' cells (each
+    /// column's when nil), separated, spaces at its end trimmed — to `line`.
+    private func appendLine(
+      selection: String, gutter: String, position: String, cellCount: Int? = nil, to line: inout [UInt8],
+      cell: (Int) -> UnsafeBufferPointer<UInt8>
+    ) {
+      let start = line.count
+      line.append(Self.space)
+      var isFirst = true
+      forEachLeadingCell(selection: selection, gutter: gutter, position: position) { text in
+        if !isFirst { line.append(contentsOf: Self.separator) }
+        isFirst = false
+        line.append(contentsOf: text.utf8)
+      }
+      var lastSeparator = line.count
+      var isLastCellASCII = true
+      for index in 0..<(cellCount ?? table.columns.count) {
+        lastSeparator = line.count
+        line.append(contentsOf: Self.separator)
+        isLastCellASCII = Self.append(cell(index), as: table.columns[index], to: &line)
+      }
+      if isLastCellASCII {
+        while line.count > start, line[line.count - 1] == Self.space { line.removeLast() }
+      } else {
+        // A space after some characters (a prepended mark) is part of them, not trimmed:
+        // the last cell's text is trimmed as characters, from its separator on.
+        let tail = String(decoding: line[lastSeparator...], as: UTF8.self).trimmingTrailingSpaces
+        line.removeSubrange(lastSeparator...)
+        line.append(contentsOf: tail.utf8)
+      }
     }
+
+    /// Appends a cell's text made exactly as wide as `column` (`TableColumn.format`): text
+    /// of printable ASCII cut and padded by its byte count, other text through `format`.
+    ///
+    /// - Returns: whether the text was printable ASCII.
+    private static func append(
+      _ text: UnsafeBufferPointer<UInt8>, as column: TableColumn, to line: inout [UInt8]
+    ) -> Bool {
+      guard text.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else {
+        line.append(contentsOf: column.format(String(decoding: text, as: UTF8.self)).utf8)
+        return false
+      }
+      let width = column.width
+      if text.count > width {
+        guard width > 0 else { return true }
+        line.append(contentsOf: UnsafeBufferPointer(rebasing: text[0..<(width - 1)]))
+        line.append(contentsOf: ellipsis)
+        return true
+      }
+      let padding = width - text.count
+      if column.alignment == .trailing {
+        line.append(contentsOf: repeatElement(space, count: padding))
+        line.append(contentsOf: text)
+      } else {
+        line.append(contentsOf: text)
+        line.append(contentsOf: repeatElement(space, count: padding))
+      }
+      return true
+    }
+
+    private static let space = UInt8(ascii: " ")
+    private static let separator = Array(TextRenderer.cellSeparator.utf8)
+    private static let ellipsis = Array("…".utf8)
   }
 
   private func selection(_ report: SelectionReport) -> String {

@@ -308,24 +308,38 @@ public final class Shell {
     }
   }
 
-  /// Writes a table's first `rowCount` rows a row at a time, each made as it is written, so
-  /// that memory stays flat however many rows there are; stops when standard output is
-  /// closed (`| head`, or the pager quit) or at Ctrl-C.
+  /// Writes a table's first `rowCount` rows, each made as it is written, so that memory
+  /// stays flat however many rows there are; stops when standard output is closed (`| head`,
+  /// or the pager quit) or at Ctrl-C.
+  ///
+  /// Each row is read as bytes into one reused buffer (`TableViewRowBytes`) and its line
+  /// appended to a chunk of lines, written whenever it passes `chunkSize`: no `String` per
+  /// cell or per line for cells of plain ASCII.
   private func stream(_ table: TableView, layout: TextRenderer.TableLines, rowCount: Int) throws(FolioError) {
     for line in layout.heading { console.print(line) }
     if table.rows.isEmpty { console.print(TextRenderer.TableLines.noRows) }
     // Rows reaching a terminal show how far they got themselves.
     let reportsProgress = !isTerminalOutput
-    for (index, row) in table.rows.prefix(rowCount).enumerated() {
+    let chunkSize = isTerminalOutput ? 4 * 1024 : 256 * 1024
+    var chunk: [UInt8] = []
+    chunk.reserveCapacity(chunkSize + 4 * 1024)
+    var row = TableViewRowBytes()
+    for index in 0..<min(rowCount, table.rows.count) {
+      table.rows.read(index, into: &row)
+      layout.appendLine(for: row, to: &chunk)
+      chunk.append(UInt8(ascii: "\n"))
+      guard chunk.count >= chunkSize || index & 4095 == 4095 else { continue }
+      console.printLines(chunk)
+      chunk.removeAll(keepingCapacity: true)
       if console.isOutputClosed { return }
       try workspace.cancellation.check()
-      console.print(layout.line(for: row))
       if reportsProgress, index & 4095 == 4095 {
         showProgress(
           WorkProgress(
             task: .show, document: table.title, done: index + 1, total: table.rows.count, unit: .rows))
       }
     }
+    console.printLines(chunk)
   }
 
   /// An error as JSON, with the `file` and `line` it happened at when it came from a file.

@@ -66,6 +66,15 @@ public final class Console {
     if pending.utf8.count >= flushThreshold { flush() }
   }
 
+  /// Appends whole lines, each ending in a line feed, to standard output as they are:
+  /// lines made safe for the terminal where they were made (table rows, whose cells are
+  /// shown on one line with every control character replaced).
+  public func printLines(_ lines: [UInt8]) {
+    guard !lines.isEmpty else { return }
+    pending += String(decoding: lines, as: UTF8.self)
+    if pending.utf8.count >= flushThreshold { flush() }
+  }
+
   /// Writes a terminal control sequence to standard output as it is, after what is pending:
   /// only for sequences Folio makes itself (OSC 52), never for text from elsewhere.
   public func writeControlSequence(_ sequence: String) {

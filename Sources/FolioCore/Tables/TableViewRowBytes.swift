@@ -1,0 +1,101 @@
+/// One row of a `TableViewRows` as UTF-8 bytes: its marks and the text of each cell shown,
+/// one after another in one buffer, read without making a `String` per cell.
+///
+/// A front end that writes many rows reads each into the same value
+/// (`TableViewRows.read(_:into:)`), so a row costs no allocation once the buffers have
+/// grown to the longest row.
+public struct TableViewRowBytes: Sendable {
+  /// The row's 1-based position.
+  public private(set) var position = 0
+  /// The row's id.
+  public private(set) var id = 0
+  /// Whether the row is selected.
+  public private(set) var isSelected = false
+  /// Whether the row is a favorite (★).
+  public private(set) var isFavorite = false
+  /// The text of the cells shown, in order, one after another.
+  public private(set) var bytes: [UInt8] = []
+  /// Where each cell's text ends in `bytes`; a cell starts where the one before ends.
+  private var ends: [Int] = []
+  /// Room for the fields of one record.
+  private var fields: [DelimitedField] = []
+  /// Where quotes are undoubled.
+  private var scratch: [UInt8] = []
+
+  /// An empty row, to read rows into.
+  public init() {}
+
+  /// The number of cells shown.
+  public var cellCount: Int { ends.count }
+
+  /// Where cell `index` (0-based among the cells shown) is in `bytes`.
+  public func range(ofCell index: Int) -> Range<Int> {
+    (index == 0 ? 0 : ends[index - 1])..<ends[index]
+  }
+
+  /// Starts the row over with its marks, keeping the buffers' capacity.
+  mutating func reset(position: Int, id: Int, isSelected: Bool, isFavorite: Bool) {
+    self.position = position
+    self.id = id
+    self.isSelected = isSelected
+    self.isFavorite = isFavorite
+    bytes.removeAll(keepingCapacity: true)
+    ends.removeAll(keepingCapacity: true)
+  }
+
+  /// Appends the text of a cell.
+  mutating func append(_ text: String) {
+    var text = text
+    text.withUTF8 { bytes.append(contentsOf: $0) }
+    ends.append(bytes.count)
+  }
+
+  /// Appends the text of the cells of `columns` of the record at `offset` of `records`
+  /// (the empty text for a column past the record's last field).
+  mutating func appendCells(ofRecordAt offset: Int, in records: DelimitedRecords, columns: [Int]) {
+    fields.removeAll(keepingCapacity: true)
+    records.bytes.withUnsafeBufferPointer { buffer in
+      DelimitedRecords.forEachField(
+        ofRecordAt: offset, in: buffer, delimiter: records.delimiter, start: records.start
+      ) { field in
+        fields.append(field)
+        return true
+      }
+      for column in columns {
+        if fields.indices.contains(column) {
+          fields[column].withText(in: buffer, scratch: &scratch) { bytes.append(contentsOf: $0) }
+        }
+        ends.append(bytes.count)
+      }
+    }
+  }
+}
+
+extension TableViewRows {
+  /// Reads the row at `index` (0-based among the rows shown) into `row`: the same marks and
+  /// cell text as `self[index]`, as bytes.
+  public func read(_ index: Int, into row: inout TableViewRowBytes) {
+    switch source {
+    case .made(let rows):
+      let made = rows[index]
+      row.reset(
+        position: made.position, id: made.id, isSelected: made.isSelected, isFavorite: made.isFavorite)
+      for cell in made.cells { row.append(cell) }
+    case .table(let table, let positions, let columns, let selection, let favoriteColumn):
+      let position = positions[index]
+      let id = table.id(ofRow: position - 1)
+      let isFavorite = favoriteColumn.map {
+        Workspace.isFavoriteText(table.cell(row: position - 1, column: $0).description)
+      }
+      row.reset(
+        position: position, id: id, isSelected: selection.contains(id), isFavorite: isFavorite ?? false)
+      let location = table.locations[position - 1]
+      if location >= 0, let records = table.records {
+        row.appendCells(ofRecordAt: location, in: records, columns: columns)
+      } else {
+        let cells = table.cells(ofRow: position - 1)
+        for column in columns { row.append(cells.indices.contains(column) ? cells[column].description : "") }
+      }
+    }
+  }
+}
