@@ -18,6 +18,10 @@ public struct TableView: Sendable, Equatable {
   public var hasGutter: Bool
   /// The width of the row-number column: its header `#` and the largest position shown.
   public var positionWidth: Int
+  /// The width of the decoration column, after the row numbers: one cell for each row
+  /// decoration that applies to the table (its column is in the table), 0 when none does and
+  /// the column does not show.
+  public var decorationWidth: Int
   /// The widths of the frame the front end draws, which the columns were fitted around.
   public var metrics: TableMetrics
   /// Whether the reader asked for every row at once (`show --all`): a front end that fits
@@ -54,6 +58,7 @@ public struct TableView: Sendable, Equatable {
     hasGutter =
       rows.count > Self.sampleLimit ? rows.mayHaveMarks : sample.contains { $0.isSelected || $0.isFavorite }
     positionWidth = max(1, String(rows.largestPosition).count)
+    decorationWidth = rows.decorationSlots
     var columns = columns
     var natural: [Int] = []
     for (position, column) in columns.enumerated() {
@@ -62,8 +67,10 @@ public struct TableView: Sendable, Equatable {
         continue
       }
       var widest = column.title.displayedOnOneLine.cells
-      for row in sample where row.cells.indices.contains(position) {
-        widest = max(widest, row.cells[position].displayedOnOneLine.cells)
+      for row in sample {
+        let cells = row.displayedCells
+        guard cells.indices.contains(position) else { continue }
+        widest = max(widest, cells[position].displayedOnOneLine.cells)
       }
       natural.append(max(1, min(maximum, widest)))
     }
@@ -77,7 +84,9 @@ public struct TableView: Sendable, Equatable {
 
   /// Columns taken by everything but the columns' cells.
   private var overhead: Int {
-    let cells = (hasGutter ? [metrics.gutterWidth] : []) + [positionWidth]
+    let cells =
+      (hasGutter ? [metrics.gutterWidth] : []) + [positionWidth]
+      + (decorationWidth > 0 ? [decorationWidth] : [])
     let count = cells.count + columns.count
     return cells.reduce(0, +) + metrics.separatorWidth * (count - 1) + metrics.edgeWidth
   }

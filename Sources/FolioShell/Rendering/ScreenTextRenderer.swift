@@ -115,8 +115,9 @@ struct ScreenTextRenderer {
         // Cells show on one line, control characters made visible, so none breaks the frame.
         let (title, columns) = (table.title, table.columns.map(\.title.displayedOnOneLine))
         let rows = table.rows.map { row in
-          (position: row.position, cells: row.cells.map(\.displayedOnOneLine))
+          (position: row.position, cells: row.displayedCells.map(\.displayedOnOneLine))
         }
+        let marks = decorationMarks(table)
         let digits = String(rows.last?.position ?? 0).count
         let cellWidths = columns.indices.map { index in
           min(24, ([columns[index]] + rows.map { $0.cells[index] }).map(\.displayWidth).max() ?? 0)
@@ -125,13 +126,26 @@ struct ScreenTextRenderer {
           " " + mark + "  "
             + zip(cells, cellWidths).map { $0.truncated(toCells: $1).padded(to: $1) }.joined(separator: "  ")
         }
-        lines = [" " + title, line(String(repeating: " ", count: digits), columns)]
-        lines += rows.map { line(String($0.position).leftPadded(to: digits), $0.cells) }
+        lines = [" " + title, line(String(repeating: " ", count: digits) + (marks.first ?? ""), columns)]
+        lines += rows.indices.map { index in
+          line(String(rows[index].position).leftPadded(to: digits) + marks[index + 1], rows[index].cells)
+        }
         if rows.isEmpty { lines.append("   (no rows)") }
       }
       if remaining > 0 { lines.append("   … \(remaining) more") }
       return lines
     }
+  }
+
+  /// The decoration column of a table in the detail, after the row numbers: a blank for
+  /// the header line, then each row's decoration glyphs, each led by a space and padded to
+  /// the table's decoration width; all empty when no decoration applies.
+  private func decorationMarks(_ table: TableView) -> [String] {
+    guard table.decorationWidth > 0 else { return Array(repeating: "", count: table.rows.count + 1) }
+    func mark(_ glyphs: String) -> String {
+      " " + glyphs + String(repeating: " ", count: max(0, table.decorationWidth - glyphs.count))
+    }
+    return [mark("")] + table.rows.map { row in mark(row.decorations.map(\.glyph).joined()) }
   }
 
   private func overflowTitle(_ item: ToolbarLayoutItem) -> String {

@@ -255,9 +255,11 @@ struct TextRenderer {
     var heading: [String] {
       let widths =
         (table.hasGutter ? [table.metrics.gutterWidth] : []) + [table.positionWidth]
-        + table.columns.map(\.width)
+        + (table.decorationWidth > 0 ? [table.decorationWidth] : []) + table.columns.map(\.width)
       return [
-        style.heading(line(gutter: "  ", position: "#", cells: table.columns.map(\.title))),
+        style.heading(
+          line(
+            gutter: "  ", position: "#", decoration: decorationCell(nil), cells: table.columns.map(\.title))),
         widths.map { String(repeating: "─", count: $0 + 2) }.joined(separator: "┼"),
       ]
     }
@@ -266,13 +268,22 @@ struct TextRenderer {
     func line(for row: DocumentViewRow) -> String {
       line(
         gutter: (row.isSelected ? "▸" : " ") + (row.isFavorite ? "★" : " "), position: String(row.position),
-        cells: row.cells)
+        decoration: decorationCell(row), cells: row.displayedCells)
     }
 
-    private func line(gutter: String, position: String, cells: [String]) -> String {
+    /// The decoration column's cell: the glyphs of the row's decorations (`SymbolGlyphs`),
+    /// padded to the column's width; blank for the header; nil when the column does not show.
+    private func decorationCell(_ row: DocumentViewRow?) -> String? {
+      guard table.decorationWidth > 0 else { return nil }
+      let glyphs = row?.decorations.prefix(table.decorationWidth).map(\.glyph).joined() ?? ""
+      return glyphs + String(repeating: " ", count: max(0, table.decorationWidth - glyphs.count))
+    }
+
+    private func line(gutter: String, position: String, decoration: String?, cells: [String]) -> String {
       let numbered = String(repeating: " ", count: max(0, table.positionWidth - position.count)) + position
       let parts =
-        (table.hasGutter ? [gutter] : []) + [numbered] + zip(table.columns, cells).map { $0.format($1) }
+        (table.hasGutter ? [gutter] : []) + [numbered] + (decoration.map { [$0] } ?? [])
+        + zip(table.columns, cells).map { $0.format($1) }
       return (" " + parts.joined(separator: TextRenderer.cellSeparator)).trimmingTrailingSpaces
     }
   }

@@ -41,8 +41,7 @@ extension Workspace {
     let body: PrintBody
     switch document.content {
     case .text(let text): body = .lines(text.lines)
-    case .table(let table):
-      body = .table(columns: table.columns, rows: table.rows.map { $0.cells.map(\.description) })
+    case .table(let table): body = printedTable(table)
     }
     try cancellation.check()
     let printed = try Paginator.paginate(
@@ -83,6 +82,25 @@ extension Workspace {
     default:
       throw FolioError.invalidArgument("print writes .pdf or .txt files, or '-' for standard output")
     }
+  }
+
+  /// A table's columns and cells as print shows them: the plugins' cell formats' displayed
+  /// forms in place of the stored values, and, when a row decoration applies to the table,
+  /// a first column without a name holding each row's decoration glyphs.
+  private func printedTable(_ table: TableModel) -> PrintBody {
+    let plan = tableDecorations.plan(columns: table.columns, shown: Array(table.columns.indices))
+    guard !plan.isEmpty else {
+      return .table(columns: table.columns, rows: table.rows.map { $0.cells.map(\.description) })
+    }
+    let decorated = !plan.decorations.isEmpty
+    let rows = table.rows.map { row in
+      let cells = row.cells.map(\.description)
+      let formatted = plan.formatted(cells)
+      let shown = formatted.isEmpty ? cells : zip(cells, formatted).map { $1 ?? $0 }
+      func cell(_ column: Int) -> String { cells.indices.contains(column) ? cells[column] : "" }
+      return decorated ? [plan.decorations(cell: cell).map(\.glyph).joined()] + shown : shown
+    }
+    return .table(columns: (decorated ? [""] : []) + table.columns, rows: rows)
   }
 
   /// `folder/name.ext`, or `name 2.ext`, `name 3.ext`, … — the first that does not exist.
