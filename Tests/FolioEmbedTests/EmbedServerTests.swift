@@ -289,7 +289,7 @@ import Testing
         condition: .range(atLeast: 3, atMost: nil), owner: "test"))
     try decorations.add(
       CellFormat(
-        id: "t.bar", column: "n", style: .bar(minimum: 0, maximum: 3, width: 3, filled: "#", empty: "."),
+        id: "t.bar", column: "n", style: .bar(minimum: 0, maximum: 3, width: 3, filled: "*", empty: "."),
         owner: "test"))
     harness.initialize(notifications: "[]")
     harness.request(1, "document.open", #"{"path":"t.csv"}"#)
@@ -297,7 +297,7 @@ import Testing
     let result = try #require(rows.first.flatMap { Self.field($0, "result") })
     #expect(
       Self.field(result, "rows")?.serialized
-        == #"[{"position":2,"id":2,"cells":{"n":"2"},"selected":false,"favorite":false,"decorations":[],"display":{"n":"##."}},{"position":3,"id":3,"cells":{"n":"3"},"selected":false,"favorite":false,"decorations":[{"id":"t.high","symbol":"checkmark.seal.fill","glyph":"✓","text":"High","tint":"green"}],"display":{"n":"###"}}]"#
+        == #"[{"position":2,"id":2,"cells":{"n":"2"},"selected":false,"favorite":false,"decorations":[],"display":{"n":"**."}},{"position":3,"id":3,"cells":{"n":"3"},"selected":false,"favorite":false,"decorations":[{"id":"t.high","symbol":"checkmark.seal.fill","glyph":"✓","text":"High","tint":"green"}],"display":{"n":"***"}}]"#
     )
   }
 

@@ -64,15 +64,16 @@ import Testing
     let plugin = folder.appendingPathComponent("plugins/marks")
     try FileManager.default.createDirectory(at: plugin, withIntermediateDirectories: true)
     try """
-      folio.row_decoration { id = "marks.seal", symbol = "checkmark.seal.fill", column = "visited", when = "yes" }
-      folio.row_decoration { id = "marks.loud", symbol = "speaker.wave.3", column = "noise", at_least = 8 }
-      folio.cell_format { id = "marks.bar", column = "noise", kind = "bar", min = 0, max = 10 }
-      """.write(to: plugin.appendingPathComponent("plugin.lua"), atomically: true, encoding: .utf8)
+    folio.row_decoration { id = "marks.seal", symbol = "checkmark.seal.fill", column = "visited", when = "yes" }
+    folio.row_decoration { id = "marks.loud", symbol = "speaker.wave.3", column = "noise", at_least = 8 }
+    folio.cell_format { id = "marks.bar", column = "noise", kind = "bar", min = 0, max = 10 }
+    """.write(to: plugin.appendingPathComponent("plugin.lua"), atomically: true, encoding: .utf8)
     let result = try FolioProcess.run(
       ["--plugins", "plugins", "-c", "open spots.csv; print --to spots.pdf"], in: folder)
     #expect(result.errors == "")
     #expect(result.status == 0)
-    let text = try Self.poppler("pdftotext", ["-layout", folder.appendingPathComponent("spots.pdf").path, "-"])
+    let text = try Self.poppler(
+      "pdftotext", ["-layout", folder.appendingPathComponent("spots.pdf").path, "-"])
     let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
     // The seal has a glyph (✓); the speaker has none, so it prints as the fallback •.
     #expect(lines.contains { $0.hasPrefix("✓") && $0.contains("Dock") && $0.contains("▮▯▯▯▯") }, "\(text)")

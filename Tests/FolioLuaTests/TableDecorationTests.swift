@@ -11,7 +11,8 @@ import Testing
   /// A host with one plugin `deco` whose `plugin.lua` is `source`; the folder is removed
   /// when the test ends.
   private final class Loaded {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-deco-\(UUID().uuidString)")
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "folio-deco-\(UUID().uuidString)")
     let surface = RecordingSurface()
     let host: PluginHost
 
@@ -63,7 +64,8 @@ import Testing
     let contributions = try #require(loaded.host.plugin(named: "deco")).contributions
     #expect(
       contributions.rowDecorations == [
-        "deco.seal (checkmark.seal.fill on visited)", "deco.quiet (book on noise)", "deco.paris (star on city)",
+        "deco.seal (checkmark.seal.fill on visited)", "deco.quiet (book on noise)",
+        "deco.paris (star on city)",
       ])
     #expect(contributions.cellFormats == ["deco.bar (bar on noise)"])
     try loaded.host.unload(named: "deco")
@@ -130,7 +132,7 @@ import Testing
         "plugin.lua:1: folio.cell_format: field 'width' must be a whole number from 1 to 20, got 21.0"
       ),
       (
-        #"folio.cell_format { id = "f", column = "n", kind = "bar", min = 0, max = 1, glyphs = { "##", "." } }"#,
+        #"folio.cell_format { id = "f", column = "n", kind = "bar", min = 0, max = 1, glyphs = { "ab", "." } }"#,
         "plugin.lua:1: folio.cell_format: field 'glyphs' must be a list of two one-column characters"
       ),
     ])

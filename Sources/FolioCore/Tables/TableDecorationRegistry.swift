@@ -89,6 +89,12 @@ public struct TableDecorationPlan: Sendable, Equatable {
     return decorations.compactMap { $0.decoration.condition.isMet(by: cell($0.column)) ? $0.decoration : nil }
   }
 
+  /// One place per decoration of `all`: its glyph when it is among `met`, else a blank.
+  public static func glyphs(of all: [RowDecoration], met: [RowDecoration]) -> String {
+    guard !met.isEmpty else { return String(repeating: " ", count: all.count) }
+    return all.map { decoration in met.contains { $0.id == decoration.id } ? decoration.glyph : " " }.joined()
+  }
+
   /// The displayed form of each cell shown that a format applies to (nil for the others);
   /// empty when no column shown has a format.
   public func formatted(_ cells: [String]) -> [String?] {

@@ -18,10 +18,13 @@ public struct TableView: Sendable, Equatable {
   public var hasGutter: Bool
   /// The width of the row-number column: its header `#` and the largest position shown.
   public var positionWidth: Int
-  /// The width of the decoration column, after the row numbers: one cell for each row
-  /// decoration that applies to the table (its column is in the table), 0 when none does and
-  /// the column does not show.
-  public var decorationWidth: Int
+  /// The row decorations that apply to the table (their column is in it), in order: the
+  /// decoration column after the row numbers gives each one cell, its glyph on the rows that
+  /// meet it and a blank on the others; empty when none applies and the column does not show.
+  public var decorations: [RowDecoration]
+  /// The width of the decoration column: one cell for each decoration; 0 when it does not
+  /// show.
+  public var decorationWidth: Int { decorations.count }
   /// The widths of the frame the front end draws, which the columns were fitted around.
   public var metrics: TableMetrics
   /// Whether the reader asked for every row at once (`show --all`): a front end that fits
@@ -58,7 +61,7 @@ public struct TableView: Sendable, Equatable {
     hasGutter =
       rows.count > Self.sampleLimit ? rows.mayHaveMarks : sample.contains { $0.isSelected || $0.isFavorite }
     positionWidth = max(1, String(rows.largestPosition).count)
-    decorationWidth = rows.decorationSlots
+    decorations = rows.applicableDecorations
     var columns = columns
     var natural: [Int] = []
     for (position, column) in columns.enumerated() {
@@ -77,6 +80,12 @@ public struct TableView: Sendable, Equatable {
     for index in columns.indices { columns[index].width = natural[index] }
     self.columns = columns
     if let width { fit(toWidth: width, natural: natural) }
+  }
+
+  /// A row's cell of the decoration column: for each of `decorations`, its glyph when the
+  /// row meets it, else a blank, so each decoration keeps its place from row to row.
+  public func decorationGlyphs(of row: DocumentViewRow) -> String {
+    TableDecorationPlan.glyphs(of: decorations, met: row.decorations)
   }
 
   /// The columns the widest line of the layout takes.

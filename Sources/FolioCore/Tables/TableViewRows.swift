@@ -129,12 +129,19 @@ public struct TableViewRows: RandomAccessCollection, Sendable, Equatable {
     }
   }
 
-  /// The most decorations a row shown can carry, found without reading cells: the number
-  /// that apply to the table (for rows already made, the most any has).
-  var decorationSlots: Int {
+  /// The row decorations rows shown may carry, in order, found without reading cells: those
+  /// that apply to the table (for rows already made, those they carry, in order of first
+  /// appearance).
+  var applicableDecorations: [RowDecoration] {
     switch source {
-    case .made(let rows): rows.map(\.decorations.count).max() ?? 0
-    case .table(_, _, _, _, _, let plan): plan.decorations.count
+    case .made(let rows):
+      var found: [RowDecoration] = []
+      for decoration in rows.lazy.flatMap(\.decorations)
+      where !found.contains(where: { $0.id == decoration.id }) {
+        found.append(decoration)
+      }
+      return found
+    case .table(_, _, _, _, _, let plan): return plan.decorations.map(\.decoration)
     }
   }
 

@@ -138,14 +138,12 @@ struct ScreenTextRenderer {
   }
 
   /// The decoration column of a table in the detail, after the row numbers: a blank for
-  /// the header line, then each row's decoration glyphs, each led by a space and padded to
-  /// the table's decoration width; all empty when no decoration applies.
+  /// the header line, then each row's decoration glyphs (`TableView.decorationGlyphs(of:)`),
+  /// each led by a space; all empty when no decoration applies.
   private func decorationMarks(_ table: TableView) -> [String] {
-    guard table.decorationWidth > 0 else { return Array(repeating: "", count: table.rows.count + 1) }
-    func mark(_ glyphs: String) -> String {
-      " " + glyphs + String(repeating: " ", count: max(0, table.decorationWidth - glyphs.count))
-    }
-    return [mark("")] + table.rows.map { row in mark(row.decorations.map(\.glyph).joined()) }
+    guard !table.decorations.isEmpty else { return Array(repeating: "", count: table.rows.count + 1) }
+    return [" " + String(repeating: " ", count: table.decorationWidth)]
+      + table.rows.map { " " + table.decorationGlyphs(of: $0) }
   }
 
   private func overflowTitle(_ item: ToolbarLayoutItem) -> String {

@@ -271,12 +271,13 @@ struct TextRenderer {
         decoration: decorationCell(row), cells: row.displayedCells)
     }
 
-    /// The decoration column's cell: the glyphs of the row's decorations (`SymbolGlyphs`),
-    /// padded to the column's width; blank for the header; nil when the column does not show.
+    /// The decoration column's cell: one place per decoration of the table, its glyph
+    /// (`SymbolGlyphs`) when the row meets it, else a blank; blank for the header; nil when
+    /// the column does not show.
     private func decorationCell(_ row: DocumentViewRow?) -> String? {
-      guard table.decorationWidth > 0 else { return nil }
-      let glyphs = row?.decorations.prefix(table.decorationWidth).map(\.glyph).joined() ?? ""
-      return glyphs + String(repeating: " ", count: max(0, table.decorationWidth - glyphs.count))
+      guard !table.decorations.isEmpty else { return nil }
+      guard let row else { return String(repeating: " ", count: table.decorationWidth) }
+      return table.decorationGlyphs(of: row)
     }
 
     private func line(gutter: String, position: String, decoration: String?, cells: [String]) -> String {

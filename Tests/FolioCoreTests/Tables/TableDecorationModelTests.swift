@@ -25,7 +25,7 @@ import Testing
       owner: "t")
     let cases = [
       ("0", "....."), ("1", "#...."), ("2", "#...."), ("5", "###.."), ("7", "####."), ("10", "#####"),
-      ("-3", "....."), ("42", "#####"), ("2.5", "##..."),
+      ("-3", "....."), ("42", "#####"), ("2.5", "#...."), ("3", "##..."),
     ]
     for (cell, bar) in cases { #expect(format.display(cell) == bar, "\(cell)") }
     for cell in ["", "loud", "nan", "inf"] { #expect(format.display(cell) == nil, "\(cell)") }
@@ -34,7 +34,8 @@ import Testing
   @Test("a plan keeps the decorations whose column the table has, and the formats of the columns shown")
   func plan() throws {
     let registry = TableDecorationRegistry()
-    let seal = RowDecoration(id: "s", symbol: "checkmark.seal.fill", column: "visited", condition: .yes, owner: "t")
+    let seal = RowDecoration(
+      id: "s", symbol: "checkmark.seal.fill", column: "visited", condition: .yes, owner: "t")
     let other = RowDecoration(id: "o", symbol: "star", column: "missing", condition: .filled, owner: "t")
     let bar = CellFormat(
       id: "b", column: "noise", style: .bar(minimum: 0, maximum: 10, width: 2, filled: "#", empty: "."),
@@ -61,8 +62,10 @@ import Testing
     let workspace = Workspace(store: nil, currentDirectory: "/", home: nil)
     let document = try workspace.newDocument(kind: .table, columns: ["x"])
     document.content = .table(
-      try DelimitedFormat.decodeTable(Array("name,noise,visited\nDock,10,yes\nBakery,,\n".utf8), delimiter: .comma))
-    let seal = RowDecoration(id: "s", symbol: "checkmark.seal.fill", column: "visited", condition: .yes, owner: "t")
+      try DelimitedFormat.decodeTable(
+        Array("name,noise,visited\nDock,10,yes\nBakery,,\n".utf8), delimiter: .comma))
+    let seal = RowDecoration(
+      id: "s", symbol: "checkmark.seal.fill", column: "visited", condition: .yes, owner: "t")
     try workspace.tableDecorations.add(seal)
     try workspace.tableDecorations.add(
       CellFormat(

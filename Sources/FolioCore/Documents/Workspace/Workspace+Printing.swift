@@ -86,19 +86,22 @@ extension Workspace {
 
   /// A table's columns and cells as print shows them: the plugins' cell formats' displayed
   /// forms in place of the stored values, and, when a row decoration applies to the table,
-  /// a first column without a name holding each row's decoration glyphs.
+  /// a first column without a name holding each row's decoration glyphs, each decoration in
+  /// its place.
   private func printedTable(_ table: TableModel) -> PrintBody {
     let plan = tableDecorations.plan(columns: table.columns, shown: Array(table.columns.indices))
     guard !plan.isEmpty else {
       return .table(columns: table.columns, rows: table.rows.map { $0.cells.map(\.description) })
     }
     let decorated = !plan.decorations.isEmpty
+    let all = plan.decorations.map(\.decoration)
     let rows = table.rows.map { row in
       let cells = row.cells.map(\.description)
       let formatted = plan.formatted(cells)
       let shown = formatted.isEmpty ? cells : zip(cells, formatted).map { $1 ?? $0 }
       func cell(_ column: Int) -> String { cells.indices.contains(column) ? cells[column] : "" }
-      return decorated ? [plan.decorations(cell: cell).map(\.glyph).joined()] + shown : shown
+      guard decorated else { return shown }
+      return [TableDecorationPlan.glyphs(of: all, met: plan.decorations(cell: cell))] + shown
     }
     return .table(columns: (decorated ? [""] : []) + table.columns, rows: rows)
   }
