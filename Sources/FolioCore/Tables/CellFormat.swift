@@ -32,23 +32,34 @@ public struct CellFormat: Sendable, Equatable {
   /// The most glyphs a bar may have.
   public static let maximumBarWidth = 20
 
+  /// A bar's every form, made once: the bar with 0, 1, … `width` glyphs filled, so that
+  /// formatting a cell makes no string.
+  private let bars: [String]
+
   /// Creates a format.
   public init(id: String, column: String, style: Style, owner: String) {
     self.id = id
     self.column = column
     self.style = style
     self.owner = owner
+    switch style {
+    case .bar(_, _, let width, let filled, let empty):
+      let width = max(0, width)
+      bars = (0...width).map {
+        String(repeating: filled, count: $0) + String(repeating: empty, count: width - $0)
+      }
+    }
   }
 
   /// The displayed form of a cell, as text; nil when the format does not apply (a bar's cell
   /// that is empty or not a number shows as it is).
   public func display(_ cell: String) -> String? {
     switch style {
-    case .bar(let minimum, let maximum, let width, let filled, let empty):
-      guard let value = Double(cell), value.isFinite else { return nil }
+    case .bar(let minimum, let maximum, let width, _, _):
+      guard !cell.isEmpty, let value = Double(cell), value.isFinite else { return nil }
       let share = maximum > minimum ? (min(max(value, minimum), maximum) - minimum) / (maximum - minimum) : 1
-      let count = Int((share * Double(width)).rounded(.toNearestOrAwayFromZero))
-      return String(repeating: filled, count: count) + String(repeating: empty, count: width - count)
+      let count = Int((share * Double(max(0, width))).rounded(.toNearestOrAwayFromZero))
+      return bars[min(max(count, 0), bars.count - 1)]
     }
   }
 }

@@ -9,7 +9,10 @@ public struct RowDecoration: Sendable, Equatable {
   /// The id, unique among decorations (`checkin.visited`).
   public var id: String
   /// The SF Symbols name (`checkmark.seal.fill`); text shows its glyph (`SymbolGlyphs`).
-  public var symbol: String
+  public let symbol: String
+  /// The one-column glyph text shows for the symbol, or `SymbolGlyphs.fallback`: looked up
+  /// once, not for every row.
+  public let glyph: String
   /// Words for the symbol, for those who do not see it (JSON's `text`); nil for none.
   public var text: String?
   /// The colour the symbol is drawn in, for front ends that draw colour; nil for the default.
@@ -28,15 +31,13 @@ public struct RowDecoration: Sendable, Equatable {
   ) {
     self.id = id
     self.symbol = symbol
+    glyph = SymbolGlyphs.glyph(for: symbol)
     self.text = text
     self.tint = tint
     self.column = column
     self.condition = condition
     self.owner = owner
   }
-
-  /// The one-column glyph text shows for the symbol, or `SymbolGlyphs.fallback`.
-  public var glyph: String { SymbolGlyphs.glyph(for: symbol) }
 }
 
 /// What a cell must be for a row decoration to show.

@@ -92,6 +92,7 @@ public struct TableDecorationPlan: Sendable, Equatable {
   /// One place per decoration of `all`: its glyph when it is among `met`, else a blank.
   public static func glyphs(of all: [RowDecoration], met: [RowDecoration]) -> String {
     guard !met.isEmpty else { return String(repeating: " ", count: all.count) }
+    if all.count == 1 { return all[0].glyph }
     return all.map { decoration in met.contains { $0.id == decoration.id } ? decoration.glyph : " " }.joined()
   }
 
