@@ -282,6 +282,10 @@ for i = 1, ENTRIES do
   folio.context_menu { selection = "multiple", items = { "cm.c" .. i } }
 end
 """.replace("ENTRIES", str(sizes["entries"])))
+    write(os.path.join(work, "decorated", "deco", "plugin.lua"), """-- A decoration and a bar on big.csv's score (0-100): declared, so no Lua runs per row.
+folio.row_decoration { id = "deco.high", symbol = "star.fill", column = "score", at_least = 50 }
+folio.cell_format { id = "deco.bar", column = "score", kind = "bar", min = 0, max = 100 }
+""")
 
 
 def pure_lua_loop(count):
@@ -483,6 +487,16 @@ def measure_tables(bench):
         bench.add(name, seconds(runs["folio"]), "", None, "RSS ≤ 3× file", None,
                   folio_peak=peak(runs["folio"]), met=peak(runs["folio"]) <= 3 * size,
                   note=f"peak {peak(runs['folio']) / size:.2f}× the file")
+
+    # The same `show` with a plugin's row decoration and cell format on the score column:
+    # declared, so each row compares one cell and fills one bar, with no Lua call.
+    decorated = bench.alternate(sizes["heavy_reps"], {
+        "folio": lambda: bench.folio("--plugins", "decorated", "-c", "open big.csv; show"),
+    })
+    bench.add("open + show (every row, decorated, to a file)", seconds(decorated["folio"]), "", None,
+              "RSS ≤ 3× file", None, folio_peak=peak(decorated["folio"]),
+              met=peak(decorated["folio"]) <= 3 * size,
+              note="folio.row_decoration + folio.cell_format on score; compare with the plain show above")
 
     # `show` streams: piped into `head -3` it ends as soon as head leaves, so it costs about
     # what `show 1` costs after the same open (issue 19: "in well under a second").

@@ -291,6 +291,42 @@ function folio.toolbar_item(options) end
 ---@param options folio.ToolbarOptions
 function folio.toolbar(options) end
 
+---A symbol beside every row whose cell in `column` meets the condition, in every table with
+---that column: `show`, `screen`, print and JSON (`decorations`) carry it. Give one condition:
+---`when` ("yes": the cell reads as yes like a favorite's; "filled": not empty), `equals`, or
+---`at_least` and/or `at_most` (the cell read as a number). The condition is data, never a
+---function: Folio compares the cell itself, so showing a million rows calls no Lua.
+---@class folio.RowDecorationOptions
+---@field id string unique among row decorations
+---@field symbol string an SF Symbols name, e.g. "checkmark.seal.fill" (text shows ✓; a name without a glyph shows •)
+---@field column string the column whose cell decides
+---@field when? "yes"|"filled"
+---@field equals? string
+---@field at_least? number
+---@field at_most? number
+---@field text? string words for the symbol (JSON's `text`)
+---@field tint? "red"|"orange"|"yellow"|"green"|"mint"|"teal"|"cyan"|"blue"|"indigo"|"purple"|"pink"|"brown"|"gray"
+
+---@param options folio.RowDecorationOptions
+function folio.row_decoration(options) end
+
+---How the cells of `column` show, in every table with that column (the first format declared
+---for a column wins). `kind = "bar"`: `width` glyphs (1–20, default 5), `glyphs[1]` (default
+---"▮") for the value's share of `min`…`max`, rounded, `glyphs[2]` (default "▯") for the rest;
+---a cell that is empty or not a number shows as it is. Only what is shown changes: the stored
+---value stays (sorting, editing, saving use it), and JSON gives both (`cells`, `display`).
+---@class folio.CellFormatOptions
+---@field id string unique among cell formats
+---@field column string
+---@field kind "bar"
+---@field min number
+---@field max number greater than min
+---@field width? integer
+---@field glyphs? string[] two one-column characters: { filled, empty }
+
+---@param options folio.CellFormatOptions
+function folio.cell_format(options) end
+
 ---Calls `fn` after an event; an error in it goes to the plugin log and the command that
 ---caused the event still succeeds. `event.from`/`event.to` are set for renames.
 ---`selection.changed` fires once after each command that changed a document's selection,

@@ -102,6 +102,7 @@ def dispatch(table, kind):
     return [{"if":{"properties":{"method":{"const":m}}},"then":{"properties":{"params":p}}} for m,p in table.items()]
 defs={
  "id":{"type":["integer","string"],"description":"a request's id, echoed in its response"},
+ "rowDecoration":O({"id":S(),"symbol":{"type":"string","description":"an SF Symbols name"},"glyph":{"type":"string","description":"the one-column glyph text shows for the symbol, or the fallback \u2022"},"text":N(S()),"tint":N({"enum":["red","orange","yellow","green","mint","teal","cyan","blue","indigo","purple","pink","brown","gray"]})},["id","symbol","glyph","text","tint"],desc="a plugin's row decoration (folio.row_decoration) the row meets"),
  "request":{"type":"object","properties":{"jsonrpc":{"const":"2.0"},"id":R("id"),"method":{"enum":list(params)},"params":{"type":"object"}},
    "required":["jsonrpc","id","method"],"additionalProperties":False,"allOf":dispatch(params,"request")},
  "clientNotification":{"type":"object","properties":{"jsonrpc":{"const":"2.0"},"method":{"enum":list(client_notifications)},"params":{"type":"object"}},
@@ -137,7 +138,7 @@ results={
  "shutdown":{"type":"null"},
  **{m:documentResult for m in ["document.open","document.new","document.save","document.saveAs","document.revert","document.close","document.rename","document.undo","document.redo","table.addRow","table.deleteRows","document.focus","document.info"]},
  "document.list":O({"documents":A(R("document"))},["documents"]),
- "table.rows":{"type":"object","properties":{"title":S(),"columns":A({"type":"object"}),"rows":A(O({"position":I(1),"id":I(0),"cells":{"type":"object","additionalProperties":S()},"selected":B(),"favorite":B()},["position","id","cells","selected","favorite"])),"editMode":B(),"lines":A(O({"number":I(1),"text":S()},["number","text"])),"total":I(0)},"required":["title","total"],"additionalProperties":False},
+ "table.rows":{"type":"object","properties":{"title":S(),"columns":A({"type":"object"}),"rows":A(O({"position":I(1),"id":I(0),"cells":{"type":"object","additionalProperties":S()},"selected":B(),"favorite":B(),"decorations":A(R("rowDecoration")),"display":{"type":"object","additionalProperties":S(),"description":"the displayed form of the row's formatted cells (plugins' cell formats), by column; cells keeps the stored values"}},["position","id","cells","selected","favorite","decorations","display"])),"editMode":B(),"lines":A(O({"number":I(1),"text":S()},["number","text"])),"total":I(0)},"required":["title","total"],"additionalProperties":False},
  "table.sort":O({"rows":I(0)},["rows"]),
  "cell.get":O({"row":I(0),"column":S(),"value":S()},["row","column","value"]),
  "cell.set":O({"changed":B()},["changed"]),

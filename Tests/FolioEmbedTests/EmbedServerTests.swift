@@ -279,6 +279,28 @@ import Testing
     #expect(Self.errorCode(answer.first) == -32602)
   }
 
+  @Test("table.rows carries row decorations and formatted cells beside the stored ones")
+  func decoratedRows() throws {
+    let harness = try Harness()
+    let decorations = harness.shell.session.workspace.tableDecorations
+    try decorations.add(
+      RowDecoration(
+        id: "t.high", symbol: "checkmark.seal.fill", text: "High", tint: .green, column: "n",
+        condition: .range(atLeast: 3, atMost: nil), owner: "test"))
+    try decorations.add(
+      CellFormat(
+        id: "t.bar", column: "n", style: .bar(minimum: 0, maximum: 3, width: 3, filled: "*", empty: "."),
+        owner: "test"))
+    harness.initialize(notifications: "[]")
+    harness.request(1, "document.open", #"{"path":"t.csv"}"#)
+    let rows = harness.request(2, "table.rows", #"{"start":2,"columns":["n"]}"#)
+    let result = try #require(rows.first.flatMap { Self.field($0, "result") })
+    #expect(
+      Self.field(result, "rows")?.serialized
+        == #"[{"position":2,"id":2,"cells":{"n":"2"},"selected":false,"favorite":false,"decorations":[],"display":{"n":"**."}},{"position":3,"id":3,"cells":{"n":"3"},"selected":false,"favorite":false,"decorations":[{"id":"t.high","symbol":"checkmark.seal.fill","glyph":"✓","text":"High","tint":"green"}],"display":{"n":"***"}}]"#
+    )
+  }
+
   @Test("the typed methods: rows by range and columns, sort by keys, dialogs by button id")
   func typedMethods() throws {
     let harness = try Harness()
@@ -289,7 +311,7 @@ import Testing
     #expect(Self.field(result, "total") == .int(3))
     #expect(
       Self.field(result, "rows")?.serialized
-        == #"[{"position":2,"id":2,"cells":{"n":"2"},"selected":false,"favorite":false},{"position":3,"id":3,"cells":{"n":"3"},"selected":false,"favorite":false}]"#
+        == #"[{"position":2,"id":2,"cells":{"n":"2"},"selected":false,"favorite":false,"decorations":[],"display":{}},{"position":3,"id":3,"cells":{"n":"3"},"selected":false,"favorite":false,"decorations":[],"display":{}}]"#
     )
     harness.request(3, "table.sort", #"{"keys":[{"column":"n","order":"descending"}]}"#)
     let sorted = harness.request(4, "table.rows", #"{"count":1,"columns":["name"]}"#)

@@ -55,6 +55,32 @@ import Testing
     #expect(try Self.poppler("pdfinfo", [letter]).contains("612 x 792 pts (letter)"))
   }
 
+  @Test("a table prints its plugins' row decorations (glyph, or the fallback •) and formatted cells")
+  func decorations() throws {
+    let folder = try FolioProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try "name,noise,visited\nDock,2,yes\nCanal,10,no\n".write(
+      to: folder.appendingPathComponent("spots.csv"), atomically: true, encoding: .utf8)
+    let plugin = folder.appendingPathComponent("plugins/marks")
+    try FileManager.default.createDirectory(at: plugin, withIntermediateDirectories: true)
+    try """
+    folio.row_decoration { id = "marks.seal", symbol = "checkmark.seal.fill", column = "visited", when = "yes" }
+    folio.row_decoration { id = "marks.loud", symbol = "speaker.wave.3", column = "noise", at_least = 8 }
+    folio.cell_format { id = "marks.bar", column = "noise", kind = "bar", min = 0, max = 10 }
+    """.write(to: plugin.appendingPathComponent("plugin.lua"), atomically: true, encoding: .utf8)
+    let result = try FolioProcess.run(
+      ["--plugins", "plugins", "-c", "open spots.csv; print --to spots.pdf"], in: folder)
+    #expect(result.errors == "")
+    #expect(result.status == 0)
+    let text = try Self.poppler(
+      "pdftotext", ["-layout", folder.appendingPathComponent("spots.pdf").path, "-"])
+    let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    // The seal has a glyph (✓); the speaker has none, so it prints as the fallback •.
+    #expect(lines.contains { $0.hasPrefix("✓") && $0.contains("Dock") && $0.contains("▮▯▯▯▯") }, "\(text)")
+    #expect(lines.contains { $0.hasPrefix("•") && $0.contains("Canal") && $0.contains("▮▮▮▮▮") }, "\(text)")
+    #expect(!text.contains("speaker.wave.3"))
+  }
+
   @Test("after settings set print.page-size letter a PDF is Letter without --page-size; --page-size a4 wins")
   func pageSizeSetting() throws {
     let folder = try FolioProcess.temporaryDirectory()

@@ -69,6 +69,8 @@ import Testing
       ["folio.ShareTargetOptions"] = accepted(folio.share_target, { bogus = 1 }),
       ["folio.ToolbarItemOptions"] = accepted(folio.toolbar_item, { bogus = 1 }),
       ["folio.ToolbarOptions"] = accepted(folio.toolbar, { bogus = 1 }),
+      ["folio.RowDecorationOptions"] = accepted(folio.row_decoration, { bogus = 1 }),
+      ["folio.CellFormatOptions"] = accepted(folio.cell_format, { bogus = 1 }),
     }
     folio.command { id = "probe.ctx", title = "Probe", run = function(ctx)
       report["folio.Context:fields"] = keys(ctx, false)
@@ -128,7 +130,8 @@ import Testing
     #expect(registered["folio.Env:fields"] == definition.fields["folio.Env"])
     for options in [
       "CommandOptions", "Param", "State", "MenuOptions", "ContextMenuOptions", "ContributeOptions",
-      "ShareTargetOptions", "ToolbarItemOptions", "ToolbarOptions", "ConfirmOptions",
+      "ShareTargetOptions", "ToolbarItemOptions", "ToolbarOptions", "ConfirmOptions", "RowDecorationOptions",
+      "CellFormatOptions",
     ] {
       // `__element` marks the tables folio.section and friends return; it is not an option.
       #expect(

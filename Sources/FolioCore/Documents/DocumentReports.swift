@@ -212,13 +212,30 @@ public struct DocumentViewRow: Sendable, Equatable {
   public var isSelected: Bool
   /// Whether the row is a favorite (★).
   public var isFavorite: Bool
+  /// The plugins' row decorations whose condition the row meets, in declaration order.
+  public var decorations: [RowDecoration]
+  /// The displayed form of each cell a cell format applies to, nil for the others; empty
+  /// when no column shown has a format. `cells` keeps the stored values.
+  public var formattedCells: [String?]
 
   /// Creates a row.
-  public init(position: Int, id: Int, cells: [String], isSelected: Bool = false, isFavorite: Bool = false) {
+  public init(
+    position: Int, id: Int, cells: [String], isSelected: Bool = false, isFavorite: Bool = false,
+    decorations: [RowDecoration] = [], formattedCells: [String?] = []
+  ) {
     self.position = position
     self.id = id
     self.cells = cells
     self.isSelected = isSelected
     self.isFavorite = isFavorite
+    self.decorations = decorations
+    self.formattedCells = formattedCells
+  }
+
+  /// The cells as they are shown: each formatted cell's displayed form, the others as
+  /// stored.
+  public var displayedCells: [String] {
+    guard !formattedCells.isEmpty else { return cells }
+    return zip(cells, formattedCells).map { $1 ?? $0 }
   }
 }

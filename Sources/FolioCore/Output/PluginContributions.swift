@@ -17,6 +17,11 @@ public struct PluginContributions: Sendable, Equatable {
   public var shareTargets: [String] = []
   /// The events of its `folio.on` handlers.
   public var eventHandlers: [String] = []
+  /// Row decorations: each id with its symbol and column, e.g.
+  /// `checkin.visited (checkmark.seal.fill on visited)`.
+  public var rowDecorations: [String] = []
+  /// Cell formats: each id with its kind and column, e.g. `noise.bar (bar on noise)`.
+  public var cellFormats: [String] = []
 
   /// No contributions.
   public init() {}
@@ -28,7 +33,8 @@ public struct PluginContributions: Sendable, Equatable {
       ("commands", commands, ", "), ("menus", menus, ", "), ("context menu", contextMenuEntries, "; "),
       ("menu contributions", menuContributions, "; "), ("toolbar items", toolbarItems, ", "),
       ("toolbars", toolbars, ", "), ("share targets", shareTargets, ", "),
-      ("event handlers", eventHandlers, ", "),
+      ("event handlers", eventHandlers, ", "), ("row decorations", rowDecorations, ", "),
+      ("cell formats", cellFormats, ", "),
     ]
   }
 }

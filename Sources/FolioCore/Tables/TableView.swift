@@ -24,6 +24,13 @@ public struct TableView: Sendable, Equatable {
   public var hasGutter: Bool
   /// The width of the row-number column: its header `#` and the largest position shown.
   public var positionWidth: Int
+  /// The row decorations that apply to the table (their column is in it), in order: the
+  /// decoration column after the row numbers gives each one cell, its glyph on the rows that
+  /// meet it and a blank on the others; empty when none applies and the column does not show.
+  public var decorations: [RowDecoration]
+  /// The width of the decoration column: one cell for each decoration; 0 when it does not
+  /// show.
+  public var decorationWidth: Int { decorations.count }
   /// The widths of the frame the front end draws, which the columns were fitted around.
   public var metrics: TableMetrics
   /// Whether the reader asked for every row at once (`show --all`): a front end that fits
@@ -68,6 +75,7 @@ public struct TableView: Sendable, Equatable {
       rows.count > Self.sampleLimit
       ? rows.mayHaveMarks : sample.contains { ($0.isSelected && !isEditing) || $0.isFavorite }
     positionWidth = max(1, String(rows.largestPosition).count)
+    decorations = rows.applicableDecorations
     var columns = columns
     var natural: [Int] = []
     for (position, column) in columns.enumerated() {
@@ -76,8 +84,10 @@ public struct TableView: Sendable, Equatable {
         continue
       }
       var widest = column.title.displayedOnOneLine.cells
-      for row in sample where row.cells.indices.contains(position) {
-        widest = max(widest, row.cells[position].displayedOnOneLine.cells)
+      for row in sample {
+        let cells = row.displayedCells
+        guard cells.indices.contains(position) else { continue }
+        widest = max(widest, cells[position].displayedOnOneLine.cells)
       }
       natural.append(max(1, min(maximum, widest)))
     }
@@ -86,15 +96,20 @@ public struct TableView: Sendable, Equatable {
     if let width { fit(toWidth: width, natural: natural) }
   }
 
+  /// A row's cell of the decoration column: for each of `decorations`, its glyph when the
+  /// row meets it, else a blank, so each decoration keeps its place from row to row.
+  public func decorationGlyphs(of row: DocumentViewRow) -> String {
+    TableDecorationPlan.glyphs(of: decorations, met: row.decorations)
+  }
+
   /// The columns the widest line of the layout takes.
   public var lineWidth: Int { columns.reduce(0) { $0 + $1.width } + overhead }
 
   /// Columns taken by everything but the columns' cells.
   private var overhead: Int {
     let cells =
-      (isEditing ? [metrics.selectionMarkWidth] : []) + (hasGutter ? [metrics.gutterWidth] : []) + [
-        positionWidth
-      ]
+      (isEditing ? [metrics.selectionMarkWidth] : []) + (hasGutter ? [metrics.gutterWidth] : [])
+      + [positionWidth] + (decorationWidth > 0 ? [decorationWidth] : [])
     let count = cells.count + columns.count
     return cells.reduce(0, +) + metrics.separatorWidth * (count - 1) + metrics.edgeWidth
   }

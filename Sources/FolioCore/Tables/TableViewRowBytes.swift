@@ -13,6 +13,8 @@ public struct TableViewRowBytes: Sendable {
   public private(set) var isSelected = false
   /// Whether the row is a favorite (★).
   public private(set) var isFavorite = false
+  /// The row decorations the row shows.
+  public private(set) var decorations: [RowDecoration] = []
   /// The text of the cells shown, in order, one after another.
   public private(set) var bytes: [UInt8] = []
   /// Where each cell's text ends in `bytes`; a cell starts where the one before ends.
@@ -39,8 +41,16 @@ public struct TableViewRowBytes: Sendable {
     self.id = id
     self.isSelected = isSelected
     self.isFavorite = isFavorite
+    decorations.removeAll(keepingCapacity: true)
     bytes.removeAll(keepingCapacity: true)
     ends.removeAll(keepingCapacity: true)
+  }
+
+  /// Reads a row already made: its marks, decorations and displayed cells.
+  mutating func read(_ made: DocumentViewRow) {
+    reset(position: made.position, id: made.id, isSelected: made.isSelected, isFavorite: made.isFavorite)
+    decorations.append(contentsOf: made.decorations)
+    for cell in made.displayedCells { append(cell) }
   }
 
   /// Appends the text of a cell.
@@ -73,15 +83,12 @@ public struct TableViewRowBytes: Sendable {
 
 extension TableViewRows {
   /// Reads the row at `index` (0-based among the rows shown) into `row`: the same marks and
-  /// cell text as `self[index]`, as bytes.
+  /// cell text as `self[index]` (its cells as displayed, with its decorations), as bytes.
   public func read(_ index: Int, into row: inout TableViewRowBytes) {
     switch source {
-    case .made(let rows):
-      let made = rows[index]
-      row.reset(
-        position: made.position, id: made.id, isSelected: made.isSelected, isFavorite: made.isFavorite)
-      for cell in made.cells { row.append(cell) }
-    case .table(let table, let positions, let columns, let selection, let favoriteColumn):
+    case .made(let rows): row.read(rows[index])
+    case .table(_, _, _, _, _, let plan) where !plan.isEmpty: row.read(self[index])
+    case .table(let table, let positions, let columns, let selection, let favoriteColumn, _):
       let position = positions[index]
       let id = table.id(ofRow: position - 1)
       let isFavorite = favoriteColumn.map {

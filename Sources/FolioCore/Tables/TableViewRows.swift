@@ -7,7 +7,9 @@
 public struct TableViewRows: RandomAccessCollection, Sendable, Equatable {
   enum Source: Sendable {
     case made([DocumentViewRow])
-    case table(TableModel, positions: Positions, columns: [Int], selection: Set<Int>, favoriteColumn: Int?)
+    case table(
+      TableModel, positions: Positions, columns: [Int], selection: Set<Int>, favoriteColumn: Int?,
+      decorations: TableDecorationPlan)
   }
 
   /// The 1-based positions shown: every row in order, or the ones asked for.
@@ -45,13 +47,14 @@ public struct TableViewRows: RandomAccessCollection, Sendable, Equatable {
   }
 
   /// The rows of `table` at `positions` (1-based, each checked), nil for every row, with
-  /// the cells of `columns` (0-based).
+  /// the cells of `columns` (0-based), decorated and formatted as `decorations` says.
   init(
-    table: TableModel, positions: [Int]?, columns: [Int], selection: Set<Int>, favoriteColumn: Int?
+    table: TableModel, positions: [Int]?, columns: [Int], selection: Set<Int>, favoriteColumn: Int?,
+    decorations: TableDecorationPlan = TableDecorationPlan()
   ) {
     source = .table(
       table, positions: positions.map(Positions.chosen) ?? .all(count: table.rowCount), columns: columns,
-      selection: selection, favoriteColumn: favoriteColumn)
+      selection: selection, favoriteColumn: favoriteColumn, decorations: decorations)
   }
 
   /// The first row's index: 0.
@@ -61,7 +64,7 @@ public struct TableViewRows: RandomAccessCollection, Sendable, Equatable {
   public var endIndex: Int {
     switch source {
     case .made(let rows): rows.count
-    case .table(_, let positions, _, _, _): positions.count
+    case .table(_, let positions, _, _, _, _): positions.count
     }
   }
 
@@ -69,14 +72,16 @@ public struct TableViewRows: RandomAccessCollection, Sendable, Equatable {
   public subscript(index: Int) -> DocumentViewRow {
     switch source {
     case .made(let rows): return rows[index]
-    case .table(let table, let positions, let columns, let selection, let favoriteColumn):
+    case .table(let table, let positions, let columns, let selection, let favoriteColumn, let plan):
       let position = positions[index]
       let id = table.id(ofRow: position - 1)
       let cells = table.cells(ofRow: position - 1)
       func text(_ column: Int) -> String { cells.indices.contains(column) ? cells[column].description : "" }
+      let shown = columns.map(text)
       return DocumentViewRow(
-        position: position, id: id, cells: columns.map(text), isSelected: selection.contains(id),
-        isFavorite: favoriteColumn.map { Workspace.isFavoriteText(text($0)) } ?? false)
+        position: position, id: id, cells: shown, isSelected: selection.contains(id),
+        isFavorite: favoriteColumn.map { Workspace.isFavoriteText(text($0)) } ?? false,
+        decorations: plan.decorations(cell: text), formattedCells: plan.formatted(shown))
     }
   }
 
@@ -85,13 +90,13 @@ public struct TableViewRows: RandomAccessCollection, Sendable, Equatable {
   public func position(at index: Int) -> Int {
     switch source {
     case .made(let rows): rows[index].position
-    case .table(_, let positions, _, _, _): positions[index]
+    case .table(_, let positions, _, _, _, _): positions[index]
     }
   }
 
   /// Whether every row of the table shows, in order (`show` with no rows named).
   public var isEveryRow: Bool {
-    if case .table(_, .all, _, _, _) = source { return true }
+    if case .table(_, .all, _, _, _, _) = source { return true }
     return false
   }
 
@@ -100,7 +105,7 @@ public struct TableViewRows: RandomAccessCollection, Sendable, Equatable {
   public var tableRowCount: Int {
     switch source {
     case .made(let rows): rows.count
-    case .table(let table, _, _, _, _): table.rowCount
+    case .table(let table, _, _, _, _, _): table.rowCount
     }
   }
 
@@ -108,7 +113,7 @@ public struct TableViewRows: RandomAccessCollection, Sendable, Equatable {
   public var largestPosition: Int {
     switch source {
     case .made(let rows): rows.map(\.position).max() ?? 0
-    case .table(_, let positions, _, _, _): positions.largest
+    case .table(_, let positions, _, _, _, _): positions.largest
     }
   }
 
@@ -117,10 +122,26 @@ public struct TableViewRows: RandomAccessCollection, Sendable, Equatable {
   var mayHaveMarks: Bool {
     switch source {
     case .made(let rows): return rows.contains { $0.isSelected || $0.isFavorite }
-    case .table(let table, let positions, _, let selection, let favoriteColumn):
+    case .table(let table, let positions, _, let selection, let favoriteColumn, _):
       if favoriteColumn != nil { return true }
       guard !selection.isEmpty else { return false }
       return (0..<positions.count).contains { selection.contains(table.id(ofRow: positions[$0] - 1)) }
+    }
+  }
+
+  /// The row decorations rows shown may carry, in order, found without reading cells: those
+  /// that apply to the table (for rows already made, those they carry, in order of first
+  /// appearance).
+  var applicableDecorations: [RowDecoration] {
+    switch source {
+    case .made(let rows):
+      var found: [RowDecoration] = []
+      for decoration in rows.lazy.flatMap(\.decorations)
+      where !found.contains(where: { $0.id == decoration.id }) {
+        found.append(decoration)
+      }
+      return found
+    case .table(_, _, _, _, _, let plan): return plan.decorations.map(\.decoration)
     }
   }
 

@@ -338,7 +338,8 @@ extension Workspace {
       for index in shown.indices { shown[index].kind = kinds[index] }
       let rows = TableViewRows(
         table: table, positions: positions, columns: shown.map(\.index), selection: document.selection,
-        favoriteColumn: table.columnIndex(Self.favoriteColumn))
+        favoriteColumn: table.columnIndex(Self.favoriteColumn),
+        decorations: tableDecorations.plan(columns: table.columns, shown: shown.map(\.index)))
       return TableView(
         title: document.title, columns: shown, rows: rows, width: width, metrics: metrics,
         isEditing: document.isEditing)

@@ -63,6 +63,17 @@ extension PluginHost {
           .menuContribution(contribution, at: arguments.callerLocation), function: "folio.contribute")
         return []
       },
+      "row_decoration": { [unowned self, unowned plugin] arguments throws(LuaError) in
+        let decoration = try makeRowDecoration(arguments[0], plugin: plugin)
+        try declare(
+          .rowDecoration(decoration, at: arguments.callerLocation), function: "folio.row_decoration")
+        return []
+      },
+      "cell_format": { [unowned self, unowned plugin] arguments throws(LuaError) in
+        let format = try makeCellFormat(arguments[0], plugin: plugin)
+        try declare(.cellFormat(format, at: arguments.callerLocation), function: "folio.cell_format")
+        return []
+      },
       "on": { [unowned self] arguments throws(LuaError) in
         let handler = try makeHandler(arguments)
         try declare(.handler(event: handler.event, function: handler.function), function: "folio.on")

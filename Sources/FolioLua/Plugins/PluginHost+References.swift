@@ -54,7 +54,7 @@ extension PluginHost {
       case .menuContribution(let contribution, let at):
         location = at
         references = Self.references(in: contribution.elements, at: "folio.contribute: ")
-      case .command, .shareTarget, .handler:
+      case .command, .shareTarget, .handler, .rowDecoration, .cellFormat:
         continue
       }
       for reference in references where !own.contains(reference.command) {

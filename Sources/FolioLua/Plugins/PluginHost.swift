@@ -89,6 +89,8 @@ public final class PluginHost {
     case toolbarItem(ToolbarItem, at: String)
     case toolbar(Toolbar, at: String)
     case menuContribution(MenuContribution, at: String)
+    case rowDecoration(RowDecoration, at: String)
+    case cellFormat(CellFormat, at: String)
     case handler(event: String, function: LuaFunctionReference)
   }
 
@@ -281,6 +283,7 @@ public final class PluginHost {
     surface.removeToolbarItems(ownedBy: plugin.owner)
     surface.removeToolbars(ownedBy: plugin.owner)
     surface.removeMenuContributions(ownedBy: plugin.owner)
+    surface.workspace.tableDecorations.removeAll(ownedBy: plugin.owner)
     plugin.handlers = []
     plugin.contributions = PluginContributions()
   }
@@ -409,6 +412,8 @@ public final class PluginHost {
       case .toolbarItem(_, let at): (location, function) = (at, "folio.toolbar_item")
       case .toolbar(_, let at): (location, function) = (at, "folio.toolbar")
       case .menuContribution(_, let at): (location, function) = (at, "folio.contribute")
+      case .rowDecoration(_, let at): (location, function) = (at, "folio.row_decoration")
+      case .cellFormat(_, let at): (location, function) = (at, "folio.cell_format")
       case .handler: (location, function) = ("", "folio.on")
       }
       throw FolioError(
@@ -433,6 +438,13 @@ public final class PluginHost {
       let commands = Self.references(in: contribution.elements, at: "").map(\.command)
       plugin.contributions.menuContributions.append(
         "\(contribution.menu): \(commands.joined(separator: ", "))")
+    case .rowDecoration(let decoration, _):
+      try surface.workspace.tableDecorations.add(decoration)
+      plugin.contributions.rowDecorations.append(
+        "\(decoration.id) (\(decoration.symbol) on \(decoration.column))")
+    case .cellFormat(let format, _):
+      try surface.workspace.tableDecorations.add(format)
+      plugin.contributions.cellFormats.append("\(format.id) (\(format.style.kind) on \(format.column))")
     case .handler(let event, let function):
       plugin.handlers.append((event, function))
       plugin.contributions.eventHandlers.append(event)

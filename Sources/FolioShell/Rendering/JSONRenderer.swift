@@ -241,7 +241,8 @@ public enum JSONRenderer {
         ("contextMenuEntries", contributions.contextMenuEntries),
         ("menuContributions", contributions.menuContributions), ("toolbarItems", contributions.toolbarItems),
         ("toolbars", contributions.toolbars), ("shareTargets", contributions.shareTargets),
-        ("eventHandlers", contributions.eventHandlers),
+        ("eventHandlers", contributions.eventHandlers), ("rowDecorations", contributions.rowDecorations),
+        ("cellFormats", contributions.cellFormats),
       ]
       fields.append(("contributions", .object(kinds.map { ($0.0, .array($0.1.map(JSONValue.string))) })))
       fields.append(("log", .array(plugin.log.map(JSONValue.string))))
@@ -489,11 +490,31 @@ public enum JSONRenderer {
                 ("position", .int(row.position)), ("id", .int(row.id)),
                 ("cells", .object(zip(table.columns, row.cells).map { ($0.title, .string($1)) })),
                 ("selected", .bool(row.isSelected)), ("favorite", .bool(row.isFavorite)),
+                ("decorations", .array(row.decorations.map(rowDecoration))),
+                ("display", displayedCells(row, columns: table.columns)),
               ])
             })
         ),
       ])
     }
+  }
+
+  /// A row decoration as a row carries it: its id, SF Symbols name, the glyph text shows
+  /// for it, its words and tint.
+  static func rowDecoration(_ decoration: RowDecoration) -> JSONValue {
+    .object([
+      ("id", .string(decoration.id)), ("symbol", .string(decoration.symbol)),
+      ("glyph", .string(decoration.glyph)), ("text", decoration.text.map(JSONValue.string) ?? .null),
+      ("tint", decoration.tint.map { .string($0.rawValue) } ?? .null),
+    ])
+  }
+
+  /// The displayed form of a row's formatted cells, by column name (`cells` keeps the stored
+  /// values); an empty object when no cell of the row is formatted.
+  static func displayedCells(_ row: DocumentViewRow, columns: [TableColumn]) -> JSONValue {
+    .object(
+      zip(columns, row.formattedCells).compactMap { column, shown in shown.map { (column.title, .string($0)) }
+      })
   }
 
   public static func dialog(_ dialog: Dialog) -> JSONValue {

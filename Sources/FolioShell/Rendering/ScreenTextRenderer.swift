@@ -137,8 +137,9 @@ struct ScreenTextRenderer {
         // Cells show on one line, control characters made visible, so none breaks the frame.
         let (title, columns) = (table.title, table.columns.map(\.title.displayedOnOneLine))
         let rows = table.rows.map { row in
-          (row: row, position: row.position, cells: row.cells.map(\.displayedOnOneLine))
+          (row: row, position: row.position, cells: row.displayedCells.map(\.displayedOnOneLine))
         }
+        let marks = decorationMarks(table)
         let digits = String(rows.last?.position ?? 0).count
         let cellWidths = columns.indices.map { index in
           min(24, ([columns[index]] + rows.map { $0.cells[index] }).map(\.displayWidth).max() ?? 0)
@@ -152,13 +153,30 @@ struct ScreenTextRenderer {
           guard table.isEditing else { return "" }
           return (row.map { TextRenderer.TableLines.selectionMark(isSelected: $0.isSelected) } ?? " ") + " "
         }
-        lines = [" " + title, line(selection(nil) + String(repeating: " ", count: digits), columns)]
-        lines += rows.map { line(selection($0.row) + String($0.position).leftPadded(to: digits), $0.cells) }
+        lines = [
+          " " + title,
+          line(selection(nil) + String(repeating: " ", count: digits) + (marks.first ?? ""), columns),
+        ]
+        lines += rows.indices.map { index in
+          line(
+            selection(rows[index].row) + String(rows[index].position).leftPadded(to: digits)
+              + marks[index + 1],
+            rows[index].cells)
+        }
         if rows.isEmpty { lines.append("   (no rows)") }
       }
       if remaining > 0 { lines.append("   … \(remaining) more") }
       return lines
     }
+  }
+
+  /// The decoration column of a table in the detail, after the row numbers: a blank for
+  /// the header line, then each row's decoration glyphs (`TableView.decorationGlyphs(of:)`),
+  /// each led by a space; all empty when no decoration applies.
+  private func decorationMarks(_ table: TableView) -> [String] {
+    guard !table.decorations.isEmpty else { return Array(repeating: "", count: table.rows.count + 1) }
+    return [" " + String(repeating: " ", count: table.decorationWidth)]
+      + table.rows.map { " " + table.decorationGlyphs(of: $0) }
   }
 
   private func overflowTitle(_ item: ToolbarLayoutItem) -> String {

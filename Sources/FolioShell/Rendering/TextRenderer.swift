@@ -272,7 +272,7 @@ struct TextRenderer {
       let widths =
         (table.isEditing ? [table.metrics.selectionMarkWidth] : [])
         + (table.hasGutter ? [table.metrics.gutterWidth] : []) + [table.positionWidth]
-        + table.columns.map(\.width)
+        + (table.decorationWidth > 0 ? [table.decorationWidth] : []) + table.columns.map(\.width)
       var bytes: [UInt8] = []
       var ends: [Int] = []
       for column in table.columns {
@@ -281,7 +281,10 @@ struct TextRenderer {
       }
       var line: [UInt8] = []
       bytes.withUnsafeBufferPointer { titles in
-        appendLine(selection: " ", gutter: "  ", position: "#", to: &line) { index in
+        appendLine(
+          selection: " ", gutter: "  ", position: "#",
+          decoration: String(repeating: " ", count: table.decorationWidth), to: &line
+        ) { index in
           UnsafeBufferPointer(rebasing: titles[(index == 0 ? 0 : ends[index - 1])..<ends[index]])
         }
       }
@@ -304,7 +307,9 @@ struct TextRenderer {
       row.bytes.withUnsafeBufferPointer { bytes in
         appendLine(
           selection: Self.selectionMark(isSelected: row.isSelected), gutter: gutter,
-          position: String(row.position), cellCount: count, to: &line
+          position: String(row.position),
+          decoration: TableDecorationPlan.glyphs(of: table.decorations, met: row.decorations),
+          cellCount: count, to: &line
         ) { index in
           UnsafeBufferPointer(rebasing: bytes[row.range(ofCell: index)])
         }
@@ -316,26 +321,30 @@ struct TextRenderer {
     static func selectionMark(isSelected: Bool) -> String { isSelected ? "●" : "◯" }
 
     /// The cells before the columns', in order: the selection column in edit mode, the
-    /// gutter (▸ selected outside edit mode, ★ favorite) when it shows, then the row number,
-    /// right-aligned.
+    /// gutter (▸ selected outside edit mode, ★ favorite) when it shows, the row number,
+    /// right-aligned, then the decoration column when the table has decorations (one place
+    /// per decoration, its glyph when the row meets it).
     private func forEachLeadingCell(
-      selection: String, gutter: String, position: String, _ body: (String) -> Void
+      selection: String, gutter: String, position: String, decoration: String, _ body: (String) -> Void
     ) {
       if table.isEditing { body(selection) }
       if table.hasGutter { body(gutter) }
       body(String(repeating: " ", count: max(0, table.positionWidth - position.count)) + position)
+      if !table.decorations.isEmpty { body(decoration) }
     }
 
     /// Appends a line — the leading cells, then the first `cellCount` columns' cells (each
     /// column's when nil), separated, spaces at its end trimmed — to `line`.
     private func appendLine(
-      selection: String, gutter: String, position: String, cellCount: Int? = nil, to line: inout [UInt8],
+      selection: String, gutter: String, position: String, decoration: String, cellCount: Int? = nil,
+      to line: inout [UInt8],
       cell: (Int) -> UnsafeBufferPointer<UInt8>
     ) {
       let start = line.count
       line.append(Self.space)
       var isFirst = true
-      forEachLeadingCell(selection: selection, gutter: gutter, position: position) { text in
+      forEachLeadingCell(selection: selection, gutter: gutter, position: position, decoration: decoration) {
+        text in
         if !isFirst { line.append(contentsOf: Self.separator) }
         isFirst = false
         line.append(contentsOf: text.utf8)

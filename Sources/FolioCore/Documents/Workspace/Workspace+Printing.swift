@@ -41,13 +41,7 @@ extension Workspace {
     let body: PrintBody
     switch document.content {
     case .text(let text): body = .lines(text.lines)
-    case .table(let table):
-      body = .table(
-        columns: table.columns,
-        rows: try table.rows.map { (row) throws(FolioError) in
-          try cancellation.check()
-          return row.cells.map(\.description)
-        })
+    case .table(let table): body = try printedTable(table, cancellation: cancellation)
     }
     try cancellation.check()
     let printed = try Paginator.paginate(
@@ -89,6 +83,36 @@ extension Workspace {
     default:
       throw FolioError.invalidArgument("print writes .pdf or .txt files, or '-' for standard output")
     }
+  }
+
+  /// A table's columns and cells as print shows them: the plugins' cell formats' displayed
+  /// forms in place of the stored values, and, when a row decoration applies to the table,
+  /// a first column without a name holding each row's decoration glyphs, each decoration in
+  /// its place.
+  private func printedTable(_ table: TableModel, cancellation: CancellationToken) throws(FolioError)
+    -> PrintBody
+  {
+    let plan = tableDecorations.plan(columns: table.columns, shown: Array(table.columns.indices))
+    guard !plan.isEmpty else {
+      return .table(
+        columns: table.columns,
+        rows: try table.rows.map { (row) throws(FolioError) in
+          try cancellation.check()
+          return row.cells.map(\.description)
+        })
+    }
+    let decorated = !plan.decorations.isEmpty
+    let all = plan.decorations.map(\.decoration)
+    let rows = try table.rows.map { (row) throws(FolioError) in
+      try cancellation.check()
+      let cells = row.cells.map(\.description)
+      let formatted = plan.formatted(cells)
+      let shown = formatted.isEmpty ? cells : zip(cells, formatted).map { $1 ?? $0 }
+      func cell(_ column: Int) -> String { cells.indices.contains(column) ? cells[column] : "" }
+      guard decorated else { return shown }
+      return [TableDecorationPlan.glyphs(of: all, met: plan.decorations(cell: cell))] + shown
+    }
+    return .table(columns: (decorated ? [""] : []) + table.columns, rows: rows)
   }
 
   /// `folder/name.ext`, or `name 2.ext`, `name 3.ext`, … — the first that does not exist.

@@ -22,6 +22,8 @@ public final class Workspace {
   /// The entries context menus are built from, per selection case: the built-ins and
   /// plugins'.
   public let contextMenus = ContextMenuRegistry()
+  /// The row decorations and cell formats tables are shown and printed with: plugins'.
+  public let tableDecorations = TableDecorationRegistry()
   /// How text compares when tables are sorted, read at each sort (the `sort.collation`
   /// setting); `standard` unless an owner says otherwise.
   public var sortCollation: () -> TableCollation = { .standard }

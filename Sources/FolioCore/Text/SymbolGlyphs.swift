@@ -1,11 +1,12 @@
-/// One-column glyphs for the SF Symbols names menus, toolbars and tabs use; a name without
-/// one prints as `fallback` everywhere, so widths stay as the toolbar's width model counts.
-enum SymbolGlyphs {
-  /// What a name without a glyph shows as, in menus, toolbars and tabs alike.
-  static let fallback = "•"
+/// One-column glyphs for the SF Symbols names menus, toolbars, tabs and row decorations use;
+/// a name without one prints as `fallback` everywhere (text, JSON's `glyph`, print), so
+/// widths stay as the toolbar's width model counts.
+public enum SymbolGlyphs {
+  /// What a name without a glyph shows as, in menus, toolbars, tabs and rows alike.
+  public static let fallback = "•"
 
   /// The one-column glyph for an SF Symbols name; `fallback` for a name without one.
-  static func glyph(for name: String) -> String { glyphs[name] ?? fallback }
+  public static func glyph(for name: String) -> String { glyphs[name] ?? fallback }
 
   private static let glyphs: [String: String] = [
     "doc.on.doc": "⧉", "pencil": "✎", "trash": "⌫", "suit.heart": "♡", "suit.heart.fill": "♥",
