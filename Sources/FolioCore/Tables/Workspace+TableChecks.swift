@@ -5,5 +5,4 @@ extension Workspace {
   public func requireTable(_ document: Document) throws {
     _ = try document.modifyTable { $0.rowCount }
   }
-
 }
