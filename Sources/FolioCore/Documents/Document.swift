@@ -271,14 +271,21 @@ public final class Document {
     let moved = try? modifyTable { $0.keepOrder(&kept, changed: changed) }
     ordering = kept
     guard let reordering = moved ?? nil else { return nil }
-    noteChange(start: reordering.start, removed: reordering.order.count, inserted: reordering.order.count)
+    describe(reordering)
     return reordering
   }
 
   /// Moves rows back as an undo does, and describes the move.
   private func reorderRows(_ reordering: RowReordering) {
     _ = try? modifyTable { $0.reorder(reordering) }
-    noteChange(start: reordering.start, removed: reordering.order.count, inserted: reordering.order.count)
+    describe(reordering)
+  }
+
+  /// Describes a move of rows: the run from the first row moved to the last, or a change no
+  /// run describes for a new order of every row.
+  private func describe(_ reordering: RowReordering) {
+    guard let span = reordering.span else { return noteUnknownChange() }
+    noteChange(start: span.lowerBound, removed: span.count, inserted: span.count)
   }
 
   /// Runs `body` on the table in place, without copying it.

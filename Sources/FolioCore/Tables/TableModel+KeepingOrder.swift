@@ -36,16 +36,36 @@ extension TableModel {
     return reordering
   }
 
-  /// Moves the rows of a run as `reordering` says, with their ids; no cell is read.
+  /// Moves rows as `reordering` says, with their ids; no cell is read. Moves touch only the
+  /// rows between the first and last place named.
   mutating func reorder(_ reordering: RowReordering) {
+    guard case .moves(let moves) = reordering, let span = reordering.span else {
+      if case .permutation(let order) = reordering { reorder(by: order) }
+      return
+    }
     makeIDsExplicit()
-    let start = reordering.start
-    let span = start..<(start + reordering.order.count)
+    let byDestination = moves.sorted { $0.to < $1.to }
+    let sources = moves.map(\.from).sorted()
     let oldLocations = Array(locations[span])
     let oldIDs = Array(ids?[span] ?? [])
-    for (offset, source) in reordering.order.enumerated() {
-      locations[start + offset] = oldLocations[source]
-      ids?[start + offset] = oldIDs[source]
+    var nextMove = 0
+    var nextSource = 0
+    var stayer = span.lowerBound  // the next row that does not move, by old position
+    for position in span {
+      let source: Int
+      if nextMove < byDestination.count, byDestination[nextMove].to == position {
+        source = byDestination[nextMove].from
+        nextMove += 1
+      } else {
+        while nextSource < sources.count, sources[nextSource] <= stayer {
+          if sources[nextSource] == stayer { stayer += 1 }
+          nextSource += 1
+        }
+        source = stayer
+        stayer += 1
+      }
+      locations[position] = oldLocations[source - span.lowerBound]
+      ids?[position] = oldIDs[source - span.lowerBound]
     }
   }
 
@@ -110,7 +130,7 @@ extension TableModel {
     guard let sorted = try? sortOrder(by: ordering.keys, collation: ordering.collation) else { return nil }
     ordering.kinds = sorted.kinds
     guard !sorted.order.elementsEqual(sorted.order.indices) else { return nil }
-    let reordering = RowReordering(start: 0, order: sorted.order)
+    let reordering = RowReordering.permutation(sorted.order)
     reorder(reordering)
     return reordering
   }
@@ -164,24 +184,8 @@ private struct OrderPlacement {
     }
     // The `k`th changed row in the new order has `before` rows in order and `k` changed rows
     // before it.
-    let destinations = placed.enumerated().map { $1.before + $0 }
-    let start = min(changed.lowerBound, destinations.first ?? changed.lowerBound)
-    let end = max(changed.upperBound, (destinations.last ?? 0) + 1)
-    var order: [Int] = []
-    order.reserveCapacity(end - start)
-    var next = 0
-    var other = start  // the next row in order, by position
-    for position in start..<end {
-      if next < placed.count, destinations[next] == position {
-        order.append(placed[next].row - start)
-        next += 1
-      } else {
-        if changed.contains(other) { other = changed.upperBound }
-        order.append(other - start)
-        other += 1
-      }
-    }
-    guard !order.elementsEqual(order.indices) else { return nil }
-    return RowReordering(start: start, order: order)
+    let moves = placed.enumerated().map { RowReordering.Move(from: $1.row, to: $1.before + $0) }
+    guard moves.contains(where: { $0.from != $0.to }) else { return nil }
+    return .moves(moves)
   }
 }

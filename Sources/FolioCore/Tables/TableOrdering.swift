@@ -13,16 +13,42 @@ struct TableOrdering: Equatable {
   var kinds: [TableSortKeys.Kind]
 }
 
-/// A reordering of a run of rows: the row at `start + order[i]` moves to `start + i`. The
-/// rows before `start` and after the run stay where they are.
-struct RowReordering: Equatable {
-  /// The position (0-based) of the run's first row.
-  var start: Int
-  /// For each position of the run, where its row was (relative to `start`).
-  var order: [Int]
+/// How rows moved to keep a table in order: a few rows each to a new place, the rows between
+/// shifting over and every other row staying where it was; or, after a full sort, a new order
+/// of every row.
+enum RowReordering: Equatable {
+  /// Each row at `from` moved to `to` (0-based positions before and after); the rows not
+  /// named keep their order.
+  case moves([Move])
+  /// The row at `order[i]` moved to `i`, for every row.
+  case permutation([Int])
+
+  /// One row's move.
+  struct Move: Equatable {
+    /// Its position before.
+    var from: Int
+    /// Its position after.
+    var to: Int
+  }
 
   /// The reordering that takes this one back.
   var inverse: RowReordering {
-    RowReordering(start: start, order: TableModel.inverse(of: order))
+    switch self {
+    case .moves(let moves): .moves(moves.map { Move(from: $0.to, to: $0.from) })
+    case .permutation(let order): .permutation(TableModel.inverse(of: order))
+    }
+  }
+
+  /// The run of positions the moves change, from the first row moved (from or to) to the
+  /// last; nil for a permutation of every row.
+  var span: Range<Int>? {
+    guard case .moves(let moves) = self, let first = moves.first else { return nil }
+    var lower = min(first.from, first.to)
+    var upper = max(first.from, first.to)
+    for move in moves {
+      lower = min(lower, move.from, move.to)
+      upper = max(upper, move.from, move.to)
+    }
+    return lower..<(upper + 1)
   }
 }
