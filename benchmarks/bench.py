@@ -432,6 +432,20 @@ def measure_tables(bench):
               folio_peak=peak(sorted_["folio"]), peer_peak=peak(sorted_["sqlite"]),
               note="`sort city name` after `open`, vs `SELECT id FROM t ORDER BY city, name` after `.import`")
 
+    # A sorted table stays sorted: each edit puts its row back in place by binary search,
+    # not by sorting every row again (docs/tables.md, "Keeping the order").
+    edits = 20
+    edited = "; ".join(f"cell {1 + (i * 48271) % rows} city 'City {i * 37 % 500}'" for i in range(edits))
+    kept = bench.alternate(sizes["heavy_reps"], {
+        "folio": lambda: bench.folio("-c", f"open big.csv; sort city name; {edited}; sort", expect="Set city"),
+        "folio0": lambda: bench.folio("-c", "open big.csv; sort city name; sort", expect="sorted by city"),
+    })
+    bench.add(f"keep {rows:,} sorted rows in order after a cell edit (net)",
+              [d / edits for d in differences(kept["folio"], kept["folio0"])], "", None, "≤ 0.05 s", 0.05,
+              folio_peak=peak(kept["folio"]),
+              note=f"`cell N city …` ×{edits} after `open; sort city name`, net, per edit: the row found by "
+                   "binary search, the rows between moved")
+
     saved = bench.alternate(sizes["heavy_reps"], {
         "folio": lambda: bench.folio("-c", "open save.csv; cell 5 city Paris; save", expect="Saved"),
         "folio0": lambda: bench.folio("-c", "open save.csv; cell 5 city Paris"),

@@ -26,7 +26,7 @@ notif_names=["document.opened","document.changed","document.saved","document.ren
 params={
  "initialize":O({"protocolVersion":S(),"clientName":S(),"environment":env,"notifications":A({"enum":notif_names})},["protocolVersion"]),
  "shutdown":empty,
- "document.open":O({"path":S()},["path"]),
+ "document.open":O({"path":S(),"sort":{"type":"string","description":"the table's initial sort order, kept as it is edited: name or name,noise:desc"}},["path"]),
  "document.new":O({"kind":{"enum":["text","table"]},"columns":{"type":"string","description":"a table's column names, comma-separated"}}),
  "document.list":empty,
  "document.save":O({"force":B()}),
@@ -139,7 +139,8 @@ results={
  **{m:documentResult for m in ["document.open","document.new","document.save","document.saveAs","document.revert","document.close","document.rename","document.undo","document.redo","table.addRow","table.deleteRows","document.focus","document.info"]},
  "document.list":O({"documents":A(R("document"))},["documents"]),
  "table.rows":{"type":"object","properties":{"title":S(),"columns":A({"type":"object"}),"rows":A(O({"position":I(1),"id":I(0),"cells":{"type":"object","additionalProperties":S()},"selected":B(),"favorite":B(),"decorations":A(R("rowDecoration")),"display":{"type":"object","additionalProperties":S(),"description":"the displayed form of the row's formatted cells (plugins' cell formats), by column; cells keeps the stored values"}},["position","id","cells","selected","favorite","decorations","display"])),"editMode":B(),"lines":A(O({"number":I(1),"text":S()},["number","text"])),"total":I(0)},"required":["title","total"],"additionalProperties":False},
- "table.sort":O({"rows":I(0)},["rows"]),
+ "table.sort":{"oneOf":[O({"rows":I(0)},["rows"]),
+   O({"document":S(),"sort":A(O({"column":S(),"order":{"enum":["ascending","descending"]}},["column","order"])),"message":N(S()),"rows":{"type":"null"}},["document","sort","message","rows"],desc="without keys: the order the rows are kept in (empty: none); with keys []: the order cleared, with a message")]},
  "cell.get":O({"row":I(0),"column":S(),"value":S()},["row","column","value"]),
  "cell.set":O({"changed":B()},["changed"]),
  "selection.get":R("selection"),"selection.set":R("selection"),"selection.setEditMode":R("selection"),

@@ -415,6 +415,43 @@ private final class EmbedClient {
     }
   }
 
+  @Test("a table opened with a sort order stays sorted: an edit's move is one document.changed run")
+  func sortOrder() throws {
+    let (folder, home) = try Self.makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+    let client = try EmbedClient(in: folder, home: home)
+    try client.request("initialize", ["protocolVersion": "1.0", "notifications": ["document.changed"]])
+
+    try client.request("document.open", ["path": "places.csv", "sort": "name"])
+    let order = try Self.result(try client.request("table.sort", [:]).response)
+    #expect((order["sort"] as? [[String: Any]])?.first?["column"] as? String == "name")
+    #expect(order["rows"] is NSNull)
+
+    // Café Central in Vienna (id 1) is second by name; renamed, it moves to eleventh, and
+    // the run from its old place to its new one changed.
+    let edit = try client.request("cell.set", ["row": 1, "column": "name", "value": "Zoo Café"])
+    #expect(Self.methods(edit.notifications) == ["document.changed"])
+    let change = try #require(
+      (edit.notifications.first?["params"] as? [String: Any])?["change"] as? [String: Any])
+    #expect(change["kind"] as? String == "run")
+    #expect(change["position"] as? Int == 2)
+    #expect(change["removed"] as? Int == 10 && change["inserted"] as? Int == 10)
+    #expect((change["ids"] as? [Int])?.last == 1)
+    #expect((change["removedIds"] as? [Int]) == [])
+
+    // One undo takes back the edit and its move.
+    let undo = try client.request("document.undo")
+    let undone = try #require(
+      (undo.notifications.first?["params"] as? [String: Any])?["change"] as? [String: Any])
+    #expect((undone["ids"] as? [Int])?.first == 1)
+
+    let cleared = try Self.result(try client.request("table.sort", ["keys": []]).response)
+    #expect(cleared["sort"] as? [Any] != nil && (cleared["sort"] as? [Any])?.isEmpty == true)
+    #expect(cleared["message"] as? String != nil)
+    _ = try client.finish()
+    try Self.validate(client.transcript)
+  }
+
   @Test("malformed input: each message gets its error and the session goes on; nothing is lost")
   func malformedInput() throws {
     let (folder, home) = try Self.makeFolder()

@@ -19,7 +19,8 @@ import Testing
     let usages = Self.commands.map { [$0.id, $0.usage] }
     #expect(
       usages == [
-        ["document.open", "open PATH-OR-URL"], ["document.new", "new [text|table] [columns=a,b,c]"],
+        ["document.open", "open PATH-OR-URL [--sort COLUMN[:desc],…]"],
+        ["document.new", "new [text|table] [columns=a,b,c]"],
         ["document.list", "docs"], ["document.focus", "focus N-OR-TITLE"], ["document.title", "title"],
         ["document.info", "info"], ["document.rename", "rename [NEW-TITLE]"],
         ["document.save", "save [--as PATH] [--force]"], ["document.revert", "revert [--yes]"],
@@ -33,7 +34,7 @@ import Testing
         ["edit.append", "append [TEXT…]"],
         ["edit.insert", "insert LINE [TEXT…]"], ["edit.replace", "replace LINE [TEXT…]"],
         ["edit.add", "add [k=v…]"], ["edit.cell", "cell ROW COLUMN VALUE"],
-        ["view.sort", "sort [COLUMN[:asc|:desc]…]"],
+        ["view.sort", "sort [COLUMN[:asc|:desc]…] [--clear]"],
         ["selection.select", "select ROWS|all|none [--add] [--toggle]"],
         ["selection.show", "selection"], ["selection.edit-mode", "edit-mode [on|off]"],
         ["edit.delete", "delete [ROWS] [--yes]"], ["row.favorite", "favorite [on|off]"],

@@ -154,18 +154,22 @@ import Testing
     ]
     let cases: [(SortReport, String)] = [
       (SortReport(document: "P", keys: keys, sortedRows: 1), "Sorted 1 row by name, noise descending."),
-      (SortReport(document: "P", keys: [], sortedRows: nil), "P is in file order; 'sort COLUMN' sorts it."),
+      (
+        SortReport(document: "P", keys: [], sortedRows: nil),
+        "P has no sort order; 'sort COLUMN' sorts it and keeps it sorted."
+      ),
       (SortReport(document: "P", keys: keys, sortedRows: nil), "P is sorted by name, noise descending."),
       (
-        SortReport(document: "P", keys: Array(keys.prefix(1)), sortedRows: nil, isStale: true),
-        "P is not sorted: it was sorted by name, and edits since left rows out of that order."
+        SortReport(document: "P", keys: [], sortedRows: nil, wasCleared: true),
+        "P has no sort order now; its rows stay where they are."
       ),
     ]
     for (report, sentence) in cases {
       #expect(Self.text(.sortOrder(report)) == sentence)
       let json = try Self.json(.sortOrder(report))
       #expect(json["rows"] as? Int == report.sortedRows)
-      #expect(json["message"] as? String == (report.sortedRows == nil ? nil : sentence))
+      let hasMessage = report.sortedRows != nil || report.wasCleared
+      #expect(json["message"] as? String == (hasMessage ? sentence : nil))
     }
   }
 

@@ -4,7 +4,8 @@ extension Command {
   /// Positional words fill positional parameters in order; `--name`, `--name VALUE`,
   /// `--name=VALUE` and `name=VALUE` set a parameter by name (only when the `--`/`name=` part
   /// was written unquoted); `--` makes every later word positional. A `rest` parameter takes
-  /// every word left once the positional parameters before it are filled, verbatim.
+  /// every word left once the positional parameters before it are filled, verbatim, from the
+  /// first word that is not one of the command's own `--name` options (`sort --clear`).
   ///
   /// - Throws: `FolioError.invalidArgument` naming the parameter at fault and the usage.
   public func bind(_ words: [Word]) throws(FolioError) -> Arguments {
@@ -26,7 +27,7 @@ extension Command {
     }
 
     while index < words.endIndex {
-      if nextPositional == parameters.endIndex, let rest {
+      if nextPositional == parameters.endIndex, let rest, !isOwnOption(words[index], onlyPositional) {
         try set(parameters[rest], .words(Array(words[index...])))
         break
       }
@@ -123,5 +124,17 @@ extension Command {
       })
     else { return nil }
     return (String(name), String(word.text[word.text.utf8.index(after: equals)...]))
+  }
+}
+
+extension Command {
+  /// Whether `word` is an unquoted `--name` or `--name=VALUE` naming one of the command's
+  /// parameters other than its rest, read as that option rather than as rest's first word.
+  fileprivate func isOwnOption(_ word: Word, _ onlyPositional: Bool) -> Bool {
+    guard !onlyPositional, word.text.hasPrefix("--"), word.isPlain(through: 2), word.text != "--" else {
+      return false
+    }
+    let name = String(word.text.dropFirst(2).prefix { $0 != "=" })
+    return configuration.parameters.contains { $0.name == name && $0.style != .rest }
   }
 }

@@ -1,3 +1,15 @@
+/// What an undo step does to keep a sorted table in order after its edit (`Document.perform`).
+enum OrderUpkeep {
+  /// Puts the rows the edit described changing back in order; all of them when it did not
+  /// say which.
+  case changedRows
+  /// The edit only removed rows: the rest are in order, but a key's column may now compare
+  /// as numbers.
+  case rowsRemoved
+  /// The step keeps the order itself (a sort) or moves no row (a rename).
+  case none
+}
+
 /// An open document: its content, where it lives, whether it has unsaved changes, and its
 /// undo history. One document is one window.
 public final class Document {
@@ -25,8 +37,12 @@ public final class Document {
         .selectionChanged(SelectionChange(windowID: windowID, previous: oldValue, current: selection)))
     }
   }
-  /// The keys the rows were last sorted by; empty while they are in file order.
-  public internal(set) var sortOrder: [TableSortKey] = []
+  /// The keys the rows are kept in order by [`@State var sortOrder`]; empty while no order is
+  /// set and the rows stay where edits put them.
+  public var sortOrder: [TableSortKey] { ordering?.keys ?? [] }
+  /// The order the rows are kept in, with how it compares; nil while none is set. Every edit
+  /// puts the rows it changed back in this order, in the same undo step (`perform`).
+  var ordering: TableOrdering?
   /// The `favorite` cell each row held before it was first marked or unmarked in this
   /// session, by row id: unmarking gives it back, spelling and all.
   var favoriteSpellings: [Int: TableCell] = [:]
@@ -42,13 +58,15 @@ public final class Document {
   private var nextRevision = 1
   /// The steps recorded since `beginGroup`, and what to restore on `rollbackGroup`; nil
   /// outside a group.
-  private var group: (steps: [UndoStep], revision: Int, selection: Set<Int>, sortOrder: [TableSortKey])?
+  private var group: (steps: [UndoStep], revision: Int, selection: Set<Int>, ordering: TableOrdering?)?
   /// What changed in the content since the recovery journal last took it; nil when nothing.
   var journalChange: ContentChange?
   /// What changed in the content since a front end last took it (`takeContentChange()`).
   private var frontEndChange: ContentChange?
   /// Whether the edit being made described its change (`noteChange`).
   private var isChangeDescribed = false
+  /// What the edit being made changed, as it described it; nil when it changed nothing.
+  private var editChange: ContentChange?
   /// Where changes of the content and the selection are published: the workspace's bus.
   private let events: EventBus
 
@@ -100,11 +118,28 @@ public final class Document {
   ///
   /// `apply` and `revert` tell the recovery journal what they change with `noteChange` (or
   /// `noteContentUnchanged`); one that does not is taken to have changed anything.
+  ///
+  /// While the table has a sort order, the rows `apply` changed are put back in that order
+  /// as part of the step, as `upkeep` says; undoing the step moves them back first, then
+  /// reverts the edit, and gives back the order as it was.
   func perform(
-    _ name: String, cost: Int = 64, changesContent: Bool = true, apply: @escaping (Document) throws -> Void,
-    revert: @escaping (Document) throws -> Void
+    _ name: String, cost: Int = 64, changesContent: Bool = true,
+    keepingOrder upkeep: OrderUpkeep = .changedRows,
+    apply: @escaping (Document) throws -> Void, revert: @escaping (Document) throws -> Void
   ) throws {
-    try making(apply)
+    var moved: RowReordering?
+    var orderingBefore = ordering
+    let applying: (Document) throws -> Void = { document in
+      orderingBefore = document.ordering
+      try apply(document)
+      moved = document.keepOrder(upkeep)
+    }
+    let reverting: (Document) throws -> Void = { document in
+      if let moved { document.reorderRows(moved.inverse) }
+      try revert(document)
+      document.ordering = orderingBefore
+    }
+    try making(applying)
     let revisionBefore = revision
     let revisionAfter = changesContent ? nextRevision : revision
     if changesContent { nextRevision += 1 }
@@ -112,11 +147,11 @@ public final class Document {
     let step = UndoStep(
       name: name, cost: cost,
       undo: { [unowned self] in
-        try making(revert)
+        try making(reverting)
         revision = revisionBefore
       },
       redo: { [unowned self] in
-        try making(apply)
+        try making(applying)
         revision = revisionAfter
       })
     if group != nil {
@@ -129,6 +164,7 @@ public final class Document {
   /// Makes an edit, noting an undescribed change as unknown.
   private func making(_ edit: (Document) throws -> Void) throws {
     isChangeDescribed = false
+    editChange = nil
     defer { if !isChangeDescribed { noteUnknownChange() } }
     try edit(self)
   }
@@ -137,6 +173,7 @@ public final class Document {
   func noteUnknownChange() {
     journalChange = .unknown
     frontEndChange = .unknown
+    editChange = .unknown
   }
 
   /// What changed in the content since the last call — one run of rows or lines, or a change
@@ -155,6 +192,7 @@ public final class Document {
     let run = ContentChange.run(start: start, removed: removed, inserted: inserted)
     journalChange = journalChange.map { $0.then(run) } ?? run
     frontEndChange = frontEndChange.map { $0.then(run) } ?? run
+    editChange = editChange.map { $0.then(run) } ?? run
   }
 
   /// Says the edit being made leaves the content as it is (a rename).
@@ -167,7 +205,7 @@ public final class Document {
   /// `commitGroup` or taken back by `rollbackGroup`. Does nothing while grouping already.
   public func beginGroup() {
     guard group == nil else { return }
-    group = ([], revision, selection, sortOrder)
+    group = ([], revision, selection, ordering)
   }
 
   /// Records the changes made since `beginGroup` as one undo step named `name` (a plugin
@@ -197,15 +235,57 @@ public final class Document {
     for step in collected.steps.reversed() { try? step.undo() }
     revision = collected.revision
     selection = collected.selection
-    sortOrder = collected.sortOrder
+    ordering = collected.ordering
   }
 
-  /// Replaces the whole content as one undoable step (revert).
+  /// Replaces the whole content as one undoable step (revert). The sort order goes with
+  /// the content replaced: the rows are as the new content has them.
   func replaceContent(with newContent: DocumentContent, stepName: String) throws {
     let before = content
     try perform(
-      stepName, cost: before.estimatedSize, apply: { $0.content = newContent },
+      stepName, cost: before.estimatedSize, keepingOrder: .none,
+      apply: { document in
+        document.content = newContent
+        document.ordering = nil
+      },
       revert: { $0.content = before })
+  }
+
+  /// Puts the rows the edit being made changed back in the sort order, as `upkeep` says,
+  /// and describes the move.
+  ///
+  /// - Returns: how the rows moved; nil when none did or no order is set.
+  private func keepOrder(_ upkeep: OrderUpkeep) -> RowReordering? {
+    guard var kept = ordering, case .table = content else { return nil }
+    let changed: Range<Int>?
+    switch upkeep {
+    case .none: return nil
+    case .rowsRemoved: changed = 0..<0
+    case .changedRows:
+      switch isChangeDescribed ? editChange : .unknown {
+      case nil: changed = 0..<0
+      case .run(let start, _, let inserted)?: changed = start..<(start + inserted)
+      case .unknown?: changed = nil
+      }
+    }
+    let moved = try? modifyTable { $0.keepOrder(&kept, changed: changed) }
+    ordering = kept
+    guard let reordering = moved ?? nil else { return nil }
+    describe(reordering)
+    return reordering
+  }
+
+  /// Moves rows back as an undo does, and describes the move.
+  private func reorderRows(_ reordering: RowReordering) {
+    _ = try? modifyTable { $0.reorder(reordering) }
+    describe(reordering)
+  }
+
+  /// Describes a move of rows: the run from the first row moved to the last, or a change no
+  /// run describes for a new order of every row.
+  private func describe(_ reordering: RowReordering) {
+    guard let span = reordering.span else { return noteUnknownChange() }
+    noteChange(start: span.lowerBound, removed: span.count, inserted: span.count)
   }
 
   /// Runs `body` on the table in place, without copying it.

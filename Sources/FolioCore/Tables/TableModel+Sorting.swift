@@ -19,6 +19,15 @@ extension TableModel {
     by keys: [TableSortKey], collation: TableCollation = .standard, cancellation: CancellationToken? = nil,
     progress: ((Int) -> Void)? = nil
   ) throws(FolioError) -> [Int] {
+    try sortOrder(by: keys, collation: collation, cancellation: cancellation, progress: progress).order
+  }
+
+  /// The order of rows that sorting by `keys` gives, as `sortPermutation` makes it, and what
+  /// each key's column compared as: the kinds a `TableOrdering` keeps.
+  func sortOrder(
+    by keys: [TableSortKey], collation: TableCollation, cancellation: CancellationToken? = nil,
+    progress: ((Int) -> Void)? = nil
+  ) throws(FolioError) -> (order: [Int], kinds: [TableSortKeys.Kind]) {
     try cancellation?.check()
     var keyColumns: [Int] = []
     for key in keys {
@@ -71,7 +80,7 @@ extension TableModel {
         ByteRunSorter.order(runs: $0, starts: $1) { cancellation?.isCancelled == true }
       }
       guard let order else { throw .interrupted }
-      return order
+      return (order, kinds)
     }
   }
 

@@ -15,8 +15,9 @@ extension Workspace {
     if ColumnKey.index(of: name, in: columns) != nil {
       throw FolioError.invalidArgument("there is a column '\(name)' already")
     }
+    // An empty column is no key of the order yet: no row moves.
     try document.perform(
-      "Add Column",
+      "Add Column", keepingOrder: .none,
       apply: { document in try document.modifyTable { $0.appendColumn(name) } },
       revert: { document in try document.modifyTable { $0.removeLastColumn() } })
   }

@@ -12,39 +12,86 @@ extension Workspace {
   /// The column the Favorite toggle keeps its state in, so it is saved with the document.
   public static let favoriteColumn = "favorite"
 
-  /// Sorts a table's rows by `keys` as one undoable step [KeyPathComparator].
+  /// Sorts a table's rows by `keys` as one undoable step [KeyPathComparator], and keeps them
+  /// in that order from now on [`.onChange(of: sortOrder)`]: each later edit puts the rows
+  /// it changed back in place, in its own undo step, until `clearSortOrder(of:)`.
   ///
   /// The step holds the permutation of rows, not a copy of the table; row ids and the
-  /// selection stay with their rows.
+  /// selection stay with their rows. Undo gives back the rows and the order before.
   ///
   /// - Returns: the number of rows.
   /// - Throws: `FolioError.invalidArgument` for a text document or a key naming no column;
   ///   `FolioError.interrupted` when `cancellation` stops it, the rows unmoved.
   @discardableResult
   public func sort(_ document: Document, by keys: [TableSortKey]) throws -> Int {
+    let (ordering, permutation) = try sortOrdering(document, by: keys)
+    try applySort(permutation, ordering: ordering, to: document)
+    return permutation.count
+  }
+
+  /// Gives a table the sort order it starts with, as it opens [`@State var sortOrder =
+  /// [KeyPathComparator(\Place.name)]`]. Rows already in that order — a file saved sorted —
+  /// take the order without a change: the document stays clean, and its file byte for byte
+  /// what a save writes. Otherwise the rows are sorted as `sort` does, one undoable step
+  /// that `undo` takes back to the file's order.
+  ///
+  /// - Returns: whether rows moved.
+  /// - Throws: what `sort(_:by:)` throws.
+  @discardableResult
+  public func applyInitialSortOrder(_ keys: [TableSortKey], to document: Document) throws -> Bool {
+    let (ordering, permutation) = try sortOrdering(document, by: keys)
+    guard !permutation.elementsEqual(permutation.indices) else {
+      document.ordering = ordering
+      return false
+    }
+    try applySort(permutation, ordering: ordering, to: document)
+    return true
+  }
+
+  /// Forgets a table's sort order as one undoable step: the rows stay where they are, and
+  /// edits no longer move them. Saves nothing: the file is the same with or without it.
+  ///
+  /// - Throws: `FolioError.disabled` when the table has no sort order;
+  ///   `FolioError.invalidArgument` for a text document.
+  public func clearSortOrder(of document: Document) throws {
+    try requireTable(document)
+    guard document.ordering != nil else {
+      throw FolioError(.disabled, "'\(document.title)' has no sort order")
+    }
+    try document.perform(
+      "Clear Sort Order", changesContent: false, keepingOrder: .none,
+      apply: { document in
+        document.ordering = nil
+        document.noteContentUnchanged()
+      },
+      revert: { $0.noteContentUnchanged() })
+  }
+
+  /// The order sorting by `keys` gives, and the ordering it sets.
+  private func sortOrdering(_ document: Document, by keys: [TableSortKey]) throws -> (TableOrdering, [Int]) {
     guard !keys.isEmpty else { throw FolioError.invalidArgument("sorting needs at least one column") }
     let collation = sortCollation()
-    let permutation = try document.modifyTable { table throws in
+    let (permutation, kinds) = try document.modifyTable { table throws in
       let rowCount = table.rowCount
-      return try table.sortPermutation(by: keys, collation: collation, cancellation: cancellation) {
+      return try table.sortOrder(by: keys, collation: collation, cancellation: cancellation) {
         [progress] rows in
         progress?(
           WorkProgress(task: .sort, document: document.title, done: rows, total: rowCount, unit: .rows))
       }
     }
+    return (TableOrdering(keys: keys, collation: collation, kinds: kinds), permutation)
+  }
+
+  /// Moves the rows as `permutation` says and sets `ordering`, as one undoable step.
+  private func applySort(_ permutation: [Int], ordering: TableOrdering, to document: Document) throws {
     let inverse = TableModel.inverse(of: permutation)
-    let orderBefore = document.sortOrder
     try document.perform(
-      "Sort", cost: 16 * permutation.count + 64,
+      "Sort", cost: 16 * permutation.count + 64, keepingOrder: .none,
       apply: { document in
         try document.modifyTable { $0.reorder(by: permutation) }
-        document.sortOrder = keys
+        document.ordering = ordering
       },
-      revert: { document in
-        try document.modifyTable { $0.reorder(by: inverse) }
-        document.sortOrder = orderBefore
-      })
-    return permutation.count
+      revert: { document in try document.modifyTable { $0.reorder(by: inverse) } })
   }
 
   /// Changes a table's selection [selection: Set<ID>].
@@ -118,6 +165,7 @@ extension Workspace {
     var removed: [TableRow] = []
     try document.perform(
       positions.count == 1 ? "Delete Row" : "Delete \(positions.count) Rows", cost: 64 * positions.count + 64,
+      keepingOrder: .rowsRemoved,
       apply: { document in
         removed = try document.modifyTable { $0.removeRows(at: positions) }
         document.selection.subtract(removed.map(\.id))
@@ -282,19 +330,19 @@ public struct SelectionReport: Sendable, Equatable {
 public struct SortReport: Sendable, Equatable {
   /// The document's title.
   public var document: String
-  /// The keys, first first; empty when the rows are in file order.
+  /// The keys, first first; empty when no order is set.
   public var keys: [TableSortKey]
   /// How many rows sorting just ordered, or nil when only the order was asked for.
   public var sortedRows: Int?
-  /// Whether edits since the sort left the rows out of the keys' order.
-  public var isStale: Bool
+  /// Whether the order was just cleared (`sort --clear`).
+  public var wasCleared: Bool
 
   /// Creates a report.
-  public init(document: String, keys: [TableSortKey], sortedRows: Int?, isStale: Bool = false) {
+  public init(document: String, keys: [TableSortKey], sortedRows: Int?, wasCleared: Bool = false) {
     self.document = document
     self.keys = keys
     self.sortedRows = sortedRows
-    self.isStale = isStale
+    self.wasCleared = wasCleared
   }
 }
 

@@ -77,7 +77,10 @@ extension EmbedServer {
         return TableSortKey(column: column, order: order)
       }
       try params.finish()
-      let count = try session.sort(by: keys ?? [])
+      // Without keys, the order the rows are kept in, as bare `sort` says it; `[]` forgets it.
+      guard let keys else { return try runCommand("view.sort", [:]) }
+      guard !keys.isEmpty else { return try runCommand("view.sort", ["clear": .bool(true)]) }
+      let count = try session.sort(by: keys)
       return .object([("rows", .int(count))])
     case .tableAddRow:
       let cells = try params.optionalObject("cells") { (cells: inout Params) throws(ProtocolError) in

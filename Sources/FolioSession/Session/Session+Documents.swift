@@ -15,6 +15,26 @@ extension Session {
   @discardableResult
   public func open(_ path: String) throws(FolioError) -> Document { try workspace.open(path).document }
 
+  /// Opens a table with the sort order it starts with [`@State var sortOrder =
+  /// [KeyPathComparator(\Place.name)]`], kept as it is edited
+  /// (`Workspace.applyInitialSortOrder(_:to:)`): rows already in that order open unchanged.
+  ///
+  /// - Throws: what `open(_:)` throws; `FolioError.invalidArgument` for a key naming no
+  ///   column or a text document, which is then closed again unless it was open before.
+  @discardableResult
+  public func open(_ path: String, sortOrder keys: [TableSortKey]) throws -> Document {
+    let windowsBefore = Set(workspace.documents.map(\.windowID))
+    let document = try open(path)
+    guard !keys.isEmpty else { return document }
+    do {
+      try workspace.applyInitialSortOrder(keys, to: document)
+    } catch {
+      if !windowsBefore.contains(document.windowID) { workspace.close(document) }
+      throw error
+    }
+    return document
+  }
+
   /// Makes the window with this id active.
   ///
   /// - Returns: its document.
@@ -27,6 +47,14 @@ extension Session {
   @discardableResult
   public func sort(by keys: [TableSortKey]) throws -> Int {
     try workspace.sort(try activeDocument(), by: keys)
+  }
+
+  /// Forgets the active table's sort order: its rows stay where they are, and edits no
+  /// longer move them.
+  ///
+  /// - Throws: `FolioError.disabled` when it has none.
+  public func clearSortOrder() throws {
+    try workspace.clearSortOrder(of: try activeDocument())
   }
 
   /// Changes the active table's selection to, into or against the rows with these ids.

@@ -73,8 +73,7 @@ public enum JSONRenderer {
               .object([("column", .string($0.column)), ("order", .string($0.order.rawValue))])
             })
         ),
-        ("stale", .bool(report.isStale)),
-        ("message", .string(report.sortedRows.map { _ in ReportText.phrase(report) })),
+        ("message", .string(report.sortedRows != nil || report.wasCleared ? ReportText.phrase(report) : nil)),
         ("rows", report.sortedRows.map(JSONValue.int) ?? .null),
       ])
     case .pluginList(let plugins): .object([("plugins", .array(plugins.map { plugin($0, details: false) }))])

@@ -87,10 +87,9 @@ enum ReportText {
   /// What `sort` says: what sorting did, or the order the rows are in.
   static func phrase(_ report: SortReport) -> String {
     if let rows = report.sortedRows { return "Sorted \(amount(rows, "row")) by \(describe(report.keys))." }
-    if report.keys.isEmpty { return "\(report.document) is in file order; 'sort COLUMN' sorts it." }
-    if report.isStale {
-      return "\(report.document) is not sorted: it was sorted by \(describe(report.keys)), and edits "
-        + "since left rows out of that order."
+    if report.wasCleared { return "\(report.document) has no sort order now; its rows stay where they are." }
+    if report.keys.isEmpty {
+      return "\(report.document) has no sort order; 'sort COLUMN' sorts it and keeps it sorted."
     }
     return "\(report.document) is sorted by \(describe(report.keys))."
   }

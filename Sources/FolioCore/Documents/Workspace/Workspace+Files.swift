@@ -186,7 +186,7 @@ extension Workspace {
     let oldTitle = document.title
     guard let oldPath = document.path else {
       try? document.perform(
-        "Rename", changesContent: false,
+        "Rename", changesContent: false, keepingOrder: .none,
         apply: { document in
           document.title = newTitle
           document.noteContentUnchanged()
@@ -201,7 +201,7 @@ extension Workspace {
     let newPath = DocumentFile.directoryPath(of: oldPath) + "/" + newTitle + fileExtension
     try FolioError.converting {
       try document.perform(
-        "Rename", changesContent: false,
+        "Rename", changesContent: false, keepingOrder: .none,
         apply: { [unowned self] document in try move(document, from: oldPath, to: newPath, title: newTitle) },
         revert: { [unowned self] document in try move(document, from: newPath, to: oldPath, title: oldTitle) }
       )

@@ -1,10 +1,13 @@
 import FolioCore
 
 extension DocumentCommands {
-  /// `open PATH-OR-URL`.
+  /// `open PATH-OR-URL [--sort KEYS]`.
   enum Open: SessionAction, ConfirmingCommand {
     static let path = ParameterKey.argument(
       "path", .path, summary: "a path (~ for home) or a file:// URL", valueName: "PATH-OR-URL")
+    static let sort = ParameterKey.option(
+      "sort", summary: "the table's initial sort order, kept as it is edited: name or name,noise:desc",
+      valueName: "COLUMN[:desc],…")
 
     static let configuration = CommandConfiguration(
       id: "document.open", verb: "open", title: "Open…", icon: "folder", shortcut: "⌘O",
@@ -13,18 +16,52 @@ extension DocumentCommands {
       details: """
         Text files (.txt, .md, any UTF-8) open as lines; .csv, .tsv and .json (an array of \
         objects) open as tables. A file already open is focused instead. Binary or malformed \
-        files are refused with the line and column of the problem.
+        files are refused with the line and column of the problem. --sort gives a table the \
+        sort order it starts with, as the seed's @State var sortOrder does: rows already in \
+        that order (a file saved sorted) open unchanged; otherwise they are sorted, one \
+        undoable step. The file is not changed until a save.
         """,
-      parameters: [path])
+      parameters: [path, sort])
 
     static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
-      try context.workspace.openOfferingRecovery(arguments[Self.path], responder: responder(for: arguments))
+      let keys = try sortKeys(arguments)
+      return try sorting(by: keys, in: context) {
+        try context.workspace.openOfferingRecovery(arguments[Self.path], responder: responder(for: arguments))
+      }
     }
 
     static func answer(_ buttonID: String, _ arguments: Arguments, in context: CommandContext) throws
       -> CommandOutput
     {
-      try context.workspace.answerRecoveryOffer(buttonID)
+      let keys = try sortKeys(arguments)
+      return try sorting(by: keys, in: context) { try context.workspace.answerRecoveryOffer(buttonID) }
+    }
+
+    /// The keys of `--sort`, checked before anything opens; empty without it.
+    private static func sortKeys(_ arguments: Arguments) throws -> [TableSortKey] {
+      guard let text = arguments[Self.sort] else { return [] }
+      return try text.split(separator: ",", omittingEmptySubsequences: false).map { word throws in
+        try TableSortKey(parsing: String(word))
+      }
+    }
+
+    /// Opens with `open` and gives the document it opened its initial sort order; a dialog
+    /// waits unsorted. A document that cannot take the order (a key naming no column, a
+    /// text) is closed again when this opened it, so a failed `open` leaves nothing open.
+    private static func sorting(
+      by keys: [TableSortKey], in context: CommandContext, _ open: () throws -> CommandOutput
+    ) throws -> CommandOutput {
+      let workspace = context.workspace
+      let windowsBefore = Set(workspace.documents.map(\.windowID))
+      let output = try open()
+      guard !keys.isEmpty, case .document = output, let document = workspace.active else { return output }
+      do {
+        try workspace.applyInitialSortOrder(keys, to: document)
+      } catch {
+        if !windowsBefore.contains(document.windowID) { workspace.close(document) }
+        throw error
+      }
+      return output
     }
   }
 

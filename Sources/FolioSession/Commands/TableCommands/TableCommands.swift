@@ -8,31 +8,40 @@ enum TableCommands {
     [Sort.self, Select.self, ShowSelection.self, EditMode.self, Delete.self, Favorite.self, RowActions.self]
   }
 
-  /// `sort [COLUMN[:asc|:desc]…]`; bare, it shows the order.
+  /// `sort [COLUMN[:asc|:desc]…]`; bare, it shows the order; `--clear` forgets it.
   enum Sort: DocumentAction {
     static let keys = ParameterKey.rest(
       "keys", summary: "COLUMN or COLUMN:asc or COLUMN:desc", valueName: "COLUMN[:asc|:desc]")
+    static let clear = ParameterKey.flag(
+      "clear", summary: "forget the sort order: the rows stay where they are, and edits no longer move them")
 
     static let configuration = CommandConfiguration(
       id: "view.sort", verb: "sort", title: "Sort", icon: "arrow.up.arrow.down", category: "Tables",
-      summary: "sort rows by columns, first key first: name noise:desc; bare 'sort' shows the order",
+      summary:
+        "sort rows by columns, first key first, and keep them sorted: name noise:desc; bare 'sort' shows the order",
       details: """
         A stable sort: rows equal by every key keep their order. A column whose non-empty \
         cells are all numbers sorts as numbers, others as text the way people expect (letters \
         first, then accents, then case; numbers inside text by value: item 9 before item 10), \
         or by bytes with the setting sort.collation binary; empty cells go last either way. \
-        One undoable step; row ids and the selection stay with their rows. Bare \
-        'sort' says when edits since (add, cell) left the rows out of the last sort's order.
+        One undoable step; row ids and the selection stay with their rows. The table keeps \
+        the order: an edit, an added row or a plugin's change puts the rows it changed back \
+        in place, in the same undo step. 'sort --clear' forgets the order; 'open PATH \
+        --sort name' opens a table with one.
         """,
-      parameters: [keys])
+      parameters: [keys, clear])
 
     static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
       let document = context.document
       let words = arguments[Self.keys].map(\.text)
+      if arguments[Self.clear] {
+        guard words.isEmpty else { throw FolioError.invalidArgument("'sort --clear' takes no columns") }
+        try context.workspace.clearSortOrder(of: document)
+        return .sortOrder(SortReport(document: document.title, keys: [], sortedRows: nil, wasCleared: true))
+      }
       guard !words.isEmpty else {
-        let isStale = try context.workspace.isSortStale(document)
-        return .sortOrder(
-          SortReport(document: document.title, keys: document.sortOrder, sortedRows: nil, isStale: isStale))
+        try context.workspace.requireTable(document)
+        return .sortOrder(SortReport(document: document.title, keys: document.sortOrder, sortedRows: nil))
       }
       let keys = try words.map { word throws in try TableSortKey(parsing: word) }
       let count = try context.workspace.sort(document, by: keys)
