@@ -89,7 +89,6 @@ public final class MessageInput: Sendable {
   /// The next message, read when none is waiting; nil at the end of the input. The watcher
   /// reads while the caller handles what this returns, until the next call.
   public func next() -> MessageReader.Item? {
-    var buffer = [UInt8](repeating: 0, count: Self.chunkSize)
     while true {
       let taken = state.withLock { state -> (item: MessageReader.Item?, ended: Bool, wakeWatcher: Bool) in
         let item = state.next()
@@ -103,15 +102,16 @@ public final class MessageInput: Sendable {
       if taken.wakeWatcher { wake.signal() }
       if let item = taken.item { return item }
       if taken.ended { return nil }
-      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0, errno == EINTR { continue }
-      state.withLock { state in
-        if count > 0 {
-          buffer.withUnsafeBufferPointer {
-            state.take(UnsafeBufferPointer(rebasing: $0[..<count]), noting: noteLine)
+      // The buffer is not filled first: `read` writes what is used.
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.chunkSize) { buffer in
+        let count = read(descriptor, buffer.baseAddress, buffer.count)
+        if count < 0, errno == EINTR { return }
+        state.withLock { state in
+          if count > 0 {
+            state.take(UnsafeBufferPointer(rebasing: buffer[..<count]), noting: noteLine)
+          } else {
+            state.end(noting: noteLine)
           }
-        } else {
-          state.end(noting: noteLine)
         }
       }
     }
