@@ -50,12 +50,12 @@ import Testing
     #expect(run > spread)
   }
 
-  @Test("an ASCII filter and name score by bytes exactly as by characters")
+  @Test("prepared names score exactly as characters made anew, ASCII or not")
   func bytesAgreeWithCharacters() {
     let names = [
       "option.output", "Command Palette", "document.saveAs", "a_b-c d", "[x]{y}@z", "shell.commands", "ABC",
       "aBcDeF",
-      "save", "s", "",
+      "save", "s", "", "Save As…", "Café Central", "ÉTÉ", "αβγ.save", "Ｓave",
     ]
     let patterns = [
       "", "s", "sav", "SAV", "sa v", "oo", "cp", "cmd pal", "abc", "bd", "xyz", "[", "@", "ds", "zzz",

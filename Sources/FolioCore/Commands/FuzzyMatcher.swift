@@ -13,11 +13,14 @@ public enum FuzzyMatcher {
     /// The filter as typed.
     public let text: String
     let loweredASCII: [UInt8]?
+    /// Its characters but spaces, lowered.
+    let loweredCharacters: [Character]
 
     /// Prepares `text`.
     public init(_ text: String) {
       self.text = text
       loweredASCII = FuzzyMatcher.loweredASCII(text.utf8.filter { $0 != UInt8(ascii: " ") })
+      loweredCharacters = text.filter { $0 != " " }.map(FuzzyMatcher.lowercased)
     }
   }
 
@@ -27,7 +30,10 @@ public enum FuzzyMatcher {
     /// The name.
     public let text: String
     let loweredASCII: [UInt8]?
-    /// The bonus of a match at each byte of an ASCII name (word starts score higher).
+    /// The characters of a name that is not ASCII, lowered; empty for an ASCII name.
+    let loweredCharacters: [Character]
+    /// The bonus of a match at each byte of an ASCII name, or at each character of another
+    /// (word starts score higher).
     let bonuses: [Int]
 
     /// Prepares `text`.
@@ -35,7 +41,14 @@ public enum FuzzyMatcher {
       self.text = text
       let bytes = Array(text.utf8)
       loweredASCII = FuzzyMatcher.loweredASCII(bytes)
-      bonuses = loweredASCII == nil ? [] : FuzzyMatcher.bonuses(ofASCII: bytes)
+      if loweredASCII == nil {
+        let original = Array(text)
+        loweredCharacters = original.map(FuzzyMatcher.lowercased)
+        bonuses = FuzzyMatcher.bonuses(of: original)
+      } else {
+        loweredCharacters = []
+        bonuses = FuzzyMatcher.bonuses(ofASCII: bytes)
+      }
     }
   }
 
@@ -52,19 +65,22 @@ public enum FuzzyMatcher {
   /// lowered bytes says so first, without building characters (the score is nil exactly
   /// when the bytes are not in order).
   public static func score(_ filter: Filter, in name: Name) -> Int? {
-    guard let pattern = filter.loweredASCII, let text = name.loweredASCII else {
-      return scoreByCharacters(filter, in: name)
+    if let text = name.loweredASCII {
+      // An ASCII name and a filter that is not ASCII (rare) are aligned by characters.
+      guard let pattern = filter.loweredASCII else { return scoreByCharacters(filter, in: name) }
+      guard isSubsequence(pattern, of: text) else { return nil }
+      return align(pattern, in: text, bonuses: name.bonuses)
     }
-    guard isSubsequence(pattern, of: text) else { return nil }
-    return align(pattern, in: text, bonuses: name.bonuses)
+    // Another name was prepared by characters.
+    guard isSubsequence(filter.loweredCharacters, of: name.loweredCharacters) else { return nil }
+    return align(filter.loweredCharacters, in: name.loweredCharacters, bonuses: name.bonuses)
   }
 
-  /// The score, by characters: for a filter or a name that is not plain ASCII.
+  /// The score, by characters, the name's made now: for a filter that is not plain ASCII in
+  /// an ASCII name (and for tests, against the other paths).
   static func scoreByCharacters(_ filter: Filter, in name: Name) -> Int? {
     let original = Array(name.text)
-    return align(
-      Array(filter.text.filter { $0 != " " }).map(lowercased), in: original.map(lowercased),
-      bonuses: bonuses(of: original))
+    return align(filter.loweredCharacters, in: original.map(lowercased), bonuses: bonuses(of: original))
   }
 
   /// The best alignment of `pattern` in `text`, both lowered; `bonuses` are those of a match
@@ -109,8 +125,9 @@ public enum FuzzyMatcher {
     return Swift.max(a, b)
   }
 
-  /// Whether `pattern`'s bytes appear in order in `text`.
-  private static func isSubsequence(_ pattern: [UInt8], of text: [UInt8]) -> Bool {
+  /// Whether `pattern`'s elements appear in order in `text`: exactly when `align` finds an
+  /// alignment.
+  private static func isSubsequence<Element: Equatable>(_ pattern: [Element], of text: [Element]) -> Bool {
     var index = 0
     for byte in pattern {
       while index < text.count, text[index] != byte { index += 1 }
@@ -132,7 +149,7 @@ public enum FuzzyMatcher {
     return lowered
   }
 
-  private static func lowercased(_ character: Character) -> Character {
+  fileprivate static func lowercased(_ character: Character) -> Character {
     let lowered = character.lowercased()
     return lowered.count == 1 ? Character(lowered) : character
   }
@@ -158,7 +175,7 @@ public enum FuzzyMatcher {
   }
 
   /// The bonus of a match at each character of a name.
-  private static func bonuses(of characters: [Character]) -> [Int] {
+  fileprivate static func bonuses(of characters: [Character]) -> [Int] {
     characters.indices.map { index in
       index == 0
         ? boundaryBonus + firstCharacterBonus
