@@ -49,4 +49,25 @@ import Testing
     let spread = try #require(FuzzyMatcher.score("echo", in: "seethecharmorder"))
     #expect(run > spread)
   }
+
+  @Test("prepared names score exactly as characters made anew, ASCII or not")
+  func bytesAgreeWithCharacters() {
+    let names = [
+      "option.output", "Command Palette", "document.saveAs", "a_b-c d", "[x]{y}@z", "shell.commands", "ABC",
+      "aBcDeF",
+      "save", "s", "", "Save As…", "Café Central", "ÉTÉ", "αβγ.save", "Ｓave",
+    ]
+    let patterns = [
+      "", "s", "sav", "SAV", "sa v", "oo", "cp", "cmd pal", "abc", "bd", "xyz", "[", "@", "ds", "zzz",
+    ]
+    for name in names {
+      for pattern in patterns {
+        let filter = FuzzyMatcher.Filter(pattern)
+        let prepared = FuzzyMatcher.Name(name)
+        #expect(
+          FuzzyMatcher.score(filter, in: prepared) == FuzzyMatcher.scoreByCharacters(filter, in: prepared),
+          "\(pattern) in \(name)")
+      }
+    }
+  }
 }

@@ -25,4 +25,42 @@ import Testing
       JSONValue.array([.number(2), .number(2.5), .number(.infinity), .int(-3)]).serialized
         == "[2,2.5,null,-3]")
   }
+
+  /// How a scalar is written inside a string: the escapes JSON needs, the C1 controls and DEL
+  /// as `\u00XX`, U+2028 and U+2029 escaped for JavaScript, anything else as itself.
+  private func expectedEscape(_ scalar: Unicode.Scalar) -> String {
+    switch scalar {
+    case "\"": return "\\\""
+    case "\\": return "\\\\"
+    case "\n": return "\\n"
+    case "\r": return "\\r"
+    case "\t": return "\\t"
+    case "\u{08}": return "\\b"
+    case "\u{0C}": return "\\f"
+    case _
+    where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
+      || scalar.value == 0x2029:
+      let hex = String(scalar.value, radix: 16)
+      return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    default: return String(scalar)
+    }
+  }
+
+  @Test("every scalar is written as itself or its escape, alone, between runs, and repeated")
+  func escapesByScalar() {
+    let scalars =
+      (0..<0x300).compactMap { Unicode.Scalar(UInt32($0)) }
+      + (0x2020..<0x2030).compactMap { Unicode.Scalar(UInt32($0)) }
+      + ["\u{FEFF}", "\u{1F600}", "\u{10FFFF}"]
+    for scalar in scalars {
+      let escaped = expectedEscape(scalar)
+      for (text, expected) in [
+        (String(scalar), escaped), ("ab\(scalar)cd", "ab\(escaped)cd"),
+        ("\(scalar)\(scalar)", escaped + escaped),
+      ] {
+        #expect(
+          JSONValue.string(text).serialized == "\"\(expected)\"", "U+\(String(scalar.value, radix: 16))")
+      }
+    }
+  }
 }

@@ -9,6 +9,9 @@ public final class CommandRegistry {
   /// What `resolve` finds for each typed name (a verb first, else an id): one lookup a
   /// command run.
   private var commandsByName: [String: Command] = [:]
+  /// Every command with the names `search` matches, prepared: made by the first search after
+  /// a command was added or removed.
+  private var searchIndex: [(command: Command, names: [FuzzyMatcher.Name])]?
 
   /// Creates an empty registry with room for the app's own commands, so registering them at
   /// start-up never grows the tables.
@@ -51,6 +54,7 @@ public final class CommandRegistry {
     }
     if idsByVerb[command.id] == nil { commandsByName[command.id] = command }
     order.append(command.id)
+    searchIndex = nil
   }
 
   /// Removes every command registered by `owner` (an unloaded plugin) and returns their ids.
@@ -67,6 +71,7 @@ public final class CommandRegistry {
       names.append(id)
     }
     order.removeAll { commandsByID[$0] == nil }
+    searchIndex = nil
     for name in names { commandsByName[name] = lookUp(name) }
     return removed
   }
@@ -96,13 +101,27 @@ public final class CommandRegistry {
   /// in registration order when the filter is empty.
   public func search(_ filter: String) -> [Command] {
     guard !filter.isEmpty else { return commands }
-    let scored = commands.compactMap { command -> (score: Int, command: Command)? in
-      let candidates = [command.id, command.title] + (command.verb.map { [$0] } ?? [])
-      let best = candidates.compactMap { FuzzyMatcher.score(filter, in: $0) }.max()
-      return best.map { ($0, command) }
+    let index = searchIndex ?? makeSearchIndex()
+    searchIndex = index
+    let prepared = FuzzyMatcher.Filter(filter)
+    var scored: [(score: Int, command: Command)] = []
+    for (command, names) in index {
+      var best: Int?
+      for name in names {
+        if let score = FuzzyMatcher.score(prepared, in: name), score > best ?? .min { best = score }
+      }
+      if let best { scored.append((best, command)) }
     }
     return scored.sorted { $0.score != $1.score ? $0.score > $1.score : $0.command.id < $1.command.id }
       .map(\.command)
+  }
+
+  /// Every command with its id, title and verb prepared for `search`.
+  private func makeSearchIndex() -> [(command: Command, names: [FuzzyMatcher.Name])] {
+    commands.map { command in
+      let names = [command.id, command.title] + (command.verb.map { [$0] } ?? [])
+      return (command: command, names: names.map(FuzzyMatcher.Name.init))
+    }
   }
 
   /// Runs a command with the words typed after its name.

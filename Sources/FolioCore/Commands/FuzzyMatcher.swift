@@ -7,26 +7,100 @@ public enum FuzzyMatcher {
   private static let boundaryBonus = 24
   private static let firstCharacterBonus = 8
 
+  /// A filter prepared once to score many names: its characters but spaces, and their ASCII
+  /// bytes lowered (nil when it is not ASCII).
+  public struct Filter: Sendable {
+    /// The filter as typed.
+    public let text: String
+    let loweredASCII: [UInt8]?
+    /// Its characters but spaces, lowered.
+    let loweredCharacters: [Character]
+
+    /// Prepares `text`.
+    public init(_ text: String) {
+      self.text = text
+      loweredASCII = FuzzyMatcher.loweredASCII(text.utf8.filter { $0 != UInt8(ascii: " ") })
+      loweredCharacters = text.filter { $0 != " " }.map(FuzzyMatcher.lowercased)
+    }
+  }
+
+  /// A name prepared once to be scored by many filters: its ASCII bytes lowered (nil when it
+  /// is not ASCII).
+  public struct Name: Sendable {
+    /// The name.
+    public let text: String
+    let loweredASCII: [UInt8]?
+    /// The characters of a name that is not ASCII, lowered; empty for an ASCII name.
+    let loweredCharacters: [Character]
+    /// The bonus of a match at each byte of an ASCII name, or at each character of another
+    /// (word starts score higher).
+    let bonuses: [Int]
+
+    /// Prepares `text`.
+    public init(_ text: String) {
+      self.text = text
+      let bytes = Array(text.utf8)
+      loweredASCII = FuzzyMatcher.loweredASCII(bytes)
+      if loweredASCII == nil {
+        let original = Array(text)
+        loweredCharacters = original.map(FuzzyMatcher.lowercased)
+        bonuses = FuzzyMatcher.bonuses(of: original)
+      } else {
+        loweredCharacters = []
+        bonuses = FuzzyMatcher.bonuses(ofASCII: bytes)
+      }
+    }
+  }
+
   /// The score of the best alignment of `pattern` in `text` (case-insensitive), or nil when
   /// the pattern's characters do not all appear in order.
   public static func score(_ pattern: String, in text: String) -> Int? {
-    if isASCIISubsequence(pattern, of: text) == false { return nil }
-    let pattern = Array(pattern.filter { $0 != " " }).map(lowercased)
-    let original = Array(text)
-    let text = original.map(lowercased)
+    score(Filter(pattern), in: Name(text))
+  }
+
+  /// The score of the best alignment of `filter` in `name` (case-insensitive), or nil when
+  /// the filter's characters do not all appear in order.
+  ///
+  /// Most names a palette filter meets do not match: when both are ASCII, a pass over their
+  /// lowered bytes says so first, without building characters (the score is nil exactly
+  /// when the bytes are not in order).
+  public static func score(_ filter: Filter, in name: Name) -> Int? {
+    if let text = name.loweredASCII {
+      // An ASCII name and a filter that is not ASCII (rare) are aligned by characters.
+      guard let pattern = filter.loweredASCII else { return scoreByCharacters(filter, in: name) }
+      guard isSubsequence(pattern, of: text) else { return nil }
+      return align(pattern, in: text, bonuses: name.bonuses)
+    }
+    // Another name was prepared by characters.
+    guard isSubsequence(filter.loweredCharacters, of: name.loweredCharacters) else { return nil }
+    return align(filter.loweredCharacters, in: name.loweredCharacters, bonuses: name.bonuses)
+  }
+
+  /// The score, by characters, the name's made now: for a filter that is not plain ASCII in
+  /// an ASCII name (and for tests, against the other paths).
+  static func scoreByCharacters(_ filter: Filter, in name: Name) -> Int? {
+    let original = Array(name.text)
+    return align(filter.loweredCharacters, in: original.map(lowercased), bonuses: bonuses(of: original))
+  }
+
+  /// The best alignment of `pattern` in `text`, both lowered; `bonuses` are those of a match
+  /// at each place of the text.
+  private static func align<Element: Equatable>(_ pattern: [Element], in text: [Element], bonuses: [Int])
+    -> Int?
+  {
     guard !pattern.isEmpty else { return 0 }
     guard pattern.count <= text.count else { return nil }
-    let bonuses = original.indices.map { boundaryBonusAt($0, in: original) }
     // best[j]: the best score with the current pattern character matched at text[j].
     var best = [Int?](repeating: nil, count: text.count)
+    var next = best
     for (i, character) in pattern.enumerated() {
-      var next = [Int?](repeating: nil, count: text.count)
       // The best predecessor at least two places back, less one point per skipped character.
       var bestWithGap: Int?
       for j in text.indices {
+        next[j] = nil
         bestWithGap = bestWithGap.map { $0 - 1 }
         if j >= 2, let candidate = best[j - 2] {
-          bestWithGap = max(bestWithGap ?? candidate - 1, candidate - 1)
+          bestWithGap = Swift.max(bestWithGap ?? candidate - 1, candidate - 1)
         }
         guard text[j] == character else { continue }
         var score = match + bonuses[j]
@@ -34,51 +108,80 @@ public enum FuzzyMatcher {
           score -= min(j, 10)
         } else {
           let consecutive = j >= 1 ? best[j - 1].map { $0 + consecutiveBonus } : nil
-          guard let previous = [consecutive, bestWithGap].compactMap({ $0 }).max() else {
-            continue
-          }
+          guard let previous = larger(consecutive, bestWithGap) else { continue }
           score += previous
         }
         next[j] = score
       }
-      best = next
+      swap(&best, &next)
     }
-    return best.compactMap { $0 }.max()
+    return best.reduce(nil, larger)
   }
 
-  /// Whether the pattern's characters, spaces left out, appear in order in `text` ignoring
-  /// ASCII case; nil when either is not ASCII. Most names a palette filter meets do not
-  /// match, and this says so without building characters: the score is nil exactly then.
-  private static func isASCIISubsequence(_ pattern: String, of text: String) -> Bool? {
-    var remaining = text.utf8.makeIterator()
-    for byte in pattern.utf8 where byte != UInt8(ascii: " ") {
-      guard byte < 0x80 else { return nil }
-      let wanted = byte | (isASCIILetter(byte) ? 0x20 : 0)
-      while true {
-        guard let candidate = remaining.next() else {
-          return text.utf8.allSatisfy { $0 < 0x80 } ? false : nil
-        }
-        guard candidate < 0x80 else { return nil }
-        if candidate | (isASCIILetter(candidate) ? 0x20 : 0) == wanted { break }
-      }
+  /// The larger of two optional scores; nil when both are.
+  private static func larger(_ a: Int?, _ b: Int?) -> Int? {
+    guard let a else { return b }
+    guard let b else { return a }
+    return Swift.max(a, b)
+  }
+
+  /// Whether `pattern`'s elements appear in order in `text`: exactly when `align` finds an
+  /// alignment.
+  private static func isSubsequence<Element: Equatable>(_ pattern: [Element], of text: [Element]) -> Bool {
+    var index = 0
+    for byte in pattern {
+      while index < text.count, text[index] != byte { index += 1 }
+      guard index < text.count else { return false }
+      index += 1
     }
-    return text.utf8.allSatisfy { $0 < 0x80 } ? true : nil
+    return true
   }
 
-  private static func isASCIILetter(_ byte: UInt8) -> Bool {
-    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+  /// The bytes with ASCII letters lowered; nil when any is not printable ASCII (a control
+  /// character may join its neighbour in one `Character`, as CR LF does).
+  private static func loweredASCII(_ bytes: [UInt8]) -> [UInt8]? {
+    var lowered = bytes
+    for index in lowered.indices {
+      let byte = lowered[index]
+      guard byte >= 0x20, byte < 0x7F else { return nil }
+      if (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) { lowered[index] = byte | 0x20 }
+    }
+    return lowered
   }
 
-  private static func lowercased(_ character: Character) -> Character {
+  fileprivate static func lowercased(_ character: Character) -> Character {
     let lowered = character.lowercased()
     return lowered.count == 1 ? Character(lowered) : character
   }
 
-  private static func boundaryBonusAt(_ index: Int, in text: [Character]) -> Int {
-    if index == 0 { return boundaryBonus + firstCharacterBonus }
-    let previous = text[index - 1]
-    if ".-_ /:".contains(previous) { return boundaryBonus }
-    if previous.isLowercase, text[index].isUppercase { return boundaryBonus / 2 }
-    return 0
+  /// The bonus of a match after a separator (a word start), or at an upper-case letter after
+  /// a lower-case one (a camel-case word start).
+  private static func bonus(afterSeparator: Bool, lowerToUpper: Bool) -> Int {
+    afterSeparator ? boundaryBonus : lowerToUpper ? boundaryBonus / 2 : 0
+  }
+
+  /// The bonus of a match at each byte of an ASCII name.
+  fileprivate static func bonuses(ofASCII bytes: [UInt8]) -> [Int] {
+    let separators = Array(".-_ /:".utf8)
+    let lower = UInt8(ascii: "a")...UInt8(ascii: "z")
+    let upper = UInt8(ascii: "A")...UInt8(ascii: "Z")
+    return bytes.indices.map { index in
+      index == 0
+        ? boundaryBonus + firstCharacterBonus
+        : bonus(
+          afterSeparator: separators.contains(bytes[index - 1]),
+          lowerToUpper: lower.contains(bytes[index - 1]) && upper.contains(bytes[index]))
+    }
+  }
+
+  /// The bonus of a match at each character of a name.
+  fileprivate static func bonuses(of characters: [Character]) -> [Int] {
+    characters.indices.map { index in
+      index == 0
+        ? boundaryBonus + firstCharacterBonus
+        : bonus(
+          afterSeparator: ".-_ /:".contains(characters[index - 1]),
+          lowerToUpper: characters[index - 1].isLowercase && characters[index].isUppercase)
+    }
   }
 }

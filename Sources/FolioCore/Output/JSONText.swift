@@ -24,15 +24,18 @@ public enum JSONText {
   public static func parse(_ bytes: [UInt8], maximumDepth: Int = maximumDepth) throws(SyntaxError)
     -> JSONValue
   {
-    var utf8 = UTF8.ForwardParser()
-    var iterator = bytes.makeIterator()
-    var offset = 0
-    loop: while true {
-      switch utf8.parseScalar(from: &iterator) {
-      case .valid(let scalar): offset += scalar.count
-      case .emptyInput: break loop
-      case .error:
-        throw SyntaxError(message: "the text is not valid UTF-8", offset: offset)
+    // Messages are mostly ASCII, which is valid UTF-8: only other text is read scalar by scalar.
+    if !bytes.allSatisfy({ $0 < 0x80 }) {
+      var utf8 = UTF8.ForwardParser()
+      var iterator = bytes.makeIterator()
+      var offset = 0
+      loop: while true {
+        switch utf8.parseScalar(from: &iterator) {
+        case .valid(let scalar): offset += scalar.count
+        case .emptyInput: break loop
+        case .error:
+          throw SyntaxError(message: "the text is not valid UTF-8", offset: offset)
+        }
       }
     }
     var scanner = Scanner(bytes: bytes, maximumDepth: maximumDepth)

@@ -3,38 +3,88 @@ import FolioSession
 import FolioShell
 
 extension EmbedServer {
-  /// Every method of the protocol (docs/protocol.md, "Methods").
-  enum Method: String, CaseIterable {
-    case initialize, shutdown
-    case documentOpen = "document.open", documentNew = "document.new", documentList = "document.list"
-    case documentSave = "document.save", documentSaveAs = "document.saveAs"
-    case documentRevert = "document.revert", documentClose = "document.close"
-    case documentRename = "document.rename", documentInfo = "document.info", documentFocus = "document.focus"
-    case documentUndo = "document.undo", documentRedo = "document.redo"
-    case tableRows = "table.rows", tableSort = "table.sort", tableAddRow = "table.addRow"
-    case tableDeleteRows = "table.deleteRows"
-    case cellGet = "cell.get", cellSet = "cell.set"
-    case selectionGet = "selection.get", selectionSet = "selection.set"
-    case selectionSetEditMode = "selection.setEditMode"
-    case menuList = "menu.list", menuResolve = "menu.resolve", menuOpen = "menu.open"
-    case menuChoose = "menu.choose", menuBack = "menu.back", menuClose = "menu.close"
-    case menuContext = "menu.context"
-    case dialogGet = "dialog.get", dialogAnswer = "dialog.answer", dialogDismiss = "dialog.dismiss"
-    case toolbarLayout = "toolbar.layout", toolbarCustomize = "toolbar.customize"
-    case toolbarAdd = "toolbar.add", toolbarRemove = "toolbar.remove", toolbarMove = "toolbar.move"
-    case toolbarReset = "toolbar.reset"
-    case splitViewGet = "splitView.get", splitViewSet = "splitView.set", splitViewBack = "splitView.back"
-    case environmentGet = "environment.get", environmentSet = "environment.set"
-    case settingsGet = "settings.get", settingsSet = "settings.set"
-    case pluginList = "plugin.list", pluginInfo = "plugin.info", pluginLoad = "plugin.load"
-    case pluginUnload = "plugin.unload", pluginReload = "plugin.reload"
-    case commandsList = "commands.list", commandsSearch = "commands.search"
-    case commandsExplain = "commands.explain", commandsRun = "commands.run"
-    case commandExecute = "command.execute"
+  /// How a method is served.
+  enum Handler {
+    /// Runs the command with this id, the params as its arguments (its declared parameters
+    /// check them).
+    case command(String)
+    /// Runs `plugin.manage` with this action on the plugin the param `name` names.
+    case plugin(String)
+    /// Reads its params and calls the session itself (`call(_:_:)`).
+    case own(Method)
   }
 
-  /// Runs a method with its params; the params left over are refused before anything runs.
-  func call(_ method: Method, _ params: inout Params) throws -> JSONValue {
+  /// The methods that read their params themselves.
+  enum Method {
+    case initialize, shutdown
+    case documentSave, documentSaveAs, documentFocus
+    case tableRows, tableSort, tableAddRow, tableDeleteRows
+    case cellGet, cellSet, selectionSet, selectionSetEditMode
+    case menuResolve, menuOpen, menuContext, menuChoose, menuClose
+    case dialogGet, dialogAnswer, dialogDismiss
+    case toolbarLayout
+    case splitViewGet, splitViewSet, splitViewBack
+    case environmentGet, environmentSet, settingsGet, settingsSet
+    case commandsList, commandsSearch, commandsExplain, commandsRun, commandExecute
+  }
+
+  /// Every method of the protocol (docs/protocol.md, "Methods"), in the order `initialize`
+  /// lists them.
+  static let methods: [(name: String, handler: Handler)] = [
+    ("initialize", .own(.initialize)), ("shutdown", .own(.shutdown)),
+    ("document.open", .command("document.open")), ("document.new", .command("document.new")),
+    ("document.list", .command("document.list")), ("document.save", .own(.documentSave)),
+    ("document.saveAs", .own(.documentSaveAs)), ("document.revert", .command("document.revert")),
+    ("document.close", .command("document.close")), ("document.rename", .command("document.rename")),
+    ("document.info", .command("document.info")), ("document.focus", .own(.documentFocus)),
+    ("document.undo", .command("edit.undo")), ("document.redo", .command("edit.redo")),
+    ("table.rows", .own(.tableRows)), ("table.sort", .own(.tableSort)), ("table.addRow", .own(.tableAddRow)),
+    ("table.deleteRows", .own(.tableDeleteRows)),
+    ("cell.get", .own(.cellGet)), ("cell.set", .own(.cellSet)),
+    ("selection.get", .command("selection.show")), ("selection.set", .own(.selectionSet)),
+    ("selection.setEditMode", .own(.selectionSetEditMode)),
+    ("menu.list", .command("menu.list")), ("menu.resolve", .own(.menuResolve)),
+    ("menu.open", .own(.menuOpen)),
+    ("menu.choose", .own(.menuChoose)), ("menu.back", .command("menu.back")),
+    ("menu.close", .own(.menuClose)),
+    ("menu.context", .own(.menuContext)),
+    ("dialog.get", .own(.dialogGet)), ("dialog.answer", .own(.dialogAnswer)),
+    ("dialog.dismiss", .own(.dialogDismiss)),
+    ("toolbar.layout", .own(.toolbarLayout)), ("toolbar.customize", .command("toolbar.customize")),
+    ("toolbar.add", .command("toolbar.add")), ("toolbar.remove", .command("toolbar.remove")),
+    ("toolbar.move", .command("toolbar.move")), ("toolbar.reset", .command("toolbar.reset")),
+    ("splitView.get", .own(.splitViewGet)), ("splitView.set", .own(.splitViewSet)),
+    ("splitView.back", .own(.splitViewBack)),
+    ("environment.get", .own(.environmentGet)), ("environment.set", .own(.environmentSet)),
+    ("settings.get", .own(.settingsGet)), ("settings.set", .own(.settingsSet)),
+    ("plugin.list", .command("plugin.list")), ("plugin.info", .plugin("info")),
+    ("plugin.load", .plugin("load")),
+    ("plugin.unload", .plugin("unload")), ("plugin.reload", .plugin("reload")),
+    ("commands.list", .own(.commandsList)), ("commands.search", .own(.commandsSearch)),
+    ("commands.explain", .own(.commandsExplain)), ("commands.run", .own(.commandsRun)),
+    ("command.execute", .own(.commandExecute)),
+  ]
+
+  /// The methods by name.
+  private static let handlers = Dictionary(uniqueKeysWithValues: methods.map { ($0.name, $0.handler) })
+
+  /// Looks a method up by its name.
+  static func handler(named name: String) -> Handler? { handlers[name] }
+
+  /// Serves a method with its params; the params left over are refused before anything runs.
+  func call(_ handler: Handler, _ params: inout Params) throws -> JSONValue {
+    switch handler {
+    case .command(let commandID): return try run(commandID, &params)
+    case .plugin(let action):
+      let name = try params.string("name")
+      try params.finish()
+      return try runCommand("plugin.manage", ["action": .string(action), "name": .string(name)])
+    case .own(let method): return try call(method, &params)
+    }
+  }
+
+  /// Runs a method that reads its params itself.
+  private func call(_ method: Method, _ params: inout Params) throws -> JSONValue {
     switch method {
     case .initialize: return try initialize(&params)
     case .shutdown:
@@ -43,9 +93,6 @@ extension EmbedServer {
       return .null
 
     // Documents: the commands, with the params as their typed arguments.
-    case .documentOpen: return try run("document.open", &params)
-    case .documentNew: return try run("document.new", &params)
-    case .documentList: return try run("document.list", &params)
     case .documentSave, .documentSaveAs:
       let path = method == .documentSaveAs ? try params.string("path") : nil
       let force = try params.optionalBool("force") ?? false
@@ -53,17 +100,11 @@ extension EmbedServer {
       var arguments: [String: ArgumentValue] = ["force": .bool(force)]
       if let path { arguments["as"] = .string(path) }
       return try runCommand("document.save", arguments)
-    case .documentRevert: return try run("document.revert", &params)
-    case .documentClose: return try run("document.close", &params)
-    case .documentRename: return try run("document.rename", &params)
-    case .documentInfo: return try run("document.info", &params)
     case .documentFocus:
       let window = try params.int("window", in: 1...Int(Int32.max))
       try params.finish()
       try session.focus(windowID: window)
       return try runCommand("document.info", [:])
-    case .documentUndo: return try run("edit.undo", &params)
-    case .documentRedo: return try run("edit.redo", &params)
 
     // Tables, cells and the selection, by row id and column name.
     case .tableRows: return try tableRows(&params)
@@ -102,7 +143,6 @@ extension EmbedServer {
       try params.finish()
       let changed = try session.workspace.setCell(rowID: row, column: column, to: value, in: document)
       return .object([("changed", .bool(changed))])
-    case .selectionGet: return try run("selection.show", &params)
     case .selectionSet:
       let ids = try params.ints("ids", in: 0...Int.max)
       let mode = try params.optionalString("mode") ?? "replace"
@@ -143,7 +183,6 @@ extension EmbedServer {
       return JSONRenderer.result(.splitView(try session.goBackInSplitView()))
 
     // Menus.
-    case .menuList: return try run("menu.list", &params)
     case .menuResolve:
       let id = try params.string("id")
       try params.finish()
@@ -161,7 +200,6 @@ extension EmbedServer {
       try params.finish()
       return JSONRenderer.result(
         try session.chooseMenuItem(path: path, arguments: arguments.map { Word($0, quotedFrom: 0) }))
-    case .menuBack: return try run("menu.back", &params)
     case .menuClose:
       try params.finish()
       return try runCommand("menu.show", ["words": .words([Word("close")])])
@@ -184,11 +222,6 @@ extension EmbedServer {
       let width = try params.optionalInt("width", in: AppEnvironment.widths)
       try params.finish()
       return JSONRenderer.toolbar(try session.layOutToolbar(width: width ?? session.appEnvironment.width))
-    case .toolbarCustomize: return try run("toolbar.customize", &params)
-    case .toolbarAdd: return try run("toolbar.add", &params)
-    case .toolbarRemove: return try run("toolbar.remove", &params)
-    case .toolbarMove: return try run("toolbar.move", &params)
-    case .toolbarReset: return try run("toolbar.reset", &params)
 
     // The environment and settings.
     case .environmentGet:
@@ -207,13 +240,6 @@ extension EmbedServer {
       try params.finish()
       return try runCommand(
         "scene.settings", ["action": .string("set"), "key": .string(key), "value": .string(value)])
-
-    // Plugins.
-    case .pluginList: return try run("plugin.list", &params)
-    case .pluginInfo: return try managePlugin("info", &params)
-    case .pluginLoad: return try managePlugin("load", &params)
-    case .pluginUnload: return try managePlugin("unload", &params)
-    case .pluginReload: return try managePlugin("reload", &params)
 
     // Commands.
     case .commandsList:
@@ -249,12 +275,6 @@ extension EmbedServer {
     JSONRenderer.result(try session.run(CommandInvocation(commandID, arguments)))
   }
 
-  private func managePlugin(_ action: String, _ params: inout Params) throws -> JSONValue {
-    let name = try params.string("name")
-    try params.finish()
-    return try runCommand("plugin.manage", ["action": .string(action), "name": .string(name)])
-  }
-
   // MARK: - initialize
 
   private func initialize(_ params: inout Params) throws -> JSONValue {
@@ -284,7 +304,7 @@ extension EmbedServer {
     return .object([
       ("protocolVersion", .string(version)),
       ("server", .object([("name", .string("folio")), ("version", .string(Folio.version))])),
-      ("methods", .array(Method.allCases.map { .string($0.rawValue) })),
+      ("methods", .array(Self.methods.map { .string($0.name) })),
       ("notifications", .array(names.map(JSONValue.string))),
       ("limits", .object([("messageBytes", .int(MessageReader.defaultLimit))])),
     ])
@@ -402,9 +422,4 @@ extension EmbedServer {
     }
     return .object([("results", .array(results))])
   }
-}
-
-extension EmbedServer {
-  /// Looks a method up by its name.
-  static func method(named name: String) -> Method? { Method(rawValue: name) }
 }

@@ -47,7 +47,7 @@ public final class EmbedServer {
   /// Whether `shutdown` was answered.
   public private(set) var didShutDown = false
   /// The request running now and those cancelled before they started, shared with the
-  /// thread that reads messages (`serve(_:)`), which cancels through it.
+  /// input's watcher thread (`serve(_:)`), which cancels through it while a request runs.
   public let cancellations: RequestCancellations
   /// The row ids of each window's table as `document.changed` last left them.
   var toldRowIDs: [Int: [Int]] = [:]
@@ -231,7 +231,7 @@ public final class EmbedServer {
     case (.shutDown, _), (.exited, _):
       return .failure(ProtocolError(.shuttingDown, "the server is shutting down; send 'exit'"))
     }
-    guard let method = Self.method(named: request.method) else {
+    guard let handler = Self.handler(named: request.method) else {
       return .failure(
         ProtocolError(
           .methodNotFound, "no method '\(request.method)'",
@@ -239,7 +239,7 @@ public final class EmbedServer {
     }
     do {
       var params = try Params(request.params)
-      return .success(try call(method, &params))
+      return .success(try call(handler, &params))
     } catch let error as ProtocolError {
       return .failure(error)
     } catch {

@@ -157,20 +157,35 @@ public final class Console {
   ///   SIGPIPE ignored) or another write error.
   static func write(_ stream: Stream, _ text: String) -> Bool {
     var text = text
-    let descriptor: Int32 = stream == .output ? 1 : 2
-    return text.withUTF8 { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-        if written > 0 {
-          offset += written
-        } else if written < 0, errno == EINTR {
-          continue
-        } else {
-          return false  // a closed pipe: nothing more can be said
-        }
+    return text.withUTF8 { write(stream, bytes: $0) }
+  }
+
+  /// Writes bytes to descriptor 1 or 2, retrying short writes and interrupted calls: one
+  /// `write` when the descriptor takes them all.
+  ///
+  /// - Returns: false when the descriptor takes no more: a closed pipe (`EPIPE`, with
+  ///   SIGPIPE ignored) or another write error.
+  @discardableResult
+  public static func write(_ stream: Stream, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    write(descriptor: stream == .output ? 1 : 2, bytes)
+  }
+
+  /// Writes bytes to a descriptor, retrying short writes and interrupted calls.
+  ///
+  /// - Returns: false when the descriptor takes no more (a closed pipe, another error).
+  static func write(descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    var offset = 0
+    while offset < bytes.count {
+      let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
+      if written > 0 {
+        offset += written
+      } else if written < 0, errno == EINTR {
+        continue
+      } else {
+        return false  // a closed pipe: nothing more can be said
       }
-      return true
     }
+    return true
   }
 }

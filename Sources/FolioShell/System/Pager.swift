@@ -51,21 +51,7 @@ final class Pager {
   func write(_ text: String) -> Bool {
     guard input >= 0 else { return false }
     var text = text
-    return text.withUTF8 { bytes in
-      guard let base = bytes.baseAddress else { return true }
-      var offset = 0
-      while offset < bytes.count {
-        let written = Glibc.write(input, base + offset, bytes.count - offset)
-        if written > 0 {
-          offset += written
-        } else if written < 0, errno == EINTR {
-          continue
-        } else {
-          return false
-        }
-      }
-      return true
-    }
+    return text.withUTF8 { Console.write(descriptor: input, $0) }
   }
 
   /// Closes the pipe, so the pager sees the end of its input, and waits for it to exit.

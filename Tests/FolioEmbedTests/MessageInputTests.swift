@@ -1,0 +1,133 @@
+import Dispatch
+import FolioCore
+import Synchronization
+import Testing
+
+@testable import FolioEmbed
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Standard input as the serving loop and the watcher thread read it, and the record of
+/// cancellations they share.
+@Suite struct MessageInputTests {
+  /// The lines an input noted, in order, with a semaphore signalled once for each.
+  private final class NotedLines: Sendable {
+    let lines = Mutex<[String]>([])
+    let signal = DispatchSemaphore(value: 0)
+
+    func note(_ line: [UInt8]) {
+      lines.withLock { $0.append(String(decoding: line, as: UTF8.self)) }
+      signal.signal()
+    }
+  }
+
+  /// A pipe whose read end feeds a `MessageInput` with its watcher running.
+  private final class Pipe: Sendable {
+    let input: MessageInput
+    let writeEnd: Int32
+    let noted: NotedLines
+
+    init(limit: Int = MessageReader.defaultLimit) {
+      var ends: [Int32] = [0, 0]
+      _ = pipe(&ends)
+      writeEnd = ends[1]
+      let noted = NotedLines()
+      self.noted = noted
+      input = MessageInput(descriptor: ends[0], limit: limit) { [noted] line in noted.note(line) }
+      input.startWatching()
+    }
+
+    func write(_ text: String) {
+      var text = text
+      text.withUTF8 { bytes in
+        var offset = 0
+        while offset < bytes.count {
+          let written = Glibc.write(writeEnd, bytes.baseAddress! + offset, bytes.count - offset)
+          guard written > 0 else { return }
+          offset += written
+        }
+      }
+    }
+
+    func close() { _ = Glibc.close(writeEnd) }
+
+    /// The items up to the end of the input, as text.
+    func drain() -> [String] {
+      var lines: [String] = []
+      while let item = input.next() {
+        switch item {
+        case .line(let bytes): lines.append(String(decoding: bytes, as: UTF8.self))
+        case .tooLong(let count): lines.append("<\(count) bytes>")
+        }
+      }
+      return lines
+    }
+  }
+
+  @Test("lines come out in order, across writes of any size, an unfinished last line included")
+  func order() async {
+    let pipe = Pipe(limit: 64)
+    let expected = (0..<10_000).map { "line \($0)" }
+    let writer = Task.detached {
+      let text = expected.joined(separator: "\n") + "\n" + String(repeating: "x", count: 100) + "\nlast"
+      var rest = Substring(text)
+      var size = 1
+      while !rest.isEmpty {
+        pipe.write(String(rest.prefix(size)))
+        rest = rest.dropFirst(size)
+        size = size % 5000 + 7
+      }
+      pipe.close()
+    }
+    let lines = pipe.drain()
+    await writer.value
+    #expect(lines == expected + ["<100 bytes>", "last"])
+    #expect(pipe.noted.lines.withLock { $0 } == expected + ["last"], "each line is noted once, in order")
+  }
+
+  @Test("while a message is handled, the watcher reads the next ones and notes them at once")
+  func watching() {
+    let pipe = Pipe()
+    pipe.write("first\n")
+    #expect(pipe.input.next() == .line(Array("first".utf8)))
+    #expect(pipe.noted.signal.wait(timeout: .now() + 60) == .success)
+    // "first" is being handled: only the watcher can read "cancel" now.
+    pipe.write("cancel\n")
+    #expect(pipe.noted.signal.wait(timeout: .now() + 60) == .success, "the watcher read it")
+    #expect(pipe.noted.lines.withLock { $0 } == ["first", "cancel"])
+    pipe.close()
+    #expect(pipe.drain() == ["cancel"])
+  }
+
+  @Test("cancelling the running request cancels the token; finishing it resets the token")
+  func cancelRunning() {
+    let token = CancellationToken()
+    let cancellations = RequestCancellations(token: token)
+    #expect(cancellations.start(.number(1)))
+    cancellations.cancel(.number(1))
+    #expect(token.isCancelled)
+    #expect(cancellations.finish())
+    #expect(!token.isCancelled, "finishing resets the token")
+    #expect(cancellations.start(.number(2)))
+    #expect(!token.isCancelled)
+    #expect(!cancellations.finish())
+  }
+
+  @Test("a request cancelled before it started does not start; others are untouched")
+  func cancelQueued() {
+    let token = CancellationToken()
+    let cancellations = RequestCancellations(token: token)
+    cancellations.cancel(.string("a"))
+    #expect(!token.isCancelled)
+    #expect(cancellations.start(.number(1)))
+    #expect(!cancellations.finish())
+    #expect(!cancellations.start(.string("a")))
+    // A cancel after a request finished reaches no running work.
+    #expect(cancellations.start(.number(2)))
+    #expect(!cancellations.finish())
+    cancellations.cancel(.number(2))
+    #expect(!token.isCancelled)
+  }
+}
