@@ -262,14 +262,42 @@ extension LuaState {
     let limits = beginCall()
     let status = lua_pcall(state, prefixed + Int32(arguments.count), LUA_MULTRET, base + 1)
     endCall(limits)
-    guard status == LUA_OK else {
-      if status == LUA_ERRMEM { throw memoryError() }
-      var error = LuaError(handlerOutput: Self.string(at: -1, on: state) ?? "(error object is not a string)")
-      error.stop = lastStop ?? (error.message.hasSuffix("not enough memory") ? .memory : nil)
-      throw error
-    }
+    guard status == LUA_OK else { throw callError(status) }
     let top = lua_gettop(state)
     return try results(from: base + 2, to: top, plainResult: plainResult)
+  }
+
+  /// Calls a Lua function like `call(_:prefix:_:plainResult:)` with only the values `prefix`
+  /// pushes, and returns its first result (`.nil` when it returned none): a predicate's
+  /// answer, read without making an array of every result.
+  func callForFirstResult(_ function: LuaFunctionReference, prefix: (OpaquePointer) -> Int32)
+    throws(LuaError) -> LuaData
+  {
+    let base = lua_gettop(state)
+    defer { lua_settop(state, base) }
+    folio_lua_begin_host_work(state)
+    guard lua_checkstack(state, 8) != 0 else {
+      folio_lua_end_host_work(state)
+      throw LuaError(message: "too many arguments")
+    }
+    lua_pushcfunction(state, folio_lua_traceback)
+    lua_rawgeti(state, folio_lua_registryindex, lua_Integer(function.reference))
+    let prefixed = prefix(state)
+    folio_lua_end_host_work(state)
+    let limits = beginCall()
+    let status = lua_pcall(state, prefixed, 1, base + 1)
+    endCall(limits)
+    guard status == LUA_OK else { throw callError(status) }
+    return data(at: base + 2, depth: 4, keepsFunctions: false)
+  }
+
+  /// The error of a call that failed with `status`, from the traceback handler's message on
+  /// top of the stack.
+  private func callError(_ status: Int32) -> LuaError {
+    if status == LUA_ERRMEM { return memoryError() }
+    var error = LuaError(handlerOutput: Self.string(at: -1, on: state) ?? "(error object is not a string)")
+    error.stop = lastStop ?? (error.message.hasSuffix("not enough memory") ? .memory : nil)
+    return error
   }
 
   /// The values from stack index `first` to `last`, tables copied and functions dropped;

@@ -50,5 +50,14 @@ import Testing
     }
     #expect(text.contains("nvim --headless -u NONE +qa"))
     #expect(text.contains("sqlite3 ORDER BY"))
+    // After the table, one verdict a target: PASS, MISS or NOISE, the measure, the target.
+    let verdicts = text.components(separatedBy: "\nVerdicts:\n").last?.split(separator: "\n") ?? []
+    #expect(text.contains("\nVerdicts:\n"), "no verdicts in:\n\(text)")
+    #expect(verdicts.contains { $0.hasPrefix("MISS  replay 1,000 plugin-command lines (net) … per line: ") })
+    for line in verdicts {
+      #expect(
+        ["PASS  ", "MISS  ", "NOISE "].contains { line.hasPrefix($0) } && line.hasSuffix(")"),
+        "not a verdict: \(line)")
+    }
   }
 }

@@ -142,3 +142,47 @@ import Testing
       ])
   }
 }
+
+@Suite struct LuaFirstResultTests {
+  @Test("callForFirstResult returns the first result only, .nil when there is none, tables copied")
+  func firstResult() throws {
+    let lua = try LuaState()
+    for (source, expected) in [
+      ("return true, false", LuaData.boolean(true)), ("return", .nil), ("return nil, 1", .nil),
+      ("return 'reason'", .string("reason")), ("return 3", .integer(3)),
+    ] {
+      let function = try lua.load(source, name: "=first")
+      #expect(try lua.callForFirstResult(function, prefix: { _ in 0 }) == expected, "\(source)")
+    }
+    let table = try lua.load("return { a = 1 }, 2", name: "=table")
+    #expect(try lua.callForFirstResult(table, prefix: { _ in 0 }).table?["a"] == .integer(1))
+  }
+
+  @Test("callForFirstResult passes what prefix pushes, and an error keeps its FILE:LINE and traceback")
+  func prefixAndErrors() throws {
+    let lua = try LuaState()
+    let echo = try lua.load("local x = ... return x * 2", name: "=echo")
+    let doubled = try lua.callForFirstResult(echo) { state in
+      LuaState.push(.integer(21), on: state)
+      return 1
+    }
+    #expect(doubled == .integer(42))
+    let failing = try lua.load("\n error('no')", name: "@predicate.lua")
+    let error = try #require(throws: LuaError.self) {
+      try lua.callForFirstResult(failing, prefix: { _ in 0 })
+    }
+    #expect(error.message == "predicate.lua:2: no")
+    #expect(error.traceback.hasPrefix("stack traceback:"))
+  }
+
+  @Test("callForFirstResult stops an endless loop at the instruction budget")
+  func budget() throws {
+    let lua = try LuaState()
+    lua.instructionBudget = 100_000
+    let endless = try lua.load("while true do end", name: "=endless")
+    let error = try #require(throws: LuaError.self) {
+      try lua.callForFirstResult(endless, prefix: { _ in 0 })
+    }
+    #expect(error.stop == .instructions)
+  }
+}

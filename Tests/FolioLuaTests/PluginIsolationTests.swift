@@ -265,4 +265,30 @@ import Testing
     #expect(try store.pluginValues(plugin: "writer").map(\.key) == ["kept"])
     #expect(try store.pluginValue(plugin: "writer", key: "kept") == "s:original")
   }
+
+  @Test(
+    "a command that writes no folio.state value opens no store transaction: it runs while another holds the write lock"
+  )
+  func noWritesNoStoreTransaction() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "folio-state-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = try StateStore(directory: folder.path)
+    let surface = RecordingSurface(store: store)
+    let root = try Self.makeRoot(["writer/plugin.lua": Self.writer])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let host = PluginHost(surface: surface)
+    #expect(host.discoverAndLoad(in: [root.path]).isEmpty)
+    #expect(try text("writer.ok", in: surface) == "original")
+    // Another connection takes the write lock (BEGIN IMMEDIATE); a command reading state only
+    // must not wait for it, even though one that writes would wait for it.
+    let other = try StateStore(directory: folder.path)
+    var reading: String?
+    try other.transaction { () throws(FolioError) in
+      reading = try? text("writer.get", in: surface)
+    }
+    #expect(reading == "original nil")
+    #expect(try store.pluginValue(plugin: "writer", key: "kept") == "s:original")
+  }
 }

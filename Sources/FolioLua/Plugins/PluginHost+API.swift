@@ -187,8 +187,7 @@ extension PluginHost {
   /// changes it makes become one undo step per document, named `stepName` (the command's
   /// title; else `Plugin NAME`), or are all taken back when it fails. Errors become
   /// `plugin NAME: FILE:LINE: message`. `context` makes the first argument, `ctx` (followed
-  /// by `ctx.args` when `withArgs`); a shared `ctx` is a predicate's or a getter's, whose
-  /// callback may not change documents (so it needs no transaction).
+  /// by `ctx.args` when `withArgs`).
   func invoke(
     _ function: LuaFunctionReference, of plugin: Plugin, context: ContextRequest?, withArgs: Bool = false,
     _ arguments: [LuaData] = [], stepName: String? = nil, plainResult: ((PlainDataError) -> LuaError)? = nil
@@ -197,10 +196,6 @@ extension PluginHost {
     try refuseIfQuarantined(plugin)
     lua.instructionBudget = instructionBudget
     lua.timeBudget = timeBudget
-    let readsOnly = context?.isShared == true
-    let wasReadingOnly = isReadingOnly
-    isReadingOnly = wasReadingOnly || readsOnly
-    defer { isReadingOnly = wasReadingOnly }
     let isOutermost = transaction == nil && !isReadingOnly
     if isOutermost {
       transaction = []
@@ -212,9 +207,7 @@ extension PluginHost {
         function,
         prefix: { state in
           guard let context else { return 0 }
-          return context.isShared
-            ? pushSharedContext(of: plugin, on: state)
-            : pushContext(context, of: plugin, withArgs: withArgs, on: state)
+          return pushContext(context, of: plugin, withArgs: withArgs, on: state)
         }, arguments, plainResult: plainResult)
     } catch {
       if isOutermost { rollBackTransaction() }
@@ -224,6 +217,27 @@ extension PluginHost {
     }
     if isOutermost { try commitTransaction(named: stepName ?? "Plugin \(plugin.name)") }
     return results
+  }
+
+  /// Calls a predicate or a state getter with the plugin's shared `ctx` (`pushSharedContext`)
+  /// under its budgets and returns its first result. It may only read: a document edit it
+  /// tries is refused (`isReadingOnly`), so it needs no transaction, and it is read without
+  /// the arguments and the array of results a command's call makes. Errors are as `invoke`'s.
+  func invokeShared(_ function: LuaFunctionReference, of plugin: Plugin) throws(FolioError) -> LuaData {
+    guard let lua = plugin.lua else { throw FolioError(.disabled, "plugin \(plugin.name) is not loaded") }
+    try refuseIfQuarantined(plugin)
+    lua.instructionBudget = instructionBudget
+    lua.timeBudget = timeBudget
+    let wasReadingOnly = isReadingOnly
+    isReadingOnly = true
+    defer { isReadingOnly = wasReadingOnly }
+    do {
+      return try lua.callForFirstResult(function) { state in pushSharedContext(of: plugin, on: state) }
+    } catch {
+      let failed = failure(error, in: plugin)
+      quarantineIfBudgetSpent(plugin, by: error, failure: failed)
+      throw failed
+    }
   }
 
   /// Ends the running transaction as it succeeded: stores its `folio.state` writes, then

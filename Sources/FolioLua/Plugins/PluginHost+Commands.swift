@@ -113,12 +113,11 @@ extension PluginHost {
     -> Availability
   {
     do {
-      let results = try invoke(function, of: plugin, context: .shared)
-      switch results.first {
+      switch try invokeShared(function, of: plugin) {
       case .boolean(true): return .enabled
-      case .boolean(false), .nil, nil: return .disabled(reason: "not available now")
+      case .boolean(false), .nil: return .disabled(reason: "not available now")
       case .string(let reason): return .disabled(reason: reason)
-      case .some(let other):
+      case let other:
         return .disabled(
           reason: callbackProblem(
             function, of: plugin,
@@ -182,7 +181,7 @@ extension PluginHost {
     let read: () -> LuaData = { [weak self, weak plugin] in
       guard let self, let plugin else { return .nil }
       do {
-        return try invoke(get, of: plugin, context: .shared).first ?? .nil
+        return try invokeShared(get, of: plugin)
       } catch {
         return .nil
       }
@@ -212,7 +211,7 @@ extension PluginHost {
       guard let self, let plugin else { return nil }
       let value: LuaData
       do {
-        value = try invoke(get, of: plugin, context: .shared).first ?? .nil
+        value = try invokeShared(get, of: plugin)
       } catch {
         return "\(error)"
       }

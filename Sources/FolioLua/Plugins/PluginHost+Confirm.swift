@@ -85,8 +85,11 @@ extension PluginHost {
     }
   }
 
-  /// Runs a command's `run` on a fresh Lua thread as one transaction; when it calls
-  /// `ctx:confirm` the result is a dialog whose answer resumes it.
+  /// Runs a command's `run` on a Lua thread as one transaction; when it calls `ctx:confirm`
+  /// the result is a dialog whose answer resumes it.
+  ///
+  /// Most commands never confirm: the `SuspendedCommand` that keeps one waiting is made only
+  /// when it yields, so a command that finishes at once allocates none.
   func startCommand(
     _ run: LuaFunctionReference, of plugin: Plugin, title: String, context: ContextRequest
   ) throws(FolioError) -> CommandOutput {
@@ -98,15 +101,42 @@ extension PluginHost {
     } catch {
       throw failure(error, in: plugin)
     }
-    let command = SuspendedCommand(plugin: plugin, lua: lua, thread: thread, function: run, title: title)
-    return try step(command, context: context, [])
+    transaction = []
+    stateWrites = PluginStateWrites()
+    notices = []
+    confirmRequest = nil
+    defer {
+      transaction = nil
+      stateWrites = nil
+      notices = []
+      confirmRequest = nil
+    }
+    lua.instructionBudget = instructionBudget
+    lua.timeBudget = timeBudget
+    let outcome: LuaState.ResumeOutcome
+    do {
+      outcome = try lua.resume(
+        thread, prefix: { state in pushContext(context, of: plugin, withArgs: true, on: state) }, [],
+        plainResult: resultError(of: run, in: plugin))
+    } catch {
+      rollBackTransaction()
+      let failed = failure(error, in: plugin)
+      quarantineIfBudgetSpent(plugin, by: error, failure: failed)
+      throw failed
+    }
+    switch outcome {
+    case .finished(let results):
+      try commitTransaction(named: title)
+      return commandOutput(notices: notices, results: results)
+    case .yielded:
+      let command = SuspendedCommand(plugin: plugin, lua: lua, thread: thread, function: run, title: title)
+      return try suspend(command, in: plugin)
+    }
   }
 
-  /// Resumes a command with `values` until it finishes or confirms again; the first step
-  /// passes `ctx` and `ctx.args` made from `context`.
-  private func step(_ command: SuspendedCommand, context: ContextRequest?, _ values: [LuaData])
-    throws(FolioError) -> CommandOutput
-  {
+  /// Resumes a command waiting for its confirm answer with `values` until it finishes or
+  /// confirms again.
+  private func step(_ command: SuspendedCommand, _ values: [LuaData]) throws(FolioError) -> CommandOutput {
     guard !command.isOver else { throw FolioError(.disabled, "the command is no longer running") }
     guard let plugin = command.plugin, let lua = command.lua, plugin.lua === lua else {
       abandon(command)
@@ -134,11 +164,8 @@ extension PluginHost {
     let outcome: LuaState.ResumeOutcome
     do {
       outcome = try lua.resume(
-        command.thread,
-        prefix: { state in
-          guard let context, let plugin = command.plugin else { return 0 }
-          return pushContext(context, of: plugin, withArgs: true, on: state)
-        }, values, plainResult: resultError(of: command.function, in: plugin))
+        command.thread, prefix: { _ in 0 }, values, plainResult: resultError(of: command.function, in: plugin)
+      )
     } catch {
       end(command)
       rollBackTransaction()
@@ -152,25 +179,32 @@ extension PluginHost {
       try commitTransaction(named: command.title)
       return commandOutput(notices: notices, results: results)
     case .yielded:
-      guard let request = confirmRequest else {
-        end(command)
-        rollBackTransaction()
-        lua.release(command.thread)
-        throw failure(LuaError(message: "attempt to yield from outside a coroutine"), in: plugin)
-      }
-      command.transaction = transaction ?? []
-      command.stateWrites = stateWrites ?? PluginStateWrites()
-      command.notices = notices
-      lastConfirmation += 1
-      command.confirmation = lastConfirmation
-      suspended.append(command)
-      return .dialog(
-        // Scripts wait at `ctx:confirm` too, so a recording keeps the answer as typed.
-        Dialog(
-          title: request.title, message: request.message, buttons: request.buttons,
-          titleVisibility: request.titleVisibility, presenting: request.presenting, recordsAnswers: true,
-          responder: .pluginConfirmation(command.confirmation)))
+      return try suspend(command, in: plugin)
     }
+  }
+
+  /// Keeps a command that yielded waiting for the answer to the dialog its `ctx:confirm` asked
+  /// for, with the running transaction, and returns that dialog. A yield that was no
+  /// `ctx:confirm` (nothing else can yield the host's thread) ends it as an error.
+  private func suspend(_ command: SuspendedCommand, in plugin: Plugin) throws(FolioError) -> CommandOutput {
+    guard let request = confirmRequest else {
+      end(command)
+      rollBackTransaction()
+      command.lua?.release(command.thread)
+      throw failure(LuaError(message: "attempt to yield from outside a coroutine"), in: plugin)
+    }
+    command.transaction = transaction ?? []
+    command.stateWrites = stateWrites ?? PluginStateWrites()
+    command.notices = notices
+    lastConfirmation += 1
+    command.confirmation = lastConfirmation
+    suspended.append(command)
+    return .dialog(
+      // Scripts wait at `ctx:confirm` too, so a recording keeps the answer as typed.
+      Dialog(
+        title: request.title, message: request.message, buttons: request.buttons,
+        titleVisibility: request.titleVisibility, presenting: request.presenting, recordsAnswers: true,
+        responder: .pluginConfirmation(command.confirmation)))
   }
 
   /// Ends a command: its transaction becomes the running one, for the caller to commit or
@@ -205,7 +239,7 @@ extension PluginHost {
     case .windowClosed: values.append(.string("closed"))
     case .unanswered, nil: break
     }
-    return try step(command, context: nil, values)
+    return try step(command, values)
   }
 
   /// Rolls back the command waiting on confirmation `number`: its dialog was dropped

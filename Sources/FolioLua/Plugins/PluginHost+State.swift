@@ -80,6 +80,9 @@ extension PluginHost {
   func commitStateWrites() throws(FolioError) {
     guard let writes = stateWrites else { return }
     stateWrites = nil
+    // Most callbacks write nothing: they need no store transaction (its BEGIN and COMMIT were
+    // a third of a replayed plugin command's instructions).
+    guard !writes.values.isEmpty else { return }
     guard let store = surface.workspace.stateStore else {
       for (plugin, values) in writes.values {
         for (key, value) in values { unsavedValues[plugin, default: [:]][key] = value }
