@@ -116,7 +116,9 @@ func benchmarkCallback(folder: String, count: Int) throws {
 /// recovery journal, whose costs vary from run to run as much as the save costs.
 func benchmarkSave(path: String, runs: Int) throws {
   var folder = [CChar](repeating: 0, count: 4096)
-  let currentDirectory = getcwd(&folder, folder.count) != nil ? String(cString: folder) : "/"
+  let currentDirectory =
+    getcwd(&folder, folder.count) != nil
+    ? String(decoding: folder.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "/"
   let workspace = Workspace(currentDirectory: currentDirectory, home: nil)
   let document = try workspace.open(path).document
   var samples: [Double] = []

@@ -14,7 +14,8 @@ extension EmbedServer {
     let server = EmbedServer(shell: shell) { message in
       var line = message.serializedBytes
       line.append(UInt8(ascii: "\n"))
-      line.withUnsafeBufferPointer { Console.write(.output, bytes: $0) }
+      // A failed write (the client gone) is ignored: Folio reads on to the end of its input.
+      _ = line.withUnsafeBufferPointer { Console.write(.output, bytes: $0) }
     }
     // A client gone away makes writes fail with EPIPE rather than end Folio, which then
     // reads to the end of its input and keeps unsaved changes for recovery.

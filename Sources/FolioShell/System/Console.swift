@@ -79,7 +79,7 @@ public final class Console {
   /// only for sequences Folio makes itself (OSC 52), never for text from elsewhere.
   public func writeControlSequence(_ sequence: String) {
     flush()
-    sink(.output, sequence)
+    _ = sink(.output, sequence)
   }
 
   /// Writes a line to standard error, after what standard output has pending.
