@@ -38,15 +38,33 @@ enum Base64 {
   /// The encoding of `bytes` in lines of `width` characters (the last may be shorter), each
   /// ended by CRLF, as MIME bodies want them (RFC 2045 §6.8: at most 76). Nothing for no
   /// bytes.
-  static func encodeLines(_ bytes: [UInt8], width: Int = 76) -> [UInt8] {
-    let encoded = encode(bytes)
+  ///
+  /// - Parameter cancellation: checked before each block of about a megabyte of `bytes`.
+  /// - Throws: `FolioError.interrupted` once `cancellation` is cancelled.
+  static func encodeLines(
+    _ bytes: [UInt8], width: Int = 76, cancellation: CancellationToken? = nil
+  ) throws(FolioError) -> [UInt8] {
+    let width = max(width, 1)
+    let encodedCount = (bytes.count + 2) / 3 * 4
     var output: [UInt8] = []
-    output.reserveCapacity(encoded.count + (encoded.count / max(width, 1) + 1) * 2)
+    output.reserveCapacity(encodedCount + (encodedCount / width + 1) * 2)
+    // A block holds whole groups of 3 bytes and makes whole lines, so blocks encode on their
+    // own and their lines join as if the bytes were encoded at once.
+    let groupsPerLine = width % 4 == 0 ? width / 4 : width
+    let lineBytes = groupsPerLine * 3
+    let block = max(1, (1 << 20) / lineBytes) * lineBytes
     var start = 0
-    while start < encoded.count {
-      let end = min(start + max(width, 1), encoded.count)
-      output += encoded[start..<end]
-      output += [0x0D, 0x0A]
+    while start < bytes.count {
+      try cancellation?.check()
+      let end = min(start + block, bytes.count)
+      let encoded = encode(Array(bytes[start..<end]))
+      var line = 0
+      while line < encoded.count {
+        let lineEnd = min(line + width, encoded.count)
+        output += encoded[line..<lineEnd]
+        output += [0x0D, 0x0A]
+        line = lineEnd
+      }
       start = end
     }
     return output

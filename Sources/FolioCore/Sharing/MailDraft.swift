@@ -45,7 +45,10 @@ struct MailDraft {
   }
 
   /// The message, ready to be written to an `.eml` file.
-  func encoded() -> [UInt8] {
+  ///
+  /// - Throws: `FolioError.interrupted` once `cancellation` is cancelled, checked while the
+  ///   attachment is encoded.
+  func encoded(cancellation: CancellationToken? = nil) throws(FolioError) -> [UInt8] {
     let isASCIINote = note.utf8.allSatisfy { $0 < 0x80 }
     let mediaType = MIMEHeader.isSafe(attachment.mediaType) ? attachment.mediaType : MediaType.octetStream
     var head = "Date: \(MailDate.format(secondsSince1970: date))\r\n"
@@ -70,7 +73,7 @@ struct MailDraft {
     head += "Content-Transfer-Encoding: base64\r\n"
     head += "\r\n"
     var bytes = Array(head.utf8)
-    bytes += Base64.encodeLines(attachment.bytes)
+    bytes += try Base64.encodeLines(attachment.bytes, cancellation: cancellation)
     bytes += Array("\r\n--\(boundary)--\r\n".utf8)
     return bytes
   }

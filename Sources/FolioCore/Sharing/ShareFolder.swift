@@ -45,14 +45,17 @@ public enum ShareFolder {
   /// a rename that refuses to replace, so a file appears whole or not at all and two
   /// processes sharing at once each get their own name.
   ///
+  /// - Parameter cancellation: checked before each megabyte written and once more before the
+  ///   rename.
   /// - Returns: The path of the file written.
   /// - Throws: `FolioError.invalidArgument` when `name` is not a file name,
   ///   `FolioError.conflict` when every numbered name is taken, `FolioError.io` when writing
-  ///   fails; nothing is left behind then.
+  ///   fails, `FolioError.interrupted` once `cancellation` is cancelled; nothing is left
+  ///   behind then.
   @discardableResult
-  public static func writeNewFile(_ bytes: [UInt8], named name: String, in folder: String) throws(FolioError)
-    -> String
-  {
+  public static func writeNewFile(
+    _ bytes: [UInt8], named name: String, in folder: String, cancellation: CancellationToken? = nil
+  ) throws(FolioError) -> String {
     try validate(name)
     let base = folder.isEmpty ? "./" : folder.hasSuffix("/") ? folder : folder + "/"
     DocumentFile.removeStaleTemporaryFiles(for: base + temporaryOwner)
@@ -66,8 +69,9 @@ public enum ShareFolder {
         + "\(getpid())-\(sequence.add(1, ordering: .relaxed).newValue)-\(random)"
     } while DocumentFile.exists(temporary)
     let shownPath = base + name
+    let content = cancellation.map { chunked(bytes).stopping(at: $0) } ?? SaveContent(bytes)
     do throws(FolioError) {
-      try DocumentFile.writeAtomically(bytes, to: temporary)
+      try DocumentFile.writeAtomically(content, to: temporary)
     } catch {
       throw error.naming(shownPath, insteadOf: temporary)
     }
@@ -75,6 +79,7 @@ public enum ShareFolder {
     defer {
       if !isRenamed { unlink(temporary) }
     }
+    try cancellation?.check()
     for number in 1...maximumNumber {
       let candidate = base + numberedName(name, number)
       do throws(FolioError) {
@@ -89,6 +94,20 @@ public enum ShareFolder {
     }
     throw FolioError(
       .conflict, "'\(name)' and its numbered names up to \(maximumNumber) all exist in \(folder)")
+  }
+
+  /// `bytes` handed on a megabyte at a time, so that a token is checked between them.
+  private static func chunked(_ bytes: [UInt8]) -> SaveContent {
+    SaveContent { (sink) throws(FolioError) in
+      try bytes.withUnsafeBufferPointer { (buffer) throws(FolioError) in
+        var start = 0
+        repeat {
+          let end = min(start + (1 << 20), buffer.count)
+          try sink(UnsafeBufferPointer(rebasing: buffer[start..<end]))
+          start = end
+        } while start < buffer.count
+      }
+    }
   }
 
   /// `Places.csv` numbered: itself for 1, `Places 2.csv` for 2; the number goes before the

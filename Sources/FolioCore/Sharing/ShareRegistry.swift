@@ -85,18 +85,23 @@ public final class ShareRegistry {
   ///   - requested: The representation `--as` asked for, if any.
   ///   - destination: What `--to` gave, if any. `file` and `mail` need a folder; callers that
   ///     want a default (the document's folder) pass it here.
+  ///   - cancellation: checked by the built-in targets while they encode and write, so a
+  ///     cancelled share leaves no file behind; a plugin's target stops through its plugin's
+  ///     interrupt instead.
   /// - Returns: What the target did.
-  /// - Throws: The errors of `representation(for:offered:title:requested:)`, and whatever
-  ///   making the item or sending it throws.
+  /// - Throws: The errors of `representation(for:offered:title:requested:)`, whatever
+  ///   making the item or sending it throws, and `FolioError.interrupted` once
+  ///   `cancellation` is cancelled.
   public func share(
     _ source: ShareSource, with targetID: String, as requested: Representation? = nil,
-    to destination: String? = nil
+    to destination: String? = nil, cancellation: CancellationToken? = nil
   ) throws(FolioError) -> ShareOutcome {
     let target = try target(named: targetID)
     let chosen = try representation(
       for: target, offered: source.offered, title: source.title, requested: requested)
     let item = try source.make(chosen)
-    return try target.send(item, destination)
+    try cancellation?.check()
+    return try target.send(item, to: destination, cancellation: cancellation)
   }
 
   private func target(named id: String) throws(FolioError) -> ShareTarget {

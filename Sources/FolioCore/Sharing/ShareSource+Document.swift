@@ -11,7 +11,10 @@ extension ShareSource {
   ///   - title: The document's title, which names the files of the representations.
   ///   - path: The document's file, or nil when it was never saved.
   ///   - content: The content as it is now.
-  public init(title: String, path: String?, content: DocumentContent) {
+  ///   - cancellation: checked while an item is made (a table's text a megabyte at a time, a
+  ///     file each 64 KiB read); making it then throws `FolioError.interrupted`.
+  public init(title: String, path: String?, content: DocumentContent, cancellation: CancellationToken? = nil)
+  {
     var offered: [Representation] = path == nil ? [] : [.file]
     offered.append(.text)
     if case .table = content { offered += [.csv, .json] }
@@ -19,9 +22,9 @@ extension ShareSource {
       switch representation {
       case .file:
         guard let path else { throw .invalidArgument("'\(title)' has no file yet; save it first") }
-        return try Self.fileItem(title: title, path: path, kind: content.kind)
+        return try Self.fileItem(title: title, path: path, kind: content.kind, cancellation: cancellation)
       case .text, .csv, .json:
-        guard let bytes = Self.encode(content, as: representation) else {
+        guard let bytes = try Self.encode(content, as: representation, cancellation: cancellation) else {
           throw .invalidArgument("'\(title)' cannot be shared as \(representation.rawValue): it is text")
         }
         let name = title + "." + (representation.fileExtension ?? "txt")
@@ -30,27 +33,33 @@ extension ShareSource {
     }
   }
 
-  private static func fileItem(title: String, path: String, kind: DocumentKind) throws(FolioError)
-    -> ShareItem
-  {
+  private static func fileItem(
+    title: String, path: String, kind: DocumentKind, cancellation: CancellationToken?
+  ) throws(FolioError) -> ShareItem {
     let name = DocumentFile.fileName(of: path)
     var mediaType = MediaType.forFileName(name)
     // Folio opens only UTF-8 text as text documents, whatever their extension.
     if kind == .text, mediaType == MediaType.octetStream { mediaType = MediaType.plainText }
     return ShareItem(
       title: title, fileName: name, representation: .file, mediaType: mediaType,
-      bytes: try DocumentFile.read(path).bytes)
+      bytes: try DocumentFile.read(path, cancellation: cancellation).bytes)
   }
 
-  private static func encode(_ content: DocumentContent, as representation: Representation) -> [UInt8]? {
+  /// The bytes of a representation, nil for one the content cannot make. Without a token a
+  /// table is encoded whole; with one, a megabyte at a time, checking it between them.
+  private static func encode(
+    _ content: DocumentContent, as representation: Representation, cancellation: CancellationToken?
+  ) throws(FolioError) -> [UInt8]? {
     switch (content, representation) {
     case (.text(var text), .text):
       text.hasByteOrderMark = false
       return TextFormat.encode(text)
-    case (.table(let table), .text):
-      return DelimitedFormat.encode(table, dialect: .tsv)
-    case (.table(let table), .csv):
-      return DelimitedFormat.encode(table, dialect: .csv)
+    case (.table(let table), .text), (.table(let table), .csv):
+      let dialect: DelimitedDialect = representation == .csv ? .csv : .tsv
+      guard let cancellation else { return DelimitedFormat.encode(table, dialect: dialect) }
+      return try collect(cancellation) { (sink) throws(FolioError) in
+        try DelimitedFormat.write(table, dialect: dialect, chunkSize: chunkSize, to: sink)
+      }
     case (.table(let table), .json):
       let style: JSONStyle
       if case .json(let documentStyle) = table.dialect {
@@ -58,10 +67,31 @@ extension ShareSource {
       } else {
         style = .pretty(indent: 2)
       }
-      return JSONTableFormat.encode(table, style: style)
+      guard let cancellation else { return JSONTableFormat.encode(table, style: style) }
+      return try collect(cancellation) { (sink) throws(FolioError) in
+        try JSONTableFormat.write(table, style: style, chunkSize: chunkSize, to: sink)
+      }
     default:
       return nil
     }
+  }
+
+  /// How many bytes an item is made in between checks of the token: about a millisecond's work.
+  private static let chunkSize = 1 << 20
+
+  /// The chunks `write` hands on, joined, checking `cancellation` before each.
+  private static func collect(
+    _ cancellation: CancellationToken,
+    _ write: ((UnsafeBufferPointer<UInt8>) throws(FolioError) -> Void) throws(FolioError) -> Void
+  ) throws(FolioError) -> [UInt8] {
+    try cancellation.check()
+    var bytes: [UInt8] = []
+    try write { (chunk) throws(FolioError) in
+      try cancellation.check()
+      bytes.append(contentsOf: chunk)
+    }
+    try cancellation.check()
+    return bytes
   }
 }
 

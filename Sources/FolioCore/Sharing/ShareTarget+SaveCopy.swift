@@ -3,11 +3,12 @@ extension ShareTarget {
   /// file (`Places.csv` exists → `Places 2.csv`).
   public static var saveCopy: ShareTarget {
     ShareTarget(
-      id: "file", title: "Save a Copy", accepts: [.file, .csv, .json, .text]
-    ) { (item, destination) throws(FolioError) -> ShareOutcome in
-      let folder = try ShareFolder.folder(destination, for: "file")
-      let path = try ShareFolder.writeNewFile(item.bytes, named: item.fileName, in: folder)
-      return ShareOutcome(.copy, item: item, writtenPath: path)
-    }
+      id: "file", title: "Save a Copy", accepts: [.file, .csv, .json, .text],
+      sendStopping: { (item, destination, cancellation) throws(FolioError) -> ShareOutcome in
+        let folder = try ShareFolder.folder(destination, for: "file")
+        let path = try ShareFolder.writeNewFile(
+          item.bytes, named: item.fileName, in: folder, cancellation: cancellation)
+        return ShareOutcome(.copy, item: item, writtenPath: path)
+      })
   }
 }

@@ -10,7 +10,14 @@ public struct ShareTarget {
   /// Who registered it: `built-in` or `plugin NAME`.
   public var owner: String
   /// Sends an item; `destination` is what `--to` gave, nil when absent.
-  public var send: (ShareItem, _ destination: String?) throws(FolioError) -> ShareOutcome
+  public var send: (ShareItem, _ destination: String?) throws(FolioError) -> ShareOutcome {
+    didSet { sendStopping = nil }
+  }
+  /// A built-in target's `send` that also checks a token while it works, so that a share of
+  /// a large document stops soon after Ctrl-C; nil for a plugin's (which stop through the
+  /// plugin's interrupt) or after `send` was replaced.
+  private(set) var sendStopping:
+    ((ShareItem, _ destination: String?, CancellationToken?) throws(FolioError) -> ShareOutcome)?
 
   /// Creates a target.
   ///
@@ -29,6 +36,27 @@ public struct ShareTarget {
     self.accepts = accepts
     self.owner = owner
     self.send = send
+  }
+
+  /// A built-in target whose sending checks the share's token.
+  init(
+    id: String, title: String, accepts: [Representation],
+    sendStopping:
+      @escaping (ShareItem, _ destination: String?, CancellationToken?) throws(FolioError) ->
+      ShareOutcome
+  ) {
+    self.init(id: id, title: title, accepts: accepts) { (item, destination) throws(FolioError) in
+      try sendStopping(item, destination, nil)
+    }
+    self.sendStopping = sendStopping
+  }
+
+  /// Sends an item, checking `cancellation` while doing so when the target can.
+  func send(
+    _ item: ShareItem, to destination: String?, cancellation: CancellationToken?
+  ) throws(FolioError) -> ShareOutcome {
+    guard let sendStopping else { return try send(item, destination) }
+    return try sendStopping(item, destination, cancellation)
   }
 
   /// The representation this target would get from a document offering `offered`: its

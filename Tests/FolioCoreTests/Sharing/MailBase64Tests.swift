@@ -27,10 +27,11 @@ import Testing
   }
 
   @Test("lines hold 76 characters and end in CRLF; joined they are the one-line encoding")
-  func lines() {
-    for count in [0, 1, 56, 57, 58, 114, 1_000] {
+  func lines() throws {
+    // 2,500,000 bytes are encoded in three blocks.
+    for count in [0, 1, 56, 57, 58, 114, 1_000, 2_500_000] {
       let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
-      let text = String(decoding: Base64.encodeLines(bytes), as: UTF8.self)
+      let text = String(decoding: try Base64.encodeLines(bytes), as: UTF8.self)
       let lines = text.components(separatedBy: "\r\n")
       #expect(lines.last == "")
       #expect(lines.dropLast().allSatisfy { $0.count == 76 || $0 == lines[lines.count - 2] })
@@ -41,5 +42,22 @@ import Testing
       ])
       #expect(text == (expected.isEmpty ? "" : expected + "\r\n"))
     }
+  }
+
+  @Test("lines of a width that is not a multiple of 4 join across blocks as well", arguments: [1, 5, 77])
+  func oddWidths(width: Int) throws {
+    let bytes = (0..<2_500_000).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ 1) }
+    let text = String(decoding: try Base64.encodeLines(bytes, width: width), as: UTF8.self)
+    let lines = text.components(separatedBy: "\r\n").dropLast()
+    #expect(lines.dropLast().allSatisfy { $0.count == width })
+    #expect(lines.joined() == Base64.encodedString(bytes))
+  }
+
+  @Test("a cancelled token stops the encoding")
+  func cancelled() {
+    let token = CancellationToken()
+    token.cancel()
+    #expect(throws: FolioError.interrupted) { try Base64.encodeLines([1, 2, 3], cancellation: token) }
+    #expect(throws: Never.self) { try Base64.encodeLines([], cancellation: token) }
   }
 }

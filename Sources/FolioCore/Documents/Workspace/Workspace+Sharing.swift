@@ -33,7 +33,9 @@ extension Workspace {
   ///   - representation: `--as`: file, text, csv or json; nil for the target's best.
   ///   - destination: `--to`: a folder for `file`, `mail` and plugin targets (`mail` and
   ///     plugin targets default to the document's folder); `-` prints a plugin target's text.
-  /// - Throws: `FolioError.invalidArgument` naming what is possible, or the target's error.
+  /// - Throws: `FolioError.invalidArgument` naming what is possible, or the target's error;
+  ///   `FolioError.interrupted` once `cancellation` is cancelled, checked while the item is
+  ///   made, encoded and written by a built-in target, which then leaves no file behind.
   public func share(
     _ document: Document, with target: String, as representation: String?, to destination: String?
   ) throws(FolioError) -> ShareOutcome {
@@ -56,7 +58,10 @@ extension Workspace {
       folder = document.path.map(DocumentFile.directoryPath)
     }
     try cancellation.check()
-    var outcome = try shareTargets.share(document.shareSource, with: target, as: requested, to: folder)
+    let source = ShareSource(
+      title: document.title, path: document.path, content: document.content, cancellation: cancellation)
+    var outcome = try shareTargets.share(
+      source, with: target, as: requested, to: folder, cancellation: cancellation)
     if document.isDirty,
       try shareTargets.representation(
         for: target, offered: document.shareSource.offered, title: document.title, requested: requested)
