@@ -45,7 +45,7 @@ enum ByteRunSorter {
           wasCancelled = true
           return
         }
-        var group = UnsafeMutableBufferPointer(rebasing: entries[lower..<upper])
+        let group = UnsafeMutableBufferPointer(rebasing: entries[lower..<upper])
         if depth > 0 {
           for index in group.indices {
             group[index].bytes = word(of: group[index].row, at: depth, runs: runs, starts: starts)
@@ -90,12 +90,14 @@ enum ByteRunSorter {
       left.bytes != right.bytes ? left.bytes < right.bytes : left.row < right.row
     }
     guard group.count > block else {
+      var group = group
       group.sort(by: precedes)
       return true
     }
     for lower in stride(from: 0, to: group.count, by: block) {
       if isCancelled() { return false }
-      UnsafeMutableBufferPointer(rebasing: group[lower..<min(lower + block, group.count)]).sort(by: precedes)
+      var part = UnsafeMutableBufferPointer(rebasing: group[lower..<min(lower + block, group.count)])
+      part.sort(by: precedes)
     }
     if scratch.count < group.count {
       scratch = [Entry](repeating: Entry(bytes: 0, row: 0), count: group.count)

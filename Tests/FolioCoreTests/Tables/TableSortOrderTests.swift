@@ -181,7 +181,9 @@ import Testing
     let rows = (0..<count).map { _ in (0..<10).map { _ in UInt8.random(in: 0...2, using: &random) } }
     let runs = rows.flatMap { $0 }
     let starts = Array(stride(from: 0, through: runs.count, by: 10))
-    let expected = rows.indices.sorted { rows[$0] != rows[$1] ? rows[$0].lexicographicallyPrecedes(rows[$1]) : $0 < $1 }
+    let expected = rows.indices.sorted {
+      rows[$0] != rows[$1] ? rows[$0].lexicographicallyPrecedes(rows[$1]) : $0 < $1
+    }
     let order = runs.withUnsafeBufferPointer { runs in
       starts.withUnsafeBufferPointer { ByteRunSorter.order(runs: runs, starts: $0) }
     }
