@@ -60,6 +60,7 @@ public enum PDFPrinter {
         { closure, data, length in
           guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
           let sink = Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue()
+          guard !sink.isAbandoned else { return CAIRO_STATUS_WRITE_ERROR }
           sink.bytes.append(contentsOf: UnsafeRawBufferPointer(start: data, count: Int(length)))
           return CAIRO_STATUS_SUCCESS
         }, closure, layout.width, layout.height)
@@ -80,7 +81,12 @@ public enum PDFPrinter {
 
     for page in document.pages {
       // A page takes about a millisecond: Ctrl-C stops a long print between two of them.
-      try cancellation?.check()
+      // Destroying the surface unfinished would finish it, writing out every page drawn and
+      // the fonts' subsets; an abandoned sink makes that stop at its first write.
+      if cancellation?.isCancelled == true {
+        sink.isAbandoned = true
+        throw FolioError.interrupted
+      }
       try drawing.draw(page.header, row: 0, font: bold)
       for (index, line) in page.lines.enumerated() {
         try drawing.draw(line, row: 2 + index, font: regular)
@@ -106,6 +112,8 @@ public enum PDFPrinter {
 /// The bytes cairo streams out while it draws.
 private final class ByteSink {
   var bytes: [UInt8] = []
+  /// Set when the print is given up: cairo's writes fail from then on.
+  var isAbandoned = false
 }
 
 /// A Pango font for the grid: DejaVu Sans Mono at the grid's size, with fontconfig's

@@ -173,6 +173,41 @@ import Testing
     }
   }
 
+  @Test("a group larger than a block is sorted in blocks and merged, in the order of its runs and rows")
+  func blocks() {
+    var random = Generator(state: 5)
+    let count = 100_000
+    // Runs of 10 bytes from a small alphabet: many equal words, groups sorted again deeper.
+    let rows = (0..<count).map { _ in (0..<10).map { _ in UInt8.random(in: 0...2, using: &random) } }
+    let runs = rows.flatMap { $0 }
+    let starts = Array(stride(from: 0, through: runs.count, by: 10))
+    let expected = rows.indices.sorted {
+      rows[$0] != rows[$1] ? rows[$0].lexicographicallyPrecedes(rows[$1]) : $0 < $1
+    }
+    let order = runs.withUnsafeBufferPointer { runs in
+      starts.withUnsafeBufferPointer { ByteRunSorter.order(runs: runs, starts: $0) }
+    }
+    #expect(order == expected)
+  }
+
+  @Test("sorting a large group stops between its blocks once cancelled")
+  func cancelledWithinGroup() {
+    let count = 100_000
+    let runs = (0..<count).flatMap { row in withUnsafeBytes(of: UInt64(count - row).bigEndian) { Array($0) } }
+    let starts = Array(stride(from: 0, through: runs.count, by: 8))
+    var asked = 0
+    let order = runs.withUnsafeBufferPointer { runs in
+      starts.withUnsafeBufferPointer { starts in
+        ByteRunSorter.order(runs: runs, starts: starts) {
+          asked += 1
+          return asked > 2
+        }
+      }
+    }
+    #expect(order == nil)
+    #expect(asked == 3)
+  }
+
   @Test("numbers are read exactly as Double(String) reads them")
   func numberReading() {
     var random = Generator(state: 3)
