@@ -111,19 +111,10 @@ extension PluginHost {
       notices = []
       confirmRequest = nil
     }
-    lua.instructionBudget = instructionBudget
-    lua.timeBudget = timeBudget
-    let outcome: LuaState.ResumeOutcome
-    do {
-      outcome = try lua.resume(
-        thread, prefix: { state in pushContext(context, of: plugin, withArgs: true, on: state) }, [],
-        plainResult: resultError(of: run, in: plugin))
-    } catch {
-      rollBackTransaction()
-      let failed = failure(error, in: plugin)
-      quarantineIfBudgetSpent(plugin, by: error, failure: failed)
-      throw failed
-    }
+    let outcome = try resume(
+      thread, on: lua, of: plugin,
+      prefix: { state in pushContext(context, of: plugin, withArgs: true, on: state) },
+      [], plainResult: resultError(of: run, in: plugin))
     switch outcome {
     case .finished(let results):
       try commitTransaction(named: title)
@@ -159,20 +150,9 @@ extension PluginHost {
       notices = []
       confirmRequest = nil
     }
-    lua.instructionBudget = instructionBudget
-    lua.timeBudget = timeBudget
-    let outcome: LuaState.ResumeOutcome
-    do {
-      outcome = try lua.resume(
-        command.thread, prefix: { _ in 0 }, values, plainResult: resultError(of: command.function, in: plugin)
-      )
-    } catch {
-      end(command)
-      rollBackTransaction()
-      let failed = failure(error, in: plugin)
-      quarantineIfBudgetSpent(plugin, by: error, failure: failed)
-      throw failed
-    }
+    let outcome = try resume(
+      command.thread, on: lua, of: plugin, prefix: { _ in 0 }, values,
+      plainResult: resultError(of: command.function, in: plugin), failing: { end(command) })
     switch outcome {
     case .finished(let results):
       end(command)
@@ -180,6 +160,26 @@ extension PluginHost {
       return commandOutput(notices: notices, results: results)
     case .yielded:
       return try suspend(command, in: plugin)
+    }
+  }
+
+  /// Resumes a command's thread under the host's budgets. A Lua error runs `failing`, rolls
+  /// the running transaction back and becomes the plugin's failure (quarantining it when a
+  /// budget was spent).
+  private func resume(
+    _ thread: LuaThread, on lua: LuaState, of plugin: Plugin, prefix: (OpaquePointer) -> Int32,
+    _ values: [LuaData], plainResult: @escaping (PlainDataError) -> LuaError, failing: () -> Void = {}
+  ) throws(FolioError) -> LuaState.ResumeOutcome {
+    lua.instructionBudget = instructionBudget
+    lua.timeBudget = timeBudget
+    do {
+      return try lua.resume(thread, prefix: prefix, values, plainResult: plainResult)
+    } catch {
+      failing()
+      rollBackTransaction()
+      let failed = failure(error, in: plugin)
+      quarantineIfBudgetSpent(plugin, by: error, failure: failed)
+      throw failed
     }
   }
 
