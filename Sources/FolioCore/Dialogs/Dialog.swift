@@ -87,7 +87,8 @@ public struct PresentedRow: Sendable, Equatable {
   public var windowID: Int
   /// The row's id (`TableModel.id(ofRow:)`), which stays the row's through sorting.
   public var rowID: Int
-  /// What the dialog calls the row: its first non-empty cell, or `id:N`.
+  /// What the dialog calls the row: the first line of its first non-empty cell, cut to 60
+  /// columns with `…`, or `Row N` (its position) when every cell is empty.
   public var title: String
 
   /// Creates a presented row.

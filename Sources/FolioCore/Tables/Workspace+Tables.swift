@@ -422,8 +422,8 @@ extension Workspace {
 
 extension Workspace {
   /// The row with this id of a table, as a dialog presents it [confirmationDialog's
-  /// `presenting:`]: named by its first non-empty cell (a line of it, at most 60
-  /// characters), or by its position when every cell is empty.
+  /// `presenting:`]: named by its first non-empty cell (its first line, cut to 60
+  /// columns with `…`), or by its position when every cell is empty.
   ///
   /// - Throws: `FolioError.invalidArgument` when the document is not a table or no row has
   ///   the id.
@@ -435,7 +435,7 @@ extension Workspace {
       }
       let text = table.cells(ofRow: index).lazy.map(\.description)
         .first { !$0.allSatisfy(\.isWhitespace) }
-      let title = text.map { String(($0.split(whereSeparator: \.isNewline).first ?? "").prefix(60)) }
+      let title = text.map { ($0.split(whereSeparator: \.isNewline).first ?? "").truncated(toCells: 60, trimmingBlanks: true) }
       return PresentedRow(
         windowID: document.windowID, rowID: id,
         title: title.flatMap { $0.isEmpty ? nil : $0 } ?? "Row \(index + 1)")
