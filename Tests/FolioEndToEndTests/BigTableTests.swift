@@ -9,7 +9,7 @@ import Testing
     var text = "id,name,city\n"
     text.reserveCapacity(200_000 * 24)
     for row in 1...200_000 { text += "\(row),name\(row),city\(row % 97)\n" }
-    try text.write(to: folder.appendingPathComponent("big.csv"), atomically: false, encoding: .utf8)
+    try text.write(to: folder.appendingPathComponent("big.csv"), atomically: true, encoding: .utf8)
   }
 
   @Test("show piped into a reader that leaves after four lines ends, having printed the header and rows")

@@ -34,7 +34,7 @@ import Testing
   func documentArguments() throws {
     let folder = try FolioProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    try "one\ntwo\n".write(to: folder.appendingPathComponent("a.txt"), atomically: false, encoding: .utf8)
+    try "one\ntwo\n".write(to: folder.appendingPathComponent("a.txt"), atomically: true, encoding: .utf8)
     let result = try FolioProcess.run(["a.txt"], input: Data("docs\nshow 2\n".utf8), in: folder)
     #expect(result.status == 0, "\(result.errors)")
     #expect(result.output.hasPrefix("Opened a (text, 2 lines).\n"))
@@ -68,9 +68,9 @@ import Testing
     let directory = try FolioProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     try "echo first\n".write(
-      to: directory.appendingPathComponent("one.folio"), atomically: false, encoding: .utf8)
+      to: directory.appendingPathComponent("one.folio"), atomically: true, encoding: .utf8)
     try "echo second\n".write(
-      to: directory.appendingPathComponent("two.folio"), atomically: false, encoding: .utf8)
+      to: directory.appendingPathComponent("two.folio"), atomically: true, encoding: .utf8)
     let ok = try FolioProcess.run(["run", "one.folio", "two.folio"], in: directory)
     #expect(ok.output == "first\nsecond\n")
     #expect(ok.status == 0)

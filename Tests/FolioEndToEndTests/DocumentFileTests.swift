@@ -4,7 +4,7 @@ import Testing
 /// What documents promise about files on disk, checked through the built binary.
 @Suite struct DocumentFileTests {
   private static func write(_ text: String, _ name: String, in folder: URL) throws {
-    try text.write(to: folder.appendingPathComponent(name), atomically: false, encoding: .utf8)
+    try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
   }
 
   private static func read(_ name: String, in folder: URL) throws -> Data {

@@ -234,7 +234,7 @@ private final class EmbedClient {
     let (folder, home) = try Self.makeFolder()
     defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
     try "name,done\nPost the letters,no\nBuy stamps,no\n".write(
-      to: folder.appendingPathComponent("errands.csv"), atomically: false, encoding: .utf8)
+      to: folder.appendingPathComponent("errands.csv"), atomically: true, encoding: .utf8)
     // Stands for anything that deletes rows while a dialog waits: done rows go when the selection moves.
     let plugin = folder.appendingPathComponent("plugins/tidy")
     try FileManager.default.createDirectory(at: plugin, withIntermediateDirectories: true)
@@ -244,7 +244,7 @@ private final class EmbedClient {
       for _, row in ipairs(ctx.document:rows()) do if row.done then done[#done + 1] = row.id end end
       if #done > 0 then ctx.document:delete(done) end
     end)
-    """.write(to: plugin.appendingPathComponent("plugin.lua"), atomically: false, encoding: .utf8)
+    """.write(to: plugin.appendingPathComponent("plugin.lua"), atomically: true, encoding: .utf8)
     let client = try EmbedClient(in: folder, home: home, plugins: "plugins")
     try client.request("initialize", ["protocolVersion": "1.0", "clientName": "tests"])
     try client.request("document.open", ["path": "errands.csv"])
@@ -341,7 +341,7 @@ private final class EmbedClient {
     let rowCount = 300_000
     var csv = "name,n\n"
     for index in 0..<rowCount { csv += "r\(index),\(rowCount - index)\n" }
-    try csv.write(to: folder.appendingPathComponent("big.csv"), atomically: false, encoding: .utf8)
+    try csv.write(to: folder.appendingPathComponent("big.csv"), atomically: true, encoding: .utf8)
     let client = try EmbedClient(in: folder, home: home)
     try client.request("initialize", ["protocolVersion": "1.0", "notifications": [String]()])
     #expect(

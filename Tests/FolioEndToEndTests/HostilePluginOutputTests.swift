@@ -19,7 +19,7 @@ import Testing
   static func writePlugin(_ name: String, _ source: String, in folder: URL) throws {
     let pluginFolder = folder.appendingPathComponent("plugins/" + name)
     try FileManager.default.createDirectory(at: pluginFolder, withIntermediateDirectories: true)
-    try source.write(to: pluginFolder.appendingPathComponent("plugin.lua"), atomically: false, encoding: .utf8)
+    try source.write(to: pluginFolder.appendingPathComponent("plugin.lua"), atomically: true, encoding: .utf8)
   }
 
   @Test("a plugin's print cannot forge --json result lines: it goes to the plugin's log")
@@ -87,7 +87,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     try Self.writePlugin("loud", Self.loud, in: folder)
     try "a\n1\n".write(
-      to: folder.appendingPathComponent("evil\u{1B}]0;pwned\u{7}.csv"), atomically: false, encoding: .utf8)
+      to: folder.appendingPathComponent("evil\u{1B}]0;pwned\u{7}.csv"), atomically: true, encoding: .utf8)
     let result = try FolioProcess.run(
       ["--keep-going", "--echo", "--plugins", "plugins"], input: Data(Self.script.utf8), in: folder)
     let everything = result.output + result.errors

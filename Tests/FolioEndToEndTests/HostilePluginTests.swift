@@ -295,10 +295,10 @@ struct HostilePlugin: CustomTestStringConvertible, Sendable {
       let pluginFolder = pluginsFolder.appendingPathComponent(name)
       try FileManager.default.createDirectory(at: pluginFolder, withIntermediateDirectories: true)
       try source.write(
-        to: pluginFolder.appendingPathComponent("plugin.lua"), atomically: false, encoding: .utf8)
+        to: pluginFolder.appendingPathComponent("plugin.lua"), atomically: true, encoding: .utf8)
     }
     let document = folder.appendingPathComponent("places.csv")
-    try Self.places.write(to: document, atomically: false, encoding: .utf8)
+    try Self.places.write(to: document, atomically: true, encoding: .utf8)
     let script = """
       open places.csv
       cell 2 name Orsay

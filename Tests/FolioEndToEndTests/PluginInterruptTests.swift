@@ -29,9 +29,9 @@ import Testing
       ctx.document:add { name = "Ghost" }
     \(HostilePluginTests.closeAfterStop)
     end }
-    """.write(to: plugin.appendingPathComponent("plugin.lua"), atomically: false, encoding: .utf8)
+    """.write(to: plugin.appendingPathComponent("plugin.lua"), atomically: true, encoding: .utf8)
     try "name\nLouvre\n".write(
-      to: folder.appendingPathComponent("places.csv"), atomically: false, encoding: .utf8)
+      to: folder.appendingPathComponent("places.csv"), atomically: true, encoding: .utf8)
   }
 
   /// Waits until folio has burnt a tenth of a second of CPU since `before` ticks.
@@ -78,7 +78,7 @@ import Testing
     let plugin = folder.appendingPathComponent("plugins/slow")
     try FileManager.default.createDirectory(at: plugin, withIntermediateDirectories: true)
     try ("while true do\n" + HostilePluginTests.closeAfterStop + "\nend\n").write(
-      to: plugin.appendingPathComponent("plugin.lua"), atomically: false, encoding: .utf8)
+      to: plugin.appendingPathComponent("plugin.lua"), atomically: true, encoding: .utf8)
     let folio = try RunningFolio(
       arguments: ["--plugins", "plugins"], in: folder, home: folder.appendingPathComponent("home"))
     folio.send("echo started\n")
@@ -97,7 +97,7 @@ import Testing
     try FileManager.default.createDirectory(at: plugin, withIntermediateDirectories: true)
     // Few instructions, much time: only the 5 s load time budget or the SIGINT stops it.
     try "while true do local s = ('x'):rep(1 << 22) end\n".write(
-      to: plugin.appendingPathComponent("plugin.lua"), atomically: false, encoding: .utf8)
+      to: plugin.appendingPathComponent("plugin.lua"), atomically: true, encoding: .utf8)
     let folio = try RunningFolio(
       arguments: ["--plugins", "plugins"], in: folder, home: folder.appendingPathComponent("home"))
     let pid = folio.process.processIdentifier

@@ -24,7 +24,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let lines = (1...150).map { "Line \($0): café ★ ✓ │ " + String(repeating: "word ", count: $0 % 30) }
     try (lines.joined(separator: "\n") + "\n").write(
-      to: folder.appendingPathComponent("Field Notes.txt"), atomically: false, encoding: .utf8)
+      to: folder.appendingPathComponent("Field Notes.txt"), atomically: true, encoding: .utf8)
     let result = try FolioProcess.run(
       ["-c", "open 'Field Notes.txt'; print; print --page-size letter"], in: folder)
     #expect(result.errors == "")
@@ -60,14 +60,14 @@ import Testing
     let folder = try FolioProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     try "name,noise,visited\nDock,2,yes\nCanal,10,no\n".write(
-      to: folder.appendingPathComponent("spots.csv"), atomically: false, encoding: .utf8)
+      to: folder.appendingPathComponent("spots.csv"), atomically: true, encoding: .utf8)
     let plugin = folder.appendingPathComponent("plugins/marks")
     try FileManager.default.createDirectory(at: plugin, withIntermediateDirectories: true)
     try """
     folio.row_decoration { id = "marks.seal", symbol = "checkmark.seal.fill", column = "visited", when = "yes" }
     folio.row_decoration { id = "marks.loud", symbol = "speaker.wave.3", column = "noise", at_least = 8 }
     folio.cell_format { id = "marks.bar", column = "noise", kind = "bar", min = 0, max = 10 }
-    """.write(to: plugin.appendingPathComponent("plugin.lua"), atomically: false, encoding: .utf8)
+    """.write(to: plugin.appendingPathComponent("plugin.lua"), atomically: true, encoding: .utf8)
     let result = try FolioProcess.run(
       ["--plugins", "plugins", "-c", "open spots.csv; print --to spots.pdf"], in: folder)
     #expect(result.errors == "")
@@ -85,7 +85,7 @@ import Testing
   func pageSizeSetting() throws {
     let folder = try FolioProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    try "one line\n".write(to: folder.appendingPathComponent("memo.txt"), atomically: false, encoding: .utf8)
+    try "one line\n".write(to: folder.appendingPathComponent("memo.txt"), atomically: true, encoding: .utf8)
     let result = try FolioProcess.run(
       [
         "-c",

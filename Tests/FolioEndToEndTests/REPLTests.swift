@@ -151,7 +151,7 @@ import Testing
     let home = try FolioProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
     let notes = home.appendingPathComponent("notes.txt")
-    try "one\n".write(to: notes, atomically: false, encoding: .utf8)
+    try "one\n".write(to: notes, atomically: true, encoding: .utf8)
     let terminal = try Terminal(home: home)
     try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
     try terminal.send("open \(notes.path)", "Enter", "append two", "Enter")
@@ -177,7 +177,7 @@ import Testing
     let home = try FolioProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
     let notes = home.appendingPathComponent("notes.txt")
-    try "one\n".write(to: notes, atomically: false, encoding: .utf8)
+    try "one\n".write(to: notes, atomically: true, encoding: .utf8)
     let terminal = try Terminal(home: home)
     try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
     try terminal.send("open \(notes.path)", "Enter")
@@ -248,10 +248,10 @@ import Testing
       return "purged"
     end }
     folio.menu { id = "keep.menu", title = "Keep", items = { "keep.purge" } }
-    """.write(to: plugin.appendingPathComponent("plugin.lua"), atomically: false, encoding: .utf8)
+    """.write(to: plugin.appendingPathComponent("plugin.lua"), atomically: true, encoding: .utf8)
     let table = home.appendingPathComponent("t.csv")
     let original = "name\na\nb\nc\nd\n"
-    try original.write(to: table, atomically: false, encoding: .utf8)
+    try original.write(to: table, atomically: true, encoding: .utf8)
 
     let terminal = try Terminal(home: home, arguments: ["--plugins", "plugins"])
     try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
@@ -308,7 +308,7 @@ import Testing
 
         """))
     for arguments in [["run"], ["--keep-going", "run"]] {
-      try original.write(to: table, atomically: false, encoding: .utf8)
+      try original.write(to: table, atomically: true, encoding: .utf8)
       let replay = try FolioProcess.run(["--plugins", "plugins"] + arguments + ["session.folio"], in: home)
       #expect(replay.status == 0, "\(arguments): \(replay.errors)")
       #expect(try Data(contentsOf: table) == session, "\(arguments)")
@@ -347,7 +347,7 @@ import Testing
     // progress line appears while the sort runs; the test waits for it rather than a time.
     var text = "n,name\n"
     for row in 0..<500_000 { text += "\(row),name\((row &* 7_919) % 500_000)\n" }
-    try text.write(to: home.appendingPathComponent("big.csv"), atomically: false, encoding: .utf8)
+    try text.write(to: home.appendingPathComponent("big.csv"), atomically: true, encoding: .utf8)
     let terminal = try Terminal(home: home)
     try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
     try terminal.send("open big.csv", "Enter")
@@ -398,7 +398,7 @@ import Testing
     let home = try FolioProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
     try "name,city\nLouvre,Paris\n".write(
-      to: home.appendingPathComponent("places.csv"), atomically: false, encoding: .utf8)
+      to: home.appendingPathComponent("places.csv"), atomically: true, encoding: .utf8)
     let terminal = try Terminal(home: home)
     try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
     try terminal.send("open places.csv", "Enter")
@@ -414,8 +414,8 @@ import Testing
     let home = try FolioProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
     try "name,city\nLouvre,Paris\n".write(
-      to: home.appendingPathComponent("my file.csv"), atomically: false, encoding: .utf8)
-    try "one line\n".write(to: home.appendingPathComponent("my files.txt"), atomically: false, encoding: .utf8)
+      to: home.appendingPathComponent("my file.csv"), atomically: true, encoding: .utf8)
+    try "one line\n".write(to: home.appendingPathComponent("my files.txt"), atomically: true, encoding: .utf8)
     let terminal = try Terminal(home: home)
     try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
 
@@ -485,7 +485,7 @@ import Testing
   /// Writes `big.csv` with `rows` rows `n,square` into `home`.
   private func writeNumbers(rows: Int, in home: URL) throws {
     let text = "n,square\n" + (1...rows).map { "\($0),\($0 * $0)\n" }.joined()
-    try text.write(to: home.appendingPathComponent("big.csv"), atomically: false, encoding: .utf8)
+    try text.write(to: home.appendingPathComponent("big.csv"), atomically: true, encoding: .utf8)
   }
 
   @Test("a table longer than the screen goes through $PAGER; the pager quitting early is no error")
@@ -498,7 +498,7 @@ import Testing
     let script = """
       if [ -e "$HOME/quit-early" ]; then head -n 5 > "$HOME/head.txt"; else cat > "$HOME/paged.txt"; fi
       """
-    try script.write(to: home.appendingPathComponent("pager.sh"), atomically: false, encoding: .utf8)
+    try script.write(to: home.appendingPathComponent("pager.sh"), atomically: true, encoding: .utf8)
     let terminal = try Terminal(home: home, environment: ["PAGER": "sh \(home.path)/pager.sh"])
     try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
     try terminal.send("open big.csv", "Enter")

@@ -44,7 +44,7 @@ import Testing
   func jsonTimes() throws {
     let folder = try FolioProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
-    try "one\n".write(to: folder.appendingPathComponent("a.txt"), atomically: false, encoding: .utf8)
+    try "one\n".write(to: folder.appendingPathComponent("a.txt"), atomically: true, encoding: .utf8)
     let result = try FolioProcess.run(["--json", "-c", "open a.txt; info"], in: folder)
     let info = try #require(result.output.split(separator: "\n").last)
     let object = try JSONSerialization.jsonObject(with: Data(info.utf8)) as? [String: Any]

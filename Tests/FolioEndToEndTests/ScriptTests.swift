@@ -67,7 +67,7 @@ import Testing
     let actual = Self.transcript(result, folder: copy)
     let expectedURL = url.deletingPathExtension().appendingPathExtension("expected")
     if Self.records(name) {
-      try actual.write(to: expectedURL, atomically: false, encoding: .utf8)
+      try actual.write(to: expectedURL, atomically: true, encoding: .utf8)
       return
     }
     let expected = try String(contentsOf: expectedURL, encoding: .utf8)

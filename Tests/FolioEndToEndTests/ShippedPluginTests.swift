@@ -41,18 +41,18 @@ import Testing
     let tests = plugin.appendingPathComponent("tests")
     try FileManager.default.createDirectory(at: tests, withIntermediateDirectories: true)
     try #"return { name = "saver", version = "1.0" }"#.write(
-      to: plugin.appendingPathComponent("manifest.lua"), atomically: false, encoding: .utf8)
-    try "".write(to: plugin.appendingPathComponent("plugin.lua"), atomically: false, encoding: .utf8)
-    try "one\n".write(to: tests.appendingPathComponent("notes.txt"), atomically: false, encoding: .utf8)
+      to: plugin.appendingPathComponent("manifest.lua"), atomically: true, encoding: .utf8)
+    try "".write(to: plugin.appendingPathComponent("plugin.lua"), atomically: true, encoding: .utf8)
+    try "one\n".write(to: tests.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
     try "open notes.txt\nappend two\nsave\nshow\n".write(
-      to: tests.appendingPathComponent("save.folio"), atomically: false, encoding: .utf8)
+      to: tests.appendingPathComponent("save.folio"), atomically: true, encoding: .utf8)
     let first = try FolioProcess.run(["-c", "plugin test \(plugin.path)"])
     // The first run prints what the script printed; saved as the expected output, it passes.
     let printed = first.errors.split(separator: "\n", omittingEmptySubsequences: false)
       .drop { !$0.contains("it printed:") }.dropFirst().filter { $0.hasPrefix("  ") }.map { $0.dropFirst(2) }
     #expect(printed.contains("Saved notes to $TESTS/notes.txt."), "\(first.errors)")
     try (printed.joined(separator: "\n") + "\n").write(
-      to: tests.appendingPathComponent("save.expected"), atomically: false, encoding: .utf8)
+      to: tests.appendingPathComponent("save.expected"), atomically: true, encoding: .utf8)
     let second = try FolioProcess.run(["-c", "plugin test \(plugin.path)"])
     #expect(second.status == 0, "\(second.output)\(second.errors)")
     #expect(try String(contentsOf: tests.appendingPathComponent("notes.txt"), encoding: .utf8) == "one\n")

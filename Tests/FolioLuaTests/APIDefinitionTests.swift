@@ -99,12 +99,12 @@ import Testing
     try FileManager.default.createDirectory(
       at: root.appendingPathComponent("probe"), withIntermediateDirectories: true)
     try Self.probe.write(
-      to: root.appendingPathComponent("probe/plugin.lua"), atomically: false, encoding: .utf8)
+      to: root.appendingPathComponent("probe/plugin.lua"), atomically: true, encoding: .utf8)
     let surface = RecordingSurface()
     let host = PluginHost(surface: surface)
     #expect(host.discoverAndLoad(in: [root.path]).isEmpty)
     // A saved document, so that its handle has every field (an untitled one has no url).
-    try "name\nAda\n".write(to: root.appendingPathComponent("people.csv"), atomically: false, encoding: .utf8)
+    try "name\nAda\n".write(to: root.appendingPathComponent("people.csv"), atomically: true, encoding: .utf8)
     _ = try surface.workspace.open(root.appendingPathComponent("people.csv").path)
     let command = try #require(surface.registry.command(id: "probe.ctx"))
     guard case .text(let text) = try surface.registry.invoke(command, words: []) else {

@@ -56,7 +56,7 @@ import Testing
     try FileManager.default.createDirectory(
       at: root.appendingPathComponent("demo"), withIntermediateDirectories: true)
     try Self.plugin.write(
-      to: root.appendingPathComponent("demo/plugin.lua"), atomically: false, encoding: .utf8)
+      to: root.appendingPathComponent("demo/plugin.lua"), atomically: true, encoding: .utf8)
     let surface = RecordingSurface()
     let host = PluginHost(surface: surface)
     #expect(host.discoverAndLoad(in: [root.path]).isEmpty)
@@ -148,9 +148,9 @@ import Testing
       let url = root.appendingPathComponent(path)
       try FileManager.default.createDirectory(
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try text.write(to: url, atomically: false, encoding: .utf8)
+      try text.write(to: url, atomically: true, encoding: .utf8)
       try "".write(
-        to: url.deletingLastPathComponent().appendingPathComponent("plugin.lua"), atomically: false,
+        to: url.deletingLastPathComponent().appendingPathComponent("plugin.lua"), atomically: true,
         encoding: .utf8)
     }
     let surface = RecordingSurface()

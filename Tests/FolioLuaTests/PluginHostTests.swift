@@ -57,7 +57,7 @@ import Testing
       let url = root.appendingPathComponent("demo/" + path)
       try FileManager.default.createDirectory(
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try text.write(to: url, atomically: false, encoding: .utf8)
+      try text.write(to: url, atomically: true, encoding: .utf8)
     }
     return root
   }
@@ -119,7 +119,7 @@ import Testing
     #expect(surface.toolbarItems.first?.showsByDefault == false)
 
     let file = root.appendingPathComponent("notes.txt")
-    try "one\ntwo\n".write(to: file, atomically: false, encoding: .utf8)
+    try "one\ntwo\n".write(to: file, atomically: true, encoding: .utf8)
     let document = try surface.workspace.open(file.path).document
     try surface.workspace.save(document, force: true)
     let plugin = try #require(host.plugin(named: "demo"))
@@ -591,7 +591,7 @@ import Testing
     for (name, source) in plugins {
       let folder = root.appendingPathComponent(name)
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      try source.write(to: folder.appendingPathComponent("plugin.lua"), atomically: false, encoding: .utf8)
+      try source.write(to: folder.appendingPathComponent("plugin.lua"), atomically: true, encoding: .utf8)
     }
     let surface = RecordingSurface()
     try surface.registry.register(
@@ -692,7 +692,7 @@ import Testing
       at: root.appendingPathComponent("repo/plugins"), withIntermediateDirectories: true)
     #expect(PluginHost.shippedFolder(environment: [:], executable: executable) == nil)
     try "// swift-tools-version: 6.0\n".write(
-      to: root.appendingPathComponent("repo/Package.swift"), atomically: false, encoding: .utf8)
+      to: root.appendingPathComponent("repo/Package.swift"), atomically: true, encoding: .utf8)
     #expect(PluginHost.shippedFolder(environment: [:], executable: executable) == root.path + "/repo/plugins")
     #expect(PluginHost.shippedFolder(environment: ["FOLIO_PLUGINS_DIR": ""], executable: executable) == nil)
     #expect(

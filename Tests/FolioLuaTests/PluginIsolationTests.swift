@@ -15,7 +15,7 @@ import Testing
       let url = root.appendingPathComponent(path)
       try FileManager.default.createDirectory(
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try text.write(to: url, atomically: false, encoding: .utf8)
+      try text.write(to: url, atomically: true, encoding: .utf8)
     }
     return root
   }

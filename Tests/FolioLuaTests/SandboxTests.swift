@@ -19,7 +19,7 @@ import Testing
     try FileManager.default.createDirectory(
       at: root.appendingPathComponent("demo"), withIntermediateDirectories: true)
     for (path, text) in files {
-      try text.write(to: root.appendingPathComponent("demo/" + path), atomically: false, encoding: .utf8)
+      try text.write(to: root.appendingPathComponent("demo/" + path), atomically: true, encoding: .utf8)
     }
     return root
   }
@@ -31,7 +31,7 @@ import Testing
     let failed = host.discoverAndLoad(in: [root.path])
     #expect(failed.isEmpty, "\(failed.map(\.status))")
     let file = root.appendingPathComponent("notes.txt")
-    try "one\ntwo\nthree\n".write(to: file, atomically: false, encoding: .utf8)
+    try "one\ntwo\nthree\n".write(to: file, atomically: true, encoding: .utf8)
     let document = try surface.workspace.open(file.path).document
     return (surface, host, document)
   }
@@ -215,9 +215,9 @@ import Testing
     defer { try? FileManager.default.removeItem(at: root) }
     let manager = FileManager.default
     try "return 'outside'".write(
-      to: root.appendingPathComponent("outside.lua"), atomically: false, encoding: .utf8)
+      to: root.appendingPathComponent("outside.lua"), atomically: true, encoding: .utf8)
     try "SECRET_TOKEN is here".write(
-      to: root.appendingPathComponent("secret.txt"), atomically: false, encoding: .utf8)
+      to: root.appendingPathComponent("secret.txt"), atomically: true, encoding: .utf8)
     let folder = root.appendingPathComponent("demo")
     try manager.createSymbolicLink(
       atPath: folder.path + "/outside.lua", withDestinationPath: root.path + "/outside.lua")
@@ -272,7 +272,7 @@ import Testing
     #expect(section.elements.count == 1)
 
     try nested(17).write(
-      to: root.appendingPathComponent("demo/plugin.lua"), atomically: false, encoding: .utf8)
+      to: root.appendingPathComponent("demo/plugin.lua"), atomically: true, encoding: .utf8)
     let error = try #require(throws: FolioError.self) { try host.reload(named: "demo") }
     #expect(error.message.contains("nest at most 16 levels deep"), "\(error.message)")
   }

@@ -19,7 +19,7 @@ import Testing
     init(_ source: String) throws {
       let folder = root.appendingPathComponent("deco")
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      try source.write(to: folder.appendingPathComponent("plugin.lua"), atomically: false, encoding: .utf8)
+      try source.write(to: folder.appendingPathComponent("plugin.lua"), atomically: true, encoding: .utf8)
       host = PluginHost(surface: surface)
       host.discoverAndLoad(in: [root.path])
     }

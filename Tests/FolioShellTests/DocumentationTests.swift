@@ -74,11 +74,11 @@ import Testing
         .joined(separator: "\n")
       let isManifest = code.hasPrefix("-- manifest.lua")
       try (isManifest ? "-- the manifest's plugin\n" : code).write(
-        to: folder.appendingPathComponent("plugin.lua"), atomically: false, encoding: .utf8)
+        to: folder.appendingPathComponent("plugin.lua"), atomically: true, encoding: .utf8)
       if isManifest {
         // The example names its plugin; the folder carries that name's place in the test.
         try code.replacing(#/name = "[^"]*"/#, with: "name = \"doc\(index + 1)\"").write(
-          to: folder.appendingPathComponent("manifest.lua"), atomically: false, encoding: .utf8)
+          to: folder.appendingPathComponent("manifest.lua"), atomically: true, encoding: .utf8)
       }
     }
     let session = CapturedShell().shell.session

@@ -18,7 +18,7 @@ struct TemporaryDirectory {
     let fileURL = url.appendingPathComponent(name)
     try FileManager.default.createDirectory(
       at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try text.write(to: fileURL, atomically: false, encoding: .utf8)
+    try text.write(to: fileURL, atomically: true, encoding: .utf8)
   }
 
   func remove() { try? FileManager.default.removeItem(at: url) }

@@ -14,7 +14,7 @@ import Testing
     }
     deinit { try? FileManager.default.removeItem(at: url) }
     func write(_ name: String, _ text: String) throws {
-      try text.write(to: url.appendingPathComponent(name), atomically: false, encoding: .utf8)
+      try text.write(to: url.appendingPathComponent(name), atomically: true, encoding: .utf8)
     }
     func read(_ name: String) throws -> String {
       try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)
