@@ -155,8 +155,6 @@ extension DocumentCommands {
 
   /// `revert [--yes]`: asks first, as `asksFirst` says, when there are unsaved changes.
   enum Revert: DocumentConfirming {
-    static let yes = ParameterKey.flag("yes", summary: "do not ask")
-
     static let configuration = CommandConfiguration(
       id: "document.revert", verb: "revert", title: "Revert to Saved", icon: "arrow.uturn.backward",
       category: "Documents",
@@ -165,11 +163,11 @@ extension DocumentCommands {
         With unsaved changes it asks first (Revert or Cancel) in the REPL, and everywhere when \
         chosen from a menu such as File; typed in a script it reverts at once; --yes never asks.
         """,
-      parameters: [yes])
+      parameters: [CommandContext.yes])
 
     static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
       let document = context.document
-      guard context.asksFirst(arguments), document.isDirty, !arguments[Self.yes] else {
+      guard context.asksFirst(arguments), document.isDirty else {
         return try answer("revert", arguments, in: context)
       }
       return .dialog(
