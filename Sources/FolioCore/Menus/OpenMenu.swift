@@ -17,19 +17,3 @@ public struct OpenMenu: Sendable, Equatable {
     levelPath = session.currentPath
   }
 }
-
-/// A menu in the list `menus` shows.
-public struct MenuListing: Sendable, Equatable {
-  public var id: String
-  public var title: String
-  public var owner: String
-  /// The command `run MENU` runs instead of opening it, if any.
-  public var primaryAction: String?
-
-  public init(_ menu: Menu) {
-    id = menu.id
-    title = menu.title
-    owner = menu.owner
-    primaryAction = menu.primaryAction
-  }
-}

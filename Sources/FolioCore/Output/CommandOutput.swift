@@ -56,8 +56,8 @@ public indirect enum CommandOutput {
   case openMenu(OpenMenu)
   /// What choosing a menu item did: the command's result, then the menu if it stays open.
   case menuChoice(output: CommandOutput?, menu: OpenMenu?)
-  /// The menus that exist now.
-  case menuList([MenuListing])
+  /// The menus that exist now (`menus` lists their ids, titles, owners and primary actions).
+  case menuList([Menu])
   /// The environment (`env`).
   case environment(AppEnvironment)
   /// Why a menu item is where it is.

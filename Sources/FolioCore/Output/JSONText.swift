@@ -86,23 +86,13 @@ public enum JSONText {
     }
 
     mutating func object(depth: Int) throws(SyntaxError) -> JSONValue {
-      guard depth <= maximumDepth else {
-        throw error("nesting deeper than \(maximumDepth) arrays and objects")
-      }
-      offset += 1
       var pairs: [(String, JSONValue)] = []
       // Messages' objects are small: a set of keys pays only for large ones.
       var keys: Set<String>?
-      skipWhitespace()
-      if current == UInt8(ascii: "}") {
-        offset += 1
-        return .object(pairs)
-      }
-      while true {
-        skipWhitespace()
-        guard current == UInt8(ascii: "\"") else { throw expected("a string key") }
-        let keyOffset = offset
-        let key = try string()
+      try elements(depth: depth, closedBy: UInt8(ascii: "}")) { (scanner) throws(SyntaxError) in
+        guard scanner.current == UInt8(ascii: "\"") else { throw scanner.expected("a string key") }
+        let keyOffset = scanner.offset
+        let key = try scanner.string()
         let isRepeated: Bool
         if var known = keys {
           isRepeated = !known.insert(key).inserted
@@ -114,41 +104,47 @@ public enum JSONText {
         guard !isRepeated else {
           throw SyntaxError(message: "the key \"\(key)\" appears twice in an object", offset: keyOffset)
         }
-        skipWhitespace()
-        guard current == UInt8(ascii: ":") else { throw expected("':'") }
-        offset += 1
-        skipWhitespace()
-        pairs.append((key, try value(depth: depth)))
-        skipWhitespace()
-        if current == UInt8(ascii: "}") {
-          offset += 1
-          return .object(pairs)
-        }
-        guard current == UInt8(ascii: ",") else { throw expected("',' or '}'") }
-        offset += 1
+        scanner.skipWhitespace()
+        guard scanner.current == UInt8(ascii: ":") else { throw scanner.expected("':'") }
+        scanner.offset += 1
+        scanner.skipWhitespace()
+        pairs.append((key, try scanner.value(depth: depth)))
       }
+      return .object(pairs)
     }
 
     mutating func array(depth: Int) throws(SyntaxError) -> JSONValue {
+      var values: [JSONValue] = []
+      try elements(depth: depth, closedBy: UInt8(ascii: "]")) { (scanner) throws(SyntaxError) in
+        values.append(try scanner.value(depth: depth))
+      }
+      return .array(values)
+    }
+
+    /// Reads an array's or an object's elements, separated by commas, from its opening
+    /// bracket past `close`: `element` reads each from its first byte. Nesting deeper than
+    /// `maximumDepth` is refused.
+    mutating func elements(
+      depth: Int, closedBy close: UInt8, _ element: (inout Scanner) throws(SyntaxError) -> Void
+    ) throws(SyntaxError) {
       guard depth <= maximumDepth else {
         throw error("nesting deeper than \(maximumDepth) arrays and objects")
       }
       offset += 1
-      var values: [JSONValue] = []
       skipWhitespace()
-      if current == UInt8(ascii: "]") {
+      if current == close {
         offset += 1
-        return .array(values)
+        return
       }
       while true {
         skipWhitespace()
-        values.append(try value(depth: depth))
+        try element(&self)
         skipWhitespace()
-        if current == UInt8(ascii: "]") {
+        if current == close {
           offset += 1
-          return .array(values)
+          return
         }
-        guard current == UInt8(ascii: ",") else { throw expected("',' or ']'") }
+        guard current == UInt8(ascii: ",") else { throw expected("',' or '\(Unicode.Scalar(close))'") }
         offset += 1
       }
     }

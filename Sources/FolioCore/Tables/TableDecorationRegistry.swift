@@ -14,24 +14,27 @@ public final class TableDecorationRegistry {
   ///
   /// - Throws: `FolioError.conflict` when its id is taken.
   public func add(_ decoration: RowDecoration) throws(FolioError) {
-    if let taken = rowDecorations.first(where: { $0.id == decoration.id }) {
-      throw FolioError(
-        .conflict, "the row decoration '\(decoration.id)' is declared already (by \(taken.owner))",
-        values: ["id": decoration.id])
-    }
-    rowDecorations.append(decoration)
+    try Self.append(decoration, to: &rowDecorations, kind: "row decoration")
   }
 
   /// Adds a cell format after the others.
   ///
   /// - Throws: `FolioError.conflict` when its id is taken.
   public func add(_ format: CellFormat) throws(FolioError) {
-    if let taken = cellFormats.first(where: { $0.id == format.id }) {
+    try Self.append(format, to: &cellFormats, kind: "cell format")
+  }
+
+  /// Appends `declaration` to `list`, refusing one whose id a declaration there has; `kind`
+  /// names it in the error.
+  private static func append<Declaration: TableDeclaration>(
+    _ declaration: Declaration, to list: inout [Declaration], kind: String
+  ) throws(FolioError) {
+    if let taken = list.first(where: { $0.id == declaration.id }) {
       throw FolioError(
-        .conflict, "the cell format '\(format.id)' is declared already (by \(taken.owner))",
-        values: ["id": format.id])
+        .conflict, "the \(kind) '\(declaration.id)' is declared already (by \(taken.owner))",
+        values: ["id": declaration.id])
     }
-    cellFormats.append(format)
+    list.append(declaration)
   }
 
   /// Removes every decoration and format `owner` added.
@@ -54,6 +57,17 @@ public final class TableDecorationRegistry {
     return TableDecorationPlan(decorations: decorations, formats: formats)
   }
 }
+
+/// What a plugin declares for tables, kept once per id: a row decoration or a cell format.
+private protocol TableDeclaration {
+  /// The id no other declaration of its kind has.
+  var id: String { get }
+  /// Who declared it.
+  var owner: String { get }
+}
+
+extension RowDecoration: TableDeclaration {}
+extension CellFormat: TableDeclaration {}
 
 /// The row decorations and cell formats that apply to one view of a table, with the columns
 /// they read resolved to indices.

@@ -101,27 +101,21 @@ extension PluginHost {
     } catch {
       throw failure(error, in: plugin)
     }
-    transaction = []
-    stateWrites = PluginStateWrites()
-    notices = []
-    confirmRequest = nil
-    defer {
-      transaction = nil
-      stateWrites = nil
-      notices = []
-      confirmRequest = nil
-    }
-    let outcome = try resume(
-      thread, on: lua, of: plugin,
-      prefix: { state in pushContext(context, of: plugin, withArgs: true, on: state) },
-      [], plainResult: resultError(of: run, in: plugin))
-    switch outcome {
-    case .finished(let results):
-      try commitTransaction(named: title)
-      return commandOutput(notices: notices, results: results)
-    case .yielded:
-      let command = SuspendedCommand(plugin: plugin, lua: lua, thread: thread, function: run, title: title)
-      return try suspend(command, in: plugin)
+    return try running(
+      transaction: [], stateWrites: PluginStateWrites(), notices: []
+    ) { () throws(FolioError) in
+      let outcome = try resume(
+        thread, on: lua, of: plugin,
+        prefix: { state in pushContext(context, of: plugin, withArgs: true, on: state) },
+        [], plainResult: resultError(of: run, in: plugin))
+      switch outcome {
+      case .finished(let results):
+        try commitTransaction(named: title)
+        return commandOutput(notices: notices, results: results)
+      case .yielded:
+        let command = SuspendedCommand(plugin: plugin, lua: lua, thread: thread, function: run, title: title)
+        return try suspend(command, in: plugin)
+      }
     }
   }
 
@@ -140,27 +134,41 @@ extension PluginHost {
       throw error
     }
     if !suspended.isEmpty { suspended.removeAll { $0 === command } }
-    transaction = command.transaction
-    stateWrites = command.stateWrites
-    notices = command.notices
+    return try running(
+      transaction: command.transaction, stateWrites: command.stateWrites, notices: command.notices
+    ) { () throws(FolioError) in
+      let outcome = try resume(
+        command.thread, on: lua, of: plugin, prefix: { _ in 0 }, values,
+        plainResult: resultError(of: command.function, in: plugin), failing: { end(command) })
+      switch outcome {
+      case .finished(let results):
+        end(command)
+        try commitTransaction(named: command.title)
+        return commandOutput(notices: notices, results: results)
+      case .yielded:
+        return try suspend(command, in: plugin)
+      }
+    }
+  }
+
+  /// Runs `body` as the command running now: the host collects the documents it changes in
+  /// `transaction`, its state writes in `stateWrites` and its notices after `notices`, with
+  /// no confirm asked yet; however `body` ends, the host holds no running command after.
+  private func running(
+    transaction: [Document], stateWrites: PluginStateWrites, notices: [String],
+    _ body: () throws(FolioError) -> CommandOutput
+  ) throws(FolioError) -> CommandOutput {
+    self.transaction = transaction
+    self.stateWrites = stateWrites
+    self.notices = notices
     confirmRequest = nil
     defer {
-      transaction = nil
-      stateWrites = nil
-      notices = []
+      self.transaction = nil
+      self.stateWrites = nil
+      self.notices = []
       confirmRequest = nil
     }
-    let outcome = try resume(
-      command.thread, on: lua, of: plugin, prefix: { _ in 0 }, values,
-      plainResult: resultError(of: command.function, in: plugin), failing: { end(command) })
-    switch outcome {
-    case .finished(let results):
-      end(command)
-      try commitTransaction(named: command.title)
-      return commandOutput(notices: notices, results: results)
-    case .yielded:
-      return try suspend(command, in: plugin)
-    }
+    return try body()
   }
 
   /// Resumes a command's thread under the host's budgets. A Lua error runs `failing`, rolls

@@ -32,9 +32,15 @@ public struct CommandContext {
     self.tableMetrics = tableMetrics
   }
 
+  /// `--yes`, the flag of a destructive command that asks first (`revert`, `delete`): given,
+  /// the command acts at once.
+  static let yes = ParameterKey.flag("yes", summary: "do not ask")
+
   /// Whether a destructive command invoked with `arguments` asks first: in the REPL, and
-  /// everywhere when chosen from a menu.
-  func asksFirst(_ arguments: Arguments) -> Bool { isInteractive() || arguments.origin == .menu }
+  /// everywhere when chosen from a menu; never with `--yes`.
+  func asksFirst(_ arguments: Arguments) -> Bool {
+    !arguments[Self.yes] && (isInteractive() || arguments.origin == .menu)
+  }
 
   /// The result of a command that acted on `document`, saying what happened.
   func report(_ document: Document, _ event: DocumentReport.Event) -> CommandOutput {

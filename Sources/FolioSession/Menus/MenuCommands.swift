@@ -14,7 +14,7 @@ enum MenuCommands {
       summary: "the menus that exist now: File, Edit, View, and title while a document is open")
 
     static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
-      .menuList(context.session.menus.map(MenuListing.init))
+      .menuList(context.session.menus)
     }
   }
 

@@ -23,16 +23,7 @@ extension Session {
   ///   column or a text document, which is then closed again unless it was open before.
   @discardableResult
   public func open(_ path: String, sortOrder keys: [TableSortKey]) throws -> Document {
-    let windowsBefore = Set(workspace.documents.map(\.windowID))
-    let document = try open(path)
-    guard !keys.isEmpty else { return document }
-    do {
-      try workspace.applyInitialSortOrder(keys, to: document)
-    } catch {
-      if !windowsBefore.contains(document.windowID) { workspace.close(document) }
-      throw error
-    }
-    return document
+    try workspace.open(sortedBy: keys, opened: { $0 }) { () throws(FolioError) in try open(path) }
   }
 
   /// Makes the window with this id active.

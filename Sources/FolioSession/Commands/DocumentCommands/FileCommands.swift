@@ -25,8 +25,9 @@ extension DocumentCommands {
 
     static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
       let keys = try sortKeys(arguments)
-      return try sorting(by: keys, in: context) {
-        try context.workspace.openOfferingRecovery(arguments[Self.path], responder: responder(for: arguments))
+      let workspace = context.workspace
+      return try workspace.open(sortedBy: keys, opened: openedDocument(in: workspace)) {
+        try workspace.openOfferingRecovery(arguments[Self.path], responder: responder(for: arguments))
       }
     }
 
@@ -34,7 +35,10 @@ extension DocumentCommands {
       -> CommandOutput
     {
       let keys = try sortKeys(arguments)
-      return try sorting(by: keys, in: context) { try context.workspace.answerRecoveryOffer(buttonID) }
+      let workspace = context.workspace
+      return try workspace.open(sortedBy: keys, opened: openedDocument(in: workspace)) {
+        try workspace.answerRecoveryOffer(buttonID)
+      }
     }
 
     /// The keys of `--sort`, checked before anything opens; empty without it.
@@ -45,23 +49,13 @@ extension DocumentCommands {
       }
     }
 
-    /// Opens with `open` and gives the document it opened its initial sort order; a dialog
-    /// waits unsorted. A document that cannot take the order (a key naming no column, a
-    /// text) is closed again when this opened it, so a failed `open` leaves nothing open.
-    private static func sorting(
-      by keys: [TableSortKey], in context: CommandContext, _ open: () throws -> CommandOutput
-    ) throws -> CommandOutput {
-      let workspace = context.workspace
-      let windowsBefore = Set(workspace.documents.map(\.windowID))
-      let output = try open()
-      guard !keys.isEmpty, case .document = output, let document = workspace.active else { return output }
-      do {
-        try workspace.applyInitialSortOrder(keys, to: document)
-      } catch {
-        if !windowsBefore.contains(document.windowID) { workspace.close(document) }
-        throw error
+    /// The document an open reporting `output` left active; nil when a dialog waits, which
+    /// stays unsorted.
+    private static func openedDocument(in workspace: Workspace) -> (CommandOutput) -> Document? {
+      { output in
+        guard case .document = output else { return nil }
+        return workspace.active
       }
-      return output
     }
   }
 
@@ -161,8 +155,6 @@ extension DocumentCommands {
 
   /// `revert [--yes]`: asks first, as `asksFirst` says, when there are unsaved changes.
   enum Revert: DocumentConfirming {
-    static let yes = ParameterKey.flag("yes", summary: "do not ask")
-
     static let configuration = CommandConfiguration(
       id: "document.revert", verb: "revert", title: "Revert to Saved", icon: "arrow.uturn.backward",
       category: "Documents",
@@ -171,11 +163,11 @@ extension DocumentCommands {
         With unsaved changes it asks first (Revert or Cancel) in the REPL, and everywhere when \
         chosen from a menu such as File; typed in a script it reverts at once; --yes never asks.
         """,
-      parameters: [yes])
+      parameters: [CommandContext.yes])
 
     static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
       let document = context.document
-      guard context.asksFirst(arguments), document.isDirty, !arguments[Self.yes] else {
+      guard context.asksFirst(arguments), document.isDirty else {
         return try answer("revert", arguments, in: context)
       }
       return .dialog(
@@ -243,5 +235,26 @@ extension DocumentCommands {
         return context.report(.keptOpen)
       }
     }
+  }
+}
+
+extension Workspace {
+  /// Opens with `body` and gives the document it opened (`opened` finds it in what `body`
+  /// returns) its initial sort order, kept as it is edited. A document that cannot take the
+  /// order (a key naming no column, a text) is closed again when this opened it, so a failed
+  /// open leaves nothing open.
+  func open<Opened>(
+    sortedBy keys: [TableSortKey], opened: (Opened) -> Document?, _ body: () throws -> Opened
+  ) throws -> Opened {
+    let windowsBefore = Set(documents.map(\.windowID))
+    let result = try body()
+    guard !keys.isEmpty, let document = opened(result) else { return result }
+    do {
+      try applyInitialSortOrder(keys, to: document)
+    } catch {
+      if !windowsBefore.contains(document.windowID) { close(document) }
+      throw error
+    }
+    return result
   }
 }

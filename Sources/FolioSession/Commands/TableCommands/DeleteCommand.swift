@@ -6,7 +6,6 @@ extension TableCommands {
   enum Delete: DocumentConfirming {
     static let rows = ParameterKey.optionalArgument(
       "rows", summary: "positions, ranges, id:N (lines for text)")
-    static let yes = ParameterKey.flag("yes", summary: "do not ask")
 
     static let configuration = CommandConfiguration(
       id: "edit.delete", verb: "delete", title: "Delete", icon: "trash", role: .destructive,
@@ -17,11 +16,11 @@ extension TableCommands {
         menu such as the context menu; typed in a script it deletes at once; --yes never asks. \
         One undoable step: undo puts the rows back where they were, with their ids.
         """,
-      parameters: [rows, yes])
+      parameters: [rows, CommandContext.yes])
 
     static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
       let target = try Target(arguments, of: context.document)
-      guard context.asksFirst(arguments), !arguments[Self.yes] else {
+      guard context.asksFirst(arguments) else {
         return try answer("delete", arguments, in: context)
       }
       let noun = target.count == 1 ? target.unit : "\(target.count) \(target.unit)s"
