@@ -1,4 +1,5 @@
 import FolioCore
+import Foundation
 import Testing
 
 @testable import FolioSession
@@ -71,6 +72,17 @@ import Testing
     shell.session.appEnvironment = AppEnvironment(platform: .mac, width: 120)
     let wide = try shell.session.toolbarLayout(width: nil)
     #expect(wide.title == "quarterly-visits-of-every-reading-room")
+  }
+
+  @Test("no line of the toolbar-frames golden transcript is wider than its 40 columns")
+  func golden() throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("FolioEndToEndTests/Scripts/toolbar-frames.expected")
+    let text = try String(contentsOf: url, encoding: .utf8)
+    #expect(text.contains("┌" + String(repeating: "─", count: 18) + "┐"))
+    // The messages of `open` say what was opened whole; every picture fits.
+    let pictures = text.split(separator: "\n").filter { !$0.hasPrefix("Opened ") }.joined(separator: "\n")
+    #expect(Self.overlong(pictures, width: 40).isEmpty, "\(Self.overlong(pictures, width: 40))")
   }
 
   @Test("the embedding client's metrics have no frame: its width is all the bars' and the panes'")

@@ -100,15 +100,16 @@ struct ToolbarTextRenderer {
   }
 
   /// `pieces` joined by blanks into lines at most `width` columns wide, broken between
-  /// pieces, the lines after the first led by `indent` blanks; a piece wider than a line is
-  /// broken at its blanks, or cut where it has none.
+  /// pieces, the lines after the first led by `indent` blanks; a piece wider than a line
+  /// goes on where the line is, broken at its blanks, or cut where it has none.
   static func wrap(_ pieces: [String], width: Int, indent: Int = 2) -> [String] {
     let margin = String(repeating: " ", count: max(0, min(indent, width - 1)))
     var lines: [String] = []
     var line = ""
     for piece in pieces {
-      if line.isEmpty || (line + " " + piece).displayWidth <= width {
-        line += (line.isEmpty ? "" : " ") + piece
+      let joined = line.isEmpty ? piece : line + " " + piece
+      if line.isEmpty || joined.displayWidth <= width || (margin + piece).displayWidth > width {
+        line = joined
       } else {
         lines.append(line)
         line = margin + piece
