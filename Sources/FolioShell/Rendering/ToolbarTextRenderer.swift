@@ -99,10 +99,16 @@ struct ToolbarTextRenderer {
     text.truncated(toCells: width).padded(to: width)
   }
 
-  /// `pieces` joined by blanks into lines at most `width` columns wide, broken between
-  /// pieces, the lines after the first led by `indent` blanks; a piece wider than a line
-  /// goes on where the line is, broken at its blanks, or cut where it has none.
+  /// The narrowest width `wrap` breaks lines at: narrower, a line would become a column of
+  /// single letters, harder to read than the terminal's own wrapping.
+  static let narrowestWrap = 20
+
+  /// `pieces` joined by blanks into lines at most `width` columns wide (`narrowestWrap` at
+  /// least), broken between pieces, the lines after the first led by `indent` blanks; a
+  /// piece wider than a line goes on where the line is, broken at its blanks, or cut where it
+  /// has none.
   static func wrap(_ pieces: [String], width: Int, indent: Int = 2) -> [String] {
+    let width = max(width, narrowestWrap)
     let margin = String(repeating: " ", count: max(0, min(indent, width - 1)))
     var lines: [String] = []
     var line = ""
