@@ -53,6 +53,16 @@ import Testing
         }
       }
     }
+    // Another tab shows its lines instead of the split view, in the same frame.
+    for tab in ["Recent", "Settings"] {
+      shell.session.selectedTabName = tab
+      for width in 20...200 {
+        shell.session.appEnvironment = AppEnvironment(platform: platform, width: width)
+        let text = try #require(renderer.render(.screen(try shell.session.makeScreen())))
+        let wide = Self.overlong(text, width: width)
+        #expect(wide.isEmpty, "\(platform) tab \(tab), width \(width): \(wide)")
+      }
+    }
   }
 
   @Test(
