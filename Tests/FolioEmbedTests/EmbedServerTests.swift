@@ -21,7 +21,8 @@ import Testing
       try folder.write("t.csv", "name,n\na,1\nb,2\nc,3\n")
       shell = Shell(
         console: Console(sink: { _, _ in }), isInteractive: true,
-        workspace: Workspace(store: nil, currentDirectory: folder.url.path, home: nil))
+        workspace: Workspace(store: nil, currentDirectory: folder.url.path, home: nil),
+        layoutMetrics: Shell.embeddingLayoutMetrics)
       server = EmbedServer(shell: shell) { [unowned self] in sent.append($0) }
     }
 

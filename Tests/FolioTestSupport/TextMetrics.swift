@@ -11,9 +11,10 @@ extension TableMetrics {
 extension ToolbarMetrics {
   public static let text = ToolbarMetrics(
     spacing: 2, iconBesideTitleWidth: 2, iconOnlyWidth: 3, memberSpacing: 1, menuIndicatorWidth: 2,
-    overflowButtonWidth: 1)
+    overflowButtonWidth: 1, frameWidth: 2)
 }
 
 extension LayoutMetrics {
-  public static let text = LayoutMetrics(table: .text, toolbar: .text, paneSeparatorWidth: 1)
+  public static let text = LayoutMetrics(
+    table: .text, toolbar: .text, paneSeparatorWidth: 1, frameWidth: 2)
 }

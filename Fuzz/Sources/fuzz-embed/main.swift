@@ -75,7 +75,8 @@ func fuzzEmbed(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 
   let shell = Shell(
     console: Console(sink: { _, _ in }), isInteractive: true,
-    workspace: Workspace(store: nil, currentDirectory: folder, home: nil))
+    workspace: Workspace(store: nil, currentDirectory: folder, home: nil),
+    layoutMetrics: Shell.embeddingLayoutMetrics)
   defer { shell.session.workspace.endSession() }
   var sent: [JSONValue] = []
   let server = EmbedServer(shell: shell) { sent.append($0) }

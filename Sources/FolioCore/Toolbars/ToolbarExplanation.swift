@@ -61,8 +61,10 @@ public struct ToolbarExplanation: Sendable, Equatable {
   public var platform: MenuPlatform
   /// The size class laid out for.
   public var sizeClass: AppEnvironment.SizeClass
-  /// The columns available.
+  /// The window's width, the front end's frame included.
   public var width: Int
+  /// The columns the bars are fitted into (`ToolbarLayout.barWidth`).
+  public var barWidth: Int
   /// The columns the top bar takes.
   public var usedWidth: Int
   /// The item's id as asked.
@@ -132,7 +134,7 @@ public struct ToolbarExplanation: Sendable, Equatable {
       ? .fixedOnPlatform : declared.isGroupMember ? .groupMember : .customizable
     var explanation = ToolbarExplanation(
       toolbarID: toolbar.id, role: toolbar.role, platform: layout.platform, sizeClass: layout.sizeClass,
-      width: layout.width, usedWidth: layout.usedWidth, itemID: id,
+      width: layout.width, barWidth: layout.barWidth, usedWidth: layout.usedWidth, itemID: id,
       title: declared.title ?? command.flatMap { registry.command(id: $0)?.title }, command: command,
       placement: declared.placement, priority: declared.priority, status: .hidden, reason: .fits,
       isEnabled: availability?.isEnabled ?? true, disabledReason: disabledReason,
@@ -274,7 +276,7 @@ public struct ToolbarExplanation: Sendable, Equatable {
       used = layout.usedWidth
     }
     let needed = current == 0 ? full + gap : full
-    return .width(needed: needed, left: max(0, layout.width - used) + current)
+    return .width(needed: needed, left: max(0, layout.barWidth - used) + current)
   }
 
   /// A width every declared toolbar fits in.
@@ -304,7 +306,7 @@ extension ToolbarExplanation {
     }
     lines.append(
       "placement \(placement.rawValue) · priority \(priority.rawValue) · toolbar \(toolbarID), role \(role.rawValue) · "
-        + "\(platform.rawValue) \(sizeClass.rawValue) · \(width) columns, \(usedWidth) used")
+        + "\(platform.rawValue) \(sizeClass.rawValue) · \(width) columns, \(usedWidth) of \(barWidth) used")
     switch customization {
     case .customizable: lines.append("customisable: it can be added, removed and moved")
     case .groupMember:

@@ -8,15 +8,19 @@ extension ToolbarLayout {
   /// actions, then other items, then primary actions; within those, lower priority first;
   /// ties leave from the trailing edge first. A labelled control group first collapses into
   /// a menu under its label, and overflows as one menu only after; an unlabelled one loses
-  /// its items one at a time, the last first. The title never overflows.
+  /// its items one at a time, the last first. The title never overflows: when the bar is
+  /// still too wide with everything else given way, the title is cut to fit, ending in `…`.
+  ///
+  /// The bar is `width` less the front end's frame (`ToolbarMetrics.frameWidth`) wide, and
+  /// everything is fitted into that; the size class follows the window's `width`.
   ///
   /// - Parameters:
   ///   - toolbar: the declared toolbar.
   ///   - arrangement: which customisable items are on the bar and in what order.
   ///   - registry: where the items' commands are looked up.
   ///   - environment: the platform (mac shows labels, ipad and iphone icons) and size class.
-  ///   - width: the columns available; the environment's width when nil (the size class then
-  ///     follows the given width).
+  ///   - width: the window's width, frame included; the environment's width when nil (the
+  ///     size class then follows the given width).
   ///   - title: the window's title.
   ///   - context: what state-dependent items read.
   ///   - metrics: the widths the front end draws the bar's things with.
@@ -32,6 +36,7 @@ extension ToolbarLayout {
       width.map { AppEnvironment.sizeClass(platform: environment.platform, width: $0) }
       ?? environment.sizeClass
     let width = max(0, width ?? environment.width)
+    let barWidth = max(0, width - metrics.frameWidth)
     var context = context
     context.sizeClass = sizeClass
     // Items whose command is hidden now leave the layout, as items whose condition fails do.
@@ -42,7 +47,7 @@ extension ToolbarLayout {
       id: "toolbar.\(toolbar.id)", title: toolbar.id, order: .fixed, elements: units.map(\.element))
     let nodes = try MenuResolver.resolve(menu, registry: registry, platform: environment.platform).children
     var planner = Planner(
-      units: units, nodes: nodes, showsLabels: environment.platform == .mac, titleWidth: title.count,
+      units: units, nodes: nodes, showsLabels: environment.platform == .mac, titleWidth: title.cells,
       metrics: metrics)
     let isRegular = sizeClass == .regular
     let titlePlacement: TitlePlacement = toolbar.role != .automatic && isRegular ? .leading : .center
@@ -68,12 +73,14 @@ extension ToolbarLayout {
       }
     }
     for index in forced { planner.overflowAll(index) }
-    planner.fit(bottom, title: false, width: width)
-    planner.fit(leading + center + trailing, title: true, width: width)
+    planner.fit(bottom, title: false, width: barWidth)
+    planner.fit(leading + center + trailing, title: true, width: barWidth)
+    let title = planner.cutTitle(title, bar: leading + center + trailing, width: barWidth)
 
     return ToolbarLayout(
       toolbarID: toolbar.id, role: toolbar.role, platform: environment.platform, sizeClass: sizeClass,
-      width: width, usedWidth: planner.barWidth(leading + center + trailing, title: true), title: title,
+      width: width, barWidth: barWidth, usedWidth: planner.barWidth(leading + center + trailing, title: true),
+      title: title,
       titlePlacement: titlePlacement, leading: leading.flatMap(planner.shown),
       center: center.flatMap(planner.shown), trailing: trailing.flatMap(planner.shown),
       bottom: bottom.flatMap(planner.shown), overflow: units.indices.flatMap(planner.overflowed))
@@ -163,7 +170,7 @@ private struct Planner {
   let units: [Unit]
   let nodes: [MenuNode]
   let showsLabels: Bool
-  let titleWidth: Int
+  var titleWidth: Int
   let metrics: ToolbarMetrics
   var display: [Display]
   /// How many members of each unlabelled control group are still on the bar.
@@ -186,7 +193,7 @@ private struct Planner {
   /// Columns a label takes: the title with its icon on mac, the icon alone elsewhere; an item
   /// without an icon always shows its title.
   func labelWidth(_ node: MenuNode) -> Int {
-    let title = (node.title ?? "").count
+    let title = (node.title ?? "").cells
     guard node.icon != nil else { return title }
     return showsLabels ? metrics.iconBesideTitleWidth + title : metrics.iconOnlyWidth
   }
@@ -213,7 +220,8 @@ private struct Planner {
   func barWidth(_ indices: [Int], title: Bool) -> Int {
     var widths = indices.compactMap(width)
     if title {
-      widths.append(titleWidth)
+      // A title cut to nothing takes no place, and no spacing either.
+      if titleWidth > 0 { widths.append(titleWidth) }
       if hasOverflow { widths.append(metrics.overflowButtonWidth) }
     }
     return widths.reduce(0, +) + metrics.spacing * max(0, widths.count - 1)
@@ -237,6 +245,16 @@ private struct Planner {
       else { return }
       giveWay(next.element)
     }
+  }
+
+  /// The title cut by what the bar `indices` is still wider than `width` once everything
+  /// else has given way; the title whole when the bar fits.
+  mutating func cutTitle(_ title: String, bar indices: [Int], width: Int) -> String {
+    let excess = barWidth(indices, title: true) - width
+    guard excess > 0 else { return title }
+    let cut = title.truncated(toCells: max(0, titleWidth - excess))
+    titleWidth = cut.cells
+    return cut
   }
 
   /// What gives way first sorts first: secondary actions, then others, then primary actions;

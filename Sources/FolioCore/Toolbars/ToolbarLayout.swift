@@ -18,11 +18,15 @@ public struct ToolbarLayout: Sendable, Equatable {
   public var platform: MenuPlatform
   /// The size class laid out for.
   public var sizeClass: AppEnvironment.SizeClass
-  /// The columns available.
+  /// The window's width, the front end's frame included.
   public var width: Int
-  /// The columns the top bar takes.
+  /// The columns the bars are fitted into: `width` less the frame
+  /// (`ToolbarMetrics.frameWidth`).
+  public var barWidth: Int
+  /// The columns the top bar takes, at most `barWidth` unless even the title cut to nothing
+  /// does not fit.
   public var usedWidth: Int
-  /// The window's title.
+  /// The window's title, cut with `…` when the bar could not hold it whole.
   public var title: String
   /// Where the title is.
   public var titlePlacement: TitlePlacement

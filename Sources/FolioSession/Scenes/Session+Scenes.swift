@@ -43,11 +43,13 @@ extension Session {
 
   /// The window's split view fitted to the environment: the columns `columnVisibility`
   /// shows, or in a collapsed one the detail of the chosen document — the sidebar once
-  /// `back` left it, until a document is chosen again.
+  /// `back` left it, until a document is chosen again. The panes share the window's width
+  /// inside the front end's frame (`LayoutMetrics.frameWidth`).
   public var splitViewLayout: SplitViewLayout {
     let showsDetail = workspace.active != nil && wentBackAtActivation != workspace.activations
     return splitView.layout(
-      width: appEnvironment.width, sizeClass: appEnvironment.sizeClass, hasSelection: showsDetail,
+      width: metrics.innerWidth(appEnvironment.width), sizeClass: appEnvironment.sizeClass,
+      hasSelection: showsDetail,
       visibility: columnVisibility, separatorWidth: metrics.paneSeparatorWidth)
   }
 

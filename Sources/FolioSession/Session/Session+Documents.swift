@@ -139,7 +139,8 @@ extension Session {
   @discardableResult
   public func redo() throws(FolioError) -> String { try workspace.redo(try activeDocument()) }
 
-  /// The active window's toolbar laid out for the environment at `width` columns.
+  /// The active window's toolbar laid out for the environment in a window `width` columns
+  /// wide: the front end's frame (`ToolbarMetrics.frameWidth`) comes off it first.
   public func layOutToolbar(width: Int) throws(FolioError) -> ToolbarLayout {
     try toolbarLayout(width: width)
   }

@@ -84,7 +84,8 @@ public enum Folio {
     defer { workspace.endSession() }
     let shell = Shell(
       options: launch.shell, console: console, isInteractive: isInteractive, environment: environment,
-      isTerminalOutput: isatty(1) != 0, isTerminalError: isatty(2) != 0, workspace: workspace)
+      isTerminalOutput: isatty(1) != 0, isTerminalError: isatty(2) != 0, workspace: workspace,
+      layoutMetrics: launch.mode == .embed ? Shell.embeddingLayoutMetrics : nil)
     shell.session.appEnvironment = AppEnvironment(
       platform: launch.platform ?? .mac, width: launch.width ?? TerminalSize.width(environment: environment))
     if launch.width == nil, isatty(1) != 0 {

@@ -3,6 +3,9 @@ import FolioSession
 
 /// Draws the whole active window as text: a frame as wide as the environment, the toolbar's
 /// bar, the tab bar, the split view's panes side by side, and the overflow under the frame.
+/// The frame's edges are the frame the session laid out for (`LayoutMetrics.frameWidth`):
+/// what is inside is the bars' width (`ToolbarLayout.barWidth`), and the lines above and
+/// below the frame wrap to the window's width.
 struct ScreenTextRenderer {
   var style: TextStyle
 
@@ -11,14 +14,13 @@ struct ScreenTextRenderer {
   static let paneSeparator = "│"
 
   func render(_ screen: WindowScreen) -> String {
-    let width = screen.toolbar.width
-    var lines = [header(screen)]
+    let width = screen.toolbar.barWidth
+    var lines = header(screen)
     let toolbarRenderer = ToolbarTextRenderer(style: style)
     lines.append("┌" + String(repeating: "─", count: width) + "┐")
     lines.append("│" + toolbarRenderer.bar(screen.toolbar) + "│")
     if !screen.toolbar.bottom.isEmpty {
-      let bottom = screen.toolbar.bottom.map(toolbarRenderer.label).joined(separator: "  ")
-      lines.append("│" + cell(bottom, width) + "│")
+      lines.append("│" + toolbarRenderer.bottomBar(screen.toolbar) + "│")
     }
     if let tabBar = screen.tabBar, !tabBar.isAtBottom {
       lines.append("├" + String(repeating: "─", count: width) + "┤")
@@ -59,13 +61,16 @@ struct ScreenTextRenderer {
       lines.append("└" + closing + "┘")
     }
     if !screen.toolbar.overflow.isEmpty {
-      lines.append("» " + screen.toolbar.overflow.map(overflowTitle).joined(separator: ", "))
+      let titles = screen.toolbar.overflow.map(overflowTitle)
+      let pieces = titles.indices.map { titles[$0] + ($0 < titles.count - 1 ? "," : "") }
+      lines += ToolbarTextRenderer.wrap(
+        ["» " + pieces[0]] + pieces.dropFirst(), width: screen.toolbar.width)
     }
     return lines.joined(separator: "\n")
   }
 
-  /// The line above the frame: what the window is drawn for.
-  private func header(_ screen: WindowScreen) -> String {
+  /// The lines above the frame: what the window is drawn for.
+  private func header(_ screen: WindowScreen) -> [String] {
     let environment = screen.environment
     var facts = [
       "window \(screen.title)" + (screen.hasTitleMenu ? " ▾" : ""),
@@ -81,7 +86,8 @@ struct ScreenTextRenderer {
     case .tab(let tab, _):
       facts.append("tab \(tab.name)")
     }
-    return facts.joined(separator: " · ")
+    let pieces = facts.indices.map { facts[$0] + ($0 < facts.count - 1 ? " ·" : "") }
+    return ToolbarTextRenderer.wrap(pieces, width: screen.toolbar.width)
   }
 
   /// The split view after `sidebar` or `back`: the columns asked for, and what shows.

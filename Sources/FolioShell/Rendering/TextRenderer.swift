@@ -225,10 +225,11 @@ struct TextRenderer {
   /// columns around: the separator, the rule's ends one column outside the first and last
   /// cell, the gutter's two marks (▸ and ★), and the narrowest cut column (three characters
   /// and `…`).
-  /// The widths the text renderers draw with, which the session fits layouts around.
+  /// The widths the text renderers draw with, which the session fits layouts around: the
+  /// window's frame is the `│` at either end of the toolbar's and the screen's lines.
   static let layoutMetrics = LayoutMetrics(
     table: tableMetrics, toolbar: ToolbarTextRenderer.metrics,
-    paneSeparatorWidth: ScreenTextRenderer.paneSeparator.count)
+    paneSeparatorWidth: ScreenTextRenderer.paneSeparator.count, frameWidth: ToolbarTextRenderer.frameWidth)
 
   static let tableMetrics = TableMetrics(
     separatorWidth: cellSeparator.count, edgeWidth: 2, gutterWidth: 2, minimumColumnWidth: 4)

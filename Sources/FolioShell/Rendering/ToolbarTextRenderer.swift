@@ -1,10 +1,16 @@
 import FolioCore
 import FolioSession
 
-/// Draws a laid-out toolbar and the customisation palette as text: a picture of the bar as
-/// wide as the layout, then each region with the items' ids.
+/// Draws a laid-out toolbar and the customisation palette as text: a picture of the bar in
+/// its frame, as wide as the window (`ToolbarLayout.width`), then each region with the items'
+/// ids, every line wrapped to the window's width so a terminal never breaks one.
 struct ToolbarTextRenderer {
   var style: TextStyle
+
+  /// The edges drawn at either end of the bar's line.
+  static let frameEdge = "│"
+  /// The columns the frame takes off the window's width: an edge at either end.
+  static let frameWidth = 2 * frameEdge.count
 
   /// Between two neighbouring things on a bar.
   private static let spacing = "  "
@@ -20,57 +26,129 @@ struct ToolbarTextRenderer {
   /// `[★]`.
   static let metrics = ToolbarMetrics(
     spacing: spacing.count, iconBesideTitleWidth: 2, iconOnlyWidth: 3, memberSpacing: memberSeparator.count,
-    menuIndicatorWidth: menuIndicator.count, overflowButtonWidth: overflowButton.count)
+    menuIndicatorWidth: menuIndicator.count, overflowButtonWidth: overflowButton.count, frameWidth: frameWidth
+  )
 
   func render(_ layout: ToolbarLayout) -> String {
-    var lines = [
-      "toolbar \(layout.toolbarID) · role \(layout.role.rawValue) · \(layout.platform.rawValue) "
-        + "\(layout.sizeClass.rawValue) · \(layout.width) columns, \(layout.usedWidth) used"
-    ]
-    lines.append("│" + bar(layout) + "│")
+    let width = layout.width
+    var lines = Self.wrap(
+      [
+        "toolbar \(layout.toolbarID) ·", "role \(layout.role.rawValue) ·",
+        "\(layout.platform.rawValue) \(layout.sizeClass.rawValue) ·",
+        "\(layout.width) columns, \(layout.usedWidth) of \(layout.barWidth) used",
+      ], width: width)
+    lines.append(Self.frameEdge + bar(layout) + Self.frameEdge)
     if !layout.bottom.isEmpty {
-      lines.append(
-        "│" + Self.fill(layout.bottom.map(label).joined(separator: Self.spacing), layout.width) + "│")
+      lines.append(Self.frameEdge + bottomBar(layout) + Self.frameEdge)
     }
-    lines.append("title     \(layout.title) (\(layout.titlePlacement.rawValue))")
+    lines += Self.wrap(
+      ["title".padding(10) + layout.title, "(\(layout.titlePlacement.rawValue))"], width: width, indent: 10)
     let regions = [
       ("leading", layout.leading), ("center", layout.center), ("trailing", layout.trailing),
       ("bottom", layout.bottom), ("overflow", layout.overflow),
     ]
     for (name, items) in regions where name != "bottom" || !items.isEmpty {
-      let text = items.isEmpty ? "—" : items.map(describe).joined(separator: ", ")
-      lines.append(name.padding(10) + text)
+      let described = items.isEmpty ? ["—"] : items.map(describe)
+      let pieces = described.indices.map { described[$0] + ($0 < described.count - 1 ? "," : "") }
+      lines += Self.wrap([name.padding(10) + pieces[0]] + pieces.dropFirst(), width: width, indent: 10)
     }
     return lines.joined(separator: "\n")
   }
 
-  /// The bar drawn in its width: leading things from the left, trailing ones flush right,
-  /// the center centered when it fits between them.
+  /// The bottom bar drawn in the bars' width, its items from the left.
+  func bottomBar(_ layout: ToolbarLayout) -> String {
+    Self.fill(layout.bottom.map(label).joined(separator: Self.spacing), layout.barWidth)
+  }
+
+  /// The bar drawn in the bars' width (`ToolbarLayout.barWidth`): leading things from the
+  /// left, trailing ones flush right, the center centered when that leaves room on both
+  /// sides, else pushed as near the middle as the others let it.
   func bar(_ layout: ToolbarLayout) -> String {
     var leading = layout.leading.map(label)
     var center = layout.center.map(label)
     var trailing = layout.trailing.map(label)
-    if layout.titlePlacement == .leading {
-      leading.append(layout.title)
-    } else {
-      center.insert(layout.title, at: 0)
+    // A title cut to nothing (a bar of a few columns) takes no place and no spacing.
+    if !layout.title.isEmpty {
+      if layout.titlePlacement == .leading {
+        leading.append(layout.title)
+      } else {
+        center.insert(layout.title, at: 0)
+      }
     }
     if !layout.overflow.isEmpty { trailing.append(Self.overflowButton) }
     let left = leading.joined(separator: Self.spacing)
     let middle = center.joined(separator: Self.spacing)
     let right = trailing.joined(separator: Self.spacing)
-    let width = layout.width
+    let width = layout.barWidth
     let gap = Self.spacing.count
-    let centerStart = max((width - middle.count) / 2, left.isEmpty ? 0 : left.count + gap)
-    let rightStart = max(width - right.count, centerStart + middle.count + (middle.isEmpty ? 0 : gap))
+    let leftEnd = left.isEmpty ? 0 : left.displayWidth + gap
+    let rightRoom = right.isEmpty ? width : width - right.displayWidth - (middle.isEmpty ? 0 : gap)
+    let centerStart = max(leftEnd, min((width - middle.displayWidth) / 2, rightRoom - middle.displayWidth))
+    let rightStart = max(
+      width - right.displayWidth, centerStart + middle.displayWidth + (middle.isEmpty ? 0 : gap))
     var line = left
-    line += String(repeating: " ", count: max(0, centerStart - line.count)) + middle
-    line += String(repeating: " ", count: max(0, rightStart - line.count)) + right
+    line += String(repeating: " ", count: max(0, centerStart - line.displayWidth)) + middle
+    line += String(repeating: " ", count: max(0, rightStart - line.displayWidth)) + right
     return Self.fill(line, width)
   }
 
+  /// Text cut or padded to exactly `width` columns. The layout fits the bar into its width,
+  /// so only a bar of a few columns, where even a title cut to nothing and » do not fit, is
+  /// cut here.
   static func fill(_ text: String, _ width: Int) -> String {
-    text + String(repeating: " ", count: max(0, width - text.count))
+    text.truncated(toCells: width).padded(to: width)
+  }
+
+  /// The narrowest width `wrap` breaks lines at: narrower, a line would become a column of
+  /// single letters, harder to read than the terminal's own wrapping.
+  static let narrowestWrap = 20
+
+  /// `pieces` joined by blanks into lines at most `width` columns wide (`narrowestWrap` at
+  /// least), broken between pieces, the lines after the first led by `indent` blanks; a
+  /// piece wider than a line goes on where the line is, broken at its blanks, or cut where it
+  /// has none.
+  static func wrap(_ pieces: [String], width: Int, indent: Int = 2) -> [String] {
+    let width = max(width, narrowestWrap)
+    let margin = String(repeating: " ", count: max(0, min(indent, width - 1)))
+    var lines: [String] = []
+    var line = ""
+    for piece in pieces {
+      let joined = line.isEmpty ? piece : line + " " + piece
+      if line.isEmpty || joined.displayWidth <= width || (margin + piece).displayWidth > width {
+        line = joined
+      } else {
+        lines.append(line)
+        line = margin + piece
+      }
+      while line.displayWidth > width {
+        let (head, tail) = Self.split(line, atColumn: width, keeping: margin.count)
+        lines.append(head)
+        line = margin + tail
+      }
+    }
+    lines.append(line)
+    return lines.map(\.trimmingTrailingSpaces)
+  }
+
+  /// A line wider than `width` broken in two: at its last blank within `width` columns after
+  /// its first `keeping` characters (a label or margin), else cut at `width` columns — with
+  /// one character after those at least, so the rest always gets shorter.
+  private static func split(_ line: String, atColumn width: Int, keeping: Int) -> (String, String) {
+    var used = 0
+    var end = line.startIndex
+    var lastBlank: String.Index?
+    for (offset, index) in line.indices.enumerated() {
+      let cells = line[index].cells
+      if used + cells > width, offset > keeping { break }
+      if line[index] == " ", offset > keeping { lastBlank = index }
+      used += cells
+      end = line.index(after: index)
+    }
+    if end == line.endIndex { return (line, "") }
+    if let blank = lastBlank {
+      return (String(line[..<blank]), String(line[line.index(after: blank)...]))
+    }
+    return (String(line[..<end]), String(line[end...].drop { $0 == " " }))
   }
 
   /// An item as drawn on the bar: icon and title on mac, `[icon]` elsewhere; a group's

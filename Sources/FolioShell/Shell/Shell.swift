@@ -67,6 +67,15 @@ public final class Shell {
     var displayName: String
   }
 
+  /// The widths an embedding client's session lays out with: the text renderers', without
+  /// their frame — the client draws its own window, so its width is all the bars' and panes'.
+  public static let embeddingLayoutMetrics: LayoutMetrics = {
+    var metrics = TextRenderer.layoutMetrics
+    metrics.frameWidth = 0
+    metrics.toolbar.frameWidth = 0
+    return metrics
+  }()
+
   /// Creates a shell over a new session, with the shell's built-in commands registered.
   ///
   /// - Parameters:
@@ -76,10 +85,13 @@ public final class Shell {
   ///   - environment: the process environment (`NO_COLOR`, `HOME`, …).
   ///   - isTerminalOutput: whether standard output is a terminal (colour in `auto` mode).
   ///   - isTerminalError: whether standard error is a terminal.
+  ///   - layoutMetrics: the widths the session lays out with; the text renderers'
+  ///     (`TextRenderer.layoutMetrics`) when nil.
   public init(
     options: ShellOptions = ShellOptions(), console: Console = Console(),
     isInteractive: Bool = false, environment: [String: String] = [:],
-    isTerminalOutput: Bool = false, isTerminalError: Bool = false, workspace: Workspace? = nil
+    isTerminalOutput: Bool = false, isTerminalError: Bool = false, workspace: Workspace? = nil,
+    layoutMetrics: LayoutMetrics? = nil
   ) {
     self.options = options
     self.console = console
@@ -90,7 +102,8 @@ public final class Shell {
     session = Session(
       workspace: workspace
         ?? Workspace(store: nil, currentDirectory: Paths.currentDirectory, home: environment["HOME"]),
-      metrics: TextRenderer.layoutMetrics, isInteractive: isInteractive, environment: environment)
+      metrics: layoutMetrics ?? TextRenderer.layoutMetrics, isInteractive: isInteractive,
+      environment: environment)
     registerBuiltins()
     session.clipboard = { [unowned self] text throws(FolioError) in try copyToTerminalClipboard(text) }
     session.pluginTestRunner = { [unowned self] folder throws(FolioError) in try runPluginTests(in: folder) }

@@ -42,12 +42,12 @@ import Testing
 
   private static func layout(
     _ toolbar: Toolbar = toolbar, width: Int, platform: MenuPlatform = .mac, selection: Int = 0,
-    customization: ToolbarCustomization? = nil, metrics: ToolbarMetrics = .text
+    customization: ToolbarCustomization? = nil, metrics: ToolbarMetrics = .text, title: String = "Doc"
   ) throws -> ToolbarLayout {
     try ToolbarLayout.make(
       toolbar,
       arrangement: ToolbarArrangement(toolbar: toolbar, customization: customization, platform: platform),
-      registry: registry(), environment: AppEnvironment(platform: platform, width: width), title: "Doc",
+      registry: registry(), environment: AppEnvironment(platform: platform, width: width), title: title,
       context: ToolbarContext(hasDocument: true, selectionCount: selection), metrics: metrics)
   }
 
@@ -62,8 +62,11 @@ import Testing
         let layout = try Self.layout(width: width, platform: platform)
         #expect(try Self.layout(width: width, platform: platform) == layout)
         let onBar = layout.leading + layout.center + layout.trailing
-        // Only the title (and ») can be left wider than the bar.
-        #expect(layout.usedWidth <= width || onBar.isEmpty, "\(platform) \(width)")
+        // The frame comes off the width; the title is cut rather than left wider than the
+        // bar, so only a bar too narrow for » alone is overfull.
+        #expect(layout.barWidth == max(0, width - ToolbarMetrics.text.frameWidth))
+        #expect(layout.usedWidth <= layout.barWidth || layout.barWidth == 0, "\(platform) \(width)")
+        #expect(layout.title == "Doc" || onBar.isEmpty, "\(platform) \(width)")
         // Nothing is both on the bar and in the overflow menu, and nothing is lost.
         let shown = Set(onBar.map(\.id))
         #expect(shown.isDisjoint(with: layout.overflow.map(\.id)))
@@ -109,9 +112,9 @@ import Testing
         }
       }
     }
-    // Title 3 + Edits row 27 + Bold│Italic row 15 + spacing 4 = 49 columns. The unlabelled
-    // group is trailing-most, so it gives way first, item by item; then Edits collapses to
-    // "✦ Edits ▾" (9); then it overflows as one menu.
+    // Title 3 + Edits row 27 + Bold│Italic row 15 + spacing 4 = 49 columns, and the frame's 2
+    // around them. The unlabelled group is trailing-most, so it gives way first, item by
+    // item; then Edits collapses to "✦ Edits ▾" (9); then it overflows as one menu.
     var seen: [String] = []
     for width in stride(from: 60, through: 1, by: -1) {
       let layout = try Self.layout(toolbar, width: width)
@@ -121,12 +124,12 @@ import Testing
     #expect(
       seen == [
         "60 [\"image\", \"format\"] » []",
-        "48 [\"image\", \"format\"] » [\"format/a.italic\"]",
-        "42 [\"image\"] » [\"format/a.bold\", \"format/a.italic\"]",
-        "34 [\"image▾\"] » [\"format/a.bold\", \"format/a.italic\"]",
-        "16 [] » [\"image▾\", \"format/a.bold\", \"format/a.italic\"]",
+        "50 [\"image\", \"format\"] » [\"format/a.italic\"]",
+        "44 [\"image\"] » [\"format/a.bold\", \"format/a.italic\"]",
+        "36 [\"image▾\"] » [\"format/a.bold\", \"format/a.italic\"]",
+        "18 [] » [\"image▾\", \"format/a.bold\", \"format/a.italic\"]",
       ], "\(seen)")
-    let collapsed = try Self.layout(toolbar, width: 34)
+    let collapsed = try Self.layout(toolbar, width: 36)
     #expect(collapsed.center.first?.width == 9)
     #expect(collapsed.center.first?.children.map(\.title) == ["Adjust Image", "Adjust Map"])
   }
@@ -184,6 +187,44 @@ import Testing
     #expect(mac.trailing.first { $0.id == "new" }?.width == "New".count + 2)
   }
 
+  @Test("the frame comes off the window's width first: a framed bar is a frameless one the frame narrower")
+  func frame() throws {
+    var frameless = ToolbarMetrics.text
+    frameless.frameWidth = 0
+    for platform in MenuPlatform.allCases {
+      for width in 1...140 {
+        let bare = try Self.layout(width: width, platform: platform, metrics: frameless)
+        #expect(bare.width == width && bare.barWidth == width)
+        // The size class follows the window's width, so compare where both sides share one.
+        let framedWidth = width + ToolbarMetrics.text.frameWidth
+        guard
+          AppEnvironment.sizeClass(platform: platform, width: framedWidth)
+            == AppEnvironment.sizeClass(platform: platform, width: width)
+        else { continue }
+        var framed = try Self.layout(width: framedWidth, platform: platform)
+        #expect(framed.width == framedWidth && framed.barWidth == width)
+        framed.width = width
+        #expect(framed == bare, "\(platform) \(width)")
+      }
+    }
+  }
+
+  @Test("the title is cut with … only once nothing else is left to give way, and measured in display cells")
+  func titleCut() throws {
+    let title = "a-rather-long-document-title"
+    for width in 1...60 {
+      let layout = try Self.layout(width: width, platform: .iphone, title: title)
+      let onBar = layout.leading + layout.center + layout.trailing
+      #expect(layout.title == title || (onBar.isEmpty && layout.title.hasSuffix("…") || layout.title.isEmpty))
+      #expect(layout.usedWidth <= layout.barWidth || layout.barWidth == 0, "\(width)")
+    }
+    #expect(try Self.layout(width: 24, platform: .iphone, title: title).title == "a-rather-long-docu…")
+    // Wide characters take two cells each: 蔦屋書店 is eight columns, not four, and misses
+    // the 10 columns inside the frame by one with » and its spacing.
+    let wide = try Self.layout(width: 12, platform: .iphone, title: "蔦屋書店")
+    #expect(wide.title == "蔦屋書…" && wide.usedWidth == 10)
+  }
+
   @Test("the layout measures with the front end's metrics, not the text renderer's")
   func frontEndMetrics() throws {
     let wide = ToolbarMetrics(
@@ -196,7 +237,7 @@ import Testing
     let widths = [ipad.leading, ipad.center, ipad.trailing].flatMap { $0.map(\.width) } + ["Doc".count]
     #expect(ipad.usedWidth == widths.reduce(0, +) + 5 * (widths.count - 1))
     // What fits the text renderer's bar at a width overflows with wider spacing.
-    let width = try Self.layout(width: 400).usedWidth
+    let width = try Self.layout(width: 400).usedWidth + ToolbarMetrics.text.frameWidth
     #expect(try Self.layout(width: width).overflow.isEmpty)
     #expect(try !Self.layout(width: width, metrics: wide).overflow.isEmpty)
   }
