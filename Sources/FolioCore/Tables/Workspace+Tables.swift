@@ -435,7 +435,9 @@ extension Workspace {
       }
       let text = table.cells(ofRow: index).lazy.map(\.description)
         .first { !$0.allSatisfy(\.isWhitespace) }
-      let title = text.map { ($0.split(whereSeparator: \.isNewline).first ?? "").truncated(toCells: 60, trimmingBlanks: true) }
+      let title = text.map {
+        ($0.split(whereSeparator: \.isNewline).first ?? "").truncated(toCells: 60, trimmingBlanks: true)
+      }
       return PresentedRow(
         windowID: document.windowID, rowID: id,
         title: title.flatMap { $0.isEmpty ? nil : $0 } ?? "Row \(index + 1)")
