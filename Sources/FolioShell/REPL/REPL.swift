@@ -22,7 +22,7 @@ struct REPL {
   ]
 
   /// The line printed when the REPL starts.
-  static var banner: String { "Folio \(Folio.version) — 'help' lists the commands; Ctrl-D or 'quit' leaves." }
+  static var banner: String { "Folio \(Folio.version) — 'help' for help, Ctrl-D or 'quit' to leave." }
 
   /// Runs until the person leaves.
   func run() {
