@@ -312,8 +312,8 @@ extension PluginHost {
   /// A function that writes its arguments, as `tostring` would for plain values, to the
   /// plugin's log as one line: `folio.log`, and `print` in plugins and manifests.
   func makeLogFunction(in lua: LuaState, for plugin: Plugin) -> LuaFunctionReference {
-    lua.makeFunction { [unowned self, unowned plugin] arguments throws(LuaError) in
-      noteLoadSideEffect("it wrote to its log")
+    lua.makeFunction { [weak self, unowned plugin] arguments throws(LuaError) in
+      self?.noteLoadSideEffect("it wrote to its log")
       plugin.appendLog((0..<arguments.count).map { describe(arguments[$0, depth: 0]) }.joined(separator: " "))
       return []
     }
