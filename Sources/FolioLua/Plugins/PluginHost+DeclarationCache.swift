@@ -19,6 +19,13 @@ extension PluginHost {
     var isStored: Bool
   }
 
+  /// A cache entry to write (`data`) or remove (nil).
+  struct CacheWrite {
+    var plugin: String
+    var key: String
+    var data: [UInt8]?
+  }
+
   /// The plugin's cache key and entry; nil when the cache cannot be used: it is turned off,
   /// there is no state store, or the plugin's files cannot all be hashed.
   func declarationCacheLookup(of plugin: Plugin) -> CacheLookup? {
@@ -39,15 +46,39 @@ extension PluginHost {
   /// After a load that succeeded: stores what it declared when it did nothing else, else
   /// removes any entry the plugin had. A store that cannot be written (read-only) keeps
   /// what it has: the cache only ever saves time.
+  ///
+  /// While `discoverAndLoad` runs, the writes wait for `writeCacheEntries`, which makes them
+  /// one store transaction.
   func storeDeclarations(of plugin: Plugin, in lookup: CacheLookup) {
-    guard let store = surface.workspace.stateStore else { return }
-    guard loadSideEffect == nil, let declarations = recording else {
-      if lookup.isStored { try? store.setPluginDeclarations(nil, key: lookup.key, plugin: plugin.name) }
-      return
+    let data: [UInt8]?
+    if loadSideEffect == nil, let declarations = recording {
+      data =
+        PluginDeclarationEntry(version: plugin.version, summary: plugin.summary, declarations: declarations)
+        .encoded
+    } else {
+      guard lookup.isStored else { return }
+      data = nil
     }
-    let entry = PluginDeclarationEntry(
-      version: plugin.version, summary: plugin.summary, declarations: declarations)
-    try? store.setPluginDeclarations(entry.encoded, key: lookup.key, plugin: plugin.name)
+    let write = CacheWrite(plugin: plugin.name, key: lookup.key, data: data)
+    if cacheWrites != nil {
+      cacheWrites?.append(write)
+    } else {
+      cacheWrites = [write]
+      writeCacheEntries()
+    }
+  }
+
+  /// Writes the cache entries `storeDeclarations` held, in one store transaction; a store
+  /// that cannot be written keeps what it had.
+  func writeCacheEntries() {
+    guard let writes = cacheWrites else { return }
+    cacheWrites = nil
+    guard !writes.isEmpty, let store = surface.workspace.stateStore else { return }
+    try? store.transaction { () throws(FolioError) in
+      for write in writes {
+        try store.setPluginDeclarations(write.data, key: write.key, plugin: write.plugin)
+      }
+    }
   }
 
   /// Registers a plugin from its cache entry: the manifest's fields as stored, and each

@@ -64,6 +64,9 @@ public final class PluginHost {
   /// Whether plugins whose last load only declared things are registered from the
   /// declaration cache at the next start (when there is a state store).
   public var usesDeclarationCache = true
+  /// The declaration cache entries to write once `discoverAndLoad` has loaded every plugin;
+  /// nil outside it (entries are then written at once).
+  var cacheWrites: [CacheWrite]?
   /// The `ctx:notify` messages of the callback running now.
   var notices: [String] = []
   /// The documents the running callback changed, each grouping its changes into one undo
@@ -166,6 +169,8 @@ public final class PluginHost {
   /// fails with a message naming both folders, and never runs.
   @discardableResult
   public func discoverAndLoad(in folders: [String]) -> [Plugin] {
+    cacheWrites = []
+    defer { writeCacheEntries() }
     for folder in folders {
       for name in PluginFiles.subfolders(of: folder) where PluginFiles.isFile("\(folder)/\(name)/plugin.lua")
       {
