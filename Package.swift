@@ -43,7 +43,7 @@ let package = Package(
     // The version and commit `folio --version` prints (scripts/version writes them).
     .target(name: "CFolioVersion"),
     .target(name: "FolioCore", dependencies: ["CSQLite", "CCairo", "CFolioSystem"]),
-    .target(name: "FolioLua", dependencies: ["FolioCore", "CLua", "CLuaHost"]),
+    .target(name: "FolioLua", dependencies: ["FolioCore", "CLua", "CLuaHost", "CFolioVersion"]),
     .target(name: "FolioSession", dependencies: ["FolioCore", "FolioLua"]),
     .target(
       name: "FolioShell", dependencies: ["FolioCore", "FolioLua", "FolioSession", "CEdit", "CFolioVersion"]),

@@ -146,7 +146,8 @@ import Testing
   func badEvent() throws {
     let root = try Self.makePlugin(["plugin.lua": "folio.on(\"document.exploded\", function() end)"])
     defer { try? FileManager.default.removeItem(at: root) }
-    let host = PluginHost(surface: RecordingSurface())
+    let surface = RecordingSurface()
+    let host = PluginHost(surface: surface)
     let failed = host.discoverAndLoad(in: [root.path])
     #expect(failed.count == 1)
     let reason = failed.first.map { "\($0.status)" } ?? ""

@@ -135,7 +135,8 @@ import Testing
   func loadBudget() throws {
     let root = try Self.makePlugin(["plugin.lua": "while true do end"])
     defer { try? FileManager.default.removeItem(at: root) }
-    let host = PluginHost(surface: RecordingSurface())
+    let surface = RecordingSurface()
+    let host = PluginHost(surface: surface)
     host.instructionBudget = 1 << 50
     host.timeBudget = 1 << 40
     let failed = host.discoverAndLoad(in: [root.path])

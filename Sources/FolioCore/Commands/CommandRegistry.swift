@@ -76,6 +76,25 @@ public final class CommandRegistry {
     return removed
   }
 
+  /// Puts `command` in the place of the registered command with its id, keeping its place in
+  /// the order: a plugin's real command replacing the stand-in registered from its cached
+  /// declarations. The names must be those of the command replaced.
+  ///
+  /// - Throws: `FolioError.invalidArgument` when no command has that id, `FolioError.conflict` when
+  ///   its names differ; the registry is unchanged then.
+  public func replace(_ command: Command) throws(FolioError) {
+    guard let existing = commandsByID[command.id] else {
+      throw FolioError(.invalidArgument, "no command '\(command.id)' to replace")
+    }
+    guard existing.names == command.names else {
+      throw FolioError(.conflict, "command '\(command.id)' would change its names")
+    }
+    commandsByID[command.id] = command
+    for word in command.names where commandsByName[word]?.id == command.id { commandsByName[word] = command }
+    if commandsByName[command.id]?.id == command.id { commandsByName[command.id] = command }
+    searchIndex = nil
+  }
+
   /// The command with this id.
   public func command(id: String) -> Command? { commandsByID[id] }
 

@@ -54,6 +54,18 @@ public final class ShareRegistry {
     order.append(target.id)
   }
 
+  /// Puts `target` in the place of the registered target with its id, keeping its place in
+  /// the order: a plugin's real target replacing the stand-in registered from its cached
+  /// declarations.
+  ///
+  /// - Throws: `FolioError.invalidArgument` when no target has that id; the registry is unchanged.
+  public func replace(_ target: ShareTarget) throws(FolioError) {
+    guard targetsByID[target.id] != nil else {
+      throw FolioError(.invalidArgument, "no share target '\(target.id)' to replace")
+    }
+    targetsByID[target.id] = target
+  }
+
   /// Removes every target registered by `owner` (an unloaded plugin) and returns their ids.
   @discardableResult
   public func unregisterAll(ownedBy owner: String) -> [String] {

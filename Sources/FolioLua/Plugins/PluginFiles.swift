@@ -29,4 +29,41 @@ enum PluginFiles {
     let names = DocumentFile.entryNames(inFolder: directory) ?? []
     return names.filter { !$0.hasPrefix(".") && isDirectory(directory + "/" + $0) }.sorted()
   }
+
+  /// The most `.lua` files, and the deepest folders, a plugin's folder may hold for the
+  /// declaration cache to hash them; past either the plugin is loaded without it.
+  static let hashedFileLimit = 512
+  static let hashedDepthLimit = 8
+
+  /// The paths, relative to `folder` and sorted, of every `.lua` file in it and its
+  /// sub-folders — what `require` may load — each with the XXH64 of its bytes; nil when a
+  /// folder or file cannot be read or there are too many.
+  static func luaFileHashes(in folder: String) -> [(path: String, hash: UInt64)]? {
+    var found: [(path: String, hash: UInt64)] = []
+    guard collectLuaFiles(in: folder, prefix: "", depth: 0, into: &found) else { return nil }
+    return found.sorted { $0.path < $1.path }
+  }
+
+  private static func collectLuaFiles(
+    in folder: String, prefix: String, depth: Int, into found: inout [(path: String, hash: UInt64)]
+  ) -> Bool {
+    guard depth <= hashedDepthLimit, let names = DocumentFile.entryNames(inFolder: folder) else {
+      return false
+    }
+    for name in names {
+      let path = folder + "/" + name
+      if name.hasSuffix(".lua"), isFile(path) {
+        guard found.count < hashedFileLimit, let bytes = try? DocumentFile.readAll(path, limit: 16 << 20)
+        else {
+          return false
+        }
+        found.append((prefix + name, bytes.withUnsafeBytes { ContentHasher.hash($0) }))
+      } else if isDirectory(path) {
+        guard collectLuaFiles(in: path, prefix: prefix + name + "/", depth: depth + 1, into: &found) else {
+          return false
+        }
+      }
+    }
+    return true
+  }
 }

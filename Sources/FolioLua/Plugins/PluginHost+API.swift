@@ -28,12 +28,16 @@ extension PluginHost {
       "command": { [unowned self, unowned plugin] arguments throws(LuaError) in
         let command = try makeCommand(arguments, plugin: plugin)
         plugin.declaredCommands.insert(command.id)
-        try declare(.command(command, at: arguments.callerLocation), function: "folio.command")
+        let at = arguments.callerLocation
+        try declare(.command(command, at: at), function: "folio.command")
+        record("command", arguments, at: at)
         return []
       },
       "menu": { [unowned self, unowned plugin] arguments throws(LuaError) in
         let menu = try makeMenu(arguments[0], function: "folio.menu", plugin: plugin)
-        try declare(.menu(menu, at: arguments.callerLocation), function: "folio.menu")
+        let at = arguments.callerLocation
+        try declare(.menu(menu, at: at), function: "folio.menu")
+        record("menu", arguments, at: at)
         return []
       },
       "divider": { _ throws(LuaError) in [.table(LuaTable(fields: ["__element": .string("divider")]))] },
@@ -43,47 +47,59 @@ extension PluginHost {
       "control_group": { arguments throws(LuaError) in try element("control_group", arguments[0]) },
       "share_target": { [unowned self, unowned plugin] arguments throws(LuaError) in
         let target = try makeShareTarget(arguments[0], plugin: plugin)
-        try declare(.shareTarget(target, at: arguments.callerLocation), function: "folio.share_target")
+        let at = arguments.callerLocation
+        try declare(.shareTarget(target, at: at), function: "folio.share_target")
+        record("share_target", arguments, at: at)
         return []
       },
       "toolbar_item": { [unowned self, unowned plugin] arguments throws(LuaError) in
         let item = try makeToolbarItem(arguments[0], plugin: plugin)
-        try declare(.toolbarItem(item, at: arguments.callerLocation), function: "folio.toolbar_item")
+        let at = arguments.callerLocation
+        try declare(.toolbarItem(item, at: at), function: "folio.toolbar_item")
+        record("toolbar_item", arguments, at: at)
         return []
       },
       "toolbar": { [unowned self, unowned plugin] arguments throws(LuaError) in
         let toolbar = try makeToolbar(arguments[0], plugin: plugin)
-        try declare(.toolbar(toolbar, at: arguments.callerLocation), function: "folio.toolbar")
+        let at = arguments.callerLocation
+        try declare(.toolbar(toolbar, at: at), function: "folio.toolbar")
+        record("toolbar", arguments, at: at)
         return []
       },
       "contribute": { [unowned self, unowned plugin] arguments throws(LuaError) in
         let sequence = pending?.count ?? 0
-        let contribution = try makeContribution(arguments, plugin: plugin, sequence: sequence)
-        try declare(
-          .menuContribution(contribution, at: arguments.callerLocation), function: "folio.contribute")
+        let contribution = try makeContribution(
+          menu: arguments[0, depth: 0], arguments[1], plugin: plugin, sequence: sequence)
+        let at = arguments.callerLocation
+        try declare(.menuContribution(contribution, at: at), function: "folio.contribute")
+        record("contribute", arguments, at: at, count: 2)
         return []
       },
       "row_decoration": { [unowned self, unowned plugin] arguments throws(LuaError) in
         let decoration = try makeRowDecoration(arguments[0], plugin: plugin)
-        try declare(
-          .rowDecoration(decoration, at: arguments.callerLocation), function: "folio.row_decoration")
+        let at = arguments.callerLocation
+        try declare(.rowDecoration(decoration, at: at), function: "folio.row_decoration")
+        record("row_decoration", arguments, at: at)
         return []
       },
       "cell_format": { [unowned self, unowned plugin] arguments throws(LuaError) in
         let format = try makeCellFormat(arguments[0], plugin: plugin)
-        try declare(.cellFormat(format, at: arguments.callerLocation), function: "folio.cell_format")
+        let at = arguments.callerLocation
+        try declare(.cellFormat(format, at: at), function: "folio.cell_format")
+        record("cell_format", arguments, at: at)
         return []
       },
       "on": { [unowned self] arguments throws(LuaError) in
         let handler = try makeHandler(arguments)
         try declare(.handler(event: handler.event, function: handler.function), function: "folio.on")
+        noteLoadSideEffect("it subscribed to events with folio.on")
         return []
       },
       "context_menu": { [unowned self, unowned plugin] arguments throws(LuaError) in
         let (entry, elements) = try makeContextMenu(arguments[0], plugin: plugin)
-        try declare(
-          .contextMenu(entry, elements: elements, at: arguments.callerLocation),
-          function: "folio.context_menu")
+        let at = arguments.callerLocation
+        try declare(.contextMenu(entry, elements: elements, at: at), function: "folio.context_menu")
+        record("context_menu", arguments, at: at)
         return []
       },
     ]
@@ -112,12 +128,14 @@ extension PluginHost {
       guard let key = arguments[0, depth: 0].string, !key.isEmpty else {
         throw LuaError(message: "folio.state.get: 'key' must be a non-empty string")
       }
+      noteLoadSideEffect("it read folio.state")
       return [try stateValue(plugin: plugin, key: key)]
     }
     let set = lua.makeFunction { [unowned self, unowned plugin] arguments throws(LuaError) in
       guard let key = arguments[0, depth: 0].string, !key.isEmpty else {
         throw LuaError(message: "folio.state.set: 'key' must be a non-empty string")
       }
+      noteLoadSideEffect("it wrote folio.state")
       let value: LuaData
       do throws(PlainDataError) {
         value = try arguments.plainData(1)
@@ -136,6 +154,7 @@ extension PluginHost {
         guard let text = arguments[0, depth: 0].string else {
           throw LuaError(message: "folio.copy: expects a string, got \(arguments[0, depth: 0].typeName)")
         }
+        noteLoadSideEffect("it copied to the clipboard")
         do throws(FolioError) {
           try surface.copyToClipboard(text)
         } catch {
@@ -179,6 +198,21 @@ extension PluginHost {
       throw LuaError(message: "\(function): can only be called while plugin.lua loads")
     }
     pending?.append(contribution)
+  }
+
+  /// Keeps a declaration for the declaration cache while recording: the first `count`
+  /// arguments, copied with functions as placeholders.
+  private func record(_ function: String, _ arguments: LuaArguments, at location: String, count: Int = 1) {
+    guard recording != nil else { return }
+    recording?.append(
+      PluginDeclaration(
+        function: function, arguments: (0..<count).map { arguments.declarationCopy($0) }, location: location))
+  }
+
+  /// Notes that the plugin being loaded did something besides declaring, which keeps it out
+  /// of the declaration cache (the first such thing is the reason given).
+  func noteLoadSideEffect(_ what: String) {
+    if recording != nil, loadSideEffect == nil { loadSideEffect = what }
   }
 
   // MARK: Callbacks
@@ -278,7 +312,8 @@ extension PluginHost {
   /// A function that writes its arguments, as `tostring` would for plain values, to the
   /// plugin's log as one line: `folio.log`, and `print` in plugins and manifests.
   func makeLogFunction(in lua: LuaState, for plugin: Plugin) -> LuaFunctionReference {
-    lua.makeFunction { [unowned plugin] arguments throws(LuaError) in
+    lua.makeFunction { [weak self, unowned plugin] arguments throws(LuaError) in
+      self?.noteLoadSideEffect("it wrote to its log")
       plugin.appendLog((0..<arguments.count).map { describe(arguments[$0, depth: 0]) }.joined(separator: " "))
       return []
     }

@@ -5,12 +5,19 @@ extension PluginHost {
   ///
   /// The options table is read in place, field by field, not copied.
   func makeCommand(_ arguments: LuaArguments, plugin: Plugin) throws(LuaError) -> Command {
-    let fields = try PluginFields(
-      arguments, 0, function: "folio.command",
-      known: [
-        "id", "title", "icon", "subtitle", "role", "dismiss", "params", "enabled", "visible", "run", "state",
-        "summary",
-      ])
+    try makeCommand(
+      PluginFields(arguments, 0, function: "folio.command", known: Self.commandFieldNames), plugin: plugin)
+  }
+
+  /// The fields of `folio.command{…}`.
+  static let commandFieldNames = [
+    "id", "title", "icon", "subtitle", "role", "dismiss", "params", "enabled", "visible", "run", "state",
+    "summary",
+  ]
+
+  /// Builds a command from the fields of `folio.command{…}` (read in place, or from a copy:
+  /// a declaration from the cache).
+  func makeCommand(_ fields: PluginFields, plugin: Plugin) throws(LuaError) -> Command {
     let id = try fields.requiredString("id")
     guard id.contains("."), !id.contains(" ") else {
       throw LuaError(
@@ -348,17 +355,16 @@ extension PluginHost {
 
   /// Builds a menu contribution from `folio.contribute(menu, { items, section?, after?,
   /// before? })`.
-  func makeContribution(_ arguments: LuaArguments, plugin: Plugin, sequence: Int) throws(LuaError)
-    -> MenuContribution
+  func makeContribution(menu target: LuaData, _ options: LuaData, plugin: Plugin, sequence: Int)
+    throws(LuaError) -> MenuContribution
   {
-    guard let menu = arguments[0, depth: 0].string, !menu.isEmpty else {
+    guard let menu = target.string, !menu.isEmpty else {
       throw LuaError(
-        message:
-          "folio.contribute: the first argument must be \"title\" or a menu id, got \(arguments[0, depth: 0].typeName)"
+        message: "folio.contribute: the first argument must be \"title\" or a menu id, got \(target.typeName)"
       )
     }
     let fields = try PluginFields(
-      arguments[1], function: "folio.contribute", known: ["items", "section", "after", "before"])
+      options, function: "folio.contribute", known: ["items", "section", "after", "before"])
     return MenuContribution(
       menu: menu, elements: try makeElements(fields, plugin: plugin), section: try fields.string("section"),
       after: try fields.string("after"), before: try fields.string("before"), owner: plugin.owner,

@@ -55,6 +55,18 @@ public final class PluginHost {
   var unsavedValues: [String: [String: String]] = [:]
   /// What the plugin being loaded declared so far; nil outside loading.
   var pending: [Contribution]?
+  /// The declarations of the plugin being loaded so far, as the declaration cache keeps
+  /// them; nil when not recording (outside loading, or when the plugin cannot be cached).
+  var recording: [PluginDeclaration]?
+  /// What the plugin being loaded did besides declaring (wrote to its log, used
+  /// `folio.state`, …), which keeps it out of the declaration cache; nil when nothing.
+  var loadSideEffect: String?
+  /// Whether plugins whose last load only declared things are registered from the
+  /// declaration cache at the next start (when there is a state store).
+  public var usesDeclarationCache = true
+  /// The declaration cache entries to write once `discoverAndLoad` has loaded every plugin;
+  /// nil outside it (entries are then written at once).
+  var cacheWrites: [CacheWrite]?
   /// The `ctx:notify` messages of the callback running now.
   var notices: [String] = []
   /// The documents the running callback changed, each grouping its changes into one undo
@@ -157,6 +169,8 @@ public final class PluginHost {
   /// fails with a message naming both folders, and never runs.
   @discardableResult
   public func discoverAndLoad(in folders: [String]) -> [Plugin] {
+    cacheWrites = []
+    defer { writeCacheEntries() }
     for folder in folders {
       for name in PluginFiles.subfolders(of: folder) where PluginFiles.isFile("\(folder)/\(name)/plugin.lua")
       {
@@ -252,6 +266,7 @@ public final class PluginHost {
     removeContributions(of: plugin)
     abandonSuspendedCommands(of: plugin)
     plugin.lua = nil
+    plugin.cachedDeclarations = nil
     setStatus(.disabled, of: plugin)
   }
 
@@ -275,7 +290,7 @@ public final class PluginHost {
     return plugin
   }
 
-  private func removeContributions(of plugin: Plugin) {
+  func removeContributions(of plugin: Plugin) {
     surface.registry.unregisterAll(ownedBy: plugin.owner)
     surface.removeMenus(ownedBy: plugin.owner)
     surface.workspace.contextMenus.removeEntries(ownedBy: plugin.owner)
@@ -298,40 +313,19 @@ public final class PluginHost {
         throw FolioError(
           .invalidArgument, "the folder's name, the plugin's, must be letters, digits, '-' or '_'")
       }
+      plugin.cachedDeclarations = nil
+      let cache = collectsProblems ? nil : declarationCacheLookup(of: plugin)
+      if let cache, let entry = cache.entry {
+        try loadFromCache(entry, of: plugin)
+        return
+      }
+      recording = cache == nil ? nil : []
+      loadSideEffect = nil
+      defer { recording = nil }
       try readManifest(of: plugin)
-      guard let source = PluginFiles.read(plugin.folder + "/plugin.lua") else {
-        throw FolioError(.io, "cannot read \(plugin.folder)/plugin.lua")
-      }
-      let lua: LuaState
-      do {
-        lua = try LuaState(memoryLimit: memoryBudget)
-      } catch {
-        throw FolioError(.lua, error.message)
-      }
-      lua.instructionBudget = Self.loadInstructionBudget
-      lua.timeBudget = Self.loadTimeBudget
-      lua.installRequire(folder: plugin.folder)
-      plugin.declaredCommands = []
-      plugin.loggedProblems = []
-      plugin.problems = []
-      installAPI(in: lua, for: plugin)
-      pending = []
       stateWrites = PluginStateWrites()
-      defer {
-        pending = nil
-        stateWrites = nil
-      }
-      do {
-        try lua.run(source, name: "@plugin.lua")
-      } catch {
-        // Ctrl-C stopped this plugin's loading: the plugins after it still load.
-        if error.stop == .interrupted { LuaState.clearInterrupt() }
-        let failed = failure(error, in: plugin, whileLoading: true)
-        if collectsProblems { plugin.problems.append(Self.withoutName(failed.message, of: plugin)) }
-        throw collectsProblems ? firstProblem(of: plugin) : failed
-      }
-      let contributions = pending ?? []
-      pending = nil
+      defer { stateWrites = nil }
+      let (lua, contributions) = try runPluginFile(of: plugin)
       guard collectsProblems else {
         try checkCommandReferences(contributions, of: plugin)
         do throws(FolioError) {
@@ -343,6 +337,7 @@ public final class PluginHost {
         }
         plugin.lua = lua
         setStatus(.loaded, of: plugin)
+        if let cache { storeDeclarations(of: plugin, in: cache) }
         return
       }
       plugin.problems += commandReferenceProblems(contributions, of: plugin).map {
@@ -373,6 +368,39 @@ public final class PluginHost {
     }
   }
 
+  /// Makes the plugin's Lua state and runs `plugin.lua` in it; returns the state and what it
+  /// declared, in order (registered by the caller). The caller holds `stateWrites`.
+  func runPluginFile(of plugin: Plugin) throws(FolioError) -> (LuaState, [Contribution]) {
+    guard let source = PluginFiles.read(plugin.folder + "/plugin.lua") else {
+      throw FolioError(.io, "cannot read \(plugin.folder)/plugin.lua")
+    }
+    let lua: LuaState
+    do {
+      lua = try LuaState(memoryLimit: memoryBudget)
+    } catch {
+      throw FolioError(.lua, error.message)
+    }
+    lua.instructionBudget = Self.loadInstructionBudget
+    lua.timeBudget = Self.loadTimeBudget
+    lua.installRequire(folder: plugin.folder)
+    plugin.declaredCommands = []
+    plugin.loggedProblems = []
+    plugin.problems = []
+    installAPI(in: lua, for: plugin)
+    pending = []
+    defer { pending = nil }
+    do {
+      try lua.run(source, name: "@plugin.lua")
+    } catch {
+      // Ctrl-C stopped this plugin's loading: the plugins after it still load.
+      if error.stop == .interrupted { LuaState.clearInterrupt() }
+      let failed = failure(error, in: plugin, whileLoading: true)
+      if collectsProblems { plugin.problems.append(Self.withoutName(failed.message, of: plugin)) }
+      throw collectsProblems ? firstProblem(of: plugin) : failed
+    }
+    return (lua, pending ?? [])
+  }
+
   /// A message without its `plugin NAME: ` prefix.
   private static func withoutName(_ message: String, of plugin: Plugin) -> String {
     message.hasPrefix("plugin \(plugin.name): ")
@@ -398,7 +426,7 @@ public final class PluginHost {
 
   /// Registers a contribution; an error (a taken id) names the plugin and the `FILE:LINE:` of
   /// the declaration.
-  private func apply(_ contribution: Contribution, of plugin: Plugin) throws(FolioError) {
+  func apply(_ contribution: Contribution, of plugin: Plugin) throws(FolioError) {
     do {
       try register(contribution, of: plugin)
     } catch {
@@ -466,7 +494,7 @@ public final class PluginHost {
   /// Runs `manifest.lua`, if there is one, and copies its fields. Each manifest runs in a
   /// Lua state of its own, with small limits, so none can change the libraries another sees;
   /// its `print` writes to the plugin's log.
-  private func readManifest(of plugin: Plugin) throws(FolioError) {
+  func readManifest(of plugin: Plugin) throws(FolioError) {
     let path = plugin.folder + "/manifest.lua"
     guard PluginFiles.isFile(path) else { return }
     guard let source = PluginFiles.read(path) else { throw FolioError(.io, "cannot read \(path)") }

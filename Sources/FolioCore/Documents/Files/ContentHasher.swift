@@ -4,7 +4,7 @@
 /// It reads 32 bytes a step in four independent lanes, about ten times as fast as a byte at a
 /// time: hashing is what a save and the check before it spend most of their time on besides
 /// the writing itself. The value does not depend on how the content is cut into chunks.
-struct ContentHasher {
+public struct ContentHasher {
   private static let prime1: UInt64 = 0x9E37_79B1_85EB_CA87
   private static let prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
   private static let prime3: UInt64 = 0x1656_67B1_9E37_79F9
@@ -21,7 +21,7 @@ struct ContentHasher {
   private var pending: [UInt8] = []
 
   /// The hash of `bytes`.
-  static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+  public static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
     var hasher = ContentHasher()
     hasher.combine(bytes)
     return hasher.finalize()

@@ -1,0 +1,300 @@
+import CFolioVersion
+import FolioCore
+
+/// The declaration cache: after a load in which `plugin.lua` only declared things, what it
+/// declared is kept in the state store under a key made of the XXH64 of every `.lua` file of
+/// the plugin's folder (what `require` may load), Folio's version and the plugin API's. At the
+/// next start a plugin whose key matches is registered from the cache, with no Lua state:
+/// its commands and share targets are stand-ins that make the state and run `plugin.lua` the
+/// first time one of them is used (`realize`), then check that it declared the same.
+extension PluginHost {
+  /// The key of a plugin's cache entry, and the entry stored under it when it is usable.
+  struct CacheLookup {
+    /// What the plugin's files and this Folio hash to now.
+    var key: String
+    /// The entry under `key`, decoded; nil when there is none, it has another key or it
+    /// cannot be read (damaged).
+    var entry: PluginDeclarationEntry?
+    /// Whether the store holds an entry for the plugin at all (usable or not).
+    var isStored: Bool
+  }
+
+  /// A cache entry to write (`data`) or remove (nil).
+  struct CacheWrite {
+    var plugin: String
+    var key: String
+    var data: [UInt8]?
+  }
+
+  /// The plugin's cache key and entry; nil when the cache cannot be used: it is turned off,
+  /// there is no state store, or the plugin's files cannot all be hashed.
+  func declarationCacheLookup(of plugin: Plugin) -> CacheLookup? {
+    guard usesDeclarationCache, let store = surface.workspace.stateStore,
+      let files = PluginFiles.luaFileHashes(in: plugin.folder)
+    else { return nil }
+    var key =
+      "folio \(String(cString: folio_version())) \(String(cString: folio_commit())); api 1; "
+      + "memory \(memoryBudget); \(plugin.folder)\n"
+    for file in files { key += "\(file.path) \(String(file.hash, radix: 16))\n" }
+    guard let stored = store.pluginDeclarations(plugin: plugin.name) else {
+      return CacheLookup(key: key, entry: nil, isStored: false)
+    }
+    let entry = stored.key == key ? PluginDeclarationEntry(decoding: stored.data) : nil
+    return CacheLookup(key: key, entry: entry, isStored: true)
+  }
+
+  /// After a load that succeeded: stores what it declared when it did nothing else, else
+  /// removes any entry the plugin had. A store that cannot be written (read-only) keeps
+  /// what it has: the cache only ever saves time.
+  ///
+  /// While `discoverAndLoad` runs, the writes wait for `writeCacheEntries`, which makes them
+  /// one store transaction.
+  func storeDeclarations(of plugin: Plugin, in lookup: CacheLookup) {
+    let data: [UInt8]?
+    if loadSideEffect == nil, let declarations = recording {
+      data =
+        PluginDeclarationEntry(version: plugin.version, summary: plugin.summary, declarations: declarations)
+        .encoded
+    } else {
+      guard lookup.isStored else { return }
+      data = nil
+    }
+    let write = CacheWrite(plugin: plugin.name, key: lookup.key, data: data)
+    if cacheWrites != nil {
+      cacheWrites?.append(write)
+    } else {
+      cacheWrites = [write]
+      writeCacheEntries()
+    }
+  }
+
+  /// Writes the cache entries `storeDeclarations` held, in one store transaction; a store
+  /// that cannot be written keeps what it had.
+  func writeCacheEntries() {
+    guard let writes = cacheWrites else { return }
+    cacheWrites = nil
+    guard !writes.isEmpty, let store = surface.workspace.stateStore else { return }
+    try? store.transaction { () throws(FolioError) in
+      for write in writes {
+        try store.setPluginDeclarations(write.data, key: write.key, plugin: write.plugin)
+      }
+    }
+  }
+
+  /// Registers a plugin from its cache entry: the manifest's fields as stored, and each
+  /// declaration made again from its arguments, checked and registered as a load would —
+  /// with stand-ins for what calls Lua.
+  func loadFromCache(_ entry: PluginDeclarationEntry, of plugin: Plugin) throws(FolioError) {
+    plugin.version = entry.version
+    plugin.summary = entry.summary
+    plugin.declaredCommands = []
+    plugin.loggedProblems = []
+    plugin.problems = []
+    var contributions: [Contribution] = []
+    contributions.reserveCapacity(entry.declarations.count)
+    for declaration in entry.declarations {
+      let made: Contribution
+      do throws(LuaError) {
+        made = try contribution(from: declaration, of: plugin, sequence: contributions.count)
+      } catch {
+        throw FolioError(.lua, "plugin \(plugin.name): \(declaration.location)\(error.message)")
+      }
+      if case .command(let command, _) = made { plugin.declaredCommands.insert(command.id) }
+      contributions.append(standIn(for: made, of: plugin))
+    }
+    try checkCommandReferences(contributions, of: plugin)
+    do throws(FolioError) {
+      for contribution in contributions { try apply(contribution, of: plugin) }
+    } catch {
+      removeContributions(of: plugin)
+      throw error
+    }
+    plugin.cachedDeclarations = entry.declarations
+    setStatus(.loaded, of: plugin)
+  }
+
+  /// Makes a contribution again from a cached declaration, as the `folio.*` function did.
+  private func contribution(from declaration: PluginDeclaration, of plugin: Plugin, sequence: Int)
+    throws(LuaError) -> Contribution
+  {
+    let first = declaration.arguments.first ?? .nil
+    let at = declaration.location
+    switch declaration.function {
+    case "command":
+      let fields = try PluginFields(first, function: "folio.command", known: Self.commandFieldNames)
+      return .command(try makeCommand(fields, plugin: plugin), at: at)
+    case "menu": return .menu(try makeMenu(first, function: "folio.menu", plugin: plugin), at: at)
+    case "share_target": return .shareTarget(try makeShareTarget(first, plugin: plugin), at: at)
+    case "toolbar_item": return .toolbarItem(try makeToolbarItem(first, plugin: plugin), at: at)
+    case "toolbar": return .toolbar(try makeToolbar(first, plugin: plugin), at: at)
+    case "contribute":
+      let options = declaration.arguments.dropFirst().first ?? .nil
+      return .menuContribution(
+        try makeContribution(menu: first, options, plugin: plugin, sequence: sequence), at: at)
+    case "row_decoration": return .rowDecoration(try makeRowDecoration(first, plugin: plugin), at: at)
+    case "cell_format": return .cellFormat(try makeCellFormat(first, plugin: plugin), at: at)
+    case "context_menu":
+      let (entry, elements) = try makeContextMenu(first, plugin: plugin)
+      return .contextMenu(entry, elements: elements, at: at)
+    default:
+      throw LuaError(message: "the declaration cache holds an unknown declaration '\(declaration.function)'")
+    }
+  }
+
+  // MARK: Stand-ins
+
+  /// The contribution with every closure that would call Lua replaced by one that runs
+  /// `plugin.lua` first (`realize`) and then calls the real contribution registered in its
+  /// place. Menus, toolbars and decorations call no Lua and stay as they are.
+  private func standIn(for contribution: Contribution, of plugin: Plugin) -> Contribution {
+    switch contribution {
+    case .command(let command, let at): return .command(standIn(for: command, of: plugin), at: at)
+    case .shareTarget(var target, let at):
+      let id = target.id
+      target.send = { [weak self, weak plugin] item, destination throws(FolioError) in
+        guard let self, let plugin else { throw FolioError(.disabled, "the plugin is not loaded") }
+        try realize(plugin)
+        guard let real = surface.workspace.shareTargets.target(id: id), real.owner == plugin.owner else {
+          throw FolioError(.disabled, "plugin \(plugin.name) no longer declares the share target '\(id)'")
+        }
+        return try real.send(item, destination)
+      }
+      return .shareTarget(target, at: at)
+    default: return contribution
+    }
+  }
+
+  private func standIn(for command: Command, of plugin: Plugin) -> Command {
+    var standIn = command
+    let id = command.id
+    let real: () throws(FolioError) -> Command = { [weak self, weak plugin] () throws(FolioError) in
+      guard let self, let plugin else { throw FolioError(.disabled, "the plugin is not loaded") }
+      return try realCommand(id, of: plugin)
+    }
+    if command.availability != nil {
+      standIn.availability = {
+        do throws(FolioError) {
+          return try real().currentAvailability
+        } catch {
+          return .disabled(reason: error.message)
+        }
+      }
+    }
+    if command.answer != nil {
+      standIn.answer = { buttonID, arguments in
+        guard let answer = try real().answer else { throw FolioError(.disabled, "'\(id)' asks nothing now") }
+        return try answer(buttonID, arguments)
+      }
+    }
+    switch command.behavior {
+    case .action:
+      standIn.behavior = .action { arguments in
+        guard case .action(let action) = try real().behavior else {
+          throw FolioError(.disabled, "'\(id)' is no longer an action")
+        }
+        return try action(arguments)
+      }
+    case .state(.toggle):
+      let state = { () throws(FolioError) -> (get: () -> Bool, set: (Bool) throws -> Void) in
+        guard case .state(.toggle(let get, let set)) = try real().behavior else {
+          throw FolioError(.disabled, "'\(id)' is no longer a toggle")
+        }
+        return (get, set)
+      }
+      standIn.behavior = .state(
+        .toggle(get: { (try? state())?.get() ?? false }, set: { value in try state().set(value) }))
+    case .state(.choice(let options, _, _)):
+      let state = { () throws(FolioError) -> (get: () -> String, set: (String) throws -> Void) in
+        guard case .state(.choice(_, let get, let set)) = try real().behavior else {
+          throw FolioError(.disabled, "'\(id)' is no longer a choice")
+        }
+        return (get, set)
+      }
+      standIn.behavior = .state(
+        .choice(
+          options: options, get: { (try? state())?.get() ?? "" }, set: { value in try state().set(value) }))
+    case .state(.number(let range, let step, let style, _, _)):
+      let state = { () throws(FolioError) -> (get: () -> Double, set: (Double) throws -> Void) in
+        guard case .state(.number(_, _, _, let get, let set)) = try real().behavior else {
+          throw FolioError(.disabled, "'\(id)' is no longer a number")
+        }
+        return (get, set)
+      }
+      standIn.behavior = .state(
+        .number(
+          range: range, step: step, style: style, get: { (try? state())?.get() ?? range.lowerBound },
+          set: { value in try state().set(value) }))
+    }
+    return standIn
+  }
+
+  /// The command registered as `id` once the plugin's `plugin.lua` has run.
+  private func realCommand(_ id: String, of plugin: Plugin) throws(FolioError) -> Command {
+    try realize(plugin)
+    guard let command = surface.registry.command(id: id), command.owner == plugin.owner else {
+      throw FolioError(.disabled, "plugin \(plugin.name) no longer declares the command '\(id)'")
+    }
+    return command
+  }
+
+  // MARK: First use
+
+  /// Runs the `plugin.lua` of a plugin registered from the cache, on the first use of one of
+  /// its stand-ins; does nothing for any other plugin.
+  ///
+  /// When it declares what the cache held and does nothing else, its real commands and share
+  /// targets take the stand-ins' places. Otherwise the stand-ins' registrations are
+  /// replaced by what it declared now, the cache entry is brought up to date, and the
+  /// plugin's log says why. When it fails, the plugin fails as a load would and the error is
+  /// thrown.
+  func realize(_ plugin: Plugin) throws(FolioError) {
+    guard let cached = plugin.cachedDeclarations else { return }
+    guard plugin.status == .loaded else { throw FolioError(.disabled, "plugin \(plugin.name) is not loaded") }
+    plugin.cachedDeclarations = nil
+    // The first use may come in the middle of another plugin's callback: what the host holds
+    // for that one is put back afterwards.
+    let saved = (recording, loadSideEffect, stateWrites, transaction, isReadingOnly)
+    defer { (recording, loadSideEffect, stateWrites, transaction, isReadingOnly) = saved }
+    (recording, loadSideEffect, stateWrites, transaction, isReadingOnly) = (
+      [], nil, PluginStateWrites(), nil, false
+    )
+    do throws(FolioError) {
+      let (lua, contributions) = try runPluginFile(of: plugin)
+      if let difference = difference(between: cached, and: recording ?? []) {
+        plugin.appendLog("declaration cache: \(difference); registered what plugin.lua declares now")
+        removeContributions(of: plugin)
+        try checkCommandReferences(contributions, of: plugin)
+        for contribution in contributions { try apply(contribution, of: plugin) }
+        if let lookup = declarationCacheLookup(of: plugin) { storeDeclarations(of: plugin, in: lookup) }
+      } else {
+        for contribution in contributions {
+          switch contribution {
+          case .command(let command, _): try surface.registry.replace(command)
+          case .shareTarget(let target, _): try surface.workspace.shareTargets.replace(target)
+          default: break
+          }
+        }
+      }
+      try commitStateWrites()
+      plugin.lua = lua
+    } catch {
+      removeContributions(of: plugin)
+      plugin.lua = nil
+      let text = error.description
+      let prefix = "plugin \(plugin.name): "
+      setStatus(.failed(text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text), of: plugin)
+      plugin.appendLog("load failed: \(text)")
+      throw error
+    }
+  }
+
+  /// Why what `plugin.lua` declared now is not what the cache held; nil when it is.
+  private func difference(between cached: [PluginDeclaration], and declared: [PluginDeclaration]) -> String? {
+    if let loadSideEffect { return "plugin.lua did more than declare (\(loadSideEffect))" }
+    guard cached.count == declared.count else {
+      return "plugin.lua made \(declared.count) declarations, the cache held \(cached.count)"
+    }
+    guard let index = cached.indices.first(where: { cached[$0] != declared[$0] }) else { return nil }
+    return "\(declared[index].location)folio.\(declared[index].function) differs from the cached declaration"
+  }
+}
