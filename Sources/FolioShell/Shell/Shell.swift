@@ -234,8 +234,9 @@ public final class Shell {
   public func dispatch(_ command: ParsedCommand) throws -> CommandOutput {
     reloadWatchedPlugins()
     let name = command.words[0].text
-    guard let target = registry.resolve(name) else { throw unknownCommand(name) }
-    return try session.run(target, words: Array(command.words.dropFirst()))
+    // Held by reference: the command is run without copying it out of the registry.
+    guard let target = registry.registered(named: name) else { throw unknownCommand(name) }
+    return try session.run(target.command, words: Array(command.words.dropFirst()))
   }
 
   /// The error for a name no command has, with "did you mean" suggestions.
