@@ -824,9 +824,11 @@ void folio_lua_clear_stop(lua_State *L) {
 }
 
 // ctx: the parts every call's `ctx` shares live in a template made once per state. A call
-// makes only `ctx` (holding `args`) and one userdata holding what the call's `document`,
-// `selection` and `env` are made of; each of those tables is made when first read (see
-// context_index), and `selection.ids` only when read.
+// makes only `ctx`, holding `args` and the call's serial. When `document`, `selection` or
+// `env` is first read, the template's source (Swift) gives what the call's serial describes
+// and one userdata holding it replaces the serial; each of those tables is made from it when
+// first read (see context_index), and `selection.ids` only when read. A callback that reads
+// none of them makes no userdata; one that reads them after its call returned is refused.
 
 enum {
   template_context = 1,
@@ -939,9 +941,60 @@ int folio_lua_handle_window(lua_State *L, int reference, int index, int64_t *win
   return found;
 }
 
-// __index of ctx (upvalues: ctx's functions, the template): `notify` and `confirm` are
-// shared; `document`, `selection` and `env` are made from the call's data when first read
-// and then kept in ctx, so they describe the moment the callback started.
+// Makes the data of the ctx at index 1 from the source (upvalues 3 and 4 of context_index)
+// when ctx still holds its call's serial, and keeps it in ctx in the serial's place; returns
+// NULL when ctx holds neither. Raises an error naming `key` when the call has returned.
+static context_data *make_data(lua_State *L, int template, const char *key) {
+  lua_pushlightuserdata(L, (void *)&data_key);
+  if (lua_rawget(L, 1) != LUA_TNUMBER || !lua_isinteger(L, -1)) {
+    lua_pop(L, 1);
+    return NULL;
+  }
+  lua_Integer serial = lua_tointeger(L, -1);
+  lua_pop(L, 1);
+  luaL_checkstack(L, 12, NULL);
+  folio_context_source source = (folio_context_source)lua_touserdata(L, lua_upvalueindex(3));
+  int top = lua_gettop(L);
+  folio_context_values values;
+  memset(&values, 0, sizeof values);
+  host *h = host_of(L);
+  h->swift_depth++;
+  if (!source(L, lua_touserdata(L, lua_upvalueindex(4)), serial, &values)) {
+    h->swift_depth--;
+    // Level 1, which luaL_error names, is the Lua code that read the field.
+    luaL_error(L, "ctx.%s: this ctx belongs to a callback that has returned; read ctx only while its "
+                  "callback runs", key);
+    return NULL;
+  }
+  // The string of user value `value` is at `strings + value` (the title first, when there is one).
+  int strings = values.has_document ? top : top + 1 - data_platform;
+  context_data *data = (context_data *)lua_newuserdatauv(L, sizeof(context_data), data_strings);
+  data->selection = values.selection;
+  data->window = values.window;
+  data->selection_count = values.selection_count;
+  data->width = values.width;
+  data->has_document = values.has_document;
+  data->dirty = values.dirty;
+  data->keyboard = values.keyboard;
+  int stored = lua_gettop(L);
+  lua_rawgeti(L, template, values.selection != NULL ? template_data : template_data_no_snapshot);
+  lua_setmetatable(L, stored);
+  for (int value = values.has_document ? data_title : data_platform; value <= data_strings; value++) {
+    lua_pushvalue(L, strings + value);
+    lua_setiuservalue(L, stored, value);
+  }
+  lua_pushlightuserdata(L, (void *)&data_key);
+  lua_pushvalue(L, stored);
+  lua_rawset(L, 1);
+  lua_settop(L, top);
+  h->swift_depth--;
+  return data;
+}
+
+// __index of ctx (upvalues: ctx's functions, the template, the source and its context):
+// `notify` and `confirm` are shared; `document`, `selection` and `env` are made from the
+// call's data when first read and then kept in ctx, so they describe the moment the callback
+// started.
 static int context_index(lua_State *L) {
   if (lua_type(L, 2) != LUA_TSTRING || lua_type(L, 1) != LUA_TTABLE) return 0;
   const char *key = lua_tostring(L, 2);
@@ -955,6 +1008,7 @@ static int context_index(lua_State *L) {
     return 1;
   }
   context_data *data = data_of(L, 1, template);
+  if (data == NULL) data = make_data(L, template, key);
   if (data == NULL || (is_document && !data->has_document)) return 0;
   lua_pushlightuserdata(L, (void *)&data_key);
   lua_rawget(L, 1);
@@ -1074,7 +1128,8 @@ static void set_merged_pairs(lua_State *L, int extra, const char *lazy) {
   lua_rawset(L, -3);
 }
 
-int folio_lua_make_context_template(lua_State *L, folio_snapshot_ids ids, folio_snapshot_release release) {
+int folio_lua_make_context_template(lua_State *L, folio_snapshot_ids ids, folio_snapshot_release release,
+                                    folio_context_source values, void *source) {
   host *h = host_of(L);
   h->swift_depth++;
   int base = lua_gettop(L) - 4;  // base+1 notify, +2 confirm, +3 rows, +4 methods
@@ -1113,7 +1168,9 @@ int folio_lua_make_context_template(lua_State *L, folio_snapshot_ids ids, folio_
   lua_pushliteral(L, "__index");
   lua_pushvalue(L, functions);
   lua_pushvalue(L, template);
-  lua_pushcclosure(L, context_index, 2);
+  lua_pushlightuserdata(L, (void *)values);
+  lua_pushlightuserdata(L, source);
+  lua_pushcclosure(L, context_index, 4);
   lua_rawset(L, -3);
   set_merged_pairs(L, functions, "document selection env");
   protect_metatable(L);
@@ -1151,48 +1208,25 @@ int folio_lua_make_context_template(lua_State *L, folio_snapshot_ids ids, folio_
   return reference;
 }
 
-void folio_lua_push_context(lua_State *L, int reference, const folio_context_values *values) {
+void folio_lua_push_context(lua_State *L, int reference, int64_t serial, int with_args) {
   host *h = host_of(L);
   h->swift_depth++;
-  int top = lua_gettop(L);
-  int args = values->has_document ? top - 5 : top - 2;
-  lua_rawgeti(L, LUA_REGISTRYINDEX, reference);
-  int template = lua_gettop(L);
-
-  context_data *data = (context_data *)lua_newuserdatauv(L, sizeof(context_data), data_strings);
-  data->selection = values->selection;
-  data->window = values->window;
-  data->selection_count = values->selection_count;
-  data->width = values->width;
-  data->has_document = values->has_document;
-  data->dirty = values->dirty;
-  data->keyboard = values->keyboard;
-  int stored = lua_gettop(L);
-  lua_rawgeti(L, template, values->selection != NULL ? template_data : template_data_no_snapshot);
-  lua_setmetatable(L, stored);
-  lua_pushvalue(L, top - 1);
-  lua_setiuservalue(L, stored, data_platform);
-  lua_pushvalue(L, top);
-  lua_setiuservalue(L, stored, data_size_class);
-  if (values->has_document) {
-    for (int value = data_title; value <= data_url; value++) {
-      lua_pushvalue(L, top - 5 + value);
-      lua_setiuservalue(L, stored, value);
-    }
-  }
-
+  int args = lua_gettop(L);
   lua_createtable(L, 0, 2);
-  int ctx = lua_gettop(L);
   lua_pushliteral(L, "args");
   lua_pushvalue(L, args);
-  lua_rawset(L, ctx);
+  lua_rawset(L, -3);
   lua_pushlightuserdata(L, (void *)&data_key);
-  lua_pushvalue(L, stored);
-  lua_rawset(L, ctx);
-  lua_rawgeti(L, template, template_context);
-  lua_setmetatable(L, ctx);
-
-  lua_copy(L, ctx, args);
-  lua_settop(L, args);
+  lua_pushinteger(L, serial);
+  lua_rawset(L, -3);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, reference);
+  lua_rawgeti(L, -1, template_context);
+  lua_setmetatable(L, -3);
+  lua_pop(L, 1);
+  if (with_args) {
+    lua_insert(L, args);
+  } else {
+    lua_replace(L, args);
+  }
   h->swift_depth--;
 }

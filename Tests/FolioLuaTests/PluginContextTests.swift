@@ -135,6 +135,52 @@ import Testing
     #expect(plugin.contributions == PluginContributions())
   }
 
+  /// A plugin that keeps its callbacks' `ctx` in globals and reads them in later callbacks.
+  private static let keeper = """
+    local kept, read
+    folio.command { id = "keep.some", title = "Keep", run = function(ctx)
+      kept = ctx
+      read = ctx
+      return ctx.env.platform .. " " .. ctx.selection.count
+    end }
+    folio.command { id = "keep.none", title = "Keep Unread", run = function(ctx) kept = ctx end }
+    folio.command { id = "keep.late", title = "Late", run = function(ctx)
+      local ok, problem = pcall(function() return kept.document.title end)
+      local same = rawequal(ctx, kept) and "same" or "own"
+      return same .. " | " .. tostring(ok) .. " " .. tostring(problem)
+        .. " | " .. read.env.platform .. " " .. read.selection.count .. " " .. #read.selection.ids
+        .. " | " .. ctx.document.title
+    end }
+    """
+
+  @Test("each callback gets its own ctx; a part of a ctx first read after its callback returned is refused")
+  func staleContext() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "folio-keep-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    try FileManager.default.createDirectory(
+      at: root.appendingPathComponent("keep"), withIntermediateDirectories: true)
+    try Self.keeper.write(
+      to: root.appendingPathComponent("keep/plugin.lua"), atomically: false, encoding: .utf8)
+    let surface = RecordingSurface()
+    let host = PluginHost(surface: surface)
+    defer { withExtendedLifetime(host) {} }
+    #expect(host.discoverAndLoad(in: [root.path]).isEmpty)
+    let table = try surface.workspace.newDocument(kind: .table, columns: ["name"])
+    try surface.workspace.addRow([("name", "Ada")], to: table)
+    try surface.workspace.select([1], mode: .replace, in: table, environment: surface.appEnvironment)
+    #expect(try text("keep.some", in: surface) == "mac 1")
+    #expect(try text("keep.none", in: surface) == nil)
+    // What `keep.some` read stays readable; `keep.none` read nothing, so its document is gone.
+    try surface.workspace.select([], mode: .replace, in: table, environment: surface.appEnvironment)
+    let late = try text("keep.late", in: surface)
+    #expect(
+      late
+        == "own | false plugin.lua:9: ctx.document: this ctx belongs to a callback that has "
+        + "returned; read ctx only while its callback runs | mac 1 1 | \(table.title)")
+    #expect(host.liveContexts.isEmpty)
+  }
+
   @Test("each manifest runs in a state of its own; a failing manifest fails only its plugin")
   func manifestStates() throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-man-\(UUID().uuidString)")

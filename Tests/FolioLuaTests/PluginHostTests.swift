@@ -335,6 +335,10 @@ import Testing
     folio.command { id = "demo.badask", title = "Bad ask", run = function(ctx)
       ctx:confirm { title = "x", buttons = { { title = "y", role = "maybe" } } }
     end }
+    folio.command { id = "demo.later", title = "Later", run = function(ctx)
+      local answer = ctx:confirm { title = "Read?", buttons = { { title = "Read" } } }
+      return answer .. " " .. ctx.env.platform .. " " .. ctx.selection.count
+    end }
     """
 
   private func dialogOf(_ id: String, in surface: RecordingSurface) throws -> Dialog? {
@@ -378,6 +382,14 @@ import Testing
     #expect(nested.contains("ctx:confirm: can only be called by a command's run function"))
     let bad = try #require(throws: FolioError.self) { try run("demo.badask", in: surface) }
     #expect(bad.message.contains("ctx:confirm: buttons[1]: field 'role' must be one of"), "\(bad.message)")
+    // A command waiting at ctx:confirm is still running: its ctx is read first after the answer.
+    let later = try #require(try dialogOf("demo.later", in: surface))
+    guard case .text(let read) = try Self.answer(later, "Read", host: host) else {
+      Issue.record("expected text")
+      return
+    }
+    #expect(read == "Read mac 0")
+    #expect(host.liveContexts.isEmpty)
   }
 
   /// Answers a `ctx:confirm` dialog with the button titled `title`, as the session does.

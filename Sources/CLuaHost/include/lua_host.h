@@ -149,19 +149,7 @@ typedef void (*folio_snapshot_ids)(lua_State *L, void *snapshot);
 /// Releases a selection snapshot once Lua has collected the last `ctx.selection` holding it.
 typedef void (*folio_snapshot_release)(void *snapshot);
 
-/// Makes the per-state parts every `ctx` shares and returns a registry reference to them.
-/// Expects on the stack, and pops: the `notify` and `confirm` functions (`ctx:notify`,
-/// `ctx:confirm`), the `selection:rows` function and the table of document-handle methods.
-/// Each metatable it makes is protected (`getmetatable` returns "protected").
-int folio_lua_make_context_template(lua_State *L, folio_snapshot_ids ids, folio_snapshot_release release);
-
-/// Whether the value at `index` is a document or selection handle that a `ctx` made from the
-/// template `reference` handed out (checked by identity, raw operations only, so a table a
-/// plugin made is never one): 1 with its window stored in `window`, 0 for a selection handle
-/// without a document, -1 otherwise.
-int folio_lua_handle_window(lua_State *L, int reference, int index, int64_t *window);
-
-/// What `folio_lua_push_context` puts in a `ctx` besides the strings on the stack.
+/// What a `ctx` describes besides its strings (see `folio_context_source`).
 typedef struct folio_context_values {
   /// Whether `ctx.document` is set: the title, kind and url (or nil) are on the stack.
   int has_document;
@@ -169,17 +157,41 @@ typedef struct folio_context_values {
   int dirty;
   int64_t selection_count;
   /// A retained snapshot of the selection, NULL when it is empty; released by the template's
-  /// release function when Lua collects it (also when this call fails).
+  /// release function when Lua collects the `ctx` data holding it (also when making it fails).
   void *selection;
   int64_t width;
   int keyboard;
 } folio_context_values;
 
-/// Pushes a new `ctx` made from the template `reference`: `document` (a handle whose methods
-/// come from its metatable), `selection` (`count` now, `ids` built from the snapshot when
-/// first read, and `rows`), `env` and `args`; `notify` and `confirm` come from its
-/// metatable. Expects on the stack, and pops: the args table, then (with a document) its
-/// title, kind and url (or nil), then the platform and size class.
-void folio_lua_push_context(lua_State *L, int reference, const folio_context_values *values);
+/// Fills `values` and pushes the strings of the callback whose `ctx` has the serial `serial`,
+/// as its `ctx` was made: with a document its title, kind and url (or nil), then the platform
+/// and size class. Returns 0, pushing nothing, when that callback has returned (the `ctx` is
+/// stale). Called with the memory limit lifted; must not raise.
+typedef int (*folio_context_source)(lua_State *L, void *source, int64_t serial,
+                                    folio_context_values *values);
+
+/// Makes the per-state parts every `ctx` shares and returns a registry reference to them.
+/// Expects on the stack, and pops: the `notify` and `confirm` functions (`ctx:notify`,
+/// `ctx:confirm`), the `selection:rows` function and the table of document-handle methods.
+/// Each metatable it makes is protected (`getmetatable` returns "protected"). `values`
+/// (called with `source`) supplies what a `ctx` describes when its `document`, `selection`
+/// or `env` is first read.
+int folio_lua_make_context_template(lua_State *L, folio_snapshot_ids ids, folio_snapshot_release release,
+                                    folio_context_source values, void *source);
+
+/// Whether the value at `index` is a document or selection handle that a `ctx` made from the
+/// template `reference` handed out (checked by identity, raw operations only, so a table a
+/// plugin made is never one): 1 with its window stored in `window`, 0 for a selection handle
+/// without a document, -1 otherwise.
+int folio_lua_handle_window(lua_State *L, int reference, int index, int64_t *window);
+
+/// Replaces the args table on top of the stack with a new `ctx` made from the template
+/// `reference` holding it as `args`, followed by the args table again when `with_args`.
+/// `ctx` holds only `args` and `serial`: its `document` (a handle whose methods come from its
+/// metatable), `selection` (`count`, `ids` built from a selection snapshot when first read,
+/// and `rows`) and `env` are made from what the template's source gives for `serial` when
+/// one of them is first read; after the callback returned, reading one not read before
+/// raises an error. `notify` and `confirm` come from its metatable.
+void folio_lua_push_context(lua_State *L, int reference, int64_t serial, int with_args);
 
 #endif

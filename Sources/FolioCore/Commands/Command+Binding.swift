@@ -20,15 +20,18 @@ extension Command {
     var onlyPositional = false
     var index = words.startIndex
 
-    func set(_ parameter: Parameter, _ value: ArgumentValue) throws(FolioError) {
-      guard values.updateValue(value, forKey: parameter.name) == nil else {
-        throw .invalidArgument("'\(parameter.name)' is given twice (usage: \(usage))")
-      }
+    // Whether this is the parameter's first value. It reaches no property of `self`, so it
+    // inlines into its callers (it was a call of its own, 450 instructions a bound word);
+    // the caller makes the error, which needs the usage.
+    func set(_ parameter: Parameter, _ value: ArgumentValue) -> Bool {
+      values.updateValue(value, forKey: parameter.name) == nil
     }
 
     while index < words.endIndex {
       if nextPositional == parameters.endIndex, let rest, !isOwnOption(words[index], onlyPositional) {
-        try set(parameters[rest], .words(Array(words[index...])))
+        guard set(parameters[rest], .words(Array(words[index...]))) else {
+          throw givenTwice(parameters[rest])
+        }
         break
       }
       let word = words[index]
@@ -45,14 +48,16 @@ extension Command {
         guard let parameter = parameters.first(where: { $0.name == name && $0.style != .rest })
         else { throw unknownOption("--\(name)") }
         if parameter.kind == .bool {
-          try set(parameter, try inlineValue.map(parameter.convert) ?? .bool(true))
+          guard set(parameter, try inlineValue.map(parameter.convert) ?? .bool(true)) else {
+            throw givenTwice(parameter)
+          }
         } else if let inlineValue {
-          try set(parameter, try parameter.convert(inlineValue))
+          guard set(parameter, try parameter.convert(inlineValue)) else { throw givenTwice(parameter) }
         } else {
           guard index < words.endIndex else {
             throw .invalidArgument("'--\(name)' needs a value: \(parameter.placeholder)")
           }
-          try set(parameter, try parameter.convert(words[index].text))
+          guard set(parameter, try parameter.convert(words[index].text)) else { throw givenTwice(parameter) }
           index += 1
         }
         continue
@@ -65,7 +70,7 @@ extension Command {
               + "usage: \(usage))")
         }
         anyNamed = true
-        try set(parameter, try parameter.convert(value))
+        guard set(parameter, try parameter.convert(value)) else { throw givenTwice(parameter) }
         continue
       }
       while anyNamed, nextPositional < parameters.endIndex, values[parameters[nextPositional].name] != nil {
@@ -74,7 +79,8 @@ extension Command {
       guard nextPositional < parameters.endIndex else {
         throw .invalidArgument("too many arguments for '\(self.name)' (usage: \(usage))")
       }
-      try set(parameters[nextPositional], try parameters[nextPositional].convert(word.text))
+      let parameter = parameters[nextPositional]
+      guard set(parameter, try parameter.convert(word.text)) else { throw givenTwice(parameter) }
       nextPositional = nextPositionalIndex(from: nextPositional + 1)
     }
 
@@ -103,6 +109,11 @@ extension Command {
   private func nextPositionalIndex(from start: Int) -> Int {
     let parameters = configuration.parameters
     return parameters[start...].firstIndex { $0.style == .positional } ?? parameters.endIndex
+  }
+
+  /// The error for a parameter given a second value.
+  private func givenTwice(_ parameter: Parameter) -> FolioError {
+    .invalidArgument("'\(parameter.name)' is given twice (usage: \(usage))")
   }
 
   private func unknownOption(_ option: String) -> FolioError {

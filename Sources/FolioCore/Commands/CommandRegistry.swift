@@ -3,12 +3,14 @@
 /// Everything that can be run — shell built-ins, document commands, plugin commands — is
 /// registered here, so help, completion, the palette and menus all see the same list.
 public final class CommandRegistry {
-  private var commandsByID: [String: Command] = [:]
+  /// Each command by id, held by reference: `registered(id:)` hands it out without copying
+  /// the command's many fields.
+  private var commandsByID: [String: RegisteredCommand] = [:]
   private var idsByVerb: [String: String] = [:]
   private var order: [String] = []
   /// What `resolve` finds for each typed name (a verb first, else an id): one lookup a
   /// command run.
-  private var commandsByName: [String: Command] = [:]
+  private var commandsByName: [String: RegisteredCommand] = [:]
   /// Every command with the names `search` matches, prepared: made by the first search after
   /// a command was added or removed.
   private var searchIndex: [(command: Command, names: [FuzzyMatcher.Name])]?
@@ -26,33 +28,34 @@ public final class CommandRegistry {
   private static let expectedCount = 128
 
   /// Every command, in registration order.
-  public var commands: [Command] { order.compactMap { commandsByID[$0] } }
+  public var commands: [Command] { order.compactMap { commandsByID[$0]?.command } }
 
   /// Adds a command.
   ///
   /// - Throws: `FolioError.duplicateCommand` when the id or verb is taken, naming both
   ///   owners; the registry is unchanged.
   public func register(_ command: Command) throws(FolioError) {
-    if let existing = commandsByID[command.id] {
+    if let existing = commandsByID[command.id]?.command {
       throw FolioError(
         .duplicateCommand,
         "command id '\(command.id)' is already registered by \(existing.owner); "
           + "refused from \(command.owner)")
     }
     for word in command.names {
-      if let existingID = idsByVerb[word], let existing = commandsByID[existingID] {
+      if let existingID = idsByVerb[word], let existing = commandsByID[existingID]?.command {
         throw FolioError(
           .duplicateCommand,
           "command name '\(word)' is already used by '\(existingID)' of \(existing.owner); "
             + "refused from \(command.owner)")
       }
     }
-    commandsByID[command.id] = command
+    let registered = RegisteredCommand(command)
+    commandsByID[command.id] = registered
     for word in command.names {
       idsByVerb[word] = command.id
-      commandsByName[word] = command
+      commandsByName[word] = registered
     }
-    if idsByVerb[command.id] == nil { commandsByName[command.id] = command }
+    if idsByVerb[command.id] == nil { commandsByName[command.id] = registered }
     order.append(command.id)
     searchIndex = nil
   }
@@ -60,10 +63,10 @@ public final class CommandRegistry {
   /// Removes every command registered by `owner` (an unloaded plugin) and returns their ids.
   @discardableResult
   public func unregisterAll(ownedBy owner: String) -> [String] {
-    let removed = order.filter { commandsByID[$0]?.owner == owner }
+    let removed = order.filter { commandsByID[$0]?.command.owner == owner }
     var names: [String] = []
     for id in removed {
-      for word in commandsByID[id]?.names ?? [] {
+      for word in commandsByID[id]?.command.names ?? [] {
         idsByVerb[word] = nil
         names.append(word)
       }
@@ -96,13 +99,20 @@ public final class CommandRegistry {
   }
 
   /// The command with this id.
-  public func command(id: String) -> Command? { commandsByID[id] }
+  public func command(id: String) -> Command? { commandsByID[id]?.command }
+
+  /// The command with this id, by reference: for reading a few of its fields (a menu
+  /// resolving its items) without copying all of them, as `command(id:)` does.
+  public func registered(id: String) -> RegisteredCommand? { commandsByID[id] }
 
   /// The command a typed name runs: a verb such as `help`, or a command id.
-  public func resolve(_ name: String) -> Command? { commandsByName[name] }
+  public func resolve(_ name: String) -> Command? { commandsByName[name]?.command }
+
+  /// The command a typed name runs, by reference (see `registered(id:)`).
+  public func registered(named name: String) -> RegisteredCommand? { commandsByName[name] }
 
   /// What `resolve` finds, from the verbs and ids themselves.
-  private func lookUp(_ name: String) -> Command? {
+  private func lookUp(_ name: String) -> RegisteredCommand? {
     idsByVerb[name].flatMap { commandsByID[$0] } ?? commandsByID[name]
   }
 

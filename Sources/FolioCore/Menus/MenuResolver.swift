@@ -38,9 +38,10 @@ public enum MenuResolver {
       elements.isEmpty || elements.contains { isShown($0, registry: registry) }
     }
     switch element {
-    case .item(let item): return registry.command(id: item.command)?.currentAvailability.isVisible ?? true
+    case .item(let item):
+      return registry.registered(id: item.command)?.command.currentAvailability.isVisible ?? true
     case .picker(let picker):
-      return registry.command(id: picker.command)?.currentAvailability.isVisible ?? true
+      return registry.registered(id: picker.command)?.command.currentAvailability.isVisible ?? true
     case .divider: return true
     case .section(let section): return anyShown(section.elements)
     case .controlGroup(let group): return anyShown(group.elements)
@@ -192,14 +193,18 @@ private struct Resolution {
 
   /// The item's node; nil when its command is hidden now.
   func itemNode(_ item: MenuItem, in scope: Scope) throws(FolioError) -> MenuNode? {
-    guard let command = registry.command(id: item.command) else { throw unknown(item.command, in: scope) }
-    let availability = command.currentAvailability
+    // The command is read in place, by reference: copying it (all its fields) cost more than
+    // the rest of making the node.
+    guard let registered = registry.registered(id: item.command) else {
+      throw unknown(item.command, in: scope)
+    }
+    let availability = registered.command.currentAvailability
     guard availability.isVisible else { return nil }
-    let state = command.state
+    let state = registered.command.state
     if case .choice = state {
       return try pickerNode(
         MenuPicker(command: item.command, title: item.title, icon: item.icon, dismiss: item.dismiss),
-        command: command, availability: availability, in: scope)
+        command: registered.command, availability: availability, in: scope)
     }
     // The node is made once, from locals, rather than from `baseNode` and then changed:
     // each change of a returned node copied all of it (three copies an item).
@@ -209,10 +214,14 @@ private struct Resolution {
     var step: Double?
     switch state {
     case nil:
-      guard item.presentation == .automatic else { throw notNumber(item, command: command, in: scope) }
+      guard item.presentation == .automatic else {
+        throw notNumber(item, command: registered.command, in: scope)
+      }
       kind = .button
     case .toggle(let get, _):
-      guard item.presentation == .automatic else { throw notNumber(item, command: command, in: scope) }
+      guard item.presentation == .automatic else {
+        throw notNumber(item, command: registered.command, in: scope)
+      }
       kind = .toggle
       shown = .toggle(get())
     case .number(let range, let numberStep, let style, let get, _):
@@ -228,16 +237,19 @@ private struct Resolution {
       kind = .button  // handled above
     }
     // A text button that names its action (EditButton) shows no icon but its own.
-    let icon = item.onTitle == nil ? item.icon ?? command.icon : item.icon
+    let icon = item.onTitle == nil ? item.icon ?? registered.command.icon : item.icon
     let title = shown == .toggle(true) ? item.onTitle ?? item.title : item.title
     let reason = availability.reason
     return MenuNode(
-      kind: kind, title: title ?? command.title, subtitle: item.subtitle ?? command.subtitle, icon: icon,
-      command: command.id, role: item.role ?? command.role, isEnabled: reason == nil, disabledReason: reason,
-      dismiss: item.dismiss ?? scope.dismiss ?? command.dismiss, state: shown, arguments: item.arguments,
+      kind: kind, title: title ?? registered.command.title,
+      subtitle: item.subtitle ?? registered.command.subtitle, icon: icon,
+      command: registered.command.id, role: item.role ?? registered.command.role, isEnabled: reason == nil,
+      disabledReason: reason,
+      dismiss: item.dismiss ?? scope.dismiss ?? registered.command.dismiss, state: shown,
+      arguments: item.arguments,
       bounds: bounds, step: step,
       // The command's shortcut runs it without the item's words, so it is not the item's.
-      shortcut: item.arguments.isEmpty ? command.shortcut : nil,
+      shortcut: item.arguments.isEmpty ? registered.command.shortcut : nil,
       showsIcon: scope.showsIcons && icon != nil, showsTitle: Self.showsTitle(scope.labelStyle, icon: icon))
   }
 

@@ -235,13 +235,15 @@ extension PluginHost {
       transaction = []
       stateWrites = PluginStateWrites()
     }
+    let serial = context.map { beginContext($0) }
+    defer { if serial != nil { endContext() } }
     let results: [LuaData]
     do {
       results = try lua.call(
         function,
         prefix: { state in
-          guard let context else { return 0 }
-          return pushContext(context, of: plugin, withArgs: withArgs, on: state)
+          guard let context, let serial else { return 0 }
+          return pushContext(context, serial: serial, of: plugin, withArgs: withArgs, on: state)
         }, arguments, plainResult: plainResult)
     } catch {
       if isOutermost { rollBackTransaction() }

@@ -27,6 +27,8 @@ final class SuspendedCommand {
   /// The number of the dialog it waits on now (`DialogResponder.pluginConfirmation`); each
   /// confirm gets a new one, so a dialog answers only its own.
   var confirmation = 0
+  /// What its `ctx` describes, kept while it waits so the `ctx` stays readable.
+  var context: ContextKey?
 
   init(plugin: Plugin, lua: LuaState, thread: LuaThread, function: LuaFunctionReference, title: String) {
     self.plugin = plugin
@@ -104,16 +106,26 @@ extension PluginHost {
     return try running(
       transaction: [], stateWrites: PluginStateWrites(), notices: []
     ) { () throws(FolioError) in
-      let outcome = try resume(
-        thread, on: lua, of: plugin,
-        prefix: { state in pushContext(context, of: plugin, withArgs: true, on: state) },
-        [], plainResult: resultError(of: run, in: plugin))
+      let serial = beginContext(context)
+      let outcome: LuaState.ResumeOutcome
+      do {
+        outcome = try resume(
+          thread, on: lua, of: plugin,
+          prefix: { state in pushContext(context, serial: serial, of: plugin, withArgs: true, on: state) },
+          [], plainResult: resultError(of: run, in: plugin))
+      } catch {
+        endContext()
+        throw error
+      }
+      // A command waiting at `ctx:confirm` keeps what its `ctx` describes.
+      let key = endContext()
       switch outcome {
       case .finished(let results):
         try commitTransaction(named: title)
         return commandOutput(notices: notices, results: results)
       case .yielded:
         let command = SuspendedCommand(plugin: plugin, lua: lua, thread: thread, function: run, title: title)
+        command.context = key
         return try suspend(command, in: plugin)
       }
     }
@@ -137,6 +149,10 @@ extension PluginHost {
     return try running(
       transaction: command.transaction, stateWrites: command.stateWrites, notices: command.notices
     ) { () throws(FolioError) in
+      // Its `ctx` is live again while it runs.
+      let context = command.context
+      if let context { liveContexts.append(context) }
+      defer { if context != nil { endContext() } }
       let outcome = try resume(
         command.thread, on: lua, of: plugin, prefix: { _ in 0 }, values,
         plainResult: resultError(of: command.function, in: plugin), failing: { end(command) })
@@ -219,6 +235,7 @@ extension PluginHost {
   /// roll back.
   private func end(_ command: SuspendedCommand) {
     command.isOver = true
+    command.context = nil
     if !suspended.isEmpty { suspended.removeAll { $0 === command } }
     transaction = transaction ?? command.transaction
     stateWrites = stateWrites ?? command.stateWrites
@@ -260,6 +277,7 @@ extension PluginHost {
   func abandon(_ command: SuspendedCommand) {
     guard !command.isOver else { return }
     command.isOver = true
+    command.context = nil
     if !suspended.isEmpty { suspended.removeAll { $0 === command } }
     for document in command.transaction.reversed() { document.rollbackGroup() }
     command.transaction = []

@@ -4,8 +4,15 @@ import FolioCore
 
 /// The `ctx` every callback receives, built on the Lua stack from a per-state template: the
 /// shared parts (`notify`, `confirm`, `selection:rows`, the document-handle methods and the
-/// metatables) are made once when the plugin loads, so a call makes only a few small tables,
-/// and `ctx.selection.ids` is built from a snapshot of the selection only when read.
+/// metatables) are made once when the plugin loads, so a call makes only `ctx` and `ctx.args`.
+/// What `ctx.document`, `ctx.selection` and `ctx.env` describe is taken in Swift when the
+/// callback starts (a `ContextKey` under the `ctx`'s serial) and handed to Lua only when one
+/// of them is first read; `ctx.selection.ids` is built from a snapshot of the selection only
+/// when read.
+///
+/// A `ctx` is its callback's own, as before: a new table each call. Reading a part of it not
+/// read before once its callback has returned (a `ctx` kept in a global and read by a later
+/// callback) is refused with an error saying so, since what it described is gone.
 extension PluginHost {
   /// Makes the plugin's context template from its shared functions and document methods.
   func makeContextTemplate(
@@ -20,15 +27,44 @@ extension PluginHost {
     lua.push(.function(confirm))
     lua.push(.function(rows))
     lua.push(.table(LuaTable(fields: methods.mapValues(LuaData.function))))
-    return folio_lua_make_context_template(state, pushSnapshotIDs, releaseSnapshot)
+    return folio_lua_make_context_template(
+      state, pushSnapshotIDs, releaseSnapshot, pushContextValues, Unmanaged.passUnretained(self).toOpaque())
   }
 
-  /// Pushes a callback's `ctx` made from `request` and, when `withArgs`, `ctx.args` after it;
-  /// returns how many values it pushed. Call with the memory limit lifted.
-  func pushContext(_ request: ContextRequest, of plugin: Plugin, withArgs: Bool, on state: OpaquePointer)
-    -> Int32
-  {
-    guard lua_checkstack(state, 16) != 0 else { return 0 }
+  /// Takes what a callback's `ctx` made from `request` describes, under a new serial, until
+  /// `endContext()`: call around the callback, the two paired (calls nest).
+  func beginContext(_ request: ContextRequest) -> Int64 {
+    lastContextSerial += 1
+    liveContexts.append(
+      ContextKey(
+        document: request.document ?? surface.workspace.active, environment: surface.appEnvironment,
+        serial: lastContextSerial))
+    return lastContextSerial
+  }
+
+  /// Ends the innermost `beginContext`; its `ctx` is stale from now on.
+  @discardableResult
+  func endContext() -> ContextKey? {
+    liveContexts.popLast()
+  }
+
+  /// What the `ctx` with this serial describes: a running callback's, a plugin's shared one,
+  /// or a command's waiting at `ctx:confirm`; nil once its callback returned.
+  func context(serial: Int64) -> ContextKey? {
+    if let key = liveContexts.last(where: { $0.serial == serial }) { return key }
+    for plugin in plugins {
+      if let key = plugin.sharedContextKey, key.serial == serial { return key }
+    }
+    return suspended.lazy.compactMap(\.context).first { $0.serial == serial }
+  }
+
+  /// Pushes a callback's `ctx` with the serial `serial` and the arguments of `request` and,
+  /// when `withArgs`, `ctx.args` after it; returns how many values it pushed. Call with the
+  /// memory limit lifted.
+  func pushContext(
+    _ request: ContextRequest, serial: Int64, of plugin: Plugin, withArgs: Bool, on state: OpaquePointer
+  ) -> Int32 {
+    guard lua_checkstack(state, 8) != 0 else { return 0 }
     lua_createtable(state, 0, Int32(clamping: request.parameters.count))
     for parameter in request.parameters {
       let value: LuaValue
@@ -44,27 +80,8 @@ extension PluginHost {
       LuaState.push(value, on: state)
       lua_rawset(state, -3)
     }
-    var values = folio_context_values()
-    if let document = request.document ?? surface.workspace.active {
-      LuaState.push(.string(document.title), on: state)
-      LuaState.push(.string(document.kind.rawValue), on: state)
-      LuaState.push(document.path.map { .string("file://" + $0) } ?? .nil, on: state)
-      values.has_document = 1
-      values.window = Int64(document.windowID)
-      values.dirty = document.isDirty ? 1 : 0
-      values.selection_count = Int64(document.selection.count)
-      if !document.selection.isEmpty { values.selection = SelectionSnapshot(document.selection).retained() }
-    }
-    let environment = surface.appEnvironment
-    LuaState.push(.string(environment.platform.rawValue), on: state)
-    LuaState.push(.string(environment.sizeClass.rawValue), on: state)
-    values.width = Int64(environment.width)
-    values.keyboard = environment.hasKeyboard ? 1 : 0
-    folio_lua_push_context(state, plugin.contextTemplate, &values)
-    guard withArgs else { return 1 }
-    LuaState.push(.string("args"), on: state)
-    lua_rawget(state, -2)
-    return 2
+    folio_lua_push_context(state, plugin.contextTemplate, serial, withArgs ? 1 : 0)
+    return withArgs ? 2 : 1
   }
 
   /// Pushes the plugin's shared `ctx` for the active document, made afresh only when what it
@@ -78,13 +95,18 @@ extension PluginHost {
       lua_rawgeti(state, folio_lua_registryindex, lua_Integer(plugin.sharedContextReference))
       return 1
     }
-    guard pushContext(ContextRequest(), of: plugin, withArgs: false, on: state) == 1 else { return 0 }
+    lastContextSerial += 1
+    let key = ContextKey(document: document, environment: environment, serial: lastContextSerial)
+    guard pushContext(ContextRequest(), serial: key.serial, of: plugin, withArgs: false, on: state) == 1
+    else {
+      return 0
+    }
     lua_pushvalue(state, -1)
     let reference = luaL_ref(state, folio_lua_registryindex)
     if plugin.sharedContextKey != nil {
       luaL_unref(state, folio_lua_registryindex, plugin.sharedContextReference)
     }
-    plugin.sharedContextKey = ContextKey(document: document, environment: environment)
+    plugin.sharedContextKey = key
     plugin.sharedContextReference = reference
     return 1
   }

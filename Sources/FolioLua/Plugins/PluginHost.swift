@@ -84,6 +84,10 @@ public final class PluginHost {
   var suspended: [SuspendedCommand] = []
   /// The number of the last `ctx:confirm` dialog shown.
   var lastConfirmation = 0
+  /// What the `ctx` of each running callback describes, innermost last (`beginContext`).
+  var liveContexts: [ContextKey] = []
+  /// The serial of the last `ctx` made.
+  var lastContextSerial: Int64 = 0
   /// The host's handler on the workspace's event bus, which runs plugins' `folio.on`
   /// handlers.
   private var eventSubscription: Subscription?

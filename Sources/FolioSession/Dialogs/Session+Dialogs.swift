@@ -8,8 +8,6 @@ public enum SessionCommandID {
   public static let choose = "shell.choose"
   /// `cancel`: answers the waiting dialog with its cancel button.
   public static let cancel = "shell.cancel"
-  /// The commands that run while a dialog waits.
-  static let answersDialogs: Set<String> = [choose, cancel]
 }
 
 extension Session {

@@ -186,8 +186,10 @@ public final class Session {
 
   private func checkNoDialogWaits(for commandID: String) throws(FolioError) {
     // A dialog whose row went away since the last `finishCommand()` holds nothing back.
-    if !SessionCommandID.answersDialogs.contains(commandID) { dismissDialogIfItsRowIsGone() }
-    guard let dialog = pendingDialog, !SessionCommandID.answersDialogs.contains(commandID) else { return }
+    // Two string comparisons, which mostly stop at the length, rather than hashing the id.
+    let answersDialog = commandID == SessionCommandID.choose || commandID == SessionCommandID.cancel
+    if !answersDialog { dismissDialogIfItsRowIsGone() }
+    guard let dialog = pendingDialog, !answersDialog else { return }
     throw FolioError(
       .disabled, "a dialog is waiting — \(dialog.title) Choose \(dialog.choicesDescription)",
       values: ["dialog": dialog.title])

@@ -36,6 +36,20 @@ public enum Lexer {
 
     init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
 
+    /// Forgets the text and everything lexed from it, keeping the room the text took.
+    mutating func reset() {
+      scalars.removeAll(keepingCapacity: true)
+      index = 0
+      openQuote = nil
+      commands = []
+      words = []
+      word = nil
+      quotedFrom = nil
+      textStart = nil
+      textEnd = 0
+      continuations = []
+    }
+
     /// Lexes from where the last run stopped to the end of the text.
     ///
     /// - Returns: the commands, or `.incomplete` with `index` on the continuation's `\`.

@@ -16,6 +16,14 @@ public struct LogicalLine {
   /// Creates an empty logical line.
   public init() {}
 
+  /// Empties the line for the next one, keeping the room its text took: a script's lines
+  /// reuse one `LogicalLine` rather than making and tearing down one each.
+  public mutating func reset() {
+    scanner.reset()
+    text.removeAll(keepingCapacity: true)
+    isEmpty = true
+  }
+
   /// Adds the next physical line and lexes it.
   ///
   /// - Returns: the commands of the whole logical line, or `.incomplete` when it continues on

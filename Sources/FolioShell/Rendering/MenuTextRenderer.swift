@@ -15,9 +15,19 @@ struct MenuTextRenderer {
 
   /// A menu shown without opening it.
   func render(_ node: MenuNode) -> String {
-    var lines = [style.heading(node.title ?? "")]
-    lines += body(node, numbers: [:], path: [])
-    return Self.aligningShortcuts(lines).joined(separator: "\n")
+    var text = style.heading(node.title ?? "")
+    body(node, numbers: [:], path: [], into: &text)
+    return Self.aligningShortcuts(text)
+  }
+
+  /// The menu's text with its shortcuts aligned (`aligningShortcuts(_:)` on its lines); the
+  /// text itself when no line holds the mark, which is found in one pass over its bytes.
+  private static func aligningShortcuts(_ text: String) -> String {
+    guard holdsMark(text) else { return text }
+    let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+      String(Substring($0))
+    }
+    return aligningShortcuts(lines).joined(separator: "\n")
   }
 
   /// Puts every shortcut (then any disabled reason) in one column, two spaces right of the
@@ -92,54 +102,61 @@ struct MenuTextRenderer {
       if run[index] == 0 { run[index] = menu.items[position].number }
     }
     store()
-    var lines = [style.heading(menu.path.joined(separator: " › "))]
-    lines += body(menu.node, numbers: numbers, path: menu.levelPath)
-    lines = Self.aligningShortcuts(lines)
-    lines.append(
-      style.secondary(
-        "Choose with 'choose N' or 'choose TITLE'; 'back' leaves a submenu, 'menu close' closes."))
-    return lines.joined(separator: "\n")
+    // One string, sized once, every line appended to it: no array of lines to join.
+    var text = style.heading(menu.path.joined(separator: " › "))
+    text.reserveCapacity(64 * (menu.items.count + 2))
+    body(menu.node, numbers: numbers, path: menu.levelPath, into: &text)
+    text = Self.aligningShortcuts(text)
+    text += "\n"
+    text += style.secondary(
+      "Choose with 'choose N' or 'choose TITLE'; 'back' leaves a submenu, 'menu close' closes.")
+    return text
   }
 
-  private func body(_ node: MenuNode, numbers: [[Int]: [Int]], path: [Int], depth: Int = 1) -> [String] {
-    var lines: [String] = []
-    lines.reserveCapacity(node.children.count)
+  /// Appends the lines of `node`'s children to `lines`, each after a line break.
+  private func body(
+    _ node: MenuNode, numbers: [[Int]: [Int]], path: [Int], depth: Int = 1, into lines: inout String
+  ) {
     let indent = String(repeating: "  ", count: depth)
+    func append(_ line: String) {
+      lines += "\n"
+      lines += line
+    }
     let level = numbers[path] ?? []
     for (index, child) in node.children.enumerated() {
       var childPath: [Int] { path + [index] }
       let number = Self.numbering(level, index)
       switch child.kind {
       case .divider:
-        lines.append(indent + style.secondary(String(repeating: "─", count: 16)))
+        append(indent + style.secondary(String(repeating: "─", count: 16)))
       case .section:
-        if let title = child.title { lines.append(indent + style.heading(title)) }
-        lines += body(child, numbers: numbers, path: childPath, depth: depth + (child.title == nil ? 0 : 1))
+        if let title = child.title { append(indent + style.heading(title)) }
+        body(
+          child, numbers: numbers, path: childPath, depth: depth + (child.title == nil ? 0 : 1), into: &lines)
       case .controlGroup, .picker:
         if child.kind == .picker, child.pickerStyle == .menu {
-          lines.append(indent + number + line(for: child))
+          append(indent + number + line(for: child))
         } else if child.kind == .controlGroup || child.pickerStyle == .palette {
           let cells = child.children.enumerated().map { offset, item in
             Self.numbering(numbers[childPath] ?? [], offset)
               + (item.isEnabled ? label(item) : style.secondary(label(item) + " (disabled)"))
           }
           let heading = child.title.map { $0 + ": " } ?? ""
-          lines.append(indent + number + heading + cells.joined(separator: "   "))
+          append(indent + number + heading + cells.joined(separator: "   "))
         } else {
-          if let title = child.title { lines.append(indent + number + title) }
-          lines += body(child, numbers: numbers, path: childPath, depth: depth + 1)
+          if let title = child.title { append(indent + number + title) }
+          body(child, numbers: numbers, path: childPath, depth: depth + 1, into: &lines)
         }
       default:
-        var text = indent
-        text += number
-        text += line(for: child)
-        lines.append(text)
+        lines += "\n"
+        lines += indent
+        lines += number
+        lines += line(for: child)
         if let subtitle = child.subtitle {
-          lines.append(indent + String(repeating: " ", count: number.count + 2) + style.secondary(subtitle))
+          append(indent + String(repeating: " ", count: number.count + 2) + style.secondary(subtitle))
         }
       }
     }
-    return lines
   }
 
   /// The "N. " before the item at `index` of a level numbered `level`; empty for none.

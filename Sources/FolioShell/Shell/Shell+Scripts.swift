@@ -105,10 +105,11 @@ extension Shell {
     defer { includeStack.removeLast() }
     let errorsBefore = errorCount
     var lineNumber = 0
+    var line = LogicalLine()
     reading: while session.stopReason == nil {
       let firstLine = lineNumber + 1
       let location = SourceLocation(file: frame.displayName, line: firstLine)
-      var line = LogicalLine()
+      line.reset()
       // A physical line that is not UTF-8, kept to show in the error as escaped bytes.
       var undecodable: [UInt8]?
       func decoded(_ bytes: [UInt8]) throws(FolioError) -> String {
