@@ -19,7 +19,8 @@ import Testing
   static func writePlugin(_ name: String, _ source: String, in folder: URL) throws {
     let pluginFolder = folder.appendingPathComponent("plugins/" + name)
     try FileManager.default.createDirectory(at: pluginFolder, withIntermediateDirectories: true)
-    try source.write(to: pluginFolder.appendingPathComponent("plugin.lua"), atomically: false, encoding: .utf8)
+    try source.write(
+      to: pluginFolder.appendingPathComponent("plugin.lua"), atomically: false, encoding: .utf8)
   }
 
   @Test("a plugin's print cannot forge --json result lines: it goes to the plugin's log")

@@ -415,7 +415,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: home) }
     try "name,city\nLouvre,Paris\n".write(
       to: home.appendingPathComponent("my file.csv"), atomically: false, encoding: .utf8)
-    try "one line\n".write(to: home.appendingPathComponent("my files.txt"), atomically: false, encoding: .utf8)
+    try "one line\n".write(
+      to: home.appendingPathComponent("my files.txt"), atomically: false, encoding: .utf8)
     let terminal = try Terminal(home: home)
     try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
 
