@@ -69,6 +69,22 @@ import Testing
     #expect(PrintTable(columns: [], rows: [["x"], ["y"]]).rowCount == 2)
   }
 
+  @Test("packed strings are values: a copy keeps its strings while the original grows, also past a megabyte")
+  func packedCopies() {
+    var small = PackedStrings(["a", "b"])
+    let smallCopy = small
+    small.append("c")
+    #expect(smallCopy.count == 2 && smallCopy[1] == "b")
+    #expect(small.count == 3 && small[2] == "c" && small != smallCopy)
+    // Buffers this large are freed on a thread of their own once the last copy goes.
+    var big = PackedStrings()
+    big.append(String(repeating: "x", count: 2 << 20))
+    let bigCopy = big
+    big.append("y")
+    #expect(bigCopy.count == 1 && bigCopy[0].utf8.count == 2 << 20)
+    #expect(big.count == 2 && big[1] == "y" && big[0] == bigCopy[0])
+  }
+
   @Test(
     "every row's lines match the per-row formula, for every pair of cell kinds, in three widths",
     arguments: [20, 92, 137])
