@@ -22,82 +22,91 @@ public enum Paginator {
   ) throws(FolioError) -> PrintedDocument {
     let portrait = PageLayout(job.pageSize)
     let layout: PageLayout
-    let bodies: [[String]]
+    let heading: [String]
+    let text: PackedStrings
+    let pages: [Range<Int>]
     switch job.body {
     case .lines(let lines):
       layout = job.orientation == .landscape ? PageLayout(job.pageSize, isLandscape: true) : portrait
-      bodies = try lineBodies(lines, layout: layout, cancellation: cancellation)
-    case .table(let columns, let rows):
-      let table = try TableCells(columns: columns, rows: rows, cancellation: cancellation)
+      heading = []
+      text = try wrappedLines(lines, layout: layout, cancellation: cancellation)
+      pages = chunks(of: text.count, size: layout.bodyLines)
+    case .table(let table):
+      let cells = try TableCells(table, cancellation: cancellation)
       let turns =
-        job.orientation == .landscape || (job.orientation == .auto && table.naturalWidth > portrait.columns)
+        job.orientation == .landscape || (job.orientation == .auto && cells.naturalWidth > portrait.columns)
       layout = turns ? PageLayout(job.pageSize, isLandscape: true) : portrait
-      bodies = try tableBodies(
-        TableLines(table, width: layout.columns, cancellation: cancellation), layout: layout,
-        cancellation: cancellation)
+      let lines = try TableLines(cells, width: layout.columns, cancellation: cancellation)
+      heading = lines.heading
+      text = lines.lines
+      pages = try tablePages(lines, layout: layout, cancellation: cancellation)
     }
-    let count = bodies.count
+    let count = pages.count
     let range = job.pageRange ?? 1...count
     guard range.lowerBound >= 1, range.upperBound <= count else {
       throw outsideDocument(range, count: count)
     }
     let header = PrintText.cleanCell(job.title).truncated(toCells: layout.columns, trimmingBlanks: true)
-    let pages = range.map { number in
+    let printed = range.map { number in
       PrintedPage(
-        number: number, count: count, header: header, lines: bodies[number - 1],
+        number: number, count: count, header: header,
+        lines: PrintedLines(heading: heading, text: text, range: pages[number - 1]),
         footer: "page \(number) of \(count)")
     }
-    return PrintedDocument(title: job.title, layout: layout, pages: pages)
+    return PrintedDocument(title: job.title, layout: layout, pages: printed)
   }
 
-  /// The body lines of every page of text; at least one page, perhaps empty.
-  private static func lineBodies(
+  /// Every line of a text, wrapped to the page's width.
+  private static func wrappedLines(
     _ lines: [String], layout: PageLayout, cancellation: CancellationToken?
-  ) throws(FolioError) -> [[String]] {
-    var wrapped: [String] = []
-    wrapped.reserveCapacity(lines.count)
+  ) throws(FolioError) -> PackedStrings {
+    var wrapped = PackedStrings()
+    wrapped.reserve(strings: lines.count, bytes: 0)
     for line in lines {
       try cancellation?.check()
       for physical in PrintText.physicalLines(line) {
-        wrapped += PrintText.wrap(physical, toCells: layout.columns)
+        for piece in PrintText.wrap(physical, toCells: layout.columns) { wrapped.append(piece) }
       }
     }
-    return chunks(of: wrapped, size: layout.bodyLines).map(Array.init)
+    return wrapped
   }
 
-  /// The body lines of every page of a table: the heading, then as many whole rows as fit.
-  /// A row taller than a page, which only a huge cell makes, continues on the next.
-  private static func tableBodies(
+  /// The lines of every page of a table, as indices into its lines; each page prints the
+  /// heading above them. A page takes as many whole rows as fit; a row taller than a page,
+  /// which only a huge cell makes, continues on the next.
+  private static func tablePages(
     _ table: TableLines, layout: PageLayout, cancellation: CancellationToken?
-  ) throws(FolioError) -> [[String]] {
+  ) throws(FolioError) -> [Range<Int>] {
     let capacity = max(1, layout.bodyLines - table.heading.count)
-    var pages: [[String]] = []
-    var current: [String] = []
-    for row in table.rows {
+    var pages: [Range<Int>] = []
+    // The current page's lines: from `start`, `current` of them.
+    var start = 0
+    var current = 0
+    for row in 0..<table.rowCount {
       try cancellation?.check()
-      if !current.isEmpty, current.count + row.count > capacity {
-        pages.append(table.heading + current)
-        current = []
+      var rest = table.lineRange(ofRow: row).count
+      if current > 0, current + rest > capacity {
+        pages.append(start..<start + current)
+        start += current
+        current = 0
       }
-      var rest = row[...]
-      while current.count + rest.count > capacity {
-        let taken = capacity - current.count
-        pages.append(table.heading + current + rest.prefix(taken))
-        current = []
-        rest = rest.dropFirst(taken)
+      while current + rest > capacity {
+        let taken = capacity - current
+        pages.append(start..<start + current + taken)
+        start += current + taken
+        current = 0
+        rest -= taken
       }
       current += rest
     }
-    if !current.isEmpty || pages.isEmpty { pages.append(table.heading + current) }
+    if current > 0 || pages.isEmpty { pages.append(start..<start + current) }
     return pages
   }
 
-  /// The lines cut into pages of `size` lines; one empty page when there are none.
-  private static func chunks(of lines: [String], size: Int) -> [ArraySlice<String>] {
-    guard !lines.isEmpty else { return [[]] }
-    return stride(from: 0, to: lines.count, by: size).map {
-      lines[$0..<min($0 + size, lines.count)]
-    }
+  /// `count` lines cut into pages of `size` lines; one empty page when there are none.
+  private static func chunks(of count: Int, size: Int) -> [Range<Int>] {
+    guard count > 0 else { return [0..<0] }
+    return stride(from: 0, to: count, by: size).map { $0..<min($0 + size, count) }
   }
 
   private static func outsideDocument(_ range: ClosedRange<Int>, count: Int) -> FolioError {

@@ -3,8 +3,6 @@ public enum PrintBody: Sendable, Equatable {
   /// A text document's lines, without line terminators. Lines longer than the page is wide
   /// wrap.
   case lines([String])
-  /// A table document's column names and rows of cells, as text. A row with fewer cells
-  /// than there are columns prints the missing cells blank; cells beyond the last column
-  /// are not printed.
-  case table(columns: [String], rows: [[String]])
+  /// A table document's column names and rows of cells, as text.
+  case table(PrintTable)
 }

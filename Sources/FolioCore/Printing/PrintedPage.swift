@@ -8,12 +8,12 @@ public struct PrintedPage: Sendable, Equatable {
   public var header: String
   /// The body lines, each at most ``PageLayout/columns`` cells wide and without trailing
   /// blanks; at most ``PageLayout/bodyLines`` of them.
-  public var lines: [String]
+  public var lines: PrintedLines
   /// "page N of M".
   public var footer: String
 
   /// Creates a page from lines already laid out.
-  public init(number: Int, count: Int, header: String, lines: [String], footer: String) {
+  public init(number: Int, count: Int, header: String, lines: PrintedLines, footer: String) {
     self.number = number
     self.count = count
     self.header = header

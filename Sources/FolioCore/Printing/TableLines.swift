@@ -3,25 +3,46 @@
 struct TableCells {
   /// The column names.
   var names: [String]
-  /// The rows, each with exactly one cell per column.
-  var rows: [[String]]
+  /// The number of rows.
+  var rowCount: Int
+  /// Every row's cells, row after row, exactly one per column.
+  var cells: PackedStrings
   /// Each column's widest cell or name, in cells.
   var natural: [Int]
 
   /// - Throws: `FolioError.interrupted` once `cancellation` is cancelled (checked each row).
-  init(columns: [String], rows: [[String]], cancellation: CancellationToken? = nil) throws(FolioError) {
-    names = columns.map(PrintText.cleanCell)
+  init(_ table: PrintTable, cancellation: CancellationToken? = nil) throws(FolioError) {
+    let names = table.columns.map(PrintText.cleanCell)
     let count = names.count
-    natural = names.map(\.cells)
-    var cleaned: [[String]] = []
-    cleaned.reserveCapacity(rows.count)
-    for row in rows {
-      try cancellation?.check()
-      let cells = (0..<count).map { index in index < row.count ? PrintText.cleanCell(row[index]) : "" }
-      for (index, cell) in cells.enumerated() { natural[index] = max(natural[index], cell.cells) }
-      cleaned.append(cells)
+    var natural = names.map(\.cells)
+    var cleaned = PackedStrings()
+    cleaned.reserve(strings: table.cells.count, bytes: table.cells.bytes.count)
+    try table.cells.bytes.withUnsafeBufferPointer { (bytes) throws(FolioError) in
+      for row in 0..<table.rowCount {
+        try cancellation?.check()
+        for column in 0..<count {
+          let text = UnsafeBufferPointer(rebasing: bytes[table.cells.range(of: row * count + column)])
+          if text.isPrintableASCII {
+            // Printable ASCII needs no cleaning and takes a cell a byte.
+            cleaned.append(utf8: text)
+            natural[column] = max(natural[column], text.count)
+          } else {
+            let cell = PrintText.cleanCell(String(decoding: text, as: UTF8.self))
+            cleaned.append(cell)
+            natural[column] = max(natural[column], cell.cells)
+          }
+        }
+      }
     }
-    self.rows = cleaned
+    self.names = names
+    self.rowCount = table.rowCount
+    self.natural = natural
+    self.cells = cleaned
+  }
+
+  /// The cell at a 0-based row and column.
+  subscript(row: Int, column: Int) -> String {
+    cells[row * names.count + column]
   }
 
   /// The cells a line takes with every column at its natural width.
@@ -38,9 +59,11 @@ struct TableLines: Equatable {
 
   /// The column names and the rule under them, printed at the top of every page.
   var heading: [String]
-  /// The lines of each row: one, or more when a cell wraps within its column. A row's
-  /// lines are kept on one page.
-  var rows: [[String]]
+  /// The lines of every row, row after row.
+  var lines: PackedStrings
+  /// Where each row's lines end in `lines`: a row has one line, or more when a cell wraps
+  /// within its column. A row's lines are kept on one page.
+  var rowEnds: [Int]
 
   /// Lays out a table's cells in lines of at most `width` cells.
   ///
@@ -53,9 +76,15 @@ struct TableLines: Equatable {
   ///
   /// - Throws: `FolioError.interrupted` once `cancellation` is cancelled (checked each row).
   init(_ table: TableCells, width: Int, cancellation: CancellationToken? = nil) throws(FolioError) {
+    lines = PackedStrings()
+    rowEnds = []
+    rowEnds.reserveCapacity(table.rowCount)
     guard !table.names.isEmpty else {
       heading = []
-      rows = table.rows.map { _ in [""] }
+      for _ in 0..<table.rowCount {
+        lines.append("")
+        rowEnds.append(lines.count)
+      }
       return
     }
     let names = table.names
@@ -64,7 +93,7 @@ struct TableLines: Equatable {
     // Wrapping needs at least one cell a column; with fewer, lines are cut.
     let wraps = widths.reduce(0, +) <= available
     let isNumeric = try names.indices.map { (index) throws(FolioError) in
-      try Self.isNumeric(table.rows.lazy.map { $0[index] }, cancellation: cancellation)
+      try Self.isNumeric((0..<table.rowCount).lazy.map { table[$0, index] }, cancellation: cancellation)
     }
 
     func line(_ texts: [String]) -> String {
@@ -78,7 +107,7 @@ struct TableLines: Equatable {
       return joined.truncated(toCells: width, trimmingBlanks: true)
     }
 
-    func lines(_ cells: [String]) -> [String] {
+    func rowLines(_ cells: [String]) -> [String] {
       guard wraps, cells.indices.contains(where: { cells[$0].cells > widths[$0] }) else {
         return [line(cells)]
       }
@@ -93,10 +122,56 @@ struct TableLines: Equatable {
     let rule = widths.map { String(repeating: "─", count: $0) }.joined(separator: Self.gap).truncated(
       toCells: width, trimmingBlanks: true)
     heading = [line(names), PrintText.trimmingTrailingBlanks(rule)]
-    rows = try table.rows.map { (cells) throws(FolioError) in
-      try cancellation?.check()
-      return lines(cells)
+    let count = names.count
+    lines.reserve(strings: table.rowCount, bytes: table.cells.bytes.count)
+    try table.cells.bytes.withUnsafeBufferPointer { (bytes) throws(FolioError) in
+      for row in 0..<table.rowCount {
+        try cancellation?.check()
+        let cells = (0..<count).lazy.map {
+          UnsafeBufferPointer(rebasing: bytes[table.cells.range(of: row * count + $0)])
+        }
+        // A row of printable ASCII that fits its columns, the common case, is padded byte by
+        // byte into the buffer; any other row is laid out as text.
+        if wraps, cells.indices.allSatisfy({ cells[$0].count <= widths[$0] && cells[$0].isPrintableASCII }) {
+          lines.append { line in
+            Self.append(cells, widths: widths, alignedRight: isNumeric, to: &line)
+          }
+        } else {
+          for text in rowLines((0..<count).map { table[row, $0] }) { lines.append(text) }
+        }
+        rowEnds.append(lines.count)
+      }
     }
+  }
+
+  /// Appends the line of a row of printable ASCII cells, each at most its column's width:
+  /// each cell padded with blanks to its width (on the left when aligned right), two blanks
+  /// between columns, and the blanks at the line's end dropped.
+  private static func append(
+    _ cells: LazyMapCollection<Range<Int>, UnsafeBufferPointer<UInt8>>, widths: [Int], alignedRight: [Bool],
+    to line: inout [UInt8]
+  ) {
+    let start = line.count
+    for (index, cell) in zip(cells.indices, cells) {
+      if index > 0 { line.append(contentsOf: repeatElement(UInt8(ascii: " "), count: gap.utf8.count)) }
+      let padding = repeatElement(UInt8(ascii: " "), count: widths[index] - cell.count)
+      if alignedRight[index] {
+        line.append(contentsOf: padding)
+        line.append(contentsOf: cell)
+      } else {
+        line.append(contentsOf: cell)
+        line.append(contentsOf: padding)
+      }
+    }
+    while line.count > start, line[line.count - 1] == UInt8(ascii: " ") { line.removeLast() }
+  }
+
+  /// The number of rows.
+  var rowCount: Int { rowEnds.count }
+
+  /// The lines of row `index`, as indices into `lines`.
+  func lineRange(ofRow index: Int) -> Range<Int> {
+    (index == 0 ? 0 : rowEnds[index - 1])..<rowEnds[index]
   }
 
   /// Column widths that fit `available` cells: the natural widths when they fit, else the
@@ -135,5 +210,12 @@ struct TableLines: Equatable {
       sawNumber = true
     }
     return sawNumber
+  }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+  /// Whether every byte is a printable ASCII character, one cell each.
+  fileprivate var isPrintableASCII: Bool {
+    allSatisfy { $0 >= 0x20 && $0 < 0x7F }
   }
 }

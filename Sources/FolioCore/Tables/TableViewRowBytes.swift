@@ -96,13 +96,22 @@ extension TableViewRows {
       }
       row.reset(
         position: position, id: id, isSelected: selection.contains(id), isFavorite: isFavorite ?? false)
-      let location = table.locations[position - 1]
-      if location >= 0, let records = table.records {
-        row.appendCells(ofRecordAt: location, in: records, columns: columns)
-      } else {
-        let cells = table.cells(ofRow: position - 1)
-        for column in columns { row.append(cells.indices.contains(column) ? cells[column].description : "") }
-      }
+      table.appendCells(ofRow: position - 1, columns: columns, to: &row)
+    }
+  }
+}
+
+extension TableModel {
+  /// Appends the text of the cells of `columns` of the row at `index` (0-based) to `row`
+  /// (the empty text for a column the row has no cell in): sliced from the file's bytes for
+  /// a row read from the file, else each cell's `description`.
+  func appendCells(ofRow index: Int, columns: [Int], to row: inout TableViewRowBytes) {
+    let location = locations[index]
+    if location >= 0, let records {
+      row.appendCells(ofRecordAt: location, in: records, columns: columns)
+    } else {
+      let cells = cells(ofRow: index)
+      for column in columns { row.append(cells.indices.contains(column) ? cells[column].description : "") }
     }
   }
 }

@@ -135,7 +135,7 @@ import Testing
     let path = folder.path("table.pdf")
     let rows = (1...130).map { ["item \($0)", "\($0)", "note ★"] }
     let document = try Paginator.paginate(
-      PrintJob(title: "Stock", body: .table(columns: ["item", "count", "note"], rows: rows)))
+      PrintJob(title: "Stock", body: .table(PrintTable(columns: ["item", "count", "note"], rows: rows))))
     try PDFPrinter.write(document, to: path)
     let pages = try Self.pageTexts(path)
     #expect(pages.count == 3)

@@ -48,7 +48,7 @@ import Testing
 
   @Test("an empty document prints one page with a header and a footer")
   func emptyDocument() throws {
-    for body in [PrintBody.lines([]), .table(columns: [], rows: [])] {
+    for body in [PrintBody.lines([]), .table(PrintTable(columns: [], rows: []))] {
       let document = try Paginator.paginate(PrintJob(title: "Empty", body: body))
       #expect(
         document.pages == [

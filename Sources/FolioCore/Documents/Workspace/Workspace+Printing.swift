@@ -94,25 +94,33 @@ extension Workspace {
   {
     let plan = tableDecorations.plan(columns: table.columns, shown: Array(table.columns.indices))
     guard !plan.isEmpty else {
-      return .table(
-        columns: table.columns,
-        rows: try table.rows.map { (row) throws(FolioError) in
-          try cancellation.check()
-          return row.cells.map(\.description)
-        })
+      // Rows read from the file are copied from its bytes into one buffer, with no string
+      // made per cell or array per row.
+      var printed = PrintTable(columns: table.columns)
+      printed.reserve(rows: table.rowCount, bytes: table.records?.bytes.count ?? 0)
+      let columns = Array(table.columns.indices)
+      var row = TableViewRowBytes()
+      for index in 0..<table.rowCount {
+        try cancellation.check()
+        row.reset(position: index + 1, id: table.id(ofRow: index), isSelected: false, isFavorite: false)
+        table.appendCells(ofRow: index, columns: columns, to: &row)
+        printed.appendRow(row)
+      }
+      return .table(printed)
     }
     let decorated = !plan.decorations.isEmpty
     let all = plan.decorations.map(\.decoration)
-    let rows = try table.rows.map { (row) throws(FolioError) in
+    var printed = PrintTable(columns: (decorated ? [""] : []) + table.columns)
+    for row in table.rows {
       try cancellation.check()
       let cells = row.cells.map(\.description)
       let formatted = plan.formatted(cells)
       let shown = formatted.isEmpty ? cells : zip(cells, formatted).map { $1 ?? $0 }
       func cell(_ column: Int) -> String { cells.indices.contains(column) ? cells[column] : "" }
-      guard decorated else { return shown }
-      return [TableDecorationPlan.glyphs(of: all, met: plan.decorations(cell: cell))] + shown
+      printed.appendRow(
+        decorated ? [TableDecorationPlan.glyphs(of: all, met: plan.decorations(cell: cell))] + shown : shown)
     }
-    return .table(columns: (decorated ? [""] : []) + table.columns, rows: rows)
+    return .table(printed)
   }
 
   /// `folder/name.ext`, or `name 2.ext`, `name 3.ext`, … — the first that does not exist.
