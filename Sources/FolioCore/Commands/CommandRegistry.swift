@@ -89,12 +89,14 @@ public final class CommandRegistry {
     guard let existing = commandsByID[command.id] else {
       throw FolioError(.invalidArgument, "no command '\(command.id)' to replace")
     }
-    guard existing.names == command.names else {
+    guard existing.command.names == command.names else {
       throw FolioError(.conflict, "command '\(command.id)' would change its names")
     }
-    commandsByID[command.id] = command
-    for word in command.names where commandsByName[word]?.id == command.id { commandsByName[word] = command }
-    if commandsByName[command.id]?.id == command.id { commandsByName[command.id] = command }
+    let registered = RegisteredCommand(command)
+    commandsByID[command.id] = registered
+    for name in command.names + [command.id] where commandsByName[name] === existing {
+      commandsByName[name] = registered
+    }
     searchIndex = nil
   }
 

@@ -108,7 +108,7 @@ extension PluginHost {
     ) { () throws(FolioError) in
       let serial = beginContext(context)
       let outcome: LuaState.ResumeOutcome
-      do {
+      do throws(FolioError) {
         outcome = try resume(
           thread, on: lua, of: plugin,
           prefix: { state in pushContext(context, serial: serial, of: plugin, withArgs: true, on: state) },
