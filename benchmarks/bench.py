@@ -857,7 +857,7 @@ class FolioEmbed(EmbedPeer):
         super().__init__([bench.args.folio, "--embed"], bench, environment)
         self.reader = self.process.stdout
         self.next_id = 0
-        self.call("initialize", {"protocolVersion": "1.0", "notifications": []})
+        self.call("initialize", {"protocolVersion": "1.1", "notifications": []})
 
     def send(self, method, params):
         self.next_id += 1

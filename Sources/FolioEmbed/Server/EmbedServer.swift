@@ -11,8 +11,9 @@ import FolioShell
 /// request caused are sent as notifications before its response. It knows nothing of file
 /// descriptors: `serve(_:)` feeds it the lines of standard input, and tests feed it directly.
 public final class EmbedServer {
-  /// The protocol versions this server speaks, newest first.
-  public static let protocolVersions = ["1.0"]
+  /// The protocol versions this server speaks, newest first; each is served as
+  /// docs/protocol.md documents it.
+  public static let protocolVersions = ["1.1", "1.0"]
 
   /// Where the conversation is.
   public enum Phase: Equatable, Sendable {
@@ -34,6 +35,8 @@ public final class EmbedServer {
   let errorText: ErrorText
   /// Where the conversation is.
   public private(set) var phase = Phase.awaitingInitialize
+  /// The protocol version the client named in `initialize`: the newest until then.
+  var protocolVersion = EmbedServer.protocolVersions[0]
   /// The notifications the client asked for in `initialize`.
   var wantedNotifications: Set<String> = []
   /// The toolbar layout last sent in `toolbar.changed` (or found at `initialize`).
