@@ -40,7 +40,8 @@ import Testing
     }
 
     func initialize(
-      version: String = "1.0", notifications: String = #"["document.opened","selection.changed","document.changed"]"#
+      version: String = "1.0",
+      notifications: String = #"["document.opened","selection.changed","document.changed"]"#
     ) {
       request(0, "initialize", #"{"protocolVersion":"\#(version)","notifications":\#(notifications)}"#)
     }
@@ -376,7 +377,8 @@ import Testing
     harness.initialize(version: "1.1")
     let reply = harness.request(1, "commands.search", #"{"query":"sav"}"#)
     let result = try #require(reply.last.flatMap { Self.field($0, "result") })
-    guard case .array(let matches)? = Self.field(result, "matches"), case .int(let total)? = Self.field(result, "total")
+    guard case .array(let matches)? = Self.field(result, "matches"),
+      case .int(let total)? = Self.field(result, "total")
     else {
       Issue.record("no matches and total in \(result.serialized)")
       return
@@ -384,7 +386,8 @@ import Testing
     #expect(total == matches.count, "fewer than the default limit match")
     let first = try #require(matches.first)
     #expect(
-      first.serialized == #"{"id":"document.save","title":"Save","shortcut":"⌘S","enabled":false,"score":\#(Self.score(first))}"#,
+      first.serialized
+        == #"{"id":"document.save","title":"Save","shortcut":"⌘S","enabled":false,"score":\#(Self.score(first))}"#,
       "no document is open: Save is disabled")
     #expect(matches.allSatisfy { Self.field($0, "command") == nil }, "no full objects unless asked")
     let scores = matches.map(Self.score)
@@ -407,8 +410,9 @@ import Testing
     }
     let empty = harness.request(4, "commands.search", #"{"query":"","limit":1}"#)
     #expect(
-      empty.last.flatMap { Self.field($0, "result") }.flatMap { Self.field($0, "matches") }?.serialized.contains(
-        #""score":0"#) == true, "an empty query lists commands in order, unscored")
+      empty.last.flatMap { Self.field($0, "result") }.flatMap { Self.field($0, "matches") }?.serialized
+        .contains(
+          #""score":0"#) == true, "an empty query lists commands in order, unscored")
   }
 
   @Test("commands.search in 1.0: every match as a full command object; limit is not a 1.0 param")
@@ -423,7 +427,8 @@ import Testing
     }
     #expect(objects.first.flatMap { Self.field($0, "id") } == .string("document.save"))
     #expect(objects.allSatisfy { Self.field($0, "parameters") != nil })
-    #expect(Self.errorCode(harness.request(2, "commands.search", #"{"query":"s","limit":2}"#).first) == -32602)
+    #expect(
+      Self.errorCode(harness.request(2, "commands.search", #"{"query":"s","limit":2}"#).first) == -32602)
   }
 
   private static func score(_ match: JSONValue) -> Int {

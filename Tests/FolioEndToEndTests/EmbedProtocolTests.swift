@@ -179,7 +179,8 @@ private final class EmbedClient {
     #expect(try Self.result(open.response)["rows"] as? Int == 12)
 
     // The palette's search: short matches, best first, as many as asked for.
-    let search = try Self.result(try client.request("commands.search", ["query": "sav", "limit": 2]).response)
+    let search = try Self.result(
+      try client.request("commands.search", ["query": "sav", "limit": 2]).response)
     let matches = try #require(search["matches"] as? [[String: Any]])
     #expect(matches.compactMap { $0["id"] as? String }.first == "document.save")
     #expect(matches.count == 2)

@@ -132,7 +132,9 @@ public final class CommandRegistry {
     }
     let ids = index.ids
     scored.sort { $0.score != $1.score ? $0.score > $1.score : ids[$0.position] < ids[$1.position] }
-    let matches = scored.prefix(limit).map { CommandMatch(command: index.commands[$0.position], score: $0.score) }
+    let matches = scored.prefix(limit).map {
+      CommandMatch(command: index.commands[$0.position], score: $0.score)
+    }
     return (matches, scored.count)
   }
 
