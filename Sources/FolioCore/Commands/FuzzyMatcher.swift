@@ -13,14 +13,19 @@ public enum FuzzyMatcher {
     /// The filter as typed.
     public let text: String
     let loweredASCII: [UInt8]?
+    /// The characters but spaces, lowered, of a filter that is not ASCII.
+    private let otherCharacters: [Character]
     /// Its characters but spaces, lowered.
-    let loweredCharacters: [Character]
+    var loweredCharacters: [Character] {
+      loweredASCII.map { $0.map { Character(Unicode.Scalar($0)) } } ?? otherCharacters
+    }
 
     /// Prepares `text`.
     public init(_ text: String) {
       self.text = text
-      loweredASCII = FuzzyMatcher.loweredASCII(text.utf8.filter { $0 != UInt8(ascii: " ") })
-      loweredCharacters = text.filter { $0 != " " }.map(FuzzyMatcher.lowercased)
+      let lowered = FuzzyMatcher.loweredASCII(text.utf8.filter { $0 != UInt8(ascii: " ") })
+      loweredASCII = lowered
+      otherCharacters = lowered == nil ? text.filter { $0 != " " }.map(FuzzyMatcher.lowercased) : []
     }
   }
 
@@ -32,6 +37,10 @@ public enum FuzzyMatcher {
     let loweredASCII: [UInt8]?
     /// The characters of a name that is not ASCII, lowered; empty for an ASCII name.
     let loweredCharacters: [Character]
+    /// Each of `loweredCharacters` as the printable ASCII byte it is, or 0 for any other
+    /// character: an ASCII filter is aligned over these, as it matches exactly those
+    /// characters.
+    let characterBytes: [UInt8]
     /// The bonus of a match at each byte of an ASCII name, or at each character of another
     /// (word starts score higher).
     let bonuses: [Int]
@@ -44,9 +53,17 @@ public enum FuzzyMatcher {
       if loweredASCII == nil {
         let original = Array(text)
         loweredCharacters = original.map(FuzzyMatcher.lowercased)
+        characterBytes = loweredCharacters.map { character in
+          let scalars = character.unicodeScalars
+          guard scalars.count == 1, let scalar = scalars.first, (0x20..<0x7F).contains(scalar.value) else {
+            return 0
+          }
+          return UInt8(scalar.value)
+        }
         bonuses = FuzzyMatcher.bonuses(of: original)
       } else {
         loweredCharacters = []
+        characterBytes = []
         bonuses = FuzzyMatcher.bonuses(ofASCII: bytes)
       }
     }
@@ -71,7 +88,13 @@ public enum FuzzyMatcher {
       guard isSubsequence(pattern, of: text) else { return nil }
       return align(pattern, in: text, bonuses: name.bonuses)
     }
-    // Another name was prepared by characters.
+    // Another name was prepared by characters; an ASCII filter matches only its printable
+    // ASCII characters, so it is aligned over their bytes (0 for the others, which no
+    // filter byte equals).
+    if let pattern = filter.loweredASCII {
+      guard isSubsequence(pattern, of: name.characterBytes) else { return nil }
+      return align(pattern, in: name.characterBytes, bonuses: name.bonuses)
+    }
     guard isSubsequence(filter.loweredCharacters, of: name.loweredCharacters) else { return nil }
     return align(filter.loweredCharacters, in: name.loweredCharacters, bonuses: name.bonuses)
   }
