@@ -112,15 +112,21 @@ public final class EmbedServer {
 
   private static let cancelMethod = Array("cancelRequest".utf8)
 
-  /// Whether `bytes` hold `needle`.
+  /// Whether `bytes` hold `needle`: every line read is scanned, so over its buffer.
   private static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
     guard let first = needle.first, bytes.count >= needle.count else { return false }
-    var index = 0
-    while index + needle.count <= bytes.count {
-      if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) { return true }
-      index += 1
+    return bytes.withUnsafeBufferPointer { haystack in
+      var index = 0
+      while index <= haystack.count - needle.count {
+        if haystack[index] == first {
+          var matched = 1
+          while matched < needle.count, haystack[index + matched] == needle[matched] { matched += 1 }
+          if matched == needle.count { return true }
+        }
+        index += 1
+      }
+      return false
     }
-    return false
   }
 
   /// Handles one message line.
