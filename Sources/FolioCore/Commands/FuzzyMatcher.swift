@@ -13,6 +13,8 @@ public enum FuzzyMatcher {
     /// The filter as typed.
     public let text: String
     let loweredASCII: [UInt8]?
+    /// The bytes of `loweredASCII` as a set (`mask(of:)`); 0 for a filter that is not ASCII.
+    let mask: UInt64
     /// The characters but spaces, lowered, of a filter that is not ASCII.
     private let otherCharacters: [Character]
     /// Its characters but spaces, lowered.
@@ -25,6 +27,7 @@ public enum FuzzyMatcher {
       self.text = text
       let lowered = FuzzyMatcher.loweredASCII(text.utf8.filter { $0 != UInt8(ascii: " ") })
       loweredASCII = lowered
+      mask = lowered.map(FuzzyMatcher.mask) ?? 0
       otherCharacters = lowered == nil ? text.filter { $0 != " " }.map(FuzzyMatcher.lowercased) : []
     }
   }
@@ -41,6 +44,9 @@ public enum FuzzyMatcher {
     /// character: an ASCII filter is aligned over these, as it matches exactly those
     /// characters.
     let characterBytes: [UInt8]
+    /// The bytes an ASCII filter is matched against (`loweredASCII` or `characterBytes`) as a
+    /// set (`mask(of:)`): a filter with a byte outside it cannot match.
+    let mask: UInt64
     /// The bonus of a match at each byte of an ASCII name, or at each character of another
     /// (word starts score higher).
     let bonuses: [Int]
@@ -66,6 +72,7 @@ public enum FuzzyMatcher {
         characterBytes = []
         bonuses = FuzzyMatcher.bonuses(ofASCII: bytes)
       }
+      mask = FuzzyMatcher.mask(of: loweredASCII ?? characterBytes)
     }
   }
 
@@ -82,6 +89,9 @@ public enum FuzzyMatcher {
   /// lowered bytes says so first, without building characters (the score is nil exactly
   /// when the bytes are not in order).
   public static func score(_ filter: Filter, in name: Name) -> Int? {
+    // A byte of an ASCII filter that the name lacks: most names a filter meets, refused by
+    // comparing two words (the mask is 0 for a filter that is not ASCII).
+    guard filter.mask & ~name.mask == 0 else { return nil }
     if let text = name.loweredASCII {
       // An ASCII name and a filter that is not ASCII (rare) are aligned by characters.
       guard let pattern = filter.loweredASCII else { return scoreByCharacters(filter, in: name) }
@@ -158,6 +168,12 @@ public enum FuzzyMatcher {
       index += 1
     }
     return true
+  }
+
+  /// The set of `bytes`, each as bit `byte % 64`: bytes that share a bit are not told apart,
+  /// so a filter's mask outside a name's means a byte the name lacks, not the reverse.
+  fileprivate static func mask(of bytes: [UInt8]) -> UInt64 {
+    bytes.reduce(0) { $0 | (1 << UInt64($1 & 63)) }
   }
 
   /// The bytes with ASCII letters lowered; nil when any is not printable ASCII (a control
