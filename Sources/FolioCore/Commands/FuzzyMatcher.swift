@@ -123,32 +123,37 @@ public enum FuzzyMatcher {
   {
     guard !pattern.isEmpty else { return 0 }
     guard pattern.count <= text.count else { return nil }
-    // best[j]: the best score with the current pattern character matched at text[j].
-    var best = [Int?](repeating: nil, count: text.count)
-    var next = best
-    for (i, character) in pattern.enumerated() {
-      // The best predecessor at least two places back, less one point per skipped character.
-      var bestWithGap: Int?
-      for j in text.indices {
-        next[j] = nil
-        bestWithGap = bestWithGap.map { $0 - 1 }
-        if j >= 2, let candidate = best[j - 2] {
-          bestWithGap = Swift.max(bestWithGap ?? candidate - 1, candidate - 1)
+    // Two rows of the table, on the stack: best[j], the best score with the current pattern
+    // character matched at text[j], and the next character's.
+    return withUnsafeTemporaryAllocation(of: Int?.self, capacity: 2 * text.count) { rows -> Int? in
+      var best = UnsafeMutableBufferPointer(rebasing: rows[..<text.count])
+      var next = UnsafeMutableBufferPointer(rebasing: rows[text.count...])
+      best.initialize(repeating: nil)
+      next.initialize(repeating: nil)
+      for (i, character) in pattern.enumerated() {
+        // The best predecessor at least two places back, less one point per skipped character.
+        var bestWithGap: Int?
+        for j in text.indices {
+          next[j] = nil
+          bestWithGap = bestWithGap.map { $0 - 1 }
+          if j >= 2, let candidate = best[j - 2] {
+            bestWithGap = Swift.max(bestWithGap ?? candidate - 1, candidate - 1)
+          }
+          guard text[j] == character else { continue }
+          var score = match + bonuses[j]
+          if i == 0 {
+            score -= min(j, 10)
+          } else {
+            let consecutive = j >= 1 ? best[j - 1].map { $0 + consecutiveBonus } : nil
+            guard let previous = larger(consecutive, bestWithGap) else { continue }
+            score += previous
+          }
+          next[j] = score
         }
-        guard text[j] == character else { continue }
-        var score = match + bonuses[j]
-        if i == 0 {
-          score -= min(j, 10)
-        } else {
-          let consecutive = j >= 1 ? best[j - 1].map { $0 + consecutiveBonus } : nil
-          guard let previous = larger(consecutive, bestWithGap) else { continue }
-          score += previous
-        }
-        next[j] = score
+        swap(&best, &next)
       }
-      swap(&best, &next)
+      return best.reduce(nil, larger)
     }
-    return best.reduce(nil, larger)
   }
 
   /// The larger of two optional scores; nil when both are.
