@@ -857,7 +857,13 @@ class FolioEmbed(EmbedPeer):
         super().__init__([bench.args.folio, "--embed"], bench, environment)
         self.reader = self.process.stdout
         self.next_id = 0
-        self.call("initialize", {"protocolVersion": "1.0", "notifications": []})
+        # The newest protocol the binary speaks (an older build, compared with this one, may
+        # speak only 1.0, whose commands.search answers full command objects).
+        self.send("initialize", {"protocolVersion": "1.1", "notifications": []})
+        reply = json.loads(self.reader.readline())
+        if "error" in reply:
+            self.call("initialize", {"protocolVersion": reply["error"]["data"]["supported"][0],
+                                     "notifications": []})
 
     def send(self, method, params):
         self.next_id += 1

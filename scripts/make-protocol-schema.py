@@ -66,7 +66,7 @@ params={
  "plugin.list":empty,
  "plugin.info":O({"name":S()},["name"]),"plugin.load":O({"name":S()},["name"]),
  "plugin.unload":O({"name":S()},["name"]),"plugin.reload":O({"name":S()},["name"]),
- "commands.list":empty,"commands.search":O({"query":S()},["query"]),
+ "commands.list":empty,"commands.search":O({"query":S(),"limit":{**I(1,1000),"description":"since 1.1: at most this many matches (20 when absent)"},"detail":{**B(),"description":"since 1.1: each match's full command object too, under command"}},["query"]),
  "commands.explain":O({"command":S()},["command"]),
  "commands.run":O({"command":S(),"arguments":{"type":"object","additionalProperties":{"anyOf":[S(),{"type":"number"},B(),A(S())]}}},["command"]),
  "command.execute":O({"line":S()},["line"]),
@@ -153,11 +153,14 @@ results={
  "toolbar.layout":R("toolbarLayout"),
  "environment.get":R("environment"),"environment.set":R("environment"),
  "command.execute":O({"results":A(O({"command":S(),"result":{"type":"object"}},["command","result"]))},["results"]),
+ "commands.search":{"oneOf":[
+   O({"matches":A(O({"id":S(),"title":S(),"shortcut":N(S()),"enabled":B(),"score":{"type":"integer"},"command":{"type":"object","description":"the full command object, with detail"}},["id","title","shortcut","enabled","score"])),"total":I(0)},["matches","total"],desc="1.1: the best matches as a palette lists them"),
+   O({"commands":A({"type":"object"})},["commands"],desc="1.0: every match as a full command object")]},
 }
 for m in params:
     results.setdefault(m, anyObject)
 defs["results"]=results
-schema={"$schema":"https://json-schema.org/draft/2020-12/schema","title":"Folio embedding protocol, version 1.0",
+schema={"$schema":"https://json-schema.org/draft/2020-12/schema","title":"Folio embedding protocol, versions 1.1 and 1.0",
  "description":"Every message of `folio --embed` (docs/protocol.md): what a client sends ($defs/clientMessage), what Folio sends ($defs/serverMessage), and the result of each method ($defs/results/METHOD). Results whose shape is --json's for the command (docs/json.md) are described there and checked here only as objects.",
  "$defs":defs}
 print(json.dumps(schema, indent=2, ensure_ascii=False))

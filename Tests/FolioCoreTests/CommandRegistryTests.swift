@@ -113,4 +113,31 @@ import Testing
     #expect(!registry.search("xyz").contains { _ in true })
     #expect(registry.search("").count == 4)
   }
+
+  @Test("a limited search keeps the best matches and counts them all; a new command is found at once")
+  func limitedSearch() throws {
+    let registry = CommandRegistry()
+    for (id, title) in [
+      ("document.save", "Save"), ("document.saveAs", "Save As…"), ("shell.set", "Set Option"),
+      ("edit.paste", "Paste"), ("document.open", "Open"),
+    ] {
+      try registry.register(Self.command(id, title: title))
+    }
+    let all = registry.search("sa", limit: .max)
+    #expect(all.matches.map(\.command.id) == registry.search("sa").map(\.id))
+    #expect(all.total == all.matches.count)
+    let scores = all.matches.map(\.score)
+    #expect(scores == scores.sorted(by: >))
+    let two = registry.search("sa", limit: 2)
+    #expect(two.matches.map(\.command.id) == Array(all.matches.prefix(2).map(\.command.id)))
+    #expect(two.total == all.total)
+    #expect(registry.search("", limit: 2).matches.map(\.command.id) == ["document.save", "document.saveAs"])
+    #expect(registry.search("", limit: 2).total == 5)
+    #expect(registry.search("sa", limit: 0).matches.isEmpty)
+
+    try registry.register(Self.command("view.save-layout", title: "Save Layout"))
+    #expect(registry.search("savela", limit: 1).matches.first?.command.id == "view.save-layout")
+    registry.unregisterAll(ownedBy: "built-in")
+    #expect(registry.search("sa", limit: 5).total == 0)
+  }
 }

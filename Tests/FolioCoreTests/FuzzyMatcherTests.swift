@@ -56,9 +56,12 @@ import Testing
       "option.output", "Command Palette", "document.saveAs", "a_b-c d", "[x]{y}@z", "shell.commands", "ABC",
       "aBcDeF",
       "save", "s", "", "Save As…", "Café Central", "ÉTÉ", "αβγ.save", "Ｓave",
+      // Characters that lower to ASCII (the Kelvin sign) or hold an ASCII letter and more.
+      "\u{212A}elvin…", "İstanbul…", "Cafe\u{301} Save…", "ﬁle.save…", "a\u{0}b…",
     ]
     let patterns = [
       "", "s", "sav", "SAV", "sa v", "oo", "cp", "cmd pal", "abc", "bd", "xyz", "[", "@", "ds", "zzz",
+      "k", "kel", "ist", "i", "e", "cafe", "fi", "file", "ab", "é", "…",
     ]
     for name in names {
       for pattern in patterns {

@@ -51,6 +51,24 @@ import Testing
     #expect(throws: JSONText.SyntaxError.self) { try parse("1e999") }
   }
 
+  @Test("integers: short ones summed from their bytes, long ones parsed, past Int a number")
+  func integers() throws {
+    let cases: [(String, JSONValue)] = [
+      ("0", .int(0)), ("-0", .int(0)), ("-7", .int(-7)),
+      ("123456789012345678", .int(123_456_789_012_345_678)),
+      ("-123456789012345678", .int(-123_456_789_012_345_678)),
+      ("9223372036854775807", .int(Int.max)), ("-9223372036854775808", .int(Int.min)),
+      ("9223372036854775808", .number(9_223_372_036_854_775_808)), ("12.5", .number(12.5)),
+      ("2e3", .number(2000)),
+    ]
+    for (text, value) in cases {
+      #expect(try JSONText.parse(Array(text.utf8)) == value, "\(text)")
+    }
+    for bad in ["01", "-", "1.", "--1"] {
+      #expect(throws: JSONText.SyntaxError.self, "\(bad)") { try JSONText.parse(Array(bad.utf8)) }
+    }
+  }
+
   @Test("JSONValue.parse names the line and column of a mistake and takes a depth")
   func parseText() throws {
     #expect(try JSONValue.parse("[1, {\"a\": true}]") == .array([.int(1), .object([("a", .bool(true))])]))

@@ -40,8 +40,11 @@ import Testing
       send(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":\#(params)}"#)
     }
 
-    func initialize(notifications: String = #"["document.opened","selection.changed","document.changed"]"#) {
-      request(0, "initialize", #"{"protocolVersion":"1.0","notifications":\#(notifications)}"#)
+    func initialize(
+      version: String = "1.0",
+      notifications: String = #"["document.opened","selection.changed","document.changed"]"#
+    ) {
+      request(0, "initialize", #"{"protocolVersion":"\#(version)","notifications":\#(notifications)}"#)
     }
   }
 
@@ -367,5 +370,70 @@ import Testing
     )
     let got = harness.request(11, "splitView.get")
     #expect(got.last.flatMap { Self.field($0, "result") } == back.last.flatMap { Self.field($0, "result") })
+  }
+
+  @Test("commands.search in 1.1: the best matches as a palette lists them, limited; full objects on request")
+  func searchMatches() throws {
+    let harness = try Harness()
+    harness.initialize(version: "1.1")
+    let reply = harness.request(1, "commands.search", #"{"query":"sav"}"#)
+    let result = try #require(reply.last.flatMap { Self.field($0, "result") })
+    guard case .array(let matches)? = Self.field(result, "matches"),
+      case .int(let total)? = Self.field(result, "total")
+    else {
+      Issue.record("no matches and total in \(result.serialized)")
+      return
+    }
+    #expect(total == matches.count, "fewer than the default limit match")
+    let first = try #require(matches.first)
+    #expect(
+      first.serialized
+        == #"{"id":"document.save","title":"Save","shortcut":"⌘S","enabled":false,"score":\#(Self.score(first))}"#,
+      "no document is open: Save is disabled")
+    #expect(matches.allSatisfy { Self.field($0, "command") == nil }, "no full objects unless asked")
+    let scores = matches.map(Self.score)
+    #expect(scores == scores.sorted(by: >), "best first")
+
+    let limited = harness.request(2, "commands.search", #"{"query":"s","limit":2,"detail":true}"#)
+    let limitedResult = try #require(limited.last.flatMap { Self.field($0, "result") })
+    guard case .array(let two)? = Self.field(limitedResult, "matches"),
+      case .int(let all)? = Self.field(limitedResult, "total")
+    else {
+      Issue.record("no matches in \(limitedResult.serialized)")
+      return
+    }
+    #expect(two.count == 2)
+    #expect(all > 2, "total counts every match")
+    #expect(two.allSatisfy { Self.field($0, "command").flatMap { Self.field($0, "parameters") } != nil })
+
+    for bad in [#"{"query":"s","limit":0}"#, #"{"query":"s","limit":1001}"#, #"{"query":"s","detail":1}"#] {
+      #expect(Self.errorCode(harness.request(3, "commands.search", bad).first) == -32602, "\(bad)")
+    }
+    let empty = harness.request(4, "commands.search", #"{"query":"","limit":1}"#)
+    #expect(
+      empty.last.flatMap { Self.field($0, "result") }.flatMap { Self.field($0, "matches") }?.serialized
+        .contains(
+          #""score":0"#) == true, "an empty query lists commands in order, unscored")
+  }
+
+  @Test("commands.search in 1.0: every match as a full command object; limit is not a 1.0 param")
+  func searchIn1_0() throws {
+    let harness = try Harness()
+    harness.initialize()
+    let reply = harness.request(1, "commands.search", #"{"query":"sav"}"#)
+    let commands = reply.last.flatMap { Self.field($0, "result") }.flatMap { Self.field($0, "commands") }
+    guard case .array(let objects)? = commands else {
+      Issue.record("no commands in \(reply.last?.serialized ?? "")")
+      return
+    }
+    #expect(objects.first.flatMap { Self.field($0, "id") } == .string("document.save"))
+    #expect(objects.allSatisfy { Self.field($0, "parameters") != nil })
+    #expect(
+      Self.errorCode(harness.request(2, "commands.search", #"{"query":"s","limit":2}"#).first) == -32602)
+  }
+
+  private static func score(_ match: JSONValue) -> Int {
+    guard case .int(let score)? = field(match, "score") else { return .min }
+    return score
   }
 }

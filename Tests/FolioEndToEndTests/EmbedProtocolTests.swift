@@ -168,15 +168,23 @@ private final class EmbedClient {
       try client.request(
         "initialize",
         [
-          "protocolVersion": "1.0", "clientName": "tests",
+          "protocolVersion": "1.1", "clientName": "tests",
           "environment": ["platform": "mac", "width": 100, "keyboard": true],
         ]
       ).response)
-    #expect(initialize["protocolVersion"] as? String == "1.0")
+    #expect(initialize["protocolVersion"] as? String == "1.1")
 
     let open = try client.request("document.open", ["path": "places.csv"])
     #expect(Self.methods(open.notifications) == ["document.opened", "toolbar.changed"])
     #expect(try Self.result(open.response)["rows"] as? Int == 12)
+
+    // The palette's search: short matches, best first, as many as asked for.
+    let search = try Self.result(
+      try client.request("commands.search", ["query": "sav", "limit": 2]).response)
+    let matches = try #require(search["matches"] as? [[String: Any]])
+    #expect(matches.compactMap { $0["id"] as? String }.first == "document.save")
+    #expect(matches.count == 2)
+    #expect(matches.allSatisfy { $0["command"] == nil })
 
     let rows = try Self.result(
       try client.request("table.rows", ["start": 1, "count": 3, "columns": ["name"]]).response)
@@ -448,6 +456,10 @@ private final class EmbedClient {
     let cleared = try Self.result(try client.request("table.sort", ["keys": []]).response)
     #expect(cleared["sort"] as? [Any] != nil && (cleared["sort"] as? [Any])?.isEmpty == true)
     #expect(cleared["message"] as? String != nil)
+
+    // A 1.0 client's search: every match, as full command objects.
+    let older = try Self.result(try client.request("commands.search", ["query": "sav"]).response)
+    #expect((older["commands"] as? [[String: Any]])?.first?["parameters"] != nil)
     _ = try client.finish()
     try Self.validate(client.transcript)
   }
@@ -462,7 +474,9 @@ private final class EmbedClient {
     let refused = try client.request("initialize", ["protocolVersion": "0.9"]).response
     #expect(Self.errorCode(refused) == -32602)
     #expect(
-      ((refused["error"] as? [String: Any])?["data"] as? [String: Any])?["supported"] as? [String] == ["1.0"])
+      ((refused["error"] as? [String: Any])?["data"] as? [String: Any])?["supported"] as? [String] == [
+        "1.1", "1.0",
+      ])
     try client.request("initialize", ["protocolVersion": "1.0", "notifications": ["document.changed"]])
 
     client.write("{\"jsonrpc\": \"2.0\", \"id\": \n")

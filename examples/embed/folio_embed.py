@@ -90,8 +90,8 @@ class Folio:
         return taken
 
     def initialize(self, notifications=None, environment=None, client_name="folio_embed.py"):
-        """Starts the session: protocol 1.0, the notifications wanted (all when None)."""
-        params = {"protocolVersion": "1.0", "clientName": client_name}
+        """Starts the session: protocol 1.1, the notifications wanted (all when None)."""
+        params = {"protocolVersion": "1.1", "clientName": client_name}
         if notifications is not None:
             params["notifications"] = notifications
         if environment is not None:

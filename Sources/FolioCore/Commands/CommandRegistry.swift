@@ -13,7 +13,7 @@ public final class CommandRegistry {
   private var commandsByName: [String: RegisteredCommand] = [:]
   /// Every command with the names `search` matches, prepared: made by the first search after
   /// a command was added or removed.
-  private var searchIndex: [(command: Command, names: [FuzzyMatcher.Name])]?
+  private var searchIndex: SearchIndex?
 
   /// Creates an empty registry with room for the app's own commands, so registering them at
   /// start-up never grows the tables.
@@ -131,27 +131,69 @@ public final class CommandRegistry {
   /// The commands whose id, verb or title fuzzily match `filter`, best first; all commands
   /// in registration order when the filter is empty.
   public func search(_ filter: String) -> [Command] {
-    guard !filter.isEmpty else { return commands }
-    let index = searchIndex ?? makeSearchIndex()
-    searchIndex = index
-    let prepared = FuzzyMatcher.Filter(filter)
-    var scored: [(score: Int, command: Command)] = []
-    for (command, names) in index {
-      var best: Int?
-      for name in names {
-        if let score = FuzzyMatcher.score(prepared, in: name), score > best ?? .min { best = score }
-      }
-      if let best { scored.append((best, command)) }
-    }
-    return scored.sorted { $0.score != $1.score ? $0.score > $1.score : $0.command.id < $1.command.id }
-      .map(\.command)
+    search(filter, limit: Int.max).matches.map(\.command)
   }
 
-  /// Every command with its id, title and verb prepared for `search`.
-  private func makeSearchIndex() -> [(command: Command, names: [FuzzyMatcher.Name])] {
-    commands.map { command in
-      let names = [command.id, command.title] + (command.verb.map { [$0] } ?? [])
-      return (command: command, names: names.map(FuzzyMatcher.Name.init))
+  /// The best `limit` commands whose id, verb or title fuzzily match `filter`, best first
+  /// (equal scores by id), and how many match in all; with an empty filter, the first
+  /// `limit` commands in registration order, each scored 0.
+  ///
+  /// Only the commands returned are copied out of the index: the walk reads the prepared
+  /// names alone.
+  public func search(_ filter: String, limit: Int) -> (matches: [CommandMatch], total: Int) {
+    let limit = max(0, limit)
+    guard !filter.isEmpty else {
+      let all = commands
+      return (all.prefix(limit).map { CommandMatch(command: $0, score: 0) }, all.count)
+    }
+    let index = searchIndex ?? SearchIndex(commands)
+    searchIndex = index
+    let prepared = FuzzyMatcher.Filter(filter)
+    var scored: [(score: Int, position: Int)] = []
+    index.names.withUnsafeBufferPointer { names in
+      var start = 0
+      for (position, end) in index.nameEnds.enumerated() {
+        var best: Int?
+        for name in start..<end {
+          if let score = FuzzyMatcher.score(prepared, in: names[name]), score > best ?? .min { best = score }
+        }
+        if let best { scored.append((best, position)) }
+        start = end
+      }
+    }
+    let ids = index.ids
+    scored.sort { $0.score != $1.score ? $0.score > $1.score : ids[$0.position] < ids[$1.position] }
+    let matches = scored.prefix(limit).map {
+      CommandMatch(command: index.commands[$0.position], score: $0.score)
+    }
+    return (matches, scored.count)
+  }
+
+  /// Every command's id, title and verb prepared for `search`, in registration order, kept
+  /// apart from the commands so that a search walks the names without copying a command.
+  private struct SearchIndex {
+    /// The commands, in registration order.
+    let commands: [Command]
+    /// Their ids, to order equal scores.
+    let ids: [String]
+    /// The names of every command, one command's after another's.
+    let names: [FuzzyMatcher.Name]
+    /// Where each command's names end in `names`.
+    let nameEnds: [Int]
+
+    init(_ commands: [Command]) {
+      self.commands = commands
+      ids = commands.map(\.id)
+      var names: [FuzzyMatcher.Name] = []
+      var nameEnds: [Int] = []
+      for command in commands {
+        names.append(FuzzyMatcher.Name(command.id))
+        names.append(FuzzyMatcher.Name(command.title))
+        if let verb = command.verb { names.append(FuzzyMatcher.Name(verb)) }
+        nameEnds.append(names.count)
+      }
+      self.names = names
+      self.nameEnds = nameEnds
     }
   }
 

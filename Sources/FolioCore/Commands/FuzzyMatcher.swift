@@ -13,14 +13,22 @@ public enum FuzzyMatcher {
     /// The filter as typed.
     public let text: String
     let loweredASCII: [UInt8]?
+    /// The bytes of `loweredASCII` as a set (`mask(of:)`); 0 for a filter that is not ASCII.
+    let mask: UInt64
+    /// The characters but spaces, lowered, of a filter that is not ASCII.
+    private let otherCharacters: [Character]
     /// Its characters but spaces, lowered.
-    let loweredCharacters: [Character]
+    var loweredCharacters: [Character] {
+      loweredASCII.map { $0.map { Character(Unicode.Scalar($0)) } } ?? otherCharacters
+    }
 
     /// Prepares `text`.
     public init(_ text: String) {
       self.text = text
-      loweredASCII = FuzzyMatcher.loweredASCII(text.utf8.filter { $0 != UInt8(ascii: " ") })
-      loweredCharacters = text.filter { $0 != " " }.map(FuzzyMatcher.lowercased)
+      let lowered = FuzzyMatcher.loweredASCII(text.utf8.filter { $0 != UInt8(ascii: " ") })
+      loweredASCII = lowered
+      mask = lowered.map(FuzzyMatcher.mask) ?? 0
+      otherCharacters = lowered == nil ? text.filter { $0 != " " }.map(FuzzyMatcher.lowercased) : []
     }
   }
 
@@ -32,6 +40,13 @@ public enum FuzzyMatcher {
     let loweredASCII: [UInt8]?
     /// The characters of a name that is not ASCII, lowered; empty for an ASCII name.
     let loweredCharacters: [Character]
+    /// Each of `loweredCharacters` as the printable ASCII byte it is, or 0 for any other
+    /// character: an ASCII filter is aligned over these, as it matches exactly those
+    /// characters.
+    let characterBytes: [UInt8]
+    /// The bytes an ASCII filter is matched against (`loweredASCII` or `characterBytes`) as a
+    /// set (`mask(of:)`): a filter with a byte outside it cannot match.
+    let mask: UInt64
     /// The bonus of a match at each byte of an ASCII name, or at each character of another
     /// (word starts score higher).
     let bonuses: [Int]
@@ -44,11 +59,20 @@ public enum FuzzyMatcher {
       if loweredASCII == nil {
         let original = Array(text)
         loweredCharacters = original.map(FuzzyMatcher.lowercased)
+        characterBytes = loweredCharacters.map { character in
+          let scalars = character.unicodeScalars
+          guard scalars.count == 1, let scalar = scalars.first, (0x20..<0x7F).contains(scalar.value) else {
+            return 0
+          }
+          return UInt8(scalar.value)
+        }
         bonuses = FuzzyMatcher.bonuses(of: original)
       } else {
         loweredCharacters = []
+        characterBytes = []
         bonuses = FuzzyMatcher.bonuses(ofASCII: bytes)
       }
+      mask = FuzzyMatcher.mask(of: loweredASCII ?? characterBytes)
     }
   }
 
@@ -65,13 +89,22 @@ public enum FuzzyMatcher {
   /// lowered bytes says so first, without building characters (the score is nil exactly
   /// when the bytes are not in order).
   public static func score(_ filter: Filter, in name: Name) -> Int? {
+    // A byte of an ASCII filter that the name lacks: most names a filter meets, refused by
+    // comparing two words (the mask is 0 for a filter that is not ASCII).
+    guard filter.mask & ~name.mask == 0 else { return nil }
     if let text = name.loweredASCII {
       // An ASCII name and a filter that is not ASCII (rare) are aligned by characters.
       guard let pattern = filter.loweredASCII else { return scoreByCharacters(filter, in: name) }
       guard isSubsequence(pattern, of: text) else { return nil }
       return align(pattern, in: text, bonuses: name.bonuses)
     }
-    // Another name was prepared by characters.
+    // Another name was prepared by characters; an ASCII filter matches only its printable
+    // ASCII characters, so it is aligned over their bytes (0 for the others, which no
+    // filter byte equals).
+    if let pattern = filter.loweredASCII {
+      guard isSubsequence(pattern, of: name.characterBytes) else { return nil }
+      return align(pattern, in: name.characterBytes, bonuses: name.bonuses)
+    }
     guard isSubsequence(filter.loweredCharacters, of: name.loweredCharacters) else { return nil }
     return align(filter.loweredCharacters, in: name.loweredCharacters, bonuses: name.bonuses)
   }
@@ -90,32 +123,37 @@ public enum FuzzyMatcher {
   {
     guard !pattern.isEmpty else { return 0 }
     guard pattern.count <= text.count else { return nil }
-    // best[j]: the best score with the current pattern character matched at text[j].
-    var best = [Int?](repeating: nil, count: text.count)
-    var next = best
-    for (i, character) in pattern.enumerated() {
-      // The best predecessor at least two places back, less one point per skipped character.
-      var bestWithGap: Int?
-      for j in text.indices {
-        next[j] = nil
-        bestWithGap = bestWithGap.map { $0 - 1 }
-        if j >= 2, let candidate = best[j - 2] {
-          bestWithGap = Swift.max(bestWithGap ?? candidate - 1, candidate - 1)
+    // Two rows of the table, on the stack: best[j], the best score with the current pattern
+    // character matched at text[j], and the next character's.
+    return withUnsafeTemporaryAllocation(of: Int?.self, capacity: 2 * text.count) { rows -> Int? in
+      var best = UnsafeMutableBufferPointer(rebasing: rows[..<text.count])
+      var next = UnsafeMutableBufferPointer(rebasing: rows[text.count...])
+      best.initialize(repeating: nil)
+      next.initialize(repeating: nil)
+      for (i, character) in pattern.enumerated() {
+        // The best predecessor at least two places back, less one point per skipped character.
+        var bestWithGap: Int?
+        for j in text.indices {
+          next[j] = nil
+          bestWithGap = bestWithGap.map { $0 - 1 }
+          if j >= 2, let candidate = best[j - 2] {
+            bestWithGap = Swift.max(bestWithGap ?? candidate - 1, candidate - 1)
+          }
+          guard text[j] == character else { continue }
+          var score = match + bonuses[j]
+          if i == 0 {
+            score -= min(j, 10)
+          } else {
+            let consecutive = j >= 1 ? best[j - 1].map { $0 + consecutiveBonus } : nil
+            guard let previous = larger(consecutive, bestWithGap) else { continue }
+            score += previous
+          }
+          next[j] = score
         }
-        guard text[j] == character else { continue }
-        var score = match + bonuses[j]
-        if i == 0 {
-          score -= min(j, 10)
-        } else {
-          let consecutive = j >= 1 ? best[j - 1].map { $0 + consecutiveBonus } : nil
-          guard let previous = larger(consecutive, bestWithGap) else { continue }
-          score += previous
-        }
-        next[j] = score
+        swap(&best, &next)
       }
-      swap(&best, &next)
+      return best.reduce(nil, larger)
     }
-    return best.reduce(nil, larger)
   }
 
   /// The larger of two optional scores; nil when both are.
@@ -135,6 +173,12 @@ public enum FuzzyMatcher {
       index += 1
     }
     return true
+  }
+
+  /// The set of `bytes`, each as bit `byte % 64`: bytes that share a bit are not told apart,
+  /// so a filter's mask outside a name's means a byte the name lacks, not the reverse.
+  fileprivate static func mask(of bytes: [UInt8]) -> UInt64 {
+    bytes.reduce(0) { $0 | (1 << UInt64($1 & 63)) }
   }
 
   /// The bytes with ASCII letters lowered; nil when any is not printable ASCII (a control

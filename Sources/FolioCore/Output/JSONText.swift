@@ -87,6 +87,7 @@ public enum JSONText {
 
     mutating func object(depth: Int) throws(SyntaxError) -> JSONValue {
       var pairs: [(String, JSONValue)] = []
+      pairs.reserveCapacity(4)
       // Messages' objects are small: a set of keys pays only for large ones.
       var keys: Set<String>?
       try elements(depth: depth, closedBy: UInt8(ascii: "}")) { (scanner) throws(SyntaxError) in
@@ -183,6 +184,15 @@ public enum JSONText {
         if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { offset += 1 }
         guard digits() > 0 else { throw expected("a digit in the exponent") }
       }
+      // An integer of up to 18 digits (any id) is summed from its bytes.
+      let negative = bytes[start] == UInt8(ascii: "-")
+      if isInteger, offset - start - (negative ? 1 : 0) <= 18 {
+        var integer = 0
+        for byte in bytes[(negative ? start + 1 : start)..<offset] {
+          integer = integer * 10 + Int(byte &- 0x30)
+        }
+        return .int(negative ? -integer : integer)
+      }
       let text = String(decoding: bytes[start..<offset], as: UTF8.self)
       if isInteger, let integer = Int(text) { return .int(integer) }
       guard let double = Double(text), double.isFinite else {
@@ -196,6 +206,25 @@ public enum JSONText {
     mutating func string() throws(SyntaxError) -> String {
       let opening = offset
       offset += 1
+      // Most strings: the closing quote comes before any escape or control character.
+      let start = offset
+      let plainEnd = bytes.withUnsafeBufferPointer { buffer -> Int? in
+        var index = start
+        while index < buffer.count {
+          let byte = buffer[index]
+          if byte == UInt8(ascii: "\"") { return index }
+          if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+          index += 1
+        }
+        return nil
+      }
+      if let plainEnd {
+        let text = bytes.withUnsafeBufferPointer {
+          String(decoding: UnsafeBufferPointer(rebasing: $0[start..<plainEnd]), as: UTF8.self)
+        }
+        offset = plainEnd + 1
+        return text
+      }
       var plainStart = offset
       var collected: [UInt8]?
       while let byte = current {

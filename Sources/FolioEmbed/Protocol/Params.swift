@@ -7,7 +7,8 @@ import FolioCore
 /// message that names the field.
 struct Params {
   private let fields: [(String, JSONValue)]
-  private var taken: Set<String> = []
+  /// Whether each field was taken, by its place in `fields` (a message's keys are unique).
+  private var taken: [Bool]
 
   /// The params of a message: an object, or nothing (`{}`).
   ///
@@ -18,13 +19,25 @@ struct Params {
     case .object(let pairs)?: fields = pairs
     default: throw ProtocolError(.invalidParams, "params must be an object (by name)")
     }
+    taken = fields.isEmpty ? [] : Array(repeating: false, count: fields.count)
   }
 
   private mutating func take(_ key: String) -> JSONValue? {
-    taken.insert(key)
-    guard let value = fields.first(where: { $0.0 == key })?.1 else { return nil }
+    guard let index = fields.firstIndex(where: { $0.0 == key }) else { return nil }
+    taken[index] = true
+    let value = fields[index].1
     if case .null = value { return nil }
     return value
+  }
+
+  /// The fields not taken yet, each marked taken.
+  private mutating func takeRest() -> [(String, JSONValue)] {
+    var rest: [(String, JSONValue)] = []
+    for index in fields.indices where !taken[index] {
+      taken[index] = true
+      rest.append(fields[index])
+    }
+    return rest
   }
 
   private func wrongType(_ key: String, _ type: String) -> ProtocolError {
@@ -143,10 +156,8 @@ struct Params {
   /// Every field not taken yet, as command arguments (see `arguments(_:)`); the command's
   /// declared parameters refuse the names it does not have.
   mutating func remainingArguments() throws(ProtocolError) -> [String: ArgumentValue] {
-    let rest = fields.filter { !taken.contains($0.0) }
     var arguments: [String: ArgumentValue] = [:]
-    for (name, value) in rest {
-      taken.insert(name)
+    for (name, value) in takeRest() {
       if let argument = try Self.argument(value, name: name) { arguments[name] = argument }
     }
     return arguments
@@ -155,8 +166,7 @@ struct Params {
   /// Every field not taken yet, as names and string values, in order.
   mutating func remainingStrings() throws(ProtocolError) -> [(String, String)] {
     var result: [(String, String)] = []
-    for (name, value) in fields where !taken.contains(name) {
-      taken.insert(name)
+    for (name, value) in takeRest() {
       guard case .string(let string) = value else { throw wrongType(name, "a string") }
       result.append((name, string))
     }
@@ -207,7 +217,7 @@ struct Params {
   ///   - path: the field these params are inside, for the message; nil at the top.
   ///   - allowed: names still to be taken (a command's parameters).
   func finish(in path: String? = nil, allowing allowed: Set<String> = []) throws(ProtocolError) {
-    let unknown = fields.map(\.0).filter { !taken.contains($0) && !allowed.contains($0) }
+    let unknown = fields.indices.filter { !taken[$0] && !allowed.contains(fields[$0].0) }.map { fields[$0].0 }
     guard !unknown.isEmpty else { return }
     let names = unknown.map { name in path.map { "\($0).\(name)" } ?? name }
     throw ProtocolError(

@@ -245,11 +245,7 @@ extension EmbedServer {
     case .commandsList:
       try params.finish()
       return try runCommand("shell.commands", [:])
-    case .commandsSearch:
-      let query = try params.string("query")
-      try params.finish()
-      return try runCommand(
-        "shell.commands", ["filter": .words(query.split(separator: " ").map { Word(String($0)) })])
+    case .commandsSearch: return try commandsSearch(&params)
     case .commandsExplain:
       let command = try params.string("command")
       try params.finish()
@@ -300,6 +296,7 @@ extension EmbedServer {
         data: .object([("supported", .array(known.map(JSONValue.string)))]))
     }
     if let environment { session.appEnvironment = environment }
+    protocolVersion = version
     start(notifications: Set(names))
     return .object([
       ("protocolVersion", .string(version)),
@@ -327,6 +324,38 @@ extension EmbedServer {
     var environment = AppEnvironment(platform: platform, width: width ?? base.width)
     environment.hasKeyboard = keyboard ?? (platformName == nil ? base.hasKeyboard : environment.hasKeyboard)
     return environment
+  }
+
+  // MARK: - Commands
+
+  /// The most matches `commands.search` answers with, and how many without `limit`.
+  static let searchLimits = (range: 1...1_000, default: 20)
+
+  /// `commands.search`: since 1.1, the best matches as a palette lists them (id, title,
+  /// shortcut, enabled, score), full command objects only with `detail`; in 1.0, every
+  /// match as a full command object.
+  private func commandsSearch(_ params: inout Params) throws -> JSONValue {
+    let query = try params.string("query")
+    guard protocolVersion != "1.0" else {
+      try params.finish()
+      return try runCommand(
+        "shell.commands", ["filter": .words(query.split(separator: " ").map { Word(String($0)) })])
+    }
+    let limit = try params.optionalInt("limit", in: Self.searchLimits.range) ?? Self.searchLimits.default
+    let detail = try params.optionalBool("detail") ?? false
+    try params.finish()
+    let found = session.registry.search(query, limit: limit)
+    let matches = found.matches.map { match -> JSONValue in
+      let command = match.command
+      var fields: [(String, JSONValue)] = [
+        ("id", .string(command.id)), ("title", .string(command.title)),
+        ("shortcut", .string(command.shortcut)), ("enabled", .bool(command.currentAvailability.isEnabled)),
+        ("score", .int(match.score)),
+      ]
+      if detail { fields.append(("command", JSONRenderer.command(CommandSummary(command)))) }
+      return .object(fields)
+    }
+    return .object([("matches", .array(matches)), ("total", .int(found.total))])
   }
 
   // MARK: - Tables

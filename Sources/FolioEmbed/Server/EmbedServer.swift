@@ -11,8 +11,9 @@ import FolioShell
 /// request caused are sent as notifications before its response. It knows nothing of file
 /// descriptors: `serve(_:)` feeds it the lines of standard input, and tests feed it directly.
 public final class EmbedServer {
-  /// The protocol versions this server speaks, newest first.
-  public static let protocolVersions = ["1.0"]
+  /// The protocol versions this server speaks, newest first; each is served as
+  /// docs/protocol.md documents it.
+  public static let protocolVersions = ["1.1", "1.0"]
 
   /// Where the conversation is.
   public enum Phase: Equatable, Sendable {
@@ -34,6 +35,8 @@ public final class EmbedServer {
   let errorText: ErrorText
   /// Where the conversation is.
   public private(set) var phase = Phase.awaitingInitialize
+  /// The protocol version the client named in `initialize`: the newest until then.
+  var protocolVersion = EmbedServer.protocolVersions[0]
   /// The notifications the client asked for in `initialize`.
   var wantedNotifications: Set<String> = []
   /// The toolbar layout last sent in `toolbar.changed` (or found at `initialize`).
@@ -109,15 +112,21 @@ public final class EmbedServer {
 
   private static let cancelMethod = Array("cancelRequest".utf8)
 
-  /// Whether `bytes` hold `needle`.
+  /// Whether `bytes` hold `needle`: every line read is scanned, so over its buffer.
   private static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
     guard let first = needle.first, bytes.count >= needle.count else { return false }
-    var index = 0
-    while index + needle.count <= bytes.count {
-      if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) { return true }
-      index += 1
+    return bytes.withUnsafeBufferPointer { haystack in
+      var index = 0
+      while index <= haystack.count - needle.count {
+        if haystack[index] == first {
+          var matched = 1
+          while matched < needle.count, haystack[index + matched] == needle[matched] { matched += 1 }
+          if matched == needle.count { return true }
+        }
+        index += 1
+      }
+      return false
     }
-    return false
   }
 
   /// Handles one message line.

@@ -6,15 +6,18 @@ import Synchronization
 #endif
 
 /// The messages of a descriptor (standard input), read by the serving thread itself while it
-/// waits for one, and by a watcher thread while it handles one.
+/// waits for one, and by a watcher thread while it handles a long one.
 ///
 /// A round trip then costs one wake-up, as in a single-threaded server: the bytes that end a
 /// wait are read by the thread that handles them, with no hand-off between threads. The
-/// watcher only reads while a message is handled, so that a `$/cancelRequest` (or any line
-/// `noteLine` looks at) is seen while the request it names runs; what it reads is queued for
-/// the serving thread, in order. The two never read at once: the serving thread reads only
-/// after it said so under the lock, and the watcher reads only under the lock, after checking
-/// that the descriptor has bytes (so its `read` does not block).
+/// watcher reads only while one message has been handled for a whole tick (`tick`), so that
+/// a `$/cancelRequest` (or any line `noteLine` looks at) is seen while a long request runs;
+/// what it reads is queued for the serving thread, in order. It is not woken for each
+/// message: it looks at the message count once a tick while messages come, and rests, to be
+/// woken by the next message, after a second without any. The two never read at once: the
+/// serving thread reads only after it said so under the lock, and the watcher reads only
+/// under the lock, after checking that the descriptor has bytes (so its `read` does not
+/// block).
 public final class MessageInput: Sendable {
   private struct State {
     var reader: MessageReader
@@ -23,10 +26,13 @@ public final class MessageInput: Sendable {
     var head = 0
     /// Whether the descriptor reached its end (or failed).
     var ended = false
-    /// Whether the serving thread handles a message, so the watcher reads.
+    /// Whether the serving thread handles a message, so the watcher may read.
     var isWatching = false
-    /// Whether the watcher waits for `isWatching`, to be woken by `wake`.
-    var isWatcherIdle = false
+    /// How many messages the serving thread took: the watcher reads when one message is
+    /// handled through a whole tick.
+    var taken = 0
+    /// Whether the watcher rests until the next message, to be woken by `wake`.
+    var isWatcherResting = false
 
     /// Splits `bytes` into items, noting each line, and queues them.
     mutating func take(_ bytes: UnsafeBufferPointer<UInt8>, noting noteLine: ([UInt8]) -> Void) {
@@ -51,6 +57,7 @@ public final class MessageInput: Sendable {
       guard head < items.count else { return nil }
       let item = items[head]
       head += 1
+      taken &+= 1
       // The taken items are dropped once they are half the array, so taking stays O(1) on
       // average however many are pipelined.
       if head * 2 >= items.count {
@@ -68,6 +75,11 @@ public final class MessageInput: Sendable {
 
   /// The size of one `read`.
   private static let chunkSize = 64 * 1024
+  /// How often the watcher looks at the message count while messages come: a request that
+  /// runs longer has its input read (and a cancellation seen) within two ticks.
+  static let tick = 10
+  /// How many ticks without a message the watcher waits before it rests.
+  private static let ticksBeforeRest = 100
 
   /// Creates the input of `descriptor`, split into lines of at most `limit` bytes; `noteLine`
   /// sees every line as soon as it is read, on either thread, before it is handled.
@@ -92,11 +104,11 @@ public final class MessageInput: Sendable {
     while true {
       let taken = state.withLock { state -> (item: MessageReader.Item?, ended: Bool, wakeWatcher: Bool) in
         let item = state.next()
-        // With a message, the watcher reads while it is handled; without, this thread reads
-        // (or the input is over: a resting watcher is woken to end).
+        // With a message, the watcher may read while it is handled; without, this thread
+        // reads (or the input is over: a resting watcher is woken to end).
         state.isWatching = item != nil
-        let wakeWatcher = state.isWatcherIdle && (item != nil || state.ended)
-        if wakeWatcher { state.isWatcherIdle = false }
+        let wakeWatcher = state.isWatcherResting && (item != nil || state.ended)
+        if wakeWatcher { state.isWatcherResting = false }
         return (item, state.ended, wakeWatcher)
       }
       if taken.wakeWatcher { wake.signal() }
@@ -117,39 +129,65 @@ public final class MessageInput: Sendable {
     }
   }
 
-  /// The watcher's loop: while a message is handled, waits for bytes and queues what they
-  /// end; otherwise waits to be woken. It ends with the input.
+  /// What the watcher does next.
+  private enum WatcherStep {
+    case end, rest, tick, read
+  }
+
+  /// The watcher's loop: once a tick while messages come, looks whether the message handled
+  /// now was handled at the last tick too, and if so waits for bytes and queues what they
+  /// end, until that message is done; after `ticksBeforeRest` ticks without a message, rests
+  /// until the next. It ends with the input.
   private func watch() {
     var buffer = [UInt8](repeating: 0, count: Self.chunkSize)
+    var lastTaken = 0
+    var quietTicks = 0
     while true {
-      let step = state.withLock { state -> Int in
-        if state.ended { return 0 }
-        if state.isWatching { return 1 }
-        state.isWatcherIdle = true
-        return 2
-      }
-      if step == 0 { return }
-      if step == 2 {
-        wake.wait()
-        continue
-      }
-      // Wait for bytes (or the end) without reading: the serving thread may read them first.
-      var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-      guard poll(&waiting, 1, -1) >= 0 || errno == EINTR else { return }
-      state.withLock { state in
-        guard state.isWatching, !state.ended else { return }
-        var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        guard poll(&ready, 1, 0) > 0 else { return }
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if count > 0 {
-          buffer.withUnsafeBufferPointer {
-            state.take(UnsafeBufferPointer(rebasing: $0[..<count]), noting: noteLine)
-          }
-        } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
-          state.end(noting: noteLine)
+      let step = state.withLock { state -> WatcherStep in
+        if state.ended { return .end }
+        if state.isWatching && state.taken == lastTaken { return .read }
+        quietTicks = state.taken == lastTaken ? quietTicks + 1 : 0
+        lastTaken = state.taken
+        guard quietTicks < Self.ticksBeforeRest else {
+          state.isWatcherResting = true
+          return .rest
         }
+        return .tick
+      }
+      switch step {
+      case .end: return
+      case .rest:
+        wake.wait()
+        quietTicks = 0
+      case .tick: _ = wake.wait(timeout: .now() + .milliseconds(Self.tick))
+      case .read: guard watchInput(into: &buffer, whileHandling: lastTaken) else { return }
       }
     }
+  }
+
+  /// Waits up to a tick for bytes (or the end) and, if message `taken` is still handled,
+  /// reads and queues them.
+  ///
+  /// - Returns: false when the descriptor cannot be polled, and the watcher ends.
+  private func watchInput(into buffer: inout [UInt8], whileHandling taken: Int) -> Bool {
+    // Wait for bytes without reading: the serving thread may read them first.
+    var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    let polled = poll(&waiting, 1, Int32(Self.tick))
+    guard polled > 0 else { return polled == 0 || errno == EINTR }
+    state.withLock { state in
+      guard state.isWatching, state.taken == taken, !state.ended else { return }
+      var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      guard poll(&ready, 1, 0) > 0 else { return }
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count > 0 {
+        buffer.withUnsafeBufferPointer {
+          state.take(UnsafeBufferPointer(rebasing: $0[..<count]), noting: noteLine)
+        }
+      } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+        state.end(noting: noteLine)
+      }
+    }
+    return true
   }
 }
 

@@ -594,7 +594,7 @@ public enum JSONRenderer {
   }
 
   /// A command as JSON: identity, presentation, availability, state and parameters.
-  static func command(_ command: CommandSummary) -> JSONValue {
+  public static func command(_ command: CommandSummary) -> JSONValue {
     var fields: [(String, JSONValue)] = [
       ("id", .string(command.id)), ("name", .string(command.name)),
       ("title", .string(command.title)), ("subtitle", .string(command.subtitle)),
