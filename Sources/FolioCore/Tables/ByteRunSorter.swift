@@ -85,9 +85,11 @@ enum ByteRunSorter {
     precondition(count <= maximumRowCount, "at most \(maximumRowCount) rows can be sorted")
     let entries = UnsafeMutableBufferPointer<Entry>.allocate(capacity: count)
     let sorted = Sorted(entries)
+    var firstWordsEqual = true
     for row in 0..<count {
-      entries[row] = Entry(
-        bytes: runs.isEmpty ? 0 : word(of: row, at: 0, runs: runs, starts: starts), row: UInt32(row))
+      let bytes = runs.isEmpty ? 0 : word(of: row, at: 0, runs: runs, starts: starts)
+      entries[row] = Entry(bytes: bytes, row: UInt32(row))
+      firstWordsEqual = firstWordsEqual && bytes == entries[0].bytes
     }
     guard count > 1, !runs.isEmpty else { return sorted }
     // Groups still to sort, and how far into their runs their rows are known to be equal.
@@ -97,6 +99,7 @@ enum ByteRunSorter {
     while let (lower, upper, depth) = pending.popLast() {
       if isCancelled() { return nil }
       let group = UnsafeMutableBufferPointer(rebasing: entries[lower..<upper])
+      // A group whose words are all equal is in order already: it is in the order of its rows.
       var allEqual = true
       if depth > 0 {
         let first = word(of: Int(group[0].row), at: depth, runs: runs, starts: starts)
@@ -106,7 +109,7 @@ enum ByteRunSorter {
           allEqual = allEqual && bytes == first
         }
       } else {
-        allEqual = false
+        allEqual = firstWordsEqual
       }
       if !allEqual {
         if group.count <= smallGroup {
