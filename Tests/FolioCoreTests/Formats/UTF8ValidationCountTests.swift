@@ -23,4 +23,15 @@ import Testing
       #expect(counted == bytes.filter { $0 == 0x0A || $0 == 0x0D }.count, "\(bytes)")
     }
   }
+
+  @Test("long ASCII runs, whose counts are added up every 255 words, count every break")
+  func longRuns() throws {
+    for (line, lines) in [("a,b\n", 20_000), ("x\r\n", 9_999), ("\n", 4_095), ("0123456,89\r", 3_001)] {
+      let bytes = Array(String(repeating: line, count: lines).utf8) + Array("é\nend".utf8)
+      let counted = try bytes.withUnsafeBufferPointer {
+        try UTF8Validation.validateCountingLineBreaks($0, from: 0)
+      }
+      #expect(counted == bytes.filter { $0 == 0x0A || $0 == 0x0D }.count, "\(line) × \(lines)")
+    }
+  }
 }
