@@ -1,42 +1,33 @@
 /// Sorts rows by runs of bytes (`TableSortKeys`), stably: a most-significant-digit radix
-/// sort that takes the runs 8 bytes at a time.
+/// sort that takes the runs 4 bytes at a time.
 ///
-/// Every row starts with the first 8 bytes of its run as a big-endian integer; the rows are
+/// Every row starts with the first 4 bytes of its run as a big-endian integer; the rows are
 /// sorted by that integer and their position, and each group of rows whose integers are equal
-/// and whose runs go on is sorted again by the next 8 bytes. Most comparisons are then of two
+/// and whose runs go on is sorted again by the next 4 bytes. Most comparisons are then of two
 /// integers next to each other in memory rather than of two strings somewhere in a large
 /// buffer, and each byte of a run is read about once. Small groups are finished by insertion.
 ///
-/// Memory: an entry takes 12 bytes (the 8 bytes and a 4-byte row number: tables of up to
+/// Memory: an entry takes 8 bytes (the 4 bytes and a 4-byte row number: tables of up to
 /// 2³² − 1 rows), and groups are sorted in place, with no second array; the caller can free
 /// the runs before the order is taken out of the entries (`Sorted.order()`).
 enum ByteRunSorter {
-  /// A row being sorted: the 8 bytes of its run being compared, kept as two halves so that
-  /// an entry takes 12 bytes rather than 16, and its position.
+  /// A row being sorted: the 4 bytes of its run being compared and its position, in one
+  /// integer that orders as they do (the bytes above, the row below).
   struct Entry {
-    var high: UInt32
-    var low: UInt32
-    var row: UInt32
+    var key: UInt64
 
-    init(bytes: UInt64, row: UInt32) {
-      high = UInt32(truncatingIfNeeded: bytes >> 32)
-      low = UInt32(truncatingIfNeeded: bytes)
-      self.row = row
+    init(bytes: UInt32, row: UInt32) { key = UInt64(bytes) << 32 | UInt64(row) }
+
+    var bytes: UInt32 {
+      get { UInt32(truncatingIfNeeded: key >> 32) }
+      set { key = UInt64(newValue) << 32 | (key & 0xFFFF_FFFF) }
     }
 
-    var bytes: UInt64 {
-      get { UInt64(high) << 32 | UInt64(low) }
-      set {
-        high = UInt32(truncatingIfNeeded: newValue >> 32)
-        low = UInt32(truncatingIfNeeded: newValue)
-      }
-    }
+    var row: UInt32 { UInt32(truncatingIfNeeded: key) }
 
     /// Whether this entry goes before `other`: by their bytes, then by row.
     @inline(__always)
-    func precedes(_ other: Entry) -> Bool {
-      high != other.high ? high < other.high : low != other.low ? low < other.low : row < other.row
-    }
+    func precedes(_ other: Entry) -> Bool { key < other.key }
   }
 
   /// The most rows `sort` takes: row numbers are 4 bytes.
@@ -121,15 +112,12 @@ enum ByteRunSorter {
       var first = lower
       while first < upper {
         var next = first + 1
-        while next < upper, entries[next].high == entries[first].high, entries[next].low == entries[first].low
-        {
-          next += 1
-        }
-        // Runs equal this far and ending within these 8 bytes are equal: no run is the
+        while next < upper, entries[next].bytes == entries[first].bytes { next += 1 }
+        // Runs equal this far and ending within these 4 bytes are equal: no run is the
         // beginning of another, so none can go on where an equal one ends.
         let row = Int(entries[first].row)
-        if next - first > 1, Int(starts[row + 1] - starts[row]) > depth + 8 {
-          pending.append((first, next, depth + 8))
+        if next - first > 1, Int(starts[row + 1] - starts[row]) > depth + 4 {
+          pending.append((first, next, depth + 4))
         }
         first = next
       }
@@ -197,21 +185,21 @@ enum ByteRunSorter {
     return true
   }
 
-  /// Eight bytes of a row's run from `depth` on, big-endian, zeros past its end.
+  /// Four bytes of a row's run from `depth` on, big-endian, zeros past its end.
   @inline(__always)
   private static func word<Start: BinaryInteger>(
     of row: Int, at depth: Int, runs: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<Start>
-  ) -> UInt64 {
+  ) -> UInt32 {
     let offset = Int(starts[row]) + depth
     let remaining = Int(starts[row + 1]) - offset
     guard remaining > 0 else { return 0 }
-    guard offset + 8 <= runs.count, let base = runs.baseAddress else {
-      var word: UInt64 = 0
-      for index in 0..<8 { word = word << 8 | UInt64(index < remaining ? runs[offset + index] : 0) }
+    guard offset + 4 <= runs.count, let base = runs.baseAddress else {
+      var word: UInt32 = 0
+      for index in 0..<4 { word = word << 8 | UInt32(index < remaining ? runs[offset + index] : 0) }
       return word
     }
-    let word = UInt64(bigEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
-    return remaining >= 8 ? word : word & ~(UInt64.max >> (8 * remaining))
+    let word = UInt32(bigEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt32.self))
+    return remaining >= 4 ? word : word & ~(UInt32.max >> (8 * remaining))
   }
 
   /// Sorts a few rows whose runs are equal up to `depth` by the rest of their runs.
@@ -230,8 +218,8 @@ enum ByteRunSorter {
         let leftEnd = Int(starts[leftRow + 1] - starts[leftRow])
         let rightEnd = Int(starts[rightRow + 1] - starts[rightRow])
         // Equal words where one run ends mean equal runs (no run begins another).
-        if leftEnd <= offset + 8 || rightEnd <= offset + 8 { return leftRow < rightRow }
-        offset += 8
+        if leftEnd <= offset + 4 || rightEnd <= offset + 4 { return leftRow < rightRow }
+        offset += 4
       }
     }
     guard group.count > 1 else { return }

@@ -217,7 +217,7 @@ struct TableSortKeys {
   }
 
   /// Appends the primary weights of ASCII text: capitals lowered, each run of digits as
-  /// its number (`digitRunTag`, how many digits it has without leading zeros, the digits).
+  /// its number (`appendDigitRun`: how many digits it has without leading zeros, the digits).
   private mutating func appendPrimary(ascii text: UnsafeBufferPointer<UInt8>) {
     var index = 0
     while index < text.count {
@@ -312,16 +312,25 @@ struct TableSortKeys {
     if !digits.isEmpty { digits.withUnsafeBufferPointer { appendDigitRun($0[...]) } }
   }
 
-  /// Marks a run of digits in primary weights; `0` itself never appears there otherwise.
+  /// Marks a run of digits in primary weights: `0` plus how many significant digits it
+  /// has, up to `9`, which a length byte follows. Digits never appear there otherwise, and
+  /// every other byte of primary weights is below `0` or above `9`, so a run orders against
+  /// other text as its first digit did.
   private static let digitRunTag = UInt8(ascii: "0")
 
-  /// Appends a run of ASCII digits so that runs compare by value: the tag, then 2 plus how
-  /// many digits it has without leading zeros (at most 253), then those digits.
+  /// Appends a run of ASCII digits so that runs compare by value: for fewer than 9 digits
+  /// without leading zeros, `0` plus their number in one byte; for more, `9` and their number
+  /// (at most 255); then those digits.
   private mutating func appendDigitRun(_ run: Slice<UnsafeBufferPointer<UInt8>>) {
     var significant = run.startIndex
     while significant < run.endIndex, run[significant] == UInt8(ascii: "0") { significant += 1 }
-    bytes.append(Self.digitRunTag)
-    bytes.append(UInt8(2 + min(run.endIndex - significant, 253)))
+    let digits = run.endIndex - significant
+    if digits < 9 {
+      bytes.append(Self.digitRunTag + UInt8(digits))
+    } else {
+      bytes.append(Self.digitRunTag + 9)
+      bytes.append(UInt8(min(digits, 255)))
+    }
     bytes.append(contentsOf: run[significant...])
   }
 
