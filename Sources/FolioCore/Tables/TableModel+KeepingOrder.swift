@@ -80,11 +80,12 @@ extension TableModel {
       var text = cell(row: index, column: column).description
       guard text.withUTF8({ runs.append($0, key: key) }) else { return nil }
     }
-    return runs.withRuns { bytes, _ in Array(bytes) }
+    return runs.runBytes
   }
 
   /// Brings the kinds of `ordering` up to date after an edit of the rows `changed`:
-  /// an ASCII text column given other text widens to text, which orders alike.
+  /// an ASCII text column given other text widens to text (`standard` text to its longer
+  /// form), which orders alike.
   ///
   /// - Returns: false when a column's kind changes the order of every row — a number column
   ///   with a cell that is not a number, a text column left with numbers only.
@@ -94,11 +95,13 @@ extension TableModel {
       switch ordering.kinds[key] {
       case .number:
         for row in changed where !fits(row: row, column: column, kind: .number) { return false }
-      case .asciiText, .text, .standardText:
-        if ordering.kinds[key] == .asciiText,
-          changed.contains(where: { !fits(row: $0, column: column, kind: .asciiText) })
+      case .asciiText, .text, .standardASCIIText, .standardText:
+        let kind = ordering.kinds[key]
+        if kind == .asciiText || kind == .standardASCIIText,
+          changed.contains(where: { !fits(row: $0, column: column, kind: kind) })
         {
-          for other in keyColumns.indices where keyColumns[other] == column { ordering.kinds[other] = .text }
+          let wider = kind.wider(ordering.collation)
+          for other in keyColumns.indices where keyColumns[other] == column { ordering.kinds[other] = wider }
         }
         guard hasNonNumber(inColumn: column, lookingFirstAt: changed) else { return false }
       }

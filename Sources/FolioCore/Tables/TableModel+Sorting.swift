@@ -29,6 +29,9 @@ extension TableModel {
     progress: ((Int) -> Void)? = nil
   ) throws(FolioError) -> (order: [Int], kinds: [TableSortKeys.Kind]) {
     try cancellation?.check()
+    guard rowCount <= ByteRunSorter.maximumRowCount else {
+      throw .invalidArgument("cannot sort more than \(ByteRunSorter.maximumRowCount) rows")
+    }
     var keyColumns: [Int] = []
     for key in keys {
       guard let column = columnIndex(key.column) else {
@@ -38,7 +41,7 @@ extension TableModel {
     }
     // Columns are taken for numbers, then for ASCII text, until a cell says otherwise; the
     // kinds worked out for `show` rule numbers out at once.
-    let text: TableSortKeys.Kind = collation == .standard ? .standardText : .asciiText
+    let text: TableSortKeys.Kind = collation == .standard ? .standardASCIIText : .asciiText
     var kinds = keyColumns.map { column -> TableSortKeys.Kind in
       valueKindCache.indices.contains(column) && valueKindCache[column]?.allNumbers == false
         ? text : .number
@@ -76,11 +79,10 @@ extension TableModel {
         for key in keys.indices where keyColumns[key] == keyColumns[misfit] { kinds[key] = wider }
         continue
       }
-      let order = runs.withRuns {
-        ByteRunSorter.order(runs: $0, starts: $1) { cancellation?.isCancelled == true }
-      }
-      guard let order else { throw .interrupted }
-      return (order, kinds)
+      // The runs are freed before the order is taken out of the sorted rows.
+      let sorted = runs.sortRows { cancellation?.isCancelled == true }
+      guard let sorted else { throw .interrupted }
+      return (sorted.order(), kinds)
     }
   }
 

@@ -14,7 +14,11 @@
 ///   same way), `00`, then a bit a byte of the text, 1 for a small letter, 8 to a byte. Two
 ///   texts equal but for case have the same length, and their first difference is a capital
 ///   in one (a smaller byte) where the other has a small letter: the bits order them as the
-///   texts themselves, in a part half as long.
+///   texts themselves, in a part half as long;
+/// - text in `standard` collation of a column that is all ASCII: `01`, the primary weights,
+///   `00`, a code for each run of digits of how many leading zeros it has, then the case bits
+///   as above — in the order of the three levels of `standard` text, about half as long (see
+///   `appendLeadingZeros`).
 ///
 /// A descending key has every byte after its tag complemented, and text ends with `FF`
 /// instead of `00`. No part is the beginning of another of the same key, so no run is the
@@ -22,8 +26,10 @@
 struct TableSortKeys {
   /// The runs of every row, one after the other.
   private var bytes: [UInt8] = []
-  /// Where each row's run starts in `bytes`.
-  private var starts: [Int] = []
+  /// Where each row's run starts in `bytes`: 4 bytes a row while the runs take under 4 GiB.
+  private var starts: [UInt32] = []
+  /// Where each row's run starts, once the runs pass 4 GiB; `starts` is then empty.
+  private var wideStarts: [Int]?
 
   /// What one key of the sort compares.
   enum Kind {
@@ -33,6 +39,9 @@ struct TableSortKeys {
     case asciiText
     /// The cells as text, case folded first, then exactly.
     case text
+    /// The cells as text in `standard` collation, in the shorter form every cell being ASCII
+    /// allows; orders as `standardText`.
+    case standardASCIIText
     /// The cells as text in `standard` collation: base letters with numbers by value, then
     /// accents and case folded, then exactly.
     case standardText
@@ -40,9 +49,9 @@ struct TableSortKeys {
     /// The kind to try when a cell does not fit this one under `collation`.
     func wider(_ collation: TableCollation) -> Kind {
       switch self {
-      case .number: collation == .standard ? .standardText : .asciiText
+      case .number: collation == .standard ? .standardASCIIText : .asciiText
       case .asciiText, .text: .text
-      case .standardText: .standardText
+      case .standardASCIIText, .standardText: .standardText
       }
     }
   }
@@ -71,7 +80,20 @@ struct TableSortKeys {
 
   /// Starts the next row's run; its keys' cells follow with `append(_:key:)`, in order.
   mutating func beginRow() {
-    starts.append(bytes.count)
+    appendStart(bytes.count)
+  }
+
+  /// Notes where a run starts (or the last one ends), in `starts` while it fits 4 bytes.
+  private mutating func appendStart(_ offset: Int) {
+    if wideStarts == nil, let narrow = UInt32(exactly: offset) {
+      starts.append(narrow)
+      return
+    }
+    if wideStarts == nil {
+      wideStarts = starts.map(Int.init)
+      starts = []
+    }
+    wideStarts?.append(offset)
   }
 
   /// Appends the part of key `key` for the current row: its cell's UTF-8 text, empty for an
@@ -85,16 +107,32 @@ struct TableSortKeys {
   }
 
   /// The number of rows added.
-  var rowCount: Int { starts.count }
+  var rowCount: Int { wideStarts?.count ?? starts.count }
 
-  /// Calls `body` with the runs and with where each row's run starts, followed by the end of
-  /// the last one.
-  mutating func withRuns<Result>(
-    _ body: (_ bytes: UnsafeBufferPointer<UInt8>, _ starts: UnsafeBufferPointer<Int>) -> Result
-  ) -> Result {
-    starts.append(bytes.count)
-    defer { starts.removeLast() }
-    return bytes.withUnsafeBufferPointer { bytes in starts.withUnsafeBufferPointer { body(bytes, $0) } }
+  /// The runs of every row added, one after the other: of a single row, its run.
+  var runBytes: [UInt8] { bytes }
+
+  /// Sorts the rows by their runs (`ByteRunSorter.sort`), then frees the runs, which the
+  /// sorted rows no longer need: no rows can be added after.
+  ///
+  /// - Returns: the sorted rows; nil when `isCancelled` said yes.
+  mutating func sortRows(isCancelled: () -> Bool) -> ByteRunSorter.Sorted? {
+    appendStart(bytes.count)
+    let sorted = bytes.withUnsafeBufferPointer { bytes in
+      if let wideStarts {
+        wideStarts.withUnsafeBufferPointer {
+          ByteRunSorter.sort(runs: bytes, starts: $0, isCancelled: isCancelled)
+        }
+      } else {
+        starts.withUnsafeBufferPointer {
+          ByteRunSorter.sort(runs: bytes, starts: $0, isCancelled: isCancelled)
+        }
+      }
+    }
+    bytes = []
+    starts = []
+    wideStarts = nil
+    return sorted
   }
 
   /// Appends the part of one cell.
@@ -121,15 +159,16 @@ struct TableSortKeys {
       bytes.append(Self.valueTag)
       appendEscaped(text, lowercasingASCII: true)
       bytes.append(0)
-      var bits: UInt8 = 0
-      for (index, byte) in text.enumerated() {
-        bits = bits << 1 | (byte &- UInt8(ascii: "a") < 26 ? 1 : 0)
-        if index % 8 == 7 {
-          bytes.append(bits)
-          bits = 0
-        }
-      }
-      if text.count % 8 != 0 { bytes.append(bits << (8 - text.count % 8)) }
+      appendCaseBits(text)
+    case .standardASCIIText:
+      var union: UInt8 = 0
+      for byte in text { union |= byte }
+      guard union < 0x80 else { return false }
+      bytes.append(Self.valueTag)
+      appendPrimary(ascii: text)
+      bytes.append(0)
+      appendLeadingZeros(ascii: text)
+      appendCaseBits(text)
     case .standardText:
       bytes.append(Self.valueTag)
       var union: UInt8 = 0
@@ -178,7 +217,7 @@ struct TableSortKeys {
   }
 
   /// Appends the primary weights of ASCII text: capitals lowered, each run of digits as
-  /// its number (`digitRunTag`, how many digits it has without leading zeros, the digits).
+  /// its number (`appendDigitRun`: how many digits it has without leading zeros, the digits).
   private mutating func appendPrimary(ascii text: UnsafeBufferPointer<UInt8>) {
     var index = 0
     while index < text.count {
@@ -192,6 +231,59 @@ struct TableSortKeys {
       }
       appendPrimaryByte(byte &- 0x41 < 26 ? byte | 0x20 : byte)
       index += 1
+    }
+  }
+
+  /// Appends a bit for each byte of ASCII text, 1 for a small letter, 8 to a byte: of two
+  /// texts equal but for case (so of one length), the one with a capital where the other has
+  /// a small letter first comes first by its bytes and by its bits.
+  private mutating func appendCaseBits(_ text: UnsafeBufferPointer<UInt8>) {
+    var bits: UInt8 = 0
+    for (index, byte) in text.enumerated() {
+      bits = bits << 1 | (byte &- UInt8(ascii: "a") < 26 ? 1 : 0)
+      if index % 8 == 7 {
+        bytes.append(bits)
+        bits = 0
+      }
+    }
+    if text.count % 8 != 0 { bytes.append(bits << (8 - text.count % 8)) }
+  }
+
+  /// Appends, for each run of digits of ASCII text, a code of how many leading zeros it has:
+  /// the second level of `standard` collation in a byte a run.
+  ///
+  /// Two texts with the same primary weights differ only in case and in the leading zeros of
+  /// their runs of digits, which have the same significant digits and are followed by the
+  /// same character. Their lowered texts, which the second level compares, first differ in
+  /// the first run whose zeros differ: where the one with fewer zeros has its first
+  /// significant digit, or, for a run of zeros only, the character after it. A digit is
+  /// greater than `0`, so more zeros come first; so they do before a character greater than
+  /// `0` (a letter, `:`); before a smaller one (a space, `/`) or the end of the text fewer
+  /// zeros come first. The code orders the zeros that way: `255 - zeros` or `zeros` below
+  /// 250, and above that a marker below or above every such byte followed by four bytes.
+  private mutating func appendLeadingZeros(ascii text: UnsafeBufferPointer<UInt8>) {
+    let zero = UInt8(ascii: "0")
+    var index = 0
+    while index < text.count {
+      guard text[index] &- zero < 10 else {
+        index += 1
+        continue
+      }
+      var end = index
+      while end < text.count, text[end] == zero { end += 1 }
+      let zeros = end - index
+      while end < text.count, text[end] &- zero < 10 { end += 1 }
+      let moreZerosFirst = end - index > zeros || (end < text.count && text[end] > zero)
+      let count = UInt32(clamping: zeros)
+      if zeros < 250 {
+        bytes.append(moreZerosFirst ? UInt8(255 - zeros) : UInt8(zeros))
+      } else {
+        bytes.append(moreZerosFirst ? 5 : 250)
+        withUnsafeBytes(of: (moreZerosFirst ? UInt32.max - count : count).bigEndian) {
+          bytes.append(contentsOf: $0)
+        }
+      }
+      index = end
     }
   }
 
@@ -220,16 +312,25 @@ struct TableSortKeys {
     if !digits.isEmpty { digits.withUnsafeBufferPointer { appendDigitRun($0[...]) } }
   }
 
-  /// Marks a run of digits in primary weights; `0` itself never appears there otherwise.
+  /// Marks a run of digits in primary weights: `0` plus how many significant digits it
+  /// has, up to `9`, which a length byte follows. Digits never appear there otherwise, and
+  /// every other byte of primary weights is below `0` or above `9`, so a run orders against
+  /// other text as its first digit did.
   private static let digitRunTag = UInt8(ascii: "0")
 
-  /// Appends a run of ASCII digits so that runs compare by value: the tag, then 2 plus how
-  /// many digits it has without leading zeros (at most 253), then those digits.
+  /// Appends a run of ASCII digits so that runs compare by value: for fewer than 9 digits
+  /// without leading zeros, `0` plus their number in one byte; for more, `9` and their number
+  /// (at most 255); then those digits.
   private mutating func appendDigitRun(_ run: Slice<UnsafeBufferPointer<UInt8>>) {
     var significant = run.startIndex
     while significant < run.endIndex, run[significant] == UInt8(ascii: "0") { significant += 1 }
-    bytes.append(Self.digitRunTag)
-    bytes.append(UInt8(2 + min(run.endIndex - significant, 253)))
+    let digits = run.endIndex - significant
+    if digits < 9 {
+      bytes.append(Self.digitRunTag + UInt8(digits))
+    } else {
+      bytes.append(Self.digitRunTag + 9)
+      bytes.append(UInt8(min(digits, 255)))
+    }
     bytes.append(contentsOf: run[significant...])
   }
 

@@ -135,7 +135,7 @@ import Testing
     let outcome = try DocumentFile.save(content, to: path, inPlace: nil)
     let (bytes, snapshot) = try DocumentFile.read(path)
     #expect(bytes == expected)
-    #expect(outcome.snapshot == snapshot)
+    #expect(outcome.snapshot.isSameState(as: snapshot))
     #expect(snapshot.contentHash == FileSnapshot.contentHash(of: expected))
   }
 }

@@ -173,7 +173,7 @@ import Testing
     }
   }
 
-  @Test("a group larger than a block is sorted in blocks and merged, in the order of its runs and rows")
+  @Test("a group larger than a block is sorted in place, in the order of its runs and rows")
   func blocks() {
     var random = Generator(state: 5)
     let count = 100_000
@@ -190,7 +190,7 @@ import Testing
     #expect(order == expected)
   }
 
-  @Test("sorting a large group stops between its blocks once cancelled")
+  @Test("sorting a large group stops between its passes once cancelled")
   func cancelledWithinGroup() {
     let count = 100_000
     let runs = (0..<count).flatMap { row in withUnsafeBytes(of: UInt64(count - row).bigEndian) { Array($0) } }

@@ -107,8 +107,9 @@ extension DocumentFile {
     unlink(safety.backupPath)
     _ = FaultPoint.reach("save.done")
     var info = stat()
+    let taken = now()
     guard fstat(descriptor, &info) == 0 else { throw .io(path, "cannot check the saved file: \(lastError)") }
-    return SaveOutcome(snapshot: snapshot(info, hash: written.hash), inPlaceReason: reason)
+    return SaveOutcome(snapshot: snapshot(info, hash: written.hash, taken: taken), inPlaceReason: reason)
   }
 
   /// Writes `content` from the start of an open file, cuts the file to its length and flushes

@@ -19,7 +19,7 @@ public enum DocumentFile {
   public static func read(
     _ path: String, cancellation: CancellationToken? = nil
   ) throws(FolioError) -> (bytes: [UInt8], snapshot: FileSnapshot) {
-    try withRegularFile(path, verb: "open") { (descriptor, info) throws(FolioError) in
+    try withRegularFile(path, verb: "open") { (descriptor, info, taken) throws(FolioError) in
       // Room for the whole file and one more read that finds its end, reserved up front: growing
       // the array while reading would briefly need twice the file.
       var bytes: [UInt8] = []
@@ -30,7 +30,7 @@ public enum DocumentFile {
         bytes.append(contentsOf: chunk)
         hasher.combine(chunk)
       }
-      return (bytes, snapshot(info, hash: hasher.finalize()))
+      return (bytes, snapshot(info, hash: hasher.finalize(), taken: taken))
     }
   }
 
@@ -44,10 +44,10 @@ public enum DocumentFile {
       if errno == ENOENT { return nil }
       throw .io(path, "cannot check: \(lastError)")
     }
-    return try withRegularFile(path, verb: "open") { (descriptor, info) throws(FolioError) in
+    return try withRegularFile(path, verb: "open") { (descriptor, info, taken) throws(FolioError) in
       var hasher = ContentHasher()
       try readChunks(descriptor, path: path) { hasher.combine($0) }
-      return snapshot(info, hash: hasher.finalize())
+      return snapshot(info, hash: hasher.finalize(), taken: taken)
     }
   }
 
@@ -63,7 +63,7 @@ public enum DocumentFile {
   /// - Throws: `FolioError.io` naming the path and the system's reason, what the path is when
   ///   it is not a regular file, or its size and the limit.
   public static func readAll(_ path: String, limit: Int) throws(FolioError) -> [UInt8] {
-    try withRegularFile(path, verb: "read") { (descriptor, info) throws(FolioError) in
+    try withRegularFile(path, verb: "read") { (descriptor, info, _) throws(FolioError) in
       func tooLarge(_ size: Int) -> FolioError {
         .io(path, "cannot read: \(size) bytes or more, over the limit of \(limit) bytes")
       }
@@ -78,19 +78,21 @@ public enum DocumentFile {
     }
   }
 
-  /// Opens a regular file for reading and hands its descriptor and status to `body`; the
-  /// error for anything else says what it is (`cannot VERB: a FIFO, not a regular file`).
+  /// Opens a regular file for reading and hands its descriptor, its status and when the
+  /// status was taken (`now()` just before it) to `body`; the error for anything else says
+  /// what it is (`cannot VERB: a FIFO, not a regular file`).
   private static func withRegularFile<T>(
-    _ path: String, verb: String, _ body: (Int32, stat) throws(FolioError) -> T
+    _ path: String, verb: String, _ body: (Int32, stat, Int) throws(FolioError) -> T
   ) throws(FolioError) -> T {
     // O_NONBLOCK keeps a FIFO from blocking the open; it is refused below anyway.
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else { throw .io(path, "cannot \(verb): \(lastError)") }
     defer { close(descriptor) }
     var info = stat()
+    let taken = now()
     guard fstat(descriptor, &info) == 0 else { throw .io(path, "cannot \(verb): \(lastError)") }
     switch info.st_mode & S_IFMT {
-    case S_IFREG: return try body(descriptor, info)
+    case S_IFREG: return try body(descriptor, info, taken)
     case S_IFDIR: throw .io(path, "cannot \(verb): is a folder")
     case S_IFIFO: throw .io(path, "cannot \(verb): a FIFO, not a regular file")
     case S_IFCHR, S_IFBLK: throw .io(path, "cannot \(verb): a device, not a regular file")
@@ -229,8 +231,9 @@ public enum DocumentFile {
     }
     _ = step.reach("done")
     var info = stat()
+    let taken = now()
     guard stat(target, &info) == 0 else { throw .io(path, "cannot check the saved file: \(lastError)") }
-    return .replaced(snapshot(info, hash: written.hash))
+    return .replaced(snapshot(info, hash: written.hash, taken: taken))
   }
 
   /// The fault points of one write, named under a prefix.
@@ -395,11 +398,22 @@ public enum DocumentFile {
     code == ENOSPC ? "the disk is full" : String(cString: strerror(code))
   }
 
-  static func snapshot(_ info: stat, hash: UInt64) -> FileSnapshot {
+  /// The snapshot of a file from its status, its content's hash and when the status was
+  /// taken (`now()` read just before it).
+  static func snapshot(_ info: stat, hash: UInt64, taken: Int) -> FileSnapshot {
     FileSnapshot(
       size: Int(info.st_size), modifiedSeconds: Int(info.st_mtim.tv_sec),
-      modifiedNanoseconds: Int(info.st_mtim.tv_nsec), device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
-      mode: UInt32(info.st_mode & 0o7777), contentHash: hash)
+      modifiedNanoseconds: Int(info.st_mtim.tv_nsec), changedSeconds: Int(info.st_ctim.tv_sec),
+      changedNanoseconds: Int(info.st_ctim.tv_nsec), device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
+      mode: UInt32(info.st_mode & 0o7777), contentHash: hash, takenNanoseconds: taken)
+  }
+
+  /// The system clock (`CLOCK_REALTIME`, which file times are taken from), in nanoseconds
+  /// since 1970.
+  static func now() -> Int {
+    var time = timespec()
+    clock_gettime(CLOCK_REALTIME, &time)
+    return time.tv_sec * 1_000_000_000 + time.tv_nsec
   }
 
   private static let sequence = Atomic<Int>(0)

@@ -6,6 +6,11 @@ public struct FileSnapshot: Equatable, Sendable {
   /// The modification time, in seconds and nanoseconds since 1970.
   public var modifiedSeconds: Int
   public var modifiedNanoseconds: Int
+  /// The status change time (ctime), in seconds and nanoseconds since 1970: the system sets
+  /// it at every change of the file, its content or its times, and no program can set it
+  /// back, so a change that restores the modification time (`touch -r`) still shows here.
+  public var changedSeconds: Int
+  public var changedNanoseconds: Int
   /// The device and inode: a different file put in its place changes them.
   public var device: UInt64
   public var inode: UInt64
@@ -13,11 +18,24 @@ public struct FileSnapshot: Equatable, Sendable {
   public var mode: UInt32
   /// The content's hash: `contentHash(of:)`, XXH64.
   public var contentHash: UInt64
+  /// When the status above was taken, by the system clock read just before it, in
+  /// nanoseconds since 1970: a file whose times are not older than this by
+  /// `DocumentFile.racyMargin` may have been changed since without its status showing it
+  /// (see `DocumentFile.check(_:against:)`).
+  public var takenNanoseconds: Int
 
   /// The hash a snapshot keeps of a file's content: XXH64 (`ContentHasher`), which is fast
   /// enough to check a large file before every save.
   public static func contentHash(of bytes: [UInt8]) -> UInt64 {
     bytes.withUnsafeBytes { ContentHasher.hash($0) }
+  }
+
+  /// Whether two snapshots describe the same file with the same status and content; when
+  /// they were taken does not count.
+  public func isSameState(as other: FileSnapshot) -> Bool {
+    var other = other
+    other.takenNanoseconds = takenNanoseconds
+    return self == other
   }
 
   /// The hash of no bytes, where a running hash starts.

@@ -298,7 +298,9 @@ public enum DelimitedFormat {
     let hasByteOrderMark = ASCII.hasByteOrderMark(bytes)
     let start = hasByteOrderMark ? 3 : 0
     guard start < bytes.count else { throw FolioError(.format, "empty file: a table needs a header row") }
-    try UTF8Validation.validate(bytes, from: start)
+    // At least the number of records: one more than the CR and LF bytes, so that the offsets
+    // of the rows are stored without growing and copying their array.
+    let lineBreaks = try UTF8Validation.validateCountingLineBreaks(bytes, from: start)
 
     var parser = DelimitedParser(bytes: bytes, delimiter: delimiter.rawValue, start: start)
     var header: [TableCell] = []
@@ -306,7 +308,7 @@ public enum DelimitedFormat {
     let columns = try columnNames(header)
 
     var offsets: [Int] = []
-    offsets.reserveCapacity(recordCountBound(bytes))
+    offsets.reserveCapacity(lineBreaks + 1)
     var lastEnding = firstEnding
     while !parser.isAtEnd {
       let recordStart = parser.offset
@@ -326,16 +328,6 @@ public enum DelimitedFormat {
       endsWithNewline: lastEnding != nil
     )
     return (columns, offsets, dialect)
-  }
-
-  /// At least the number of records in a file: one more than its CR and LF bytes, so that the
-  /// offsets of the rows are stored without growing and copying their array.
-  private static func recordCountBound(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    var count = 1
-    for byte in bytes where byte == ASCII.lineFeed || byte == ASCII.carriageReturn {
-      count += 1
-    }
-    return count
   }
 
   private static func columnNames(_ header: [TableCell]) throws(FolioError) -> [String] {

@@ -88,6 +88,24 @@ struct DelimitedParser {
     if offset < count, bytes[offset] == ASCII.quote { return try readQuotedField() }
     let fieldStart = offset
     var index = offset
+    if let base = bytes.baseAddress {
+      // Eight bytes at a time while none of them ends the field.
+      let delimiters = UInt64(delimiter) &* Self.everyByte
+      while index + 8 <= count {
+        let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+        let ends =
+          Self.zeroBytes(word ^ delimiters) | Self.zeroBytes(word ^ Self.lineFeeds)
+          | Self.zeroBytes(word ^ Self.carriageReturns)
+        if ends != 0 {
+          // The lowest flag is exact (only flags above a zero byte can be false), and the
+          // lowest byte comes first in memory.
+          index += ends.trailingZeroBitCount / 8
+          offset = index
+          return DelimitedField(range: fieldStart..<index, hasDoubledQuotes: false)
+        }
+        index += 8
+      }
+    }
     while index < count {
       let byte = bytes[index]
       if byte == delimiter || byte == ASCII.lineFeed || byte == ASCII.carriageReturn { break }
@@ -95,6 +113,18 @@ struct DelimitedParser {
     }
     offset = index
     return DelimitedField(range: fieldStart..<index, hasDoubledQuotes: false)
+  }
+
+  /// `01` in every byte of a word.
+  private static let everyByte: UInt64 = 0x0101_0101_0101_0101
+  private static let lineFeeds = UInt64(ASCII.lineFeed) &* everyByte
+  private static let carriageReturns = UInt64(ASCII.carriageReturn) &* everyByte
+
+  /// The high bit of each byte of `word` that is 00 — and possibly of bytes above one that
+  /// is, which a borrow can reach — and no other.
+  @inline(__always)
+  private static func zeroBytes(_ word: UInt64) -> UInt64 {
+    (word &- everyByte) & ~word & 0x8080_8080_8080_8080
   }
 
   private mutating func readQuotedField() throws(FolioError) -> DelimitedField {

@@ -263,20 +263,19 @@ extension Workspace {
 extension Workspace {
   /// How a document's file compares with what was read or last saved; nil when untitled
   /// (or bound to a path it was never read from). The status is checked first and the
-  /// content hashed only when that differs.
+  /// content hashed only when that cannot tell (`DocumentFile.check(_:against:)`); a file
+  /// that cannot be read counts as changed.
   public func diskState(of document: Document) -> DocumentDiskState? {
     guard let path = document.path, let known = document.snapshot else { return nil }
-    var info = stat()
-    guard stat(path, &info) == 0 else { return errno == ENOENT ? .deleted : .changed }
-    if Int(info.st_size) == known.size, UInt64(info.st_ino) == known.inode,
-      UInt64(info.st_dev) == known.device,
-      Int(info.st_mtim.tv_sec) == known.modifiedSeconds,
-      Int(info.st_mtim.tv_nsec) == known.modifiedNanoseconds
-    {
-      return .unchanged
+    do {
+      switch try checkFile(path, against: known) {
+      case .unchanged: return .unchanged
+      case .changed: return .changed
+      case .deleted: return .deleted
+      }
+    } catch {
+      return .changed
     }
-    guard let current = try? DocumentFile.currentSnapshot(of: path) else { return .deleted }
-    return current.size == known.size && current.contentHash == known.contentHash ? .unchanged : .changed
   }
 
   /// Who else holds a document's lock, as `pid 12 on host since …`; nil when no other live

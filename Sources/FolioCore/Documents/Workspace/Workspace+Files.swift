@@ -42,11 +42,12 @@ extension Workspace {
     let format = DocumentFormat(fileName: DocumentFile.fileName(of: target))
     var notes: [SaveNote] = []
     try DocumentFile.checkReplaceable(target)
+    // How the document's own file compares with what was read or last saved, once checked.
+    var onDisk: DocumentFile.Check?
     if isSameFile {
       try checkNotLockedElsewhere(document, force: force)
-      if try checkUnchangedOnDisk(document, force: force) {
-        notes.append(.rewrittenAfterDeletion)
-      }
+      onDisk = try checkUnchangedOnDisk(document, force: force)
+      if onDisk == .deleted { notes.append(.rewrittenAfterDeletion) }
     } else if !force, DocumentFile.exists(target) {
       throw FolioError(
         .conflict, "'\(DocumentFile.fileName(of: target))' already exists", values: ["path": target],
@@ -58,8 +59,9 @@ extension Workspace {
     // An unedited document whose file still holds what was read is written byte for byte:
     // nothing at all to do for its own file, a copy for a new one.
     var fileUnchanged = false
-    if !document.isDirty, format == document.format, let path = document.path {
-      fileUnchanged = try DocumentFile.currentSnapshot(of: path) == document.snapshot
+    if !document.isDirty, format == document.format, let path = document.path, let known = document.snapshot {
+      if onDisk == nil { onDisk = try checkFile(path, against: known) }
+      if case .unchanged = onDisk { fileUnchanged = true }
     }
     if isSameFile, !fileUnchanged, !force, DocumentFile.isReadOnly(target) == true {
       throw FolioError(
@@ -123,24 +125,27 @@ extension Workspace {
     }
   }
 
-  /// Throws unless the document's file still holds what was read (or last saved).
+  /// Throws unless the document's file still holds what was read (or last saved), as
+  /// `DocumentFile.check(_:against:)` tells: by its status when that can show it, otherwise
+  /// by its content.
   ///
-  /// - Returns: whether the file was deleted since (it is then written again).
-  private func checkUnchangedOnDisk(_ document: Document, force: Bool) throws(FolioError) -> Bool {
-    guard let path = document.path else { return false }
-    guard document.snapshot != nil else {
+  /// - Returns: how the file compares (`deleted`: it is written again); nil for a document
+  ///   with no snapshot to compare with.
+  private func checkUnchangedOnDisk(_ document: Document, force: Bool) throws(FolioError) -> DocumentFile
+    .Check?
+  {
+    guard let path = document.path else { return nil }
+    guard let known = document.snapshot else {
       // Recovered for a file that was gone: someone may have made a new one since.
       if !force, DocumentFile.exists(path) {
         throw FolioError(
           .conflict, "\(DocumentFile.fileName(of: path)) exists again on disk", values: ["path": path],
           remedies: [.run("document.save", ["force": .bool(true)], effect: "replaces it")])
       }
-      return false
+      return nil
     }
-    guard let current = try DocumentFile.currentSnapshot(of: path) else { return true }
-    if !force,
-      current.size != document.snapshot?.size || current.contentHash != document.snapshot?.contentHash
-    {
+    let check = try checkFile(path, against: known)
+    if !force, check == .changed {
       throw FolioError(
         .conflict, "\(DocumentFile.fileName(of: path)) changed on disk since it was read",
         values: ["path": path],
@@ -149,7 +154,15 @@ extension Workspace {
           .run("document.revert", effect: "loads the new version"),
         ])
     }
-    return false
+    return check
+  }
+
+  /// `DocumentFile.check(_:against:)`, counting in `wholeFileChecks` the times the file had
+  /// to be read.
+  func checkFile(_ path: String, against known: FileSnapshot) throws(FolioError) -> DocumentFile.Check {
+    let check = try DocumentFile.check(path, against: known)
+    if check != .unchanged(readWhole: false), check != .deleted { wholeFileChecks += 1 }
+    return check
   }
 
   /// Reloads a document from its file, dropping unsaved changes, as one undoable step.

@@ -51,6 +51,10 @@ public final class Workspace {
   public let cancellation: CancellationToken
   /// Where long work (sort, save) says how far it has got; nil when nobody shows it.
   public var progress: ((WorkProgress) -> Void)?
+  /// How many times a document's file was read whole to tell whether it changed on disk
+  /// (before a save, for `diskState`) because its status alone could not show it
+  /// (`DocumentFile.check(_:against:)`): what tests see of that rule.
+  public internal(set) var wholeFileChecks = 0
 
   /// Creates an empty workspace.
   ///
