@@ -89,7 +89,7 @@ struct PackedStrings: Sendable, Equatable {
 
     deinit {
       guard bytes.capacity + ends.capacity * MemoryLayout<Int>.size >= Self.releasedApart else { return }
-      var buffers = Buffers()
+      let buffers = Buffers()
       swap(&buffers.bytes, &bytes)
       swap(&buffers.ends, &ends)
       let pointer = Unmanaged.passRetained(buffers).toOpaque()
