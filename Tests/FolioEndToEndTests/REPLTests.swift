@@ -48,8 +48,18 @@ import Testing
       posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
       let cArguments = argv.map { strdup($0) } + [nil]
       defer { cArguments.forEach { free($0) } }
+      // The test runs on a thread that blocks most signals, and a spawned program inherits
+      // the mask: folio would then never see the SIGHUP that `kill-server` sends it, and the
+      // server would wait for it forever. tmux and folio start with no signal blocked.
+      var attributes = posix_spawnattr_t()
+      posix_spawnattr_init(&attributes)
+      defer { posix_spawnattr_destroy(&attributes) }
+      var noSignals = sigset_t()
+      sigemptyset(&noSignals)
+      posix_spawnattr_setsigmask(&attributes, &noSignals)
+      posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
       var pid: pid_t = 0
-      let spawned = posix_spawnp(&pid, "bash", &actions, nil, cArguments, environ)
+      let spawned = posix_spawnp(&pid, "bash", &actions, &attributes, cArguments, environ)
       close(descriptors[1])
       defer { close(descriptors[0]) }
       guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .ENOENT) }
