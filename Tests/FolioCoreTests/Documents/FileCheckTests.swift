@@ -88,6 +88,27 @@ import Testing
     #expect(try DocumentFile.check(path, against: snapshot) == .deleted)
   }
 
+  @Test("a file dated past 2262 or before 1677, beyond nanoseconds in an Int, is read, not trusted")
+  func timesBeyondNanoseconds() throws {
+    let folder = try Folder()
+    try folder.write("a.csv", "a,b\n1,2\n")
+    let path = folder.path("a.csv")
+    for seconds in [10_000_000_000, -10_000_000_000] {
+      var times = [timespec(tv_sec: seconds, tv_nsec: 0), timespec(tv_sec: seconds, tv_nsec: 0)]
+      try #require(utimensat(AT_FDCWD, path, &times, 0) == 0)
+      let snapshot = Self.takenLater(try DocumentFile.read(path).snapshot)
+      // A file system may clamp the time to what it can keep (ext4 without large times keeps
+      // 1901–2446); a time that still fits in nanoseconds is trusted as any other.
+      let fits = DocumentFile.nanoseconds(snapshot.modifiedSeconds, 0) != nil
+      #expect(fits || snapshot.modifiedSeconds == seconds)
+      #expect(try DocumentFile.check(path, against: snapshot) == .unchanged(readWhole: !fits))
+      try folder.write("a.csv", "a,b\n3,4\n")
+      try #require(utimensat(AT_FDCWD, path, &times, 0) == 0)
+      #expect(try DocumentFile.check(path, against: snapshot) == .changed)
+      try folder.write("a.csv", "a,b\n1,2\n")
+    }
+  }
+
   @Test("a change of the same size with the modification time put back is found by the change time")
   func restoredModificationTime() throws {
     let folder = try Folder()

@@ -14,7 +14,7 @@ extension DocumentFile {
     /// It holds what the snapshot describes. `readWhole` says whether it had to be read and
     /// hashed to know it, its status alone not being enough.
     case unchanged(readWhole: Bool)
-    /// Its size or content differ (or it cannot be read).
+    /// Its size or content differ.
     case changed
     /// It no longer exists.
     case deleted
@@ -35,11 +35,19 @@ extension DocumentFile {
   ///
   /// - Throws: `FolioError.io` when the file exists but its status cannot be read.
   public static func check(_ path: String, against known: FileSnapshot) throws(FolioError) -> Check {
-    var info = stat()
-    guard stat(path, &info) == 0 else {
+    // The status of an open descriptor, not of the path: opening makes a network file system
+    // (NFS's close-to-open rule) fetch the file's attributes again rather than answer from
+    // its cache, where another host's change would not show yet. Non-blocking, so that a
+    // FIFO put in the file's place does not wait for a writer.
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else {
       if errno == ENOENT { return .deleted }
       throw .io(path, "cannot check: \(lastError)")
     }
+    var info = stat()
+    let status = fstat(descriptor, &info)
+    close(descriptor)
+    guard status == 0 else { throw .io(path, "cannot check: \(lastError)") }
     if statusShowsUnchanged(info, known) { return .unchanged(readWhole: false) }
     guard let current = try currentSnapshot(of: path) else { return .deleted }
     return current.size == known.size && current.contentHash == known.contentHash
@@ -55,8 +63,17 @@ extension DocumentFile {
       Int(info.st_ctim.tv_sec) == known.changedSeconds,
       Int(info.st_ctim.tv_nsec) == known.changedNanoseconds
     else { return false }
-    let modified = known.modifiedSeconds * 1_000_000_000 + known.modifiedNanoseconds
-    let changed = known.changedSeconds * 1_000_000_000 + known.changedNanoseconds
+    // Times past the year 2262 or before 1677 do not fit in nanoseconds: such a file is read.
+    guard let modified = nanoseconds(known.modifiedSeconds, known.modifiedNanoseconds),
+      let changed = nanoseconds(known.changedSeconds, known.changedNanoseconds)
+    else { return false }
     return max(modified, changed) < known.takenNanoseconds - racyMargin
+  }
+
+  /// A time in nanoseconds since the epoch, or nil when it does not fit in an `Int`.
+  static func nanoseconds(_ seconds: Int, _ nanoseconds: Int) -> Int? {
+    let (scaled, overflowed) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    let (sum, carried) = scaled.addingReportingOverflow(nanoseconds)
+    return overflowed || carried ? nil : sum
   }
 }

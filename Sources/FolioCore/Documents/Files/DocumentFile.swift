@@ -413,7 +413,7 @@ public enum DocumentFile {
   static func now() -> Int {
     var time = timespec()
     clock_gettime(CLOCK_REALTIME, &time)
-    return time.tv_sec * 1_000_000_000 + time.tv_nsec
+    return nanoseconds(time.tv_sec, time.tv_nsec) ?? .max
   }
 
   private static let sequence = Atomic<Int>(0)
