@@ -50,6 +50,9 @@ public final class Plugin {
   /// declaration cache and `plugin.lua` has not run yet (its state is made on first use);
   /// nil once it ran, and for a plugin loaded the ordinary way.
   var cachedDeclarations: [PluginDeclaration]?
+  /// Whether its `plugin.lua` is running for a first use (`PluginHost.realize`): a stand-in
+  /// reached meanwhile is refused rather than calling itself.
+  var isRealizing = false
 
   /// Whether its contributions stand in for those of a `plugin.lua` not run yet: they came
   /// from the declaration cache.

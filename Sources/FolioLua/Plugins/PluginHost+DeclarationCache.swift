@@ -248,13 +248,18 @@ extension PluginHost {
   /// plugin's log says why. When it fails, the plugin fails as a load would and the error is
   /// thrown.
   func realize(_ plugin: Plugin) throws(FolioError) {
+    guard !plugin.isRealizing else {
+      throw FolioError(.disabled, "plugin \(plugin.name) is still running its plugin.lua")
+    }
     guard let cached = plugin.cachedDeclarations else { return }
     guard plugin.status == .loaded else { throw FolioError(.disabled, "plugin \(plugin.name) is not loaded") }
     plugin.cachedDeclarations = nil
-    // The first use may come in the middle of another plugin's callback: what the host holds
-    // for that one is put back afterwards.
-    let saved = (recording, loadSideEffect, stateWrites, transaction, isReadingOnly)
-    defer { (recording, loadSideEffect, stateWrites, transaction, isReadingOnly) = saved }
+    plugin.isRealizing = true
+    defer { plugin.isRealizing = false }
+    // The first use may come in the middle of another plugin's callback or load: what the
+    // host holds for that one is put back afterwards.
+    let saved = (recording, loadSideEffect, stateWrites, transaction, isReadingOnly, pending)
+    defer { (recording, loadSideEffect, stateWrites, transaction, isReadingOnly, pending) = saved }
     (recording, loadSideEffect, stateWrites, transaction, isReadingOnly) = (
       [], nil, PluginStateWrites(), nil, false
     )
