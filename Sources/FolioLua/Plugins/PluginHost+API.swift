@@ -25,69 +25,43 @@ extension PluginHost {
       in: lua, notify: notify, confirm: confirm, rows: makeSelectionRows(in: lua, for: plugin),
       methods: makeDocumentMethods(in: lua, for: plugin))
     let api: [String: LuaState.DataFunction] = [
-      "command": { [unowned self, unowned plugin] arguments throws(LuaError) in
+      "command": declaring("command") { [unowned self, unowned plugin] arguments, at throws(LuaError) in
         let command = try makeCommand(arguments, plugin: plugin)
         plugin.declaredCommands.insert(command.id)
-        let at = arguments.callerLocation
-        try declare(.command(command, at: at), function: "folio.command")
-        record("command", arguments, at: at)
-        return []
+        return .command(command, at: at)
       },
-      "menu": { [unowned self, unowned plugin] arguments throws(LuaError) in
-        let menu = try makeMenu(arguments[0], function: "folio.menu", plugin: plugin)
-        let at = arguments.callerLocation
-        try declare(.menu(menu, at: at), function: "folio.menu")
-        record("menu", arguments, at: at)
-        return []
+      "menu": declaring("menu") { [unowned self, unowned plugin] arguments, at throws(LuaError) in
+        .menu(try makeMenu(arguments[0], function: "folio.menu", plugin: plugin), at: at)
       },
       "divider": { _ throws(LuaError) in [.table(LuaTable(fields: ["__element": .string("divider")]))] },
       "section": { arguments throws(LuaError) in try element("section", arguments[0]) },
       "submenu": { arguments throws(LuaError) in try element("submenu", arguments[0]) },
       "picker": { arguments throws(LuaError) in try element("picker", arguments[0]) },
       "control_group": { arguments throws(LuaError) in try element("control_group", arguments[0]) },
-      "share_target": { [unowned self, unowned plugin] arguments throws(LuaError) in
-        let target = try makeShareTarget(arguments[0], plugin: plugin)
-        let at = arguments.callerLocation
-        try declare(.shareTarget(target, at: at), function: "folio.share_target")
-        record("share_target", arguments, at: at)
-        return []
+      "share_target": declaring("share_target") {
+        [unowned self, unowned plugin] arguments, at throws(LuaError) in
+        .shareTarget(try makeShareTarget(arguments[0], plugin: plugin), at: at)
       },
-      "toolbar_item": { [unowned self, unowned plugin] arguments throws(LuaError) in
-        let item = try makeToolbarItem(arguments[0], plugin: plugin)
-        let at = arguments.callerLocation
-        try declare(.toolbarItem(item, at: at), function: "folio.toolbar_item")
-        record("toolbar_item", arguments, at: at)
-        return []
+      "toolbar_item": declaring("toolbar_item") {
+        [unowned self, unowned plugin] arguments, at throws(LuaError) in
+        .toolbarItem(try makeToolbarItem(arguments[0], plugin: plugin), at: at)
       },
-      "toolbar": { [unowned self, unowned plugin] arguments throws(LuaError) in
-        let toolbar = try makeToolbar(arguments[0], plugin: plugin)
-        let at = arguments.callerLocation
-        try declare(.toolbar(toolbar, at: at), function: "folio.toolbar")
-        record("toolbar", arguments, at: at)
-        return []
+      "toolbar": declaring("toolbar") { [unowned self, unowned plugin] arguments, at throws(LuaError) in
+        .toolbar(try makeToolbar(arguments[0], plugin: plugin), at: at)
       },
-      "contribute": { [unowned self, unowned plugin] arguments throws(LuaError) in
-        let sequence = pending?.count ?? 0
+      "contribute": declaring("contribute", count: 2) {
+        [unowned self, unowned plugin] arguments, at throws(LuaError) in
         let contribution = try makeContribution(
-          menu: arguments[0, depth: 0], arguments[1], plugin: plugin, sequence: sequence)
-        let at = arguments.callerLocation
-        try declare(.menuContribution(contribution, at: at), function: "folio.contribute")
-        record("contribute", arguments, at: at, count: 2)
-        return []
+          menu: arguments[0, depth: 0], arguments[1], plugin: plugin, sequence: pending?.count ?? 0)
+        return .menuContribution(contribution, at: at)
       },
-      "row_decoration": { [unowned self, unowned plugin] arguments throws(LuaError) in
-        let decoration = try makeRowDecoration(arguments[0], plugin: plugin)
-        let at = arguments.callerLocation
-        try declare(.rowDecoration(decoration, at: at), function: "folio.row_decoration")
-        record("row_decoration", arguments, at: at)
-        return []
+      "row_decoration": declaring("row_decoration") {
+        [unowned self, unowned plugin] arguments, at throws(LuaError) in
+        .rowDecoration(try makeRowDecoration(arguments[0], plugin: plugin), at: at)
       },
-      "cell_format": { [unowned self, unowned plugin] arguments throws(LuaError) in
-        let format = try makeCellFormat(arguments[0], plugin: plugin)
-        let at = arguments.callerLocation
-        try declare(.cellFormat(format, at: at), function: "folio.cell_format")
-        record("cell_format", arguments, at: at)
-        return []
+      "cell_format": declaring("cell_format") {
+        [unowned self, unowned plugin] arguments, at throws(LuaError) in
+        .cellFormat(try makeCellFormat(arguments[0], plugin: plugin), at: at)
       },
       "on": { [unowned self] arguments throws(LuaError) in
         let handler = try makeHandler(arguments)
@@ -95,12 +69,10 @@ extension PluginHost {
         noteLoadSideEffect("it subscribed to events with folio.on")
         return []
       },
-      "context_menu": { [unowned self, unowned plugin] arguments throws(LuaError) in
+      "context_menu": declaring("context_menu") {
+        [unowned self, unowned plugin] arguments, at throws(LuaError) in
         let (entry, elements) = try makeContextMenu(arguments[0], plugin: plugin)
-        let at = arguments.callerLocation
-        try declare(.contextMenu(entry, elements: elements, at: at), function: "folio.context_menu")
-        record("context_menu", arguments, at: at)
-        return []
+        return .contextMenu(entry, elements: elements, at: at)
       },
     ]
     var fields: [String: LuaData] = [:]
@@ -190,6 +162,21 @@ extension PluginHost {
       }
     }
     return ["encode": .function(encode), "decode": .function(decode)]
+  }
+
+  /// The `folio.NAME` function that declares one contribution: `make` builds it from the
+  /// call's arguments and the caller's location, then it is declared and, for the
+  /// declaration cache, recorded with the call's first `count` arguments.
+  private func declaring(
+    _ name: String, count: Int = 1,
+    _ make: @escaping (LuaArguments, String) throws(LuaError) -> Contribution
+  ) -> LuaState.DataFunction {
+    { [unowned self] arguments throws(LuaError) in
+      let at = arguments.callerLocation
+      try declare(make(arguments, at), function: "folio." + name)
+      record(name, arguments, at: at, count: count)
+      return []
+    }
   }
 
   /// Queues a contribution while the plugin loads; declaring later is an error.
