@@ -139,4 +139,11 @@ extension ConfirmingCommand {
   public static func responder(for arguments: Arguments) -> DialogResponder {
     .command(CommandInvocation(configuration.id, arguments.values))
   }
+
+  /// The command run again with `flag` given, for a dialog button that replays it: a
+  /// destructive command's `--yes`, or `--force` to skip what it asked about.
+  @inlinable
+  public static func invocation(with flag: ParameterKey<Bool>) -> CommandInvocation {
+    CommandInvocation(configuration.id, [flag.parameter.name: .bool(true)])
+  }
 }

@@ -29,10 +29,8 @@ enum DialogCommands {
           title: "Quit with unsaved changes in \(titles)?",
           message: "Your changes will be lost if you don't save them.",
           buttons: [
-            DialogButton("Save All", replay: [CommandInvocation(configuration.id, ["save": .bool(true)])]),
-            DialogButton(
-              "Don't Save", role: .destructive,
-              replay: [CommandInvocation(configuration.id, ["force": .bool(true)])]),
+            DialogButton("Save All", replay: [invocation(with: Self.save)]),
+            DialogButton("Don't Save", role: .destructive, replay: [invocation(with: Self.force)]),
           ], responder: responder(for: arguments)))
     }
 

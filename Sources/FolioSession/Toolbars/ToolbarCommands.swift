@@ -95,14 +95,12 @@ enum ToolbarCommands {
       summary: "put an item on the bar, at its default place or at position N",
       parameters: [item, position])
 
-    static func message(for arguments: Arguments) -> String {
-      "Added '\(arguments[item])' to the toolbar\(arguments[position].map { " at \($0)" } ?? "")."
-    }
-
-    static func customization(of arrangement: ToolbarArrangement, for arguments: Arguments)
-      throws(FolioError) -> ToolbarCustomization?
-    {
-      try arrangement.adding(arguments[item], at: arguments[position])
+    static func change(for arguments: Arguments) -> ToolbarChange {
+      let at = arguments[position].map { " at \($0)" } ?? ""
+      return ToolbarChange("Added '\(arguments[item])' to the toolbar\(at).") {
+        arrangement throws(FolioError) in
+        try arrangement.adding(arguments[item], at: arguments[position])
+      }
     }
   }
 
@@ -112,14 +110,10 @@ enum ToolbarCommands {
       id: "toolbar.remove", title: "Remove from Toolbar", icon: "minus", category: "Toolbars",
       summary: "take an item off the bar; it stays in the palette", parameters: [item])
 
-    static func message(for arguments: Arguments) -> String {
-      "Removed '\(arguments[item])' from the toolbar."
-    }
-
-    static func customization(of arrangement: ToolbarArrangement, for arguments: Arguments)
-      throws(FolioError) -> ToolbarCustomization?
-    {
-      try arrangement.removing(arguments[item])
+    static func change(for arguments: Arguments) -> ToolbarChange {
+      ToolbarChange("Removed '\(arguments[item])' from the toolbar.") { arrangement throws(FolioError) in
+        try arrangement.removing(arguments[item])
+      }
     }
   }
 
@@ -132,14 +126,11 @@ enum ToolbarCommands {
       id: "toolbar.move", title: "Move in Toolbar", icon: "macwindow", category: "Toolbars",
       summary: "move an item on the bar to position N", parameters: [item, position])
 
-    static func message(for arguments: Arguments) -> String {
-      "Moved '\(arguments[item])' to \(arguments[position])."
-    }
-
-    static func customization(of arrangement: ToolbarArrangement, for arguments: Arguments)
-      throws(FolioError) -> ToolbarCustomization?
-    {
-      try arrangement.moving(arguments[item], to: arguments[position])
+    static func change(for arguments: Arguments) -> ToolbarChange {
+      ToolbarChange("Moved '\(arguments[item])' to \(arguments[position]).") {
+        arrangement throws(FolioError) in
+        try arrangement.moving(arguments[item], to: arguments[position])
+      }
     }
   }
 
@@ -149,11 +140,9 @@ enum ToolbarCommands {
       id: "toolbar.reset", title: "Reset Toolbar", icon: "arrow.uturn.backward", category: "Toolbars",
       summary: "forget the customisation: every item back to its default")
 
-    static func message(for arguments: Arguments) -> String { "Reset the toolbar to its defaults." }
-
-    static func customization(of arrangement: ToolbarArrangement, for arguments: Arguments)
-      -> ToolbarCustomization?
-    { nil }
+    static func change(for arguments: Arguments) -> ToolbarChange {
+      ToolbarChange("Reset the toolbar to its defaults.") { _ in nil }
+    }
   }
 
   /// `toolbar use ID`: the toolbar the window shows.
@@ -218,20 +207,32 @@ extension EditsPlaceholder {
 /// A declared command that changes the toolbar's customisation — kept in the state store —
 /// and shows the palette, saying what it did.
 protocol ToolbarCustomizing: AppAction {
-  /// What the palette says after the command ran with `arguments`.
-  static func message(for arguments: Arguments) -> String
-
-  /// The customisation the command makes of `arrangement` when it runs with `arguments`;
-  /// nil for the default.
-  static func customization(of arrangement: ToolbarArrangement, for arguments: Arguments)
-    throws(FolioError) -> ToolbarCustomization?
+  /// What the command changes when it runs with `arguments`, and what it says.
+  static func change(for arguments: Arguments) -> ToolbarChange
 }
 
 extension ToolbarCustomizing {
   /// Changes the stored customisation as one transaction and shows the palette.
   static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
-    try context.session.customizeToolbar(message: message(for: arguments)) { arrangement throws(FolioError) in
-      try customization(of: arrangement, for: arguments)
-    }
+    let change = change(for: arguments)
+    return try context.session.customizeToolbar(message: change.message, change.customization)
+  }
+}
+
+/// A change to the toolbar's customisation: the customisation it makes of the arrangement,
+/// and what the palette says after it.
+struct ToolbarChange {
+  /// What the palette says after the change, e.g. `Removed 'share' from the toolbar.`
+  let message: String
+  /// The customisation made of the arrangement; nil for the default.
+  let customization: (ToolbarArrangement) throws(FolioError) -> ToolbarCustomization?
+
+  /// A change saying `message` that makes `customization` of the arrangement.
+  init(
+    _ message: String,
+    customization: @escaping (ToolbarArrangement) throws(FolioError) -> ToolbarCustomization?
+  ) {
+    self.message = message
+    self.customization = customization
   }
 }

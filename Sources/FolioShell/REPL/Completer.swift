@@ -66,12 +66,14 @@ struct Completer {
   private func candidates(for word: String, command name: String, arguments: [Word]) -> [String] {
     guard let command = registry.resolve(name) else { return paths(matching: word) }
     switch command.id {
-    case BuiltinID.help: return arguments.isEmpty ? matching(word, registry.names) : []
-    case BuiltinID.run:
+    case ShellBuiltins.Help.configuration.id: return arguments.isEmpty ? matching(word, registry.names) : []
+    case ShellBuiltins.Run.configuration.id:
       guard let target = arguments.first?.text else { return matching(word, registry.commands.map(\.id)) }
       return candidates(for: word, command: target, arguments: Array(arguments.dropFirst()))
-    case BuiltinID.option where arguments.count == 1:
-      return registry.command(id: "option." + arguments[0].text)?.state.map { matching(word, $0.completions) }
+    case OptionCommands.Option.configuration.id where arguments.count == 1:
+      return registry.command(id: OptionCommands.prefix + arguments[0].text)?.state.map {
+        matching(word, $0.completions)
+      }
         ?? []
     case "document.recent":
       // `recent N` takes a number; `open` and `clear` are its subcommands.

@@ -65,7 +65,7 @@ public struct ErrorText {
 
   private func json(_ remedy: Remedy) -> JSONValue {
     let arguments = remedy.invocation.arguments.sorted { $0.key < $1.key }.map {
-      ($0.key, Self.json($0.value))
+      ($0.key, JSONValue($0.value))
     }
     var fields: [(String, JSONValue)] = [
       ("command", .string(remedy.invocation.commandID)), ("arguments", .object(arguments)),
@@ -74,15 +74,5 @@ public struct ErrorText {
     if !remedy.blanks.isEmpty { fields.append(("blanks", .array(remedy.blanks.map(JSONValue.string)))) }
     if !remedy.effect.isEmpty { fields.append(("effect", .string(remedy.effect))) }
     return .object(fields)
-  }
-
-  private static func json(_ value: ArgumentValue) -> JSONValue {
-    switch value {
-    case .string(let string): .string(string)
-    case .int(let int): .int(int)
-    case .number(let number): .number(number)
-    case .bool(let bool): .bool(bool)
-    case .words(let words): .array(words.map { .string($0.text) })
-    }
   }
 }

@@ -40,7 +40,7 @@ public enum JSONRenderer {
     case .stateChanged(let summary):
       .object([
         ("id", .string(summary.id)), ("title", .string(summary.title)),
-        ("state", summary.state.map(state) ?? .null),
+        ("state", summary.state.map(JSONValue.init) ?? .null),
       ])
     case .document(let report):
       .object(
@@ -432,7 +432,7 @@ public enum JSONRenderer {
       ("kind", .string(String(describing: node.kind))), ("title", .string(node.title)),
       ("subtitle", .string(node.subtitle)), ("icon", .string(node.icon)), ("command", .string(node.command)),
       ("role", .string(node.role?.rawValue)), ("enabled", .bool(node.isEnabled)),
-      ("dismiss", .string(node.dismiss?.rawValue)), ("state", node.state.map(state) ?? .null),
+      ("dismiss", .string(node.dismiss?.rawValue)), ("state", node.state.map(JSONValue.init) ?? .null),
     ]
     if let reason = node.disabledReason { fields.append(("disabledReason", .string(reason))) }
     if let shortcut = node.shortcut { fields.append(("shortcut", .string(shortcut))) }
@@ -608,20 +608,12 @@ public enum JSONRenderer {
     case .hidden(let reason): fields += [("hidden", .bool(true)), ("hiddenReason", .string(reason))]
     }
     fields += [
-      ("state", command.state.map(state) ?? .null),
+      ("state", command.state.map(JSONValue.init) ?? .null),
       ("category", .string(command.category)), ("summary", .string(command.summary)),
       ("usage", .string(command.usage)), ("owner", .string(command.owner)),
       ("parameters", .array(command.parameters.map(parameter))),
     ]
     return .object(fields)
-  }
-
-  private static func state(_ value: StateValue) -> JSONValue {
-    switch value {
-    case .toggle(let isOn): .bool(isOn)
-    case .choice(let option): .string(option)
-    case .number(let number): .number(number)
-    }
   }
 
   private static func parameter(_ parameter: Parameter) -> JSONValue {

@@ -1,18 +1,6 @@
 import FolioCore
 import FolioSession
 
-/// The ids of the shell's built-in commands.
-enum BuiltinID {
-  static let help = "shell.help"
-  static let commands = "shell.commands"
-  static let run = "shell.run"
-  static let echo = "shell.echo"
-  static let source = "shell.source"
-  static let record = "shell.record"
-  static let option = "shell.option"
-  static let menu = "shell.menu"
-}
-
 /// What the shell's own commands run against: the shell. The shell's session holds these
 /// commands in its registry, so they hold the shell unowned.
 struct ShellContext {
@@ -75,7 +63,7 @@ enum ShellBuiltins {
     static let command = ParameterKey.optionalArgument("command", summary: "a command name or id")
 
     static let configuration = CommandConfiguration(
-      id: BuiltinID.help, verb: "help", title: "Help", icon: "questionmark.circle",
+      id: "shell.help", verb: "help", title: "Help", icon: "questionmark.circle",
       category: "Help", summary: "list the commands, or show one command's usage", parameters: [command])
 
     static func run(_ arguments: Arguments, in context: ShellContext) throws -> CommandOutput {
@@ -93,7 +81,7 @@ enum ShellBuiltins {
     static let filter = ParameterKey.restText("filter", summary: "fuzzy filter")
 
     static let configuration = CommandConfiguration(
-      id: BuiltinID.commands, verb: "commands", title: "Command Palette", icon: "command",
+      id: "shell.commands", verb: "commands", title: "Command Palette", icon: "command",
       shortcut: "⇧⌘P", category: "Help",
       summary: "the command palette: every command, or those matching a fuzzy filter",
       details: """
@@ -115,7 +103,7 @@ enum ShellBuiltins {
     static let arguments = ParameterKey.rest("arguments", summary: "the command's arguments")
 
     static let configuration = CommandConfiguration(
-      id: BuiltinID.run, verb: "run", title: "Run Command", icon: "play",
+      id: "shell.run", verb: "run", title: "Run Command", icon: "play",
       category: "Commands",
       summary: "run a command by its id, or a menu's primary action (a menu without one opens)",
       details: """
@@ -143,7 +131,7 @@ enum ShellBuiltins {
     static let text = ParameterKey.restText("text", summary: "the words to print")
 
     static let configuration = CommandConfiguration(
-      id: BuiltinID.echo, verb: "echo", title: "Echo", icon: "text.bubble", category: "Scripts",
+      id: "shell.echo", verb: "echo", title: "Echo", icon: "text.bubble", category: "Scripts",
       summary: "print the words, separated by single spaces", parameters: [text])
 
     static func run(_ arguments: Arguments, in context: ShellContext) throws -> CommandOutput {
@@ -156,7 +144,7 @@ enum ShellBuiltins {
     static let file = ParameterKey.argument("file", .path, summary: "the command file")
 
     static let configuration = CommandConfiguration(
-      id: BuiltinID.source, verb: "source", title: "Run Command File", icon: "doc.text",
+      id: "shell.source", verb: "source", title: "Run Command File", icon: "doc.text",
       category: "Scripts",
       summary: "run the commands of a file in place",
       details: """
@@ -178,7 +166,7 @@ enum ShellBuiltins {
     static let force = ParameterKey.flag("force", summary: "replace an existing file")
 
     static let configuration = CommandConfiguration(
-      id: BuiltinID.record, verb: "record", title: "Record Commands", icon: "record.circle",
+      id: "shell.record", verb: "record", title: "Record Commands", icon: "record.circle",
       category: "Scripts",
       summary: "record the commands that succeed from now into a replayable file",
       details: """

@@ -66,7 +66,7 @@ enum OptionCommands {
     static let value = ParameterKey.optionalArgument("value", summary: "the new value")
 
     static let configuration = CommandConfiguration(
-      id: BuiltinID.option, verb: "option", title: "Session Options", icon: "gearshape",
+      id: "shell.option", verb: "option", title: "Session Options", icon: "gearshape",
       category: "Session",
       summary: "show the session options, or set one",
       details: """

@@ -177,7 +177,7 @@ public final class Shell {
       try render(output, for: command)
       if console.isOutputClosed { session.stopReason = .outputClosed }
       if let recorder, recorder.depth == includeStack.count,
-        registry.resolve(command.words[0].text)?.id != BuiltinID.record
+        registry.resolve(command.words[0].text)?.id != ShellBuiltins.Record.configuration.id
       {
         try recorder.record(
           command.text, answering: session.answeredDialog, asks: session.pendingDialog != nil)

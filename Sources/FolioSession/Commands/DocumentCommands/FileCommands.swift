@@ -175,9 +175,7 @@ extension DocumentCommands {
           title: "Revert “\(document.title)” to the saved version?",
           message: "Your unsaved changes will be lost (Undo brings them back).",
           buttons: [
-            DialogButton(
-              "Revert", role: .destructive,
-              replay: [CommandInvocation(configuration.id, ["yes": .bool(true)])]),
+            DialogButton("Revert", role: .destructive, replay: [invocation(with: CommandContext.yes)]),
             DialogButton("Cancel", role: .cancel),
           ], responder: responder(for: arguments)))
     }
@@ -212,10 +210,8 @@ extension DocumentCommands {
           message: "Your changes will be lost if you don't save them.",
           buttons: [
             DialogButton(
-              "Save", replay: [CommandInvocation("document.save"), CommandInvocation(configuration.id)]),
-            DialogButton(
-              "Don't Save", role: .destructive,
-              replay: [CommandInvocation(configuration.id, ["force": .bool(true)])]),
+              "Save", replay: [CommandInvocation(Save.configuration.id), CommandInvocation(configuration.id)]),
+            DialogButton("Don't Save", role: .destructive, replay: [invocation(with: Self.force)]),
             DialogButton("Cancel", role: .cancel),
           ], responder: responder(for: arguments)))
     }
