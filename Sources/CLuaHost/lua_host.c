@@ -1128,6 +1128,21 @@ static void set_merged_pairs(lua_State *L, int extra, const char *lazy) {
   lua_rawset(L, -3);
 }
 
+// Stores in `template`'s `slot` a protected metatable whose `__index` is the value on top of
+// the stack (popped) and whose `__pairs` merges the table at `extra` (an absolute index),
+// reading the fields named in `lazy` first.
+static void set_template_metatable(lua_State *L, int template, int slot, int extra, const char *lazy) {
+  int index = lua_gettop(L);
+  lua_createtable(L, 0, 3);
+  lua_pushliteral(L, "__index");
+  lua_pushvalue(L, index);
+  lua_rawset(L, -3);
+  set_merged_pairs(L, extra, lazy);
+  protect_metatable(L);
+  lua_rawseti(L, template, slot);
+  lua_pop(L, 1);
+}
+
 int folio_lua_make_context_template(lua_State *L, folio_snapshot_ids ids, folio_snapshot_release release,
                                     folio_context_source values, void *source) {
   host *h = host_of(L);
@@ -1164,17 +1179,12 @@ int folio_lua_make_context_template(lua_State *L, folio_snapshot_ids ids, folio_
   lua_pushvalue(L, base + 2);
   lua_rawset(L, -3);
   int functions = lua_gettop(L);
-  lua_createtable(L, 0, 3);
-  lua_pushliteral(L, "__index");
   lua_pushvalue(L, functions);
   lua_pushvalue(L, template);
   lua_pushlightuserdata(L, (void *)values);
   lua_pushlightuserdata(L, source);
   lua_pushcclosure(L, context_index, 4);
-  lua_rawset(L, -3);
-  set_merged_pairs(L, functions, "document selection env");
-  protect_metatable(L);
-  lua_rawseti(L, template, template_context);
+  set_template_metatable(L, template, template_context, functions, "document selection env");
   lua_pop(L, 1);
 
   lua_createtable(L, 0, 1);  // the selection's method
@@ -1182,25 +1192,15 @@ int folio_lua_make_context_template(lua_State *L, folio_snapshot_ids ids, folio_
   lua_pushvalue(L, base + 3);
   lua_rawset(L, -3);
   int rows = lua_gettop(L);
-  lua_createtable(L, 0, 3);
-  lua_pushliteral(L, "__index");
   lua_pushvalue(L, base + 3);
   lua_pushlightuserdata(L, (void *)ids);
   lua_pushvalue(L, template);
   lua_pushcclosure(L, selection_index, 3);
-  lua_rawset(L, -3);
-  set_merged_pairs(L, rows, "ids");
-  protect_metatable(L);
-  lua_rawseti(L, template, template_selection);
+  set_template_metatable(L, template, template_selection, rows, "ids");
   lua_pop(L, 1);
 
-  lua_createtable(L, 0, 3);
-  lua_pushliteral(L, "__index");
-  lua_pushvalue(L, base + 4);
-  lua_rawset(L, -3);
-  set_merged_pairs(L, base + 4, "");
-  protect_metatable(L);
-  lua_rawseti(L, template, template_document);
+  lua_pushvalue(L, base + 4);  // a document's methods
+  set_template_metatable(L, template, template_document, base + 4, "");
 
   int reference = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_settop(L, base);
