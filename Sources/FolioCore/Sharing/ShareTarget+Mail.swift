@@ -5,10 +5,8 @@ extension ShareTarget {
     .writingNewFile(id: "mail", title: "Mail", delivery: .mailDraft) {
       (item, cancellation) throws(FolioError) in
       let draft = MailDraft.make(subject: item.title, attachment: item)
-      return (
-        try draft.encoded(cancellation: cancellation),
-        ShareFolder.fileName(forTitle: item.title, extension: "eml")
-      )
+      let name = ShareFolder.fileName(forTitle: item.title, extension: "eml")
+      return (try draft.encoded(cancellation: cancellation), name)
     }
   }
 }

@@ -187,23 +187,16 @@ public struct ToolbarExplanation: Sendable, Equatable {
       switch entry {
       case .item(let item):
         guard let element = item.elements.first else { continue }
-        let unit = ToolbarUnit(
-          id: item.id, placement: item.placement, priority: item.priority, condition: item.condition,
-          element: element, owner: item.owner, isGroupMember: false)
-        if item.id == id { return unit }
+        if item.id == id { return ToolbarUnit(item, element: element) }
         // A control group's member, `ITEM/COMMAND`.
         guard case .controlGroup(let group) = element, id.hasPrefix(item.id + "/") else { continue }
         let member = String(id.dropFirst(item.id.count + 1))
         for case .item(let memberItem) in group.elements where memberItem.command == member {
-          var memberUnit = unit
-          memberUnit.element = .item(memberItem)
-          return memberUnit
+          return ToolbarUnit(item, element: .item(memberItem))
         }
       case .group(let group):
         for element in group.elements where ToolbarArrangement.memberID(element) == id {
-          return ToolbarUnit(
-            id: id, placement: group.placement, priority: group.priority, condition: group.condition,
-            element: element, owner: group.owner, isGroupMember: true)
+          return ToolbarUnit(group, member: element)
         }
       }
     }

@@ -106,9 +106,7 @@ extension ToolbarLayout {
           throw .invalidArgument(
             "item '\(item.id)' of toolbar '\(toolbar.id)' must hold one command or one control group")
         }
-        let unit = ToolbarUnit(
-          id: item.id, placement: item.placement, priority: item.priority, condition: item.condition,
-          element: element, owner: item.owner, isGroupMember: false)
+        let unit = ToolbarUnit(item, element: element)
         // An item the platform keeps fixed stays at its declared place, as a group's members do.
         if arrangement.fixedItems.contains(item.id) {
           fixed.append((previous, unit))
@@ -122,10 +120,7 @@ extension ToolbarLayout {
             throw .invalidArgument(
               "a toolbar item group of toolbar '\(toolbar.id)' must hold commands and control groups only")
           }
-          let unit = ToolbarUnit(
-            id: ToolbarArrangement.memberID(element), placement: group.placement, priority: group.priority,
-            condition: group.condition, element: element, owner: group.owner, isGroupMember: true)
-          fixed.append((previous, unit))
+          fixed.append((previous, ToolbarUnit(group, member: element)))
         }
       }
     }
@@ -155,14 +150,30 @@ extension ToolbarLayout {
 /// declared that.
 struct ToolbarUnit {
   /// The item's id, or the group member's (`ToolbarArrangement.memberID`).
-  var id: String
-  var placement: ToolbarPlacement
-  var priority: ToolbarItemPriority
-  var condition: ToolbarCondition?
+  let id: String
+  let placement: ToolbarPlacement
+  let priority: ToolbarItemPriority
+  let condition: ToolbarCondition?
   /// The command or control group placed.
-  var element: MenuElement
-  var owner: String
-  var isGroupMember: Bool
+  let element: MenuElement
+  let owner: String
+  let isGroupMember: Bool
+}
+
+extension ToolbarUnit {
+  /// An item placing `element`: its content, or one member of its control group.
+  init(_ item: ToolbarItem, element: MenuElement) {
+    self.init(
+      id: item.id, placement: item.placement, priority: item.priority, condition: item.condition,
+      element: element, owner: item.owner, isGroupMember: false)
+  }
+
+  /// A member of a toolbar item group.
+  init(_ group: ToolbarItemGroup, member: MenuElement) {
+    self.init(
+      id: ToolbarArrangement.memberID(member), placement: group.placement, priority: group.priority,
+      condition: group.condition, element: member, owner: group.owner, isGroupMember: true)
+  }
 }
 
 /// The fitting itself: how much of each unit shows, and what gives way next.
