@@ -1,8 +1,7 @@
 #include "folio_cairo.h"
+#include "folio_library.h"
 
-#include <dlfcn.h>
 #include <pthread.h>
-#include <stdio.h>
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static folio_cairo functions;
@@ -10,19 +9,12 @@ static const folio_cairo *loaded;
 static char failure[512];
 
 static void load(void) {
-  void *library = dlopen("libcairo.so.2", RTLD_NOW | RTLD_LOCAL);
-  if (!library) {
-    snprintf(failure, sizeof failure, "cannot load libcairo.so.2: %s", dlerror());
-    return;
-  }
-  void *symbol;
+  void *library = folio_library_open("libcairo.so.2", failure, sizeof failure);
+  if (!library) return;
 #define FOLIO_CAIRO_LOOKUP(name)                                                             \
-  if (!(symbol = dlsym(library, "cairo_" #name))) {                                          \
-    snprintf(failure, sizeof failure, "cannot load libcairo.so.2: it has no cairo_" #name);  \
-    dlclose(library);                                                                        \
-    return;                                                                                  \
-  }                                                                                          \
-  functions.name = (__typeof__(functions.name))symbol;
+  functions.name = (__typeof__(functions.name))folio_library_symbol(                         \
+      library, "libcairo.so.2", "cairo_" #name, failure, sizeof failure);                    \
+  if (!functions.name) return;
   FOLIO_CAIRO_FUNCTIONS(FOLIO_CAIRO_LOOKUP)
 #undef FOLIO_CAIRO_LOOKUP
   loaded = &functions;

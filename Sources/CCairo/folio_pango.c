@@ -1,6 +1,6 @@
 #include "folio_cairo.h"
+#include "folio_library.h"
 
-#include <dlfcn.h>
 #include <pango/pangocairo.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -48,21 +48,14 @@ static void load(void) {
     snprintf(failure, sizeof failure, "%s", error);
     return;
   }
-  void *library = dlopen("libpangocairo-1.0.so.0", RTLD_NOW | RTLD_LOCAL);
-  if (!library) {
-    snprintf(failure, sizeof failure, "cannot load libpangocairo-1.0.so.0: %s", dlerror());
-    return;
-  }
-  void *symbol;
+  void *library = folio_library_open("libpangocairo-1.0.so.0", failure, sizeof failure);
+  if (!library) return;
   // pangocairo's dependencies (pango, gobject, glib) are loaded with it; dlsym on its
   // handle searches them too.
 #define FOLIO_PANGO_LOOKUP(name)                                                             \
-  if (!(symbol = dlsym(library, #name))) {                                                   \
-    snprintf(failure, sizeof failure, "cannot load libpangocairo-1.0.so.0: it has no " #name); \
-    dlclose(library);                                                                        \
-    return;                                                                                  \
-  }                                                                                          \
-  pango.name = (__typeof__(pango.name))symbol;
+  pango.name = (__typeof__(pango.name))folio_library_symbol(                                 \
+      library, "libpangocairo-1.0.so.0", #name, failure, sizeof failure);                    \
+  if (!pango.name) return;
   FOLIO_PANGO_FUNCTIONS(FOLIO_PANGO_LOOKUP)
 #undef FOLIO_PANGO_LOOKUP
   loaded = 1;

@@ -33,6 +33,25 @@ int folio_rename_noreplace(const char *from, const char *to) {
   return 0;
 }
 
+// Starts `argv` (its first word searched in PATH unless it holds a `/`) with `actions` and
+// `attributes` (NULL for none), which it destroys, and closes the end of the pipe the child
+// took, keeping `pipe_ends[kept_end]`; on failure it closes that end too. Returns the child,
+// or -1 with errno set.
+static pid_t spawn_on_pipe(const char *const argv[], posix_spawn_file_actions_t *actions,
+                           posix_spawnattr_t *attributes, int pipe_ends[2], int kept_end) {
+  pid_t child = 0;
+  int failure = posix_spawnp(&child, argv[0], actions, attributes, (char *const *)argv, environ);
+  posix_spawn_file_actions_destroy(actions);
+  if (attributes != NULL) posix_spawnattr_destroy(attributes);
+  close(pipe_ends[1 - kept_end]);
+  if (failure != 0) {
+    close(pipe_ends[kept_end]);
+    errno = failure;
+    return -1;
+  }
+  return child;
+}
+
 int folio_run_capture(const char *const argv[], const char *directory, char *output, size_t capacity,
                       size_t *length) {
   *length = 0;
@@ -44,15 +63,8 @@ int folio_run_capture(const char *const argv[], const char *directory, char *out
   posix_spawn_file_actions_adddup2(&actions, pipe_ends[1], 1);
   posix_spawn_file_actions_adddup2(&actions, pipe_ends[1], 2);
   if (directory != NULL) posix_spawn_file_actions_addchdir_np(&actions, directory);
-  pid_t child = 0;
-  int failure = posix_spawnp(&child, argv[0], &actions, NULL, (char *const *)argv, environ);
-  posix_spawn_file_actions_destroy(&actions);
-  close(pipe_ends[1]);
-  if (failure != 0) {
-    close(pipe_ends[0]);
-    errno = failure;
-    return -1;
-  }
+  pid_t child = spawn_on_pipe(argv, &actions, NULL, pipe_ends, 0);
+  if (child < 0) return -1;
   char chunk[4096];
   for (;;) {
     ssize_t count = read(pipe_ends[0], chunk, sizeof chunk);
@@ -86,16 +98,8 @@ pid_t folio_spawn_shell_reading_pipe(const char *command, int *input) {
   posix_spawnattr_setsigmask(&attributes, &none);
   posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
   const char *argv[] = {"/bin/sh", "-c", command, NULL};
-  pid_t child = 0;
-  int failure = posix_spawn(&child, "/bin/sh", &actions, &attributes, (char *const *)argv, environ);
-  posix_spawn_file_actions_destroy(&actions);
-  posix_spawnattr_destroy(&attributes);
-  close(pipe_ends[0]);
-  if (failure != 0) {
-    close(pipe_ends[1]);
-    errno = failure;
-    return -1;
-  }
+  pid_t child = spawn_on_pipe(argv, &actions, &attributes, pipe_ends, 1);
+  if (child < 0) return -1;
   *input = pipe_ends[1];
   return child;
 }

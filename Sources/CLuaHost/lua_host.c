@@ -28,21 +28,16 @@ typedef struct host {
   // While Swift runs inside a callback it may push values; a refused allocation there would
   // raise through the Swift frame, so the limit is enforced only outside callbacks.
   int swift_depth;
-  int64_t instructions_left;
-  int budget_active;
-  // The running call's deadline on the monotonic clock, when it has a time budget.
-  int64_t deadline_ns;
-  int deadline_active;
-  int time_exceeded;
+  // The running call's limits: its instructions left, its deadline on the monotonic clock
+  // when it has a time budget, and the bytes the host allocated outside Lua for it (text it
+  // added to documents), counted against the memory limit with what Lua holds.
+  folio_call_limits limits;
   volatile sig_atomic_t stop_requested;
   // The thread `folio_lua_resume` runs now, NULL otherwise; hooks are per thread, so the
   // budget and stop requests are applied to it too.
   lua_State *volatile thread;
   // The state's main thread, whose extra space every new thread copies.
   lua_State *main;
-  // Bytes the host allocated outside Lua for the running call (text it added to documents),
-  // counted against the memory limit with what Lua holds.
-  size_t memory_charged;
   // The `FILE:LINE:` of the Lua code running when the memory limit last refused an
   // allocation in this call; empty when none did. Lua raises such errors without a message
   // handler, so the location is taken here.
@@ -80,7 +75,7 @@ static void *counting_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     return NULL;
   }
   // What the state holds besides this block, with what the host charged to the running call.
-  size_t held = h->memory_used - old + h->memory_charged;
+  size_t held = h->memory_used - old + h->limits.memory_charged;
   if (h->memory_limit != 0 && h->swift_depth == 0 && nsize > old &&
       (held > h->memory_limit || nsize > h->memory_limit - held)) {
     if (h->memory_where[0] == '\0') note_memory_where(h);
@@ -421,14 +416,16 @@ static int64_t monotonic_ns(void) {
 }
 
 static void check_deadline(host *h) {
-  if (h->deadline_active && !h->time_exceeded && monotonic_ns() >= h->deadline_ns) h->time_exceeded = 1;
+  if (h->limits.deadline_active && !h->limits.time_exceeded && monotonic_ns() >= h->limits.deadline_ns) {
+    h->limits.time_exceeded = 1;
+  }
 }
 
 // Why the running call must stop, or NULL while it may go on.
 static const char *stop_message(host *h) {
   if (h->stop_requested || interrupt_requested) return "interrupted";
-  if (h->budget_active && h->instructions_left < 0) return "instruction budget exceeded";
-  if (h->time_exceeded) return "time budget exceeded";
+  if (h->limits.budget_active && h->limits.instructions_left < 0) return "instruction budget exceeded";
+  if (h->limits.time_exceeded) return "time budget exceeded";
   return NULL;
 }
 
@@ -452,7 +449,7 @@ static int reraise_if_stopped(lua_State *L) {
 
 void folio_lua_charge(lua_State *L, int64_t steps) {
   host *h = host_of(L);
-  if (h->budget_active) h->instructions_left -= steps;
+  if (h->limits.budget_active) h->limits.instructions_left -= steps;
   check_deadline(h);
   const char *message = stop_message(h);
   if (message == NULL) return;
@@ -733,7 +730,7 @@ int folio_lua_resume(lua_State *L, lua_State *thread, int arguments, int *result
 static void count_hook(lua_State *L, lua_Debug *ar) {
   (void)ar;
   host *h = host_of(L);
-  if (h->budget_active) h->instructions_left -= hook_step;
+  if (h->limits.budget_active) h->limits.instructions_left -= hook_step;
   check_deadline(h);
   const char *message = stop_message(h);
   if (message == NULL) return;
@@ -751,7 +748,7 @@ static void count_hook(lua_State *L, lua_Debug *ar) {
 static void update_hook(lua_State *L) {
   host *h = host_of(L);
   lua_State *thread = h->thread;
-  if (h->budget_active || h->deadline_active || h->stop_requested || interrupt_requested) {
+  if (h->limits.budget_active || h->limits.deadline_active || h->stop_requested || interrupt_requested) {
     lua_sethook(L, count_hook, LUA_MASKCOUNT, hook_step);
     if (thread != NULL) lua_sethook(thread, count_hook, LUA_MASKCOUNT, hook_step);
   } else {
@@ -762,15 +759,14 @@ static void update_hook(lua_State *L) {
 
 folio_call_limits folio_lua_begin_call(lua_State *L, int64_t instructions, int64_t milliseconds) {
   host *h = host_of(L);
-  folio_call_limits saved = {h->instructions_left, h->budget_active, h->deadline_ns, h->deadline_active,
-                             h->time_exceeded, h->memory_charged};
-  h->memory_charged = 0;
+  folio_call_limits saved = h->limits;
+  h->limits.memory_charged = 0;
   h->memory_where[0] = '\0';
-  h->budget_active = instructions > 0;
-  h->instructions_left = instructions;
-  h->deadline_active = milliseconds > 0;
-  h->deadline_ns = milliseconds > 0 ? monotonic_ns() + milliseconds * 1000000 : 0;
-  h->time_exceeded = 0;
+  h->limits.budget_active = instructions > 0;
+  h->limits.instructions_left = instructions;
+  h->limits.deadline_active = milliseconds > 0;
+  h->limits.deadline_ns = milliseconds > 0 ? monotonic_ns() + milliseconds * 1000000 : 0;
+  h->limits.time_exceeded = 0;
   update_hook(L);
   return saved;
 }
@@ -780,17 +776,12 @@ int folio_lua_end_call(lua_State *L, folio_call_limits saved) {
   int reason = folio_stop_none;
   if (h->stop_requested || interrupt_requested) {
     reason = folio_stop_interrupted;
-  } else if (h->budget_active && h->instructions_left < 0) {
+  } else if (h->limits.budget_active && h->limits.instructions_left < 0) {
     reason = folio_stop_instructions;
-  } else if (h->time_exceeded) {
+  } else if (h->limits.time_exceeded) {
     reason = folio_stop_time;
   }
-  h->instructions_left = saved.instructions_left;
-  h->budget_active = saved.budget_active;
-  h->deadline_ns = saved.deadline_ns;
-  h->deadline_active = saved.deadline_active;
-  h->time_exceeded = saved.time_exceeded;
-  h->memory_charged = saved.memory_charged;
+  h->limits = saved;
   update_hook(L);
   return reason;
 }
@@ -798,10 +789,10 @@ int folio_lua_end_call(lua_State *L, folio_call_limits saved) {
 int folio_lua_charge_memory(lua_State *L, size_t bytes) {
   host *h = host_of(L);
   if (h->memory_limit != 0 &&
-      (bytes > h->memory_limit || h->memory_used + h->memory_charged > h->memory_limit - bytes)) {
+      (bytes > h->memory_limit || h->memory_used + h->limits.memory_charged > h->memory_limit - bytes)) {
     return 0;
   }
-  h->memory_charged += bytes;
+  h->limits.memory_charged += bytes;
   return 1;
 }
 
@@ -1128,6 +1119,21 @@ static void set_merged_pairs(lua_State *L, int extra, const char *lazy) {
   lua_rawset(L, -3);
 }
 
+// Stores in `template`'s `slot` a protected metatable whose `__index` is the value on top of
+// the stack (popped) and whose `__pairs` merges the table at `extra` (an absolute index),
+// reading the fields named in `lazy` first.
+static void set_template_metatable(lua_State *L, int template, int slot, int extra, const char *lazy) {
+  int index = lua_gettop(L);
+  lua_createtable(L, 0, 3);
+  lua_pushliteral(L, "__index");
+  lua_pushvalue(L, index);
+  lua_rawset(L, -3);
+  set_merged_pairs(L, extra, lazy);
+  protect_metatable(L);
+  lua_rawseti(L, template, slot);
+  lua_pop(L, 1);
+}
+
 int folio_lua_make_context_template(lua_State *L, folio_snapshot_ids ids, folio_snapshot_release release,
                                     folio_context_source values, void *source) {
   host *h = host_of(L);
@@ -1164,17 +1170,12 @@ int folio_lua_make_context_template(lua_State *L, folio_snapshot_ids ids, folio_
   lua_pushvalue(L, base + 2);
   lua_rawset(L, -3);
   int functions = lua_gettop(L);
-  lua_createtable(L, 0, 3);
-  lua_pushliteral(L, "__index");
   lua_pushvalue(L, functions);
   lua_pushvalue(L, template);
   lua_pushlightuserdata(L, (void *)values);
   lua_pushlightuserdata(L, source);
   lua_pushcclosure(L, context_index, 4);
-  lua_rawset(L, -3);
-  set_merged_pairs(L, functions, "document selection env");
-  protect_metatable(L);
-  lua_rawseti(L, template, template_context);
+  set_template_metatable(L, template, template_context, functions, "document selection env");
   lua_pop(L, 1);
 
   lua_createtable(L, 0, 1);  // the selection's method
@@ -1182,25 +1183,15 @@ int folio_lua_make_context_template(lua_State *L, folio_snapshot_ids ids, folio_
   lua_pushvalue(L, base + 3);
   lua_rawset(L, -3);
   int rows = lua_gettop(L);
-  lua_createtable(L, 0, 3);
-  lua_pushliteral(L, "__index");
   lua_pushvalue(L, base + 3);
   lua_pushlightuserdata(L, (void *)ids);
   lua_pushvalue(L, template);
   lua_pushcclosure(L, selection_index, 3);
-  lua_rawset(L, -3);
-  set_merged_pairs(L, rows, "ids");
-  protect_metatable(L);
-  lua_rawseti(L, template, template_selection);
+  set_template_metatable(L, template, template_selection, rows, "ids");
   lua_pop(L, 1);
 
-  lua_createtable(L, 0, 3);
-  lua_pushliteral(L, "__index");
-  lua_pushvalue(L, base + 4);
-  lua_rawset(L, -3);
-  set_merged_pairs(L, base + 4, "");
-  protect_metatable(L);
-  lua_rawseti(L, template, template_document);
+  lua_pushvalue(L, base + 4);  // a document's methods
+  set_template_metatable(L, template, template_document, base + 4, "");
 
   int reference = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_settop(L, base);

@@ -326,13 +326,25 @@ extension LuaState {
     -> LuaData
   {
     var budget = LuaArguments.copyLimit
-    return data(at: index, depth: depth, keepsFunctions: keepsFunctions, on: thread ?? state, budget: &budget)
+    return Self.copy(
+      at: index, depth: depth, functions: keepsFunctions ? .referenced : .dropped, on: thread ?? state,
+      budget: &budget)
   }
 
-  /// Reads a value like `data(at:depth:keepsFunctions:on:)`, counting each value copied
-  /// against `budget`.
-  private func data(
-    at index: Int32, depth: Int, keepsFunctions: Bool, on state: OpaquePointer, budget: inout Int
+  /// What a copy of a Lua value makes of the functions in it.
+  enum FunctionCopy {
+    /// A new reference in the registry, which the copy holds.
+    case referenced
+    /// Nil: the function is left out.
+    case dropped
+    /// This stand-in, which refers to nothing.
+    case placeholder(LuaFunctionReference)
+  }
+
+  /// Reads the value at a stack index without running metamethods, tables `depth` levels
+  /// deep, counting each value copied against `budget` (past it, values read as nil).
+  static func copy(
+    at index: Int32, depth: Int, functions: FunctionCopy, on state: OpaquePointer, budget: inout Int
   ) -> LuaData {
     guard budget > 0 else { return .nil }
     budget -= 1
@@ -352,8 +364,7 @@ extension LuaState {
       table.array.reserveCapacity(Int(lua_rawlen(state, index)))
       var position: lua_Integer = 1
       while lua_rawgeti(state, index, position) != LUA_TNIL {
-        table.array.append(
-          data(at: -1, depth: depth - 1, keepsFunctions: keepsFunctions, on: state, budget: &budget))
+        table.array.append(copy(at: -1, depth: depth - 1, functions: functions, on: state, budget: &budget))
         lua_pop(state, 1)
         position += 1
       }
@@ -362,20 +373,23 @@ extension LuaState {
       while lua_next(state, index) != 0 {
         // Only string keys are copied; converting a number key in place would break lua_next.
         if lua_type(state, -2) == LUA_TSTRING, let key = Self.string(at: -2, on: state) {
-          table.fields[key] = data(
-            at: -1, depth: depth - 1, keepsFunctions: keepsFunctions, on: state, budget: &budget)
+          table.fields[key] = copy(at: -1, depth: depth - 1, functions: functions, on: state, budget: &budget)
         }
         lua_pop(state, 1)
       }
       return .table(table)
     case LUA_TFUNCTION:
-      guard keepsFunctions else { return .nil }
-      folio_lua_begin_host_work(state)
-      defer { folio_lua_end_host_work(state) }
-      lua_pushvalue(state, index)
-      return .function(LuaFunctionReference(reference: luaL_ref(state, folio_lua_registryindex)))
+      switch functions {
+      case .dropped: return .nil
+      case .placeholder(let placeholder): return .function(placeholder)
+      case .referenced:
+        folio_lua_begin_host_work(state)
+        defer { folio_lua_end_host_work(state) }
+        lua_pushvalue(state, index)
+        return .function(LuaFunctionReference(reference: luaL_ref(state, folio_lua_registryindex)))
+      }
     default:
-      return LuaData(Self.value(at: index, on: state))
+      return LuaData(value(at: index, on: state))
     }
   }
 

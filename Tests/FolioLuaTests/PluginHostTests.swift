@@ -1,7 +1,7 @@
-import FolioCore
 import Foundation
 import Testing
 
+@testable import FolioCore
 @testable import FolioLua
 
 @Suite struct PluginHostTests {

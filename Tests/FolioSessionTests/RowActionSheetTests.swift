@@ -1,8 +1,8 @@
-import FolioCore
 import FolioTestSupport
 import Foundation
 import Testing
 
+@testable import FolioCore
 @testable import FolioSession
 
 /// The seed's action sheet for one row (`actions`, the context menu's Actions…), and dialogs

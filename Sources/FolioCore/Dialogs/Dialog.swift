@@ -90,13 +90,6 @@ public struct PresentedRow: Sendable, Equatable {
   /// What the dialog calls the row: the first line of its first non-empty cell, cut to 60
   /// columns with `…`, or `Row N` (its position) when every cell is empty.
   public var title: String
-
-  /// Creates a presented row.
-  public init(windowID: Int, rowID: Int, title: String) {
-    self.windowID = windowID
-    self.rowID = rowID
-    self.title = title
-  }
 }
 
 /// A confirmation dialog waiting for an answer [confirmationDialog]: a title, an optional

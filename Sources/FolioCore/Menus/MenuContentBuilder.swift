@@ -16,24 +16,14 @@ public protocol MenuContent {
 /// .menuOrder(.fixed)
 /// ```
 @resultBuilder
-public enum MenuContentBuilder {
+public enum MenuContentBuilder: ListBuilder {
+  public typealias Element = MenuElement
+
   public static func buildExpression(_ content: some MenuContent) -> [MenuElement] {
     content.menuElements
   }
 
   public static func buildExpression(_ element: MenuElement) -> [MenuElement] { [element] }
-
-  public static func buildBlock(_ parts: [MenuElement]...) -> [MenuElement] {
-    parts.flatMap { $0 }
-  }
-
-  public static func buildOptional(_ part: [MenuElement]?) -> [MenuElement] { part ?? [] }
-
-  public static func buildEither(first part: [MenuElement]) -> [MenuElement] { part }
-
-  public static func buildEither(second part: [MenuElement]) -> [MenuElement] { part }
-
-  public static func buildArray(_ parts: [[MenuElement]]) -> [MenuElement] { parts.flatMap { $0 } }
 }
 
 extension MenuElement: MenuContent {

@@ -84,22 +84,10 @@ public struct MenuPicker: Sendable, Equatable {
   /// The icon shown; the command's icon when nil.
   public var icon: String?
   /// How the options show.
-  public var style: PickerStyle
+  public var style = PickerStyle.inline
   /// Whether the menu closes after an option was chosen; the menu's, then the command's,
   /// when nil.
   public var dismiss: DismissBehavior?
-
-  /// Creates a picker for a choice-state command.
-  public init(
-    command: String, title: String? = nil, icon: String? = nil, style: PickerStyle = .inline,
-    dismiss: DismissBehavior? = nil
-  ) {
-    self.command = command
-    self.title = title
-    self.icon = icon
-    self.style = style
-    self.dismiss = dismiss
-  }
 }
 
 /// Elements grouped under an optional header.

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Strings kept as one buffer of UTF-8 and the offsets where each ends.
 ///
 /// Printing a table of a million rows holds its cells and its laid-out lines this way rather
@@ -92,20 +88,8 @@ struct PackedStrings: Sendable, Equatable {
       let buffers = Buffers()
       swap(&buffers.bytes, &bytes)
       swap(&buffers.ends, &ends)
-      let pointer = Unmanaged.passRetained(buffers).toOpaque()
-      var thread = pthread_t()
-      let status = pthread_create(
-        &thread, nil,
-        { raw in
-          // The thread holds the only reference: releasing it frees the arrays here.
-          if let raw { Unmanaged<Buffers>.fromOpaque(raw).release() }
-          return nil
-        }, pointer)
-      if status == 0 {
-        pthread_detach(thread)
-      } else {
-        Unmanaged<Buffers>.fromOpaque(pointer).release()
-      }
+      // The thread holds the only reference once this one goes: the arrays are freed there.
+      startDetachedThread { withExtendedLifetime(buffers) {} }
     }
   }
 

@@ -6,11 +6,4 @@ public struct PrintedDocument: Sendable, Equatable {
   public var layout: PageLayout
   /// The pages to print, in order: all of them, or the job's page range.
   public var pages: [PrintedPage]
-
-  /// Creates a paginated document.
-  public init(title: String, layout: PageLayout, pages: [PrintedPage]) {
-    self.title = title
-    self.layout = layout
-    self.pages = pages
-  }
 }

@@ -11,13 +11,4 @@ public struct PrintedPage: Sendable, Equatable {
   public var lines: PrintedLines
   /// "page N of M".
   public var footer: String
-
-  /// Creates a page from lines already laid out.
-  public init(number: Int, count: Int, header: String, lines: PrintedLines, footer: String) {
-    self.number = number
-    self.count = count
-    self.header = header
-    self.lines = lines
-    self.footer = footer
-  }
 }

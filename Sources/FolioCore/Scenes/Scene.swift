@@ -48,13 +48,11 @@ public struct Settings: Sendable, Equatable {
 /// Builds a list of scenes from declarations, with `if` and `if … else` for the scenes a
 /// platform has.
 @resultBuilder
-public enum SceneBuilder {
+public enum SceneBuilder: ListBuilder {
+  public typealias Element = Scene
+
   public static func buildExpression(_ group: WindowGroup) -> [Scene] { [.windowGroup(group)] }
   public static func buildExpression(_ settings: Settings) -> [Scene] { [.settings(settings)] }
   public static func buildExpression(_ custom: CustomScene) -> [Scene] { [.custom(custom)] }
   public static func buildExpression(_ scene: Scene) -> [Scene] { [scene] }
-  public static func buildBlock(_ components: [Scene]...) -> [Scene] { components.flatMap { $0 } }
-  public static func buildOptional(_ component: [Scene]?) -> [Scene] { component ?? [] }
-  public static func buildEither(first component: [Scene]) -> [Scene] { component }
-  public static func buildEither(second component: [Scene]) -> [Scene] { component }
 }

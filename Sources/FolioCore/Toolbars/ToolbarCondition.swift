@@ -2,23 +2,22 @@
 /// many rows are selected, and the size class the bar is laid out for.
 public struct ToolbarContext: Sendable, Equatable {
   /// Whether a document is open in the window.
-  public var hasDocument: Bool
+  public var hasDocument = false
   /// How many table rows are selected.
-  public var selectionCount: Int
+  public var selectionCount = 0
   /// Whether the window's document is a table.
-  public var hasTable: Bool
+  public var hasTable = false
   /// The size class of the width the bar is laid out at; `ToolbarLayout.make` sets it.
-  public var sizeClass: AppEnvironment.SizeClass
+  public var sizeClass: AppEnvironment.SizeClass = .regular
+}
 
-  /// Creates a context.
-  public init(
-    hasDocument: Bool = false, selectionCount: Int = 0, hasTable: Bool = false,
-    sizeClass: AppEnvironment.SizeClass = .regular
-  ) {
-    self.hasDocument = hasDocument
-    self.selectionCount = selectionCount
-    self.hasTable = hasTable
-    self.sizeClass = sizeClass
+extension Workspace {
+  /// What the toolbar's state-dependent items read now: the active document, its selection
+  /// and whether it is a table.
+  public var toolbarContext: ToolbarContext {
+    ToolbarContext(
+      hasDocument: active != nil, selectionCount: active?.selection.count ?? 0,
+      hasTable: active?.kind == .table)
   }
 }
 

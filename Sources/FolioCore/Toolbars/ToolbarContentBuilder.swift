@@ -16,20 +16,12 @@ public protocol ToolbarContent {
 /// .toolbarRole(.editor)
 /// ```
 @resultBuilder
-public enum ToolbarContentBuilder {
+public enum ToolbarContentBuilder: ListBuilder {
+  public typealias Element = ToolbarEntry
+
   public static func buildExpression(_ content: some ToolbarContent) -> [ToolbarEntry] {
     content.toolbarEntries
   }
-
-  public static func buildBlock(_ parts: [ToolbarEntry]...) -> [ToolbarEntry] { parts.flatMap { $0 } }
-
-  public static func buildOptional(_ part: [ToolbarEntry]?) -> [ToolbarEntry] { part ?? [] }
-
-  public static func buildEither(first part: [ToolbarEntry]) -> [ToolbarEntry] { part }
-
-  public static func buildEither(second part: [ToolbarEntry]) -> [ToolbarEntry] { part }
-
-  public static func buildArray(_ parts: [[ToolbarEntry]]) -> [ToolbarEntry] { parts.flatMap { $0 } }
 }
 
 extension ToolbarItem: ToolbarContent {

@@ -53,20 +53,9 @@ public struct ToolbarExplanation: Sendable, Equatable {
     case fixedOnPlatform
   }
 
-  /// The toolbar's id.
-  public var toolbarID: String
-  /// The toolbar's role.
-  public var role: ToolbarRole
-  /// The platform laid out for.
-  public var platform: MenuPlatform
-  /// The size class laid out for.
-  public var sizeClass: AppEnvironment.SizeClass
-  /// The window's width, the front end's frame included.
-  public var width: Int
-  /// The columns the bars are fitted into (`ToolbarLayout.barWidth`).
-  public var barWidth: Int
-  /// The columns the top bar takes.
-  public var usedWidth: Int
+  /// The toolbar laid out as the item was explained: its id and role, the platform, size
+  /// class and width, and the columns the bars take.
+  public var layout: ToolbarLayout
   /// The item's id as asked.
   public var itemID: String
   /// The item's title, or its command's.
@@ -125,17 +114,16 @@ public struct ToolbarExplanation: Sendable, Equatable {
       title: title, context: context, metrics: metrics)
     var context = context
     context.sizeClass = layout.sizeClass
-    let command = declared.command
+    let (command, declaredTitle) = content(of: declared.element)
     let availability = command.flatMap { registry.command(id: $0)?.currentAvailability }
     var disabledReason: String?
     if case .disabled(let reason) = availability { disabledReason = reason }
     let customization: Customization =
-      arrangement.fixedItems.contains(declared.itemID)
+      arrangement.fixedItems.contains(declared.id)
       ? .fixedOnPlatform : declared.isGroupMember ? .groupMember : .customizable
     var explanation = ToolbarExplanation(
-      toolbarID: toolbar.id, role: toolbar.role, platform: layout.platform, sizeClass: layout.sizeClass,
-      width: layout.width, barWidth: layout.barWidth, usedWidth: layout.usedWidth, itemID: id,
-      title: declared.title ?? command.flatMap { registry.command(id: $0)?.title }, command: command,
+      layout: layout, itemID: id,
+      title: declaredTitle ?? command.flatMap { registry.command(id: $0)?.title }, command: command,
       placement: declared.placement, priority: declared.priority, status: .hidden, reason: .fits,
       isEnabled: availability?.isEnabled ?? true, disabledReason: disabledReason,
       customization: customization,
@@ -178,8 +166,8 @@ public struct ToolbarExplanation: Sendable, Equatable {
           context: context, metrics: metrics)
       return explanation
     }
-    if !declared.isGroupMember, !arrangement.fixedItems.contains(declared.itemID),
-      !arrangement.onBar.contains(declared.itemID)
+    if !declared.isGroupMember, !arrangement.fixedItems.contains(declared.id),
+      !arrangement.onBar.contains(declared.id)
     {
       explanation.reason = arrangement.isCustomized ? .removed : .notByDefault
     } else if let condition = declared.condition, !condition.holds(context) {
@@ -192,54 +180,36 @@ public struct ToolbarExplanation: Sendable, Equatable {
     return explanation
   }
 
-  /// What the toolbar declares for `id`.
-  private struct Declared {
-    var itemID: String
-    var placement: ToolbarPlacement
-    var priority: ToolbarItemPriority
-    var condition: ToolbarCondition?
-    var owner: String
-    var command: String?
-    var title: String?
-    var isGroupMember: Bool
-  }
-
-  private static func declaration(of id: String, in toolbar: Toolbar) -> Declared? {
-    func content(_ element: MenuElement) -> (command: String?, title: String?) {
-      switch element {
-      case .item(let item): (item.command, item.title)
-      case .controlGroup(let group): (nil, group.title)
-      default: (nil, nil)
-      }
-    }
+  /// What the toolbar declares for `id`: its item or group member, or for a control group's
+  /// member its item with the member as the element.
+  private static func declaration(of id: String, in toolbar: Toolbar) -> ToolbarUnit? {
     for entry in toolbar.entries {
       switch entry {
       case .item(let item):
         guard let element = item.elements.first else { continue }
-        let (command, title) = content(element)
-        if item.id == id {
-          return Declared(
-            itemID: item.id, placement: item.placement, priority: item.priority, condition: item.condition,
-            owner: item.owner, command: command, title: title, isGroupMember: false)
-        }
+        if item.id == id { return ToolbarUnit(item, element: element) }
         // A control group's member, `ITEM/COMMAND`.
         guard case .controlGroup(let group) = element, id.hasPrefix(item.id + "/") else { continue }
         let member = String(id.dropFirst(item.id.count + 1))
         for case .item(let memberItem) in group.elements where memberItem.command == member {
-          return Declared(
-            itemID: item.id, placement: item.placement, priority: item.priority, condition: item.condition,
-            owner: item.owner, command: memberItem.command, title: memberItem.title, isGroupMember: false)
+          return ToolbarUnit(item, element: .item(memberItem))
         }
       case .group(let group):
         for element in group.elements where ToolbarArrangement.memberID(element) == id {
-          let (command, title) = content(element)
-          return Declared(
-            itemID: id, placement: group.placement, priority: group.priority, condition: group.condition,
-            owner: group.owner, command: command, title: title, isGroupMember: true)
+          return ToolbarUnit(group, member: element)
         }
       }
     }
     return nil
+  }
+
+  /// The command and the title an element declares: an item's, or a control group's title.
+  private static func content(of element: MenuElement) -> (command: String?, title: String?) {
+    switch element {
+    case .item(let item): (item.command, item.title)
+    case .controlGroup(let group): (nil, group.title)
+    default: (nil, nil)
+    }
   }
 
   /// The item with `id` in `items`, searching control groups' members: its number (the
@@ -305,14 +275,16 @@ extension ToolbarExplanation {
       lines.append(isEnabled ? "enabled" : "disabled: \(disabledReason ?? "not available now")")
     }
     lines.append(
-      "placement \(placement.rawValue) · priority \(priority.rawValue) · toolbar \(toolbarID), role \(role.rawValue) · "
-        + "\(platform.rawValue) \(sizeClass.rawValue) · \(width) columns, \(usedWidth) of \(barWidth) used")
+      "placement \(placement.rawValue) · priority \(priority.rawValue) · toolbar \(layout.toolbarID), "
+        + "role \(layout.role.rawValue) · \(layout.platform.rawValue) \(layout.sizeClass.rawValue) · "
+        + "\(layout.width) columns, \(layout.usedWidth) of \(layout.barWidth) used")
     switch customization {
     case .customizable: lines.append("customisable: it can be added, removed and moved")
     case .groupMember:
       lines.append("not customisable: a member of a toolbar item group")
     case .fixedOnPlatform:
-      lines.append("not customisable on \(platform.rawValue): primary actions keep their declared place")
+      lines.append(
+        "not customisable on \(layout.platform.rawValue): primary actions keep their declared place")
     }
     var owners = "item from \(owner)"
     if let command { owners += "; command '\(command)' from \(commandOwner ?? "nobody")" }
@@ -324,14 +296,15 @@ extension ToolbarExplanation {
   private var why: String {
     switch reason {
     case .fits:
-      return "it fits at \(width) columns"
+      return "it fits at \(layout.width) columns"
     case .width(let needed, let left):
       let what = status == .collapsed ? "shown in full" : "on the bar"
       return "the bar is too narrow: \(what) it needs \(needed) columns, \(left) left; "
         + "items give way secondary actions first, then others, then primary actions, lower priority first"
     case .secondaryAction:
       let role =
-        role == .editor ? "the width is \(sizeClass.rawValue)" : "the toolbar's role is \(role.rawValue)"
+        layout.role == .editor
+        ? "the width is \(layout.sizeClass.rawValue)" : "the toolbar's role is \(layout.role.rawValue)"
       return
         "a secondary action, which only a toolbar of role editor at regular width shows on the bar; \(role)"
     case .removed:

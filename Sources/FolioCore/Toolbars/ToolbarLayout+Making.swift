@@ -88,11 +88,12 @@ extension ToolbarLayout {
 
   /// The things laid out, in bar order: the customisable items on the bar as arranged, each
   /// group's members after the item declared before the group.
-  private static func units(of toolbar: Toolbar, arrangement: ToolbarArrangement) throws(FolioError) -> [Unit]
+  private static func units(of toolbar: Toolbar, arrangement: ToolbarArrangement) throws(FolioError)
+    -> [ToolbarUnit]
   {
     var seen: Set<String> = []
-    var items: [String: Unit] = [:]
-    var fixed: [(after: String?, unit: Unit)] = []
+    var items: [String: ToolbarUnit] = [:]
+    var fixed: [(after: String?, unit: ToolbarUnit)] = []
     var previous: String?
     for entry in toolbar.entries {
       switch entry {
@@ -105,9 +106,7 @@ extension ToolbarLayout {
           throw .invalidArgument(
             "item '\(item.id)' of toolbar '\(toolbar.id)' must hold one command or one control group")
         }
-        let unit = Unit(
-          id: item.id, placement: item.placement, priority: item.priority, condition: item.condition,
-          element: element)
+        let unit = ToolbarUnit(item, element: element)
         // An item the platform keeps fixed stays at its declared place, as a group's members do.
         if arrangement.fixedItems.contains(item.id) {
           fixed.append((previous, unit))
@@ -121,10 +120,7 @@ extension ToolbarLayout {
             throw .invalidArgument(
               "a toolbar item group of toolbar '\(toolbar.id)' must hold commands and control groups only")
           }
-          let unit = Unit(
-            id: ToolbarArrangement.memberID(element), placement: group.placement, priority: group.priority,
-            condition: group.condition, element: element)
-          fixed.append((previous, unit))
+          fixed.append((previous, ToolbarUnit(group, member: element)))
         }
       }
     }
@@ -149,13 +145,35 @@ extension ToolbarLayout {
   }
 }
 
-/// One thing the layout places: an item, or a member of a toolbar item group.
-private struct Unit {
-  var id: String
-  var placement: ToolbarPlacement
-  var priority: ToolbarItemPriority
-  var condition: ToolbarCondition?
-  var element: MenuElement
+/// One thing a toolbar declares for the layout to place: an item, or a member of a toolbar
+/// item group, with the placement, priority and condition of its item or group, and who
+/// declared that.
+struct ToolbarUnit {
+  /// The item's id, or the group member's (`ToolbarArrangement.memberID`).
+  let id: String
+  let placement: ToolbarPlacement
+  let priority: ToolbarItemPriority
+  let condition: ToolbarCondition?
+  /// The command or control group placed.
+  let element: MenuElement
+  let owner: String
+  let isGroupMember: Bool
+}
+
+extension ToolbarUnit {
+  /// An item placing `element`: its content, or one member of its control group.
+  init(_ item: ToolbarItem, element: MenuElement) {
+    self.init(
+      id: item.id, placement: item.placement, priority: item.priority, condition: item.condition,
+      element: element, owner: item.owner, isGroupMember: false)
+  }
+
+  /// A member of a toolbar item group.
+  init(_ group: ToolbarItemGroup, member: MenuElement) {
+    self.init(
+      id: ToolbarArrangement.memberID(member), placement: group.placement, priority: group.priority,
+      condition: group.condition, element: member, owner: group.owner, isGroupMember: true)
+  }
 }
 
 /// The fitting itself: how much of each unit shows, and what gives way next.
@@ -167,7 +185,7 @@ private struct Planner {
     case overflowed
   }
 
-  let units: [Unit]
+  let units: [ToolbarUnit]
   let nodes: [MenuNode]
   let showsLabels: Bool
   var titleWidth: Int
@@ -177,7 +195,7 @@ private struct Planner {
   var shownMembers: [Int]
   var hasOverflow = false
 
-  init(units: [Unit], nodes: [MenuNode], showsLabels: Bool, titleWidth: Int, metrics: ToolbarMetrics) {
+  init(units: [ToolbarUnit], nodes: [MenuNode], showsLabels: Bool, titleWidth: Int, metrics: ToolbarMetrics) {
     self.units = units
     self.nodes = nodes
     self.showsLabels = showsLabels

@@ -13,31 +13,13 @@ public struct ToolbarLayoutItem: Sendable, Equatable {
   /// The command the item runs; nil for groups.
   public var command: String?
   /// Whether the item can be used now.
-  public var isEnabled: Bool
+  public var isEnabled: Bool = true
   /// A toggle's state.
   public var isOn: Bool?
   /// Whether the title is drawn; false for an icon-only item.
-  public var showsTitle: Bool
+  public var showsTitle: Bool = true
   /// The columns the item takes on the bar (0 in the overflow menu).
-  public var width: Int
+  public var width: Int = 0
   /// A group's members.
-  public var children: [ToolbarLayoutItem]
-
-  /// Creates an item.
-  public init(
-    id: String, title: String?, icon: String? = nil, kind: MenuNode.Kind, command: String? = nil,
-    isEnabled: Bool = true, isOn: Bool? = nil, showsTitle: Bool = true, width: Int = 0,
-    children: [ToolbarLayoutItem] = []
-  ) {
-    self.id = id
-    self.title = title
-    self.icon = icon
-    self.kind = kind
-    self.command = command
-    self.isEnabled = isEnabled
-    self.isOn = isOn
-    self.showsTitle = showsTitle
-    self.width = width
-    self.children = children
-  }
+  public var children: [ToolbarLayoutItem] = []
 }

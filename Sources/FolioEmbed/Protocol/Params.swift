@@ -44,27 +44,43 @@ struct Params {
     ProtocolError(.invalidParams, "'\(key)' must be \(type)", data: .object([("field", .string(key))]))
   }
 
-  private func missing(_ key: String) -> ProtocolError {
+  private static func missing(_ key: String) -> ProtocolError {
     ProtocolError(.invalidParams, "'\(key)' is missing", data: .object([("field", .string(key))]))
+  }
+
+  /// `value`, which the field `key` gave.
+  ///
+  /// - Throws: `invalidParams` saying the field is missing when `value` is nil.
+  private static func required<Value>(_ key: String, _ value: Value?) throws(ProtocolError) -> Value {
+    guard let value else { throw missing(key) }
+    return value
+  }
+
+  /// The field `key` as `read` makes it of its value, or nil when absent or null.
+  ///
+  /// - Throws: `invalidParams` saying the field must be `type` when `read` gives nil.
+  private mutating func field<Value>(
+    _ key: String, _ type: String, _ read: (JSONValue) -> Value?
+  ) throws(ProtocolError) -> Value? {
+    guard let value = take(key) else { return nil }
+    guard let result = read(value) else { throw wrongType(key, type) }
+    return result
   }
 
   /// A string field, or nil when absent or null.
   mutating func optionalString(_ key: String) throws(ProtocolError) -> String? {
-    guard let value = take(key) else { return nil }
-    guard case .string(let string) = value else { throw wrongType(key, "a string") }
-    return string
+    try field(key, "a string") { if case .string(let string) = $0 { string } else { nil } }
   }
 
   /// A string field that must be there.
   mutating func string(_ key: String) throws(ProtocolError) -> String {
-    guard let string = try optionalString(key) else { throw missing(key) }
-    return string
+    try Self.required(key, optionalString(key))
   }
 
   /// An integer field in `range`, or nil when absent or null.
   mutating func optionalInt(_ key: String, in range: ClosedRange<Int>) throws(ProtocolError) -> Int? {
-    guard let value = take(key) else { return nil }
-    guard case .int(let number) = value else { throw wrongType(key, "an integer") }
+    guard let number = try field(key, "an integer", { if case .int(let number) = $0 { number } else { nil } })
+    else { return nil }
     guard range.contains(number) else {
       throw ProtocolError(
         .invalidParams, "'\(key)' must be in \(range.lowerBound)…\(range.upperBound), got \(number)",
@@ -75,44 +91,36 @@ struct Params {
 
   /// An integer field in `range` that must be there.
   mutating func int(_ key: String, in range: ClosedRange<Int>) throws(ProtocolError) -> Int {
-    guard let number = try optionalInt(key, in: range) else { throw missing(key) }
-    return number
+    try Self.required(key, optionalInt(key, in: range))
   }
 
   /// A boolean field, or nil when absent or null.
   mutating func optionalBool(_ key: String) throws(ProtocolError) -> Bool? {
-    guard let value = take(key) else { return nil }
-    guard case .bool(let bool) = value else { throw wrongType(key, "true or false") }
-    return bool
+    try field(key, "true or false") { if case .bool(let bool) = $0 { bool } else { nil } }
   }
 
   /// A boolean field that must be there.
   mutating func bool(_ key: String) throws(ProtocolError) -> Bool {
-    guard let bool = try optionalBool(key) else { throw missing(key) }
-    return bool
+    try Self.required(key, optionalBool(key))
   }
 
   /// An array of strings, or nil when absent or null.
   mutating func optionalStrings(_ key: String) throws(ProtocolError) -> [String]? {
-    guard let value = take(key) else { return nil }
-    guard case .array(let values) = value else { throw wrongType(key, "an array of strings") }
-    var strings: [String] = []
-    for value in values {
-      guard case .string(let string) = value else { throw wrongType(key, "an array of strings") }
-      strings.append(string)
+    try field(key, "an array of strings") { value in
+      guard case .array(let values) = value else { return nil }
+      let strings = values.compactMap { if case .string(let string) = $0 { string } else { nil } }
+      return strings.count == values.count ? strings : nil
     }
-    return strings
   }
 
   /// An array of strings that must be there.
   mutating func strings(_ key: String) throws(ProtocolError) -> [String] {
-    guard let strings = try optionalStrings(key) else { throw missing(key) }
-    return strings
+    try Self.required(key, optionalStrings(key))
   }
 
   /// An array of integers in `range` that must be there.
   mutating func ints(_ key: String, in range: ClosedRange<Int>) throws(ProtocolError) -> [Int] {
-    guard let value = take(key) else { throw missing(key) }
+    guard let value = take(key) else { throw Self.missing(key) }
     guard case .array(let values) = value else { throw wrongType(key, "an array of integers") }
     var numbers: [Int] = []
     for value in values {

@@ -1,4 +1,5 @@
 import Dispatch
+import FolioCore
 import Synchronization
 
 #if canImport(Glibc)
@@ -95,7 +96,7 @@ public final class MessageInput: Sendable {
   /// Starts the watcher thread; without it (when no thread can be made) the input is read
   /// only between messages, and a request cannot be cancelled while it runs.
   public func startWatching() {
-    startThread { [self] in watch() }
+    startDetachedThread { [self] in watch() }
   }
 
   /// The next message, read when none is waiting; nil at the end of the input. The watcher
@@ -188,30 +189,5 @@ public final class MessageInput: Sendable {
       }
     }
     return true
-  }
-}
-
-/// The body of a thread, passed through `pthread_create`'s pointer.
-private final class ThreadBody: Sendable {
-  let run: @Sendable () -> Void
-  init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-}
-
-/// Runs `body` on a new detached thread, if one can be made; the process may end while it is
-/// still running (a watcher blocked in `poll` does not hold the process up).
-private func startThread(_ body: @escaping @Sendable () -> Void) {
-  let pointer = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
-  var thread = pthread_t()
-  let status = pthread_create(
-    &thread, nil,
-    { raw in
-      guard let raw else { return nil }
-      Unmanaged<ThreadBody>.fromOpaque(raw).takeRetainedValue().run()
-      return nil
-    }, pointer)
-  if status == 0 {
-    pthread_detach(thread)
-  } else {
-    Unmanaged<ThreadBody>.fromOpaque(pointer).release()
   }
 }

@@ -205,34 +205,9 @@ extension LuaArguments {
   func declarationCopy(_ index: Int) -> LuaData {
     guard index < count else { return .nil }
     var budget = LuaArguments.copyLimit
-    return declarationCopy(at: Int32(index + 1), depth: LuaArguments.copyDepth, budget: &budget)
-  }
-
-  private func declarationCopy(at index: Int32, depth: Int, budget: inout Int) -> LuaData {
-    guard budget > 0 else { return .nil }
-    budget -= 1
-    let index = lua_absindex(state, index)
-    switch lua_type(state, index) {
-    case LUA_TFUNCTION: return .function(PluginDeclaration.functionPlaceholder)
-    case LUA_TTABLE:
-      guard depth > 0, lua_checkstack(state, 4) != 0 else { return .table(LuaTable()) }
-      var table = LuaTable()
-      var position: lua_Integer = 1
-      while lua_rawgeti(state, index, position) != LUA_TNIL {
-        table.array.append(declarationCopy(at: -1, depth: depth - 1, budget: &budget))
-        lua_pop(state, 1)
-        position += 1
-      }
-      lua_pop(state, 1)
-      lua_pushnil(state)
-      while lua_next(state, index) != 0 {
-        if lua_type(state, -2) == LUA_TSTRING, let key = LuaState.string(at: -2, on: state) {
-          table.fields[key] = declarationCopy(at: -1, depth: depth - 1, budget: &budget)
-        }
-        lua_pop(state, 1)
-      }
-      return .table(table)
-    default: return LuaData(LuaState.value(at: index, on: state))
-    }
+    return LuaState.copy(
+      at: Int32(index + 1), depth: LuaArguments.copyDepth,
+      functions: .placeholder(PluginDeclaration.functionPlaceholder),
+      on: state, budget: &budget)
   }
 }

@@ -38,31 +38,23 @@ extension PluginHost {
       "submenu": { arguments throws(LuaError) in try element("submenu", arguments[0]) },
       "picker": { arguments throws(LuaError) in try element("picker", arguments[0]) },
       "control_group": { arguments throws(LuaError) in try element("control_group", arguments[0]) },
-      "share_target": declaring("share_target") {
-        [unowned self, unowned plugin] arguments, at throws(LuaError) in
-        .shareTarget(try makeShareTarget(arguments[0], plugin: plugin), at: at)
-      },
+      "share_target": declaring(
+        "share_target", for: plugin, PluginHost.makeShareTarget, as: Contribution.shareTarget),
       "toolbar_item": declaring("toolbar_item") {
         [unowned self, unowned plugin] arguments, at throws(LuaError) in
         .toolbarItem(try makeToolbarItem(arguments[0], plugin: plugin), at: at)
       },
-      "toolbar": declaring("toolbar") { [unowned self, unowned plugin] arguments, at throws(LuaError) in
-        .toolbar(try makeToolbar(arguments[0], plugin: plugin), at: at)
-      },
+      "toolbar": declaring("toolbar", for: plugin, PluginHost.makeToolbar, as: Contribution.toolbar),
       "contribute": declaring("contribute", count: 2) {
         [unowned self, unowned plugin] arguments, at throws(LuaError) in
         let contribution = try makeContribution(
           menu: arguments[0, depth: 0], arguments[1], plugin: plugin, sequence: pending?.count ?? 0)
         return .menuContribution(contribution, at: at)
       },
-      "row_decoration": declaring("row_decoration") {
-        [unowned self, unowned plugin] arguments, at throws(LuaError) in
-        .rowDecoration(try makeRowDecoration(arguments[0], plugin: plugin), at: at)
-      },
-      "cell_format": declaring("cell_format") {
-        [unowned self, unowned plugin] arguments, at throws(LuaError) in
-        .cellFormat(try makeCellFormat(arguments[0], plugin: plugin), at: at)
-      },
+      "row_decoration": declaring(
+        "row_decoration", for: plugin, PluginHost.makeRowDecoration, as: Contribution.rowDecoration),
+      "cell_format": declaring(
+        "cell_format", for: plugin, PluginHost.makeCellFormat, as: Contribution.cellFormat),
       "on": { [unowned self] arguments throws(LuaError) in
         let handler = try makeHandler(arguments)
         try declare(.handler(event: handler.event, function: handler.function), function: "folio.on")
@@ -176,6 +168,18 @@ extension PluginHost {
       try declare(make(arguments, at), function: "folio." + name)
       record(name, arguments, at: at, count: count)
       return []
+    }
+  }
+
+  /// A declaring function of one options table (`folio.share_target{…}`), which `make`
+  /// turns into a value of the plugin's and `contribution` queues.
+  private func declaring<Value>(
+    _ name: String, for plugin: Plugin,
+    _ make: @escaping (PluginHost) -> (LuaData, Plugin) throws(LuaError) -> Value,
+    as contribution: @escaping (Value, String) -> Contribution
+  ) -> LuaState.DataFunction {
+    declaring(name) { [unowned self, unowned plugin] arguments, at throws(LuaError) in
+      contribution(try make(self)(arguments[0], plugin), at)
     }
   }
 

@@ -330,10 +330,10 @@ extension PluginHost {
         item, function: place, known: ["command", "title", "icon", "style", "__element"])
       let style = try fields.oneOf("style", ["inline", "menu", "palette"]).flatMap(
         PickerStyle.init(rawValue:))
-      return .picker(
-        MenuPicker(
-          command: try fields.requiredString("command"), title: try fields.string("title"),
-          icon: try fields.string("icon"), style: style ?? .inline))
+      let command = try fields.requiredString("command")
+      let picker = Picker(
+        try fields.string("title"), systemImage: try fields.string("icon"), command: command)
+      return .picker(picker.pickerStyle(style ?? .inline).picker)
     case "control_group":
       let fields = try PluginFields(item, function: place, known: ["label", "items", "__element"])
       let label = fields["label"].table

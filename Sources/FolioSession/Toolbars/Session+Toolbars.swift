@@ -136,16 +136,8 @@ extension Session {
     return try ToolbarLayout.make(
       toolbar, arrangement: try toolbarArrangement(), registry: registry, environment: appEnvironment,
       width: width, title: title ?? document.map { $0.title + ($0.isDirty ? "*" : "") } ?? "Folio",
-      context: toolbarContext,
+      context: workspace.toolbarContext,
       metrics: metrics.toolbar)
-  }
-
-  /// What the toolbar's state-dependent items read now.
-  private var toolbarContext: ToolbarContext {
-    let document = workspace.active
-    return ToolbarContext(
-      hasDocument: document != nil, selectionCount: document?.selection.count ?? 0,
-      hasTable: document?.kind == .table)
   }
 
   /// The ids `explain toolbar` takes: the active toolbar's items, then its item groups' members.
@@ -164,7 +156,7 @@ extension Session {
     return try ToolbarExplanation.explain(
       id, in: toolbar, arrangement: try toolbarArrangement(), registry: registry, environment: appEnvironment,
       title: document.map { $0.title + ($0.isDirty ? "*" : "") } ?? "Folio",
-      context: toolbarContext,
+      context: workspace.toolbarContext,
       metrics: metrics.toolbar)
   }
 
