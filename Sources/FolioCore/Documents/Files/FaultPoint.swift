@@ -11,8 +11,8 @@ import Synchronization
 /// first reached, arms one point. `ACTION` is `kill` (the process kills itself with SIGKILL
 /// just before the step; in the middle of it for the write steps), `sigint` (the process
 /// sends itself SIGINT there, a Ctrl-C at a known moment, and the step goes on), or `eio`,
-/// `enospc`, `exdev` (the step fails with that error). `N` fires only on the Nth time the point is
-/// reached (from 1); without it every time. Unset, each point costs one load of an
+/// `enospc`, `exdev` (the step fails with that error). `N` fires only on the Nth time the
+/// point is reached (from 1); without it every time. Unset, each point costs one load of an
 /// already-initialised constant.
 ///
 /// The points of a document save are `save.create`, `save.write`, `save.fsync`,
