@@ -98,6 +98,26 @@ import Testing
   }
 
   @Test(
+    "Ctrl-C while a sort's journal is written: only 'interrupted' is printed, and the sort is taken back"
+  )
+  func interruptWritingSortJournal() throws {
+    let run = try FaultRun()
+    defer { run.remove() }
+    let csv = "name,n\ncherry,3\napple,1\nbanana,2\n"
+    try run.write(csv, to: "doc.csv")
+    // SIGINT arrives half-way through the journal write that follows the sort; before, that
+    // write came after "Sorted …" was printed and could not be cancelled.
+    let result = try run.run(
+      ["-c", "open doc.csv; sort name; show"], environment: ["FOLIO_FAULT": "journal.write:sigint"])
+    #expect(result.status == 130)
+    #expect(result.output == "Opened doc (table, 3 rows × 2 columns).\n")
+    #expect(result.errors == "interrupted\n")
+    #expect(try run.text("doc.csv") == csv)
+    #expect(try run.names() == ["doc.csv"])
+    #expect(run.recoveryNames().isEmpty, "no journal, no temporary file: \(run.recoveryNames())")
+  }
+
+  @Test(
     "SIGKILL half-way through appending to the journal's log: the torn record is ignored, the earlier ones kept"
   )
   func killAppendingToLog() throws {

@@ -95,6 +95,18 @@ import Testing
     #expect(Self.overlong(pictures, width: 40).isEmpty, "\(Self.overlong(pictures, width: 40))")
   }
 
+  @Test(
+    "no line of the toolbar-narrow golden transcript is wider than its 30 columns, and cut titles keep their ▾"
+  )
+  func narrowGolden() throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("FolioEndToEndTests/Scripts/toolbar-narrow.expected")
+    let text = try String(contentsOf: url, encoding: .utf8)
+    let lines = text.split(separator: "\n").filter { !$0.hasPrefix("Opened ") }.joined(separator: "\n")
+    #expect(Self.overlong(lines, width: 30).isEmpty, "\(Self.overlong(lines, width: 30))")
+    #expect(text.contains("… ▾"))
+  }
+
   @Test("the embedding client's metrics have no frame: its width is all the bars' and the panes'")
   func embeddingHasNoFrame() throws {
     let shell = Shell(

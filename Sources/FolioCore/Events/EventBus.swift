@@ -64,6 +64,12 @@ public final class EventBus {
     queue.append(event)
   }
 
+  /// Takes back the events queued since the queue was `earlier` (`pendingEvents` then), for
+  /// a change taken back whole before anyone heard of it: the queue is as it was.
+  func withdraw(since earlier: [AppEvent]) {
+    queue = earlier
+  }
+
   /// Delivers the events queued so far, in order, each to every handler in the order they
   /// subscribed. Called from a handler it does nothing: what handlers publish waits for the
   /// next flush.

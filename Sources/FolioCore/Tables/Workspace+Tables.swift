@@ -19,15 +19,23 @@ extension Workspace {
   /// The step holds the permutation of rows, not a copy of the table; row ids and the
   /// selection stay with their rows. Undo gives back the rows and the order before.
   ///
+  /// The sort is in the recovery journal when it returns: the journal holds the sorted
+  /// table whole, and a Ctrl-C while it is written takes the sort back (`journaling`).
+  ///
   /// - Returns: the number of rows.
   /// - Throws: `FolioError.invalidArgument` for a text document or a key naming no column;
   ///   `FolioError.interrupted` when `cancellation` stops it, the rows unmoved.
   @discardableResult
   public func sort(_ document: Document, by keys: [TableSortKey]) throws -> Int {
     let (ordering, permutation) = try sortOrdering(document, by: keys)
-    try applySort(permutation, ordering: ordering, to: document)
+    try journaling(document, stepName: Self.sortStepName) {
+      try applySort(permutation, ordering: ordering, to: document)
+    }
     return permutation.count
   }
+
+  /// The name of a sort's undo step.
+  private static let sortStepName = "Sort"
 
   /// Gives a table the sort order it starts with, as it opens [`@State var sortOrder =
   /// [KeyPathComparator(\Place.name)]`]. Rows already in that order — a file saved sorted —
@@ -86,7 +94,7 @@ extension Workspace {
   private func applySort(_ permutation: [Int], ordering: TableOrdering, to document: Document) throws {
     let inverse = TableModel.inverse(of: permutation)
     try document.perform(
-      "Sort", cost: 16 * permutation.count + 64, keepingOrder: .none,
+      Self.sortStepName, cost: 16 * permutation.count + 64, keepingOrder: .none,
       apply: { document in
         try document.modifyTable { $0.reorder(by: permutation) }
         document.ordering = ordering

@@ -9,7 +9,8 @@ extension ToolbarLayout {
   /// ties leave from the trailing edge first. A labelled control group first collapses into
   /// a menu under its label, and overflows as one menu only after; an unlabelled one loses
   /// its items one at a time, the last first. The title never overflows: when the bar is
-  /// still too wide with everything else given way, the title is cut to fit, ending in `…`.
+  /// still too wide with everything else given way, the title is cut to fit, ending in `…`,
+  /// before its mark (`titleMark`), which stays whole while it fits.
   ///
   /// The bar is `width` less the front end's frame (`ToolbarMetrics.frameWidth`) wide, and
   /// everything is fitted into that; the size class follows the window's `width`.
@@ -22,6 +23,8 @@ extension ToolbarLayout {
   ///   - width: the window's width, frame included; the environment's width when nil (the
   ///     size class then follows the given width).
   ///   - title: the window's title.
+  ///   - titleMark: what follows the title and is never cut: the front end's sign of a title
+  ///     menu (` ▾`), or nothing.
   ///   - context: what state-dependent items read.
   ///   - metrics: the widths the front end draws the bar's things with.
   /// - Throws: `FolioError.invalidArgument` naming the toolbar and item for duplicate ids or
@@ -29,8 +32,8 @@ extension ToolbarLayout {
   ///   for unknown commands or oversized control groups.
   public static func make(
     _ toolbar: Toolbar, arrangement: ToolbarArrangement, registry: CommandRegistry,
-    environment: AppEnvironment, width: Int? = nil, title: String, context: ToolbarContext,
-    metrics: ToolbarMetrics
+    environment: AppEnvironment, width: Int? = nil, title: String, titleMark: String = "",
+    context: ToolbarContext, metrics: ToolbarMetrics
   ) throws(FolioError) -> ToolbarLayout {
     let sizeClass =
       width.map { AppEnvironment.sizeClass(platform: environment.platform, width: $0) }
@@ -47,7 +50,8 @@ extension ToolbarLayout {
       id: "toolbar.\(toolbar.id)", title: toolbar.id, order: .fixed, elements: units.map(\.element))
     let nodes = try MenuResolver.resolve(menu, registry: registry, platform: environment.platform).children
     var planner = Planner(
-      units: units, nodes: nodes, showsLabels: environment.platform == .mac, titleWidth: title.cells,
+      units: units, nodes: nodes, showsLabels: environment.platform == .mac,
+      titleWidth: (title + titleMark).cells,
       metrics: metrics)
     let isRegular = sizeClass == .regular
     let titlePlacement: TitlePlacement = toolbar.role != .automatic && isRegular ? .leading : .center
@@ -75,7 +79,7 @@ extension ToolbarLayout {
     for index in forced { planner.overflowAll(index) }
     planner.fit(bottom, title: false, width: barWidth)
     planner.fit(leading + center + trailing, title: true, width: barWidth)
-    let title = planner.cutTitle(title, bar: leading + center + trailing, width: barWidth)
+    let title = planner.cutTitle(title, mark: titleMark, bar: leading + center + trailing, width: barWidth)
 
     return ToolbarLayout(
       toolbarID: toolbar.id, role: toolbar.role, platform: environment.platform, sizeClass: sizeClass,
@@ -265,12 +269,17 @@ private struct Planner {
     }
   }
 
-  /// The title cut by what the bar `indices` is still wider than `width` once everything
-  /// else has given way; the title whole when the bar fits.
-  mutating func cutTitle(_ title: String, bar indices: [Int], width: Int) -> String {
+  /// The title and its mark, the title cut by what the bar `indices` is still wider than
+  /// `width` once everything else has given way; whole when the bar fits. The mark stays
+  /// whole after the cut title (alone, without its leading blanks, once no letter of the
+  /// title fits) and goes only when even it does not fit.
+  mutating func cutTitle(_ title: String, mark: String, bar indices: [Int], width: Int) -> String {
     let excess = barWidth(indices, title: true) - width
-    guard excess > 0 else { return title }
-    let cut = title.truncated(toCells: max(0, titleWidth - excess))
+    guard excess > 0 else { return title + mark }
+    let room = max(0, titleWidth - excess)
+    let text = title.truncated(toCells: room - mark.cells)
+    let alone = String(mark.drop { $0 == " " })
+    let cut = !text.isEmpty ? text + mark : alone.cells <= room ? alone : ""
     titleWidth = cut.cells
     return cut
   }

@@ -14,7 +14,7 @@ extension Session {
   func makeScreen() throws(FolioError) -> WindowScreen {
     let document = workspace.active
     let title = document.map { $0.title + ($0.isDirty ? "*" : "") } ?? app.name
-    let toolbar = try toolbarLayout(width: nil, title: document == nil ? title : title + " ▾")
+    let toolbar = try toolbarLayout(width: nil, title: title, titleMark: document == nil ? "" : " ▾")
     let tabBar = tabView.map { tabView in
       WindowScreen.TabBar(
         tabs: tabView.tabs, selected: selectedTab?.name ?? "", isAtBottom: platform == .iphone)

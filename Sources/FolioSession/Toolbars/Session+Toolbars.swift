@@ -130,13 +130,17 @@ extension Session {
 
   /// The toolbar laid out for the environment, at `width` columns or the environment's.
   ///
-  /// - Parameter title: the title to lay out; the active document's (or "Folio") when nil.
-  func toolbarLayout(width: Int?, title: String? = nil) throws(FolioError) -> ToolbarLayout {
+  /// - Parameters:
+  ///   - title: the title to lay out; the active document's (or "Folio") when nil.
+  ///   - titleMark: what follows the title and is kept whole when the title is cut (` ▾`).
+  func toolbarLayout(width: Int?, title: String? = nil, titleMark: String = "") throws(FolioError)
+    -> ToolbarLayout
+  {
     let document = workspace.active
     return try ToolbarLayout.make(
       toolbar, arrangement: try toolbarArrangement(), registry: registry, environment: appEnvironment,
       width: width, title: title ?? document.map { $0.title + ($0.isDirty ? "*" : "") } ?? "Folio",
-      context: workspace.toolbarContext,
+      titleMark: titleMark, context: workspace.toolbarContext,
       metrics: metrics.toolbar)
   }
 

@@ -44,9 +44,10 @@ struct TextRenderer {
         "width       \(environment.width)", "keyboard    \(environment.hasKeyboard ? "on" : "off")",
       ].joined(separator: "\n")
     case .explanation(let explanation): explanation.lines.joined(separator: "\n")
-    case .toolbarExplanation(let explanation): explanation.lines.joined(separator: "\n")
+    case .toolbarExplanation(let explanation):
+      explanation.lines.flatMap { ToolbarTextRenderer.wrapLine($0, width: width) }.joined(separator: "\n")
     case .toolbar(let layout): ToolbarTextRenderer(style: style).render(layout)
-    case .toolbarPalette(let palette): ToolbarTextRenderer(style: style).render(palette)
+    case .toolbarPalette(let palette): ToolbarTextRenderer(style: style, width: width).render(palette)
     case .screen(let screen): ScreenTextRenderer(style: style).render(screen)
     case .splitView(let layout): ScreenTextRenderer(style: style).render(layout)
     case .tabView(let report): tabView(report)

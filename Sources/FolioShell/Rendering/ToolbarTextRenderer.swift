@@ -6,6 +6,9 @@ import FolioSession
 /// ids, every line wrapped to the window's width so a terminal never breaks one.
 struct ToolbarTextRenderer {
   var style: TextStyle
+  /// The window's width in columns (`env width`) that the customisation palette wraps to;
+  /// nil for no wrapping. A laid-out toolbar wraps to its own width.
+  var width: Int? = nil
 
   /// The edges drawn at either end of the bar's line.
   static let frameEdge = "│"
@@ -130,6 +133,16 @@ struct ToolbarTextRenderer {
     return lines.map(\.trimmingTrailingSpaces)
   }
 
+  /// A line of prose as it is when it fits in `width` columns, else wrapped (`wrap`) between
+  /// its parts joined by ` · ` (each keeping its `·`) and at blanks within a part, the lines
+  /// after the first led by `indent` blanks; as it is when `width` is nil.
+  static func wrapLine(_ line: String, width: Int?, indent: Int = 2) -> [String] {
+    guard let width, line.displayWidth > max(width, narrowestWrap) else { return [line] }
+    let parts = line.split(separator: " · ", omittingEmptySubsequences: false).map(String.init)
+    return wrap(
+      parts.indices.map { parts[$0] + ($0 < parts.count - 1 ? " ·" : "") }, width: width, indent: indent)
+  }
+
   /// A line wider than `width` broken in two: at its last blank within `width` columns after
   /// its first `keeping` characters (a label or margin), else cut at `width` columns — with
   /// one character after those at least, so the rest always gets shorter.
@@ -183,10 +196,13 @@ struct ToolbarTextRenderer {
     }
   }
 
+  /// The customisation palette: the items on the bar, available and fixed, each line
+  /// wrapped to `width` (an item's facts indented past its id).
   func render(_ palette: ToolbarPalette) -> String {
     var lines: [String] = []
-    if let message = palette.message { lines.append(message) }
-    lines.append("toolbar \(palette.toolbarID)" + (palette.isCustomized ? " (customised)" : " (defaults)"))
+    func append(_ line: String) { lines += Self.wrapLine(line, width: width) }
+    if let message = palette.message { append(message) }
+    append("toolbar \(palette.toolbarID)" + (palette.isCustomized ? " (customised)" : " (defaults)"))
     func section(_ title: String, _ entries: [ToolbarPalette.Entry], numbered: Bool) {
       lines.append(title)
       if entries.isEmpty { lines.append("  —") }
@@ -201,18 +217,26 @@ struct ToolbarTextRenderer {
         case nil: break
         }
         let number = numbered ? "\(index + 1).".padding(4) : ""
-        lines.append(
-          "  " + number + entry.id.padding(12) + entry.title.padding(14) + facts.joined(separator: " · "))
+        let line =
+          "  " + number + entry.id.padding(12) + entry.title.padding(14) + facts.joined(separator: " · ")
+        if let width, line.displayWidth > max(width, Self.narrowestWrap) {
+          // Too wide for the columns: the facts wrap, indented past the item's id.
+          let pieces = facts.indices.map { facts[$0] + ($0 < facts.count - 1 ? " ·" : "") }
+          lines += Self.wrap(
+            ["  " + number + entry.id, entry.title] + pieces, width: width, indent: 4 + number.count)
+        } else {
+          lines.append(line)
+        }
       }
     }
     section("on the bar", palette.onBar, numbered: true)
     section("available", palette.available, numbered: false)
     section("not customisable", palette.notCustomizable, numbered: false)
     if !palette.missing.isEmpty {
-      lines.append("kept, not present now: " + palette.missing.joined(separator: ", "))
+      append("kept, not present now: " + palette.missing.joined(separator: ", "))
     }
     if !palette.new.isEmpty {
-      lines.append("new since the layout was saved: " + palette.new.joined(separator: ", "))
+      append("new since the layout was saved: " + palette.new.joined(separator: ", "))
     }
     return lines.joined(separator: "\n")
   }

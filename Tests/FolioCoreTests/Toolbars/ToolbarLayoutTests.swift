@@ -42,13 +42,15 @@ import Testing
 
   private static func layout(
     _ toolbar: Toolbar = toolbar, width: Int, platform: MenuPlatform = .mac, selection: Int = 0,
-    customization: ToolbarCustomization? = nil, metrics: ToolbarMetrics = .text, title: String = "Doc"
+    customization: ToolbarCustomization? = nil, metrics: ToolbarMetrics = .text, title: String = "Doc",
+    titleMark: String = ""
   ) throws -> ToolbarLayout {
     try ToolbarLayout.make(
       toolbar,
       arrangement: ToolbarArrangement(toolbar: toolbar, customization: customization, platform: platform),
       registry: registry(), environment: AppEnvironment(platform: platform, width: width), title: title,
-      context: ToolbarContext(hasDocument: true, selectionCount: selection), metrics: metrics)
+      titleMark: titleMark, context: ToolbarContext(hasDocument: true, selectionCount: selection),
+      metrics: metrics)
   }
 
   private static func ids(_ items: [ToolbarLayoutItem]) -> [String] {
@@ -223,6 +225,26 @@ import Testing
     // the 10 columns inside the frame by one with » and its spacing.
     let wide = try Self.layout(width: 12, platform: .iphone, title: "蔦屋書店")
     #expect(wide.title == "蔦屋書…" && wide.usedWidth == 10)
+  }
+
+  @Test("a title cut to fit keeps its mark whole after the cut text, alone once no letter fits")
+  func titleMarkKept() throws {
+    let title = "a-rather-long-document-title"
+    for width in 1...60 {
+      let layout = try Self.layout(width: width, platform: .iphone, title: title, titleMark: " ▾")
+      let onBar = layout.leading + layout.center + layout.trailing
+      #expect(
+        layout.title == title + " ▾" || layout.title.hasSuffix("… ▾") || layout.title == "▾"
+          || layout.title.isEmpty, "\(width): \(layout.title)")
+      #expect(layout.title == title + " ▾" || onBar.isEmpty, "\(width)")
+      #expect(layout.usedWidth <= layout.barWidth || layout.barWidth == 0, "\(width)")
+    }
+    #expect(
+      try Self.layout(width: 24, platform: .iphone, title: title, titleMark: " ▾").title
+        == "a-rather-long-do… ▾")
+    // » and its spacing take 3 of the columns inside the frame: 3 left hold `… ▾`, 2 the ▾ alone.
+    #expect(try Self.layout(width: 8, platform: .iphone, title: title, titleMark: " ▾").title == "… ▾")
+    #expect(try Self.layout(width: 7, platform: .iphone, title: title, titleMark: " ▾").title == "▾")
   }
 
   @Test("the layout measures with the front end's metrics, not the text renderer's")

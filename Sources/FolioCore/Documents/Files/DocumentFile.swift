@@ -141,12 +141,14 @@ public enum DocumentFile {
   /// bytes, streaming it to the temporary file a chunk at a time.
   @discardableResult
   public static func writeAtomically(
-    _ content: SaveContent, to path: String, newFileMode: mode_t = 0o666, faults: String? = nil
+    _ content: SaveContent, to path: String, newFileMode: mode_t = 0o666, faults: String? = nil,
+    cancellation: CancellationToken? = nil
   ) throws(FolioError) -> FileSnapshot {
     let target = resolvedTarget(path)
     let found = try replaceableFile(at: target, path: path)
     switch try replace(
-      content, path: path, target: target, existing: found, newFileMode: newFileMode, faults: faults)
+      content, path: path, target: target, existing: found, newFileMode: newFileMode, faults: faults,
+      cancellation: cancellation)
     {
     case .replaced(let snapshot): return snapshot
     case .impossible(let reason): throw .io(path, "cannot save: \(reason)")
@@ -162,9 +164,12 @@ public enum DocumentFile {
   }
 
   /// Writes a temporary file beside `target` and renames it over `target`.
+  ///
+  /// - Parameter cancellation: checked once the temporary file is flushed, before the
+  ///   rename: the last moment the write can be given up, leaving `target` as it was.
   static func replace(
     _ content: SaveContent, path: String, target: String, existing: stat?, newFileMode: mode_t,
-    faults: String?
+    faults: String?, cancellation: CancellationToken? = nil
   ) throws(FolioError) -> Replacement {
     let directory = directoryPath(of: target)
     let temporary =
@@ -210,6 +215,7 @@ public enum DocumentFile {
       }
       try flush(descriptor, path: path, step: step.name("fsync"))
     }
+    try cancellation?.check()
     if let code = step.reach("rename") {
       errno = code
     } else if rename(temporary, target) == 0 {

@@ -9,9 +9,10 @@ import Synchronization
 ///
 /// The environment variable `FOLIO_FAULT=POINT:ACTION[:N]`, read once when a fault point is
 /// first reached, arms one point. `ACTION` is `kill` (the process kills itself with SIGKILL
-/// just before the step; in the middle of it for the write steps), or `eio`, `enospc`,
-/// `exdev` (the step fails with that error). `N` fires only on the Nth time the point is
-/// reached (from 1); without it every time. Unset, each point costs one load of an
+/// just before the step; in the middle of it for the write steps), `sigint` (the process
+/// sends itself SIGINT there, a Ctrl-C at a known moment, and the step goes on), or `eio`,
+/// `enospc`, `exdev` (the step fails with that error). `N` fires only on the Nth time the
+/// point is reached (from 1); without it every time. Unset, each point costs one load of an
 /// already-initialised constant.
 ///
 /// The points of a document save are `save.create`, `save.write`, `save.fsync`,
@@ -28,6 +29,8 @@ public enum FaultPoint {
   /// What an armed point does.
   enum Action: Equatable, Sendable {
     case kill
+    /// SIGINT to the process itself, as a Ctrl-C at that step; the step goes on.
+    case interrupt
     case fail(Int32)
   }
 
@@ -51,10 +54,11 @@ public enum FaultPoint {
     let action: Action
     switch parts[1] {
     case "kill": action = .kill
+    case "sigint": action = .interrupt
     case "eio": action = .fail(EIO)
     case "enospc": action = .fail(ENOSPC)
     case "exdev": action = .fail(EXDEV)
-    default: throw .invalidArgument("FOLIO_FAULT=\(value): ACTION is kill, eio, enospc or exdev")
+    default: throw .invalidArgument("FOLIO_FAULT=\(value): ACTION is kill, sigint, eio, enospc or exdev")
     }
     var occurrence: Int?
     if parts.count == 3 {
@@ -91,6 +95,10 @@ public enum FaultPoint {
     switch arming.action {
     case .kill:
       kill(getpid(), SIGKILL)
+      return nil
+    case .interrupt:
+      // Delivered before `raise` returns, so the step goes on with Ctrl-C already noted.
+      raise(SIGINT)
       return nil
     case .fail(let code): return code
     }

@@ -49,14 +49,21 @@ public struct RecoveryJournal: Sendable {
   /// creating the folder (mode 0700) when missing. The content streams to the file a chunk
   /// at a time as it is made (see `JournalEntry.encoded(content:)`), never held whole.
   ///
-  /// - Parameter content: the document's content; the entry's own `content` is not written.
+  /// - Parameters:
+  ///   - content: the document's content; the entry's own `content` is not written.
+  ///   - cancellation: checked before each chunk and once more before the rename.
   /// - Returns: the size of the journal file in bytes.
-  /// - Throws: `FolioError.io` when it cannot be written (or what making `content` throws);
-  ///   the previous entry is then kept.
-  func write(_ entry: JournalEntry, content: SaveContent) throws(FolioError) -> Int {
+  /// - Throws: `FolioError.io` when it cannot be written (or what making `content` throws),
+  ///   `FolioError.interrupted` once `cancellation` is cancelled; the previous entry is then
+  ///   kept.
+  func write(_ entry: JournalEntry, content: SaveContent, cancellation: CancellationToken? = nil)
+    throws(FolioError) -> Int
+  {
     try StateFiles.makeFolder(folder)
+    var encoded = entry.encoded(content: content)
+    if let cancellation { encoded = encoded.stopping(at: cancellation) }
     return try DocumentFile.writeAtomically(
-      entry.encoded(content: content), to: entry.file, newFileMode: 0o600, faults: "journal"
+      encoded, to: entry.file, newFileMode: 0o600, faults: "journal", cancellation: cancellation
     ).size
   }
 

@@ -96,26 +96,8 @@ extension Workspace {
     guard let safeguards else { return [] }
     var warnings: [FolioError] = []
     for document in documents {
-      let written = safeguards.written[document.windowID]
-      guard document.isDirty else {
-        if let written {
-          safeguards.journal.remove(written.file)
-          safeguards.written[document.windowID] = nil
-        }
-        continue
-      }
-      let file = journalFile(for: document, in: safeguards)
-      if let written, written.file == file {
-        if written.revision == document.revision {
-          // Edits taken back within a command: the content is the journal's.
-          document.journalChange = nil
-          continue
-        }
-        if appendToLog(document, written, in: safeguards) { continue }
-      }
       do throws(FolioError) {
-        try writeJournal(document, to: file, in: safeguards)
-        safeguards.lastJournalFailure = nil
+        try bringJournalUpToDate(document, in: safeguards, cancellation: nil)
       } catch {
         if safeguards.lastJournalFailure != error.message {
           safeguards.lastJournalFailure = error.message
@@ -127,6 +109,74 @@ extension Workspace {
       }
     }
     return warnings
+  }
+
+  /// Makes a change with `body` and has it in the recovery journal before it counts as made:
+  /// a Ctrl-C (`cancellation`) that arrives while the journal is written takes the change
+  /// back — the content, selection, sort order, dirty flag and undo history are as they
+  /// were, and the events it published are withdrawn — and throws `FolioError.interrupted`.
+  ///
+  /// For a change the journal takes whole (a sort), whose journal write can take as long as
+  /// a save: written after the command, a Ctrl-C in that time would find the change made and
+  /// its result printed. The journal's rename is the moment the change is made. A journal
+  /// that cannot be written for another reason leaves the change made, for
+  /// `journalChanges()` to try again and warn of after the command. Inside a group (a
+  /// plugin's command) the change joins the group and is journaled when the command ends.
+  ///
+  /// - Parameters:
+  ///   - stepName: the name of the one undo step `body` makes.
+  ///   - body: makes the change as one undo step.
+  /// - Throws: what `body` throws, or `FolioError.interrupted`; the change is not made then.
+  func journaling(_ document: Document, stepName: String, _ body: () throws -> Void) throws {
+    guard let safeguards, !document.isGrouping else { return try body() }
+    let queued = events.pendingEvents
+    document.beginGroup()
+    do {
+      try body()
+    } catch {
+      document.rollbackGroup()
+      throw error
+    }
+    do throws(FolioError) {
+      try bringJournalUpToDate(document, in: safeguards, cancellation: cancellation)
+    } catch  where error.code == .interrupted {
+      document.rollbackGroup()
+      events.withdraw(since: queued)
+      throw error
+    } catch {
+      // The change stands: `journalChanges()` tries again after the command, and warns.
+    }
+    document.commitGroup(name: stepName)
+  }
+
+  /// Brings one document's journal up to date: its unsaved changes journaled, or the
+  /// journal this session wrote removed when it has none.
+  ///
+  /// - Parameter cancellation: checked while a whole journal is written, up to its rename.
+  /// - Throws: `FolioError.io` when the journal cannot be written; `FolioError.interrupted`
+  ///   once `cancellation` is cancelled, the previous journal kept.
+  private func bringJournalUpToDate(
+    _ document: Document, in safeguards: DocumentSafeguards, cancellation: CancellationToken?
+  ) throws(FolioError) {
+    let written = safeguards.written[document.windowID]
+    guard document.isDirty else {
+      if let written {
+        safeguards.journal.remove(written.file)
+        safeguards.written[document.windowID] = nil
+      }
+      return
+    }
+    let file = journalFile(for: document, in: safeguards)
+    if let written, written.file == file {
+      if written.revision == document.revision {
+        // Edits taken back within a command: the content is the journal's.
+        document.journalChange = nil
+        return
+      }
+      if appendToLog(document, written, in: safeguards) { return }
+    }
+    try writeJournal(document, to: file, in: safeguards, cancellation: cancellation)
+    safeguards.lastJournalFailure = nil
   }
 
   /// Appends a document's change since its journal was written to the journal's log.
@@ -152,13 +202,17 @@ extension Workspace {
   /// Writes a document's content to its journal now.
   func writeJournal(_ document: Document) throws(FolioError) {
     guard let safeguards else { return }
-    try writeJournal(document, to: journalFile(for: document, in: safeguards), in: safeguards)
+    try writeJournal(
+      document, to: journalFile(for: document, in: safeguards), in: safeguards, cancellation: nil)
   }
 
   /// Writes the whole journal of a document and starts its log.
-  private func writeJournal(_ document: Document, to file: String, in safeguards: DocumentSafeguards)
-    throws(FolioError)
-  {
+  ///
+  /// - Parameter cancellation: checked before each chunk and before the rename; once it is
+  ///   cancelled the write stops with `FolioError.interrupted`, the previous journal kept.
+  private func writeJournal(
+    _ document: Document, to file: String, in safeguards: DocumentSafeguards, cancellation: CancellationToken?
+  ) throws(FolioError) {
     let now = Int(StateFiles.now())
     safeguards.journalWrites += 1
     // Unique, so that a log left by an earlier journal is never applied to this one.
@@ -168,7 +222,7 @@ extension Workspace {
       host: DocumentLock.hostName, time: now, baseHash: document.snapshot?.contentHash, content: [],
       logID: logID)
     let journalSize = try safeguards.journal.write(
-      entry, content: try document.format.saveContent(document.content))
+      entry, content: try document.format.saveContent(document.content), cancellation: cancellation)
     let previous = safeguards.written[document.windowID]
     if let previous, previous.file != file { safeguards.journal.remove(previous.file) }
     // Until its log is started, the journal takes no change but a whole new journal.

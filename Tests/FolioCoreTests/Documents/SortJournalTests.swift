@@ -1,0 +1,96 @@
+import FolioTestSupport
+import Testing
+
+@testable import FolioCore
+
+/// A sort is in the recovery journal before it counts as made (`Workspace.journaling`): a
+/// Ctrl-C that arrives while the journal holding the sorted table is written takes the sort
+/// back — rows, order, dirty flag, undo history, queued events and journal as they were.
+@Suite struct SortJournalTests {
+  private static let csv = "name,n\ncherry,3\napple,1\nbanana,2\n"
+
+  /// A workspace with a state folder and its own cancellation token, and the table open.
+  private static func open(_ folder: TemporaryFolder) throws -> (Workspace, Document, CancellationToken) {
+    try folder.write("fruit.csv", csv)
+    let token = CancellationToken()
+    let workspace = Workspace(
+      store: nil, currentDirectory: folder.url.path, home: nil, stateDirectory: folder.path("state"),
+      cancellation: token)
+    return (workspace, try workspace.open("fruit.csv").document, token)
+  }
+
+  private static func names(_ document: Document) throws -> [String] {
+    try document.readTable { table in (0..<table.rowCount).map { table.cell(row: $0, column: 0).description }
+    }
+  }
+
+  private static func journaled(_ workspace: Workspace, _ document: Document, in folder: TemporaryFolder)
+    -> String?
+  {
+    let journal = RecoveryJournal(stateDirectory: folder.path("state"))
+    return journal.entry(at: journal.journalPath(forDocumentAt: document.path ?? "")).map {
+      String(decoding: $0.content, as: UTF8.self)
+    }
+  }
+
+  @Test("a sort has its journal written when it returns, and is one undo step")
+  func sortIsJournaled() throws {
+    let folder = try TemporaryFolder("folio-sort-journal")
+    let (workspace, document, _) = try Self.open(folder)
+    try workspace.sort(document, by: [TableSortKey(column: "name")])
+    #expect(try Self.names(document) == ["apple", "banana", "cherry"])
+    #expect(Self.journaled(workspace, document, in: folder) == "name,n\napple,1\nbanana,2\ncherry,3\n")
+    #expect(document.undoStack.undoName == "Sort")
+    #expect(workspace.journalChanges().isEmpty)
+    _ = try workspace.undo(document)
+    #expect(try Self.names(document) == ["cherry", "apple", "banana"])
+    #expect(!document.isDirty)
+    workspace.journalChanges()
+    #expect(Self.journaled(workspace, document, in: folder) == nil)
+    workspace.endSession()
+  }
+
+  @Test(
+    "Ctrl-C while a sort's journal is written takes the sort back, with its events, and keeps the journal as it was",
+    arguments: [false, true])
+  func interruptedJournal(editedBefore: Bool) throws {
+    let folder = try TemporaryFolder("folio-sort-journal")
+    let (workspace, document, token) = try Self.open(folder)
+    if editedBefore {
+      try workspace.setCell(position: 1, columnNamed: "n", to: "30", in: document)
+      #expect(workspace.journalChanges().isEmpty)
+    }
+    workspace.events.flush()
+    let journalBefore = Self.journaled(workspace, document, in: folder)
+    let rowsBefore = try Self.names(document)
+    let revisionBefore = document.revision
+    let undoBefore = document.undoStack.undoName
+
+    // The sort itself is done when the token is cancelled: only the journal write is left.
+    #expect(throws: FolioError.interrupted) {
+      try workspace.journaling(document, stepName: "Sort") {
+        try workspace.sort(document, by: [TableSortKey(column: "name")])
+        token.cancel()
+      }
+    }
+    #expect(try Self.names(document) == rowsBefore)
+    #expect(document.sortOrder.isEmpty)
+    #expect(document.revision == revisionBefore)
+    #expect(document.isDirty == editedBefore)
+    #expect(document.undoStack.undoName == undoBefore)
+    #expect(document.undoStack.redoName == nil)
+    #expect(workspace.events.pendingEvents.isEmpty)
+    #expect(Self.journaled(workspace, document, in: folder) == journalBefore)
+    #expect(!folder.names(in: "state/recovery").contains { $0.hasPrefix(".") }, "no temporary journal left")
+    #expect(try folder.read("fruit.csv") == Self.csv)
+
+    // The next command finds the journal up to date, and a sort then goes through.
+    token.reset()
+    #expect(workspace.journalChanges().isEmpty)
+    #expect(Self.journaled(workspace, document, in: folder) == journalBefore)
+    try workspace.sort(document, by: [TableSortKey(column: "name")])
+    #expect(try Self.names(document) == ["apple", "banana", "cherry"])
+    #expect(Self.journaled(workspace, document, in: folder)?.hasPrefix("name,n\napple,1\n") == true)
+    workspace.endSession()
+  }
+}
