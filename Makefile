@@ -32,13 +32,25 @@ ROOT = $(DESTDIR)$(PREFIX)
 INSTALLED = bin/folio share/man/man1/folio.1 share/bash-completion/completions/folio \
 	share/zsh/site-functions/_folio share/fish/vendor_completions.d/folio.fish
 
-.PHONY: release install install-files uninstall install-check
+.PHONY: release static-libs install install-files uninstall install-check
 
-release: deps version
-	$(SWIFT) build -c release --static-swift-stdlib --product folio
+# A release build links the Swift runtime and libstdc++, SQLite, Lua and libedit statically,
+# so that starting binds almost no symbols (docs/performance.md, "Static libraries for the
+# release build"); scripts/static-libs makes the folder of archives the linker looks in first.
+STATIC_LIBS = $(abspath $(SCRATCH))/static-libs
+# --no-export-dynamic takes back the toolchain's -export-dynamic, which put every symbol in
+# the dynamic symbol table that the runtime's dladdr at start-up searches one by one.
+RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -L$(STATIC_LIBS) \
+	-Xlinker -ltinfo -Xlinker -lbsd -Xlinker -lmd -Xlinker --no-export-dynamic
+
+static-libs:
+	@scripts/static-libs $(STATIC_LIBS)
+
+release: deps version static-libs
+	$(SWIFT) build $(RELEASE_FLAGS) --scratch-path $(SCRATCH) --product folio
 
 install: release
-	$(MAKE) install-files FOLIO_BIN=.build/release/folio
+	$(MAKE) install-files FOLIO_BIN=$(SCRATCH)/release/folio
 
 install-files:
 	install -d $(ROOT)/bin $(ROOT)/share/folio/plugins $(ROOT)/share/man/man1 \
@@ -69,9 +81,9 @@ install-check:
 # Folio against its peers (docs/benchmarks.md): a release build with the Swift runtime linked
 # statically, the peers installed, one table. SCRATCH=DIR builds in another folder;
 # BENCH_FLAGS passes options to bench.py (`--clock cpu` on a busy machine).
-bench: deps-bench version
-	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(SCRATCH) --product folio
-	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(SCRATCH) --product folio-bench
+bench: deps-bench version static-libs
+	$(SWIFT) build $(RELEASE_FLAGS) --scratch-path $(SCRATCH) --product folio
+	$(SWIFT) build $(RELEASE_FLAGS) --scratch-path $(SCRATCH) --product folio-bench
 	python3 benchmarks/bench.py --build $(SCRATCH) $(BENCH_FLAGS)
 
 # The same harness on tiny inputs, once each, with a debug build: checks it runs, not timings.
