@@ -36,18 +36,21 @@ INSTALLED = bin/folio share/man/man1/folio.1 share/bash-completion/completions/f
 
 # A release build links the Swift runtime and libstdc++, SQLite, Lua and libedit statically,
 # so that starting binds almost no symbols (docs/performance.md, "Static libraries for the
-# release build"); scripts/static-libs makes the folder of archives the linker looks in first.
+# release build"): scripts/static-libs makes a folder of their archives and .pc files that
+# name it, which SwiftPM reads through PKG_CONFIG_PATH (-L names the folder for libstdc++
+# too when no such library is linked). --no-export-dynamic takes back the toolchain's
+# -export-dynamic, which put every symbol in the dynamic symbol table that the runtime's
+# dladdr at start-up searches one by one.
 STATIC_LIBS = $(abspath $(SCRATCH))/static-libs
-# --no-export-dynamic takes back the toolchain's -export-dynamic, which put every symbol in
-# the dynamic symbol table that the runtime's dladdr at start-up searches one by one.
-RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -L$(STATIC_LIBS) \
-	-Xlinker -ltinfo -Xlinker -lbsd -Xlinker -lmd -Xlinker --no-export-dynamic
+RELEASE_BUILD = PKG_CONFIG_PATH=$(STATIC_LIBS)/pkgconfig $(SWIFT) build -c release \
+	--static-swift-stdlib -Xswiftc -L$(STATIC_LIBS) -Xlinker --no-export-dynamic \
+	--scratch-path $(SCRATCH)
 
 static-libs:
 	@scripts/static-libs $(STATIC_LIBS)
 
 release: deps version static-libs
-	$(SWIFT) build $(RELEASE_FLAGS) --scratch-path $(SCRATCH) --product folio
+	$(RELEASE_BUILD) --product folio
 
 install: release
 	$(MAKE) install-files FOLIO_BIN=$(SCRATCH)/release/folio
@@ -82,8 +85,8 @@ install-check:
 # statically, the peers installed, one table. SCRATCH=DIR builds in another folder;
 # BENCH_FLAGS passes options to bench.py (`--clock cpu` on a busy machine).
 bench: deps-bench version static-libs
-	$(SWIFT) build $(RELEASE_FLAGS) --scratch-path $(SCRATCH) --product folio
-	$(SWIFT) build $(RELEASE_FLAGS) --scratch-path $(SCRATCH) --product folio-bench
+	$(RELEASE_BUILD) --product folio
+	$(RELEASE_BUILD) --product folio-bench
 	python3 benchmarks/bench.py --build $(SCRATCH) $(BENCH_FLAGS)
 
 # The same harness on tiny inputs, once each, with a debug build: checks it runs, not timings.
