@@ -41,10 +41,13 @@ INSTALLED = bin/folio share/man/man1/folio.1 share/bash-completion/completions/f
 # too when no such library is linked). --no-export-dynamic takes back the toolchain's
 # -export-dynamic, which put every symbol in the dynamic symbol table that the runtime's
 # dladdr at start-up searches one by one.
+# PIE=no links a position-dependent binary, which starts faster but gives up address-space
+# randomisation for its own code and data (docs/install.md).
 STATIC_LIBS = $(abspath $(SCRATCH))/static-libs
+PIE ?= yes
 RELEASE_BUILD = PKG_CONFIG_PATH=$(STATIC_LIBS)/pkgconfig $(SWIFT) build -c release \
 	--static-swift-stdlib -Xswiftc -L$(STATIC_LIBS) -Xlinker --no-export-dynamic \
-	--scratch-path $(SCRATCH)
+	$(if $(filter no,$(PIE)),-Xlinker -no-pie) --scratch-path $(SCRATCH)
 
 static-libs:
 	@scripts/static-libs $(STATIC_LIBS)
