@@ -32,7 +32,7 @@ ROOT = $(DESTDIR)$(PREFIX)
 INSTALLED = bin/folio share/man/man1/folio.1 share/bash-completion/completions/folio \
 	share/zsh/site-functions/_folio share/fish/vendor_completions.d/folio.fish
 
-.PHONY: release static-libs install install-files uninstall install-check
+.PHONY: release install install-files uninstall install-check
 
 # A release build links the Swift runtime and libstdc++, SQLite, Lua and libedit statically,
 # so that starting binds almost no symbols (docs/performance.md, "Static libraries for the
@@ -49,10 +49,8 @@ RELEASE_BUILD = PKG_CONFIG_PATH=$(STATIC_LIBS)/pkgconfig $(SWIFT) build -c relea
 	--static-swift-stdlib -Xswiftc -L$(STATIC_LIBS) -Xlinker --no-export-dynamic \
 	$(if $(filter no,$(PIE)),-Xlinker -no-pie) --scratch-path $(SCRATCH)
 
-static-libs:
+release: deps version
 	@scripts/static-libs $(STATIC_LIBS)
-
-release: deps version static-libs
 	$(RELEASE_BUILD) --product folio
 
 install: release
@@ -87,7 +85,8 @@ install-check:
 # Folio against its peers (docs/benchmarks.md): a release build with the Swift runtime linked
 # statically, the peers installed, one table. SCRATCH=DIR builds in another folder;
 # BENCH_FLAGS passes options to bench.py (`--clock cpu` on a busy machine).
-bench: deps-bench version static-libs
+bench: deps-bench version
+	@scripts/static-libs $(STATIC_LIBS)
 	$(RELEASE_BUILD) --product folio
 	$(RELEASE_BUILD) --product folio-bench
 	python3 benchmarks/bench.py --build $(SCRATCH) $(BENCH_FLAGS)
