@@ -34,11 +34,27 @@ INSTALLED = bin/folio share/man/man1/folio.1 share/bash-completion/completions/f
 
 .PHONY: release install install-files uninstall install-check
 
+# A release build links the Swift runtime and libstdc++, SQLite, Lua and libedit statically,
+# so that starting binds almost no symbols (docs/performance.md, "Static libraries for the
+# release build"): scripts/static-libs makes a folder of their archives and .pc files that
+# name it, which SwiftPM reads through PKG_CONFIG_PATH (-L names the folder for libstdc++
+# too when no such library is linked). --no-export-dynamic takes back the toolchain's
+# -export-dynamic, which put every symbol in the dynamic symbol table that the runtime's
+# dladdr at start-up searches one by one.
+# PIE=no links a position-dependent binary, which starts faster but gives up address-space
+# randomisation for its own code and data (docs/install.md).
+STATIC_LIBS = $(abspath $(SCRATCH))/static-libs
+PIE ?= yes
+RELEASE_BUILD = PKG_CONFIG_PATH=$(STATIC_LIBS)/pkgconfig $(SWIFT) build -c release \
+	--static-swift-stdlib -Xswiftc -L$(STATIC_LIBS) -Xlinker --no-export-dynamic \
+	$(if $(filter no,$(PIE)),-Xlinker -no-pie) --scratch-path $(SCRATCH)
+
 release: deps version
-	$(SWIFT) build -c release --static-swift-stdlib --product folio
+	@scripts/static-libs $(STATIC_LIBS)
+	$(RELEASE_BUILD) --product folio
 
 install: release
-	$(MAKE) install-files FOLIO_BIN=.build/release/folio
+	$(MAKE) install-files FOLIO_BIN=$(SCRATCH)/release/folio
 
 install-files:
 	install -d $(ROOT)/bin $(ROOT)/share/folio/plugins $(ROOT)/share/man/man1 \
@@ -70,8 +86,9 @@ install-check:
 # statically, the peers installed, one table. SCRATCH=DIR builds in another folder;
 # BENCH_FLAGS passes options to bench.py (`--clock cpu` on a busy machine).
 bench: deps-bench version
-	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(SCRATCH) --product folio
-	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(SCRATCH) --product folio-bench
+	@scripts/static-libs $(STATIC_LIBS)
+	$(RELEASE_BUILD) --product folio
+	$(RELEASE_BUILD) --product folio-bench
 	python3 benchmarks/bench.py --build $(SCRATCH) $(BENCH_FLAGS)
 
 # The same harness on tiny inputs, once each, with a debug build: checks it runs, not timings.
