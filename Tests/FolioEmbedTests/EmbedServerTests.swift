@@ -1,4 +1,5 @@
 import FolioCore
+import FolioLua
 import FolioSession
 import FolioShell
 import FolioTestSupport
@@ -414,6 +415,55 @@ import Testing
       empty.last.flatMap { Self.field($0, "result") }.flatMap { Self.field($0, "matches") }?.serialized
         .contains(
           #""score":0"#) == true, "an empty query lists commands in order, unscored")
+  }
+
+  @Test("commands.search runs no plugin code: a plugin registered from the declaration cache stays unrun")
+  func searchRunsNoPluginCode() throws {
+    let folder = try TemporaryFolder()
+    // Asking its predicate would run plugin.lua first: the plugin would no longer be
+    // registered from the cache.
+    try FileManager.default.createDirectory(
+      at: folder.url.appendingPathComponent("plugins/probe"), withIntermediateDirectories: true)
+    try folder.write(
+      "plugins/probe/plugin.lua",
+      """
+      folio.command { id = "probe.savvy", title = "Savvy", enabled = function() return false end,
+        run = function() end }
+      """)
+    let plugins = folder.url.appendingPathComponent("plugins").path
+    func start() throws -> Shell {
+      let store = try StateStore(directory: folder.url.appendingPathComponent("state").path)
+      let shell = Shell(
+        console: Console(sink: { _, _ in }), isInteractive: true,
+        workspace: Workspace(store: store, currentDirectory: folder.url.path, home: nil),
+        layoutMetrics: Shell.embeddingLayoutMetrics)
+      shell.session.loadPlugins(extraFolders: [plugins], shippedFolder: nil)
+      return shell
+    }
+    _ = try start()
+    let shell = try start()
+    let plugin = try #require(shell.session.pluginHost?.plugin(named: "probe"))
+    #expect(plugin.isRegisteredFromCache)
+    var sent: [JSONValue] = []
+    let server = EmbedServer(shell: shell) { sent.append($0) }
+    for line in [
+      #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"1.1"}}"#,
+      #"{"jsonrpc":"2.0","id":1,"method":"commands.search","params":{"query":"savvy"}}"#,
+    ] {
+      server.receive(.line(Array(line.utf8)))
+    }
+    let reply = try #require(sent.last)
+    guard case .array(let found)? = Self.field(reply, "result").flatMap({ Self.field($0, "matches") }) else {
+      Issue.record("no matches: \(reply)")
+      return
+    }
+    let savvy = try #require(found.first { Self.field($0, "id") == .string("probe.savvy") })
+    #expect(Self.field(savvy, "enabled") == .bool(true))
+    #expect(plugin.isRegisteredFromCache)
+    // Its first use runs plugin.lua and the predicate, which answers now.
+    let explained = try #require(shell.session.registry.command(id: "probe.savvy"))
+    #expect(explained.currentAvailability != .enabled)
+    #expect(!plugin.isRegisteredFromCache)
   }
 
   @Test("commands.search in 1.0: every match as a full command object; limit is not a 1.0 param")

@@ -349,7 +349,7 @@ extension EmbedServer {
       let command = match.command
       var fields: [(String, JSONValue)] = [
         ("id", .string(command.id)), ("title", .string(command.title)),
-        ("shortcut", .string(command.shortcut)), ("enabled", .bool(command.currentAvailability.isEnabled)),
+        ("shortcut", .string(command.shortcut)), ("enabled", .bool(command.knownAvailability.isEnabled)),
         ("score", .int(match.score)),
       ]
       if detail { fields.append(("command", JSONRenderer.command(CommandSummary(command)))) }

@@ -11,16 +11,13 @@ extension EmbedServer {
   /// each), and returns the exit status: 1 when `exit` came without `shutdown` first (as in
   /// LSP), else 0 — the end of the input is a clean end.
   public static func serve(_ shell: Shell) -> Int32 {
-    let outputCapacity = 4096
-    // Each message is written into one buffer, kept between messages unless one was large.
-    var line: [UInt8] = []
-    line.reserveCapacity(outputCapacity)
     let server = EmbedServer(shell: shell) { message in
-      line.removeAll(keepingCapacity: line.capacity <= 16 * outputCapacity)
-      message.write(to: &line)
+      // Each message is written into one buffer through a pointer (`JSONWriter`).
+      var line = JSONWriter(capacity: 4096)
+      line.write(message)
       line.append(UInt8(ascii: "\n"))
       // A failed write (the client gone) is ignored: Folio reads on to the end of its input.
-      _ = line.withUnsafeBufferPointer { Console.write(.output, bytes: $0) }
+      _ = line.withBytes { Console.write(.output, bytes: $0) }
     }
     // A client gone away makes writes fail with EPIPE rather than end Folio, which then
     // reads to the end of its input and keeps unsaved changes for recovery.
