@@ -417,6 +417,38 @@ import Testing
           #""score":0"#) == true, "an empty query lists commands in order, unscored")
   }
 
+  @Test("a server writing lines writes the bytes of the values the other sends, typed answers too")
+  func linesAreTheValues() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("t.csv", "name,n\na,1\nb,2\n")
+    func shell() -> Shell {
+      Shell(
+        console: Console(sink: { _, _ in }), isInteractive: true,
+        workspace: Workspace(store: nil, currentDirectory: folder.url.path, home: nil),
+        layoutMetrics: Shell.embeddingLayoutMetrics)
+    }
+    var values: [JSONValue] = []
+    var lines: [UInt8] = []
+    let valueServer = EmbedServer(shell: shell()) { values.append($0) }
+    let lineServer = EmbedServer(shell: shell(), writeLine: { lines.append(contentsOf: $0) })
+    let messages = [
+      #"{"jsonrpc":"2.0","id":"first","method":"initialize","params":{"protocolVersion":"1.1","notifications":["document.opened","selection.changed"]}}"#,
+      #"{"jsonrpc":"2.0","id":1,"method":"commands.search","params":{"query":"sav"}}"#,
+      #"{"jsonrpc":"2.0","id":2,"method":"commands.search","params":{"query":"s","limit":2,"detail":true}}"#,
+      #"{"jsonrpc":"2.0","id":3,"method":"commands.search","params":{"query":"","limit":0}}"#,
+      #"{"jsonrpc":"2.0","id":-4,"method":"document.open","params":{"path":"t.csv"}}"#,
+      #"{"jsonrpc":"2.0","id":5,"method":"cell.get","params":{"row":1,"column":"name"}}"#,
+      #"{"jsonrpc":"2.0","id":6,"method":"nope"}"#,
+      "not json",
+    ]
+    for message in messages {
+      valueServer.receive(.line(Array(message.utf8)))
+      lineServer.receive(.line(Array(message.utf8)))
+    }
+    #expect(values.count == messages.count + 1)
+    #expect(String(decoding: lines, as: UTF8.self) == values.map { $0.serialized + "\n" }.joined())
+  }
+
   @Test("commands.search runs no plugin code: a plugin registered from the declaration cache stays unrun")
   func searchRunsNoPluginCode() throws {
     let folder = try TemporaryFolder()

@@ -11,14 +11,8 @@ extension EmbedServer {
   /// each), and returns the exit status: 1 when `exit` came without `shutdown` first (as in
   /// LSP), else 0 — the end of the input is a clean end.
   public static func serve(_ shell: Shell) -> Int32 {
-    let server = EmbedServer(shell: shell) { message in
-      // Each message is written into one buffer through a pointer (`JSONWriter`).
-      var line = JSONWriter(capacity: 4096)
-      line.write(message)
-      line.append(UInt8(ascii: "\n"))
-      // A failed write (the client gone) is ignored: Folio reads on to the end of its input.
-      _ = line.withBytes { Console.write(.output, bytes: $0) }
-    }
+    // A failed write (the client gone) is ignored: Folio reads on to the end of its input.
+    let server = EmbedServer(shell: shell, writeLine: { line in _ = Console.write(.output, bytes: line) })
     // A client gone away makes writes fail with EPIPE rather than end Folio, which then
     // reads to the end of its input and keeps unsaved changes for recovery.
     signal(SIGPIPE, SIG_IGN)
