@@ -492,9 +492,23 @@ import Testing
     let savvy = try #require(found.first { Self.field($0, "id") == .string("probe.savvy") })
     #expect(Self.field(savvy, "enabled") == .bool(true))
     #expect(plugin.isRegisteredFromCache)
-    // Its first use runs plugin.lua and the predicate, which answers now.
-    let explained = try #require(shell.session.registry.command(id: "probe.savvy"))
-    #expect(explained.currentAvailability != .enabled)
+    // The full object (`detail`) is a first use: plugin.lua and the predicate run, and the
+    // match says what the predicate answers.
+    server.receive(
+      .line(
+        Array(
+          #"{"jsonrpc":"2.0","id":2,"method":"commands.search","params":{"query":"savvy","detail":true}}"#
+            .utf8)))
+    guard
+      case .array(let detailed)? = Self.field(try #require(sent.last), "result").flatMap({
+        Self.field($0, "matches")
+      })
+    else {
+      Issue.record("no matches: \(sent)")
+      return
+    }
+    let used = try #require(detailed.first { Self.field($0, "id") == .string("probe.savvy") })
+    #expect(Self.field(used, "enabled") == .bool(false))
     #expect(!plugin.isRegisteredFromCache)
   }
 

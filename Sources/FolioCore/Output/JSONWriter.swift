@@ -3,9 +3,9 @@
 /// at a time with no tree, the same bytes either way.
 ///
 /// It appends through a pointer, with one capacity check per value rather than a uniqueness
-/// and capacity check per byte as an `[UInt8]` does; strings are escaped as
-/// `JSONValue.write(to:)` escapes them. Members and elements are written in order, and the
-/// caller writes the commas (`comma()`) between them.
+/// and capacity check per byte as an `[UInt8]` does (`JSONValue.write(to:)` writes through
+/// it too). Members and elements are written in order, and the caller writes the commas
+/// (`comma()`) between them.
 public struct JSONWriter: ~Copyable {
   private var base: UnsafeMutablePointer<UInt8>
   private var capacity: Int
@@ -23,15 +23,6 @@ public struct JSONWriter: ~Copyable {
   /// The bytes written, for the length of `body`.
   public func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
     try body(UnsafeBufferPointer(start: base, count: count))
-  }
-
-  /// Forgets what was written, keeping the buffer unless it grew past `keepingAtMost` bytes.
-  public mutating func removeAll(keepingAtMost limit: Int = 1 << 16) {
-    count = 0
-    guard capacity > limit else { return }
-    base.deallocate()
-    capacity = max(16, limit)
-    base = .allocate(capacity: capacity)
   }
 
   /// Makes room for `extra` more bytes.

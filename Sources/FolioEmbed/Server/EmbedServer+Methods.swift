@@ -353,10 +353,12 @@ extension EmbedServer {
     let found = session.registry.search(query, limit: limit)
     let matches = found.matches.map { match in
       let command = match.command
+      // The full object asks the command itself (a first use); the palette's fields do not.
+      let summary = detail ? CommandSummary(command) : nil
       return SearchAnswer.Match(
         id: command.id, title: command.title, shortcut: command.shortcut,
-        isEnabled: command.knownAvailability.isEnabled, score: match.score,
-        detail: detail ? JSONRenderer.command(CommandSummary(command)) : nil)
+        isEnabled: summary?.availability.isEnabled ?? command.knownAvailability.isEnabled, score: match.score,
+        detail: summary.map(JSONRenderer.command))
     }
     return SearchAnswer(matches: matches, total: found.total)
   }
