@@ -58,7 +58,8 @@ let package = Package(
     .testTarget(name: "FolioSessionTests", dependencies: ["FolioSession", "FolioTestSupport"]),
     .testTarget(name: "FolioShellTests", dependencies: ["FolioShell", "FolioSession"]),
     .testTarget(
-      name: "FolioEmbedTests", dependencies: ["FolioEmbed", "FolioShell", "FolioSession", "FolioTestSupport"]),
+      name: "FolioEmbedTests",
+      dependencies: ["FolioEmbed", "FolioShell", "FolioSession", "FolioLua", "FolioTestSupport"]),
     .testTarget(
       name: "FolioEndToEndTests",
       dependencies: ["folio"],

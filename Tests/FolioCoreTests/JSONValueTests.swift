@@ -63,4 +63,44 @@ import Testing
       }
     }
   }
+
+  @Test("integers at the edges of Int are written in decimal, the same as their description")
+  func integers() {
+    for value in [
+      0, 1, -1, 9, 10, -10, 99, 100, 12_345, -98_765, Int(Int32.max), Int.max, Int.min, Int.max - 1,
+    ] {
+      #expect(JSONValue.int(value).serialized == String(value))
+    }
+  }
+
+  @Test("the writer's typed values write the bytes of the same tree, past its first buffer too")
+  func typedWriter() {
+    let long = String(repeating: "long \"text\" ", count: 100)
+    let tree = JSONValue.object([
+      ("id", .int(-7)), ("title", .string("Save As…\u{2028}")), ("shortcut", .null),
+      ("enabled", .bool(false)),
+      ("long", .string(long)), ("list", .array([.int(1), .number(2.5), .string("x")])),
+    ])
+    var writer = JSONWriter(capacity: 16)
+    writer.append("{")
+    writer.writeKey("id")
+    writer.write(-7)
+    writer.comma()
+    writer.writeKey("title")
+    writer.write("Save As…\u{2028}")
+    writer.comma()
+    writer.writeKey("shortcut")
+    writer.write(String?.none)
+    writer.comma()
+    writer.writeKey("enabled")
+    writer.write(false)
+    writer.comma()
+    writer.writeKey("long")
+    writer.write(long)
+    writer.append(",\"list\":")
+    writer.write(JSONValue.array([.int(1), .number(2.5), .string("x")]))
+    writer.append("}")
+    #expect(writer.withBytes { Array($0) } == tree.serializedBytes)
+    #expect(writer.count == tree.serializedBytes.count)
+  }
 }

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioLua
 import FolioSession
 import FolioShell
 import FolioTestSupport
@@ -414,6 +415,101 @@ import Testing
       empty.last.flatMap { Self.field($0, "result") }.flatMap { Self.field($0, "matches") }?.serialized
         .contains(
           #""score":0"#) == true, "an empty query lists commands in order, unscored")
+  }
+
+  @Test("a server writing lines writes the bytes of the values the other sends, typed answers too")
+  func linesAreTheValues() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("t.csv", "name,n\na,1\nb,2\n")
+    func shell() -> Shell {
+      Shell(
+        console: Console(sink: { _, _ in }), isInteractive: true,
+        workspace: Workspace(store: nil, currentDirectory: folder.url.path, home: nil),
+        layoutMetrics: Shell.embeddingLayoutMetrics)
+    }
+    var values: [JSONValue] = []
+    var lines: [UInt8] = []
+    let valueServer = EmbedServer(shell: shell()) { values.append($0) }
+    let lineServer = EmbedServer(shell: shell(), writeLine: { lines.append(contentsOf: $0) })
+    let messages = [
+      #"{"jsonrpc":"2.0","id":"first","method":"initialize","params":{"protocolVersion":"1.1","notifications":["document.opened","selection.changed"]}}"#,
+      #"{"jsonrpc":"2.0","id":1,"method":"commands.search","params":{"query":"sav"}}"#,
+      #"{"jsonrpc":"2.0","id":2,"method":"commands.search","params":{"query":"s","limit":2,"detail":true}}"#,
+      #"{"jsonrpc":"2.0","id":3,"method":"commands.search","params":{"query":"","limit":0}}"#,
+      #"{"jsonrpc":"2.0","id":-4,"method":"document.open","params":{"path":"t.csv"}}"#,
+      #"{"jsonrpc":"2.0","id":5,"method":"cell.get","params":{"row":1,"column":"name"}}"#,
+      #"{"jsonrpc":"2.0","id":6,"method":"nope"}"#,
+      "not json",
+    ]
+    for message in messages {
+      valueServer.receive(.line(Array(message.utf8)))
+      lineServer.receive(.line(Array(message.utf8)))
+    }
+    #expect(values.count == messages.count + 1)
+    #expect(String(decoding: lines, as: UTF8.self) == values.map { $0.serialized + "\n" }.joined())
+  }
+
+  @Test("commands.search runs no plugin code: a plugin registered from the declaration cache stays unrun")
+  func searchRunsNoPluginCode() throws {
+    let folder = try TemporaryFolder()
+    // Asking its predicate would run plugin.lua first: the plugin would no longer be
+    // registered from the cache.
+    try FileManager.default.createDirectory(
+      at: folder.url.appendingPathComponent("plugins/probe"), withIntermediateDirectories: true)
+    try folder.write(
+      "plugins/probe/plugin.lua",
+      """
+      folio.command { id = "probe.savvy", title = "Savvy", enabled = function() return false end,
+        run = function() end }
+      """)
+    let plugins = folder.url.appendingPathComponent("plugins").path
+    func start() throws -> Shell {
+      let store = try StateStore(directory: folder.url.appendingPathComponent("state").path)
+      let shell = Shell(
+        console: Console(sink: { _, _ in }), isInteractive: true,
+        workspace: Workspace(store: store, currentDirectory: folder.url.path, home: nil),
+        layoutMetrics: Shell.embeddingLayoutMetrics)
+      shell.session.loadPlugins(extraFolders: [plugins], shippedFolder: nil)
+      return shell
+    }
+    _ = try start()
+    let shell = try start()
+    let plugin = try #require(shell.session.pluginHost?.plugin(named: "probe"))
+    #expect(plugin.isRegisteredFromCache)
+    var sent: [JSONValue] = []
+    let server = EmbedServer(shell: shell) { sent.append($0) }
+    for line in [
+      #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"1.1"}}"#,
+      #"{"jsonrpc":"2.0","id":1,"method":"commands.search","params":{"query":"savvy"}}"#,
+    ] {
+      server.receive(.line(Array(line.utf8)))
+    }
+    let reply = try #require(sent.last)
+    guard case .array(let found)? = Self.field(reply, "result").flatMap({ Self.field($0, "matches") }) else {
+      Issue.record("no matches: \(reply)")
+      return
+    }
+    let savvy = try #require(found.first { Self.field($0, "id") == .string("probe.savvy") })
+    #expect(Self.field(savvy, "enabled") == .bool(true))
+    #expect(plugin.isRegisteredFromCache)
+    // The full object (`detail`) is a first use: plugin.lua and the predicate run, and the
+    // match says what the predicate answers.
+    server.receive(
+      .line(
+        Array(
+          #"{"jsonrpc":"2.0","id":2,"method":"commands.search","params":{"query":"savvy","detail":true}}"#
+            .utf8)))
+    guard
+      case .array(let detailed)? = Self.field(try #require(sent.last), "result").flatMap({
+        Self.field($0, "matches")
+      })
+    else {
+      Issue.record("no matches: \(sent)")
+      return
+    }
+    let used = try #require(detailed.first { Self.field($0, "id") == .string("probe.savvy") })
+    #expect(Self.field(used, "enabled") == .bool(false))
+    #expect(!plugin.isRegisteredFromCache)
   }
 
   @Test("commands.search in 1.0: every match as a full command object; limit is not a 1.0 param")

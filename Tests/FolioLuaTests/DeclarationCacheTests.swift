@@ -111,6 +111,28 @@ import Testing
     #expect(!plugin.log.contains { $0.hasPrefix("declaration cache") })
   }
 
+  @Test("a stand-in's known availability is enabled without a first use; after it, the predicate's")
+  func knownAvailabilityRunsNoLua() throws {
+    let fixture = try Fixture(["counter/plugin.lua": Self.counter, "counter/lib/util.lua": Self.util])
+    defer { fixture.remove() }
+    _ = try fixture.start()
+    let (host, surface, _) = try fixture.start()
+    let plugin = try #require(host.plugin(named: "counter"))
+    // Listing the commands (the palette's search) asks this: it runs no plugin.lua.
+    for command in surface.registry.commands where command.owner == plugin.owner {
+      #expect(command.knownAvailability == .enabled, "\(command.id)")
+    }
+    #expect(plugin.isRegisteredFromCache)
+    #expect(plugin.lua == nil)
+    // Once realized, the real command answers with its predicate (no hits yet: disabled).
+    let maybe = try #require(surface.registry.command(id: "counter.maybe"))
+    #expect(maybe.currentAvailability != .enabled)
+    #expect(!plugin.isRegisteredFromCache)
+    let real = try #require(surface.registry.command(id: "counter.maybe"))
+    #expect(real.availabilityBeforeFirstUse == nil)
+    #expect(real.knownAvailability != .enabled)
+  }
+
   @Test("each kind of stand-in runs plugin.lua first: a command, a toggle's state, a share target")
   func standIns() throws {
     let fixture = try Fixture(["counter/plugin.lua": Self.counter, "counter/lib/util.lua": Self.util])

@@ -74,6 +74,11 @@ public struct Command {
   /// `.hidden(reason:)` for a command that depends on state, such as the selection, and
   /// should leave menus and toolbars while it does not apply.
   public var availability: (() -> Availability)?
+  /// What `knownAvailability` says instead of asking `availability`, for a command whose
+  /// `availability` would run code that must not run just to list it: a plugin command
+  /// registered from the declaration cache, whose first use runs its `plugin.lua`. Nil for
+  /// every other command.
+  public var availabilityBeforeFirstUse: Availability?
   /// What running the command does.
   public var behavior: Behavior
   /// Acts on the answer to a dialog the command showed: runs with the arguments it asked
@@ -122,6 +127,11 @@ public struct Command {
 
   /// Whether the command can run now.
   public var currentAvailability: Availability { availability?() ?? .enabled }
+
+  /// Whether the command can run now, as far as can be told without a first use:
+  /// `availabilityBeforeFirstUse` when it is set, else `currentAvailability`. The palette's
+  /// search answers this, so that searching runs no plugin's `plugin.lua`.
+  public var knownAvailability: Availability { availabilityBeforeFirstUse ?? currentAvailability }
 
   /// The state, if the command is stateful.
   public var state: CommandState? {

@@ -335,27 +335,96 @@ extension EmbedServer {
   /// shortcut, enabled, score), full command objects only with `detail`; in 1.0, every
   /// match as a full command object.
   private func commandsSearch(_ params: inout Params) throws -> JSONValue {
-    let query = try params.string("query")
     guard protocolVersion != "1.0" else {
+      let query = try params.string("query")
       try params.finish()
       return try runCommand(
         "shell.commands", ["filter": .words(query.split(separator: " ").map { Word(String($0)) })])
     }
+    return try searchAnswer(&params).json
+  }
+
+  /// `commands.search` since 1.1: its params read, the registry searched.
+  func searchAnswer(_ params: inout Params) throws -> SearchAnswer {
+    let query = try params.string("query")
     let limit = try params.optionalInt("limit", in: Self.searchLimits.range) ?? Self.searchLimits.default
     let detail = try params.optionalBool("detail") ?? false
     try params.finish()
     let found = session.registry.search(query, limit: limit)
-    let matches = found.matches.map { match -> JSONValue in
+    let matches = found.matches.map { match in
       let command = match.command
-      var fields: [(String, JSONValue)] = [
-        ("id", .string(command.id)), ("title", .string(command.title)),
-        ("shortcut", .string(command.shortcut)), ("enabled", .bool(command.currentAvailability.isEnabled)),
-        ("score", .int(match.score)),
-      ]
-      if detail { fields.append(("command", JSONRenderer.command(CommandSummary(command)))) }
-      return .object(fields)
+      // The full object asks the command itself (a first use); the palette's fields do not.
+      let summary = detail ? CommandSummary(command) : nil
+      return SearchAnswer.Match(
+        id: command.id, title: command.title, shortcut: command.shortcut,
+        isEnabled: summary?.availability.isEnabled ?? command.knownAvailability.isEnabled, score: match.score,
+        detail: summary.map(JSONRenderer.command))
     }
-    return .object([("matches", .array(matches)), ("total", .int(found.total))])
+    return SearchAnswer(matches: matches, total: found.total)
+  }
+
+  /// `commands.search`'s answer since 1.1, as typed values: written straight to bytes for
+  /// the palette's keystrokes, or made a tree.
+  struct SearchAnswer {
+    struct Match {
+      var id: String
+      var title: String
+      var shortcut: String?
+      var isEnabled: Bool
+      var score: Int
+      /// The full command object, with `detail: true`.
+      var detail: JSONValue?
+    }
+
+    var matches: [Match]
+    var total: Int
+
+    /// The answer as a tree: `{"matches": [{"id", "title", "shortcut", "enabled", "score",
+    /// "command"?}], "total"}`.
+    var json: JSONValue {
+      .object([
+        (
+          "matches",
+          .array(
+            matches.map { match in
+              var fields: [(String, JSONValue)] = [
+                ("id", .string(match.id)), ("title", .string(match.title)),
+                ("shortcut", .string(match.shortcut)),
+                ("enabled", .bool(match.isEnabled)), ("score", .int(match.score)),
+              ]
+              if let detail = match.detail { fields.append(("command", detail)) }
+              return .object(fields)
+            })
+        ),
+        ("total", .int(total)),
+      ])
+    }
+
+    /// Writes the bytes of `json`, with no tree.
+    func write(to writer: inout JSONWriter) {
+      writer.append(#"{"matches":["#)
+      for (index, match) in matches.enumerated() {
+        if index > 0 { writer.comma() }
+        writer.append(#"{"id":"#)
+        writer.write(match.id)
+        writer.append(#","title":"#)
+        writer.write(match.title)
+        writer.append(#","shortcut":"#)
+        writer.write(match.shortcut)
+        writer.append(#","enabled":"#)
+        writer.write(match.isEnabled)
+        writer.append(#","score":"#)
+        writer.write(match.score)
+        if let detail = match.detail {
+          writer.append(#","command":"#)
+          writer.write(detail)
+        }
+        writer.append("}")
+      }
+      writer.append(#"],"total":"#)
+      writer.write(total)
+      writer.append("}")
+    }
   }
 
   // MARK: - Tables

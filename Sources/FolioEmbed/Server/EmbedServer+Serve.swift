@@ -11,17 +11,8 @@ extension EmbedServer {
   /// each), and returns the exit status: 1 when `exit` came without `shutdown` first (as in
   /// LSP), else 0 — the end of the input is a clean end.
   public static func serve(_ shell: Shell) -> Int32 {
-    let outputCapacity = 4096
-    // Each message is written into one buffer, kept between messages unless one was large.
-    var line: [UInt8] = []
-    line.reserveCapacity(outputCapacity)
-    let server = EmbedServer(shell: shell) { message in
-      line.removeAll(keepingCapacity: line.capacity <= 16 * outputCapacity)
-      message.write(to: &line)
-      line.append(UInt8(ascii: "\n"))
-      // A failed write (the client gone) is ignored: Folio reads on to the end of its input.
-      _ = line.withUnsafeBufferPointer { Console.write(.output, bytes: $0) }
-    }
+    // A failed write (the client gone) is ignored: Folio reads on to the end of its input.
+    let server = EmbedServer(shell: shell, writeLine: { line in _ = Console.write(.output, bytes: line) })
     // A client gone away makes writes fail with EPIPE rather than end Folio, which then
     // reads to the end of its input and keeps unsaved changes for recovery.
     signal(SIGPIPE, SIG_IGN)

@@ -29,8 +29,14 @@ public final class EmbedServer {
 
   /// The shell whose session is served; command lines (`command.execute`) run through it.
   let shell: Shell
-  /// Sends one message (a response or a notification) to the client.
-  private let send: (JSONValue) -> Void
+  /// Where messages go: as values, or as the bytes of each message's line.
+  private enum Output {
+    case values((JSONValue) -> Void)
+    case lines((UnsafeBufferPointer<UInt8>) -> Void)
+  }
+
+  /// Sends each message (a response or a notification) to the client.
+  private let output: Output
   /// Phrases Folio's errors for `data`.
   let errorText: ErrorText
   /// Where the conversation is.
@@ -64,9 +70,21 @@ public final class EmbedServer {
   var session: Session { shell.session }
 
   /// Creates a server over `shell`'s session that sends its messages with `send`.
-  public init(shell: Shell, send: @escaping (JSONValue) -> Void) {
+  public convenience init(shell: Shell, send: @escaping (JSONValue) -> Void) {
+    self.init(shell: shell, output: .values(send))
+  }
+
+  /// Creates a server over `shell`'s session that writes each message as one line of JSON,
+  /// ended by its newline, and hands its bytes to `writeLine`. The answers asked most often
+  /// (`commands.search`'s matches) are written from their typed values, with no `JSONValue`
+  /// tree; the bytes are those of the tree `init(shell:send:)` would send.
+  public convenience init(shell: Shell, writeLine: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+    self.init(shell: shell, output: .lines(writeLine))
+  }
+
+  private init(shell: Shell, output: Output) {
     self.shell = shell
-    self.send = send
+    self.output = output
     cancellations = RequestCancellations(token: shell.session.workspace.cancellation)
     errorText = ErrorText(registry: shell.session.registry)
   }
@@ -216,7 +234,7 @@ public final class EmbedServer {
     }
     runningRequest = id
     lastProgress = nil
-    var outcome = run(request, id: id)
+    var outcome: Result<Answer, ProtocolError> = run(request, id: id)
     runningRequest = nil
     // A request the client cancelled while it ran, and that stopped for it, was rolled back
     // (as at Ctrl-C); one that ended first keeps its answer.
@@ -229,7 +247,7 @@ public final class EmbedServer {
   }
 
   /// Runs a request that was not cancelled before it started.
-  private func run(_ request: Request, id: RequestID) -> Result<JSONValue, ProtocolError> {
+  private func run(_ request: Request, id: RequestID) -> Result<Answer, ProtocolError> {
     switch (phase, request.method) {
     case (.running, "initialize"):
       return .failure(ProtocolError(.invalidRequest, "the session is initialized already"))
@@ -248,7 +266,12 @@ public final class EmbedServer {
     }
     do {
       var params = try Params(request.params)
-      return .success(try call(handler, &params))
+      // The palette's search, asked at each keystroke, answers typed values, written with
+      // no tree when the output is lines.
+      if case .own(.commandsSearch) = handler, protocolVersion != "1.0" {
+        return .success(.search(try searchAnswer(&params)))
+      }
+      return .success(.value(try call(handler, &params)))
     } catch let error as ProtocolError {
       return .failure(error)
     } catch {
@@ -274,19 +297,72 @@ public final class EmbedServer {
 
   // MARK: - Messages out
 
-  private func respond(to id: RequestID?, with outcome: Result<JSONValue, ProtocolError>) {
-    var fields: [(String, JSONValue)] = [("jsonrpc", .string("2.0")), ("id", id?.json ?? .null)]
-    switch outcome {
-    case .success(let result): fields.append(("result", result))
-    case .failure(let error): fields.append(("error", error.json))
+  /// What a request answers: a tree, or typed values that write themselves.
+  enum Answer {
+    case value(JSONValue)
+    case search(SearchAnswer)
+
+    /// The answer as a tree.
+    var json: JSONValue {
+      switch self {
+      case .value(let value): value
+      case .search(let answer): answer.json
+      }
     }
-    send(.object(fields))
+
+    /// Writes the answer's JSON, the bytes of `json`.
+    func write(to writer: inout JSONWriter) {
+      switch self {
+      case .value(let value): writer.write(value)
+      case .search(let answer): answer.write(to: &writer)
+      }
+    }
+  }
+
+  private func respond(to id: RequestID?, with outcome: Result<Answer, ProtocolError>) {
+    switch output {
+    case .values(let send):
+      var fields: [(String, JSONValue)] = [("jsonrpc", .string("2.0")), ("id", id?.json ?? .null)]
+      switch outcome {
+      case .success(let result): fields.append(("result", result.json))
+      case .failure(let error): fields.append(("error", error.json))
+      }
+      send(.object(fields))
+    case .lines(let writeLine):
+      var line = JSONWriter(capacity: 1024)
+      line.append(#"{"jsonrpc":"2.0","id":"#)
+      switch id {
+      case .number(let number)?: line.write(number)
+      case .string(let string)?: line.write(string)
+      case nil: line.writeNull()
+      }
+      switch outcome {
+      case .success(let result):
+        line.append(#","result":"#)
+        result.write(to: &line)
+      case .failure(let error):
+        line.append(#","error":"#)
+        line.write(error.json)
+      }
+      line.append("}\n")
+      line.withBytes(writeLine)
+    }
   }
 
   /// Sends a notification the client asked for.
   func notify(_ method: String, _ params: [(String, JSONValue)]) {
     guard wantedNotifications.contains(method) else { return }
-    send(.object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", .object(params))]))
+    let message = JSONValue.object([
+      ("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", .object(params)),
+    ])
+    switch output {
+    case .values(let send): send(message)
+    case .lines(let writeLine):
+      var line = JSONWriter(capacity: 1024)
+      line.write(message)
+      line.append(UInt8(ascii: "\n"))
+      line.withBytes(writeLine)
+    }
   }
 
   // MARK: - Life

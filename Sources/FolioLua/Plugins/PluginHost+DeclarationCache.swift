@@ -172,6 +172,9 @@ extension PluginHost {
       return try realCommand(id, of: plugin)
     }
     if command.availability != nil {
+      // Its predicate is Lua, which runs only after `plugin.lua`: until a first use, listing
+      // the command (the palette's search) shows it enabled without running either.
+      standIn.availabilityBeforeFirstUse = .enabled
       standIn.availability = {
         do throws(FolioError) {
           return try real().currentAvailability

@@ -1,0 +1,226 @@
+/// JSON written straight into a buffer of bytes it owns, for output written often (each
+/// response of the embedding protocol): values from a `JSONValue` tree, or typed values one
+/// at a time with no tree, the same bytes either way.
+///
+/// It appends through a pointer, with one capacity check per value rather than a uniqueness
+/// and capacity check per byte as an `[UInt8]` does (`JSONValue.write(to:)` writes through
+/// it too). Members and elements are written in order, and the caller writes the commas
+/// (`comma()`) between them.
+public struct JSONWriter: ~Copyable {
+  private var base: UnsafeMutablePointer<UInt8>
+  private var capacity: Int
+  /// How many bytes are written.
+  public private(set) var count = 0
+
+  /// Creates an empty writer that holds `capacity` bytes before it grows.
+  public init(capacity: Int = 256) {
+    self.capacity = max(16, capacity)
+    base = .allocate(capacity: self.capacity)
+  }
+
+  deinit { base.deallocate() }
+
+  /// The bytes written, for the length of `body`.
+  public func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    try body(UnsafeBufferPointer(start: base, count: count))
+  }
+
+  /// Makes room for `extra` more bytes.
+  @inline(__always)
+  private mutating func reserve(_ extra: Int) {
+    if count + extra > capacity { grow(to: count + extra) }
+  }
+
+  private mutating func grow(to needed: Int) {
+    var newCapacity = capacity * 2
+    while newCapacity < needed { newCapacity *= 2 }
+    let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    newBase.initialize(from: base, count: count)
+    base.deallocate()
+    base = newBase
+    capacity = newCapacity
+  }
+
+  // MARK: Bytes
+
+  /// Appends one byte.
+  @inline(__always)
+  public mutating func append(_ byte: UInt8) {
+    reserve(1)
+    base[count] = byte
+    count += 1
+  }
+
+  /// Appends bytes as they are.
+  public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    reserve(bytes.count)
+    // Most runs are a few bytes (a key, a short value): copied without a call to memcpy.
+    if bytes.count <= 16 {
+      for index in 0..<bytes.count { base[count + index] = bytes[index] }
+    } else if let start = bytes.baseAddress {
+      (base + count).update(from: start, count: bytes.count)
+    }
+    count += bytes.count
+  }
+
+  /// Appends the text of a literal as it is: JSON punctuation or a key already quoted,
+  /// such as `"{\"id\":"`.
+  public mutating func append(_ text: StaticString) {
+    text.withUTF8Buffer { append($0) }
+  }
+
+  /// Appends a comma, between members or elements.
+  @inline(__always)
+  public mutating func comma() { append(UInt8(ascii: ",")) }
+
+  // MARK: Values
+
+  /// Writes `null`.
+  public mutating func writeNull() { append("null") }
+
+  /// Writes `true` or `false`.
+  public mutating func write(_ value: Bool) { append(value ? "true" : "false") }
+
+  /// Writes an integer in decimal.
+  public mutating func write(_ value: Int) {
+    // 20 bytes hold every Int with its sign: written from the end of a stack buffer.
+    reserve(20)
+    var magnitude = value.magnitude
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    let written = withUnsafeMutableBytes(of: &digits) { buffer -> Int in
+      var index = buffer.count
+      repeat {
+        index -= 1
+        buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+        magnitude /= 10
+      } while magnitude != 0
+      if value < 0 {
+        index -= 1
+        buffer[index] = UInt8(ascii: "-")
+      }
+      let length = buffer.count - index
+      for offset in 0..<length { base[count + offset] = buffer[index + offset] }
+      return length
+    }
+    count += written
+  }
+
+  /// Writes a string in quotes, escaped as `JSONValue.write(to:)` escapes it.
+  public mutating func write(_ value: String) {
+    append(UInt8(ascii: "\""))
+    var value = value
+    value.withUTF8 { writeEscaped($0) }
+    append(UInt8(ascii: "\""))
+  }
+
+  /// Writes a string in quotes, or `null` when it is nil.
+  public mutating func write(_ value: String?) {
+    if let value { write(value) } else { writeNull() }
+  }
+
+  /// Writes a key and its colon: `"key":`.
+  public mutating func writeKey(_ key: String) {
+    write(key)
+    append(UInt8(ascii: ":"))
+  }
+
+  /// Writes a value of a tree.
+  public mutating func write(_ value: JSONValue) {
+    switch value {
+    case .null: writeNull()
+    case .bool(let value): write(value)
+    case .int(let value): write(value)
+    case .number(let value):
+      if !value.isFinite {
+        writeNull()
+      } else if value == value.rounded(), abs(value) < 1e15 {
+        write(Int(value))
+      } else {
+        var text = String(value)
+        text.withUTF8 { append($0) }
+      }
+    case .string(let value): write(value)
+    case .array(let values):
+      append(UInt8(ascii: "["))
+      var isFirst = true
+      for value in values {
+        if !isFirst { comma() }
+        isFirst = false
+        write(value)
+      }
+      append(UInt8(ascii: "]"))
+    case .object(let pairs):
+      append(UInt8(ascii: "{"))
+      var isFirst = true
+      for (key, value) in pairs {
+        if !isFirst { comma() }
+        isFirst = false
+        writeKey(key)
+        write(value)
+      }
+      append(UInt8(ascii: "}"))
+    }
+  }
+
+  // MARK: Escapes
+
+  /// Copies UTF-8 `bytes`, escaping quotes, backslashes, the C0 and C1 control characters
+  /// and DEL, and U+2028/U+2029 (line breaks to JavaScript); the runs that need no escape
+  /// are copied whole.
+  private mutating func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+    var runStart = 0
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+        index += 1
+        continue
+      }
+      let scalar: UInt32
+      let length: Int
+      if byte < 0x80 {
+        (scalar, length) = (UInt32(byte), 1)
+      } else if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] <= 0x9F {
+        // U+0080…U+009F, the C1 controls.
+        (scalar, length) = (UInt32(bytes[index + 1]), 2)
+      } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
+        bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+      {
+        (scalar, length) = (0x2000 + UInt32(bytes[index + 2] - 0x80), 3)
+      } else {
+        index += 1
+        continue
+      }
+      append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+      writeEscape(scalar)
+      index += length
+      runStart = index
+    }
+    append(UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+  }
+
+  private static let hexDigits: StaticString = "0123456789abcdef"
+
+  private mutating func writeEscape(_ scalar: UInt32) {
+    let short: UInt8? =
+      switch scalar {
+      case 0x22: UInt8(ascii: "\"")
+      case 0x5C: UInt8(ascii: "\\")
+      case 0x0A: UInt8(ascii: "n")
+      case 0x0D: UInt8(ascii: "r")
+      case 0x09: UInt8(ascii: "t")
+      case 0x08: UInt8(ascii: "b")
+      case 0x0C: UInt8(ascii: "f")
+      default: nil
+      }
+    append(UInt8(ascii: "\\"))
+    if let short {
+      append(short)
+      return
+    }
+    append(UInt8(ascii: "u"))
+    for shift in stride(from: 12, through: 0, by: -4) {
+      append(Self.hexDigits.utf8Start[Int((scalar >> UInt32(shift)) & 0xF)])
+    }
+  }
+}
