@@ -37,19 +37,25 @@ public final class CommandRegistry {
   /// - Throws: `FolioError.duplicateCommand` when the id or verb is taken, naming both
   ///   owners; the registry is unchanged.
   public func register(_ command: Command) throws(FolioError) {
-    let id = command.configuration.id
-    guard command.configuration.verb == nil, command.configuration.aliases.isEmpty else {
-      return try registerNamed(command)
+    try register(RegisteredCommand(command))
+  }
+
+  /// Adds a command already held by reference (a plugin's, made that way so that queueing it
+  /// copies no command); as `register(_:)` otherwise.
+  public func register(_ registered: RegisteredCommand) throws(FolioError) {
+    let configuration = registered.command.configuration
+    let id = configuration.id
+    guard configuration.verb == nil, configuration.aliases.isEmpty else {
+      return try registerNamed(registered)
     }
     // A command typed only by its id (a plugin's): the id is hashed once into each table.
-    let registered = RegisteredCommand(command)
     var taken: RegisteredCommand?
     Self.insert(registered, into: &commandsByID[id], unlessTaken: &taken)
     if let taken {
       throw FolioError(
         .duplicateCommand,
-        "command id '\(id)' is already registered by \(taken.command.configuration.owner); refused from \(command.configuration.owner)"
-      )
+        "command id '\(id)' is already registered by \(taken.command.configuration.owner); "
+          + "refused from \(configuration.owner)")
     }
     // A verb of the same spelling keeps the name; only a verb with a dot can spell an id with one.
     let mayBeVerb = hasDottedName || !id.utf8.contains(UInt8(ascii: "."))
@@ -67,7 +73,8 @@ public final class CommandRegistry {
   }
 
   /// `register` for a command with a verb or aliases.
-  private func registerNamed(_ command: Command) throws(FolioError) {
+  private func registerNamed(_ registered: RegisteredCommand) throws(FolioError) {
+    let command = registered.command
     if let existing = commandsByID[command.configuration.id]?.command {
       throw FolioError(
         .duplicateCommand,
@@ -83,7 +90,6 @@ public final class CommandRegistry {
             + "refused from \(command.configuration.owner)")
       }
     }
-    let registered = RegisteredCommand(command)
     commandsByID[command.configuration.id] = registered
     for word in names {
       idsByVerb[word] = command.configuration.id

@@ -231,6 +231,33 @@ struct DeclarationReader {
     return (function, location, arguments)
   }
 
+  /// The strings of the last declaration header read, with their bytes.
+  struct LastHeader {
+    var function: (bytes: Range<Int>, text: String) = (0..<0, "")
+    var location: (bytes: Range<Int>, text: String) = (0..<0, "")
+  }
+
+  /// `declarationHeader()`, handing out the last header's strings where the bytes are the
+  /// same (a loop of `folio.command` calls repeats both) instead of decoding them again.
+  mutating func declarationHeader(last: inout LastHeader) -> (
+    function: String, location: String, arguments: Int
+  )? {
+    guard let function = string(last: &last.function), let location = string(last: &last.location),
+      let arguments = count()
+    else { return nil }
+    return (function, location, arguments)
+  }
+
+  /// A string; `last`'s when the bytes are the same, and else it becomes `last`.
+  private mutating func string(last: inout (bytes: Range<Int>, text: String)) -> String? {
+    guard let length = count() else { return nil }
+    let range = position..<position + length
+    position += length
+    if length == last.bytes.count, bytes[range].elementsEqual(bytes[last.bytes]) { return last.text }
+    last = (range, String(decoding: bytes[range], as: UTF8.self))
+    return last.text
+  }
+
   /// `count` values.
   mutating func values(_ count: Int) -> [LuaData]? {
     var values: [LuaData] = []
@@ -298,7 +325,7 @@ struct DeclarationReader {
       case 1: guard byte() == UInt8(ascii: "f") else { return nil }; command.hasEnabled = true
       case 2: guard let icon = stringValue() else { return nil }; command.icon = icon
       case 3:  // id
-        guard let id = stringValue(), !id.isEmpty, id.contains("."), !id.contains(" ") else { return nil }
+        guard let id = stringValue(), Self.isDottedID(id) else { return nil }
         (command.id, hasID) = (id, true)
       case 4:
         guard let parameters = parameters(last: &last) else { return nil }
@@ -317,6 +344,13 @@ struct DeclarationReader {
       }
     }
     return hasID && hasTitle && hasRun ? command : nil
+  }
+
+  /// Whether `id` passes `makeCommand`'s check (a dot, no space): over the bytes when they
+  /// are all ASCII (each a character then), else over the characters.
+  private static func isDottedID(_ id: String) -> Bool {
+    guard id.utf8.allSatisfy({ $0 < 0x80 }) else { return id.contains(".") && !id.contains(" ") }
+    return id.utf8.contains(UInt8(ascii: ".")) && !id.utf8.contains(UInt8(ascii: " "))
   }
 
   /// The fields `actionCommand` reads, by index; `state` is not among them.

@@ -106,13 +106,16 @@ extension PluginHost {
     var commandCount = 0
     var reader = entry.reader
     var lastParameters = DeclarationReader.LastParameters()
+    var lastHeader = DeclarationReader.LastHeader()
     for _ in 0..<entry.count {
-      guard let header = reader.declarationHeader() else { return false }
+      guard let header = reader.declarationHeader(last: &lastHeader) else { return false }
       if header.function == "command", header.arguments == 1 {
         let start = reader.position
         if let fields = reader.actionCommand(last: &lastParameters) {
           contributions.append(
-            .command(standIn(for: fields, owner: owner, category: category, of: plugin), at: header.location))
+            .command(
+              RegisteredCommand(standIn(for: fields, owner: owner, category: category, of: plugin)),
+              at: header.location))
           commandCount += 1
           continue
         }
@@ -154,7 +157,7 @@ extension PluginHost {
   /// The ids of the commands among `contributions`.
   private static func commandIDs(in contributions: [Contribution]) -> Set<String> {
     var ids: Set<String> = []
-    for case .command(let command, _) in contributions { ids.insert(command.id) }
+    for case .command(let registered, _) in contributions { ids.insert(registered.command.configuration.id) }
     return ids
   }
 
@@ -167,7 +170,7 @@ extension PluginHost {
     switch declaration.function {
     case "command":
       let fields = try PluginFields(first, function: "folio.command", known: Self.commandFieldNames)
-      return .command(try makeCommand(fields, plugin: plugin), at: at)
+      return .command(RegisteredCommand(try makeCommand(fields, plugin: plugin)), at: at)
     case "menu": return .menu(try makeMenu(first, function: "folio.menu", plugin: plugin), at: at)
     case "share_target": return .shareTarget(try makeShareTarget(first, plugin: plugin), at: at)
     case "toolbar_item": return .toolbarItem(try makeToolbarItem(first, plugin: plugin), at: at)
@@ -193,7 +196,8 @@ extension PluginHost {
   /// place. Menus, toolbars and decorations call no Lua and stay as they are.
   private func standIn(for contribution: Contribution, of plugin: Plugin) -> Contribution {
     switch contribution {
-    case .command(let command, let at): return .command(standIn(for: command, of: plugin), at: at)
+    case .command(let registered, let at):
+      return .command(RegisteredCommand(standIn(for: registered.command, of: plugin)), at: at)
     case .shareTarget(var target, let at):
       let id = target.id
       target.send = { [weak self, weak plugin] item, destination throws(FolioError) in
@@ -367,7 +371,7 @@ extension PluginHost {
       } else {
         for contribution in contributions {
           switch contribution {
-          case .command(let command, _): try surface.registry.replace(command)
+          case .command(let registered, _): try surface.registry.replace(registered.command)
           case .shareTarget(let target, _): try surface.workspace.shareTargets.replace(target)
           default: break
           }

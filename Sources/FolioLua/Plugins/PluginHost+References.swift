@@ -59,7 +59,9 @@ extension PluginHost {
       }
       if own == nil, !references.isEmpty {
         var ids: Set<String> = []
-        for case .command(let command, _) in contributions { ids.insert(command.id) }
+        for case .command(let registered, _) in contributions {
+          ids.insert(registered.command.configuration.id)
+        }
         own = ids
       }
       for reference in references where own?.contains(reference.command) != true {

@@ -101,7 +101,8 @@ public final class PluginHost {
   /// Something a plugin declares while it loads, with the `FILE:LINE: ` of its declaration
   /// for the errors of `checkCommandReferences` and of registering it (a taken id).
   enum Contribution {
-    case command(Command, at: String)
+    /// Held by reference: queued, checked and registered without copying the command.
+    case command(RegisteredCommand, at: String)
     case menu(Menu, at: String)
     case contextMenu(ContextMenuEntry, elements: [MenuElement], at: String)
     case shareTarget(ShareTarget, at: String)
@@ -481,9 +482,9 @@ public final class PluginHost {
     case .handler(let event, let function):
       plugin.handlers.append((event, function))
       plugin.contributions.eventHandlers.append(event)
-    case .command(let command, _):
-      try surface.registry.register(command)
-      plugin.contributions.commands.append(command.id)
+    case .command(let registered, _):
+      try surface.registry.register(registered)
+      plugin.contributions.commands.append(registered.command.configuration.id)
     case .menu(let menu, _):
       try surface.addMenu(menu)
       plugin.contributions.menus.append(menu.id)
