@@ -29,11 +29,15 @@ import Testing
       }
     }
 
-    /// A fresh start: a new store connection, surface and host loading the plugins.
-    func start() throws -> (host: PluginHost, surface: RecordingSurface, store: StateStore) {
+    /// A fresh start: a new store connection, surface and host loading the plugins; `build`
+    /// stands for another build of Folio.
+    func start(build: String? = nil) throws -> (
+      host: PluginHost, surface: RecordingSurface, store: StateStore
+    ) {
       let store = try StateStore(directory: state.path)
       let surface = RecordingSurface(store: store)
       let host = PluginHost(surface: surface)
+      if let build { host.buildIdentity = build }
       host.discoverAndLoad(in: [root.path])
       return (host, surface, store)
     }
@@ -161,6 +165,63 @@ import Testing
       #expect(outcome.output == "shared notes")
       #expect(try host.plugin(named: "counter")?.isRegisteredFromCache == false)
     }
+  }
+
+  /// Plain action commands, which are built straight from the entry's bytes, with every
+  /// field they may have, and commands that are not, which are decoded first.
+  private static let assorted = """
+    local function run() return "ran" end
+    local function yes() return true end
+    folio.command { id = "mix.plain", title = "Plain", run = run }
+    folio.command { id = "mix.full", title = "Full…", subtitle = "second line", icon = "trash", role = "destructive",
+      dismiss = "disabled", summary = "Does it all", enabled = yes, visible = yes, run = run,
+      params = { { name = "who", type = "string", optional = true, summary = "whom" }, { name = "n", type = "int" },
+        { name = "x", type = "number" }, { name = "on", type = "bool" }, { name = "file", type = "path" },
+        { name = "way", type = "choice", choices = { "up", "down" } }, { name = "t", type = "int", choices = { 1 } } } }
+    folio.command { id = "mix.same", title = "Same", run = run, params = { { name = "who", type = "string", optional = true, summary = "whom" }, { name = "n", type = "int" },
+        { name = "x", type = "number" }, { name = "on", type = "bool" }, { name = "file", type = "path" },
+        { name = "way", type = "choice", choices = { "up", "down" } }, { name = "t", type = "int", choices = { 1 } } } }
+    folio.command { id = "mix.other", title = "Other", run = run, params = { { name = "who" } } }
+    folio.command { id = "mix.flag", title = "Flag", state = { kind = "toggle", get = yes, set = function() end } }
+    folio.command { "ignored", id = "mix.listed", title = "Listed", run = run }
+    """
+
+  @Test("commands from the cache have the fields, parameters, predicates and answers of the ordinary load")
+  func commandsFromBytes() throws {
+    let fixture = try Fixture(["mix/plugin.lua": Self.assorted])
+    defer { fixture.remove() }
+    let first = try fixture.start()
+    let second = try fixture.start()
+    #expect(try second.host.plugin(named: "mix")?.isRegisteredFromCache == true)
+    let ordinary = first.surface.registry.commands.filter { $0.owner == "plugin mix" }
+    let cached = second.surface.registry.commands.filter { $0.owner == "plugin mix" }
+    #expect(ordinary.count == 6)
+    #expect(cached.map(\.configuration) == ordinary.map(\.configuration))
+    #expect(cached.map { $0.availability != nil } == ordinary.map { $0.availability != nil })
+    #expect(cached.map { $0.answer != nil } == ordinary.map { $0.answer != nil })
+    #expect(cached.map { $0.state != nil } == ordinary.map { $0.state != nil })
+    #expect(
+      try run("mix.full", ["who=me", "n=1", "x=2", "on=on", "file=a", "way=up", "t=3"], in: second.surface)
+        == "ran")
+    #expect(try second.host.plugin(named: "mix")?.isRegisteredFromCache == false)
+    #expect(try !second.host.plugin(named: "mix")!.log.contains { $0.hasPrefix("declaration cache") })
+  }
+
+  @Test("an entry written by another build of Folio is not read, and is written again")
+  func otherBuild() throws {
+    let fixture = try Fixture(["counter/plugin.lua": Self.counter, "counter/lib/util.lua": Self.util])
+    defer { fixture.remove() }
+    let first = try fixture.start(build: "build-a")
+    let written = try #require(first.store.pluginDeclarations(plugin: "counter"))
+    #expect(written.key.contains("build build-a;"))
+    #expect(try fixture.start(build: "build-a").host.plugin(named: "counter")?.isRegisteredFromCache == true)
+    let other = try fixture.start(build: "build-b")
+    #expect(try other.host.plugin(named: "counter")?.isRegisteredFromCache == false)
+    #expect(try other.host.plugin(named: "counter")?.status == .loaded)
+    #expect(try other.store.pluginDeclarations(plugin: "counter")?.key.contains("build build-b;") == true)
+    #expect(try fixture.start(build: "build-b").host.plugin(named: "counter")?.isRegisteredFromCache == true)
+    // The identity of this executable, as the cache's key uses it by default.
+    #expect(!PluginHost.executableIdentity.isEmpty)
   }
 
   @Test("a changed file of the plugin's folder, one only `require` reads, misses the cache")

@@ -10,4 +10,9 @@ const char *_Nonnull folio_version(void);
 /// The full hash of the commit built, or "" when the build did not know it.
 const char *_Nonnull folio_commit(void);
 
+/// What tells this executable from another build of the same commit: the GNU build id the
+/// linker wrote (a hash of the linked code) as hex, else the executable's size and
+/// modification time (`size-SECONDS.NANOSECONDS`), else "". Computed once.
+const char *_Nonnull folio_binary_identity(void);
+
 #endif

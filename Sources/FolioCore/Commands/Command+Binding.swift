@@ -66,7 +66,7 @@ extension Command {
         guard let parameter = parameters.first(where: { $0.name == name && $0.style != .rest })
         else {
           throw .invalidArgument(
-            "'\(self.name)' has no parameter '\(name)' (quote the word to pass it as text; "
+            "'\(configuration.name)' has no parameter '\(name)' (quote the word to pass it as text; "
               + "usage: \(usage))")
         }
         anyNamed = true
@@ -77,7 +77,7 @@ extension Command {
         nextPositional = nextPositionalIndex(from: nextPositional + 1)
       }
       guard nextPositional < parameters.endIndex else {
-        throw .invalidArgument("too many arguments for '\(self.name)' (usage: \(usage))")
+        throw .invalidArgument("too many arguments for '\(configuration.name)' (usage: \(usage))")
       }
       let parameter = parameters[nextPositional]
       guard set(parameter, try parameter.convert(word.text)) else { throw givenTwice(parameter) }

@@ -103,12 +103,13 @@ public struct Command {
     availability: (() -> Availability)? = nil, behavior: Behavior,
     answer: ((_ buttonID: String, _ arguments: Arguments) throws -> CommandOutput)? = nil
   ) {
-    self.init(
-      CommandConfiguration(
-        id: id, verb: verb, aliases: aliases, title: title, subtitle: subtitle, icon: icon, role: role,
-        dismiss: dismiss, shortcut: shortcut, category: category, summary: summary, details: details,
-        parameters: parameters, owner: owner),
-      availability: availability, behavior: behavior)
+    var configuration = CommandConfiguration(
+      id: id, verb: verb, aliases: aliases, title: title, subtitle: subtitle, icon: icon, role: role,
+      dismiss: dismiss, shortcut: shortcut, category: category, summary: summary, details: details,
+      owner: owner)
+    // Set apart: passed to the initializer, the array would be converted to existentials and back.
+    configuration.parameters = parameters
+    self.init(configuration, availability: availability, behavior: behavior)
     self.answer = answer
   }
 

@@ -11,6 +11,8 @@ public final class CommandRegistry {
   /// What `resolve` finds for each typed name (a verb first, else an id): one lookup a
   /// command run.
   private var commandsByName: [String: RegisteredCommand] = [:]
+  /// Whether some verb or alias ever registered holds a dot, and so could be spelled like an id.
+  private var hasDottedName = false
   /// Every command with the names `search` matches, prepared: made by the first search after
   /// a command was added or removed.
   private var searchIndex: SearchIndex?
@@ -35,38 +37,85 @@ public final class CommandRegistry {
   /// - Throws: `FolioError.duplicateCommand` when the id or verb is taken, naming both
   ///   owners; the registry is unchanged.
   public func register(_ command: Command) throws(FolioError) {
-    if let existing = commandsByID[command.id]?.command {
+    try register(RegisteredCommand(command))
+  }
+
+  /// Adds a command already held by reference (a plugin's, made that way so that queueing it
+  /// copies no command); as `register(_:)` otherwise.
+  public func register(_ registered: RegisteredCommand) throws(FolioError) {
+    let configuration = registered.command.configuration
+    let id = configuration.id
+    guard configuration.verb == nil, configuration.aliases.isEmpty else {
+      return try registerNamed(registered)
+    }
+    // A command typed only by its id (a plugin's): the id is hashed once into each table.
+    var taken: RegisteredCommand?
+    Self.insert(registered, into: &commandsByID[id], unlessTaken: &taken)
+    if let taken {
       throw FolioError(
         .duplicateCommand,
-        "command id '\(command.id)' is already registered by \(existing.owner); "
-          + "refused from \(command.owner)")
+        "command id '\(id)' is already registered by \(taken.command.configuration.owner); "
+          + "refused from \(configuration.owner)")
     }
-    for word in command.names {
+    // A verb of the same spelling keeps the name; only a verb with a dot can spell an id with one.
+    let mayBeVerb = hasDottedName || !id.utf8.contains(UInt8(ascii: "."))
+    if !mayBeVerb || idsByVerb[id] == nil { commandsByName[id] = registered }
+    order.append(id)
+    searchIndex = nil
+  }
+
+  /// Puts `registered` in an empty slot, or hands out what holds it: one lookup of the key.
+  private static func insert(
+    _ registered: RegisteredCommand, into slot: inout RegisteredCommand?,
+    unlessTaken taken: inout RegisteredCommand?
+  ) {
+    if let slot { taken = slot } else { slot = registered }
+  }
+
+  /// `register` for a command with a verb or aliases.
+  private func registerNamed(_ registered: RegisteredCommand) throws(FolioError) {
+    let command = registered.command
+    if let existing = commandsByID[command.configuration.id]?.command {
+      throw FolioError(
+        .duplicateCommand,
+        "command id '\(command.configuration.id)' is already registered by \(existing.configuration.owner); "
+          + "refused from \(command.configuration.owner)")
+    }
+    let names = command.configuration.names
+    for word in names {
       if let existingID = idsByVerb[word], let existing = commandsByID[existingID]?.command {
         throw FolioError(
           .duplicateCommand,
-          "command name '\(word)' is already used by '\(existingID)' of \(existing.owner); "
-            + "refused from \(command.owner)")
+          "command name '\(word)' is already used by '\(existingID)' of \(existing.configuration.owner); "
+            + "refused from \(command.configuration.owner)")
       }
     }
-    let registered = RegisteredCommand(command)
-    commandsByID[command.id] = registered
-    for word in command.names {
-      idsByVerb[word] = command.id
+    commandsByID[command.configuration.id] = registered
+    for word in names {
+      idsByVerb[word] = command.configuration.id
       commandsByName[word] = registered
+      if word.utf8.contains(UInt8(ascii: ".")) { hasDottedName = true }
     }
-    if idsByVerb[command.id] == nil { commandsByName[command.id] = registered }
-    order.append(command.id)
+    if idsByVerb[command.configuration.id] == nil { commandsByName[command.configuration.id] = registered }
+    order.append(command.configuration.id)
     searchIndex = nil
+  }
+
+  /// Makes room for `count` more commands, so that registering many (a plugin's, from its
+  /// cached declarations) never grows the tables on the way.
+  public func reserveCapacity(adding count: Int) {
+    commandsByID.reserveCapacity(commandsByID.count + count)
+    commandsByName.reserveCapacity(commandsByName.count + count)
+    order.reserveCapacity(order.count + count)
   }
 
   /// Removes every command registered by `owner` (an unloaded plugin) and returns their ids.
   @discardableResult
   public func unregisterAll(ownedBy owner: String) -> [String] {
-    let removed = order.filter { commandsByID[$0]?.command.owner == owner }
+    let removed = order.filter { commandsByID[$0]?.command.configuration.owner == owner }
     var names: [String] = []
     for id in removed {
-      for word in commandsByID[id]?.command.names ?? [] {
+      for word in commandsByID[id]?.command.configuration.names ?? [] {
         idsByVerb[word] = nil
         names.append(word)
       }
@@ -86,15 +135,16 @@ public final class CommandRegistry {
   /// - Throws: `FolioError.invalidArgument` when no command has that id, `FolioError.conflict` when
   ///   its names differ; the registry is unchanged then.
   public func replace(_ command: Command) throws(FolioError) {
-    guard let existing = commandsByID[command.id] else {
-      throw FolioError(.invalidArgument, "no command '\(command.id)' to replace")
+    guard let existing = commandsByID[command.configuration.id] else {
+      throw FolioError(.invalidArgument, "no command '\(command.configuration.id)' to replace")
     }
-    guard existing.command.names == command.names else {
-      throw FolioError(.conflict, "command '\(command.id)' would change its names")
+    guard existing.command.configuration.names == command.configuration.names else {
+      throw FolioError(.conflict, "command '\(command.configuration.id)' would change its names")
     }
     let registered = RegisteredCommand(command)
-    commandsByID[command.id] = registered
-    for name in command.names + [command.id] where commandsByName[name] === existing {
+    commandsByID[command.configuration.id] = registered
+    for name in command.configuration.names + [command.configuration.id]
+    where commandsByName[name] === existing {
       commandsByName[name] = registered
     }
     searchIndex = nil
@@ -187,9 +237,9 @@ public final class CommandRegistry {
       var names: [FuzzyMatcher.Name] = []
       var nameEnds: [Int] = []
       for command in commands {
-        names.append(FuzzyMatcher.Name(command.id))
-        names.append(FuzzyMatcher.Name(command.title))
-        if let verb = command.verb { names.append(FuzzyMatcher.Name(verb)) }
+        names.append(FuzzyMatcher.Name(command.configuration.id))
+        names.append(FuzzyMatcher.Name(command.configuration.title))
+        if let verb = command.configuration.verb { names.append(FuzzyMatcher.Name(verb)) }
         nameEnds.append(names.count)
       }
       self.names = names
@@ -222,9 +272,9 @@ public final class CommandRegistry {
     case .state(let state):
       guard words.count <= 1 else {
         throw FolioError.invalidArgument(
-          "too many arguments for '\(command.name)' (usage: \(command.usage))")
+          "too many arguments for '\(command.configuration.name)' (usage: \(command.usage))")
       }
-      try state.apply(words.first?.text, commandName: command.name)
+      try state.apply(words.first?.text, commandName: command.configuration.name)
       return .stateChanged(CommandSummary(command))
     }
   }
@@ -254,9 +304,10 @@ public final class CommandRegistry {
       return try action(arguments)
     case .state(let state):
       guard invocation.arguments.keys.allSatisfy({ $0 == "value" }) else {
-        throw FolioError.invalidArgument("'\(command.name)' takes only its new state, as 'value'")
+        throw FolioError.invalidArgument(
+          "'\(command.configuration.name)' takes only its new state, as 'value'")
       }
-      try state.apply(invocation.arguments["value"]?.text, commandName: command.name)
+      try state.apply(invocation.arguments["value"]?.text, commandName: command.configuration.name)
       return .stateChanged(CommandSummary(command))
     }
   }
@@ -282,8 +333,10 @@ public final class CommandRegistry {
   private func checkAvailable(_ command: Command) throws(FolioError) {
     switch command.currentAvailability {
     case .enabled: break
-    case .disabled(let reason): throw FolioError(.disabled, "'\(command.name)' is disabled: \(reason)")
-    case .hidden(let reason): throw FolioError(.disabled, "'\(command.name)' is hidden now: \(reason)")
+    case .disabled(let reason):
+      throw FolioError(.disabled, "'\(command.configuration.name)' is disabled: \(reason)")
+    case .hidden(let reason):
+      throw FolioError(.disabled, "'\(command.configuration.name)' is hidden now: \(reason)")
     }
   }
 }

@@ -4,5 +4,6 @@ public final class RegisteredCommand {
   /// The command.
   public let command: Command
 
-  init(_ command: Command) { self.command = command }
+  /// Holds `command`.
+  public init(_ command: Command) { self.command = command }
 }

@@ -46,17 +46,17 @@ public final class Plugin {
   var loggedProblems: Set<String> = []
   /// The `folio.on` handlers, in declaration order.
   var handlers: [(event: String, function: LuaFunctionReference)] = []
-  /// The declarations its contributions were registered from, when they came from the
+  /// The cache entry its contributions were registered from, when they came from the
   /// declaration cache and `plugin.lua` has not run yet (its state is made on first use);
   /// nil once it ran, and for a plugin loaded the ordinary way.
-  var cachedDeclarations: [PluginDeclaration]?
+  var cachedEntry: CheckedDeclarationEntry?
   /// Whether its `plugin.lua` is running for a first use (`PluginHost.realize`): a stand-in
   /// reached meanwhile is refused rather than calling itself.
   var isRealizing = false
 
   /// Whether its contributions stand in for those of a `plugin.lua` not run yet: they came
   /// from the declaration cache.
-  public var isRegisteredFromCache: Bool { cachedDeclarations != nil }
+  public var isRegisteredFromCache: Bool { cachedEntry != nil }
 
   init(name: String, folder: String) {
     self.name = name

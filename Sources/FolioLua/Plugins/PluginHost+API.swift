@@ -28,7 +28,7 @@ extension PluginHost {
       "command": declaring("command") { [unowned self, unowned plugin] arguments, at throws(LuaError) in
         let command = try makeCommand(arguments, plugin: plugin)
         plugin.declaredCommands.insert(command.id)
-        return .command(command, at: at)
+        return .command(RegisteredCommand(command), at: at)
       },
       "menu": declaring("menu") { [unowned self, unowned plugin] arguments, at throws(LuaError) in
         .menu(try makeMenu(arguments[0], function: "folio.menu", plugin: plugin), at: at)

@@ -3,8 +3,8 @@ import FolioCore
 
 /// The declaration cache: after a load in which `plugin.lua` only declared things, what it
 /// declared is kept in the state store under a key made of the XXH64 of every `.lua` file of
-/// the plugin's folder (what `require` may load), Folio's version and the plugin API's. At the
-/// next start a plugin whose key matches is registered from the cache, with no Lua state:
+/// the plugin's folder (what `require` may load), Folio's version and build (its executable's
+/// build id), the entry format's and the plugin API's. At the next start a plugin whose key matches is registered from the cache, with no Lua state:
 /// its commands and share targets are stand-ins that make the state and run `plugin.lua` the
 /// first time one of them is used (`realize`), then check that it declared the same.
 extension PluginHost {
@@ -12,9 +12,9 @@ extension PluginHost {
   struct CacheLookup {
     /// What the plugin's files and this Folio hash to now.
     var key: String
-    /// The entry under `key`, decoded; nil when there is none, it has another key or it
-    /// cannot be read (damaged).
-    var entry: PluginDeclarationEntry?
+    /// The entry under `key`, its checksum and header checked; nil when there is none, it
+    /// has another key or it is damaged.
+    var entry: CheckedDeclarationEntry?
     /// Whether the store holds an entry for the plugin at all (usable or not).
     var isStored: Bool
   }
@@ -33,13 +33,14 @@ extension PluginHost {
       let files = PluginFiles.luaFileHashes(in: plugin.folder)
     else { return nil }
     var key =
-      "folio \(String(cString: folio_version())) \(String(cString: folio_commit())); api 1; "
+      "folio \(String(cString: folio_version())) \(String(cString: folio_commit())); build \(buildIdentity); "
+      + "\(String(decoding: PluginDeclarationEntry.magic.dropLast(), as: UTF8.self)); api 1; "
       + "memory \(memoryBudget); \(plugin.folder)\n"
     for file in files { key += "\(file.path) \(String(file.hash, radix: 16))\n" }
     guard let stored = store.pluginDeclarations(plugin: plugin.name) else {
       return CacheLookup(key: key, entry: nil, isStored: false)
     }
-    let entry = stored.key == key ? PluginDeclarationEntry(decoding: stored.data) : nil
+    let entry = stored.key == key ? CheckedDeclarationEntry(stored.data) : nil
     return CacheLookup(key: key, entry: entry, isStored: true)
   }
 
@@ -81,36 +82,83 @@ extension PluginHost {
     }
   }
 
-  /// Registers a plugin from its cache entry: the manifest's fields as stored, and each
-  /// declaration made again from its arguments, checked and registered as a load would —
-  /// with stand-ins for what calls Lua.
-  func loadFromCache(_ entry: PluginDeclarationEntry, of plugin: Plugin) throws(FolioError) {
+  /// This executable's build id (`folio_binary_identity`), read once.
+  static let executableIdentity = String(cString: folio_binary_identity())
+
+  /// Registers a plugin from its cache entry, read in one pass: the manifest's fields as
+  /// stored, and each declaration made again, checked and registered as a load would — with
+  /// stand-ins for what calls Lua. A plain action command is built straight from the
+  /// entry's bytes (`DeclarationReader.actionCommand`); any other declaration is decoded and
+  /// made by the `make*` function its `folio.*` call used.
+  ///
+  /// - Returns: false, having registered nothing, when the entry cannot be read.
+  func loadFromCache(_ entry: CheckedDeclarationEntry, of plugin: Plugin) throws(FolioError) -> Bool {
     plugin.version = entry.version
     plugin.summary = entry.summary
+    // The ids a failed load names (`failedPlugin(forCommand:)`) are gathered only when it fails.
     plugin.declaredCommands = []
     plugin.loggedProblems = []
     plugin.problems = []
+    let owner = plugin.owner
+    let category = "Plugin \(plugin.name)"
     var contributions: [Contribution] = []
-    contributions.reserveCapacity(entry.declarations.count)
-    for declaration in entry.declarations {
+    contributions.reserveCapacity(entry.count)
+    var commandCount = 0
+    var reader = entry.reader
+    var lastParameters = DeclarationReader.LastParameters()
+    var lastHeader = DeclarationReader.LastHeader()
+    for _ in 0..<entry.count {
+      guard let header = reader.declarationHeader(last: &lastHeader) else { return false }
+      if header.function == "command", header.arguments == 1 {
+        let start = reader.position
+        if let fields = reader.actionCommand(last: &lastParameters) {
+          contributions.append(
+            .command(
+              RegisteredCommand(standIn(for: fields, owner: owner, category: category, of: plugin)),
+              at: header.location))
+          commandCount += 1
+          continue
+        }
+        reader.position = start
+      }
+      guard let arguments = reader.values(header.arguments) else { return false }
+      let declaration = PluginDeclaration(
+        function: header.function, arguments: arguments, location: header.location)
       let made: Contribution
       do throws(LuaError) {
         made = try contribution(from: declaration, of: plugin, sequence: contributions.count)
       } catch {
+        plugin.declaredCommands = Self.commandIDs(in: contributions)
         throw FolioError(.lua, "plugin \(plugin.name): \(declaration.location)\(error.message)")
       }
-      if case .command(let command, _) = made { plugin.declaredCommands.insert(command.id) }
+      if case .command = made { commandCount += 1 }
       contributions.append(standIn(for: made, of: plugin))
     }
-    try checkCommandReferences(contributions, of: plugin)
+    guard reader.isAtEnd else { return false }
     do throws(FolioError) {
-      for contribution in contributions { try apply(contribution, of: plugin) }
+      try checkCommandReferences(contributions, of: plugin)
+      surface.registry.reserveCapacity(adding: commandCount)
+      plugin.contributions.commands.reserveCapacity(plugin.contributions.commands.count + commandCount)
+      do throws(FolioError) {
+        for contribution in contributions { try apply(contribution, of: plugin) }
+      } catch {
+        removeContributions(of: plugin)
+        throw error
+      }
     } catch {
-      removeContributions(of: plugin)
+      plugin.declaredCommands = Self.commandIDs(in: contributions)
       throw error
     }
-    plugin.cachedDeclarations = entry.declarations
+    plugin.cachedEntry = entry
     setStatus(.loaded, of: plugin)
+    return true
+  }
+
+  /// The ids of the commands among `contributions`.
+  private static func commandIDs(in contributions: [Contribution]) -> Set<String> {
+    var ids: Set<String> = []
+    for case .command(let registered, _) in contributions { ids.insert(registered.command.configuration.id) }
+    return ids
   }
 
   /// Makes a contribution again from a cached declaration, as the `folio.*` function did.
@@ -122,7 +170,7 @@ extension PluginHost {
     switch declaration.function {
     case "command":
       let fields = try PluginFields(first, function: "folio.command", known: Self.commandFieldNames)
-      return .command(try makeCommand(fields, plugin: plugin), at: at)
+      return .command(RegisteredCommand(try makeCommand(fields, plugin: plugin)), at: at)
     case "menu": return .menu(try makeMenu(first, function: "folio.menu", plugin: plugin), at: at)
     case "share_target": return .shareTarget(try makeShareTarget(first, plugin: plugin), at: at)
     case "toolbar_item": return .toolbarItem(try makeToolbarItem(first, plugin: plugin), at: at)
@@ -148,7 +196,8 @@ extension PluginHost {
   /// place. Menus, toolbars and decorations call no Lua and stay as they are.
   private func standIn(for contribution: Contribution, of plugin: Plugin) -> Contribution {
     switch contribution {
-    case .command(let command, let at): return .command(standIn(for: command, of: plugin), at: at)
+    case .command(let registered, let at):
+      return .command(RegisteredCommand(standIn(for: registered.command, of: plugin)), at: at)
     case .shareTarget(var target, let at):
       let id = target.id
       target.send = { [weak self, weak plugin] item, destination throws(FolioError) in
@@ -164,39 +213,41 @@ extension PluginHost {
     }
   }
 
+  /// The stand-in of a plain action command read from the cache, built at once: the fields
+  /// `makeCommand` would give it, with closures that run `plugin.lua` first.
+  private func standIn(
+    for fields: CachedActionCommand, owner: String, category: String, of plugin: Plugin
+  ) -> Command {
+    let real = RealCommand(id: fields.id, host: self, plugin: plugin)
+    var configuration = CommandConfiguration(
+      id: fields.id, title: fields.title, subtitle: fields.subtitle, icon: fields.icon, role: fields.role,
+      dismiss: fields.dismiss, category: category, summary: fields.summary ?? fields.title, owner: owner)
+    configuration.parameters = fields.parameters
+    var command = Command(
+      configuration, availability: fields.hasEnabled || fields.hasVisible ? real.availability : nil,
+      behavior: .action(real.action))
+    if fields.hasEnabled || fields.hasVisible {
+      // As below: the palette's search shows it enabled without running `plugin.lua`.
+      command.availabilityBeforeFirstUse = .enabled
+    }
+    command.answer = real.answer
+    return command
+  }
+
   private func standIn(for command: Command, of plugin: Plugin) -> Command {
     var standIn = command
     let id = command.id
-    let real: () throws(FolioError) -> Command = { [weak self, weak plugin] () throws(FolioError) in
-      guard let self, let plugin else { throw FolioError(.disabled, "the plugin is not loaded") }
-      return try realCommand(id, of: plugin)
-    }
+    let target = RealCommand(id: id, host: self, plugin: plugin)
+    let real = target.command
     if command.availability != nil {
       // Its predicate is Lua, which runs only after `plugin.lua`: until a first use, listing
       // the command (the palette's search) shows it enabled without running either.
       standIn.availabilityBeforeFirstUse = .enabled
-      standIn.availability = {
-        do throws(FolioError) {
-          return try real().currentAvailability
-        } catch {
-          return .disabled(reason: error.message)
-        }
-      }
+      standIn.availability = target.availability
     }
-    if command.answer != nil {
-      standIn.answer = { buttonID, arguments in
-        guard let answer = try real().answer else { throw FolioError(.disabled, "'\(id)' asks nothing now") }
-        return try answer(buttonID, arguments)
-      }
-    }
+    if command.answer != nil { standIn.answer = target.answer }
     switch command.behavior {
-    case .action:
-      standIn.behavior = .action { arguments in
-        guard case .action(let action) = try real().behavior else {
-          throw FolioError(.disabled, "'\(id)' is no longer an action")
-        }
-        return try action(arguments)
-      }
+    case .action: standIn.behavior = .action(target.action)
     case .state(.toggle):
       let state = { () throws(FolioError) -> (get: () -> Bool, set: (Bool) throws -> Void) in
         guard case .state(.toggle(let get, let set)) = try real().behavior else {
@@ -231,8 +282,59 @@ extension PluginHost {
     return standIn
   }
 
+  /// What the closures of a command's stand-in reach: the real command, once `plugin.lua`
+  /// has run (`realize`). One object a stand-in, so that its closures capture one reference.
+  private final class RealCommand {
+    let id: String
+    weak var host: PluginHost?
+    weak var plugin: Plugin?
+
+    init(id: String, host: PluginHost, plugin: Plugin) {
+      self.id = id
+      self.host = host
+      self.plugin = plugin
+    }
+
+    /// The real command, `plugin.lua` run first if it has not run yet.
+    func command() throws(FolioError) -> Command {
+      guard let host, let plugin else { throw FolioError(.disabled, "the plugin is not loaded") }
+      return try host.realCommand(id, of: plugin)
+    }
+
+    /// The stand-in's `availability`.
+    var availability: () -> Availability {
+      { [self] in
+        do throws(FolioError) {
+          return try command().currentAvailability
+        } catch {
+          return .disabled(reason: error.message)
+        }
+      }
+    }
+
+    /// The stand-in's `answer`.
+    var answer: (String, Arguments) throws -> CommandOutput {
+      { [self] buttonID, arguments in
+        guard let answer = try command().answer else {
+          throw FolioError(.disabled, "'\(id)' asks nothing now")
+        }
+        return try answer(buttonID, arguments)
+      }
+    }
+
+    /// The stand-in's action.
+    var action: Command.Action {
+      { [self] arguments in
+        guard case .action(let action) = try command().behavior else {
+          throw FolioError(.disabled, "'\(id)' is no longer an action")
+        }
+        return try action(arguments)
+      }
+    }
+  }
+
   /// The command registered as `id` once the plugin's `plugin.lua` has run.
-  private func realCommand(_ id: String, of plugin: Plugin) throws(FolioError) -> Command {
+  fileprivate func realCommand(_ id: String, of plugin: Plugin) throws(FolioError) -> Command {
     try realize(plugin)
     guard let command = surface.registry.command(id: id), command.owner == plugin.owner else {
       throw FolioError(.disabled, "plugin \(plugin.name) no longer declares the command '\(id)'")
@@ -254,9 +356,10 @@ extension PluginHost {
     guard !plugin.isRealizing else {
       throw FolioError(.disabled, "plugin \(plugin.name) is still running its plugin.lua")
     }
-    guard let cached = plugin.cachedDeclarations else { return }
+    guard let entry = plugin.cachedEntry else { return }
     guard plugin.status == .loaded else { throw FolioError(.disabled, "plugin \(plugin.name) is not loaded") }
-    plugin.cachedDeclarations = nil
+    plugin.cachedEntry = nil
+    let cached = entry.declarations() ?? []
     plugin.isRealizing = true
     defer { plugin.isRealizing = false }
     // The first use may come in the middle of another plugin's callback or load: what the
@@ -277,7 +380,7 @@ extension PluginHost {
       } else {
         for contribution in contributions {
           switch contribution {
-          case .command(let command, _): try surface.registry.replace(command)
+          case .command(let registered, _): try surface.registry.replace(registered.command)
           case .shareTarget(let target, _): try surface.workspace.shareTargets.replace(target)
           default: break
           }

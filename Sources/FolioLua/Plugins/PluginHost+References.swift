@@ -22,8 +22,8 @@ extension PluginHost {
     -> [FolioError]
   {
     var problems: [FolioError] = []
-    var own: Set<String> = []
-    for case .command(let command, _) in contributions { own.insert(command.id) }
+    // The plugin's own command ids, gathered at the first reference (many plugins have none).
+    var own: Set<String>?
     for contribution in contributions {
       let references: [CommandReference]
       let location: String
@@ -57,7 +57,14 @@ extension PluginHost {
       case .command, .shareTarget, .handler, .rowDecoration, .cellFormat:
         continue
       }
-      for reference in references where !own.contains(reference.command) {
+      if own == nil, !references.isEmpty {
+        var ids: Set<String> = []
+        for case .command(let registered, _) in contributions {
+          ids.insert(registered.command.configuration.id)
+        }
+        own = ids
+      }
+      for reference in references where own?.contains(reference.command) != true {
         if let command = surface.registry.command(id: reference.command), !command.owner.hasPrefix("plugin ")
         {
           continue

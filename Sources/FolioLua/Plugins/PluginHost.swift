@@ -64,6 +64,9 @@ public final class PluginHost {
   /// Whether plugins whose last load only declared things are registered from the
   /// declaration cache at the next start (when there is a state store).
   public var usesDeclarationCache = true
+  /// What tells this build of Folio from another in the declaration cache's key (the
+  /// executable's build id): two builds of one commit never read each other's entries.
+  var buildIdentity = PluginHost.executableIdentity
   /// The declaration cache entries to write once `discoverAndLoad` has loaded every plugin;
   /// nil outside it (entries are then written at once).
   var cacheWrites: [CacheWrite]?
@@ -98,7 +101,8 @@ public final class PluginHost {
   /// Something a plugin declares while it loads, with the `FILE:LINE: ` of its declaration
   /// for the errors of `checkCommandReferences` and of registering it (a taken id).
   enum Contribution {
-    case command(Command, at: String)
+    /// Held by reference: queued, checked and registered without copying the command.
+    case command(RegisteredCommand, at: String)
     case menu(Menu, at: String)
     case contextMenu(ContextMenuEntry, elements: [MenuElement], at: String)
     case shareTarget(ShareTarget, at: String)
@@ -270,7 +274,7 @@ public final class PluginHost {
     removeContributions(of: plugin)
     abandonSuspendedCommands(of: plugin)
     plugin.lua = nil
-    plugin.cachedDeclarations = nil
+    plugin.cachedEntry = nil
     setStatus(.disabled, of: plugin)
   }
 
@@ -317,12 +321,10 @@ public final class PluginHost {
         throw FolioError(
           .invalidArgument, "the folder's name, the plugin's, must be letters, digits, '-' or '_'")
       }
-      plugin.cachedDeclarations = nil
+      plugin.cachedEntry = nil
       let cache = collectsProblems ? nil : declarationCacheLookup(of: plugin)
-      if let cache, let entry = cache.entry {
-        try loadFromCache(entry, of: plugin)
-        return
-      }
+      // An entry that cannot be read registers nothing and the plugin loads the ordinary way.
+      if let cache, let entry = cache.entry, try loadFromCache(entry, of: plugin) { return }
       recording = cache == nil ? nil : []
       loadSideEffect = nil
       defer { recording = nil }
@@ -480,9 +482,9 @@ public final class PluginHost {
     case .handler(let event, let function):
       plugin.handlers.append((event, function))
       plugin.contributions.eventHandlers.append(event)
-    case .command(let command, _):
-      try surface.registry.register(command)
-      plugin.contributions.commands.append(command.id)
+    case .command(let registered, _):
+      try surface.registry.register(registered)
+      plugin.contributions.commands.append(registered.command.configuration.id)
     case .menu(let menu, _):
       try surface.addMenu(menu)
       plugin.contributions.menus.append(menu.id)
