@@ -45,7 +45,7 @@ INSTALLED = bin/folio share/man/man1/folio.1 share/bash-completion/completions/f
 # randomisation for its own code and data (docs/install.md).
 STATIC_LIBS = $(abspath $(SCRATCH))/static-libs
 PIE ?= yes
-RELEASE_BUILD = PKG_CONFIG_PATH=$(STATIC_LIBS)/pkgconfig $(SWIFT) build -c release \
+RELEASE_BUILD = PKG_CONFIG_PATH=$(STATIC_LIBS)/pkgconfig$${PKG_CONFIG_PATH:+:$$PKG_CONFIG_PATH} $(SWIFT) build -c release \
 	--static-swift-stdlib -Xswiftc -L$(STATIC_LIBS) -Xlinker --no-export-dynamic \
 	$(if $(filter no,$(PIE)),-Xlinker -no-pie) --scratch-path $(SCRATCH)
 

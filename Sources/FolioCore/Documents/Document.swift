@@ -58,7 +58,10 @@ public final class Document {
   private var nextRevision = 1
   /// The steps recorded since `beginGroup`, and what to restore on `rollbackGroup`; nil
   /// outside a group.
-  private var group: (steps: [UndoStep], revision: Int, selection: Set<Int>, ordering: TableOrdering?)?
+  private var group: Group?
+  /// Counts `takeContentChange` calls, so that a rollback knows whether a front end heard of
+  /// a change made inside the group.
+  private var frontEndTakes = 0
   /// What changed in the content since the recovery journal last took it; nil when nothing.
   var journalChange: ContentChange?
   /// What changed in the content since a front end last took it (`takeContentChange()`).
@@ -181,6 +184,7 @@ public final class Document {
   /// starts afresh. For a front end that redraws only what changed: the embedding protocol
   /// sends it in `document.changed`.
   public func takeContentChange() -> ContentChange? {
+    frontEndTakes &+= 1
     defer { frontEndChange = nil }
     return frontEndChange
   }
@@ -205,7 +209,9 @@ public final class Document {
   /// `commitGroup` or taken back by `rollbackGroup`. Does nothing while grouping already.
   public func beginGroup() {
     guard group == nil else { return }
-    group = ([], revision, selection, ordering)
+    group = Group(
+      revision: revision, selection: selection, ordering: ordering, frontEndChange: frontEndChange,
+      frontEndTakes: frontEndTakes)
   }
 
   /// Records the changes made since `beginGroup` as one undo step named `name` (a plugin
@@ -228,7 +234,10 @@ public final class Document {
 
   /// Takes back the changes made since `beginGroup`, newest first: the content, the
   /// selection, the sort order and the dirty flag are as they were then, and the undo
-  /// history is unchanged.
+  /// history is unchanged. What front ends are told changed is as it was too, unless one took
+  /// a change made inside the group (it must hear of the way back); the journal's record stays
+  /// a change no run describes, so that its next write is whole and never trusts a journal
+  /// written inside the group.
   public func rollbackGroup() {
     guard let collected = group else { return }
     group = nil
@@ -236,6 +245,17 @@ public final class Document {
     revision = collected.revision
     selection = collected.selection
     ordering = collected.ordering
+    if frontEndTakes == collected.frontEndTakes { frontEndChange = collected.frontEndChange }
+  }
+
+  /// What `beginGroup` keeps for `commitGroup` and `rollbackGroup`.
+  private struct Group {
+    var steps: [UndoStep] = []
+    let revision: Int
+    let selection: Set<Int>
+    let ordering: TableOrdering?
+    let frontEndChange: ContentChange?
+    let frontEndTakes: Int
   }
 
   /// Replaces the whole content as one undoable step (revert). The sort order goes with

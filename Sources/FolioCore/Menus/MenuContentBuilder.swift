@@ -17,6 +17,7 @@ public protocol MenuContent {
 /// ```
 @resultBuilder
 public enum MenuContentBuilder: ListBuilder {
+  /// The builder makes a list of menu elements.
   public typealias Element = MenuElement
 
   public static func buildExpression(_ content: some MenuContent) -> [MenuElement] {

@@ -46,9 +46,10 @@ public struct Settings: Sendable, Equatable {
 }
 
 /// Builds a list of scenes from declarations, with `if` and `if … else` for the scenes a
-/// platform has.
+/// platform has, and `for` loops.
 @resultBuilder
 public enum SceneBuilder: ListBuilder {
+  /// The builder makes a list of scenes.
   public typealias Element = Scene
 
   public static func buildExpression(_ group: WindowGroup) -> [Scene] { [.windowGroup(group)] }

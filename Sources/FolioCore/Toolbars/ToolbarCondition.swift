@@ -9,6 +9,12 @@ public struct ToolbarContext: Sendable, Equatable {
   public var hasTable = false
   /// The size class of the width the bar is laid out at; `ToolbarLayout.make` sets it.
   public var sizeClass: AppEnvironment.SizeClass = .regular
+
+  /// A context for a layout outside a workspace (`Workspace.toolbarContext` is the
+  /// workspace's own).
+  public init(hasDocument: Bool = false, selectionCount: Int = 0, hasTable: Bool = false) {
+    (self.hasDocument, self.selectionCount, self.hasTable) = (hasDocument, selectionCount, hasTable)
+  }
 }
 
 extension Workspace {

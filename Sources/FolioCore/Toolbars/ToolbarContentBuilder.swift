@@ -17,6 +17,7 @@ public protocol ToolbarContent {
 /// ```
 @resultBuilder
 public enum ToolbarContentBuilder: ListBuilder {
+  /// The builder makes a list of toolbar entries.
   public typealias Element = ToolbarEntry
 
   public static func buildExpression(_ content: some ToolbarContent) -> [ToolbarEntry] {

@@ -61,6 +61,7 @@ import Testing
       #expect(workspace.journalChanges().isEmpty)
     }
     workspace.events.flush()
+    _ = document.takeContentChange()
     let journalBefore = Self.journaled(workspace, document, in: folder)
     let rowsBefore = try Self.names(document)
     let revisionBefore = document.revision
@@ -80,6 +81,7 @@ import Testing
     #expect(document.undoStack.undoName == undoBefore)
     #expect(document.undoStack.redoName == nil)
     #expect(workspace.events.pendingEvents.isEmpty)
+    #expect(document.takeContentChange() == nil, "a front end hears of no change")
     #expect(Self.journaled(workspace, document, in: folder) == journalBefore)
     #expect(!folder.names(in: "state/recovery").contains { $0.hasPrefix(".") }, "no temporary journal left")
     #expect(try folder.read("fruit.csv") == Self.csv)

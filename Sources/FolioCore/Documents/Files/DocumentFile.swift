@@ -139,6 +139,11 @@ public enum DocumentFile {
 
   /// Writes content to `path` atomically as `writeAtomically(_:to:newFileMode:faults:)` writes
   /// bytes, streaming it to the temporary file a chunk at a time.
+  ///
+  /// - Parameter cancellation: checked before each chunk and once more just before the
+  ///   rename; when it is cancelled the temporary file is removed and the target untouched.
+  /// - Throws: as the bytes' overload, and `FolioError.interrupted` when `cancellation` was
+  ///   cancelled before the rename.
   @discardableResult
   public static func writeAtomically(
     _ content: SaveContent, to path: String, newFileMode: mode_t = 0o666, faults: String? = nil,
