@@ -44,12 +44,13 @@ public enum DelimitedFormat {
   public static func decodeTable(
     _ bytes: [UInt8], delimiter: DelimitedDialect.Delimiter, cancellation: CancellationToken? = nil
   ) throws(FolioError) -> TableModel {
-    let (columns, offsets, dialect) = try bytes.withUnsafeBufferPointer {
-      (buffer) throws(FolioError) -> ([String], [Int], DelimitedDialect) in
+    let (columns, offsets, recordEnding, dialect) = try bytes.withUnsafeBufferPointer {
+      (buffer) throws(FolioError) -> ([String], [Int], LineEnding?, DelimitedDialect) in
       try scan(buffer, delimiter: delimiter, cancellation: cancellation)
     }
     let records = DelimitedRecords(
-      bytes: bytes, delimiter: delimiter.rawValue, start: dialect.hasByteOrderMark ? 3 : 0)
+      bytes: bytes, delimiter: delimiter.rawValue, start: dialect.hasByteOrderMark ? 3 : 0,
+      recordStarts: offsets, recordEnding: recordEnding)
     return TableModel(
       columns: columns, dialect: .delimited(dialect), records: records, recordOffsets: offsets)
   }
@@ -104,6 +105,8 @@ public enum DelimitedFormat {
   /// without need stays quoted), and a run of such rows that follow each other in the file
   /// (an unsorted table, but for its edited rows) goes to `sink` straight from the file's
   /// bytes; only its terminator becomes the dialect's. Other rows are encoded cell by cell.
+  /// When the file's records all end with the dialect's terminator, such a run is found from
+  /// where each record starts (`DelimitedRecords.recordStarts`), without reading its bytes.
   static func write<Failure: Error>(
     _ table: TableModel, dialect: DelimitedDialect, chunkSize: Int,
     to sink: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
@@ -166,13 +169,31 @@ public enum DelimitedFormat {
           writer.output.append(contentsOf: bytes)
         }
       }
+      // Where each record starts, when the records before the last all end with the dialect's
+      // terminator: a row whose record follows the one copied before it then extends the run
+      // to where the next record starts, its bytes not scanned (an unsorted table).
+      let starts = table.records?.recordStarts ?? []
+      let canFollowRecords = canCopyRecords && table.records?.recordEnding == lineEnding
+      // The index in `starts` of the record that follows the last one copied, when known.
+      var following: Int?
       // The first 8 bytes of the records of the next rows, read a batch at a time: the rows of
       // a sorted table lie anywhere in the file, and reads made together wait for memory
       // together rather than one after another.
       var firstWords = [UInt64](repeating: 0, count: 16)
+      var batchStart = -firstWords.count
       for index in 0..<rowCount {
         let isTerminated = index < rowCount - 1 || dialect.endsWithNewline
-        if canCopyRecords, index % firstWords.count == 0 {
+        if let next = following, next + 1 < starts.count, isTerminated,
+          table.locations[index] == starts[next], run.upperBound == starts[next],
+          columns.count > 1 || starts[next + 1] - starts[next] > lineEnding.byteCount
+        {
+          run = run.lowerBound..<starts[next + 1]
+          following = next + 1
+          continue
+        }
+        following = nil
+        if canCopyRecords, index - batchStart >= firstWords.count {
+          batchStart = index
           for ahead in 0..<min(firstWords.count, rowCount - index) {
             firstWords[ahead] = word(at: table.locations[index + ahead], in: file)
           }
@@ -180,8 +201,9 @@ public enum DelimitedFormat {
         let location = canCopyRecords ? table.recordOffset(ofRow: index) ?? -1 : -1
         // An edited row whose cells are its record's again is copied from that record.
         let firstWord =
-          location == table.locations[index]
-          ? firstWords[index % firstWords.count] : word(at: location, in: file)
+          location < 0
+          ? 0
+          : location == table.locations[index] ? firstWords[index - batchStart] : word(at: location, in: file)
         // A lone empty field must be quoted, so such a record is never copied.
         if location >= 0,
           let (end, ending) = plainRecord(at: location, in: file, firstWord: firstWord)
@@ -203,6 +225,12 @@ public enum DelimitedFormat {
               lineEnding.write(to: &writer.output)
             }
           }
+          // The next row's record follows this one in the file: find its index, once a run.
+          if canFollowRecords, let ending, ending == lineEnding, isTerminated, index + 1 < rowCount,
+            table.locations[index + 1] == run.upperBound
+          {
+            following = Self.index(of: run.upperBound, in: starts)
+          }
         } else {
           try writeRun()
           writer.startRecord()
@@ -222,6 +250,17 @@ public enum DelimitedFormat {
       }
       try writeRun()
     }
+  }
+
+  /// The index of `offset` in the sorted `starts`; nil when it is not there.
+  private static func index(of offset: Int, in starts: [Int]) -> Int? {
+    var low = 0
+    var high = starts.count
+    while low < high {
+      let middle = (low + high) / 2
+      if starts[middle] < offset { low = middle + 1 } else { high = middle }
+    }
+    return low < starts.count && starts[low] == offset ? low : nil
   }
 
   /// Where the record that starts at `offset` ends, and its terminator (nil at the end of the
@@ -289,12 +328,12 @@ public enum DelimitedFormat {
     return (difference &- ones) & ~difference & 0x8080_8080_8080_8080
   }
 
-  /// Checks a whole file and finds its columns, where each row's record starts, and its
-  /// dialect.
+  /// Checks a whole file and finds its columns, where each row's record starts, the
+  /// terminator all records but the last share (nil when they differ), and its dialect.
   private static func scan(
     _ bytes: UnsafeBufferPointer<UInt8>, delimiter: DelimitedDialect.Delimiter,
     cancellation: CancellationToken? = nil
-  ) throws(FolioError) -> ([String], [Int], DelimitedDialect) {
+  ) throws(FolioError) -> ([String], [Int], LineEnding?, DelimitedDialect) {
     let hasByteOrderMark = ASCII.hasByteOrderMark(bytes)
     let start = hasByteOrderMark ? 3 : 0
     guard start < bytes.count else { throw FolioError(.format, "empty file: a table needs a header row") }
@@ -310,12 +349,22 @@ public enum DelimitedFormat {
     var offsets: [Int] = []
     offsets.reserveCapacity(lineBreaks + 1)
     var lastEnding = firstEnding
+    // The terminator of the records before the last, while they all share one.
+    var sharedEnding: LineEnding?
+    var endingsDiffer = false
     while !parser.isAtEnd {
       let recordStart = parser.offset
       let (fieldCount, ending) = try parser.skipRecord()
       guard fieldCount == columns.count else {
         let line = TextPosition.locate(recordStart, in: bytes, from: start).line
         throw FolioError(.format, "line \(line): expected \(columns.count) fields, found \(fieldCount)")
+      }
+      if !offsets.isEmpty {
+        if sharedEnding == nil {
+          sharedEnding = lastEnding
+        } else if lastEnding != sharedEnding {
+          endingsDiffer = true
+        }
       }
       offsets.append(recordStart)
       lastEnding = ending
@@ -327,7 +376,7 @@ public enum DelimitedFormat {
       hasByteOrderMark: hasByteOrderMark,
       endsWithNewline: lastEnding != nil
     )
-    return (columns, offsets, dialect)
+    return (columns, offsets, endingsDiffer ? nil : sharedEnding, dialect)
   }
 
   private static func columnNames(_ header: [TableCell]) throws(FolioError) -> [String] {
