@@ -13,13 +13,10 @@ struct DelimitedRecords: Sendable {
   let delimiter: UInt8
   /// Where the header starts: past a byte order mark.
   let start: Int
-  /// Where each record after the header starts, in file order, as the file was read: a
-  /// record and its terminator end where the next one starts. A save copies a run of rows
-  /// that follow each other in the file by these, without scanning their bytes.
-  let recordStarts: [Int]
-  /// The terminator of every record but the last when they all have the same one; nil when
-  /// they differ or there are fewer than two records.
-  let recordEnding: LineEnding?
+  /// The terminator every record ends with (the last one may have none), when they all end
+  /// with the same one and no field of the file is quoted; nil otherwise. A record then ends
+  /// at the first CR or LF after its start: a save finds it without scanning for quotes.
+  let plainEnding: LineEnding?
 
   /// The fields of the record that starts at `offset`, as `.string` cells.
   func cells(ofRecordAt offset: Int) -> [TableCell] {

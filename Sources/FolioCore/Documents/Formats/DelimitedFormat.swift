@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Reads and writes CSV and TSV table documents, following RFC 4180 for both.
 ///
 /// The first record names the columns; every other record is a row with one field per
@@ -50,7 +54,7 @@ public enum DelimitedFormat {
     }
     let records = DelimitedRecords(
       bytes: bytes, delimiter: delimiter.rawValue, start: dialect.hasByteOrderMark ? 3 : 0,
-      recordStarts: offsets, recordEnding: recordEnding)
+      plainEnding: recordEnding)
     return TableModel(
       columns: columns, dialect: .delimited(dialect), records: records, recordOffsets: offsets)
   }
@@ -105,8 +109,9 @@ public enum DelimitedFormat {
   /// without need stays quoted), and a run of such rows that follow each other in the file
   /// (an unsorted table, but for its edited rows) goes to `sink` straight from the file's
   /// bytes; only its terminator becomes the dialect's. Other rows are encoded cell by cell.
-  /// When the file's records all end with the dialect's terminator, such a run is found from
-  /// where each record starts (`DelimitedRecords.recordStarts`), without reading its bytes.
+  /// When the file has no quoted field and its records all end with the dialect's
+  /// terminator (`DelimitedRecords.plainEnding`), the records of such a run end at the next
+  /// CR or LF, which `memchr` finds; otherwise each is scanned for quotes.
   static func write<Failure: Error>(
     _ table: TableModel, dialect: DelimitedDialect, chunkSize: Int,
     to sink: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
@@ -169,46 +174,39 @@ public enum DelimitedFormat {
           writer.output.append(contentsOf: bytes)
         }
       }
-      // Where each record starts, when the records before the last all end with the dialect's
-      // terminator: a row whose record follows the one copied before it then extends the run
-      // to where the next record starts, its bytes not scanned (an unsorted table).
-      let starts = table.records?.recordStarts ?? []
-      let canFollowRecords = canCopyRecords && table.records?.recordEnding == lineEnding
-      // The index in `starts` of the record that follows the last one copied, when known.
-      var following: Int?
+      // The terminator of every record, when the file has no quoted field and its records all
+      // end with the dialect's terminator: a record then ends at the first CR or LF after its
+      // start, which `memchr` finds faster than the scan for quotes.
+      let plainEnding = canCopyRecords && table.records?.plainEnding == lineEnding ? lineEnding : nil
       // The first 8 bytes of the records of the next rows, read a batch at a time: the rows of
       // a sorted table lie anywhere in the file, and reads made together wait for memory
       // together rather than one after another.
       var firstWords = [UInt64](repeating: 0, count: 16)
-      var batchStart = -firstWords.count
       for index in 0..<rowCount {
         let isTerminated = index < rowCount - 1 || dialect.endsWithNewline
-        if let next = following, next + 1 < starts.count, isTerminated,
-          table.locations[index] == starts[next], run.upperBound == starts[next],
-          columns.count > 1 || starts[next + 1] - starts[next] > lineEnding.byteCount
-        {
-          run = run.lowerBound..<starts[next + 1]
-          following = next + 1
-          continue
-        }
-        following = nil
-        if canCopyRecords, index - batchStart >= firstWords.count {
-          batchStart = index
+        if canCopyRecords, index % firstWords.count == 0 {
           for ahead in 0..<min(firstWords.count, rowCount - index) {
             firstWords[ahead] = word(at: table.locations[index + ahead], in: file)
           }
         }
         let location = canCopyRecords ? table.recordOffset(ofRow: index) ?? -1 : -1
+        // The record of a row that follows the one copied before it in the file (an unsorted
+        // table) is found by its terminator alone when that can tell.
+        let follows = plainEnding != nil && location >= 0 && !run.isEmpty && run.upperBound == location
         // An edited row whose cells are its record's again is copied from that record.
         let firstWord =
-          location < 0
+          location < 0 || follows
           ? 0
-          : location == table.locations[index] ? firstWords[index - batchStart] : word(at: location, in: file)
+          : location == table.locations[index]
+            ? firstWords[index % firstWords.count] : word(at: location, in: file)
         // A lone empty field must be quoted, so such a record is never copied.
         if location >= 0,
-          let (end, ending) = plainRecord(at: location, in: file, firstWord: firstWord)
-            ?? quotedRecord(
-              at: location, in: file, delimiter: dialect.delimiter.rawValue, start: recordsStart),
+          let (end, ending) =
+            follows
+            ? terminatedRecord(at: location, in: file, ending: plainEnding ?? lineEnding)
+            : plainRecord(at: location, in: file, firstWord: firstWord)
+              ?? quotedRecord(
+                at: location, in: file, delimiter: dialect.delimiter.rawValue, start: recordsStart),
           end > location || columns.count > 1
         {
           if run.isEmpty || run.upperBound != location {
@@ -224,12 +222,6 @@ public enum DelimitedFormat {
               try writeRun()
               lineEnding.write(to: &writer.output)
             }
-          }
-          // The next row's record follows this one in the file: find its index, once a run.
-          if canFollowRecords, let ending, ending == lineEnding, isTerminated, index + 1 < rowCount,
-            table.locations[index + 1] == run.upperBound
-          {
-            following = Self.index(of: run.upperBound, in: starts)
           }
         } else {
           try writeRun()
@@ -252,15 +244,17 @@ public enum DelimitedFormat {
     }
   }
 
-  /// The index of `offset` in the sorted `starts`; nil when it is not there.
-  private static func index(of offset: Int, in starts: [Int]) -> Int? {
-    var low = 0
-    var high = starts.count
-    while low < high {
-      let middle = (low + high) / 2
-      if starts[middle] < offset { low = middle + 1 } else { high = middle }
-    }
-    return low < starts.count && starts[low] == offset ? low : nil
+  /// Where the record that starts at `offset` ends, and its terminator (nil at the end of the
+  /// file), in a file without quoted fields whose records all end with `ending`: at the first
+  /// CR or LF, found by `memchr`.
+  private static func terminatedRecord(
+    at offset: Int, in bytes: UnsafeBufferPointer<UInt8>, ending: LineEnding
+  ) -> (end: Int, ending: LineEnding?) {
+    let byte = ending == .lf ? ASCII.lineFeed : ASCII.carriageReturn
+    guard let base = bytes.baseAddress, offset < bytes.count,
+      let found = memchr(base + offset, Int32(byte), bytes.count - offset)
+    else { return (bytes.count, nil) }
+    return (UnsafeRawPointer(found) - UnsafeRawPointer(base), ending)
   }
 
   /// Where the record that starts at `offset` ends, and its terminator (nil at the end of the
@@ -329,7 +323,8 @@ public enum DelimitedFormat {
   }
 
   /// Checks a whole file and finds its columns, where each row's record starts, the
-  /// terminator all records but the last share (nil when they differ), and its dialect.
+  /// terminator all its records end with when it has no quoted field (nil otherwise), and its
+  /// dialect.
   private static func scan(
     _ bytes: UnsafeBufferPointer<UInt8>, delimiter: DelimitedDialect.Delimiter,
     cancellation: CancellationToken? = nil
@@ -349,7 +344,7 @@ public enum DelimitedFormat {
     var offsets: [Int] = []
     offsets.reserveCapacity(lineBreaks + 1)
     var lastEnding = firstEnding
-    // The terminator of the records before the last, while they all share one.
+    // The terminator of the records, while they all share one.
     var sharedEnding: LineEnding?
     var endingsDiffer = false
     while !parser.isAtEnd {
@@ -359,10 +354,10 @@ public enum DelimitedFormat {
         let line = TextPosition.locate(recordStart, in: bytes, from: start).line
         throw FolioError(.format, "line \(line): expected \(columns.count) fields, found \(fieldCount)")
       }
-      if !offsets.isEmpty {
+      if let ending {
         if sharedEnding == nil {
-          sharedEnding = lastEnding
-        } else if lastEnding != sharedEnding {
+          sharedEnding = ending
+        } else if ending != sharedEnding {
           endingsDiffer = true
         }
       }
@@ -376,7 +371,7 @@ public enum DelimitedFormat {
       hasByteOrderMark: hasByteOrderMark,
       endsWithNewline: lastEnding != nil
     )
-    return (columns, offsets, endingsDiffer ? nil : sharedEnding, dialect)
+    return (columns, offsets, endingsDiffer || parser.hasReadQuotedField ? nil : sharedEnding, dialect)
   }
 
   private static func columnNames(_ header: [TableCell]) throws(FolioError) -> [String] {
