@@ -510,13 +510,13 @@ def measure_tables(bench):
               "cp + sync FILE", seconds(copies), "≤ 2×", 2, folio_peak=alone.peak, peer_peak=peak(copies),
               note=f"folio-bench save: `Workspace.save` after a cell edit, {runs} times in one process (check on "
                    "disk, encode, temporary file, fsync, rename, fsync of the folder); each save but the first "
-                   "finds the file its previous save wrote under a second before: racily clean, read to check it")
+                   "finds the file its previous save wrote under two seconds before: racily clean, read to check it")
     settled = bench.run([bench.args.folio_bench, "save-settled", os.path.join(bench.work, "save.csv"), str(runs)],
                         expect="save ")
-    bench.add("save the edited table atomically (in process, file read ≥ 1 s after its last write)",
+    bench.add("save the edited table atomically (in process, file read ≥ 2 s after its last write)",
               [float(v) for v in settled.output.split()[1:]], "cp + sync FILE", seconds(copies), "≤ 2×", 2,
               folio_peak=settled.peak, peer_peak=peak(copies),
-              note="folio-bench save-settled: the same save, the document read again a second after the file's "
+              note="folio-bench save-settled: the same save, the document read again two seconds after the file's "
                    "last change before each edit: the check before the save trusts the file's status")
 
     # The context menu of 10,000 selected rows with 1,000 contributed entries, each with a

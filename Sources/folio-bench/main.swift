@@ -117,8 +117,8 @@ func benchmarkCallback(folder: String, count: Int) throws {
 /// seconds, one line: the save alone, without starting a process, opening the file or writing
 /// the recovery journal, whose costs vary from run to run as much as the save costs.
 ///
-/// `settled` reads the table again before each edit once a second and a little more has passed
-/// since its last change, so that the check before the save can trust the file's status
+/// `settled` reads the table again before each edit once `DocumentFile.racyMargin` and a little
+/// more has passed since its last change, so that the check before the save can trust the file's status
 /// (`DocumentFile.check(_:against:)`), as for a document opened a while after it was written;
 /// a save that still reads the file to check it fails the run.
 func benchmarkSave(path: String, runs: Int, settled: Bool) throws {
@@ -137,7 +137,8 @@ func benchmarkSave(path: String, runs: Int, settled: Bool) throws {
       if stat(path, &info) == 0 {
         let age =
           Double(clock.tv_sec - info.st_ctim.tv_sec) + Double(clock.tv_nsec - info.st_ctim.tv_nsec) / 1e9
-        if age < 1.1 { usleep(useconds_t((1.1 - age) * 1e6)) }
+        let settled = Double(DocumentFile.racyMargin) / 1e9 + 0.1
+        if age < settled { usleep(useconds_t((settled - age) * 1e6)) }
       }
       try workspace.revert(document)
     }

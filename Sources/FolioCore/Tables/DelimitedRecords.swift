@@ -13,6 +13,10 @@ struct DelimitedRecords: Sendable {
   let delimiter: UInt8
   /// Where the header starts: past a byte order mark.
   let start: Int
+  /// The terminator every record ends with (the last one may have none), when they all end
+  /// with the same one and no field of the file is quoted; nil otherwise. A record then ends
+  /// at the first CR or LF after its start: a save finds it without scanning for quotes.
+  let plainEnding: LineEnding?
 
   /// The fields of the record that starts at `offset`, as `.string` cells.
   func cells(ofRecordAt offset: Int) -> [TableCell] {

@@ -32,7 +32,7 @@ import Testing
   /// it was opened.
   private static func takenLater(_ snapshot: FileSnapshot) -> FileSnapshot {
     var later = snapshot
-    later.takenNanoseconds += 2 * DocumentFile.racyMargin
+    later.takenOnBootClock += 2 * DocumentFile.racyMargin
     return later
   }
 
@@ -43,11 +43,27 @@ import Testing
     var info = stat()
     try #require(stat(path, &info) == 0)
     let changed = info.st_ctim.tv_sec * 1_000_000_000 + info.st_ctim.tv_nsec
-    let deadline = DocumentFile.now() + 10 * DocumentFile.racyMargin
+    let deadline = DocumentFile.bootClock() + 10 * DocumentFile.racyMargin
     var clock = timespec()
     repeat {
       clock_gettime(CLOCK_REALTIME_COARSE, &clock)
-    } while clock.tv_sec * 1_000_000_000 + clock.tv_nsec <= changed && DocumentFile.now() < deadline
+    } while clock.tv_sec * 1_000_000_000 + clock.tv_nsec <= changed && DocumentFile.bootClock() < deadline
+  }
+
+  /// A file's status change time, in nanoseconds since 1970.
+  private static func changeTime(of path: String) throws -> Int {
+    var info = stat()
+    try #require(stat(path, &info) == 0)
+    return info.st_ctim.tv_sec * 1_000_000_000 + info.st_ctim.tv_nsec
+  }
+
+  /// The file system's clock as if `seconds` had passed on it since `path` last changed,
+  /// given now: a snapshot taken now is then as old, on the file system, as that.
+  private static func fileSystemTime(_ seconds: Double, after path: String) throws
+    -> DocumentFile.FileSystemTime
+  {
+    DocumentFile.FileSystemTime(
+      stamp: try changeTime(of: path) + Int(seconds * 1e9), bootClock: DocumentFile.bootClock())
   }
 
   /// Writes `text` over a file's content in place, then sets its modification time back to
@@ -145,5 +161,94 @@ import Testing
     #expect(throws: FolioError.self) { try workspace.save(document) }
     #expect(try folder.read("t.csv") == "a,b\n1,7\n")
     #expect(document.isDirty)
+  }
+
+  @Test("the margin is reckoned on the file system's clock, from a time it gives, not on this machine's")
+  func fileSystemClock() throws {
+    let folder = try Folder()
+    try folder.write("a.csv", "a,b\n1,2\n")
+    let path = folder.path("a.csv")
+    var known = try DocumentFile.read(path).snapshot
+    // The machine's clock says nothing: the same snapshot is racy or settled as the file
+    // system's clock, a server's perhaps, says it was when the snapshot was taken.
+    let racy = try Self.fileSystemTime(0.5, after: path)
+    #expect(try DocumentFile.check(path, refreshing: &known) { racy } == .unchanged(readWhole: true))
+    let settled = try Self.fileSystemTime(5, after: path)
+    #expect(try DocumentFile.check(path, refreshing: &known) { settled } == .unchanged(readWhole: false))
+    // A file system that gives no time (a read-only folder): read.
+    #expect(try DocumentFile.check(path, refreshing: &known) { nil } == .unchanged(readWhole: true))
+    // The time elapsed since the snapshot, on the boot clock, is taken off the time given now.
+    var later = try Self.fileSystemTime(5, after: path)
+    later.bootClock += 4 * 1_000_000_000
+    #expect(try DocumentFile.check(path, refreshing: &known) { later } == .unchanged(readWhole: true))
+  }
+
+  @Test("the file system's time comes from a file made and removed beside the document")
+  func fileSystemTimeBeside() throws {
+    let folder = try Folder()
+    try folder.write("a.csv", "a,b\n1,2\n")
+    let path = folder.path("a.csv")
+    let changed = try Self.changeTime(of: path)
+    let time = try #require(DocumentFile.fileSystemTime(besideFile: path))
+    #expect(time.stamp >= changed)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["a.csv"])
+    // A folder no file can be made in gives none (root can make files anywhere).
+    if geteuid() != 0 {
+      try #require(chmod(folder.url.path, 0o500) == 0)
+      defer { chmod(folder.url.path, 0o700) }
+      #expect(DocumentFile.fileSystemTime(besideFile: path) == nil)
+    }
+  }
+
+  @Test("a file read whole and found unchanged gets a new snapshot, unless that one is racy too")
+  func refreshedSnapshot() throws {
+    let folder = try Folder()
+    try folder.write("a.csv", "a,b\n1,2\n")
+    let path = folder.path("a.csv")
+    let original = try DocumentFile.read(path).snapshot
+    // A touch: the status no longer matches, the content does.
+    var times = [timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0)]
+    try #require(utimensat(AT_FDCWD, path, &times, 0) == 0)
+    var known = original
+    let racy = try Self.fileSystemTime(0.5, after: path)
+    #expect(try DocumentFile.check(path, refreshing: &known) { racy } == .unchanged(readWhole: true))
+    #expect(known == original)
+    let settled = try Self.fileSystemTime(5, after: path)
+    #expect(try DocumentFile.check(path, refreshing: &known) { settled } == .unchanged(readWhole: true))
+    #expect(known.isSameState(as: try DocumentFile.read(path).snapshot))
+    #expect(try DocumentFile.check(path, refreshing: &known) { settled } == .unchanged(readWhole: false))
+    // A changed file keeps the snapshot it was checked against.
+    try folder.write("a.csv", "a,b\n3,4\n")
+    let before = known
+    #expect(try DocumentFile.check(path, refreshing: &known) { settled } == .changed)
+    #expect(known == before)
+  }
+
+  @Test("a document whose file was read whole to check it is not read again once settled")
+  func workspaceRefreshes() throws {
+    let folder = try Folder()
+    try folder.write("t.csv", "a,b\n1,2\n")
+    let path = folder.path("t.csv")
+    let workspace = Workspace(store: nil, currentDirectory: folder.url.path, home: nil)
+    let document = try workspace.open("t.csv").document
+    // Touched since: the status no longer matches, so the file is read; while the touch is
+    // racy, its new status is not kept, and the file is read each time.
+    var times = [timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0)]
+    try #require(utimensat(AT_FDCWD, path, &times, 0) == 0)
+    var offset = 0.5
+    workspace.fileSystemTime = { _ in try? Self.fileSystemTime(offset, after: path) }
+    #expect(workspace.diskState(of: document) == .unchanged)
+    #expect(workspace.diskState(of: document) == .unchanged)
+    #expect(workspace.wholeFileChecks == 2)
+    // Settled by the file system's clock: read once more and kept, then trusted by its status,
+    // also by the save of the unedited document.
+    offset = 5
+    #expect(workspace.diskState(of: document) == .unchanged)
+    #expect(workspace.wholeFileChecks == 3)
+    #expect(workspace.diskState(of: document) == .unchanged)
+    try workspace.save(document)
+    #expect(workspace.wholeFileChecks == 3)
+    try folder.write("t.csv", "a,b\n1,3\n")
+    #expect(workspace.diskState(of: document) == .changed)
   }
 }

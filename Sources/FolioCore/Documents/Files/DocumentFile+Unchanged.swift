@@ -3,11 +3,12 @@
 #endif
 
 extension DocumentFile {
-  /// How much older than its snapshot a file's modification and change times must be for its
-  /// status alone to show it unchanged: one second, in nanoseconds, coarser than the times
-  /// of any file system Folio is likely to meet (most keep nanoseconds, but move them on
-  /// only at each tick of the kernel's clock; some keep whole seconds or two).
-  public static let racyMargin = 1_000_000_000
+  /// How much older than the file system's clock at the moment of its snapshot a file's
+  /// modification and change times must be for its status alone to show it unchanged: two
+  /// seconds, in nanoseconds — the coarsest times of a file system Folio is likely to meet
+  /// (FAT keeps them to two seconds; most keep nanoseconds but move them on only at each tick
+  /// of the kernel's clock).
+  public static let racyMargin = 2_000_000_000
 
   /// How a file compares with a snapshot of it.
   public enum Check: Equatable, Sendable {
@@ -20,21 +21,83 @@ extension DocumentFile {
     case deleted
   }
 
+  /// A time the file system gave, and when, for reckoning its clock at an earlier moment.
+  struct FileSystemTime: Equatable, Sendable {
+    /// The status change time of a file the file system created then, in nanoseconds since
+    /// 1970: its clock, which stamps every change of the files beside it.
+    var stamp: Int
+    /// This machine's boot clock (`bootClock()`) read just after the stamp was given.
+    var bootClock: Int
+
+    /// The file system's clock when the boot clock read `moment`, at the earliest: the stamp
+    /// less the time elapsed since, as this machine counts it. Nil when that does not fit in
+    /// an `Int`.
+    func reckoned(at moment: Int) -> Int? {
+      let (elapsed, overflowed) = bootClock.subtractingReportingOverflow(moment)
+      let (time, carried) = stamp.subtractingReportingOverflow(elapsed)
+      return overflowed || carried ? nil : time
+    }
+  }
+
+  /// The file system's clock now, as it stamps the files of the folder `path` is in: the
+  /// change time of an empty file created there and removed at once (named as a save's
+  /// temporary file, so that one left by a crash is removed as those are). Nil when no file
+  /// can be created there (a read-only folder).
+  static func fileSystemTime(besideFile path: String) -> FileSystemTime? {
+    let target = resolvedTarget(path)
+    let probe =
+      directoryPath(of: target) + "/." + fileName(of: target) + temporaryMarker
+      + "\(getpid())-\(nextSequence())"
+    let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { return nil }
+    defer {
+      close(descriptor)
+      unlink(probe)
+    }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0,
+      let stamp = nanoseconds(Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec))
+    else { return nil }
+    return FileSystemTime(stamp: stamp, bootClock: bootClock())
+  }
+
   /// Whether the file at `path` still holds what `known` describes — the check before a
   /// save, as git checks its index.
   ///
   /// The file's status is trusted alone when its device, inode, size, modification time
   /// and status change time (both to the nanosecond) are those of the snapshot, and both
-  /// times are older than the moment the snapshot's status was taken by more than
-  /// `racyMargin`. Any change made after that moment then moves the change time, which no
-  /// program can set: a `touch -d` or `touch -r` that puts the modification time back does
-  /// not hide a change. Otherwise — any field differs, or the file was "racily clean", its
-  /// times so close to the snapshot that a change in the same tick of the file system's
-  /// clock would leave them as they were — the file is read and hashed, and compared by
-  /// size and content hash.
+  /// times are older by more than `racyMargin` than the file system's clock at the moment
+  /// the snapshot's status was taken. Any change made after that moment then moves the change
+  /// time, which no program can set: a `touch -d` or `touch -r` that puts the modification
+  /// time back does not hide a change. Otherwise — any field differs, or the file was
+  /// "racily clean", its times so close to the snapshot that a change in the same tick of the
+  /// file system's clock would leave them as they were — the file is read and hashed, and
+  /// compared by size and content hash.
+  ///
+  /// The file system's clock, not this machine's, stamps the file (on a network file system,
+  /// the server's), so the two are never compared: its clock at the snapshot is reckoned
+  /// from a time it gives now (`fileSystemTime(besideFile:)`, asked only when the status
+  /// matches) less the time elapsed since the snapshot on this machine's boot clock. Only the
+  /// rate of the two clocks must agree, not their settings; a file system that gives no time
+  /// (a read-only folder) has its files read.
   ///
   /// - Throws: `FolioError.io` when the file exists but its status cannot be read.
   public static func check(_ path: String, against known: FileSnapshot) throws(FolioError) -> Check {
+    var kept = known
+    return try check(path, refreshing: &kept) { fileSystemTime(besideFile: path) }
+  }
+
+  /// Checks the file at `path` against `known` as `check(_:against:)` does, asking
+  /// `fileSystemTime` for the file system's clock, and replaces `known` with the file's new
+  /// snapshot when it had to be read and holds the same content: a status that changed
+  /// without the content (a `touch`, a copy of the same bytes put in its place), or times
+  /// that were racily clean. Only a new snapshot whose own status can be trusted from now on
+  /// replaces it; one still within the margin would be read again all the same.
+  ///
+  /// - Throws: `FolioError.io` when the file exists but its status cannot be read.
+  static func check(
+    _ path: String, refreshing known: inout FileSnapshot, fileSystemTime: () -> FileSystemTime?
+  ) throws(FolioError) -> Check {
     // The status of an open descriptor, not of the path: opening makes a network file system
     // (NFS's close-to-open rule) fetch the file's attributes again rather than answer from
     // its cache, where another host's change would not show yet. Non-blocking, so that a
@@ -48,26 +111,43 @@ extension DocumentFile {
     let status = fstat(descriptor, &info)
     close(descriptor)
     guard status == 0 else { throw .io(path, "cannot check: \(lastError)") }
-    if statusShowsUnchanged(info, known) { return .unchanged(readWhole: false) }
+    var time: FileSystemTime??
+    func currentTime() -> FileSystemTime? {
+      if let time { return time }
+      let asked = fileSystemTime()
+      time = .some(asked)
+      return asked
+    }
+    if statusMatches(info, known), let now = currentTime(), isSettled(known, at: now) {
+      return .unchanged(readWhole: false)
+    }
     guard let current = try currentSnapshot(of: path) else { return .deleted }
-    return current.size == known.size && current.contentHash == known.contentHash
-      ? .unchanged(readWhole: true) : .changed
+    guard current.size == known.size, current.contentHash == known.contentHash else { return .changed }
+    if let now = currentTime(), isSettled(current, at: now) { known = current }
+    return .unchanged(readWhole: true)
   }
 
-  /// Whether a file's status alone shows it unchanged since `known`: see `check(_:against:)`.
-  static func statusShowsUnchanged(_ info: stat, _ known: FileSnapshot) -> Bool {
-    guard Int(info.st_size) == known.size, UInt64(info.st_ino) == known.inode,
-      UInt64(info.st_dev) == known.device,
-      Int(info.st_mtim.tv_sec) == known.modifiedSeconds,
-      Int(info.st_mtim.tv_nsec) == known.modifiedNanoseconds,
-      Int(info.st_ctim.tv_sec) == known.changedSeconds,
-      Int(info.st_ctim.tv_nsec) == known.changedNanoseconds
-    else { return false }
+  /// Whether a file's status is the one `known` describes: the same device, inode, size,
+  /// and modification and change times to the nanosecond.
+  static func statusMatches(_ info: stat, _ known: FileSnapshot) -> Bool {
+    Int(info.st_size) == known.size && UInt64(info.st_ino) == known.inode
+      && UInt64(info.st_dev) == known.device
+      && Int(info.st_mtim.tv_sec) == known.modifiedSeconds
+      && Int(info.st_mtim.tv_nsec) == known.modifiedNanoseconds
+      && Int(info.st_ctim.tv_sec) == known.changedSeconds
+      && Int(info.st_ctim.tv_nsec) == known.changedNanoseconds
+  }
+
+  /// Whether a snapshot's times are older by more than `racyMargin` than the file system's
+  /// clock when it was taken, reckoned from `now`: then any later change moves them.
+  static func isSettled(_ snapshot: FileSnapshot, at now: FileSystemTime) -> Bool {
     // Times past the year 2262 or before 1677 do not fit in nanoseconds: such a file is read.
-    guard let modified = nanoseconds(known.modifiedSeconds, known.modifiedNanoseconds),
-      let changed = nanoseconds(known.changedSeconds, known.changedNanoseconds)
+    guard let modified = nanoseconds(snapshot.modifiedSeconds, snapshot.modifiedNanoseconds),
+      let changed = nanoseconds(snapshot.changedSeconds, snapshot.changedNanoseconds),
+      let taken = now.reckoned(at: snapshot.takenOnBootClock)
     else { return false }
-    return max(modified, changed) < known.takenNanoseconds - racyMargin
+    let (limit, overflowed) = taken.subtractingReportingOverflow(racyMargin)
+    return !overflowed && max(modified, changed) < limit
   }
 
   /// A time in nanoseconds since the epoch, or nil when it does not fit in an `Int`.

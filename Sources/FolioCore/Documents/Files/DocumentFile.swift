@@ -79,7 +79,7 @@ public enum DocumentFile {
   }
 
   /// Opens a regular file for reading and hands its descriptor, its status and when the
-  /// status was taken (`now()` just before it) to `body`; the error for anything else says
+  /// status was taken (`bootClock()` just before it) to `body`; the error for anything else says
   /// what it is (`cannot VERB: a FIFO, not a regular file`).
   private static func withRegularFile<T>(
     _ path: String, verb: String, _ body: (Int32, stat, Int) throws(FolioError) -> T
@@ -89,7 +89,7 @@ public enum DocumentFile {
     guard descriptor >= 0 else { throw .io(path, "cannot \(verb): \(lastError)") }
     defer { close(descriptor) }
     var info = stat()
-    let taken = now()
+    let taken = bootClock()
     guard fstat(descriptor, &info) == 0 else { throw .io(path, "cannot \(verb): \(lastError)") }
     switch info.st_mode & S_IFMT {
     case S_IFREG: return try body(descriptor, info, taken)
@@ -242,7 +242,7 @@ public enum DocumentFile {
     }
     _ = step.reach("done")
     var info = stat()
-    let taken = now()
+    let taken = bootClock()
     guard stat(target, &info) == 0 else { throw .io(path, "cannot check the saved file: \(lastError)") }
     return .replaced(snapshot(info, hash: written.hash, taken: taken))
   }
@@ -410,25 +410,26 @@ public enum DocumentFile {
   }
 
   /// The snapshot of a file from its status, its content's hash and when the status was
-  /// taken (`now()` read just before it).
+  /// taken (`bootClock()` read just before it).
   static func snapshot(_ info: stat, hash: UInt64, taken: Int) -> FileSnapshot {
     FileSnapshot(
       size: Int(info.st_size), modifiedSeconds: Int(info.st_mtim.tv_sec),
       modifiedNanoseconds: Int(info.st_mtim.tv_nsec), changedSeconds: Int(info.st_ctim.tv_sec),
       changedNanoseconds: Int(info.st_ctim.tv_nsec), device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
-      mode: UInt32(info.st_mode & 0o7777), contentHash: hash, takenNanoseconds: taken)
+      mode: UInt32(info.st_mode & 0o7777), contentHash: hash, takenOnBootClock: taken)
   }
 
-  /// The system clock (`CLOCK_REALTIME`, which file times are taken from), in nanoseconds
-  /// since 1970.
-  static func now() -> Int {
+  /// This machine's boot clock (`CLOCK_BOOTTIME`: time since boot, asleep included, never
+  /// set), in nanoseconds: what snapshots measure the time elapsed since they were taken by.
+  static func bootClock() -> Int {
     var time = timespec()
-    clock_gettime(CLOCK_REALTIME, &time)
+    clock_gettime(CLOCK_BOOTTIME, &time)
     return nanoseconds(time.tv_sec, time.tv_nsec) ?? .max
   }
 
   private static let sequence = Atomic<Int>(0)
-  private static func nextSequence() -> Int {
+  /// A number no other temporary file of this process has had, for their names.
+  static func nextSequence() -> Int {
     sequence.add(1, ordering: .relaxed).newValue
   }
 

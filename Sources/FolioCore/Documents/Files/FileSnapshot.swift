@@ -18,11 +18,11 @@ public struct FileSnapshot: Equatable, Sendable {
   public var mode: UInt32
   /// The content's hash: `contentHash(of:)`, XXH64.
   public var contentHash: UInt64
-  /// When the status above was taken, by the system clock read just before it, in
-  /// nanoseconds since 1970: a file whose times are not older than this by
-  /// `DocumentFile.racyMargin` may have been changed since without its status showing it
-  /// (see `DocumentFile.check(_:against:)`).
-  public var takenNanoseconds: Int
+  /// When the status above was taken: this machine's boot clock (`CLOCK_BOOTTIME`, which
+  /// counts time asleep too and is never set) read just before it, in nanoseconds. Only the
+  /// time elapsed since counts: the file system's clock at that moment is reckoned from a time
+  /// it gives later, less that time (see `DocumentFile.check(_:against:)`).
+  public var takenOnBootClock: Int
 
   /// The hash a snapshot keeps of a file's content: XXH64 (`ContentHasher`), which is fast
   /// enough to check a large file before every save.
@@ -32,9 +32,9 @@ public struct FileSnapshot: Equatable, Sendable {
 
   /// Whether two snapshots describe the same file with the same status and content; when
   /// they were taken does not count.
-  public func isSameState(as other: FileSnapshot) -> Bool {
+  func isSameState(as other: FileSnapshot) -> Bool {
     var other = other
-    other.takenNanoseconds = takenNanoseconds
+    other.takenOnBootClock = takenOnBootClock
     return self == other
   }
 

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Reads and writes CSV and TSV table documents, following RFC 4180 for both.
 ///
 /// The first record names the columns; every other record is a row with one field per
@@ -44,12 +48,13 @@ public enum DelimitedFormat {
   public static func decodeTable(
     _ bytes: [UInt8], delimiter: DelimitedDialect.Delimiter, cancellation: CancellationToken? = nil
   ) throws(FolioError) -> TableModel {
-    let (columns, offsets, dialect) = try bytes.withUnsafeBufferPointer {
-      (buffer) throws(FolioError) -> ([String], [Int], DelimitedDialect) in
+    let (columns, offsets, recordEnding, dialect) = try bytes.withUnsafeBufferPointer {
+      (buffer) throws(FolioError) -> ([String], [Int], LineEnding?, DelimitedDialect) in
       try scan(buffer, delimiter: delimiter, cancellation: cancellation)
     }
     let records = DelimitedRecords(
-      bytes: bytes, delimiter: delimiter.rawValue, start: dialect.hasByteOrderMark ? 3 : 0)
+      bytes: bytes, delimiter: delimiter.rawValue, start: dialect.hasByteOrderMark ? 3 : 0,
+      plainEnding: recordEnding)
     return TableModel(
       columns: columns, dialect: .delimited(dialect), records: records, recordOffsets: offsets)
   }
@@ -104,6 +109,9 @@ public enum DelimitedFormat {
   /// without need stays quoted), and a run of such rows that follow each other in the file
   /// (an unsorted table, but for its edited rows) goes to `sink` straight from the file's
   /// bytes; only its terminator becomes the dialect's. Other rows are encoded cell by cell.
+  /// When the file has no quoted field and its records all end with the dialect's
+  /// terminator (`DelimitedRecords.plainEnding`), the records of such a run end at the next
+  /// CR or LF, which `memchr` finds; otherwise each is scanned for quotes.
   static func write<Failure: Error>(
     _ table: TableModel, dialect: DelimitedDialect, chunkSize: Int,
     to sink: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
@@ -166,6 +174,10 @@ public enum DelimitedFormat {
           writer.output.append(contentsOf: bytes)
         }
       }
+      // The terminator of every record, when the file has no quoted field and its records all
+      // end with the dialect's terminator: a record then ends at the first CR or LF after its
+      // start, which `memchr` finds faster than the scan for quotes.
+      let plainEnding = canCopyRecords && table.records?.plainEnding == lineEnding ? lineEnding : nil
       // The first 8 bytes of the records of the next rows, read a batch at a time: the rows of
       // a sorted table lie anywhere in the file, and reads made together wait for memory
       // together rather than one after another.
@@ -178,15 +190,23 @@ public enum DelimitedFormat {
           }
         }
         let location = canCopyRecords ? table.recordOffset(ofRow: index) ?? -1 : -1
+        // The record of a row that follows the one copied before it in the file (an unsorted
+        // table) is found by its terminator alone when that can tell.
+        let follows = plainEnding != nil && location >= 0 && !run.isEmpty && run.upperBound == location
         // An edited row whose cells are its record's again is copied from that record.
         let firstWord =
-          location == table.locations[index]
-          ? firstWords[index % firstWords.count] : word(at: location, in: file)
+          location < 0 || follows
+          ? 0
+          : location == table.locations[index]
+            ? firstWords[index % firstWords.count] : word(at: location, in: file)
         // A lone empty field must be quoted, so such a record is never copied.
         if location >= 0,
-          let (end, ending) = plainRecord(at: location, in: file, firstWord: firstWord)
-            ?? quotedRecord(
-              at: location, in: file, delimiter: dialect.delimiter.rawValue, start: recordsStart),
+          let (end, ending) =
+            follows
+            ? terminatedRecord(at: location, in: file, ending: plainEnding ?? lineEnding)
+            : plainRecord(at: location, in: file, firstWord: firstWord)
+              ?? quotedRecord(
+                at: location, in: file, delimiter: dialect.delimiter.rawValue, start: recordsStart),
           end > location || columns.count > 1
         {
           if run.isEmpty || run.upperBound != location {
@@ -222,6 +242,19 @@ public enum DelimitedFormat {
       }
       try writeRun()
     }
+  }
+
+  /// Where the record that starts at `offset` ends, and its terminator (nil at the end of the
+  /// file), in a file without quoted fields whose records all end with `ending`: at the first
+  /// CR or LF, found by `memchr`.
+  private static func terminatedRecord(
+    at offset: Int, in bytes: UnsafeBufferPointer<UInt8>, ending: LineEnding
+  ) -> (end: Int, ending: LineEnding?) {
+    let byte = ending == .lf ? ASCII.lineFeed : ASCII.carriageReturn
+    guard let base = bytes.baseAddress, offset < bytes.count,
+      let found = memchr(base + offset, Int32(byte), bytes.count - offset)
+    else { return (bytes.count, nil) }
+    return (UnsafeRawPointer(found) - UnsafeRawPointer(base), ending)
   }
 
   /// Where the record that starts at `offset` ends, and its terminator (nil at the end of the
@@ -289,12 +322,13 @@ public enum DelimitedFormat {
     return (difference &- ones) & ~difference & 0x8080_8080_8080_8080
   }
 
-  /// Checks a whole file and finds its columns, where each row's record starts, and its
+  /// Checks a whole file and finds its columns, where each row's record starts, the
+  /// terminator all its records end with when it has no quoted field (nil otherwise), and its
   /// dialect.
   private static func scan(
     _ bytes: UnsafeBufferPointer<UInt8>, delimiter: DelimitedDialect.Delimiter,
     cancellation: CancellationToken? = nil
-  ) throws(FolioError) -> ([String], [Int], DelimitedDialect) {
+  ) throws(FolioError) -> ([String], [Int], LineEnding?, DelimitedDialect) {
     let hasByteOrderMark = ASCII.hasByteOrderMark(bytes)
     let start = hasByteOrderMark ? 3 : 0
     guard start < bytes.count else { throw FolioError(.format, "empty file: a table needs a header row") }
@@ -310,12 +344,22 @@ public enum DelimitedFormat {
     var offsets: [Int] = []
     offsets.reserveCapacity(lineBreaks + 1)
     var lastEnding = firstEnding
+    // The terminator of the records, while they all share one.
+    var sharedEnding: LineEnding?
+    var endingsDiffer = false
     while !parser.isAtEnd {
       let recordStart = parser.offset
       let (fieldCount, ending) = try parser.skipRecord()
       guard fieldCount == columns.count else {
         let line = TextPosition.locate(recordStart, in: bytes, from: start).line
         throw FolioError(.format, "line \(line): expected \(columns.count) fields, found \(fieldCount)")
+      }
+      if let ending {
+        if sharedEnding == nil {
+          sharedEnding = ending
+        } else if ending != sharedEnding {
+          endingsDiffer = true
+        }
       }
       offsets.append(recordStart)
       lastEnding = ending
@@ -327,7 +371,7 @@ public enum DelimitedFormat {
       hasByteOrderMark: hasByteOrderMark,
       endsWithNewline: lastEnding != nil
     )
-    return (columns, offsets, dialect)
+    return (columns, offsets, endingsDiffer || parser.hasReadQuotedField ? nil : sharedEnding, dialect)
   }
 
   private static func columnNames(_ header: [TableCell]) throws(FolioError) -> [String] {

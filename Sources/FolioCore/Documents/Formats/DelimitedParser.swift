@@ -12,6 +12,9 @@ struct DelimitedParser {
   private let start: Int
   /// Where the next field starts.
   private(set) var offset: Int
+  /// Whether a quoted field was read: without one, no record of the bytes read holds a CR or
+  /// LF but its terminator.
+  private(set) var hasReadQuotedField = false
 
   /// Creates a parser that reads from `offset`, or from `start` (past a byte order mark, where
   /// line and column numbers of errors count from) when `offset` is nil.
@@ -128,6 +131,7 @@ struct DelimitedParser {
   }
 
   private mutating func readQuotedField() throws(FolioError) -> DelimitedField {
+    hasReadQuotedField = true
     let count = bytes.count
     let openingQuote = offset
     var index = offset + 1

@@ -320,9 +320,9 @@ extension Workspace {
   /// content hashed only when that cannot tell (`DocumentFile.check(_:against:)`); a file
   /// that cannot be read counts as changed.
   public func diskState(of document: Document) -> DocumentDiskState? {
-    guard let path = document.path, let known = document.snapshot else { return nil }
     do {
-      switch try checkFile(path, against: known) {
+      switch try checkFile(of: document) {
+      case nil: return nil
       case .unchanged: return .unchanged
       case .changed: return .changed
       case .deleted: return .deleted

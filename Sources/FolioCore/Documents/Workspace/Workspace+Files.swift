@@ -59,8 +59,8 @@ extension Workspace {
     // An unedited document whose file still holds what was read is written byte for byte:
     // nothing at all to do for its own file, a copy for a new one.
     var fileUnchanged = false
-    if !document.isDirty, format == document.format, let path = document.path, let known = document.snapshot {
-      if onDisk == nil { onDisk = try checkFile(path, against: known) }
+    if !document.isDirty, format == document.format, document.path != nil, document.snapshot != nil {
+      if onDisk == nil { onDisk = try checkFile(of: document) }
       if case .unchanged = onDisk { fileUnchanged = true }
     }
     if isSameFile, !fileUnchanged, !force, DocumentFile.isReadOnly(target) == true {
@@ -135,7 +135,7 @@ extension Workspace {
     .Check?
   {
     guard let path = document.path else { return nil }
-    guard let known = document.snapshot else {
+    guard document.snapshot != nil else {
       // Recovered for a file that was gone: someone may have made a new one since.
       if !force, DocumentFile.exists(path) {
         throw FolioError(
@@ -144,7 +144,7 @@ extension Workspace {
       }
       return nil
     }
-    let check = try checkFile(path, against: known)
+    guard let check = try checkFile(of: document) else { return nil }
     if !force, check == .changed {
       throw FolioError(
         .conflict, "\(DocumentFile.fileName(of: path)) changed on disk since it was read",
@@ -157,11 +157,16 @@ extension Workspace {
     return check
   }
 
-  /// `DocumentFile.check(_:against:)`, counting in `wholeFileChecks` the times the file had
-  /// to be read.
-  func checkFile(_ path: String, against known: FileSnapshot) throws(FolioError) -> DocumentFile.Check {
-    let check = try DocumentFile.check(path, against: known)
+  /// How a document's file compares with its snapshot (`DocumentFile.check(_:against:)`),
+  /// counting in `wholeFileChecks` the times the file had to be read; nil without a path or
+  /// a snapshot. A file read whole and found unchanged gives the document its new snapshot
+  /// when that one's status can be trusted from now on, so that later checks need not read
+  /// it again.
+  func checkFile(of document: Document) throws(FolioError) -> DocumentFile.Check? {
+    guard let path = document.path, var known = document.snapshot else { return nil }
+    let check = try DocumentFile.check(path, refreshing: &known) { fileSystemTime(path) }
     if check != .unchanged(readWhole: false), check != .deleted { wholeFileChecks += 1 }
+    document.snapshot = known
     return check
   }
 

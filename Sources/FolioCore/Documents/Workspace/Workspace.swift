@@ -55,6 +55,9 @@ public final class Workspace {
   /// (before a save, for `diskState`) because its status alone could not show it
   /// (`DocumentFile.check(_:against:)`): what tests see of that rule.
   public internal(set) var wholeFileChecks = 0
+  /// The file system's clock beside a document's file, for the check of its status
+  /// (`DocumentFile.fileSystemTime(besideFile:)`); tests set another.
+  var fileSystemTime: (String) -> DocumentFile.FileSystemTime? = DocumentFile.fileSystemTime(besideFile:)
 
   /// Creates an empty workspace.
   ///
