@@ -237,18 +237,48 @@ import Testing
     try #require(utimensat(AT_FDCWD, path, &times, 0) == 0)
     var offset = 0.5
     workspace.fileSystemTime = { _ in try? Self.fileSystemTime(offset, after: path) }
-    #expect(workspace.diskState(of: document) == .unchanged)
-    #expect(workspace.diskState(of: document) == .unchanged)
+    #expect(try workspace.checkFile(of: document) == .unchanged(readWhole: true))
+    #expect(try workspace.checkFile(of: document) == .unchanged(readWhole: true))
     #expect(workspace.wholeFileChecks == 2)
     // Settled by the file system's clock: read once more and kept, then trusted by its status,
     // also by the save of the unedited document.
     offset = 5
-    #expect(workspace.diskState(of: document) == .unchanged)
+    #expect(try workspace.checkFile(of: document) == .unchanged(readWhole: true))
     #expect(workspace.wholeFileChecks == 3)
-    #expect(workspace.diskState(of: document) == .unchanged)
+    #expect(try workspace.checkFile(of: document) == .unchanged(readWhole: false))
     try workspace.save(document)
     #expect(workspace.wholeFileChecks == 3)
     try folder.write("t.csv", "a,b\n1,3\n")
     #expect(workspace.diskState(of: document) == .changed)
+  }
+
+  @Test("docs and info make nothing beside a document to tell whether its file changed")
+  func diskStateWritesNothing() throws {
+    let folder = try Folder()
+    try folder.write("t.csv", "a,b\n1,2\n")
+    let path = folder.path("t.csv")
+    let workspace = Workspace(store: nil, currentDirectory: folder.url.path, home: nil)
+    let document = try workspace.open("t.csv").document
+    var asked = 0
+    workspace.fileSystemTime = { _ in
+      asked += 1
+      return nil
+    }
+    // The folder's own times would move if a file were made and removed in it.
+    func folderTime() -> [Int] {
+      var info = stat()
+      _ = stat(folder.url.path, &info)
+      return [info.st_mtim.tv_sec, info.st_mtim.tv_nsec, info.st_ctim.tv_sec, info.st_ctim.tv_nsec]
+    }
+    var before = folderTime()
+    #expect(workspace.diskState(of: document) == .unchanged)
+    #expect(folderTime() == before)
+    try folder.write("t.csv", "a,b\n1,3\n")
+    var times = [timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0)]
+    try #require(utimensat(AT_FDCWD, path, &times, 0) == 0)
+    before = folderTime()
+    #expect(workspace.diskState(of: document) == .changed)
+    #expect(folderTime() == before)
+    #expect(asked == 0)
   }
 }

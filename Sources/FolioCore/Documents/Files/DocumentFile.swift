@@ -427,6 +427,14 @@ public enum DocumentFile {
     return nanoseconds(time.tv_sec, time.tv_nsec) ?? .max
   }
 
+  /// This machine's clock now, standing in for a file system's where nothing may be made
+  /// beside a file to ask its own (`Workspace.checkFile(of:writingBeside:)`).
+  static func localTime() -> FileSystemTime? {
+    var time = timespec()
+    clock_gettime(CLOCK_REALTIME, &time)
+    return nanoseconds(time.tv_sec, time.tv_nsec).map { FileSystemTime(stamp: $0, bootClock: bootClock()) }
+  }
+
   private static let sequence = Atomic<Int>(0)
   /// A number no other temporary file of this process has had, for their names.
   static func nextSequence() -> Int {

@@ -321,7 +321,7 @@ extension Workspace {
   /// that cannot be read counts as changed.
   public func diskState(of document: Document) -> DocumentDiskState? {
     do {
-      switch try checkFile(of: document) {
+      switch try checkFile(of: document, writingBeside: false) {
       case nil: return nil
       case .unchanged: return .unchanged
       case .changed: return .changed

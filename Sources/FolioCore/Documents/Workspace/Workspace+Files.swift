@@ -162,9 +162,18 @@ extension Workspace {
   /// a snapshot. A file read whole and found unchanged gives the document its new snapshot
   /// when that one's status can be trusted from now on, so that later checks need not read
   /// it again.
-  func checkFile(of document: Document) throws(FolioError) -> DocumentFile.Check? {
+  ///
+  /// A save asks the file system's clock beside the file (`fileSystemTime`), writing there
+  /// being what it does. With `writingBeside` false (`docs`, `info`) nothing is made in the
+  /// document's folder: this machine's clock stands in for the file system's, which on a
+  /// network file system whose server's clock is behind may show a file changed in its
+  /// last moments as unchanged there — never to a save, which checks again.
+  func checkFile(of document: Document, writingBeside: Bool = true) throws(FolioError) -> DocumentFile.Check?
+  {
     guard let path = document.path, var known = document.snapshot else { return nil }
-    let check = try DocumentFile.check(path, refreshing: &known) { fileSystemTime(path) }
+    let check = try DocumentFile.check(path, refreshing: &known) {
+      writingBeside ? fileSystemTime(path) : DocumentFile.localTime()
+    }
     if check != .unchanged(readWhole: false), check != .deleted { wholeFileChecks += 1 }
     document.snapshot = known
     return check
