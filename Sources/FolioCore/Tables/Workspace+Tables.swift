@@ -41,7 +41,8 @@ extension Workspace {
   /// [KeyPathComparator(\Place.name)]`]. Rows already in that order — a file saved sorted —
   /// take the order without a change: the document stays clean, and its file byte for byte
   /// what a save writes. Otherwise the rows are sorted as `sort` does, one undoable step
-  /// that `undo` takes back to the file's order.
+  /// that `undo` takes back to the file's order, in the recovery journal when it returns
+  /// (a Ctrl-C while that is written takes the sort back, as for `sort(_:by:)`).
   ///
   /// - Returns: whether rows moved.
   /// - Throws: what `sort(_:by:)` throws.
@@ -52,7 +53,9 @@ extension Workspace {
       document.ordering = ordering
       return false
     }
-    try applySort(permutation, ordering: ordering, to: document)
+    try journaling(document, stepName: Self.sortStepName) {
+      try applySort(permutation, ordering: ordering, to: document)
+    }
     return true
   }
 
