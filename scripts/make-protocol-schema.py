@@ -96,7 +96,7 @@ server_notifications={
  "plugin.unloaded":O({"name":S()},["name"]),
  "notify":O({"plugin":S(),"message":S()},["plugin","message"]),
  "log":O({"level":{"enum":["warning"]},"message":S()},["level","message"]),
- "$/progress":O({"id":{"type":["integer","string"]},"task":{"enum":["sort","save","show"]},"document":S(),"done":I(0),"total":N(I(0)),"unit":{"enum":["rows","bytes"]}},["id","task","document","done","total","unit"]),
+ "$/progress":O({"id":{"type":["integer","string"]},"task":{"enum":["sort","save","show","journal"]},"document":S(),"done":I(0),"total":N(I(0)),"unit":{"enum":["rows","bytes"]}},["id","task","document","done","total","unit"]),
 }
 def dispatch(table, kind):
     return [{"if":{"properties":{"method":{"const":m}}},"then":{"properties":{"params":p}}} for m,p in table.items()]

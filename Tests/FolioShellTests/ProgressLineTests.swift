@@ -37,6 +37,8 @@ import Testing
     #expect(ProgressLine.text(save, elapsed: .seconds(2)) == "Saving big: 12.5 MB, 6.3 MB/s")
     let show = WorkProgress(task: .show, document: "t", done: 7, total: nil, unit: .rows)
     #expect(ProgressLine.text(show, elapsed: .zero) == "Showing t: 7 rows")
+    let journal = WorkProgress(task: .journal, document: "big", done: 1_048_576, total: nil, unit: .bytes)
+    #expect(ProgressLine.text(journal, elapsed: .seconds(1)) == "Journaling big: 1.0 MB, 1.0 MB/s")
     #expect(ProgressLine.grouped(999) == "999")
     #expect(ProgressLine.grouped(1_000) == "1,000")
     #expect(ProgressLine.grouped(-1_234_567) == "-1,234,567")

@@ -12,6 +12,9 @@ public struct WorkProgress: Sendable, Equatable {
     case save
     /// Showing a table's rows.
     case show
+    /// Writing a document's recovery journal (its unsaved changes, kept against a crash) as
+    /// part of a command: after a sort, the sorted table whole.
+    case journal
   }
 
   /// What the work is.

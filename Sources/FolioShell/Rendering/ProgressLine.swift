@@ -44,6 +44,7 @@ struct ProgressLine {
       case .sort: "Sorting"
       case .save: "Saving"
       case .show: "Showing"
+      case .journal: "Journaling"
       }
     var text = "\(what) \(progress.document): "
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18

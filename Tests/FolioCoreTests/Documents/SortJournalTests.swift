@@ -37,9 +37,15 @@ import Testing
   func sortIsJournaled() throws {
     let folder = try TemporaryFolder("folio-sort-journal")
     let (workspace, document, _) = try Self.open(folder)
+    var reports: [WorkProgress] = []
+    workspace.progress = { reports.append($0) }
     try workspace.sort(document, by: [TableSortKey(column: "name")])
     #expect(try Self.names(document) == ["apple", "banana", "cherry"])
     #expect(Self.journaled(workspace, document, in: folder) == "name,n\napple,1\nbanana,2\ncherry,3\n")
+    // The journal's write says how far it got, after the sort's own reports.
+    let journaling = reports.filter { $0.task == .journal }
+    #expect(!journaling.isEmpty && journaling.allSatisfy { $0.document == "fruit" && $0.unit == .bytes })
+    #expect(reports.last?.task == .journal && (reports.last?.done ?? 0) > 0)
     #expect(document.undoStack.undoName == "Sort")
     #expect(workspace.journalChanges().isEmpty)
     _ = try workspace.undo(document)

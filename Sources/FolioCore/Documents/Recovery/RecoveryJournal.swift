@@ -52,16 +52,18 @@ public struct RecoveryJournal: Sendable {
   /// - Parameters:
   ///   - content: the document's content; the entry's own `content` is not written.
   ///   - cancellation: checked before each chunk and once more before the rename.
+  ///   - progress: with `cancellation`, told after each chunk how many bytes were written.
   /// - Returns: the size of the journal file in bytes.
   /// - Throws: `FolioError.io` when it cannot be written (or what making `content` throws),
   ///   `FolioError.interrupted` once `cancellation` is cancelled; the previous entry is then
   ///   kept.
-  func write(_ entry: JournalEntry, content: SaveContent, cancellation: CancellationToken? = nil)
-    throws(FolioError) -> Int
-  {
+  func write(
+    _ entry: JournalEntry, content: SaveContent, cancellation: CancellationToken? = nil,
+    progress: ((Int) -> Void)? = nil
+  ) throws(FolioError) -> Int {
     try StateFiles.makeFolder(folder)
     var encoded = entry.encoded(content: content)
-    if let cancellation { encoded = encoded.stopping(at: cancellation) }
+    if let cancellation { encoded = encoded.stopping(at: cancellation, progress: progress) }
     return try DocumentFile.writeAtomically(
       encoded, to: entry.file, newFileMode: 0o600, faults: "journal", cancellation: cancellation
     ).size

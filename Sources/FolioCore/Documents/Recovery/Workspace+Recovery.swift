@@ -221,8 +221,16 @@ extension Workspace {
       file: file, path: document.path, title: document.title, format: document.format, pid: getpid(),
       host: DocumentLock.hostName, time: now, baseHash: document.snapshot?.contentHash, content: [],
       logID: logID)
+    // Written inside a command (a sort), it says how far it got, as the command's work did.
+    let title = document.title
+    let report: ((Int) -> Void)? = cancellation.flatMap { _ in progress }.map { progress in
+      { bytes in
+        progress(WorkProgress(task: .journal, document: title, done: bytes, total: nil, unit: .bytes))
+      }
+    }
     let journalSize = try safeguards.journal.write(
-      entry, content: try document.format.saveContent(document.content), cancellation: cancellation)
+      entry, content: try document.format.saveContent(document.content), cancellation: cancellation,
+      progress: report)
     let previous = safeguards.written[document.windowID]
     if let previous, previous.file != file { safeguards.journal.remove(previous.file) }
     // Until its log is started, the journal takes no change but a whole new journal.
