@@ -33,6 +33,7 @@ import Testing
   private static func takenLater(_ snapshot: FileSnapshot) -> FileSnapshot {
     var later = snapshot
     later.takenOnBootClock += 2 * DocumentFile.racyMargin
+    later.takenOnRealClock += 2 * DocumentFile.racyMargin
     return later
   }
 
@@ -63,7 +64,8 @@ import Testing
     -> DocumentFile.FileSystemTime
   {
     DocumentFile.FileSystemTime(
-      stamp: try changeTime(of: path) + Int(seconds * 1e9), bootClock: DocumentFile.bootClock())
+      stamp: try changeTime(of: path) + Int(seconds * 1e9), bootClock: DocumentFile.bootClock(),
+      realClock: DocumentFile.realClock(), device: nil)
   }
 
   /// Writes `text` over a file's content in place, then sets its modification time back to
@@ -200,6 +202,25 @@ import Testing
     }
   }
 
+  @Test("a stamp from another file system, or a clock stepped since the snapshot, is not trusted")
+  func untrustedStamps() throws {
+    let folder = try Folder()
+    try folder.write("a.csv", "a,b\n1,2\n")
+    let path = folder.path("a.csv")
+    let known = try DocumentFile.read(path).snapshot
+    var time = try Self.fileSystemTime(5, after: path)
+    #expect(DocumentFile.isSettled(known, at: time))
+    time.device = known.device &+ 1
+    #expect(!DocumentFile.isSettled(known, at: time), "another file system's clock")
+    time.device = known.device
+    #expect(DocumentFile.isSettled(known, at: time))
+    // This machine's clock moved on five seconds more than its boot clock did: stepped.
+    time.realClock += 5_000_000_000
+    #expect(!DocumentFile.isSettled(known, at: time), "a stepped clock")
+    var check = known
+    #expect(try DocumentFile.check(path, refreshing: &check) { time } == .unchanged(readWhole: true))
+  }
+
   @Test("a file read whole and found unchanged gets a new snapshot, unless that one is racy too")
   func refreshedSnapshot() throws {
     let folder = try Folder()
@@ -241,13 +262,15 @@ import Testing
     #expect(try workspace.checkFile(of: document) == .unchanged(readWhole: true))
     #expect(workspace.wholeFileChecks == 2)
     // Settled by the file system's clock: read once more and kept, then trusted by its status,
-    // also by the save of the unedited document.
+    // also by the save of the edited document.
     offset = 5
     #expect(try workspace.checkFile(of: document) == .unchanged(readWhole: true))
     #expect(workspace.wholeFileChecks == 3)
     #expect(try workspace.checkFile(of: document) == .unchanged(readWhole: false))
+    try workspace.setCell(position: 1, columnNamed: "b", to: "9", in: document)
     try workspace.save(document)
     #expect(workspace.wholeFileChecks == 3)
+    #expect(try folder.read("t.csv") == "a,b\n1,9\n")
     try folder.write("t.csv", "a,b\n1,3\n")
     #expect(workspace.diskState(of: document) == .changed)
   }
@@ -272,6 +295,9 @@ import Testing
     }
     var before = folderTime()
     #expect(workspace.diskState(of: document) == .unchanged)
+    #expect(folderTime() == before)
+    // Nor does the save of the unedited document, which writes nothing.
+    try workspace.save(document)
     #expect(folderTime() == before)
     try folder.write("t.csv", "a,b\n1,3\n")
     var times = [timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0)]

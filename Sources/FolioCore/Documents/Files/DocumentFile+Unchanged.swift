@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -28,6 +30,22 @@ extension DocumentFile {
     var stamp: Int
     /// This machine's boot clock (`bootClock()`) read just after the stamp was given.
     var bootClock: Int
+    /// This machine's own clock (`realClock()`) read with `bootClock`.
+    var realClock: Int
+    /// The device of the file system that gave the stamp; nil for this machine's clock.
+    var device: UInt64?
+
+    /// Whether this machine's own clock kept pace with its boot clock since `snapshot` was
+    /// taken (to within a tenth of a second): when it was stepped (by NTP, by hand, or on a
+    /// virtual machine's resume), the file system's clock may have been too, and the
+    /// reckoning cannot be trusted.
+    func clocksAgree(since snapshot: FileSnapshot) -> Bool {
+      let (boot, bootOverflowed) = bootClock.subtractingReportingOverflow(snapshot.takenOnBootClock)
+      let (real, realOverflowed) = realClock.subtractingReportingOverflow(snapshot.takenOnRealClock)
+      guard !bootOverflowed, !realOverflowed else { return false }
+      let (drift, overflowed) = real.subtractingReportingOverflow(boot)
+      return !overflowed && drift.magnitude <= 100_000_000
+    }
 
     /// The file system's clock when the boot clock read `moment`, at the earliest: the stamp
     /// less the time elapsed since, as this machine counts it. Nil when that does not fit in
@@ -42,24 +60,36 @@ extension DocumentFile {
   /// The file system's clock now, as it stamps the files of the folder `path` is in: the
   /// change time of an empty file created there and removed at once (named as a save's
   /// temporary file, so that one left by a crash is removed as those are). Nil when no file
-  /// can be created there (a read-only folder).
+  /// can be created there (a read-only folder), or removed again (an append-only one: the
+  /// time is not used then, and no more are made beside it).
   static func fileSystemTime(besideFile path: String) -> FileSystemTime? {
     let target = resolvedTarget(path)
     let probe =
       directoryPath(of: target) + "/." + fileName(of: target) + temporaryMarker
       + "\(getpid())-\(nextSequence())"
+    let folder = directoryPath(of: target)
+    guard !unremovableProbeFolders.withLock({ $0.contains(folder) }) else { return nil }
     let descriptor = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { return nil }
-    defer {
-      close(descriptor)
-      unlink(probe)
-    }
     var info = stat()
-    guard fstat(descriptor, &info) == 0,
-      let stamp = nanoseconds(Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec))
-    else { return nil }
-    return FileSystemTime(stamp: stamp, bootClock: bootClock())
+    let status = fstat(descriptor, &info)
+    close(descriptor)
+    var removed = unlink(probe) == 0
+    while !removed && errno == EINTR { removed = unlink(probe) == 0 }
+    guard removed else {
+      unremovableProbeFolders.withLock { _ = $0.insert(folder) }
+      return nil
+    }
+    guard status == 0, let stamp = nanoseconds(Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec)) else {
+      return nil
+    }
+    return FileSystemTime(
+      stamp: stamp, bootClock: bootClock(), realClock: realClock(), device: UInt64(info.st_dev))
   }
+
+  /// Folders where a probe of `fileSystemTime(besideFile:)` could not be removed: none is
+  /// made there again in this process.
+  private static let unremovableProbeFolders = Mutex<Set<String>>([])
 
   /// Whether the file at `path` still holds what `known` describes — the check before a
   /// save, as git checks its index.
@@ -142,7 +172,10 @@ extension DocumentFile {
   /// clock when it was taken, reckoned from `now`: then any later change moves them.
   static func isSettled(_ snapshot: FileSnapshot, at now: FileSystemTime) -> Bool {
     // Times past the year 2262 or before 1677 do not fit in nanoseconds: such a file is read.
-    guard let modified = nanoseconds(snapshot.modifiedSeconds, snapshot.modifiedNanoseconds),
+    // The stamp must come from the file's own file system (not the folder's, when the file
+    // is a mount point of its own), and neither clock may have been stepped since.
+    guard now.device.map({ $0 == snapshot.device }) ?? true, now.clocksAgree(since: snapshot),
+      let modified = nanoseconds(snapshot.modifiedSeconds, snapshot.modifiedNanoseconds),
       let changed = nanoseconds(snapshot.changedSeconds, snapshot.changedNanoseconds),
       let taken = now.reckoned(at: snapshot.takenOnBootClock)
     else { return false }

@@ -416,7 +416,15 @@ public enum DocumentFile {
       size: Int(info.st_size), modifiedSeconds: Int(info.st_mtim.tv_sec),
       modifiedNanoseconds: Int(info.st_mtim.tv_nsec), changedSeconds: Int(info.st_ctim.tv_sec),
       changedNanoseconds: Int(info.st_ctim.tv_nsec), device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
-      mode: UInt32(info.st_mode & 0o7777), contentHash: hash, takenOnBootClock: taken)
+      mode: UInt32(info.st_mode & 0o7777), contentHash: hash, takenOnBootClock: taken,
+      takenOnRealClock: realClock())
+  }
+
+  /// This machine's own clock (`CLOCK_REALTIME`), in nanoseconds since 1970.
+  static func realClock() -> Int {
+    var time = timespec()
+    clock_gettime(CLOCK_REALTIME, &time)
+    return nanoseconds(time.tv_sec, time.tv_nsec) ?? .max
   }
 
   /// This machine's boot clock (`CLOCK_BOOTTIME`: time since boot, asleep included, never
@@ -430,9 +438,8 @@ public enum DocumentFile {
   /// This machine's clock now, standing in for a file system's where nothing may be made
   /// beside a file to ask its own (`Workspace.checkFile(of:writingBeside:)`).
   static func localTime() -> FileSystemTime? {
-    var time = timespec()
-    clock_gettime(CLOCK_REALTIME, &time)
-    return nanoseconds(time.tv_sec, time.tv_nsec).map { FileSystemTime(stamp: $0, bootClock: bootClock()) }
+    let now = realClock()
+    return FileSystemTime(stamp: now, bootClock: bootClock(), realClock: now, device: nil)
   }
 
   private static let sequence = Atomic<Int>(0)

@@ -23,6 +23,10 @@ public struct FileSnapshot: Equatable, Sendable {
   /// time elapsed since counts: the file system's clock at that moment is reckoned from a time
   /// it gives later, less that time (see `DocumentFile.check(_:against:)`).
   public var takenOnBootClock: Int
+  /// This machine's own clock (`CLOCK_REALTIME`, which can be set) when the status was
+  /// taken, in nanoseconds since 1970: the check compares the time it says elapsed with the
+  /// boot clock's, to find a clock that was stepped meanwhile.
+  public var takenOnRealClock: Int
 
   /// The hash a snapshot keeps of a file's content: XXH64 (`ContentHasher`), which is fast
   /// enough to check a large file before every save.
@@ -35,6 +39,7 @@ public struct FileSnapshot: Equatable, Sendable {
   func isSameState(as other: FileSnapshot) -> Bool {
     var other = other
     other.takenOnBootClock = takenOnBootClock
+    other.takenOnRealClock = takenOnRealClock
     return self == other
   }
 

@@ -46,7 +46,10 @@ extension Workspace {
     var onDisk: DocumentFile.Check?
     if isSameFile {
       try checkNotLockedElsewhere(document, force: force)
-      onDisk = try checkUnchangedOnDisk(document, force: force)
+      // A save that may write nothing (an unedited document in its own format) makes nothing
+      // beside the file either to check it.
+      let mayWriteNothing = !document.isDirty && format == document.format
+      onDisk = try checkUnchangedOnDisk(document, force: force, writingBeside: !mayWriteNothing)
       if onDisk == .deleted { notes.append(.rewrittenAfterDeletion) }
     } else if !force, DocumentFile.exists(target) {
       throw FolioError(
@@ -60,7 +63,7 @@ extension Workspace {
     // nothing at all to do for its own file, a copy for a new one.
     var fileUnchanged = false
     if !document.isDirty, format == document.format, document.path != nil, document.snapshot != nil {
-      if onDisk == nil { onDisk = try checkFile(of: document) }
+      if onDisk == nil { onDisk = try checkFile(of: document, writingBeside: false) }
       if case .unchanged = onDisk { fileUnchanged = true }
     }
     if isSameFile, !fileUnchanged, !force, DocumentFile.isReadOnly(target) == true {
@@ -129,9 +132,12 @@ extension Workspace {
   /// `DocumentFile.check(_:against:)` tells: by its status when that can show it, otherwise
   /// by its content.
   ///
+  /// - Parameter writingBeside: whether the check may ask the file system's clock beside the
+  ///   file (`checkFile(of:writingBeside:)`).
   /// - Returns: how the file compares (`deleted`: it is written again); nil for a document
   ///   with no snapshot to compare with.
-  private func checkUnchangedOnDisk(_ document: Document, force: Bool) throws(FolioError) -> DocumentFile
+  private func checkUnchangedOnDisk(_ document: Document, force: Bool, writingBeside: Bool) throws(FolioError)
+    -> DocumentFile
     .Check?
   {
     guard let path = document.path else { return nil }
@@ -144,7 +150,7 @@ extension Workspace {
       }
       return nil
     }
-    guard let check = try checkFile(of: document) else { return nil }
+    guard let check = try checkFile(of: document, writingBeside: writingBeside) else { return nil }
     if !force, check == .changed {
       throw FolioError(
         .conflict, "\(DocumentFile.fileName(of: path)) changed on disk since it was read",
@@ -163,11 +169,12 @@ extension Workspace {
   /// when that one's status can be trusted from now on, so that later checks need not read
   /// it again.
   ///
-  /// A save asks the file system's clock beside the file (`fileSystemTime`), writing there
-  /// being what it does. With `writingBeside` false (`docs`, `info`) nothing is made in the
-  /// document's folder: this machine's clock stands in for the file system's, which on a
-  /// network file system whose server's clock is behind may show a file changed in its
-  /// last moments as unchanged there — never to a save, which checks again.
+  /// A save that writes asks the file system's clock beside the file (`fileSystemTime`),
+  /// writing there being what it does. With `writingBeside` false (`docs`, `info`, a save
+  /// of an unedited document) nothing is made in the document's folder: this machine's clock
+  /// stands in for the file system's, which on a network file system whose server's clock
+  /// is behind may show a file changed in its last moments as unchanged there — never to a
+  /// save that writes, which checks again.
   func checkFile(of document: Document, writingBeside: Bool = true) throws(FolioError) -> DocumentFile.Check?
   {
     guard let path = document.path, var known = document.snapshot else { return nil }
