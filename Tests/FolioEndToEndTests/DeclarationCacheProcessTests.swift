@@ -61,4 +61,22 @@ import Testing
     #expect(none.status == 0)
     #expect(try StateStoreProcessTests.query(database, "SELECT count(*) FROM plugin_declarations") == ["7"])
   }
+  @Test("guide, registered from the cache, runs plugin.lua on a rename and its handler moves the entries")
+  func cachedHandler() throws {
+    let run = try FaultRun()
+    defer { run.remove() }
+    try run.write("place\nAlcatraz\n", to: "trip.csv")
+    let arguments = ["--plugins", Self.plugins.path]
+    let first = try run.run(arguments + ["-c", "open \(run.path("trip.csv")); select 1; guide.add"])
+    #expect(first.status == 0, "\(first.errors)")
+    let database = run.stateFolder.appendingPathComponent("state.sqlite").path
+    #expect(
+      try StateStoreProcessTests.query(
+        database, "SELECT count(*) FROM plugin_declarations WHERE plugin = 'guide'")
+        == ["1"])
+    // No guide command runs before the rename: only the event brings its plugin.lua in.
+    let second = try run.run(arguments + ["-c", "open \(run.path("trip.csv")); rename journey; guide.show"])
+    #expect(second.status == 0, "\(second.errors)")
+    #expect(second.output.contains("1. Alcatraz (journey)"), "\(second.output)")
+  }
 }
