@@ -41,8 +41,8 @@ import Testing
     let first = try run.run(arguments + ["-c", Self.script])
     let cached = try StateStoreProcessTests.query(
       database, "SELECT plugin FROM plugin_declarations ORDER BY plugin")
-    // guide subscribes to events with folio.on, noisy prints while loading, broken fails.
-    #expect(cached == ["checkin", "fontsize", "hello", "icecream", "markdown", "wordcount"])
+    // noisy prints while loading, broken fails.
+    #expect(cached == ["checkin", "fontsize", "guide", "hello", "icecream", "markdown", "wordcount"])
     let second = try run.run(arguments + ["-c", Self.script])
     #expect(second.output == first.output)
     #expect(second.errors == first.errors)
@@ -59,6 +59,24 @@ import Testing
     // Without plugins, nothing of them shows, and the cache stays as it was.
     let none = try run.run(["--no-plugins", "-c", "plugins"])
     #expect(none.status == 0)
-    #expect(try StateStoreProcessTests.query(database, "SELECT count(*) FROM plugin_declarations") == ["6"])
+    #expect(try StateStoreProcessTests.query(database, "SELECT count(*) FROM plugin_declarations") == ["7"])
+  }
+  @Test("guide, registered from the cache, runs plugin.lua on a rename and its handler moves the entries")
+  func cachedHandler() throws {
+    let run = try FaultRun()
+    defer { run.remove() }
+    try run.write("place\nAlcatraz\n", to: "trip.csv")
+    let arguments = ["--plugins", Self.plugins.path]
+    let first = try run.run(arguments + ["-c", "open \(run.path("trip.csv")); select 1; guide.add"])
+    #expect(first.status == 0, "\(first.errors)")
+    let database = run.stateFolder.appendingPathComponent("state.sqlite").path
+    #expect(
+      try StateStoreProcessTests.query(
+        database, "SELECT count(*) FROM plugin_declarations WHERE plugin = 'guide'")
+        == ["1"])
+    // No guide command runs before the rename: only the event brings its plugin.lua in.
+    let second = try run.run(arguments + ["-c", "open \(run.path("trip.csv")); rename journey; guide.show"])
+    #expect(second.status == 0, "\(second.errors)")
+    #expect(second.output.contains("1. Alcatraz (journey)"), "\(second.output)")
   }
 }

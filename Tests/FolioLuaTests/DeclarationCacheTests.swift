@@ -240,10 +240,10 @@ import Testing
   }
 
   @Test(
-    "a load that printed, logged, used folio.state, subscribed or failed is not cached",
+    "a load that printed, logged, used folio.state or failed is not cached",
     arguments: [
       "print('hello')", "folio.log('hello')", "folio.state.get('k')", "folio.state.set('k', 1)",
-      "folio.on('document.opened', function() end)", "error('no')",
+      "error('no')",
     ])
   func notCached(line: String) throws {
     let source =
@@ -257,6 +257,34 @@ import Testing
     #expect(!plugin.isRegisteredFromCache)
     #expect(plugin.status == first.host.plugin(named: "busy")?.status)
     #expect(plugin.log == first.host.plugin(named: "busy")?.log)
+  }
+
+  @Test(
+    "a plugin that subscribes with folio.on is cached; the event's first coming runs plugin.lua, then its handlers"
+  )
+  func subscriberCached() throws {
+    let source = """
+      local loads = 0
+      loads = loads + 1
+      folio.command { id = "watch.go", title = "Go", run = function() return "go" end }
+      folio.on("document.opened", function(ctx) folio.log("opened " .. ctx.document.title .. " after " .. loads .. " load") end)
+      folio.on("document.saved", function() folio.log("saved") end)
+      """
+    let fixture = try Fixture(["watch/plugin.lua": source])
+    defer { fixture.remove() }
+    let first = try fixture.start()
+    #expect(first.store.pluginDeclarations(plugin: "watch") != nil)
+    let second = try fixture.start()
+    let plugin = try #require(second.host.plugin(named: "watch"))
+    #expect(plugin.isRegisteredFromCache)
+    #expect(plugin.contributions == first.host.plugin(named: "watch")?.contributions)
+    let file = fixture.root.appendingPathComponent("notes.txt")
+    try "one\n".write(to: file, atomically: true, encoding: .utf8)
+    let document = try second.surface.workspace.open(file.path).document
+    second.surface.workspace.events.flush()
+    #expect(!plugin.isRegisteredFromCache)
+    #expect(plugin.log == ["opened \(document.title) after 1 load"])
+    #expect(plugin.contributions == first.host.plugin(named: "watch")?.contributions)
   }
 
   @Test("a manifest that prints keeps the plugin out of the cache too")

@@ -12,6 +12,19 @@ extension StateStore {
     }
   }
 
+  /// Every stored setting, by key, read in one query (a start reads several).
+  ///
+  /// - Throws: `FolioError.io` when the store cannot be read.
+  public func settings() throws(FolioError) -> [String: String] {
+    try read { connection throws(SQLiteError) in
+      var values: [String: String] = [:]
+      _ = try connection.rows("SELECT key, value FROM settings") { row in
+        if let key = row.text(at: 0), let value = row.text(at: 1) { values[key] = value }
+      }
+      return values
+    }
+  }
+
   /// Stores a setting, or removes it when `value` is `nil`.
   ///
   /// - Throws: `FolioError.invalidArgument` for an empty key; `FolioError.io` when the store

@@ -56,9 +56,12 @@ extension PluginHost {
       "cell_format": declaring(
         "cell_format", for: plugin, PluginHost.makeCellFormat, as: Contribution.cellFormat),
       "on": { [unowned self] arguments throws(LuaError) in
+        let at = arguments.callerLocation
         let handler = try makeHandler(arguments)
         try declare(.handler(event: handler.event, function: handler.function), function: "folio.on")
-        noteLoadSideEffect("it subscribed to events with folio.on")
+        // Cached as the event's name: a plugin registered from the cache runs `plugin.lua`
+        // when the event first comes (`dispatch`), before its handlers are called.
+        record("on", arguments, at: at)
         return []
       },
       "context_menu": declaring("context_menu") {

@@ -181,6 +181,11 @@ extension PluginHost {
   /// goes on. A quarantined plugin's handlers do not run.
   private func dispatch(_ event: String, details: [String: LuaData], document: Document?) {
     for plugin in plugins where plugin.status == .loaded {
+      if plugin.cachedEntry != nil, plugin.contributions.eventHandlers.contains(event) {
+        // Registered from the declaration cache: `plugin.lua` runs now and declares the
+        // handlers; a failure is in the plugin's log and status.
+        do throws(FolioError) { try realize(plugin) } catch { continue }
+      }
       for handler in plugin.handlers where handler.event == event {
         guard plugin.status == .loaded else { break }
         do {

@@ -107,6 +107,8 @@ extension PluginHost {
     var reader = entry.reader
     var lastParameters = DeclarationReader.LastParameters()
     var lastHeader = DeclarationReader.LastHeader()
+    // The events of its `folio.on` calls: `dispatch` realizes the plugin when one comes.
+    var events: [String] = []
     for _ in 0..<entry.count {
       guard let header = reader.declarationHeader(last: &lastHeader) else { return false }
       if header.function == "command", header.arguments == 1 {
@@ -122,6 +124,13 @@ extension PluginHost {
         reader.position = start
       }
       guard let arguments = reader.values(header.arguments) else { return false }
+      if header.function == "on" {
+        guard case .string(let event)? = arguments.first, Self.eventNames.contains(event) else {
+          return false
+        }
+        events.append(event)
+        continue
+      }
       let declaration = PluginDeclaration(
         function: header.function, arguments: arguments, location: header.location)
       let made: Contribution
@@ -149,6 +158,7 @@ extension PluginHost {
       plugin.declaredCommands = Self.commandIDs(in: contributions)
       throw error
     }
+    plugin.contributions.eventHandlers += events
     plugin.cachedEntry = entry
     setStatus(.loaded, of: plugin)
     return true
@@ -382,6 +392,8 @@ extension PluginHost {
           switch contribution {
           case .command(let registered, _): try surface.registry.replace(registered.command)
           case .shareTarget(let target, _): try surface.workspace.shareTargets.replace(target)
+          // `loadFromCache` listed the events; only the functions were missing.
+          case .handler(let event, let function): plugin.handlers.append((event, function))
           default: break
           }
         }

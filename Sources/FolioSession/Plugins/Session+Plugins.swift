@@ -26,10 +26,9 @@ extension Session {
   /// of them changes.
   func applyPluginLimits() {
     guard let host = pluginHost else { return }
-    let values = Dictionary(
-      uniqueKeysWithValues: Self.persistedSettings.filter { $0.key.hasPrefix("plugins.") }.map {
-        ($0.key, Int(persistedValue($0)) ?? 0)
-      })
+    let values = persistedValues(Self.persistedSettings.filter { $0.key.hasPrefix("plugins.") }).mapValues {
+      Int($0) ?? 0
+    }
     host.instructionBudget = values["plugins.instructions"] ?? PluginHost.defaultInstructionBudget
     host.timeBudget = values["plugins.time"] ?? PluginHost.defaultTimeBudget
     host.memoryBudget = (values["plugins.memory"] ?? PluginHost.defaultMemoryBudget >> 20) << 20

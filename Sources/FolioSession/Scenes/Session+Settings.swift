@@ -91,6 +91,18 @@ extension Session {
     return stored.flatMap(setting.normalized) ?? setting.defaultValue(in: environment)
   }
 
+  /// The values of several persisted settings, by key, as `persistedValue` gives each; the
+  /// state store is read once.
+  func persistedValues(_ settings: [PersistedSetting]) -> [String: String] {
+    let stored = workspace.stateStore.map { (try? $0.settings()) ?? [:] } ?? unsavedSettings
+    var values: [String: String] = [:]
+    for setting in settings {
+      values[setting.key] =
+        stored[setting.key].flatMap(setting.normalized) ?? setting.defaultValue(in: environment)
+    }
+    return values
+  }
+
   /// The page size `print` uses without `--page-size`: the `print.page-size` setting, by
   /// default the locale's paper (Letter in the US, Canada, Mexico, …; A4 elsewhere).
   var printPageSize: PageSize {
@@ -109,7 +121,7 @@ extension Session {
   /// The split view the active window shows, as the settings declare it.
   var splitView: NavigationSplitView {
     var splitView = app.windowGroup(on: platform)?.splitView ?? NavigationSplitView()
-    let values = Dictionary(uniqueKeysWithValues: Self.persistedSettings.map { ($0.key, persistedValue($0)) })
+    let values = persistedValues(Self.persistedSettings)
     if let style = values["split.style"].flatMap(NavigationSplitView.Style.init(rawValue:)) {
       splitView.style = style
     }
