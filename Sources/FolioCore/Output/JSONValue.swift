@@ -32,15 +32,16 @@ public enum JSONValue: Sendable, Equatable {
 
   /// The value serialized on one line (no insignificant whitespace).
   public var serialized: String {
-    String(decoding: serializedBytes, as: UTF8.self)
+    var writer = JSONWriter(capacity: 256)
+    writer.write(self)
+    return writer.withBytes { String(decoding: $0, as: UTF8.self) }
   }
 
   /// The value serialized on one line (no insignificant whitespace), as UTF-8 bytes.
   public var serializedBytes: [UInt8] {
-    var output: [UInt8] = []
-    output.reserveCapacity(128)
-    write(to: &output)
-    return output
+    var writer = JSONWriter(capacity: 256)
+    writer.write(self)
+    return writer.withBytes { Array($0) }
   }
 
   /// Appends the serialized value to `output`, as UTF-8 bytes.

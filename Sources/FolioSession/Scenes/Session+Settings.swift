@@ -88,7 +88,13 @@ extension Session {
     } else {
       stored = unsavedSettings[setting.key]
     }
-    return stored.flatMap(setting.normalized) ?? setting.defaultValue(in: environment)
+    return value(of: setting, stored: stored)
+  }
+
+  /// A setting's value from what is stored for it: a value it no longer accepts, or none,
+  /// reads as its default.
+  private func value(of setting: PersistedSetting, stored: String?) -> String {
+    stored.flatMap(setting.normalized) ?? setting.defaultValue(in: environment)
   }
 
   /// The values of several persisted settings, by key, as `persistedValue` gives each; the
@@ -97,8 +103,7 @@ extension Session {
     let stored = workspace.stateStore.map { (try? $0.settings()) ?? [:] } ?? unsavedSettings
     var values: [String: String] = [:]
     for setting in settings {
-      values[setting.key] =
-        stored[setting.key].flatMap(setting.normalized) ?? setting.defaultValue(in: environment)
+      values[setting.key] = value(of: setting, stored: stored[setting.key])
     }
     return values
   }
