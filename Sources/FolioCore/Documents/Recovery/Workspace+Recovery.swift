@@ -223,10 +223,9 @@ extension Workspace {
       logID: logID)
     // Written inside a command (a sort), it says how far it got, as the command's work did.
     let title = document.title
-    let report: ((Int) -> Void)? = cancellation.flatMap { _ in progress }.map { progress in
-      { bytes in
-        progress(WorkProgress(task: .journal, document: title, done: bytes, total: nil, unit: .bytes))
-      }
+    var report: ((Int) -> Void)?
+    if cancellation != nil, let progress {
+      report = { progress(WorkProgress(task: .journal, document: title, done: $0, total: nil, unit: .bytes)) }
     }
     let journalSize = try safeguards.journal.write(
       entry, content: try document.format.saveContent(document.content), cancellation: cancellation,
