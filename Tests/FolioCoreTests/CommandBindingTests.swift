@@ -81,7 +81,6 @@ import Testing
     let required = Self.command([Parameter("title"), Parameter("count", .int, style: .option)])
     let cases: [([Word], String)] = [
       ([], "missing argument TITLE for 'save' (usage: save TITLE [--count COUNT])"),
-      (Self.words("a", "b"), "too many arguments for 'save' (usage: save TITLE [--count COUNT])"),
       (Self.words("a", "--bogus"), "unknown option '--bogus' for 'save' (options: --count)"),
       (Self.words("a", "--count"), "'--count' needs a value: COUNT"),
       (Self.words("a", "--count", "x"), "'count' expects an integer, got 'x'"),
@@ -93,6 +92,22 @@ import Testing
     ]
     for (words, message) in cases {
       #expect(throws: FolioError.invalidArgument(message), "\(words)") { try required.bind(words) }
+    }
+  }
+
+  @Test("too many words for a text parameter come with the remedy that passes them as one")
+  func tooManyWords() {
+    let title = Self.command([Parameter("title"), Parameter("count", .int, style: .option)])
+    let message = "too many arguments for 'save' (usage: save TITLE [--count COUNT])"
+    var remedied = FolioError.invalidArgument(message)
+    let arguments: [String: ArgumentValue] = ["title": .string("Quiet  Places"), "count": .int(2)]
+    remedied.remedies = [.run("test.save", arguments, effect: "takes the words as one")]
+    #expect(throws: remedied) { try title.bind(Self.words("--count", "2", "Quiet ", "Places")) }
+    // An option among the extra words, or a parameter that is not text: no remedy.
+    #expect(throws: FolioError.invalidArgument(message)) { try title.bind(Self.words("a", "b", "--count=2")) }
+    let number = Self.command([Parameter("count", .int)])
+    #expect(throws: FolioError.invalidArgument("too many arguments for 'save' (usage: save COUNT)")) {
+      try number.bind(Self.words("1", "2"))
     }
   }
 

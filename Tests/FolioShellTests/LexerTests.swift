@@ -30,13 +30,13 @@ import Testing
       "tab\there", "line\nbreak", "bell\u{7}", "back\\slash \"quoted\"", "~/x", "Ōhori 東京.csv",
     ]
     for word in words {
-      let text = "open " + ParsedCommand.quoting(word)
+      let text = "open " + Word.quoted(word)
       let command = try #require(try Self.commands(text).first, "\(text)")
       #expect(command.words.map(\.text) == ["open", word], "\(text)")
       #expect(command.words.count == 2 && (command.words[1].quotedFrom != nil || !word.hasPrefix("-")))
     }
-    #expect(ParsedCommand.quoting("places.csv") == "places.csv")
-    #expect(ParsedCommand.quoting("my places.csv") == "'my places.csv'")
+    #expect(Word.quoted("places.csv") == "places.csv")
+    #expect(Word.quoted("my places.csv") == "'my places.csv'")
   }
 
   @Test("double quotes take backslash escapes; single quotes take none")

@@ -19,6 +19,9 @@ extension Command {
     var anyNamed = false
     var onlyPositional = false
     var index = words.startIndex
+    // The indices of the last positional parameter filled and of its word, for the remedy of
+    // too many words (indices: no copy of the parameter on the way).
+    var lastPositional: (parameter: Int, word: Int)?
 
     // Whether this is the parameter's first value. It reaches no property of `self`, so it
     // inlines into its callers (it was a call of its own, 450 instructions a bound word);
@@ -77,10 +80,11 @@ extension Command {
         nextPositional = nextPositionalIndex(from: nextPositional + 1)
       }
       guard nextPositional < parameters.endIndex else {
-        throw .invalidArgument("too many arguments for '\(configuration.name)' (usage: \(usage))")
+        throw tooManyArguments(words, lastPositional: lastPositional, bound: values)
       }
       let parameter = parameters[nextPositional]
       guard set(parameter, try parameter.convert(word.text)) else { throw givenTwice(parameter) }
+      lastPositional = (nextPositional, index - 1)
       nextPositional = nextPositionalIndex(from: nextPositional + 1)
     }
 
@@ -109,6 +113,25 @@ extension Command {
   private func nextPositionalIndex(from start: Int) -> Int {
     let parameters = configuration.parameters
     return parameters[start...].firstIndex { $0.style == .positional } ?? parameters.endIndex
+  }
+
+  /// The error for words left over once every positional parameter has one. When the last
+  /// positional parameter takes text and the words from its own on are all plain, the remedy
+  /// passes them as that one value (`rename Quiet Places` → `rename 'Quiet Places'`).
+  private func tooManyArguments(
+    _ words: [Word], lastPositional: (parameter: Int, word: Int)?, bound: [String: ArgumentValue]
+  ) -> FolioError {
+    var error = FolioError.invalidArgument("too many arguments for '\(configuration.name)' (usage: \(usage))")
+    guard let (index, start) = lastPositional, case let parameter = configuration.parameters[index],
+      parameter.kind == .string || parameter.kind == .path,
+      words[start...].allSatisfy({
+        !($0.text.hasPrefix("--") && $0.isPlain(through: 2)) && Self.namedArgument($0) == nil
+      })
+    else { return error }
+    var arguments = bound
+    arguments[parameter.name] = .string(words[start...].map(\.text).joined(separator: " "))
+    error.remedies = [.run(configuration.id, arguments, effect: "takes the words as one")]
+    return error
   }
 
   /// The error for a parameter given a second value.

@@ -126,7 +126,7 @@ public enum Folio {
       for document in documents where shell.session.stopReason == nil {
         let command = ParsedCommand(
           words: [Word("open"), Word(document, quotedFrom: 0)],
-          text: "open " + ParsedCommand.quoting(document))
+          text: "open " + Word.quoted(document))
         if !shell.execute(command, at: isInteractive ? nil : SourceLocation(file: "<command-line>", line: 1)),
           !isInteractive, !shell.options.keepGoing
         {

@@ -14,35 +14,6 @@ public struct ParsedCommand: Equatable, Sendable {
     self.words = words
     self.text = text
   }
-
-  /// `word` written so that the lexer reads it back as that one literal word: as it is when
-  /// it holds only letters, digits and `._/-+,:@%` and does not start with `-`; else in
-  /// single quotes; or in double quotes with escapes when it holds a quote or a control
-  /// character.
-  public static func quoting(_ word: String) -> String {
-    let plainCharacters = "._/-+,:@%".unicodeScalars
-    let isPlain =
-      !word.isEmpty && !word.hasPrefix("-")
-      && word.unicodeScalars.allSatisfy {
-        $0.properties.isAlphabetic || $0.properties.numericType != nil || plainCharacters.contains($0)
-      }
-    if isPlain { return word }
-    let needsEscapes = word.unicodeScalars.contains { $0 == "'" || $0.value < 0x20 || $0.value == 0x7F }
-    if !needsEscapes { return "'" + word + "'" }
-    var escaped = ""
-    for scalar in word.unicodeScalars {
-      switch scalar {
-      case "\\": escaped += "\\\\"
-      case "\"": escaped += "\\\""
-      case "\n": escaped += "\\n"
-      case "\t": escaped += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-        escaped += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-      default: escaped.unicodeScalars.append(scalar)
-      }
-    }
-    return "\"" + escaped + "\""
-  }
 }
 
 /// What the lexer made of a line.

@@ -23,14 +23,16 @@ public struct ErrorText {
     return remedies.isEmpty ? messages : messages + "; " + phrase(remedies)
   }
 
-  /// Remedies as one clause: each command line in single quotes followed by its effect,
-  /// joined by commas; a remedy without an effect shares the next one's ("'open PATH' or
-  /// 'new' makes one").
+  /// Remedies as one clause: each command line in single quotes (double quotes when it holds
+  /// a single quote) followed by its effect, joined by commas; a remedy without an effect
+  /// shares the next one's ("'open PATH' or 'new' makes one").
   func phrase(_ remedies: [Remedy]) -> String {
     var clauses: [String] = []
     var alternatives: [String] = []
     for remedy in remedies {
-      alternatives.append("'" + line(remedy) + "'")
+      let line = line(remedy)
+      let quote = line.contains("'") ? "\"" : "'"
+      alternatives.append(quote + line + quote)
       guard !remedy.effect.isEmpty else { continue }
       clauses.append(alternatives.joined(separator: " or ") + " " + remedy.effect)
       alternatives = []
