@@ -123,6 +123,7 @@ public enum Folio {
         if !shell.runInline(text, number: index + 1), !shell.options.keepGoing { break }
       }
     case .interactive(let documents):
+      if isInteractive { REPL.greet(shell) }
       for document in documents where shell.session.stopReason == nil {
         let command = ParsedCommand(
           words: [Word("open"), Word(document, quotedFrom: 0)],

@@ -21,13 +21,16 @@ struct REPL {
     "exit()", "quit()", ":q", ":q!", ":wq", "\\q", ".quit", ".exit",
   ]
 
-  /// The line printed when the REPL starts.
-  static var banner: String { "Folio \(Folio.version) — 'help' for help, Ctrl-D or 'quit' to leave." }
+  /// Prints the line that greets the person, before the documents named on the command line
+  /// open and the REPL starts.
+  static func greet(_ shell: Shell) {
+    shell.console.print(
+      shell.style.secondary("Folio \(Folio.version) — 'help' for help, Ctrl-D or 'quit' to leave."))
+  }
 
   /// Runs until the person leaves.
   func run() {
     Self.useUTF8Locale()
-    shell.console.print(shell.style.secondary(Self.banner))
     let editor = LineEditor(
       completer: Completer(
         registry: shell.registry, home: shell.environment["HOME"], names: Self.names(of: shell)),
