@@ -246,7 +246,8 @@ extension Workspace {
   /// `favorite` column holds it (added when missing), so it is saved with the document. The
   /// cell is written in the column's own spelling (`FavoriteSpelling`), so marking and
   /// unmarking a row gives back its bytes. A row that already is (or is not) a favorite is
-  /// left alone: no step, no unsaved change.
+  /// left alone: no step, no unsaved change. A column added is in the recovery journal
+  /// when it returns, as for `addColumn(_:to:)`: the table is journaled whole then.
   ///
   /// - Throws: `FolioError.disabled` unless exactly one row is selected.
   public func setFavorite(_ isFavorite: Bool, in document: Document) throws {
@@ -261,7 +262,8 @@ extension Workspace {
   /// Marks or unmarks the row with this id as a favorite, as `setFavorite(_:in:)` does for
   /// the selected row, whatever is selected.
   ///
-  /// - Throws: `FolioError.invalidArgument` when no row has the id.
+  /// - Throws: `FolioError.invalidArgument` when no row has the id; `FolioError.interrupted`
+  ///   when a Ctrl-C stops the journal write of a column added, the row not marked.
   public func setFavorite(_ isFavorite: Bool, rowID id: Int, in document: Document) throws {
     let (column, old, new, addsColumn) = try document.modifyTable { table throws in
       guard let index = table.rowIndex(id: id) else {
@@ -276,22 +278,25 @@ extension Workspace {
       return (column, old, new, found == nil)
     }
     guard Self.isFavoriteText(old.description) != isFavorite else { return }
+    let name = isFavorite ? "Favorite" : "Unfavorite"
+    // A new column is a change no run of rows describes: the journal is written whole.
+    try journaling(document, stepName: name) {
+      try document.perform(
+        name,
+        apply: { document in
+          if addsColumn { try document.modifyTable { $0.appendColumn(Self.favoriteColumn) } }
+          try Self.setCell(id: id, column: column, to: new, in: document)
+          if addsColumn { document.noteUnknownChange() }
+        },
+        revert: { document in
+          try Self.setCell(id: id, column: column, to: old, in: document)
+          if addsColumn {
+            try document.modifyTable { $0.removeLastColumn() }
+            document.noteUnknownChange()
+          }
+        })
+    }
     if document.favoriteSpellings[id] == nil { document.favoriteSpellings[id] = old }
-    try document.perform(
-      isFavorite ? "Favorite" : "Unfavorite",
-      apply: { document in
-        // A new column is a change no run of rows describes.
-        if addsColumn { try document.modifyTable { $0.appendColumn(Self.favoriteColumn) } }
-        try Self.setCell(id: id, column: column, to: new, in: document)
-        if addsColumn { document.noteUnknownChange() }
-      },
-      revert: { document in
-        try Self.setCell(id: id, column: column, to: old, in: document)
-        if addsColumn {
-          try document.modifyTable { $0.removeLastColumn() }
-          document.noteUnknownChange()
-        }
-      })
   }
 
   /// The context menu for a document's selection [contextMenu(forSelectionType:)], built from
