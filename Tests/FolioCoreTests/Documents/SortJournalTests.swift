@@ -1,4 +1,5 @@
 import FolioTestSupport
+import Foundation
 import Testing
 
 @testable import FolioCore
@@ -99,6 +100,79 @@ import Testing
     try workspace.sort(document, by: [TableSortKey(column: "name")])
     #expect(try Self.names(document) == ["apple", "banana", "cherry"])
     #expect(Self.journaled(workspace, document, in: folder)?.hasPrefix("name,n\napple,1\n") == true)
+    workspace.endSession()
+  }
+
+  @Test("a sort whose journal cannot be written stands, and its journal is tried once and warned of once")
+  func unwritableJournal() throws {
+    let folder = try TemporaryFolder("folio-sort-journal")
+    // The journal's folder name is taken by a file: every journal write fails.
+    try FileManager.default.createDirectory(atPath: folder.path("state"), withIntermediateDirectories: false)
+    try folder.write("state/recovery", "not a folder")
+    let (workspace, document, _) = try Self.open(folder)
+    let safeguards = try #require(workspace.safeguards)
+
+    try workspace.sort(document, by: [TableSortKey(column: "name")])
+    #expect(try Self.names(document) == ["apple", "banana", "cherry"])
+    #expect(document.sortOrder == [TableSortKey(column: "name")])
+    #expect(document.isDirty)
+    #expect(document.undoStack.undoName == "Sort")
+    #expect(safeguards.journalWrites == 1)
+    let warnings = workspace.takeJournalWarnings()
+    #expect(warnings.count == 1)
+    #expect(warnings.first?.message == "cannot keep the unsaved changes of fruit in the recovery journal")
+    #expect(warnings.first?.values == ["title": "fruit"])
+    #expect(warnings.first?.cause?.code == .io)
+
+    // After the command: no second write of the same table, no second warning.
+    #expect(workspace.journalChanges().isEmpty)
+    #expect(workspace.journalChanges().isEmpty)
+    #expect(safeguards.journalWrites == 1)
+
+    // The next change is tried again, and the same reason is not said twice.
+    try workspace.setCell(position: 1, columnNamed: "n", to: "10", in: document)
+    #expect(workspace.journalChanges().isEmpty)
+    #expect(safeguards.journalWrites == 2)
+    workspace.endSession()
+  }
+
+  @Test(
+    "a column added is journaled before it returns, and Ctrl-C while that journal is written takes it back",
+    arguments: [false, true])
+  func interruptedColumnJournal(byFavorite: Bool) throws {
+    let folder = try TemporaryFolder("folio-column-journal")
+    let (workspace, document, token) = try Self.open(folder)
+    let addColumn = {
+      if byFavorite {
+        try workspace.setFavorite(true, rowID: 2, in: document)
+      } else {
+        try workspace.addColumn("notes", to: document)
+      }
+    }
+    let column = byFavorite ? "favorite" : "notes"
+    let columns = { try document.readTable { $0.columns } }
+    workspace.events.flush()
+    _ = document.takeContentChange()
+
+    // Cancelled before the command: the column's journal write stops at its first check.
+    token.cancel()
+    #expect(throws: FolioError.interrupted) { try addColumn() }
+    #expect(try columns() == ["name", "n"])
+    #expect(!document.isDirty)
+    #expect(document.undoStack.undoName == nil)
+    #expect(workspace.events.pendingEvents.isEmpty)
+    #expect(document.takeContentChange() == nil)
+    #expect(document.favoriteSpellings.isEmpty)
+    #expect(Self.journaled(workspace, document, in: folder) == nil)
+    #expect(!folder.names(in: "state/recovery").contains { $0.hasPrefix(".") }, "no temporary journal left")
+
+    token.reset()
+    try addColumn()
+    #expect(try columns() == ["name", "n", column])
+    #expect(document.undoStack.undoName == (byFavorite ? "Favorite" : "Add Column"))
+    let journal = try #require(Self.journaled(workspace, document, in: folder))
+    #expect(journal.hasPrefix("name,n,\(column)\n"))
+    #expect(workspace.journalChanges().isEmpty)
     workspace.endSession()
   }
 }
