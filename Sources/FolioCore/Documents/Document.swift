@@ -202,6 +202,32 @@ public final class Document {
   /// Says the edit being made leaves the content as it is (a rename).
   func noteContentUnchanged() { isChangeDescribed = true }
 
+  /// Moves through the undo history with `move` (an undo or a redo; the rows it removes
+  /// leave the selection), then runs `then`. When `then` throws, `takeBack` makes the
+  /// opposite move, and the selection and what front ends are told changed are as they were
+  /// before, so that no front end hears of the move. A `move` that throws changes nothing.
+  ///
+  /// - Returns: what `move` returns: the step's name, or nil when there was none (`then`
+  ///   does not run then).
+  func movingThroughHistory(
+    _ move: () throws -> String?, then: () throws -> Void, takeBack: () throws -> Void
+  ) throws -> String? {
+    let selectionBefore = selection
+    let change = frontEndChange
+    let takes = frontEndTakes
+    guard let name = try move() else { return nil }
+    pruneSelection()
+    do {
+      try then()
+    } catch {
+      try? takeBack()
+      selection = selectionBefore
+      if frontEndTakes == takes { frontEndChange = change }
+      throw error
+    }
+    return name
+  }
+
   /// Whether changes are being collected into one step by `beginGroup`.
   public var isGrouping: Bool { group != nil }
 

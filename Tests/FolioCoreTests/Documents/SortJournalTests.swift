@@ -175,4 +175,49 @@ import Testing
     #expect(workspace.journalChanges().isEmpty)
     workspace.endSession()
   }
+
+  @Test("Ctrl-C while the journal of an undo or redo of a sort is written takes the move back")
+  func interruptedHistoryMove() throws {
+    let folder = try TemporaryFolder("folio-undo-journal")
+    let (workspace, document, token) = try Self.open(folder)
+    try workspace.setCell(position: 1, columnNamed: "n", to: "30", in: document)
+    try workspace.sort(document, by: [TableSortKey(column: "name")])
+    workspace.journalChanges()
+    try workspace.select([1, 2], mode: .replace, in: document, environment: AppEnvironment())
+
+    /// Checks that an interrupted move left everything as it was.
+    func expectInterrupted(_ move: () throws -> String, names: [String], undo: String?, redo: String?)
+      throws
+    {
+      workspace.events.flush()
+      _ = document.takeContentChange()
+      let journal = Self.journaled(workspace, document, in: folder)
+      let revision = document.revision
+      token.cancel()
+      #expect(throws: FolioError.interrupted) { _ = try move() }
+      token.reset()
+      #expect(try Self.names(document) == names)
+      #expect(document.revision == revision)
+      #expect(document.undoStack.undoName == undo)
+      #expect(document.undoStack.redoName == redo)
+      #expect(document.selection == [1, 2])
+      #expect(workspace.events.pendingEvents.isEmpty)
+      #expect(document.takeContentChange() == nil, "a front end hears of no change")
+      #expect(Self.journaled(workspace, document, in: folder) == journal)
+      #expect(!folder.names(in: "state/recovery").contains { $0.hasPrefix(".") }, "no temporary journal left")
+    }
+
+    let sorted = ["apple", "banana", "cherry"]
+    let unsorted = ["cherry", "apple", "banana"]
+    try expectInterrupted({ try workspace.undo(document) }, names: sorted, undo: "Sort", redo: nil)
+    #expect(document.sortOrder == [TableSortKey(column: "name")])
+    #expect(try workspace.undo(document) == "Sort")
+    #expect(Self.journaled(workspace, document, in: folder) == "name,n\ncherry,30\napple,1\nbanana,2\n")
+    try expectInterrupted({ try workspace.redo(document) }, names: unsorted, undo: "Edit Cell", redo: "Sort")
+    #expect(document.sortOrder.isEmpty)
+    #expect(try workspace.redo(document) == "Sort")
+    #expect(Self.journaled(workspace, document, in: folder) == "name,n\napple,1\nbanana,2\ncherry,30\n")
+    #expect(workspace.journalChanges().isEmpty)
+    workspace.endSession()
+  }
 }

@@ -173,6 +173,47 @@ extension Workspace {
     document.commitGroup(name: stepName)
   }
 
+  /// Undoes or redoes a step with `move` and has the result in the recovery journal before
+  /// it counts as made, as `journaling` does for a change: a Ctrl-C while the journal is
+  /// written makes the opposite move with `takeBack` — content, sort order, revision,
+  /// selection and history as they were, the events withdrawn — and throws
+  /// `FolioError.interrupted`. Undoing a sort or a revert of a large table writes its
+  /// journal whole, as long as the sort's own. Inside a group the move is journaled when the
+  /// command ends.
+  ///
+  /// - Returns: the name of the step moved over, or nil when there was none.
+  /// - Throws: what `move` throws, the history unchanged then, or `FolioError.interrupted`.
+  func journalingHistoryMove(
+    _ document: Document, _ move: () throws -> String?, takeBack: () throws -> Void
+  ) throws(FolioError) -> String? {
+    guard let safeguards, !document.isGrouping else {
+      return try FolioError.converting {
+        try document.movingThroughHistory(move, then: {}, takeBack: takeBack)
+      }
+    }
+    let queued = events.pendingEvents
+    do {
+      return try document.movingThroughHistory(
+        move,
+        then: { () throws(FolioError) in
+          do throws(FolioError) {
+            try bringJournalUpToDate(document, in: safeguards, cancellation: cancellation)
+          } catch  where error.code == .interrupted {
+            throw error
+          } catch {
+            if let warning = journalWarning(error, of: document, in: safeguards) {
+              safeguards.pendingWarnings.append(warning)
+            }
+          }
+        }, takeBack: takeBack)
+    } catch let error as FolioError {
+      if error.code == .interrupted { events.withdraw(since: queued) }
+      throw error
+    } catch {
+      throw FolioError.from(error)
+    }
+  }
+
   /// Brings one document's journal up to date: its unsaved changes journaled, or the
   /// journal this session wrote removed when it has none. A whole journal that failed to
   /// be written is not tried again while the document is at the revision it failed at.
