@@ -167,8 +167,12 @@ import Testing
     #expect(!folder.names(in: "state/recovery").contains { $0.hasPrefix(".") }, "no temporary journal left")
 
     token.reset()
+    var reports: [WorkProgress] = []
+    workspace.progress = { reports.append($0) }
     try addColumn()
     #expect(try columns() == ["name", "n", column])
+    // The write says how far it got, as a sort's does ("Journaling fruit: …").
+    #expect(reports.contains { $0.task == .journal && $0.document == "fruit" && $0.done > 0 })
     #expect(document.undoStack.undoName == (byFavorite ? "Favorite" : "Add Column"))
     let journal = try #require(Self.journaled(workspace, document, in: folder))
     #expect(journal.hasPrefix("name,n,\(column)\n"))
@@ -211,8 +215,11 @@ import Testing
     let unsorted = ["cherry", "apple", "banana"]
     try expectInterrupted({ try workspace.undo(document) }, names: sorted, undo: "Sort", redo: nil)
     #expect(document.sortOrder == [TableSortKey(column: "name")])
+    var reports: [WorkProgress] = []
+    workspace.progress = { reports.append($0) }
     #expect(try workspace.undo(document) == "Sort")
     #expect(Self.journaled(workspace, document, in: folder) == "name,n\ncherry,30\napple,1\nbanana,2\n")
+    #expect(reports.contains { $0.task == .journal && $0.document == "fruit" && $0.done > 0 })
     try expectInterrupted({ try workspace.redo(document) }, names: unsorted, undo: "Edit Cell", redo: "Sort")
     #expect(document.sortOrder.isEmpty)
     #expect(try workspace.redo(document) == "Sort")
