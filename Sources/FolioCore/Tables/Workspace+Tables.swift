@@ -19,8 +19,10 @@ extension Workspace {
   /// The step holds the permutation of rows, not a copy of the table; row ids and the
   /// selection stay with their rows. Undo gives back the rows and the order before.
   ///
-  /// The sort is in the recovery journal when it returns: the journal holds the sorted
-  /// table whole, and a Ctrl-C while it is written takes the sort back (`journaling`).
+  /// The sort is in the recovery journal when it returns, and a Ctrl-C before takes the sort
+  /// back (`journaling`): the journal's log takes the new order of the rows (a few bytes a
+  /// row) when the journal held the table just before, else the sorted table is journaled
+  /// whole.
   ///
   /// - Returns: the number of rows.
   /// - Throws: `FolioError.invalidArgument` for a text document or a key naming no column;
@@ -100,9 +102,13 @@ extension Workspace {
       Self.sortStepName, cost: 16 * permutation.count + 64, keepingOrder: .none,
       apply: { document in
         try document.modifyTable { $0.reorder(by: permutation) }
+        document.noteReordered(permutation)
         document.ordering = ordering
       },
-      revert: { document in try document.modifyTable { $0.reorder(by: inverse) } })
+      revert: { document in
+        try document.modifyTable { $0.reorder(by: inverse) }
+        document.noteReordered(inverse)
+      })
   }
 
   /// Changes a table's selection [selection: Set<ID>].

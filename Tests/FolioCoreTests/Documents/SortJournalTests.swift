@@ -215,16 +215,46 @@ import Testing
     let unsorted = ["cherry", "apple", "banana"]
     try expectInterrupted({ try workspace.undo(document) }, names: sorted, undo: "Sort", redo: nil)
     #expect(document.sortOrder == [TableSortKey(column: "name")])
-    var reports: [WorkProgress] = []
-    workspace.progress = { reports.append($0) }
     #expect(try workspace.undo(document) == "Sort")
     #expect(Self.journaled(workspace, document, in: folder) == "name,n\ncherry,30\napple,1\nbanana,2\n")
-    #expect(reports.contains { $0.task == .journal && $0.document == "fruit" && $0.done > 0 })
     try expectInterrupted({ try workspace.redo(document) }, names: unsorted, undo: "Edit Cell", redo: "Sort")
     #expect(document.sortOrder.isEmpty)
     #expect(try workspace.redo(document) == "Sort")
     #expect(Self.journaled(workspace, document, in: folder) == "name,n\napple,1\nbanana,2\ncherry,30\n")
     #expect(workspace.journalChanges().isEmpty)
     workspace.endSession()
+  }
+
+  @Test("a sort after the journal took the table appends the rows' new order to its log, not the table")
+  func sortLoggedAsOrder() throws {
+    let folder = try TemporaryFolder("folio-sort-journal")
+    let (workspace, document, _) = try Self.open(folder)
+    let safeguards = try #require(workspace.safeguards)
+    try workspace.setCell(position: 1, columnNamed: "n", to: "30", in: document)
+    #expect(workspace.journalChanges().isEmpty)
+    let writes = safeguards.journalWrites
+    try workspace.sort(document, by: [TableSortKey(column: "name")])
+    #expect(safeguards.journalWrites == writes, "no whole journal written")
+    #expect(Self.journaled(workspace, document, in: folder) == "name,n\napple,1\nbanana,2\ncherry,30\n")
+    _ = try workspace.undo(document)
+    try workspace.setCell(position: 2, columnNamed: "n", to: "10", in: document)
+    #expect(workspace.journalChanges().isEmpty)
+    #expect(safeguards.journalWrites == writes)
+    #expect(Self.journaled(workspace, document, in: folder) == "name,n\ncherry,30\napple,10\nbanana,2\n")
+    workspace.endSession()
+
+    // The record round-trips; one cut short, or naming the rows otherwise than once each, is
+    // refused without trapping.
+    let order = JournalDelta(order: [2, 0, 1])
+    let bytes = JournalDeltaCoding.encoded(order)
+    #expect(JournalDeltaCoding.decoded(bytes) == order)
+    for count in 0..<bytes.count { #expect(JournalDeltaCoding.decoded(Array(bytes.prefix(count))) == nil) }
+    let content = document.content
+    #expect(try JournalDelta.apply([order], to: content, shape: JournalShape(content)) != content)
+    for bad in [[0, 0, 1], [0, 1], [0, 1, 3], [-1, 0, 1]] {
+      #expect(throws: FolioError.self) {
+        try JournalDelta.apply([JournalDelta(order: bad)], to: content, shape: JournalShape(content))
+      }
+    }
   }
 }

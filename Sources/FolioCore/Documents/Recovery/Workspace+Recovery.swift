@@ -238,9 +238,11 @@ extension Workspace {
     if let written, written.file == file {
       if written.revision == document.revision {
         // Edits taken back within a command: the content is the journal's.
-        document.journalChange = nil
+        document.noteJournaled()
         return
       }
+      // Appending is quick, but a Ctrl-C before it still takes the change back.
+      try cancellation?.check()
       if appendToLog(document, written, in: safeguards) { return }
     }
     if failedRevision == document.revision {
@@ -264,7 +266,9 @@ extension Workspace {
     _ document: Document, _ written: DocumentSafeguards.Written, in safeguards: DocumentSafeguards
   ) -> Bool {
     guard written.logSize <= DocumentSafeguards.logLimit(journalSize: written.journalSize),
-      let change = document.journalChange, let delta = JournalDelta(change, of: document.content)
+      let change = document.journalChange,
+      let delta = document.journalOrder.map(JournalDelta.init(order:))
+        ?? JournalDelta(change, of: document.content)
     else { return false }
     guard let size = try? JournalLog.append(delta, journal: written.file) else {
       // A record cut short ends what is read of the log: it takes no more.
@@ -273,7 +277,7 @@ extension Workspace {
     }
     safeguards.written[document.windowID]?.revision = document.revision
     safeguards.written[document.windowID]?.logSize += size
-    document.journalChange = nil
+    document.noteJournaled()
     return true
   }
 
@@ -314,7 +318,7 @@ extension Workspace {
     var written = DocumentSafeguards.Written(
       file: file, revision: document.revision, journalSize: journalSize, logSize: .max)
     safeguards.written[document.windowID] = written
-    document.journalChange = nil
+    document.noteJournaled()
     written.logSize = try JournalLog.start(journal: file, id: logID, shape: JournalShape(document.content))
     safeguards.written[document.windowID] = written
   }
