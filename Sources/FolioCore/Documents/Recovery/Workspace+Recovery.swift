@@ -177,8 +177,8 @@ extension Workspace {
   /// it counts as made, as `journaling` does for a change: a Ctrl-C while the journal is
   /// written makes the opposite move with `takeBack` — content, sort order, revision,
   /// selection and history as they were, the events withdrawn — and throws
-  /// `FolioError.interrupted`. Undoing a sort or a revert of a large table writes its
-  /// journal whole, as long as the sort's own. Inside a group the move is journaled when the
+  /// `FolioError.interrupted`. Undoing a revert of a large table writes its journal whole,
+  /// as long as a save. Inside a group the move is journaled when the
   /// command ends.
   ///
   /// - Returns: the name of the step moved over, or nil when there was none.

@@ -2,8 +2,8 @@ extension Workspace {
   /// Takes back the last change of a document.
   ///
   /// The result is in the recovery journal when it returns: an undo the journal takes whole
-  /// (of a sort, a column added, a revert) is taken back again by a Ctrl-C while that journal
-  /// is written (`journalingHistoryMove`).
+  /// (of a column added, a revert) is taken back again by a Ctrl-C while that journal is
+  /// written (`journalingHistoryMove`); the undo of a sort is appended as the rows' order.
   ///
   /// - Returns: the name of the step undone.
   /// - Throws: `FolioError.disabled` when there is nothing to undo, or the step's error (a
