@@ -97,6 +97,18 @@ import Testing
         name: "f.json", original: "[{\"a\":1},{\"b\":2,\"a\":3}]\n",
         commands: "select 1\nfavorite\ncell 2 b 9",
         saved: "[{\"a\":1,\"favorite\":\"yes\"},{\"a\":3,\"b\":9}]\n"),
+      // A sort after the journal took the table is logged as the rows' new order, between
+      // edits; its undo too.
+      LoggedEdits(
+        name: "s.csv", original: "name,n\n\"cherry\",3\napple,1\nbanana,2\n",
+        commands: "cell 3 n 20\nsort name\ncell 1 n 10", saved: "name,n\napple,10\nbanana,20\n\"cherry\",3\n"),
+      LoggedEdits(
+        name: "u.csv", original: "name,n\ncherry,3\napple,1\nbanana,2\n",
+        commands: "cell 1 n 30\nsort name\nundo\ncell 2 n 10\nsort n:desc",
+        saved: "name,n\ncherry,30\napple,10\nbanana,2\n"),
+      LoggedEdits(
+        name: "w.json", original: "[{\"a\":1,\"c\":5},{\"b\":2,\"a\":3}]\n",
+        commands: "cell 1 a 4\nsort b:desc\ncell 2 c 7", saved: "[{\"a\":3,\"b\":2},{\"a\":4,\"c\":7}]\n"),
       // Rows not edited keep their bytes.
       LoggedEdits(
         name: "p.csv", original: "name,city\n\"Ann\",Oslo\nBob,\"Rome\"\nCy,Bern\n",

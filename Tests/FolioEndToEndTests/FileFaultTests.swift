@@ -121,6 +121,87 @@ import Testing
   }
 
   @Test(
+    "Ctrl-C while the journal of an undo is written: only 'interrupted', and the undo is taken back",
+    arguments: [
+      // `revert` leaves the file's content, and no journal; undoing it writes one whole.
+      (
+        "open doc.csv; cell 1 n 30; revert; undo; show", "journal.write:sigint:2",
+        "Opened doc (table, 3 rows × 2 columns).\nSet n of row 1.\nReverted doc to the saved version.\n"
+      )
+    ])
+  func interruptWritingUndoJournal(script: String, fault: String, output: String) throws {
+    let run = try FaultRun()
+    defer { run.remove() }
+    let csv = "name,n\ncherry,3\napple,1\nbanana,2\n"
+    try run.write(csv, to: "doc.csv")
+    let result = try run.run(["-c", script], environment: ["FOLIO_FAULT": fault])
+    #expect(result.status == 130)
+    #expect(result.output == output)
+    #expect(result.errors == "interrupted\n")
+    #expect(try run.text("doc.csv") == csv)
+    // Folio ended in order after the Ctrl-C: the journals it wrote went with it.
+    #expect(run.recoveryNames().isEmpty, "no journal, no temporary file: \(run.recoveryNames())")
+  }
+
+  @Test(
+    "Ctrl-C while the journal of a column favorite adds is written: only 'interrupted', the column taken back"
+  )
+  func interruptWritingColumnJournal() throws {
+    let run = try FaultRun()
+    defer { run.remove() }
+    let csv = "name,n\ncherry,3\napple,1\n"
+    try run.write(csv, to: "doc.csv")
+    let result = try run.run(
+      ["-c", "open doc.csv; select 1; favorite; show"], environment: ["FOLIO_FAULT": "journal.write:sigint"])
+    #expect(result.status == 130)
+    #expect(result.output == "Opened doc (table, 2 rows × 2 columns).\n1 row selected in doc: 1 (id:1)\n")
+    #expect(result.errors == "interrupted\n")
+    #expect(try run.text("doc.csv") == csv)
+    #expect(run.recoveryNames().isEmpty, "no journal, no temporary file: \(run.recoveryNames())")
+  }
+
+  @Test(
+    "a sort whose journal cannot be written (full disk, I/O error) stands: one warning with the cause, in text and JSON",
+    arguments: [
+      ("journal.write:enospc", "the disk is full"), ("journal.create:eio", "Input/output error"),
+    ])
+  func unwritableSortJournal(fault: String, cause: String) throws {
+    let run = try FaultRun()
+    defer { run.remove() }
+    let csv = "name,n\ncherry,3\napple,1\nbanana,2\n"
+    try run.write(csv, to: "doc.csv")
+    let text = try run.run(
+      ["-c", "open doc.csv; sort name; show; info"], environment: ["FOLIO_FAULT": fault])
+    #expect(text.status == 0, "\(text.errors)")
+    #expect(text.output.contains("Sorted 3 rows by name.\n"))
+    #expect(text.output.contains(" 1 │ apple  │ 1\n 2 │ banana │ 2\n 3 │ cherry │ 3\n"), "\(text.output)")
+    #expect(text.output.contains("Unsaved changes: yes"))
+    let warnings = text.errors.split(separator: "\n")
+    #expect(warnings.count == 1, "\(text.errors)")
+    #expect(
+      warnings.first?.hasPrefix(
+        "folio: warning: cannot keep the unsaved changes of doc in the recovery journal: ")
+        == true)
+    #expect(warnings.first?.hasSuffix(cause) == true, "\(text.errors)")
+    #expect(try run.text("doc.csv") == csv)
+    #expect(run.recoveryNames().isEmpty, "no journal, no temporary file: \(run.recoveryNames())")
+
+    let json = try run.run(["--json", "-c", "open doc.csv; sort name"], environment: ["FOLIO_FAULT": fault])
+    #expect(json.status == 0, "\(json.errors)")
+    #expect(json.errors.isEmpty, "told in the sort's line, not on standard error: \(json.errors)")
+    let lines = json.output.split(separator: "\n")
+    #expect(lines.count == 2)
+    let sortLine = try #require(lines.last.map(String.init))
+    #expect(sortLine.hasPrefix(#"{"ok":true,"command":"sort name","result":{"#))
+    #expect(
+      sortLine.contains(
+        #""warnings":[{"code":"io","message":"cannot keep the unsaved changes of doc in the recovery journal","values":{"title":"doc"},"cause":{"code":"io","message":""#
+      ), "\(sortLine)")
+    #expect(sortLine.contains(cause))
+    #expect(run.recoveryNames().isEmpty, "\(run.recoveryNames())")
+  }
+
+  @Test(
     "SIGKILL half-way through appending to the journal's log: the torn record is ignored, the earlier ones kept"
   )
   func killAppendingToLog() throws {

@@ -64,6 +64,11 @@ public final class Document {
   private var frontEndTakes = 0
   /// What changed in the content since the recovery journal last took it; nil when nothing.
   var journalChange: ContentChange?
+  /// The new order of every row when the one change since the recovery journal last took
+  /// the content is its rows reordered (a sort, its undo): the row now at `i` was at
+  /// `journalOrder[i]`. The journal's log takes it as that permutation, a few bytes a row,
+  /// instead of the whole table. Nil otherwise.
+  var journalOrder: [Int]?
   /// What changed in the content since a front end last took it (`takeContentChange()`).
   private var frontEndChange: ContentChange?
   /// Whether the edit being made described its change (`noteChange`).
@@ -175,6 +180,7 @@ public final class Document {
   /// Notes a change of the content that no run of rows or lines describes.
   func noteUnknownChange() {
     journalChange = .unknown
+    journalOrder = nil
     frontEndChange = .unknown
     editChange = .unknown
   }
@@ -193,14 +199,57 @@ public final class Document {
   /// journal: from position `start`, `removed` rows or lines became `inserted` ones.
   func noteChange(start: Int, removed: Int, inserted: Int) {
     isChangeDescribed = true
+    journalOrder = nil
     let run = ContentChange.run(start: start, removed: removed, inserted: inserted)
     journalChange = journalChange.map { $0.then(run) } ?? run
     frontEndChange = frontEndChange.map { $0.then(run) } ?? run
     editChange = editChange.map { $0.then(run) } ?? run
   }
 
+  /// Describes the edit being made as a new order of every row: the row now at `i` was at
+  /// `order[i]`. No run describes it; the recovery journal takes it as that permutation when
+  /// it held the content just before.
+  func noteReordered(_ order: [Int]) {
+    let journalHeldContent = journalChange == nil
+    noteUnknownChange()
+    isChangeDescribed = true
+    if journalHeldContent { journalOrder = order }
+  }
+
+  /// Notes that the recovery journal holds the content as it is now.
+  func noteJournaled() {
+    journalChange = nil
+    journalOrder = nil
+  }
+
   /// Says the edit being made leaves the content as it is (a rename).
   func noteContentUnchanged() { isChangeDescribed = true }
+
+  /// Moves through the undo history with `move` (an undo or a redo; the rows it removes
+  /// leave the selection), then runs `then`. When `then` throws, `takeBack` makes the
+  /// opposite move, and the selection and what front ends are told changed are as they were
+  /// before, so that no front end hears of the move. A `move` that throws changes nothing.
+  ///
+  /// - Returns: what `move` returns: the step's name, or nil when there was none (`then`
+  ///   does not run then).
+  func movingThroughHistory(
+    _ move: () throws -> String?, then: () throws -> Void, takeBack: () throws -> Void
+  ) throws -> String? {
+    let selectionBefore = selection
+    let change = frontEndChange
+    let takes = frontEndTakes
+    guard let name = try move() else { return nil }
+    pruneSelection()
+    do {
+      try then()
+    } catch {
+      try? takeBack()
+      selection = selectionBefore
+      if frontEndTakes == takes { frontEndChange = change }
+      throw error
+    }
+    return name
+  }
 
   /// Whether changes are being collected into one step by `beginGroup`.
   public var isGrouping: Bool { group != nil }

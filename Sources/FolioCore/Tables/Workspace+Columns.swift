@@ -2,9 +2,13 @@ extension Workspace {
   /// Adds an empty column at the end of a table document, as one undoable step ("Add
   /// Column").
   ///
+  /// The column is in the recovery journal when it returns: the journal holds the table
+  /// whole, and a Ctrl-C while it is written takes the column back (`journaling`).
+  ///
   /// - Throws: `FolioError.invalidArgument` when the name is empty, holds a line break or
   ///   another control character, or is a column already; `FolioError` when the document is
-  ///   not a table.
+  ///   not a table; `FolioError.interrupted` when a Ctrl-C stops its journal write, the
+  ///   column not added.
   public func addColumn(_ name: String, to document: Document) throws {
     if name.isEmpty { throw FolioError.invalidArgument("a column name cannot be empty") }
     if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
@@ -16,9 +20,11 @@ extension Workspace {
       throw FolioError.invalidArgument("there is a column '\(name)' already")
     }
     // An empty column is no key of the order yet: no row moves.
-    try document.perform(
-      "Add Column", keepingOrder: .none,
-      apply: { document in try document.modifyTable { $0.appendColumn(name) } },
-      revert: { document in try document.modifyTable { $0.removeLastColumn() } })
+    try journaling(document, stepName: "Add Column") {
+      try document.perform(
+        "Add Column", keepingOrder: .none,
+        apply: { document in try document.modifyTable { $0.appendColumn(name) } },
+        revert: { document in try document.modifyTable { $0.removeLastColumn() } })
+    }
   }
 }

@@ -19,8 +19,10 @@ extension Workspace {
   /// The step holds the permutation of rows, not a copy of the table; row ids and the
   /// selection stay with their rows. Undo gives back the rows and the order before.
   ///
-  /// The sort is in the recovery journal when it returns: the journal holds the sorted
-  /// table whole, and a Ctrl-C while it is written takes the sort back (`journaling`).
+  /// The sort is in the recovery journal when it returns, and a Ctrl-C before takes the sort
+  /// back (`journaling`): the journal's log takes the new order of the rows (a few bytes a
+  /// row) when the journal held the table just before, else the sorted table is journaled
+  /// whole.
   ///
   /// - Returns: the number of rows.
   /// - Throws: `FolioError.invalidArgument` for a text document or a key naming no column;
@@ -100,9 +102,13 @@ extension Workspace {
       Self.sortStepName, cost: 16 * permutation.count + 64, keepingOrder: .none,
       apply: { document in
         try document.modifyTable { $0.reorder(by: permutation) }
+        document.noteReordered(permutation)
         document.ordering = ordering
       },
-      revert: { document in try document.modifyTable { $0.reorder(by: inverse) } })
+      revert: { document in
+        try document.modifyTable { $0.reorder(by: inverse) }
+        document.noteReordered(inverse)
+      })
   }
 
   /// Changes a table's selection [selection: Set<ID>].
@@ -246,7 +252,8 @@ extension Workspace {
   /// `favorite` column holds it (added when missing), so it is saved with the document. The
   /// cell is written in the column's own spelling (`FavoriteSpelling`), so marking and
   /// unmarking a row gives back its bytes. A row that already is (or is not) a favorite is
-  /// left alone: no step, no unsaved change.
+  /// left alone: no step, no unsaved change. A column added is in the recovery journal
+  /// when it returns, as for `addColumn(_:to:)`: the table is journaled whole then.
   ///
   /// - Throws: `FolioError.disabled` unless exactly one row is selected.
   public func setFavorite(_ isFavorite: Bool, in document: Document) throws {
@@ -261,7 +268,8 @@ extension Workspace {
   /// Marks or unmarks the row with this id as a favorite, as `setFavorite(_:in:)` does for
   /// the selected row, whatever is selected.
   ///
-  /// - Throws: `FolioError.invalidArgument` when no row has the id.
+  /// - Throws: `FolioError.invalidArgument` when no row has the id; `FolioError.interrupted`
+  ///   when a Ctrl-C stops the journal write of a column added, the row not marked.
   public func setFavorite(_ isFavorite: Bool, rowID id: Int, in document: Document) throws {
     let (column, old, new, addsColumn) = try document.modifyTable { table throws in
       guard let index = table.rowIndex(id: id) else {
@@ -276,22 +284,25 @@ extension Workspace {
       return (column, old, new, found == nil)
     }
     guard Self.isFavoriteText(old.description) != isFavorite else { return }
+    let name = isFavorite ? "Favorite" : "Unfavorite"
+    // A new column is a change no run of rows describes: the journal is written whole.
+    try journaling(document, stepName: name) {
+      try document.perform(
+        name,
+        apply: { document in
+          if addsColumn { try document.modifyTable { $0.appendColumn(Self.favoriteColumn) } }
+          try Self.setCell(id: id, column: column, to: new, in: document)
+          if addsColumn { document.noteUnknownChange() }
+        },
+        revert: { document in
+          try Self.setCell(id: id, column: column, to: old, in: document)
+          if addsColumn {
+            try document.modifyTable { $0.removeLastColumn() }
+            document.noteUnknownChange()
+          }
+        })
+    }
     if document.favoriteSpellings[id] == nil { document.favoriteSpellings[id] = old }
-    try document.perform(
-      isFavorite ? "Favorite" : "Unfavorite",
-      apply: { document in
-        // A new column is a change no run of rows describes.
-        if addsColumn { try document.modifyTable { $0.appendColumn(Self.favoriteColumn) } }
-        try Self.setCell(id: id, column: column, to: new, in: document)
-        if addsColumn { document.noteUnknownChange() }
-      },
-      revert: { document in
-        try Self.setCell(id: id, column: column, to: old, in: document)
-        if addsColumn {
-          try document.modifyTable { $0.removeLastColumn() }
-          document.noteUnknownChange()
-        }
-      })
   }
 
   /// The context menu for a document's selection [contextMenu(forSelectionType:)], built from

@@ -314,11 +314,16 @@ public final class Shell {
       let lineCount = Self.lineCount(of: text)
       try paging(lineCount: lineCount) { console.print(text) }
     case .json:
-      let line = JSONValue.object([
-        ("ok", .bool(true)), ("command", .string(command.text)),
-        ("result", JSONRenderer.result(output)),
-      ])
-      console.print(line.serialized)
+      var fields: [(String, JSONValue)] = [
+        ("ok", .bool(true)), ("command", .string(command.text)), ("result", JSONRenderer.result(output)),
+      ]
+      // A journal the command itself could not write (a sort's) is told with its result.
+      let warnings = workspace.takeJournalWarnings()
+      if !warnings.isEmpty {
+        let errorText = ErrorText(registry: registry)
+        fields.append(("warnings", .array(warnings.map { errorText.json($0) })))
+      }
+      console.print(JSONValue.object(fields).serialized)
     }
   }
 

@@ -29,6 +29,13 @@ final class DocumentSafeguards {
   var written: [Int: Written] = [:]
   /// The last reason a journal could not be written, so each is reported once.
   var lastJournalFailure: String?
+  /// The revision of each document, by window, whose whole journal could not be written:
+  /// it is not tried again until the document changes, so one failed write of a large
+  /// table costs one write, not one more after every command.
+  var failedRevisions: [Int: Int] = [:]
+  /// Warnings for journals that could not be written inside a command (`journaling`),
+  /// waiting for the command's result or the next `journalChanges()`.
+  var pendingWarnings: [FolioError] = []
   /// How many journals this session wrote whole, to give each log a new id.
   var journalWrites = 0
 

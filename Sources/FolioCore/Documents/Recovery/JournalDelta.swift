@@ -2,14 +2,17 @@
 /// position `start`, `removed` rows (of a table) or lines (of a text) replaced by `items`.
 ///
 /// Appended to the document's journal log after a command, it costs what the command
-/// changed, not the size of the document. A change the edits did not describe as one run
-/// (`ContentChange.unknown`: a sort, a column, a whole new content), or one larger than
+/// changed, not the size of the document. A sort (or its undo) right after the journal took
+/// the content is the new order of the rows. Any other change the edits did not describe as
+/// one run (`ContentChange.unknown`: a column, a whole new content), or one larger than
 /// `maximumItems`, has no delta: the whole journal is written again instead.
 struct JournalDelta: Equatable {
   /// What replaces the removed run.
   enum Items: Equatable {
     case rows([[TableCell]])
     case lines([String])
+    /// Every row of a table in a new order (a sort): the row now at `i` was at `order[i]`.
+    case order([Int])
   }
 
   var start: Int
@@ -35,6 +38,11 @@ struct JournalDelta: Equatable {
       self.init(
         start: start, removed: removed, items: .rows((start..<(start + inserted)).map(table.cells(ofRow:))))
     }
+  }
+
+  /// Every row of a table reordered: the row now at `i` was at `order[i]`.
+  init(order: [Int]) {
+    self.init(start: 0, removed: order.count, items: .order(order))
   }
 
   init(start: Int, removed: Int, items: Items) {
@@ -82,8 +90,16 @@ struct JournalDelta: Equatable {
       }
       table.dialect = dialect
       for delta in deltas {
-        guard case .rows(let rows) = delta.items, delta.fits(table.rowCount) else { throw misfit }
-        table.replaceRows(delta.start..<(delta.start + delta.removed), with: rows)
+        switch delta.items {
+        case .rows(let rows):
+          guard delta.fits(table.rowCount) else { throw misfit }
+          table.replaceRows(delta.start..<(delta.start + delta.removed), with: rows)
+        case .order(let order):
+          guard isPermutation(order, of: table.rowCount) else { throw misfit }
+          table.reorder(by: order)
+        case .lines:
+          throw misfit
+        }
       }
       return .table(table)
     default:
@@ -115,6 +131,17 @@ struct JournalDelta: Equatable {
   }
 
   private static let misfit = FolioError(.io, "the recovery journal's log does not fit its content")
+
+  /// Whether `order` names each of `count` positions once.
+  private static func isPermutation(_ order: [Int], of count: Int) -> Bool {
+    guard order.count == count else { return false }
+    var seen = [Bool](repeating: false, count: count)
+    for position in order {
+      guard position >= 0, position < count, !seen[position] else { return false }
+      seen[position] = true
+    }
+    return true
+  }
 
   /// Whether the removed run lies within `count` items.
   private func fits(_ count: Int) -> Bool {

@@ -2,7 +2,9 @@
 /// `start`, `removed` and the number of items as unsigned LEB128 numbers, then the items —
 /// a line as a string; a row as its number of cells, then each cell as a tag byte (0
 /// string, 1 number, 2 true, 3 false, 4 null, 5 JSON, 6 absent) followed, for 0, 1 and 5,
-/// by its text. A string is its UTF-8 length, then its bytes.
+/// by its text. A string is its UTF-8 length, then its bytes. A new order of every row is
+/// kind byte 4, `start` (0), `removed` and the number of rows, then for each row, in its new
+/// order, its position before.
 ///
 /// A log's `JournalShape` is kind byte 2 for a text — its line ending (0 LF, 1 CRLF, 2 CR),
 /// a flags byte (1 byte order mark, 2 ends with a newline) and its number of lines — or 3
@@ -27,6 +29,10 @@ enum JournalDeltaCoding {
         appendNumber(row.count, to: &bytes)
         for cell in row { append(cell, to: &bytes) }
       }
+    case .order(let order):
+      bytes.append(4)
+      for number in [delta.start, delta.removed, order.count] { appendNumber(number, to: &bytes) }
+      for position in order { appendNumber(position, to: &bytes) }
     }
     return bytes
   }
@@ -58,6 +64,14 @@ enum JournalDeltaCoding {
         rows.append(row)
       }
       items = .rows(rows)
+    case 4:
+      var order: [Int] = []
+      order.reserveCapacity(count)
+      for _ in 0..<count {
+        guard let position = reader.number() else { return nil }
+        order.append(position)
+      }
+      items = .order(order)
     default:
       return nil
     }

@@ -52,6 +52,7 @@ extension Workspace {
     guard let safeguards else { return }
     let id = document.windowID
     safeguards.releaseLock(of: id)
+    safeguards.failedRevisions[id] = nil
     if let written = safeguards.written.removeValue(forKey: id) { safeguards.journal.remove(written.file) }
   }
 
@@ -89,26 +90,44 @@ extension Workspace {
   /// A change that is one run of rows or lines is appended to the journal's log, which
   /// costs what the command changed; any other change, or a log grown past
   /// `DocumentSafeguards.logLimit`, writes the whole journal again and starts a new log.
+  /// A whole journal that could not be written is not tried again until its document
+  /// changes.
   ///
-  /// - Returns: warnings for journals that could not be written (each reason once).
+  /// - Returns: warnings for journals that could not be written (each reason once), those
+  ///   of the command's own journal writes (`takeJournalWarnings()`) first.
   @discardableResult
   public func journalChanges() -> [FolioError] {
     guard let safeguards else { return [] }
-    var warnings: [FolioError] = []
+    var warnings = takeJournalWarnings()
     for document in documents {
       do throws(FolioError) {
         try bringJournalUpToDate(document, in: safeguards, cancellation: nil)
       } catch {
-        if safeguards.lastJournalFailure != error.message {
-          safeguards.lastJournalFailure = error.message
-          warnings.append(
-            .wrapping(
-              error, in: "cannot keep the unsaved changes of \(document.title) in the recovery journal",
-              values: ["title": document.title]))
-        }
+        if let warning = journalWarning(error, of: document, in: safeguards) { warnings.append(warning) }
       }
     }
     return warnings
+  }
+
+  /// Takes the warnings of journals that could not be written inside the command being run
+  /// (a sort's, `journaling`), so that a front end can put them in the command's result;
+  /// `journalChanges()` returns those not taken.
+  public func takeJournalWarnings() -> [FolioError] {
+    guard let safeguards, !safeguards.pendingWarnings.isEmpty else { return [] }
+    defer { safeguards.pendingWarnings = [] }
+    return safeguards.pendingWarnings
+  }
+
+  /// The warning that a document's journal could not be written, or nil when the last one
+  /// gave the same reason.
+  private func journalWarning(_ error: FolioError, of document: Document, in safeguards: DocumentSafeguards)
+    -> FolioError?
+  {
+    guard safeguards.lastJournalFailure != error.message else { return nil }
+    safeguards.lastJournalFailure = error.message
+    return .wrapping(
+      error, in: "cannot keep the unsaved changes of \(document.title) in the recovery journal",
+      values: ["title": document.title])
   }
 
   /// Makes a change with `body` and has it in the recovery journal before it counts as made:
@@ -116,12 +135,15 @@ extension Workspace {
   /// back — the content, selection, sort order, dirty flag and undo history are as they
   /// were, and the events it published are withdrawn — and throws `FolioError.interrupted`.
   ///
-  /// For a change the journal takes whole (a sort), whose journal write can take as long as
-  /// a save: written after the command, a Ctrl-C in that time would find the change made and
-  /// its result printed. The journal's rename is the moment the change is made. A journal
-  /// that cannot be written for another reason leaves the change made, for
-  /// `journalChanges()` to try again and warn of after the command. Inside a group (a
-  /// plugin's command) the change joins the group and is journaled when the command ends.
+  /// For a change the journal takes whole (a sort, a column added), whose journal write can
+  /// take as long as a save: written after the command, a Ctrl-C in that time would find the
+  /// change made and its result printed. The journal's rename is the moment the change is
+  /// made. A journal that cannot be written for another reason (a full disk, no permission)
+  /// leaves the change made, as it does for every other command: the journal is a safety
+  /// net for the unsaved changes, not part of them. The write is tried once: its warning
+  /// waits in `takeJournalWarnings()` for the command's result, and `journalChanges()` does
+  /// not write it again until the document changes. Inside a group (a plugin's command) the
+  /// change joins the group and is journaled when the command ends.
   ///
   /// - Parameters:
   ///   - stepName: the name of the one undo step `body` makes.
@@ -144,13 +166,57 @@ extension Workspace {
       events.withdraw(since: queued)
       throw error
     } catch {
-      // The change stands: `journalChanges()` tries again after the command, and warns.
+      if let warning = journalWarning(error, of: document, in: safeguards) {
+        safeguards.pendingWarnings.append(warning)
+      }
     }
     document.commitGroup(name: stepName)
   }
 
+  /// Undoes or redoes a step with `move` and has the result in the recovery journal before
+  /// it counts as made, as `journaling` does for a change: a Ctrl-C while the journal is
+  /// written makes the opposite move with `takeBack` — content, sort order, revision,
+  /// selection and history as they were, the events withdrawn — and throws
+  /// `FolioError.interrupted`. Undoing a revert of a large table writes its journal whole,
+  /// as long as a save. Inside a group the move is journaled when the
+  /// command ends.
+  ///
+  /// - Returns: the name of the step moved over, or nil when there was none.
+  /// - Throws: what `move` throws, the history unchanged then, or `FolioError.interrupted`.
+  func journalingHistoryMove(
+    _ document: Document, _ move: () throws -> String?, takeBack: () throws -> Void
+  ) throws(FolioError) -> String? {
+    guard let safeguards, !document.isGrouping else {
+      return try FolioError.converting {
+        try document.movingThroughHistory(move, then: {}, takeBack: takeBack)
+      }
+    }
+    let queued = events.pendingEvents
+    do {
+      return try document.movingThroughHistory(
+        move,
+        then: { () throws(FolioError) in
+          do throws(FolioError) {
+            try bringJournalUpToDate(document, in: safeguards, cancellation: cancellation)
+          } catch  where error.code == .interrupted {
+            throw error
+          } catch {
+            if let warning = journalWarning(error, of: document, in: safeguards) {
+              safeguards.pendingWarnings.append(warning)
+            }
+          }
+        }, takeBack: takeBack)
+    } catch let error as FolioError {
+      if error.code == .interrupted { events.withdraw(since: queued) }
+      throw error
+    } catch {
+      throw FolioError.from(error)
+    }
+  }
+
   /// Brings one document's journal up to date: its unsaved changes journaled, or the
-  /// journal this session wrote removed when it has none.
+  /// journal this session wrote removed when it has none. A whole journal that failed to
+  /// be written is not tried again while the document is at the revision it failed at.
   ///
   /// - Parameter cancellation: checked while a whole journal is written, up to its rename.
   /// - Throws: `FolioError.io` when the journal cannot be written; `FolioError.interrupted`
@@ -158,11 +224,13 @@ extension Workspace {
   private func bringJournalUpToDate(
     _ document: Document, in safeguards: DocumentSafeguards, cancellation: CancellationToken?
   ) throws(FolioError) {
-    let written = safeguards.written[document.windowID]
+    let id = document.windowID
+    let written = safeguards.written[id]
+    let failedRevision = safeguards.failedRevisions.removeValue(forKey: id)
     guard document.isDirty else {
       if let written {
         safeguards.journal.remove(written.file)
-        safeguards.written[document.windowID] = nil
+        safeguards.written[id] = nil
       }
       return
     }
@@ -170,12 +238,24 @@ extension Workspace {
     if let written, written.file == file {
       if written.revision == document.revision {
         // Edits taken back within a command: the content is the journal's.
-        document.journalChange = nil
+        document.noteJournaled()
         return
       }
+      // Appending is quick, but a Ctrl-C before it still takes the change back.
+      try cancellation?.check()
       if appendToLog(document, written, in: safeguards) { return }
     }
-    try writeJournal(document, to: file, in: safeguards, cancellation: cancellation)
+    if failedRevision == document.revision {
+      // Warned of already: the same content would fail the same way.
+      safeguards.failedRevisions[id] = failedRevision
+      return
+    }
+    do throws(FolioError) {
+      try writeJournal(document, to: file, in: safeguards, cancellation: cancellation)
+    } catch {
+      if error.code != .interrupted { safeguards.failedRevisions[id] = document.revision }
+      throw error
+    }
     safeguards.lastJournalFailure = nil
   }
 
@@ -186,7 +266,9 @@ extension Workspace {
     _ document: Document, _ written: DocumentSafeguards.Written, in safeguards: DocumentSafeguards
   ) -> Bool {
     guard written.logSize <= DocumentSafeguards.logLimit(journalSize: written.journalSize),
-      let change = document.journalChange, let delta = JournalDelta(change, of: document.content)
+      let change = document.journalChange,
+      let delta = document.journalOrder.map(JournalDelta.init(order:))
+        ?? JournalDelta(change, of: document.content)
     else { return false }
     guard let size = try? JournalLog.append(delta, journal: written.file) else {
       // A record cut short ends what is read of the log: it takes no more.
@@ -195,7 +277,7 @@ extension Workspace {
     }
     safeguards.written[document.windowID]?.revision = document.revision
     safeguards.written[document.windowID]?.logSize += size
-    document.journalChange = nil
+    document.noteJournaled()
     return true
   }
 
@@ -236,7 +318,7 @@ extension Workspace {
     var written = DocumentSafeguards.Written(
       file: file, revision: document.revision, journalSize: journalSize, logSize: .max)
     safeguards.written[document.windowID] = written
-    document.journalChange = nil
+    document.noteJournaled()
     written.logSize = try JournalLog.start(journal: file, id: logID, shape: JournalShape(document.content))
     safeguards.written[document.windowID] = written
   }

@@ -1,23 +1,31 @@
 extension Workspace {
   /// Takes back the last change of a document.
   ///
+  /// The result is in the recovery journal when it returns: an undo the journal takes whole
+  /// (of a column added, a revert) is taken back again by a Ctrl-C while that journal is
+  /// written (`journalingHistoryMove`); the undo of a sort is appended as the rows' order.
+  ///
   /// - Returns: the name of the step undone.
   /// - Throws: `FolioError.disabled` when there is nothing to undo, or the step's error (a
   ///   rename whose old name was taken since); the history is unchanged then.
+  ///   `FolioError.interrupted` when a Ctrl-C stops its journal write, the step not undone.
   public func undo(_ document: Document) throws(FolioError) -> String {
-    guard let name = try FolioError.converting({ try document.undoStack.undo() }) else {
-      throw FolioError(.disabled, "nothing to undo in '\(document.title)'")
+    let name = try journalingHistoryMove(document, { try document.undoStack.undo() }) {
+      _ = try document.undoStack.redo()
     }
-    document.pruneSelection()
+    guard let name else { throw FolioError(.disabled, "nothing to undo in '\(document.title)'") }
     return name
   }
 
-  /// Makes the last undone change of a document again.
+  /// Makes the last undone change of a document again, in the recovery journal when it
+  /// returns, as `undo(_:)` is.
+  ///
+  /// - Throws: as `undo(_:)` does.
   public func redo(_ document: Document) throws(FolioError) -> String {
-    guard let name = try FolioError.converting({ try document.undoStack.redo() }) else {
-      throw FolioError(.disabled, "nothing to redo in '\(document.title)'")
+    let name = try journalingHistoryMove(document, { try document.undoStack.redo() }) {
+      _ = try document.undoStack.undo()
     }
-    document.pruneSelection()
+    guard let name else { throw FolioError(.disabled, "nothing to redo in '\(document.title)'") }
     return name
   }
 
