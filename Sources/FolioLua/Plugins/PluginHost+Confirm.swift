@@ -2,12 +2,26 @@ import FolioCore
 
 /// What `ctx:confirm{…}` asks: the dialog's title, message and buttons, whether the title
 /// shows, and the row it presents.
-struct ConfirmRequest {
-  var title: String
-  var message: String?
-  var buttons: [DialogButton]
-  var titleVisibility: DialogTitleVisibility = .automatic
-  var presenting: PresentedRow?
+///
+/// A class: the host clears the one it holds around every command, and clearing a reference
+/// costs a fraction of destroying a struct of five fields.
+final class ConfirmRequest {
+  let title: String
+  let message: String?
+  let buttons: [DialogButton]
+  let titleVisibility: DialogTitleVisibility
+  let presenting: PresentedRow?
+
+  init(
+    title: String, message: String?, buttons: [DialogButton], titleVisibility: DialogTitleVisibility,
+    presenting: PresentedRow?
+  ) {
+    self.title = title
+    self.message = message
+    self.buttons = buttons
+    self.titleVisibility = titleVisibility
+    self.presenting = presenting
+  }
 }
 
 /// A command's `run` suspended in `ctx:confirm`, waiting for the user's answer, with the
