@@ -1,6 +1,13 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// Release builds check exclusive access statically only: the run-time checks on class
+// properties cost about a tenth of a plugin command's call (docs/performance.md, "Round 5").
+// Debug builds, which the tests run, keep them, so a violation still stops the tests.
+let releaseSettings: [SwiftSetting] = [
+  .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
+]
+
 let package = Package(
   name: "Folio",
   products: [
@@ -42,14 +49,20 @@ let package = Package(
     .target(name: "CFolioSystem"),
     // The version and commit `folio --version` prints (scripts/version writes them).
     .target(name: "CFolioVersion"),
-    .target(name: "FolioCore", dependencies: ["CSQLite", "CCairo", "CFolioSystem"]),
-    .target(name: "FolioLua", dependencies: ["FolioCore", "CLua", "CLuaHost", "CFolioVersion"]),
-    .target(name: "FolioSession", dependencies: ["FolioCore", "FolioLua"]),
     .target(
-      name: "FolioShell", dependencies: ["FolioCore", "FolioLua", "FolioSession", "CEdit", "CFolioVersion"]),
+      name: "FolioCore", dependencies: ["CSQLite", "CCairo", "CFolioSystem"], swiftSettings: releaseSettings),
+    .target(
+      name: "FolioLua", dependencies: ["FolioCore", "CLua", "CLuaHost", "CFolioVersion"],
+      swiftSettings: releaseSettings),
+    .target(name: "FolioSession", dependencies: ["FolioCore", "FolioLua"], swiftSettings: releaseSettings),
+    .target(
+      name: "FolioShell", dependencies: ["FolioCore", "FolioLua", "FolioSession", "CEdit", "CFolioVersion"],
+      swiftSettings: releaseSettings),
     // The JSON-RPC front end (`folio --embed`): a second front end over the session, which
     // reuses the shell's JSON renderer and lexer.
-    .target(name: "FolioEmbed", dependencies: ["FolioCore", "FolioSession", "FolioShell"]),
+    .target(
+      name: "FolioEmbed", dependencies: ["FolioCore", "FolioSession", "FolioShell"],
+      swiftSettings: releaseSettings),
     .executableTarget(name: "folio", dependencies: ["FolioShell", "FolioEmbed"]),
     .executableTarget(name: "folio-bench", dependencies: ["FolioCore", "FolioSession", "FolioShell"]),
     .target(name: "FolioTestSupport", dependencies: ["FolioCore"], path: "Tests/FolioTestSupport"),

@@ -119,6 +119,25 @@ import Testing
     #expect(try text("demo.asked", in: surface) == "6 calls, 3 ctx")
   }
 
+  @Test("inside readingTogether the shared ctx is checked once; a later round sees a change made between")
+  func readingTogether() throws {
+    let (surface, host, table) = try load()
+    defer { withExtendedLifetime(host) {} }
+    let asked = try #require(surface.registry.command(id: "demo.asked"))
+    host.readingTogether {
+      #expect(!asked.currentAvailability.isEnabled)
+      #expect(!asked.currentAvailability.isEnabled)
+    }
+    try surface.workspace.select([1], mode: .replace, in: table, environment: surface.appEnvironment)
+    host.readingTogether {
+      #expect(asked.currentAvailability.isEnabled)
+      host.readingTogether { #expect(asked.currentAvailability.isEnabled) }
+      #expect(asked.currentAvailability.isEnabled)
+    }
+    // The run is asked first too, outside any round: 6 predicate calls with 2 moments.
+    #expect(try text("demo.asked", in: surface) == "6 calls, 2 ctx")
+  }
+
   @Test("a plugin's contributions are recorded for plugin info, and forgotten when it unloads")
   func contributions() throws {
     let (surface, host, _) = try load()

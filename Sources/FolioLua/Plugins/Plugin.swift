@@ -30,11 +30,9 @@ public final class Plugin {
   var lua: LuaState?
   /// The registry reference of the state's `ctx` template (see `PluginHost.pushContext`).
   var contextTemplate: Int32 = 0
-  /// What the `ctx` last given to a predicate or state getter describes; nil until one runs
-  /// in the current state.
-  var sharedContextKey: ContextKey?
-  /// That `ctx`, a registry reference (meaningful while `sharedContextKey` is set).
-  var sharedContextReference: Int32 = 0
+  /// The `ctx` last given to a predicate or state getter, with what it describes; nil until
+  /// one runs in the current state.
+  var sharedContext: SharedContext?
   /// The ids of the commands its `plugin.lua` declared in its last load, also when the load
   /// failed later: calling one then says why it is missing.
   var declaredCommands: Set<String> = []
@@ -67,5 +65,22 @@ public final class Plugin {
   func appendLog(_ line: String) {
     log.append(line.cutToMessageLimit())
     if log.count > PluginHost.logLimit { log.removeFirst(log.count - PluginHost.logLimit) }
+  }
+}
+
+/// A plugin's shared `ctx` (a registry reference) and what it describes. A class, so that
+/// checking the key before each predicate reads it in place rather than copying its strings
+/// and selection out of the plugin.
+final class SharedContext {
+  let key: ContextKey
+  let reference: Int32
+  /// The `PluginHost.readingTogether` round in which the key was last found to describe the
+  /// active document (0 for none).
+  var checkedInRound = 0
+
+  init(key: ContextKey, reference: Int32, checkedInRound: Int) {
+    self.key = key
+    self.reference = reference
+    self.checkedInRound = checkedInRound
   }
 }

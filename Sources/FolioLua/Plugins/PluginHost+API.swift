@@ -20,7 +20,7 @@ extension PluginHost {
       confirmRequest = try makeConfirmRequest(arguments[1])
       return []
     }
-    plugin.sharedContextKey = nil
+    plugin.sharedContext = nil
     plugin.contextTemplate = makeContextTemplate(
       in: lua, notify: notify, confirm: confirm, rows: makeSelectionRows(in: lua, for: plugin),
       methods: makeDocumentMethods(in: lua, for: plugin))

@@ -2,12 +2,26 @@ import FolioCore
 
 /// What `ctx:confirm{…}` asks: the dialog's title, message and buttons, whether the title
 /// shows, and the row it presents.
-struct ConfirmRequest {
-  var title: String
-  var message: String?
-  var buttons: [DialogButton]
-  var titleVisibility: DialogTitleVisibility = .automatic
-  var presenting: PresentedRow?
+///
+/// A class: the host clears the one it holds around every command, and clearing a reference
+/// costs a fraction of destroying a struct of five fields.
+final class ConfirmRequest {
+  let title: String
+  let message: String?
+  let buttons: [DialogButton]
+  let titleVisibility: DialogTitleVisibility
+  let presenting: PresentedRow?
+
+  init(
+    title: String, message: String?, buttons: [DialogButton], titleVisibility: DialogTitleVisibility,
+    presenting: PresentedRow?
+  ) {
+    self.title = title
+    self.message = message
+    self.buttons = buttons
+    self.titleVisibility = titleVisibility
+    self.presenting = presenting
+  }
 }
 
 /// A command's `run` suspended in `ctx:confirm`, waiting for the user's answer, with the
@@ -112,7 +126,7 @@ extension PluginHost {
         outcome = try resume(
           thread, on: lua, of: plugin,
           prefix: { state in pushContext(context, serial: serial, of: plugin, withArgs: true, on: state) },
-          [], plainResult: resultError(of: run, in: plugin))
+          [], plainResult: { resultError(of: run, in: plugin)($0) })
       } catch {
         endContext()
         throw error
@@ -155,7 +169,7 @@ extension PluginHost {
       defer { if context != nil { endContext() } }
       let outcome = try resume(
         command.thread, on: lua, of: plugin, prefix: { _ in 0 }, values,
-        plainResult: resultError(of: command.function, in: plugin), failing: { end(command) })
+        plainResult: { resultError(of: command.function, in: plugin)($0) }, failing: { end(command) })
       switch outcome {
       case .finished(let results):
         end(command)
@@ -190,14 +204,19 @@ extension PluginHost {
   /// Resumes a command's thread under the host's budgets. A Lua error runs `failing`, rolls
   /// the running transaction back and becomes the plugin's failure (quarantining it when a
   /// budget was spent).
+  ///
+  /// `plainResult` is not escaping, so the caller's closure is made on the stack: it is called
+  /// only when the result is not plain data.
   private func resume(
     _ thread: LuaThread, on lua: LuaState, of plugin: Plugin, prefix: (OpaquePointer) -> Int32,
-    _ values: [LuaData], plainResult: @escaping (PlainDataError) -> LuaError, failing: () -> Void = {}
+    _ values: [LuaData], plainResult: (PlainDataError) -> LuaError, failing: () -> Void = {}
   ) throws(FolioError) -> LuaState.ResumeOutcome {
     lua.instructionBudget = instructionBudget
     lua.timeBudget = timeBudget
     do {
-      return try lua.resume(thread, prefix: prefix, values, plainResult: plainResult)
+      return try withoutActuallyEscaping(plainResult) { (plainResult) throws(LuaError) in
+        try lua.resume(thread, prefix: prefix, values, plainResult: plainResult)
+      }
     } catch {
       failing()
       rollBackTransaction()

@@ -53,7 +53,7 @@ extension PluginHost {
   func context(serial: Int64) -> ContextKey? {
     if let key = liveContexts.last(where: { $0.serial == serial }) { return key }
     for plugin in plugins {
-      if let key = plugin.sharedContextKey, key.serial == serial { return key }
+      if let shared = plugin.sharedContext, shared.key.serial == serial { return shared.key }
     }
     return suspended.lazy.compactMap(\.context).first { $0.serial == serial }
   }
@@ -86,13 +86,20 @@ extension PluginHost {
 
   /// Pushes the plugin's shared `ctx` for the active document, made afresh only when what it
   /// describes changed since the last predicate or state getter; returns 1 (0 when the stack
-  /// cannot grow).
+  /// cannot grow). Inside `readingTogether`, a `ctx` already checked in that round is passed
+  /// without checking it again.
   func pushSharedContext(of plugin: Plugin, on state: OpaquePointer) -> Int32 {
+    if let shared = plugin.sharedContext, readingRound != 0, shared.checkedInRound == readingRound {
+      guard lua_checkstack(state, 1) != 0 else { return 0 }
+      lua_rawgeti(state, folio_lua_registryindex, lua_Integer(shared.reference))
+      return 1
+    }
     let document = surface.workspace.active
     let environment = surface.appEnvironment
-    if plugin.sharedContextKey?.describes(document, environment: environment) == true {
+    if let shared = plugin.sharedContext, shared.key.describes(document, environment: environment) {
       guard lua_checkstack(state, 1) != 0 else { return 0 }
-      lua_rawgeti(state, folio_lua_registryindex, lua_Integer(plugin.sharedContextReference))
+      shared.checkedInRound = readingRound
+      lua_rawgeti(state, folio_lua_registryindex, lua_Integer(shared.reference))
       return 1
     }
     lastContextSerial += 1
@@ -103,11 +110,20 @@ extension PluginHost {
     }
     lua_pushvalue(state, -1)
     let reference = luaL_ref(state, folio_lua_registryindex)
-    if plugin.sharedContextKey != nil {
-      luaL_unref(state, folio_lua_registryindex, plugin.sharedContextReference)
-    }
-    plugin.sharedContextKey = key
-    plugin.sharedContextReference = reference
+    if let shared = plugin.sharedContext { luaL_unref(state, folio_lua_registryindex, shared.reference) }
+    plugin.sharedContext = SharedContext(key: key, reference: reference, checkedInRound: readingRound)
     return 1
+  }
+
+  /// Runs `body`, which only reads — resolving a menu: its predicates and state getters run,
+  /// which may not edit documents — with each plugin's shared `ctx` checked against the
+  /// active document and the environment once, at the first predicate of the plugin, rather
+  /// than before each: nothing `body` runs can change what a `ctx` describes. Calls nest.
+  public func readingTogether<Result>(_ body: () throws -> Result) rethrows -> Result {
+    let outer = readingRound
+    lastReadingRound += 1
+    readingRound = lastReadingRound
+    defer { readingRound = outer }
+    return try body()
   }
 }

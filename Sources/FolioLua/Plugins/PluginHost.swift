@@ -91,6 +91,11 @@ public final class PluginHost {
   var liveContexts: [ContextKey] = []
   /// The serial of the last `ctx` made.
   var lastContextSerial: Int64 = 0
+  /// The number of the `readingTogether` call running now; 0 outside one. A plugin's shared
+  /// `ctx` checked against the active document in this round is not checked again in it.
+  var readingRound = 0
+  /// The number of the last `readingTogether` call.
+  var lastReadingRound = 0
   /// The host's handler on the workspace's event bus, which runs plugins' `folio.on`
   /// handlers.
   private var eventSubscription: Subscription?

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioLua
 
 /// The typed document calls of a session: what the commands do, for embedders and tests,
 /// with documents, row ids, sort keys and widths as values rather than command words.
@@ -84,12 +85,22 @@ extension Session {
   /// The context menu of `document`'s selection, resolved for opening, or why there is none.
   func contextMenuSession(for document: Document) throws -> Result<MenuSession, ContextMenuAbsence> {
     guard let menu = workspace.contextMenu(for: document) else { return .failure(.noEntry) }
-    let session = try MenuSession(menu, registry: registry, platform: platform, opensUpward: menu.opensUpward)
+    let session = try resolving(menu)
     // Entries whose commands are all hidden now make no menu either.
     guard session.root.children.contains(where: { $0.kind != .divider }) else {
       return .failure(.everyItemHidden)
     }
     return .success(session)
+  }
+
+  /// `menu` resolved for opening. Resolving only reads, so the plugins' predicates share one
+  /// check of what their `ctx` describes (`PluginHost.readingTogether`).
+  private func resolving(_ menu: Menu) throws -> MenuSession {
+    let resolve = { [registry, platform] in
+      try MenuSession(menu, registry: registry, platform: platform, opensUpward: menu.opensUpward)
+    }
+    guard let pluginHost else { return try resolve() }
+    return try pluginHost.readingTogether(resolve)
   }
 
   /// Opens a menu by id (`file`, `title`, a plugin's) for choosing.
@@ -98,7 +109,7 @@ extension Session {
 
   /// Opens `menu` for choosing, as the open menu.
   func open(_ menu: Menu) throws -> OpenMenu {
-    let session = try MenuSession(menu, registry: registry, platform: platform, opensUpward: menu.opensUpward)
+    let session = try resolving(menu)
     menuSession = session
     return OpenMenu(session)
   }
