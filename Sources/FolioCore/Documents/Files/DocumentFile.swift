@@ -342,8 +342,15 @@ public enum DocumentFile {
     return String(cString: resolved)
   }
 
+  /// The most bytes `writeAll` writes and then hashes at a time: little enough to be hashed
+  /// from the cache the write left them in, rather than read from memory a second time.
+  static let writeSliceSize = 256 * 1024
+
   /// Writes every byte of `content`, chunk by chunk as it is made, reaching the fault point
   /// `step` half-way through the first chunk (all of it, for bytes made beforehand).
+  ///
+  /// A chunk (the whole file, for an unedited stretch of a table's file) is written and hashed
+  /// `writeSliceSize` bytes at a time.
   ///
   /// - Returns: the number of bytes written and their `FileSnapshot` hash.
   static func writeAll(_ content: SaveContent, to descriptor: Int32, path: String, step: String?)
@@ -365,18 +372,22 @@ public enum DocumentFile {
           try reachFault()
           continue
         }
-        let end = faultPending ? half : chunk.count
-        let written = write(descriptor, base + offset, end - offset)
-        if written > 0 {
-          offset += written
-        } else if written < 0, errno == EINTR {
-          continue
-        } else {
-          throw .io(path, "cannot save: \(describe(errno))")
+        let end = min(faultPending ? half : chunk.count, offset + writeSliceSize)
+        var done = offset
+        while done < end {
+          let written = write(descriptor, base + done, end - done)
+          if written > 0 {
+            done += written
+          } else if written < 0, errno == EINTR {
+            continue
+          } else {
+            throw .io(path, "cannot save: \(describe(errno))")
+          }
         }
+        hasher.combine(UnsafeRawBufferPointer(start: base + offset, count: end - offset))
+        offset = end
       }
       size += chunk.count
-      hasher.combine(UnsafeRawBufferPointer(chunk))
     }
     if faultPending { try reachFault() }
     return (size, hasher.finalize())
