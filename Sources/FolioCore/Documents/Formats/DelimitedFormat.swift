@@ -110,8 +110,8 @@ public enum DelimitedFormat {
   /// (an unsorted table, but for its edited rows) goes to `sink` straight from the file's
   /// bytes; only its terminator becomes the dialect's. Other rows are encoded cell by cell.
   /// When the file has no quoted field and its records all end with the dialect's
-  /// terminator (`DelimitedRecords.plainEnding`), the records of such a run end at the next
-  /// CR or LF, which `memchr` finds; otherwise each is scanned for quotes. In such a file,
+  /// terminator (`DelimitedRecords.plainEnding`), every record ends at its first CR or LF,
+  /// which `memchr` finds; otherwise each is scanned for quotes. In such a file,
   /// rows that are records in the file's order come in blocks of thousands, each checked to
   /// hold no other record by one count of the terminators it spans
   /// (`recordBlock(from:of:in:ending:)`): a table of a million rows with one edited cell is
@@ -225,19 +225,20 @@ public enum DelimitedFormat {
           }
         }
         let location = canCopyRecords ? table.recordOffset(ofRow: index) ?? -1 : -1
-        // The record of a row that follows the one copied before it in the file (an unsorted
-        // table) is found by its terminator alone when that can tell.
-        let follows = plainEnding != nil && location >= 0 && !run.isEmpty && run.upperBound == location
+        // In a file without quoted fields whose records all end with the dialect's terminator,
+        // any record, a sorted table's too, ends at its first CR or LF: `memchr` finds it.
+        // (The batch above has brought its first bytes into the cache all the same.)
+        let byTerminator = plainEnding != nil && location >= 0
         // An edited row whose cells are its record's again is copied from that record.
         let firstWord =
-          location < 0 || follows
+          location < 0 || byTerminator
           ? 0
           : location == table.locations[index]
             ? firstWords[index - batchStart] : word(at: location, in: file)
         // A lone empty field must be quoted, so such a record is never copied.
         if location >= 0,
           let (end, ending) =
-            follows
+            byTerminator
             ? terminatedRecord(at: location, in: file, ending: plainEnding ?? lineEnding)
             : plainRecord(at: location, in: file, firstWord: firstWord)
               ?? quotedRecord(
