@@ -113,3 +113,33 @@ int folio_wait_for_exit(pid_t child) {
   if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
   return -1;
 }
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+size_t folio_count_byte(const unsigned char *bytes, size_t count, unsigned char byte, size_t limit) {
+  size_t found = 0;
+  size_t index = 0;
+#ifdef __SSE2__
+  const __m128i wanted = _mm_set1_epi8((char)byte);
+  // Blocks of at most 255 steps: each of the 16 byte counters of `tally` (0 - equal, where a
+  // match compares as -1) stays under 256; they are added up by psadbw after each block.
+  while (count - index >= 16 && found <= limit) {
+    size_t steps = (count - index) / 16;
+    if (steps > 255) steps = 255;
+    __m128i tally = _mm_setzero_si128();
+    for (size_t step = 0; step < steps; step++) {
+      __m128i chunk = _mm_loadu_si128((const __m128i *)(bytes + index));
+      tally = _mm_sub_epi8(tally, _mm_cmpeq_epi8(chunk, wanted));
+      index += 16;
+    }
+    __m128i sums = _mm_sad_epu8(tally, _mm_setzero_si128());
+    found += (size_t)_mm_cvtsi128_si32(sums) + (size_t)_mm_cvtsi128_si32(_mm_srli_si128(sums, 8));
+  }
+#endif
+  for (; index < count && found <= limit; index++) {
+    found += bytes[index] == byte;
+  }
+  return found;
+}

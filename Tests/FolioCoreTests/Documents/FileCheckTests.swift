@@ -221,6 +221,25 @@ import Testing
     #expect(try DocumentFile.check(path, refreshing: &check) { time } == .unchanged(readWhole: true))
   }
 
+  @Test(
+    "a snapshot's two clocks are read together, before a large file is read, not one before and one after")
+  func clocksReadTogether() throws {
+    let folder = try Folder()
+    let path = folder.path("big.csv")
+    // Large enough that reading and hashing it takes a while, as a 49 MB table did: over the
+    // tenth of a second of drift `clocksAgree` allows, the snapshot was never trusted.
+    let line = Array("12345,Person 1234,City 12,12.345,notes 12345\n".utf8)
+    let bytes = Array((0..<200_000).lazy.flatMap { _ in line })
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    let before = DocumentFile.realClock()
+    let snapshot = try DocumentFile.read(path).snapshot
+    let after = DocumentFile.realClock()
+    let offsetThen = snapshot.takenOnRealClock - snapshot.takenOnBootClock
+    let offsetNow = DocumentFile.realClock() - DocumentFile.bootClock()
+    #expect(snapshot.takenOnRealClock - before <= (after - before) / 2)
+    #expect(abs(offsetThen - offsetNow) < 50_000_000)
+  }
+
   @Test("a file read whole and found unchanged gets a new snapshot, unless that one is racy too")
   func refreshedSnapshot() throws {
     let folder = try Folder()

@@ -210,6 +210,73 @@ import Testing
       fromTheFile.reduce(0, +) == written.count - "name,city\n".utf8.count - "Person 100,Paris\n".utf8.count)
   }
 
+  @Test(
+    "tables of thousands of rows without quoted fields, edited, pruned and added to, write what parsing each would"
+  )
+  func recordBlocks() throws {
+    var random = FormatTestRandom(state: 0xB10C)
+    let pieces = ["plain", "", "é", "x\"y", "sp ace", "1234567890"]
+    for round in 0..<24 {
+      let ending = LineEnding.allCases[round % 3]
+      let rowCount = 2000 + Int(random.next() % 9000)
+      var text = "a,b,c" + ending.rawValue
+      for row in 0..<rowCount {
+        text += (0..<3).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined(separator: ",")
+        if row < rowCount - 1 || round % 2 == 0 { text += ending.rawValue }
+      }
+      var table = try DelimitedFormat.decodeTable(Array(text.utf8), delimiter: .comma)
+      #expect(table.records?.plainEnding == ending)
+      for _ in 0..<Int(random.next() % 12) {
+        let row = Int(random.next() % UInt64(table.rowCount))
+        switch random.next() % 5 {
+        case 0, 1:
+          table.setCell(row: row, column: Int(random.next() % 3), to: .string("new"))
+        case 2: table.removeRow(at: row)
+        case 3: table.appendRow([.string("added"), .string(""), .string("z")])
+        default: table.setCell(row: row, column: 1, to: table.cells(ofRow: row)[1])
+        }
+      }
+      if round % 6 == 5 {
+        // A sorted stretch among rows still in the file's order.
+        let start = Int(random.next() % UInt64(table.rowCount - 100))
+        var order = Array(0..<table.rowCount)
+        order[start..<start + 100].reverse()
+        table.reorder(by: order)
+      }
+      guard case .delimited(let own) = table.dialect else { continue }
+      var other = own
+      other.endsWithNewline.toggle()
+      var otherEnding = own
+      otherEnding.lineEnding = ending == .lf ? .crlf : .lf
+      for dialect in [own, other, otherEnding] {
+        let expected = try Self.reference(table, dialect: dialect)
+        for chunkSize in [64, 1 << 20] {
+          let chunks = Self.chunks { sink in
+            DelimitedFormat.write(table, dialect: dialect, chunkSize: chunkSize, to: sink)
+          }
+          #expect(Array(chunks.joined()) == expected, "round \(round), chunks of \(chunkSize)")
+        }
+      }
+    }
+  }
+
+  @Test("a byte is counted 16 at a time, the count stopping once it passes its limit")
+  func countingBytes() {
+    var random = FormatTestRandom(state: 0xC0)
+    for length in [0, 1, 15, 16, 17, 31, 255 * 16, 255 * 16 + 1, 10_000, 70_000] {
+      let bytes = (0..<length).map { _ in UInt8(random.next() % 4) + 0x0A }
+      let expected = bytes.count { $0 == ASCII.lineFeed }
+      bytes.withUnsafeBufferPointer { buffer in
+        #expect(ASCII.count(ASCII.lineFeed, in: buffer, stoppingOver: length) == expected, "\(length) bytes")
+        #expect(
+          ASCII.count(ASCII.lineFeed, in: buffer, stoppingOver: expected) == expected, "\(length) bytes")
+        if expected > 0 {
+          #expect(ASCII.count(ASCII.lineFeed, in: buffer, stoppingOver: expected - 1) > expected - 1)
+        }
+      }
+    }
+  }
+
   @Test("a streamed save writes the bytes and records their size and content hash")
   func streamedSave() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(

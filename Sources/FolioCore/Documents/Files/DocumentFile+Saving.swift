@@ -107,7 +107,7 @@ extension DocumentFile {
     unlink(safety.backupPath)
     _ = FaultPoint.reach("save.done")
     var info = stat()
-    let taken = bootClock()
+    let taken = clocks()
     guard fstat(descriptor, &info) == 0 else { throw .io(path, "cannot check the saved file: \(lastError)") }
     return SaveOutcome(snapshot: snapshot(info, hash: written.hash, taken: taken), inPlaceReason: reason)
   }

@@ -79,17 +79,17 @@ public enum DocumentFile {
   }
 
   /// Opens a regular file for reading and hands its descriptor, its status and when the
-  /// status was taken (`bootClock()` just before it) to `body`; the error for anything else says
+  /// status was taken (`clocks()` just before it) to `body`; the error for anything else says
   /// what it is (`cannot VERB: a FIFO, not a regular file`).
   private static func withRegularFile<T>(
-    _ path: String, verb: String, _ body: (Int32, stat, Int) throws(FolioError) -> T
+    _ path: String, verb: String, _ body: (Int32, stat, ClockReading) throws(FolioError) -> T
   ) throws(FolioError) -> T {
     // O_NONBLOCK keeps a FIFO from blocking the open; it is refused below anyway.
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else { throw .io(path, "cannot \(verb): \(lastError)") }
     defer { close(descriptor) }
     var info = stat()
-    let taken = bootClock()
+    let taken = clocks()
     guard fstat(descriptor, &info) == 0 else { throw .io(path, "cannot \(verb): \(lastError)") }
     switch info.st_mode & S_IFMT {
     case S_IFREG: return try body(descriptor, info, taken)
@@ -242,7 +242,7 @@ public enum DocumentFile {
     }
     _ = step.reach("done")
     var info = stat()
-    let taken = bootClock()
+    let taken = clocks()
     guard stat(target, &info) == 0 else { throw .io(path, "cannot check the saved file: \(lastError)") }
     return .replaced(snapshot(info, hash: written.hash, taken: taken))
   }
@@ -342,8 +342,15 @@ public enum DocumentFile {
     return String(cString: resolved)
   }
 
+  /// The most bytes `writeAll` writes and then hashes at a time: little enough to be hashed
+  /// from the cache the write left them in, rather than read from memory a second time.
+  static let writeSliceSize = 256 * 1024
+
   /// Writes every byte of `content`, chunk by chunk as it is made, reaching the fault point
   /// `step` half-way through the first chunk (all of it, for bytes made beforehand).
+  ///
+  /// A chunk (the whole file, for an unedited stretch of a table's file) is written and hashed
+  /// `writeSliceSize` bytes at a time.
   ///
   /// - Returns: the number of bytes written and their `FileSnapshot` hash.
   static func writeAll(_ content: SaveContent, to descriptor: Int32, path: String, step: String?)
@@ -365,18 +372,22 @@ public enum DocumentFile {
           try reachFault()
           continue
         }
-        let end = faultPending ? half : chunk.count
-        let written = write(descriptor, base + offset, end - offset)
-        if written > 0 {
-          offset += written
-        } else if written < 0, errno == EINTR {
-          continue
-        } else {
-          throw .io(path, "cannot save: \(describe(errno))")
+        let end = min(faultPending ? half : chunk.count, offset + writeSliceSize)
+        var done = offset
+        while done < end {
+          let written = write(descriptor, base + done, end - done)
+          if written > 0 {
+            done += written
+          } else if written < 0, errno == EINTR {
+            continue
+          } else {
+            throw .io(path, "cannot save: \(describe(errno))")
+          }
         }
+        hasher.combine(UnsafeRawBufferPointer(start: base + offset, count: end - offset))
+        offset = end
       }
       size += chunk.count
-      hasher.combine(UnsafeRawBufferPointer(chunk))
     }
     if faultPending { try reachFault() }
     return (size, hasher.finalize())
@@ -409,15 +420,30 @@ public enum DocumentFile {
     code == ENOSPC ? "the disk is full" : String(cString: strerror(code))
   }
 
+  /// This machine's boot and real clocks, read together.
+  struct ClockReading {
+    /// `bootClock()`.
+    var boot: Int
+    /// `realClock()`.
+    var real: Int
+  }
+
+  /// Both clocks now: what a snapshot is stamped with, read before its status is taken (and
+  /// before a file is read and hashed, which for a large file takes longer than the drift
+  /// between the two that `FileSystemTime.clocksAgree(since:)` allows).
+  static func clocks() -> ClockReading {
+    ClockReading(boot: bootClock(), real: realClock())
+  }
+
   /// The snapshot of a file from its status, its content's hash and when the status was
-  /// taken (`bootClock()` read just before it).
-  static func snapshot(_ info: stat, hash: UInt64, taken: Int) -> FileSnapshot {
+  /// taken (`clocks()` read just before it).
+  static func snapshot(_ info: stat, hash: UInt64, taken: ClockReading) -> FileSnapshot {
     FileSnapshot(
       size: Int(info.st_size), modifiedSeconds: Int(info.st_mtim.tv_sec),
       modifiedNanoseconds: Int(info.st_mtim.tv_nsec), changedSeconds: Int(info.st_ctim.tv_sec),
       changedNanoseconds: Int(info.st_ctim.tv_nsec), device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
-      mode: UInt32(info.st_mode & 0o7777), contentHash: hash, takenOnBootClock: taken,
-      takenOnRealClock: realClock())
+      mode: UInt32(info.st_mode & 0o7777), contentHash: hash, takenOnBootClock: taken.boot,
+      takenOnRealClock: taken.real)
   }
 
   /// This machine's own clock (`CLOCK_REALTIME`), in nanoseconds since 1970.

@@ -1,3 +1,5 @@
+import CFolioSystem
+
 /// Byte values the format codecs look for; named so the scanners read as their grammars do.
 enum ASCII {
   static let nul: UInt8 = 0x00
@@ -29,6 +31,13 @@ enum ASCII {
   /// Whether `bytes` starts with a UTF-8 byte order mark.
   static func hasByteOrderMark(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+  }
+
+  /// The number of bytes equal to `byte` in `bytes`, counted 16 at a time, or some number
+  /// over `limit` once more than `limit` are found: the count stops there.
+  static func count(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, stoppingOver limit: Int) -> Int {
+    guard let base = bytes.baseAddress else { return 0 }
+    return folio_count_byte(base, bytes.count, byte, max(limit, 0))
   }
 
   /// Whether `byte` is a decimal digit.

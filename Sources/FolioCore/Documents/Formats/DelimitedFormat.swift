@@ -110,8 +110,12 @@ public enum DelimitedFormat {
   /// (an unsorted table, but for its edited rows) goes to `sink` straight from the file's
   /// bytes; only its terminator becomes the dialect's. Other rows are encoded cell by cell.
   /// When the file has no quoted field and its records all end with the dialect's
-  /// terminator (`DelimitedRecords.plainEnding`), the records of such a run end at the next
-  /// CR or LF, which `memchr` finds; otherwise each is scanned for quotes.
+  /// terminator (`DelimitedRecords.plainEnding`), every record ends at its first CR or LF,
+  /// which `memchr` finds; otherwise each is scanned for quotes. In such a file,
+  /// rows that are records in the file's order come in blocks of thousands, each checked to
+  /// hold no other record by one count of the terminators it spans
+  /// (`recordBlock(from:of:in:ending:)`): a table of a million rows with one edited cell is
+  /// written without a look at each row.
   static func write<Failure: Error>(
     _ table: TableModel, dialect: DelimitedDialect, chunkSize: Int,
     to sink: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
@@ -182,27 +186,59 @@ public enum DelimitedFormat {
       // a sorted table lie anywhere in the file, and reads made together wait for memory
       // together rather than one after another.
       var firstWords = [UInt64](repeating: 0, count: 16)
-      for index in 0..<rowCount {
+      // The row whose record's first word is `firstWords[0]`.
+      var batchStart = -firstWords.count
+      // Rows before this one are not tried as a block again: a block that failed is written a
+      // row at a time.
+      var rowByRowUntil = 0
+      var index = 0
+      while index < rowCount {
+        defer { index += 1 }
         let isTerminated = index < rowCount - 1 || dialect.endsWithNewline
-        if canCopyRecords, index % firstWords.count == 0 {
+        if let plainEnding, columns.count > 1, index >= rowByRowUntil {
+          switch recordBlock(from: index, of: table, in: file, ending: plainEnding) {
+          case .records(let last, let start, let end, let ending):
+            if run.isEmpty || run.upperBound != start {
+              try writeRun()
+              run = start..<end
+            } else {
+              run = run.lowerBound..<end
+            }
+            if last < rowCount - 1 || dialect.endsWithNewline {
+              if ending == lineEnding {
+                run = run.lowerBound..<end + lineEnding.byteCount
+              } else {
+                try writeRun()
+                lineEnding.write(to: &writer.output)
+              }
+            }
+            if writer.output.count >= chunkSize { try drain() }
+            index = last
+            continue
+          case .rowByRow(let last): rowByRowUntil = last + 1
+          }
+        }
+        if canCopyRecords, index >= batchStart + firstWords.count {
+          batchStart = index
           for ahead in 0..<min(firstWords.count, rowCount - index) {
             firstWords[ahead] = word(at: table.locations[index + ahead], in: file)
           }
         }
         let location = canCopyRecords ? table.recordOffset(ofRow: index) ?? -1 : -1
-        // The record of a row that follows the one copied before it in the file (an unsorted
-        // table) is found by its terminator alone when that can tell.
-        let follows = plainEnding != nil && location >= 0 && !run.isEmpty && run.upperBound == location
+        // In a file without quoted fields whose records all end with the dialect's terminator,
+        // any record, a sorted table's too, ends at its first CR or LF: `memchr` finds it.
+        // (The batch above has brought its first bytes into the cache all the same.)
+        let byTerminator = plainEnding != nil && location >= 0
         // An edited row whose cells are its record's again is copied from that record.
         let firstWord =
-          location < 0 || follows
+          location < 0 || byTerminator
           ? 0
           : location == table.locations[index]
-            ? firstWords[index % firstWords.count] : word(at: location, in: file)
+            ? firstWords[index - batchStart] : word(at: location, in: file)
         // A lone empty field must be quoted, so such a record is never copied.
         if location >= 0,
           let (end, ending) =
-            follows
+            byTerminator
             ? terminatedRecord(at: location, in: file, ending: plainEnding ?? lineEnding)
             : plainRecord(at: location, in: file, firstWord: firstWord)
               ?? quotedRecord(
@@ -241,6 +277,53 @@ public enum DelimitedFormat {
         if writer.output.count >= chunkSize { try drain() }
       }
       try writeRun()
+    }
+  }
+
+  /// What `recordBlock(from:of:in:ending:)` found.
+  private enum RecordBlock {
+    /// The records of the rows from the first through `last` follow each other in the file
+    /// from `start`; the last one's ends at `end` with `ending` (nil at the end of the file).
+    case records(last: Int, start: Int, end: Int, ending: LineEnding?)
+    /// The rows from the first through `last` are to be written a row at a time: too few of
+    /// them are read from the file in its order to make a block worth checking (none, when
+    /// the first row is edited or added), or some record lies between two of theirs (a row
+    /// was removed). No block starts among them either.
+    case rowByRow(last: Int)
+  }
+
+  /// The fewest and the most rows `recordBlock(from:of:in:ending:)` takes at a time.
+  private static let blockRows = (least: 16, most: 4096)
+
+  /// Whether the rows from `first` on are records that follow each other in the file, as the
+  /// rows of an unsorted table are but for the edited, added and removed ones, so that they
+  /// are written as one slice of its bytes without a look at each: the rows whose locations
+  /// (their records' starts, unedited) increase, `blockRows.least` to `blockRows.most` of
+  /// them.
+  ///
+  /// In a file without quoted fields whose records all end with `ending` (`plainEnding`),
+  /// every CR or LF belongs to a record's terminator and every terminator holds exactly one
+  /// byte `ending.lastByte`, so the bytes from the first record's start to the last's hold as
+  /// many such bytes as the records before the last lie there; the rows' records are that
+  /// many of them, all different, so there is no other, which `ASCII.count(_:in:stoppingOver:)`
+  /// tells, reading little further than one more terminator.
+  private static func recordBlock(
+    from first: Int, of table: TableModel, in file: UnsafeBufferPointer<UInt8>, ending: LineEnding
+  ) -> RecordBlock {
+    table.locations.withUnsafeBufferPointer { locations in
+      let start = locations[first]
+      guard start >= 0 else { return .rowByRow(last: first) }
+      let limit = min(locations.count, first + blockRows.most)
+      var last = first
+      while last + 1 < limit, locations[last + 1] > locations[last] { last += 1 }
+      guard last - first + 1 >= blockRows.least else { return .rowByRow(last: last) }
+      let terminators = last - first
+      let span = UnsafeBufferPointer(rebasing: file[start..<locations[last]])
+      guard ASCII.count(ending.lastByte, in: span, stoppingOver: terminators) == terminators else {
+        return .rowByRow(last: last)
+      }
+      let (end, lastEnding) = terminatedRecord(at: locations[last], in: file, ending: ending)
+      return .records(last: last, start: start, end: end, ending: lastEnding)
     }
   }
 

@@ -20,6 +20,9 @@ extension LineEnding {
     return .cr
   }
 
+  /// The byte each terminator of this kind holds once: LF, or CR for a lone CR.
+  var lastByte: UInt8 { self == .cr ? ASCII.carriageReturn : ASCII.lineFeed }
+
   /// The terminator's length in bytes.
   var byteCount: Int { self == .crlf ? 2 : 1 }
 
