@@ -177,8 +177,10 @@ public final class CommandRegistry {
   }
 
   /// Makes room for `count` more commands, so that registering many (a plugin's, from its
-  /// cached declarations) never grows the tables on the way.
+  /// cached declarations) never grows the tables on the way; the commands registered on first
+  /// use, which registering makes, are made first.
   public func reserveCapacity(adding count: Int) {
+    makeAll()
     commandsByID.reserveCapacity(commandsByID.count + count)
     commandsByName.reserveCapacity(commandsByName.count + count)
     order.reserveCapacity(order.count + count)
