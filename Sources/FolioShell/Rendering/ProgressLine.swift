@@ -10,32 +10,25 @@ struct ProgressLine {
 
   /// Whether standard error is a terminal: the line is drawn over itself there.
   let isTerminal: Bool
-  // The times below are kept as durations since `origin`: a `Duration`'s layout is known when
-  // compiling, a `ContinuousClock.Instant`'s only at run time, and laying out this value (and
-  // `Optional<Instant>`) cost every start 50,000 instructions.
-  private var commandStart: Duration
-  private var lastShown: Duration?
+  private var commandStart = ContinuousClock.now
+  private var lastShown: ContinuousClock.Instant?
   /// When the work now reporting first reported, and what it was, for its rate.
-  private var workStart: (task: WorkProgress.Task, time: Duration)?
-  /// The instant the times are counted from.
-  private static let origin = ContinuousClock.now
+  private var workStart: (task: WorkProgress.Task, time: ContinuousClock.Instant)?
 
   /// Creates the line's state for a standard error that is or is not a terminal.
   init(isTerminal: Bool) {
     self.isTerminal = isTerminal
-    commandStart = .now - Self.origin
   }
 
   /// Starts a command: its first second shows nothing.
-  mutating func begin(at instant: ContinuousClock.Instant = .now) {
-    commandStart = instant - Self.origin
+  mutating func begin(at now: ContinuousClock.Instant = .now) {
+    commandStart = now
     lastShown = nil
     workStart = nil
   }
 
   /// The text to show for a report, or nil when it is too soon.
-  mutating func update(_ progress: WorkProgress, at instant: ContinuousClock.Instant = .now) -> String? {
-    let now = instant - Self.origin
+  mutating func update(_ progress: WorkProgress, at now: ContinuousClock.Instant = .now) -> String? {
     if workStart?.task != progress.task { workStart = (progress.task, now) }
     guard now - commandStart >= Self.delay else { return nil }
     if let lastShown, now - lastShown < (isTerminal ? .milliseconds(100) : .seconds(1)) { return nil }
