@@ -41,12 +41,17 @@ INSTALLED = bin/folio share/man/man1/folio.1 share/bash-completion/completions/f
 # too when no such library is linked). --no-export-dynamic takes back the toolchain's
 # -export-dynamic, which put every symbol in the dynamic symbol table that the runtime's
 # dladdr at start-up searches one by one.
+# -disable-concrete-type-metadata-mangled-name-accessors has the compiler reach the metadata
+# of a concrete generic type (`[Command]`, `[String: RegisteredCommand]`) through its
+# accessor rather than by a mangled name the runtime demangles and checks on first use
+# (docs/performance.md, "The bare start": a fifth of what starting ran).
 # PIE=no links a position-dependent binary, which starts faster but gives up address-space
 # randomisation for its own code and data (docs/install.md).
 STATIC_LIBS = $(abspath $(SCRATCH))/static-libs
 PIE ?= yes
 RELEASE_BUILD = PKG_CONFIG_PATH=$(STATIC_LIBS)/pkgconfig$${PKG_CONFIG_PATH:+:$$PKG_CONFIG_PATH} $(SWIFT) build -c release \
 	--static-swift-stdlib -Xswiftc -L$(STATIC_LIBS) -Xlinker --no-export-dynamic \
+	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
 	$(if $(filter no,$(PIE)),-Xlinker -no-pie) --scratch-path $(SCRATCH)
 
 release: deps version

@@ -140,4 +140,77 @@ import Testing
     registry.unregisterAll(ownedBy: "built-in")
     #expect(registry.search("sa", limit: 5).total == 0)
   }
+
+  /// A group registered on first use that counts how often it was made.
+  private final class Group {
+    private(set) var made = 0
+    let commands: [Command]
+
+    init(_ commands: [Command]) { self.commands = commands }
+
+    func register(in registry: CommandRegistry) {
+      registry.registerOnFirstUse { [self] in
+        made += 1
+        return commands
+      }
+    }
+  }
+
+  @Test(
+    "a command registered on first use is made with its group when its name is looked up, the latest group first"
+  )
+  func madeOnFirstUse() throws {
+    let registry = CommandRegistry()
+    let app = Group([Self.command("doc.open", verb: "open"), Self.command("doc.close", verb: "close")])
+    let shell = Group([Self.command("shell.echo", verb: "echo")])
+    app.register(in: registry)
+    shell.register(in: registry)
+    #expect((app.made, shell.made) == (0, 0))
+    #expect(registry.resolve("echo")?.id == "shell.echo")
+    #expect((app.made, shell.made) == (0, 1))
+    #expect(registry.registered(named: "echo") != nil)
+    #expect(registry.command(id: "doc.close")?.verb == "close")
+    #expect((app.made, shell.made) == (1, 1))
+    #expect(registry.resolve("nothing") == nil)
+    #expect(registry.commands.map(\.id) == ["doc.open", "doc.close", "shell.echo"])
+    #expect((app.made, shell.made) == (1, 1))
+  }
+
+  @Test("commands registered on first use keep their place in the order among those registered at once")
+  func orderOfGroupsMadeLater() throws {
+    for lookedUp in [nil, "b1", "d1", "e1"] {
+      let registry = CommandRegistry()
+      try registry.register(Self.command("a1"))
+      Group([Self.command("b1"), Self.command("b2")]).register(in: registry)
+      Group([Self.command("c1")]).register(in: registry)
+      Group([Self.command("d1"), Self.command("d2")]).register(in: registry)
+      Group([Self.command("e1")]).register(in: registry)
+      if let lookedUp { #expect(registry.command(id: lookedUp) != nil) }
+      #expect(
+        registry.names == ["a1", "b1", "b2", "c1", "d1", "d2", "e1"],
+        "after looking up \(lookedUp ?? "nothing")")
+    }
+    let registry = CommandRegistry()
+    Group([Self.command("a1")]).register(in: registry)
+    #expect(registry.search("a1").map(\.id) == ["a1"])
+  }
+
+  @Test("registering a command makes those registered on first use, so a name they hold is refused")
+  func registeringMakesEveryGroup() throws {
+    let registry = CommandRegistry()
+    let app = Group([Self.command("doc.open", verb: "open")])
+    app.register(in: registry)
+    #expect(throws: FolioError.self) { try registry.register(Self.command("plugin.open", verb: "open")) }
+    #expect(app.made == 1)
+    try registry.register(Self.command("plugin.other", owner: "plugin p"))
+    #expect(registry.commands.map(\.id) == ["doc.open", "plugin.other"])
+    #expect(app.made == 1)
+
+    let other = CommandRegistry()
+    let group = Group([Self.command("doc.open", verb: "open", owner: "plugin p")])
+    group.register(in: other)
+    #expect(other.unregisterAll(ownedBy: "plugin p") == ["doc.open"])
+    #expect(group.made == 1)
+    #expect(other.resolve("open") == nil)
+  }
 }

@@ -75,8 +75,7 @@ import Testing
 
   /// The commands on the app's own state, bound to a new session, in registration order.
   private static func appCommands(of session: Session) -> [Command] {
-    session.menuCommands + [session.environmentCommand, session.contextMenuCommand] + session.toolbarCommands
-      + session.sceneCommands + session.pluginCommands
+    AppCommands.afterDocuments.map { $0.makeCommand(in: AppContext(session: session)) }
   }
 
   @Test("the app's menu, toolbar, scene and plugin commands keep their ids, verbs and usage lines")

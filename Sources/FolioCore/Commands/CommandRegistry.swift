@@ -2,6 +2,9 @@
 ///
 /// Everything that can be run — shell built-ins, document commands, plugin commands — is
 /// registered here, so help, completion, the palette and menus all see the same list.
+///
+/// The app's own commands are registered to be made on first use (`registerOnFirstUse`):
+/// a start that runs one command makes the group that holds it and no other.
 public final class CommandRegistry {
   /// Each command by id, held by reference: `registered(id:)` hands it out without copying
   /// the command's many fields.
@@ -16,6 +19,17 @@ public final class CommandRegistry {
   /// Every command with the names `search` matches, prepared: made by the first search after
   /// a command was added or removed.
   private var searchIndex: SearchIndex?
+  /// The groups of commands registered to be made on first use and not made yet, in the
+  /// order they were registered.
+  private var unmade: [UnmadeGroup] = []
+
+  /// Commands registered to be made on first use.
+  private struct UnmadeGroup {
+    /// Where in `order` the group's ids go: the number of ids registered before it.
+    var position: Int
+    /// Makes the commands, in their order.
+    let make: () -> [Command]
+  }
 
   /// Creates an empty registry with room for the app's own commands, so registering them at
   /// start-up never grows the tables.
@@ -30,7 +44,10 @@ public final class CommandRegistry {
   private static let expectedCount = 128
 
   /// Every command, in registration order.
-  public var commands: [Command] { order.compactMap { commandsByID[$0]?.command } }
+  public var commands: [Command] {
+    makeAll()
+    return order.compactMap { commandsByID[$0]?.command }
+  }
 
   /// Adds a command.
   ///
@@ -43,6 +60,64 @@ public final class CommandRegistry {
   /// Adds a command already held by reference (a plugin's, made that way so that queueing it
   /// copies no command); as `register(_:)` otherwise.
   public func register(_ registered: RegisteredCommand) throws(FolioError) {
+    // Checked against every name, so the commands not made yet are made first.
+    makeAll()
+    try add(registered)
+  }
+
+  /// Registers the commands `make` returns, made only when first needed: when a name or id
+  /// is looked up that no command made so far has, or when every command is listed or
+  /// another is registered. They take their place in the registration order here.
+  ///
+  /// For the app's own commands, whose names are unique by construction: the groups
+  /// registered this way are made one at a time, the latest first, until a name is found,
+  /// so no two of them may share a name (making the second stops the program).
+  public func registerOnFirstUse(_ make: @escaping () -> [Command]) {
+    unmade.append(UnmadeGroup(position: order.count, make: make))
+  }
+
+  /// Makes and adds the group registered on first use at `index` in `unmade`, its ids in its
+  /// place in the order.
+  private func makeGroup(at index: Int) {
+    let group = unmade.remove(at: index)
+    let start = order.count
+    for command in group.make() {
+      do {
+        try add(RegisteredCommand(command))
+      } catch {
+        preconditionFailure("commands registered on first use must have unique names: \(error)")
+      }
+    }
+    let count = order.count - start
+    if group.position < start {
+      let ids = order[start...]
+      order.removeSubrange(start...)
+      order.insert(contentsOf: ids, at: group.position)
+    }
+    // A group registered later at the same place comes after this one's ids.
+    for later in unmade.indices where unmade[later].position >= group.position {
+      if later >= index || unmade[later].position > group.position { unmade[later].position += count }
+    }
+  }
+
+  /// Makes every group registered on first use.
+  private func makeAll() {
+    while !unmade.isEmpty { makeGroup(at: unmade.count - 1) }
+  }
+
+  /// Makes the groups registered on first use, the latest first, until `found` says the
+  /// command looked for is there; returns what it says then, or nil when no group has it.
+  private func makeUntilFound<Found>(_ found: () -> Found?) -> Found? {
+    while !unmade.isEmpty {
+      makeGroup(at: unmade.count - 1)
+      if let result = found() { return result }
+    }
+    return nil
+  }
+
+  /// `register` once the commands not made yet are: adds the command to the tables and its
+  /// id to the end of the order.
+  private func add(_ registered: RegisteredCommand) throws(FolioError) {
     let configuration = registered.command.configuration
     let id = configuration.id
     guard configuration.verb == nil, configuration.aliases.isEmpty else {
@@ -102,8 +177,10 @@ public final class CommandRegistry {
   }
 
   /// Makes room for `count` more commands, so that registering many (a plugin's, from its
-  /// cached declarations) never grows the tables on the way.
+  /// cached declarations) never grows the tables on the way; the commands registered on first
+  /// use, which registering makes, are made first.
   public func reserveCapacity(adding count: Int) {
+    makeAll()
     commandsByID.reserveCapacity(commandsByID.count + count)
     commandsByName.reserveCapacity(commandsByName.count + count)
     order.reserveCapacity(order.count + count)
@@ -112,6 +189,7 @@ public final class CommandRegistry {
   /// Removes every command registered by `owner` (an unloaded plugin) and returns their ids.
   @discardableResult
   public func unregisterAll(ownedBy owner: String) -> [String] {
+    makeAll()
     let removed = order.filter { commandsByID[$0]?.command.configuration.owner == owner }
     var names: [String] = []
     for id in removed {
@@ -135,7 +213,7 @@ public final class CommandRegistry {
   /// - Throws: `FolioError.invalidArgument` when no command has that id, `FolioError.conflict` when
   ///   its names differ; the registry is unchanged then.
   public func replace(_ command: Command) throws(FolioError) {
-    guard let existing = commandsByID[command.configuration.id] else {
+    guard let existing = registered(id: command.configuration.id) else {
       throw FolioError(.invalidArgument, "no command '\(command.configuration.id)' to replace")
     }
     guard existing.command.configuration.names == command.configuration.names else {
@@ -151,17 +229,23 @@ public final class CommandRegistry {
   }
 
   /// The command with this id.
-  public func command(id: String) -> Command? { commandsByID[id]?.command }
+  public func command(id: String) -> Command? { registered(id: id)?.command }
 
   /// The command with this id, by reference: for reading a few of its fields (a menu
   /// resolving its items) without copying all of them, as `command(id:)` does.
-  public func registered(id: String) -> RegisteredCommand? { commandsByID[id] }
+  public func registered(id: String) -> RegisteredCommand? {
+    if let registered = commandsByID[id] { return registered }
+    return unmade.isEmpty ? nil : makeUntilFound { commandsByID[id] }
+  }
 
   /// The command a typed name runs: a verb such as `help`, or a command id.
-  public func resolve(_ name: String) -> Command? { commandsByName[name]?.command }
+  public func resolve(_ name: String) -> Command? { registered(named: name)?.command }
 
   /// The command a typed name runs, by reference (see `registered(id:)`).
-  public func registered(named name: String) -> RegisteredCommand? { commandsByName[name] }
+  public func registered(named name: String) -> RegisteredCommand? {
+    if let registered = commandsByName[name] { return registered }
+    return unmade.isEmpty ? nil : makeUntilFound { commandsByName[name] }
+  }
 
   /// What `resolve` finds, from the verbs and ids themselves.
   private func lookUp(_ name: String) -> RegisteredCommand? {

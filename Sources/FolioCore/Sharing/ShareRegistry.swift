@@ -3,8 +3,9 @@
 /// The built-ins (`file`, `stdout`, `mail`) are registered first; plugins add theirs and
 /// take them away when they unload.
 public final class ShareRegistry {
-  private var targetsByID: [String: ShareTarget] = [:]
-  private var order: [String] = []
+  /// Every target, in registration order: a handful, so found by walking them (a dictionary
+  /// keyed by id cost start-up a fifth of a million instructions to make).
+  public private(set) var targets: [ShareTarget] = []
 
   /// Creates a registry holding the built-in targets: `file`, `stdout` and `mail`.
   public convenience init() {
@@ -14,17 +15,11 @@ public final class ShareRegistry {
   /// Creates a registry, with or without the built-in targets.
   public init(includingBuiltIns: Bool) {
     guard includingBuiltIns else { return }
-    for target in [ShareTarget.saveCopy, .standardOutput, .mail] {
-      targetsByID[target.id] = target
-      order.append(target.id)
-    }
+    targets = [.saveCopy, .standardOutput, .mail]
   }
 
-  /// Every target, in registration order.
-  public var targets: [ShareTarget] { order.compactMap { targetsByID[$0] } }
-
   /// The target with this id, if any.
-  public func target(id: String) -> ShareTarget? { targetsByID[id] }
+  public func target(id: String) -> ShareTarget? { targets.first { $0.id == id } }
 
   /// The targets that accept at least one of the offered representations, in registration
   /// order: what `share` lists for a document.
@@ -38,7 +33,7 @@ public final class ShareRegistry {
   ///   `FolioError.invalidArgument` when the id is empty or holds spaces, or the target
   ///   accepts nothing. The registry is unchanged then.
   public func register(_ target: ShareTarget) throws(FolioError) {
-    if let existing = targetsByID[target.id] {
+    if let existing = self.target(id: target.id) {
       throw FolioError(
         .duplicateCommand,
         "share target '\(target.id)' is already registered by \(existing.owner); refused from \(target.owner)"
@@ -50,8 +45,7 @@ public final class ShareRegistry {
     guard !target.accepts.isEmpty else {
       throw .invalidArgument("share target '\(target.id)' from \(target.owner) accepts no representation")
     }
-    targetsByID[target.id] = target
-    order.append(target.id)
+    targets.append(target)
   }
 
   /// Puts `target` in the place of the registered target with its id, keeping its place in
@@ -60,18 +54,17 @@ public final class ShareRegistry {
   ///
   /// - Throws: `FolioError.invalidArgument` when no target has that id; the registry is unchanged.
   public func replace(_ target: ShareTarget) throws(FolioError) {
-    guard targetsByID[target.id] != nil else {
+    guard let index = targets.firstIndex(where: { $0.id == target.id }) else {
       throw FolioError(.invalidArgument, "no share target '\(target.id)' to replace")
     }
-    targetsByID[target.id] = target
+    targets[index] = target
   }
 
   /// Removes every target registered by `owner` (an unloaded plugin) and returns their ids.
   @discardableResult
   public func unregisterAll(ownedBy owner: String) -> [String] {
-    let removed = order.filter { targetsByID[$0]?.owner == owner }
-    for id in removed { targetsByID[id] = nil }
-    order.removeAll { removed.contains($0) }
+    let removed = targets.filter { $0.owner == owner }.map(\.id)
+    targets.removeAll { $0.owner == owner }
     return removed
   }
 
@@ -117,10 +110,11 @@ public final class ShareRegistry {
   }
 
   private func target(named id: String) throws(FolioError) -> ShareTarget {
-    if let target = targetsByID[id] { return target }
-    let suggestions = NameSuggester.suggestions(for: id, among: order)
+    if let target = target(id: id) { return target }
+    let ids = targets.map(\.id)
+    let suggestions = NameSuggester.suggestions(for: id, among: ids)
     let guess = suggestions.first.map { "; did you mean '\($0)'?" } ?? ""
-    throw .invalidArgument("no share target '\(id)'\(guess) (targets: \(order.joined(separator: ", ")))")
+    throw .invalidArgument("no share target '\(id)'\(guess) (targets: \(ids.joined(separator: ", ")))")
   }
 
   private func representation(

@@ -126,7 +126,4 @@ extension Session {
     stopReason = .quit
     return .none
   }
-
-  /// `quit`, `choose` and `cancel`.
-  var dialogCommands: [Command] { makeCommands(DialogCommands.declarations) }
 }

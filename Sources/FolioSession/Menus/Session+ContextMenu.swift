@@ -1,12 +1,7 @@
 import FolioCore
 
-extension Session {
-  /// `context-menu [ROWS]`: opens the context menu for the selection, selecting ROWS first
-  /// [contextMenu(forSelectionType:)].
-  var contextMenuCommand: Command { ContextMenuCommand.makeCommand(in: AppContext(session: self)) }
-}
-
-/// `context-menu [ROWS]`.
+/// `context-menu [ROWS]`: opens the context menu for the selection, selecting ROWS first
+/// [contextMenu(forSelectionType:)].
 enum ContextMenuCommand: AppAction {
   static let rows = ParameterKey.optionalArgument("rows", summary: "positions, ranges, id:N, all or none")
 

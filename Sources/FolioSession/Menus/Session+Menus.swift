@@ -192,7 +192,4 @@ extension Session {
     }
     .menuOrder(.fixed)
   }
-
-  /// `menus`, `menu NAME`, `menu open NAME`, `menu close`, `back` and `explain`.
-  var menuCommands: [Command] { makeCommands(MenuCommands.declarations) }
 }

@@ -35,9 +35,6 @@ extension Session {
     host.stateValueQuota = (values["plugins.state-value"] ?? PluginHost.defaultStateValueQuota >> 10) << 10
     host.stateQuota = (values["plugins.state-total"] ?? PluginHost.defaultStateQuota >> 10) << 10
   }
-
-  /// `plugins` and `plugin info|load|unload|reload|new|test NAME`.
-  var pluginCommands: [Command] { makeCommands(PluginCommands.declarations) }
 }
 
 /// `plugins` and `plugin info|load|unload|reload NAME`.

@@ -1,12 +1,7 @@
 import FolioCore
 
-extension Session {
-  /// `env`: show the environment, or change one value; everything adaptive reads it the next
-  /// time it renders.
-  var environmentCommand: Command { EnvironmentCommand.makeCommand(in: AppContext(session: self)) }
-}
-
-/// `env [platform|width|size-class|keyboard VALUE]`.
+/// `env [platform|width|size-class|keyboard VALUE]`: show the environment, or change one
+/// value; everything adaptive reads it the next time it renders.
 enum EnvironmentCommand: AppAction {
   static let name = ParameterKey.optionalArgument(
     "name", .choice(["platform", "width", "size-class", "keyboard"]), summary: "the value to set")

@@ -117,9 +117,6 @@ extension Session {
     }
   }
 
-  /// `screen`, `tabs`, `tab NAME` and `settings`.
-  var sceneCommands: [Command] { makeCommands(SceneCommands.declarations) }
-
   /// The tab view with `content` under the selected tab.
   func tabViewReport(content: CommandOutput?) throws(FolioError) -> TabViewReport {
     guard let tabView, let selected = selectedTab else {

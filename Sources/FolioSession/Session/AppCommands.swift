@@ -14,9 +14,23 @@ protocol AppAction: ActionCommand where Context == AppContext {}
 /// A declared toggle of the app's own state.
 protocol AppToggle: ToggleCommand where Context == AppContext {}
 
-extension Session {
-  /// The commands declared by `declarations`, bound to this session, in their order.
-  func makeCommands(_ declarations: [any DeclaredCommand<AppContext>.Type]) -> [Command] {
-    declarations.map { $0.makeCommand(in: AppContext(session: self)) }
+/// The app's own commands, in the order help lists them: the dialogs' (`quit`, `choose`,
+/// `cancel`), the document commands, then those on menus, the environment, the context menu,
+/// toolbars, scenes and plugins.
+enum AppCommands {
+  /// The commands on the app's own state listed after the document commands.
+  static var afterDocuments: [any DeclaredCommand<AppContext>.Type] {
+    MenuCommands.declarations + [EnvironmentCommand.self, ContextMenuCommand.self]
+      + ToolbarCommands.declarations
+      + SceneCommands.declarations + PluginCommands.declarations
+  }
+
+  /// Every one of them, bound to `app` and (the document commands) `documents`.
+  ///
+  /// Made from these values alone, never from the session itself, which they hold unowned:
+  /// a registry can outlive its session (a test listing the commands of a shell it let go).
+  static func make(app: AppContext, documents: CommandContext) -> [Command] {
+    DialogCommands.declarations.map { $0.makeCommand(in: app) } + SessionCommands.make(in: documents)
+      + afterDocuments.map { $0.makeCommand(in: app) }
   }
 }

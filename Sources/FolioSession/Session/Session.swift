@@ -136,24 +136,15 @@ public final class Session {
     workspace.sortCollation = { [unowned self] in sortCollation }
   }
 
-  /// Registers the app's commands; they have unique ids by construction.
+  /// Registers the app's commands, to be made when first looked up or listed: a start that
+  /// runs a shell command alone makes none of them. They have unique ids by construction.
   private func registerCommands() {
-    let documentCommands = SessionCommands.make(
-      in: CommandContext(
-        workspace: workspace, isInteractive: { [unowned self] in isInteractive },
-        environment: { [unowned self] in appEnvironment }, pageSize: { [unowned self] in printPageSize },
-        tableMetrics: metrics.table))
-    for command in dialogCommands + documentCommands + menuCommands + [
-      environmentCommand, contextMenuCommand,
-    ]
-      + toolbarCommands + sceneCommands + pluginCommands
-    {
-      do {
-        try registry.register(command)
-      } catch {
-        preconditionFailure("the app's commands must have unique ids: \(error)")
-      }
-    }
+    let app = AppContext(session: self)
+    let documents = CommandContext(
+      workspace: workspace, isInteractive: { [unowned self] in isInteractive },
+      environment: { [unowned self] in appEnvironment }, pageSize: { [unowned self] in printPageSize },
+      tableMetrics: metrics.table)
+    registry.registerOnFirstUse { AppCommands.make(app: app, documents: documents) }
   }
 
   /// Runs a command with the words typed after its name; while a dialog waits, only the

@@ -188,7 +188,4 @@ extension Session {
       ToolbarPalette(
         toolbar: toolbar, arrangement: try toolbarArrangement(), registry: registry, message: message))
   }
-
-  /// `toolbar` and its subcommands, and the small commands the document toolbar shows.
-  var toolbarCommands: [Command] { makeCommands(ToolbarCommands.declarations) }
 }

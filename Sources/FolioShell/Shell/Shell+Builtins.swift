@@ -12,24 +12,23 @@ struct ShellContext {
 protocol ShellAction: ActionCommand where Context == ShellContext {}
 
 extension Shell {
-  /// Registers the shell's own commands in the session. They are ordinary registered
-  /// commands, so help, the palette and completion list them like any other.
+  /// Registers the shell's own commands in the session, to be made when first looked up or
+  /// listed. They are ordinary registered commands, so help, the palette and completion list
+  /// them like any other.
   func registerBuiltins() {
-    let builtins = ShellBuiltins.declarations.map { $0.makeCommand(in: ShellContext(shell: self)) }
-    ownCommandIDs = Set(builtins.map(\.id))
-    for command in builtins {
-      do {
-        try registry.register(command)
-      } catch {
-        preconditionFailure("built-in commands must have unique ids: \(error)")
-      }
-    }
+    // Made from the context, never from the shell itself: the registry may outlive it.
+    let context = ShellContext(shell: self)
+    registry.registerOnFirstUse { ShellBuiltins.declarations.map { $0.makeCommand(in: context) } }
   }
+
+  /// The ids of the commands the shell registered itself, listed first by `help`.
+  var ownCommandIDs: Set<String> { Set(ShellBuiltins.declarations.map { $0.configuration.id }) }
 
   /// The registered commands grouped by category, categories in order of first appearance,
   /// the shell's own commands first.
   func helpSections() -> [HelpSection] {
     var sections: [HelpSection] = []
+    let ownCommandIDs = ownCommandIDs
     let (own, others) = registry.commands.reduce(into: ([Command](), [Command]())) { split, command in
       if ownCommandIDs.contains(command.id) {
         split.0.append(command)

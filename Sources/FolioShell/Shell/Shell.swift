@@ -52,8 +52,6 @@ public final class Shell {
   public var flushesEachCommand = false
   /// Whether the pager failed to start, after which output is printed directly.
   var pagerHasFailed = false
-  /// The ids of the commands the shell registered itself, listed first by `help`.
-  var ownCommandIDs: Set<String> = []
 
   /// A file being run by `source` (or a top-level script).
   struct IncludeFrame {
