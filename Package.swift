@@ -1,9 +1,11 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Release builds check exclusive access statically only: the run-time checks on class
-// properties cost about a tenth of a plugin command's call (docs/performance.md, "Round 5").
-// Debug builds, which the tests run, keep them, so a violation still stops the tests.
+// Release builds of the plugin host, the session and the front ends check exclusive access
+// statically only: the run-time checks on class properties cost about a tenth of a plugin
+// command's call (docs/performance.md, "Round 5"). FolioCore, which holds the documents, their
+// undo history and the recovery journal, keeps them in every build; debug builds, which the
+// tests run, keep them everywhere, so a violation still stops the tests.
 let releaseSettings: [SwiftSetting] = [
   .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
 ]
@@ -50,7 +52,7 @@ let package = Package(
     // The version and commit `folio --version` prints (scripts/version writes them).
     .target(name: "CFolioVersion"),
     .target(
-      name: "FolioCore", dependencies: ["CSQLite", "CCairo", "CFolioSystem"], swiftSettings: releaseSettings),
+      name: "FolioCore", dependencies: ["CSQLite", "CCairo", "CFolioSystem"]),
     .target(
       name: "FolioLua", dependencies: ["FolioCore", "CLua", "CLuaHost", "CFolioVersion"],
       swiftSettings: releaseSettings),

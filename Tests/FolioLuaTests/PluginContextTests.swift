@@ -124,11 +124,13 @@ import Testing
     let (surface, host, table) = try load()
     defer { withExtendedLifetime(host) {} }
     let asked = try #require(surface.registry.command(id: "demo.asked"))
-    host.readingTogether {
+    try host.readingTogether {
       #expect(!asked.currentAvailability.isEnabled)
+      // Checked once a round: a change made inside it — which no predicate can make — is
+      // seen from the next round on, not by this round's later predicates.
+      try surface.workspace.select([1], mode: .replace, in: table, environment: surface.appEnvironment)
       #expect(!asked.currentAvailability.isEnabled)
     }
-    try surface.workspace.select([1], mode: .replace, in: table, environment: surface.appEnvironment)
     host.readingTogether {
       #expect(asked.currentAvailability.isEnabled)
       host.readingTogether { #expect(asked.currentAvailability.isEnabled) }

@@ -228,7 +228,8 @@ public final class Document {
   /// Moves through the undo history with `move` (an undo or a redo; the rows it removes
   /// leave the selection), then runs `then`. When `then` throws, `takeBack` makes the
   /// opposite move, and the selection and what front ends are told changed are as they were
-  /// before, so that no front end hears of the move. A `move` that throws changes nothing.
+  /// before, so that no front end hears of the move; a move that `takeBack` cannot undo
+  /// stands, and its name is returned. A `move` that throws changes nothing.
   ///
   /// - Returns: what `move` returns: the step's name, or nil when there was none (`then`
   ///   does not run then).
@@ -243,7 +244,9 @@ public final class Document {
     do {
       try then()
     } catch {
-      try? takeBack()
+      // A move that cannot be taken back stands, and the command with it: its journal is then
+      // written after the command, as any change's is.
+      do { try takeBack() } catch { return name }
       selection = selectionBefore
       if frontEndTakes == takes { frontEndChange = change }
       throw error

@@ -3,7 +3,8 @@ extension Workspace {
   /// Column").
   ///
   /// The column is in the recovery journal when it returns: the journal holds the table
-  /// whole, and a Ctrl-C while it is written takes the column back (`journaling`).
+  /// whole, and a Ctrl-C while it is written takes the column back (`journaling`). Inside a
+  /// group (a plugin's command) it joins the group and is journaled when the command ends.
   ///
   /// - Throws: `FolioError.invalidArgument` when the name is empty, holds a line break or
   ///   another control character, or is a column already; `FolioError` when the document is

@@ -269,7 +269,8 @@ extension Workspace {
   /// the selected row, whatever is selected.
   ///
   /// - Throws: `FolioError.invalidArgument` when no row has the id; `FolioError.interrupted`
-  ///   when a Ctrl-C stops the journal write of a column added, the row not marked.
+  ///   when a Ctrl-C arrives before its journal is written (for a column added, the whole
+  ///   table), the row not marked.
   public func setFavorite(_ isFavorite: Bool, rowID id: Int, in document: Document) throws {
     let (column, old, new, addsColumn) = try document.modifyTable { table throws in
       guard let index = table.rowIndex(id: id) else {

@@ -250,7 +250,14 @@ import Testing
     #expect(JournalDeltaCoding.decoded(bytes) == order)
     for count in 0..<bytes.count { #expect(JournalDeltaCoding.decoded(Array(bytes.prefix(count))) == nil) }
     let content = document.content
-    #expect(try JournalDelta.apply([order], to: content, shape: JournalShape(content)) != content)
+    // Each row in its new order names its position before: cherry, apple, banana become
+    // banana, cherry, apple.
+    guard case .table(let reordered) = try JournalDelta.apply([order], to: content, shape: JournalShape(content))
+    else {
+      Issue.record("a table's journal applies as a table")
+      return
+    }
+    #expect((0..<3).map { reordered.cell(row: $0, column: 0).description } == ["banana", "cherry", "apple"])
     for bad in [[0, 0, 1], [0, 1], [0, 1, 3], [-1, 0, 1]] {
       #expect(throws: FolioError.self) {
         try JournalDelta.apply([JournalDelta(order: bad)], to: content, shape: JournalShape(content))

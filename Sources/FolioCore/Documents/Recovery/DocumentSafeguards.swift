@@ -27,8 +27,9 @@ final class DocumentSafeguards {
   var unusableLocks: [Int: (path: String, kind: String)] = [:]
   /// The journals this session wrote, by window.
   var written: [Int: Written] = [:]
-  /// The last reason a journal could not be written, so each is reported once.
-  var lastJournalFailure: String?
+  /// The last reason each document's journal could not be written, by window, so that a
+  /// reason is reported once until a journal of the document is written again.
+  var lastJournalFailures: [Int: String] = [:]
   /// The revision of each document, by window, whose whole journal could not be written:
   /// it is not tried again until the document changes, so one failed write of a large
   /// table costs one write, not one more after every command.

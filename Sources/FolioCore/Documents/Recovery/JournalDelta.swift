@@ -95,7 +95,8 @@ struct JournalDelta: Equatable {
           guard delta.fits(table.rowCount) else { throw misfit }
           table.replaceRows(delta.start..<(delta.start + delta.removed), with: rows)
         case .order(let order):
-          guard isPermutation(order, of: table.rowCount) else { throw misfit }
+          guard delta.start == 0, delta.removed == order.count, isPermutation(order, of: table.rowCount)
+          else { throw misfit }
           table.reorder(by: order)
         case .lines:
           throw misfit

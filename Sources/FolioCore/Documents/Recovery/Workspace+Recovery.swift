@@ -53,6 +53,7 @@ extension Workspace {
     let id = document.windowID
     safeguards.releaseLock(of: id)
     safeguards.failedRevisions[id] = nil
+    safeguards.lastJournalFailures[id] = nil
     if let written = safeguards.written.removeValue(forKey: id) { safeguards.journal.remove(written.file) }
   }
 
@@ -118,13 +119,13 @@ extension Workspace {
     return safeguards.pendingWarnings
   }
 
-  /// The warning that a document's journal could not be written, or nil when the last one
-  /// gave the same reason.
+  /// The warning that a document's journal could not be written, or nil when its last
+  /// failure, since a journal of it was last written, gave the same reason.
   private func journalWarning(_ error: FolioError, of document: Document, in safeguards: DocumentSafeguards)
     -> FolioError?
   {
-    guard safeguards.lastJournalFailure != error.message else { return nil }
-    safeguards.lastJournalFailure = error.message
+    guard safeguards.lastJournalFailures[document.windowID] != error.message else { return nil }
+    safeguards.lastJournalFailures[document.windowID] = error.message
     return .wrapping(
       error, in: "cannot keep the unsaved changes of \(document.title) in the recovery journal",
       values: ["title": document.title])
@@ -160,15 +161,11 @@ extension Workspace {
       throw error
     }
     do throws(FolioError) {
-      try bringJournalUpToDate(document, in: safeguards, cancellation: cancellation)
-    } catch  where error.code == .interrupted {
+      try journalInsideCommand(document, in: safeguards)
+    } catch {
       document.rollbackGroup()
       events.withdraw(since: queued)
       throw error
-    } catch {
-      if let warning = journalWarning(error, of: document, in: safeguards) {
-        safeguards.pendingWarnings.append(warning)
-      }
     }
     document.commitGroup(name: stepName)
   }
@@ -194,23 +191,30 @@ extension Workspace {
     let queued = events.pendingEvents
     do {
       return try document.movingThroughHistory(
-        move,
-        then: { () throws(FolioError) in
-          do throws(FolioError) {
-            try bringJournalUpToDate(document, in: safeguards, cancellation: cancellation)
-          } catch  where error.code == .interrupted {
-            throw error
-          } catch {
-            if let warning = journalWarning(error, of: document, in: safeguards) {
-              safeguards.pendingWarnings.append(warning)
-            }
-          }
-        }, takeBack: takeBack)
+        move, then: { () throws(FolioError) in try journalInsideCommand(document, in: safeguards) },
+        takeBack: takeBack)
     } catch let error as FolioError {
       if error.code == .interrupted { events.withdraw(since: queued) }
       throw error
     } catch {
       throw FolioError.from(error)
+    }
+  }
+
+  /// Brings a document's journal up to date inside a command, cancellable by its
+  /// `cancellation`. A journal that cannot be written for another reason is a warning that
+  /// waits for the command's result (`takeJournalWarnings()`): the change stands.
+  ///
+  /// - Throws: `FolioError.interrupted` only.
+  private func journalInsideCommand(_ document: Document, in safeguards: DocumentSafeguards) throws(FolioError) {
+    do throws(FolioError) {
+      try bringJournalUpToDate(document, in: safeguards, cancellation: cancellation)
+    } catch where error.code == .interrupted {
+      throw error
+    } catch {
+      if let warning = journalWarning(error, of: document, in: safeguards) {
+        safeguards.pendingWarnings.append(warning)
+      }
     }
   }
 
@@ -226,8 +230,8 @@ extension Workspace {
   ) throws(FolioError) {
     let id = document.windowID
     let written = safeguards.written[id]
-    let failedRevision = safeguards.failedRevisions.removeValue(forKey: id)
     guard document.isDirty else {
+      safeguards.failedRevisions[id] = nil
       if let written {
         safeguards.journal.remove(written.file)
         safeguards.written[id] = nil
@@ -243,20 +247,23 @@ extension Workspace {
       }
       // Appending is quick, but a Ctrl-C before it still takes the change back.
       try cancellation?.check()
-      if appendToLog(document, written, in: safeguards) { return }
+      if appendToLog(document, written, in: safeguards) {
+        safeguards.failedRevisions[id] = nil
+        safeguards.lastJournalFailures[id] = nil
+        return
+      }
     }
-    if failedRevision == document.revision {
-      // Warned of already: the same content would fail the same way.
-      safeguards.failedRevisions[id] = failedRevision
-      return
-    }
+    // Warned of already: the same content would fail the same way. The mark stays through
+    // a Ctrl-C that takes a later change back to this revision.
+    if safeguards.failedRevisions[id] == document.revision { return }
     do throws(FolioError) {
       try writeJournal(document, to: file, in: safeguards, cancellation: cancellation)
     } catch {
       if error.code != .interrupted { safeguards.failedRevisions[id] = document.revision }
       throw error
     }
-    safeguards.lastJournalFailure = nil
+    safeguards.failedRevisions[id] = nil
+    safeguards.lastJournalFailures[id] = nil
   }
 
   /// Appends a document's change since its journal was written to the journal's log.
