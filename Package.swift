@@ -39,6 +39,12 @@ let package = Package(
           "-I/usr/lib/x86_64-linux-gnu/glib-2.0/include", "-I/usr/lib/aarch64-linux-gnu/glib-2.0/include",
         ])
       ]),
+    // MessagePack, the embedding protocol's optional encoding (libmsgpackc, static in releases).
+    .systemLibrary(
+      name: "CMsgPack",
+      pkgConfig: "msgpack",
+      providers: [.apt(["libmsgpack-dev"])]
+    ),
     .target(name: "CFolioSystem"),
     // The version and commit `folio --version` prints (scripts/version writes them).
     .target(name: "CFolioVersion"),
@@ -49,7 +55,7 @@ let package = Package(
       name: "FolioShell", dependencies: ["FolioCore", "FolioLua", "FolioSession", "CEdit", "CFolioVersion"]),
     // The JSON-RPC front end (`folio --embed`): a second front end over the session, which
     // reuses the shell's JSON renderer and lexer.
-    .target(name: "FolioEmbed", dependencies: ["FolioCore", "FolioSession", "FolioShell"]),
+    .target(name: "FolioEmbed", dependencies: ["FolioCore", "FolioSession", "FolioShell", "CMsgPack"]),
     .executableTarget(name: "folio", dependencies: ["FolioShell", "FolioEmbed"]),
     .executableTarget(name: "folio-bench", dependencies: ["FolioCore", "FolioSession", "FolioShell"]),
     .target(name: "FolioTestSupport", dependencies: ["FolioCore"], path: "Tests/FolioTestSupport"),
