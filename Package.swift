@@ -69,7 +69,7 @@ let package = Package(
     .testTarget(
       name: "FolioEndToEndTests",
       dependencies: ["folio"],
-      exclude: ["Scripts"]
+      exclude: ["Scripts", "Embed"]
     ),
   ],
   swiftLanguageModes: [.v6]
