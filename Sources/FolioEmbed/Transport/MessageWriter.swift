@@ -63,13 +63,13 @@ extension JSONWriter: MessageWriter {
 /// a `JSONValue` tree or typed values, the same bytes either way. Numbers are written as
 /// `JSONWriter` writes them — a whole number under 10^15 as an integer, a number that is
 /// not finite as nil — so a client decodes the same values from either encoding.
-struct MessagePackWriter: ~Copyable, MessageWriter {
+public struct MessagePackWriter: ~Copyable, MessageWriter {
   /// The buffer, at a fixed address: the packer points to it.
   private let buffer: UnsafeMutablePointer<msgpack_sbuffer>
   private var packer = msgpack_packer()
 
   /// Creates an empty writer.
-  init() {
+  public init() {
     buffer = .allocate(capacity: 1)
     msgpack_sbuffer_init(buffer)
     folio_msgpack_packer_init(&packer, buffer)
@@ -81,7 +81,7 @@ struct MessagePackWriter: ~Copyable, MessageWriter {
   }
 
   /// The bytes written, for the length of `body`.
-  func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+  public func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
     let bytes = buffer.pointee.data.map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) }
     return try body(UnsafeBufferPointer(start: bytes, count: buffer.pointee.size))
   }
@@ -117,7 +117,8 @@ struct MessagePackWriter: ~Copyable, MessageWriter {
     if let value { write(value) } else { writeNull() }
   }
 
-  mutating func write(_ value: JSONValue) {
+  /// Writes a value of a tree.
+  public mutating func write(_ value: JSONValue) {
     switch value {
     case .null: writeNull()
     case .bool(let value): write(value)
