@@ -82,7 +82,8 @@ func fuzzEmbed(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         if case .message(let value) = item { value } else { nil }
       }
       Fuzzer.require(
-        reread?.serialized == value.serialized, "\(value.serialized) reads back as \(String(describing: again))")
+        reread?.serialized == value.serialized,
+        "\(value.serialized) reads back as \(String(describing: again))")
     }
   }
 
@@ -143,7 +144,9 @@ func readPacked(_ bytes: [UInt8], chunk: Int) -> [MessageReader.Item] {
   var items: [MessageReader.Item] = []
   var start = 0
   while start < bytes.count {
-    items += bytes[start..<min(bytes.count, start + max(1, chunk))].withUnsafeBufferPointer { reader.append($0) }
+    items += bytes[start..<min(bytes.count, start + max(1, chunk))].withUnsafeBufferPointer {
+      reader.append($0)
+    }
     start += max(1, chunk)
   }
   if let last = reader.finish() { items.append(last) }
