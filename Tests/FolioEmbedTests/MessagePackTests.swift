@@ -95,12 +95,7 @@ import Testing
   @Test("the writer's typed calls give the bytes of the tree, in MessagePack as in JSON")
   func typedWriting() {
     func writeTyped<Writer: MessageWriter & ~Copyable>(_ writer: inout Writer) {
-      writer.beginObject(count: 3)
-      writer.writeKey("jsonrpc", isFirst: true)
-      writer.write("2.0")
-      writer.writeKey("id", isFirst: false)
-      writer.write(7)
-      writer.writeKey("result", isFirst: false)
+      writer.beginResponse(to: .number(7), isError: false)
       writer.beginArray(count: 3)
       writer.write(true)
       writer.separateElement()
@@ -108,6 +103,14 @@ import Testing
       writer.separateElement()
       writer.write(JSONValue.object([("a", .number(1.5))]))
       writer.endArray()
+      writer.endObject()
+    }
+    func writeError<Writer: MessageWriter & ~Copyable>(_ writer: inout Writer) {
+      writer.beginResponse(to: .string("a\"b"), isError: true)
+      writer.beginObject(count: 1)
+      writer.writeKey("code", isFirst: true)
+      writer.write(-32600)
+      writer.endObject()
       writer.endObject()
     }
     let tree = JSONValue.object([
@@ -120,6 +123,15 @@ import Testing
     var json = JSONWriter()
     writeTyped(&json)
     #expect(json.withBytes { Array($0) } == tree.serializedBytes)
+    let error = JSONValue.object([
+      ("jsonrpc", .string("2.0")), ("id", .string("a\"b")), ("error", .object([("code", .int(-32600))])),
+    ])
+    var packedError = MessagePackWriter()
+    writeError(&packedError)
+    #expect(packedError.withBytes { Array($0) } == Self.packed(error))
+    var jsonError = JSONWriter()
+    writeError(&jsonError)
+    #expect(jsonError.withBytes { Array($0) } == error.serializedBytes)
     // {"a": 1} is a fixmap of one pair: a fixstr key and a positive fixint.
     #expect(Self.packed(.object([("a", .int(1))])) == [0x81, 0xA1, 0x61, 0x01])
   }

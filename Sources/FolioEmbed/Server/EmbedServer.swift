@@ -401,21 +401,12 @@ public final class EmbedServer {
   private static func writeResponse<Writer: MessageWriter & ~Copyable>(
     to id: RequestID?, with outcome: Result<Answer, ProtocolError>, into writer: inout Writer
   ) {
-    writer.beginObject(count: 3)
-    writer.writeKey("jsonrpc", isFirst: true)
-    writer.write("2.0")
-    writer.writeKey("id", isFirst: false)
-    switch id {
-    case .number(let number)?: writer.write(number)
-    case .string(let string)?: writer.write(string)
-    case nil: writer.writeNull()
-    }
     switch outcome {
     case .success(let result):
-      writer.writeKey("result", isFirst: false)
+      writer.beginResponse(to: id, isError: false)
       result.write(to: &writer)
     case .failure(let error):
-      writer.writeKey("error", isFirst: false)
+      writer.beginResponse(to: id, isError: true)
       writer.write(error.json)
     }
     writer.endObject()

@@ -24,8 +24,9 @@ public final class MessagePackReader: @unchecked Sendable {
   /// msgpack-c's unpacker; nil when it could not be made (no memory), and the first bytes
   /// break the stream.
   private let unpacker: UnsafeMutablePointer<msgpack_unpacker>?
-  /// The message last decoded, with the memory (zone) its objects live in.
-  private var unpacked = msgpack_unpacked()
+  /// The message last decoded, with the memory (zone) its objects live in; at a fixed
+  /// address, so that passing it to msgpack-c is no access to this object's storage.
+  private let unpacked: UnsafeMutablePointer<msgpack_unpacked>
   /// Whether the stream broke: nothing more is read.
   public private(set) var isBroken = false
   /// How many bytes of the message not yet ended were read.
@@ -35,16 +36,15 @@ public final class MessagePackReader: @unchecked Sendable {
   public init(limit: Int = MessageReader.defaultLimit) {
     self.limit = max(1, limit)
     unpacker = msgpack_unpacker_new(64 * 1024)
-    msgpack_unpacked_init(&unpacked)
+    unpacked = .allocate(capacity: 1)
+    msgpack_unpacked_init(unpacked)
   }
 
   deinit {
-    msgpack_unpacked_destroy(&unpacked)
+    msgpack_unpacked_destroy(unpacked)
+    unpacked.deallocate()
     if let unpacker { msgpack_unpacker_free(unpacker) }
   }
-
-  /// Whether part of a message is waiting for its rest.
-  public var hasPartialMessage: Bool { partialCount > 0 }
 
   /// Takes the next bytes of the stream and returns the messages they end, in order; after
   /// a `broken` item, none.
@@ -58,14 +58,14 @@ public final class MessagePackReader: @unchecked Sendable {
     var items: [MessageReader.Item] = []
     while true {
       var size = 0
-      switch msgpack_unpacker_next_with_size(unpacker, &unpacked, &size) {
+      switch msgpack_unpacker_next_with_size(unpacker, unpacked, &size) {
       case MSGPACK_UNPACK_SUCCESS:
         partialCount = 0
         guard size <= limit else {
           items.append(breaking(.tooLong(byteCount: size)))
           return items
         }
-        items.append(Self.item(unpacked.data))
+        items.append(Self.item(unpacked.pointee.data))
       case MSGPACK_UNPACK_CONTINUE:
         partialCount = msgpack_unpacker_message_size(unpacker)
         if partialCount > limit { items.append(breaking(.tooLong(byteCount: partialCount))) }
@@ -151,9 +151,19 @@ public final class MessagePackReader: @unchecked Sendable {
     guard str.size > 0, let start = str.ptr else { return "" }
     let bytes = UnsafeBufferPointer(
       start: UnsafeRawPointer(start).assumingMemoryBound(to: UInt8.self), count: Int(str.size))
-    guard let string = String(validating: bytes, as: UTF8.self) else {
-      throw Unrepresentable(reason: "a string is not UTF-8")
+    // Most strings are ASCII, which needs no check (as in `JSONText.parse`); the parser is
+    // the standard library's strict one (no surrogates, no overlong forms).
+    if !bytes.allSatisfy({ $0 < 0x80 }) {
+      var parser = UTF8.ForwardParser()
+      var iterator = bytes.makeIterator()
+      while true {
+        switch parser.parseScalar(from: &iterator) {
+        case .valid: continue
+        case .emptyInput: return String(decoding: bytes, as: UTF8.self)
+        case .error: throw Unrepresentable(reason: "a string is not UTF-8")
+        }
+      }
     }
-    return string
+    return String(decoding: bytes, as: UTF8.self)
   }
 }

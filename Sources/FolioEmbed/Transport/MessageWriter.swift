@@ -1,6 +1,10 @@
 import CMsgPack
 import FolioCore
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The encodings of the embedding protocol's messages: JSON lines, the default, or
 /// MessagePack maps, which a client chooses in `initialize` (docs/protocol.md, "Transport").
 public enum MessageEncoding: String, Sendable, CaseIterable {
@@ -18,6 +22,9 @@ public enum MessageEncoding: String, Sendable, CaseIterable {
 /// (JSON closes it); each member's key says whether it is the first, and each element but
 /// the first is separated, so that JSON gets its commas.
 protocol MessageWriter: ~Copyable {
+  /// Begins a response to `id`: an object of three members, `jsonrpc` and `id` written, and
+  /// the key of the third, `error` or `result`, whose value comes next.
+  mutating func beginResponse(to id: RequestID?, isError: Bool)
   /// Begins an object of `count` members.
   mutating func beginObject(count: Int)
   /// Ends the object begun last.
@@ -45,16 +52,21 @@ protocol MessageWriter: ~Copyable {
 }
 
 extension JSONWriter: MessageWriter {
+  mutating func beginResponse(to id: RequestID?, isError: Bool) {
+    // The envelope's fixed bytes in two appends, as they were before the writer protocol.
+    append(#"{"jsonrpc":"2.0","id":"#)
+    switch id {
+    case .number(let number)?: write(number)
+    case .string(let string)?: write(string)
+    case nil: writeNull()
+    }
+    append(isError ? #","error":"# : #","result":"#)
+  }
+
   mutating func beginObject(count: Int) { append(UInt8(ascii: "{")) }
   mutating func endObject() { append(UInt8(ascii: "}")) }
   mutating func beginArray(count: Int) { append(UInt8(ascii: "[")) }
   mutating func endArray() { append(UInt8(ascii: "]")) }
-
-  mutating func writeKey(_ key: StaticString, isFirst: Bool) {
-    append(isFirst ? "\"" : ",\"")
-    append(key)
-    append("\":")
-  }
 
   mutating func separateElement() { comma() }
 }
@@ -72,6 +84,12 @@ public struct MessagePackWriter: ~Copyable, MessageWriter {
   public init() {
     buffer = .allocate(capacity: 1)
     msgpack_sbuffer_init(buffer)
+    // The sbuffer's first block would be 8 KiB; most messages fit in 1 KiB, which malloc
+    // serves from its per-thread cache. It doubles from there as it needs.
+    if let first = malloc(1024) {
+      buffer.pointee.data = first.assumingMemoryBound(to: CChar.self)
+      buffer.pointee.alloc = 1024
+    }
     folio_msgpack_packer_init(&packer, buffer)
   }
 
@@ -88,6 +106,20 @@ public struct MessagePackWriter: ~Copyable, MessageWriter {
 
   // The packer's results are not read: its buffer fails only when memory runs out, where
   // Swift's own allocations stop the process first.
+
+  mutating func beginResponse(to id: RequestID?, isError: Bool) {
+    beginObject(count: 3)
+    writeKey("jsonrpc", isFirst: true)
+    let version: StaticString = "2.0"
+    version.withUTF8Buffer { writeString($0) }
+    writeKey("id", isFirst: false)
+    switch id {
+    case .number(let number)?: write(number)
+    case .string(let string)?: write(string)
+    case nil: writeNull()
+    }
+    writeKey(isError ? "error" : "result", isFirst: false)
+  }
 
   mutating func beginObject(count: Int) { _ = msgpack_pack_map(&packer, count) }
   mutating func endObject() {}
