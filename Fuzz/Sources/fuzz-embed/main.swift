@@ -154,10 +154,11 @@ func readPacked(_ bytes: [UInt8], chunk: Int) -> [MessageReader.Item] {
   return items
 }
 
-/// `item`, a break without its reason.
-func reasonless(_ item: MessageReader.Item) -> MessageReader.Item {
-  if case .broken = item { return .broken(.tooLong(byteCount: 0)) }
-  return item
+/// `item` as text, a break without its reason: text, because a NaN the bytes hold is not
+/// equal to itself.
+func reasonless(_ item: MessageReader.Item) -> String {
+  if case .broken = item { return "broken" }
+  return "\(item)"
 }
 
 /// The id of a line that is a JSON-RPC request in form: an object of `jsonrpc` "2.0", a
