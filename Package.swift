@@ -48,11 +48,16 @@ let package = Package(
           "-I/usr/lib/x86_64-linux-gnu/glib-2.0/include", "-I/usr/lib/aarch64-linux-gnu/glib-2.0/include",
         ])
       ]),
+    // MessagePack, the embedding protocol's optional encoding (libmsgpackc, static in releases).
+    .systemLibrary(
+      name: "CMsgPack",
+      pkgConfig: "msgpack",
+      providers: [.apt(["libmsgpack-dev"])]
+    ),
     .target(name: "CFolioSystem"),
     // The version and commit `folio --version` prints (scripts/version writes them).
     .target(name: "CFolioVersion"),
-    .target(
-      name: "FolioCore", dependencies: ["CSQLite", "CCairo", "CFolioSystem"]),
+    .target(name: "FolioCore", dependencies: ["CSQLite", "CCairo", "CFolioSystem"]),
     .target(
       name: "FolioLua", dependencies: ["FolioCore", "CLua", "CLuaHost", "CFolioVersion"],
       swiftSettings: releaseSettings),
@@ -63,7 +68,7 @@ let package = Package(
     // The JSON-RPC front end (`folio --embed`): a second front end over the session, which
     // reuses the shell's JSON renderer and lexer.
     .target(
-      name: "FolioEmbed", dependencies: ["FolioCore", "FolioSession", "FolioShell"],
+      name: "FolioEmbed", dependencies: ["FolioCore", "FolioSession", "FolioShell", "CMsgPack"],
       swiftSettings: releaseSettings),
     .executableTarget(name: "folio", dependencies: ["FolioShell", "FolioEmbed"]),
     .executableTarget(name: "folio-bench", dependencies: ["FolioCore", "FolioSession", "FolioShell"]),
@@ -78,7 +83,7 @@ let package = Package(
     .testTarget(
       name: "FolioEndToEndTests",
       dependencies: ["folio"],
-      exclude: ["Scripts"]
+      exclude: ["Scripts", "Embed"]
     ),
   ],
   swiftLanguageModes: [.v6]

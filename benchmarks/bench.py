@@ -857,8 +857,8 @@ end }
 
 
 class EmbedPeer:
-    """A long-running process spoken to over pipes: `folio --embed` (JSON lines) or
-    `nvim --embed` (msgpack-RPC)."""
+    """A long-running process spoken to over pipes: `folio --embed` (JSON lines or
+    MessagePack) or `nvim --embed` (msgpack-RPC)."""
 
     def __init__(self, argv, bench, environment=None):
         self.process = subprocess.Popen(argv, cwd=bench.work, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -870,29 +870,53 @@ class EmbedPeer:
 
 
 class FolioEmbed(EmbedPeer):
-    def __init__(self, bench, plugins):
+    """`folio --embed` in JSON lines, or in MessagePack when `msgpack` is given (the module,
+    python3-msgpack) and the binary speaks protocol 1.2, which chooses it in initialize."""
+
+    def __init__(self, bench, plugins, msgpack=None):
         environment = dict(bench.environment)
         environment["FOLIO_PLUGINS_DIR"] = plugins
         super().__init__([bench.args.folio, "--embed"], bench, environment)
         self.reader = self.process.stdout
         self.next_id = 0
-        # The newest protocol the binary speaks (an older build, compared with this one, may
-        # speak only 1.0, whose commands.search answers full command objects).
-        self.send("initialize", {"protocolVersion": "1.1", "notifications": []})
+        self.msgpack = None
+        params = {"protocolVersion": "1.2", "notifications": []}
+        if msgpack is not None:
+            params["encodings"] = ["msgpack"]
+        self.send("initialize", params)
         reply = json.loads(self.reader.readline())
         if "error" in reply:
+            # An older build, compared with this one, speaks 1.1 or only 1.0 (whose
+            # commands.search answers full command objects), in JSON lines only.
             self.call("initialize", {"protocolVersion": reply["error"]["data"]["supported"][0],
                                      "notifications": []})
+        elif msgpack is not None:
+            self.msgpack = msgpack
+            self.unpacker = msgpack.Unpacker(raw=False)
+            self.packb = msgpack.packb
 
     def send(self, method, params):
         self.next_id += 1
-        line = json.dumps({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params},
-                          separators=(",", ":"))
-        self.process.stdin.write(line.encode() + b"\n")
+        message = {"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params}
+        if self.msgpack is not None:
+            self.process.stdin.write(self.packb(message))
+        else:
+            self.process.stdin.write(json.dumps(message, separators=(",", ":")).encode() + b"\n")
         self.process.stdin.flush()
 
     def receive(self):
-        reply = json.loads(self.reader.readline())
+        if self.msgpack is not None:
+            reply = None
+            while reply is None:
+                for reply in self.unpacker:
+                    break
+                else:
+                    chunk = self.reader.read1(65536)
+                    if not chunk:
+                        raise RunFailed("folio --embed ended")
+                    self.unpacker.feed(chunk)
+        else:
+            reply = json.loads(self.reader.readline())
         if "error" in reply:
             raise RunFailed(f"folio --embed: {reply['error']}")
         return reply
@@ -937,53 +961,81 @@ def round_trips(peer, count, method, params):
     return statistics.median(times) * 1e6
 
 
+def measure_folio_embed(bench, msgpack, samples):
+    """One run of Folio's embed measures in one encoding (MessagePack when `msgpack` is the
+    module), added to `samples` under the encoding's name; False when the binary does not
+    speak the encoding."""
+    sizes = bench.sizes
+    folio = FolioEmbed(bench, os.path.join(bench.work, "callback"), msgpack)
+    try:
+        if msgpack is not None and folio.msgpack is None:
+            return False
+        name = "msgpack" if msgpack is not None else "json"
+        count = sizes["round_trips"]
+        samples[name + " search"].append(round_trips(folio, count, "commands.search", {"query": "sav"}))
+        samples[name + " plugin"].append(round_trips(folio, count, "commands.run", {"command": "cb.run"}))
+        folio.call("document.open", {"path": "embed.csv"})
+        # Pipelined: every request written (by a thread, so neither pipe fills) before the
+        # responses are read.
+        total = sizes["pipelined"]
+        start = time.perf_counter()
+        writer = threading.Thread(target=lambda: [
+            folio.send("cell.get", {"row": 1 + i % 1_000, "column": "name"}) for i in range(total)])
+        writer.start()
+        for _ in range(total):
+            folio.receive()
+        writer.join()
+        samples[name + " pipelined"].append(total / (time.perf_counter() - start))
+        return True
+    finally:
+        folio.close()
+
+
 def measure_embed(bench):
     try:
-        import msgpack  # noqa: F401  (python3-msgpack, for nvim's msgpack-RPC)
-        has_msgpack = True
+        import msgpack  # python3-msgpack: nvim's msgpack-RPC, and Folio's MessagePack encoding
     except ImportError:
-        has_msgpack = False
+        msgpack = None
     sizes = bench.sizes
     count = sizes["round_trips"]
     make_csv(os.path.join(bench.work, "embed.csv"), 1_000)
-    samples = {"search": [], "plugin": [], "nvim": [], "pipelined": []}
+    samples = {f"{encoding} {measure}": [] for encoding in ("json", "msgpack")
+               for measure in ("search", "plugin", "pipelined")}
+    samples["nvim"] = []
+    speaks_msgpack = msgpack is not None
     for _ in range(sizes["reps"]):
-        folio = FolioEmbed(bench, os.path.join(bench.work, "callback"))
-        try:
-            samples["search"].append(round_trips(folio, count, "commands.search", {"query": "sav"}))
-            samples["plugin"].append(round_trips(folio, count, "commands.run", {"command": "cb.run"}))
-            folio.call("document.open", {"path": "embed.csv"})
-            # Pipelined: every request written (by a thread, so neither pipe fills) before the
-            # responses are read.
-            total = sizes["pipelined"]
-            start = time.perf_counter()
-            writer = threading.Thread(target=lambda: [
-                folio.send("cell.get", {"row": 1 + i % 1_000, "column": "name"}) for i in range(total)])
-            writer.start()
-            for _ in range(total):
-                folio.receive()
-            writer.join()
-            samples["pipelined"].append(total / (time.perf_counter() - start))
-        finally:
-            folio.close()
-        if has_msgpack:
+        if speaks_msgpack:
+            speaks_msgpack = measure_folio_embed(bench, msgpack, samples)
+        measure_folio_embed(bench, None, samples)
+        if msgpack is not None:
             nvim = NvimEmbed(bench)
             try:
                 samples["nvim"].append(round_trips(nvim, count, "nvim_eval", ["1"]))
             finally:
                 nvim.close()
-    note = (f"median of {count:,} sequential round trips from one Python client per run, over pipes; "
-            "Folio JSON lines, nvim msgpack-RPC")
-    if not has_msgpack:
-        note += "; nvim not measured: this python3 lacks msgpack (Debian's python3-msgpack)"
-    peer = samples["nvim"] if has_msgpack else None
-    peer_name = "nvim --embed nvim_eval(\"1\")" if has_msgpack else ""
-    bench.add("embed round trip: commands.search", samples["search"], peer_name, peer, "≤ 1×",
-              1 if has_msgpack else None, unit="µs", note=note)
-    bench.add("embed round trip: a plugin command", samples["plugin"], peer_name, peer, "≤ 1×",
-              1 if has_msgpack else None, unit="µs")
-    bench.add(f"embed pipelined table cell reads ({sizes['pipelined']:,})", samples["pipelined"], "", None,
-              "reported", None, unit="req/s")
+    note = f"median of {count:,} sequential round trips from one Python client per run, over pipes"
+    if msgpack is None:
+        note += "; nvim and Folio's MessagePack not measured: this python3 lacks msgpack (Debian's python3-msgpack)"
+    elif not speaks_msgpack:
+        note += "; this folio speaks no MessagePack (protocol 1.2): JSON lines only"
+    peer = samples["nvim"] if msgpack is not None else None
+    peer_name = "nvim --embed nvim_eval(\"1\")" if msgpack is not None else ""
+    limit = 1 if msgpack is not None else None
+    if speaks_msgpack:
+        bench.add("embed round trip: commands.search (MessagePack)", samples["msgpack search"], peer_name, peer,
+                  "≤ 1×", limit, unit="µs", note=note + "; Folio MessagePack, nvim msgpack-RPC")
+        bench.add("embed round trip: a plugin command (MessagePack)", samples["msgpack plugin"], peer_name, peer,
+                  "≤ 1×", limit, unit="µs")
+    bench.add("embed round trip: commands.search (JSON lines)", samples["json search"], peer_name, peer,
+              "reported" if speaks_msgpack else "≤ 1×", None if speaks_msgpack else limit, unit="µs",
+              note="" if speaks_msgpack else note + "; Folio JSON lines, nvim msgpack-RPC")
+    bench.add("embed round trip: a plugin command (JSON lines)", samples["json plugin"], peer_name, peer,
+              "reported" if speaks_msgpack else "≤ 1×", None if speaks_msgpack else limit, unit="µs")
+    if speaks_msgpack:
+        bench.add(f"embed pipelined table cell reads ({sizes['pipelined']:,}, MessagePack)",
+                  samples["msgpack pipelined"], "", None, "reported", None, unit="req/s")
+    bench.add(f"embed pipelined table cell reads ({sizes['pipelined']:,}, JSON lines)", samples["json pipelined"],
+              "", None, "reported", None, unit="req/s")
 
 
 def measure_menus(bench):

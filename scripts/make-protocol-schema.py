@@ -24,7 +24,7 @@ env=O({"platform":{"enum":["mac","ipad","iphone"]},"width":I(1,10000),"keyboard"
 visibilities=["all","doubleColumn","detailOnly"]
 notif_names=["document.opened","document.changed","document.saved","document.renamed","document.closed","selection.changed","menus.changed","toolbar.changed","dialog.presented","dialog.dismissed","plugin.loaded","plugin.failed","plugin.unloaded","notify","log","$/progress"]
 params={
- "initialize":O({"protocolVersion":S(),"clientName":S(),"environment":env,"notifications":A({"enum":notif_names})},["protocolVersion"]),
+ "initialize":O({"protocolVersion":S(),"clientName":S(),"environment":env,"notifications":A({"enum":notif_names}),"encodings":A(S(),minItems=1,description="since 1.2: the encodings the client reads and writes after initialize, best first; json when absent")},["protocolVersion"]),
  "shutdown":empty,
  "document.open":O({"path":S(),"sort":{"type":"string","description":"the table's initial sort order, kept as it is edited: name or name,noise:desc"}},["path"]),
  "document.new":O({"kind":{"enum":["text","table"]},"columns":{"type":"string","description":"a table's column names, comma-separated"}}),
@@ -134,7 +134,7 @@ defs={
 documentResult={"oneOf":[R("document"),R("dialogResult")]}
 anyObject={"type":"object"}
 results={
- "initialize":O({"protocolVersion":S(),"server":O({"name":S(),"version":S()},["name","version"]),"methods":A({"enum":list(params)}),"notifications":A({"enum":notif_names}),"limits":O({"messageBytes":I(1)},["messageBytes"])},["protocolVersion","server","methods","notifications","limits"]),
+ "initialize":O({"protocolVersion":S(),"server":O({"name":S(),"version":S()},["name","version"]),"methods":A({"enum":list(params)}),"notifications":A({"enum":notif_names}),"limits":O({"messageBytes":I(1)},["messageBytes"]),"encoding":{"enum":["json","msgpack"],"description":"since 1.2: the encoding of every message after this response"}},["protocolVersion","server","methods","notifications","limits"]),
  "shutdown":{"type":"null"},
  **{m:documentResult for m in ["document.open","document.new","document.save","document.saveAs","document.revert","document.close","document.rename","document.undo","document.redo","table.addRow","table.deleteRows","document.focus","document.info"]},
  "document.list":O({"documents":A(R("document"))},["documents"]),

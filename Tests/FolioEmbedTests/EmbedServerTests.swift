@@ -449,6 +449,76 @@ import Testing
     #expect(String(decoding: lines, as: UTF8.self) == values.map { $0.serialized + "\n" }.joined())
   }
 
+  @Test(
+    "MessagePack chosen in initialize: its response is JSON, every message after it the same values packed")
+  func messagePack() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("t.csv", "name,n\na,1\nb,2\n")
+    func shell() -> Shell {
+      Shell(
+        console: Console(sink: { _, _ in }), isInteractive: true,
+        workspace: Workspace(store: nil, currentDirectory: folder.url.path, home: nil),
+        layoutMetrics: Shell.embeddingLayoutMetrics)
+    }
+    var values: [JSONValue] = []
+    var bytes: [UInt8] = []
+    let valueServer = EmbedServer(shell: shell()) { values.append($0) }
+    let packServer = EmbedServer(shell: shell(), writeLine: { bytes.append(contentsOf: $0) })
+    let initialize =
+      #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"1.2","encodings":["cbor","msgpack","json"]}}"#
+    valueServer.receive(.line(Array(initialize.utf8)))
+    packServer.receive(.line(Array(initialize.utf8)))
+    let response = try #require(values.first)
+    #expect(bytes == response.serializedBytes + [UInt8(ascii: "\n")])
+    #expect(Self.field(try #require(Self.field(response, "result")), "encoding") == .string("msgpack"))
+    #expect(packServer.encoding == .msgpack)
+    bytes = []
+    let messages: [MessageReader.Item] = [
+      .message(
+        try JSONText.parse(
+          Array(#"{"jsonrpc":"2.0","id":1,"method":"commands.search","params":{"query":"sav"}}"#.utf8))),
+      .message(
+        try JSONText.parse(
+          Array(#"{"jsonrpc":"2.0","id":"o","method":"document.open","params":{"path":"t.csv"}}"#.utf8))),
+      .message(
+        try JSONText.parse(
+          Array(#"{"jsonrpc":"2.0","id":2,"method":"table.rows","params":{"count":1.5}}"#.utf8))),
+      .unrepresentable("bin (binary data) has no JSON form"),
+      .broken(.truncated(byteCount: 3)),
+    ]
+    for message in messages {
+      valueServer.receive(message)
+      packServer.receive(message)
+    }
+    let reader = MessagePackReader()
+    let decoded = bytes.withUnsafeBufferPointer { reader.append($0) }
+    #expect(decoded == values.dropFirst().map { .message($0) })
+    #expect(values.count == 1 + messages.count + 2, "document.opened and toolbar.changed come too")
+    #expect(Self.errorCode(values.last) == -32700)
+    #expect(Self.errorCode(values[values.count - 2]) == -32600)
+  }
+
+  @Test(
+    "initialize in 1.2 names the encoding; one Folio does not speak is refused; before 1.2 'encodings' is unknown"
+  )
+  func encodings() throws {
+    let harness = try Harness()
+    let plain = harness.request(0, "initialize", #"{"protocolVersion":"1.2"}"#).last
+    #expect(
+      plain.flatMap { Self.field($0, "result") }.flatMap { Self.field($0, "encoding") } == .string("json"))
+    #expect(harness.server.encoding == .json)
+    for (params, code) in [
+      (#"{"protocolVersion":"1.2","encodings":["cbor"]}"#, -32602),
+      (#"{"protocolVersion":"1.2","encodings":[]}"#, -32602),
+      (#"{"protocolVersion":"1.1","encodings":["msgpack"]}"#, -32602),
+    ] {
+      let fresh = try Harness()
+      #expect(Self.errorCode(fresh.request(0, "initialize", params).last) == code, "\(params)")
+      #expect(fresh.server.encoding == .json)
+      #expect(fresh.server.phase == .awaitingInitialize)
+    }
+  }
+
   @Test("commands.search runs no plugin code: a plugin registered from the declaration cache stays unrun")
   func searchRunsNoPluginCode() throws {
     let folder = try TemporaryFolder()

@@ -29,13 +29,17 @@ import Testing
     let writeEnd: Int32
     let noted: NotedLines
 
-    init(limit: Int = MessageReader.defaultLimit) {
+    init(limit: Int = MessageReader.defaultLimit, settled: Bool = true) {
       var ends: [Int32] = [0, 0]
       _ = pipe(&ends)
       writeEnd = ends[1]
       let noted = NotedLines()
       self.noted = noted
-      input = MessageInput(descriptor: ends[0], limit: limit) { [noted] line in noted.note(line) }
+      input = MessageInput(descriptor: ends[0], limit: limit) { [noted] item in
+        if case .line(let line) = item { noted.note(line) }
+      }
+      // Until the encoding is settled (after `initialize`), lines are split one at a time.
+      if settled { input.settle(.json) }
       input.startWatching()
     }
 
@@ -60,6 +64,7 @@ import Testing
         switch item {
         case .line(let bytes): lines.append(String(decoding: bytes, as: UTF8.self))
         case .tooLong(let count): lines.append("<\(count) bytes>")
+        default: lines.append("\(item)")
         }
       }
       return lines
@@ -85,6 +90,35 @@ import Testing
     await writer.value
     #expect(lines == expected + ["<100 bytes>", "last"])
     #expect(pipe.noted.lines.withLock { $0 } == expected + ["last"], "each line is noted once, in order")
+  }
+
+  @Test("the bytes after initialize are read in the encoding it settles, however they were split")
+  func settling() {
+    var random = SystemRandomNumberGenerator()
+    let initialize = #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"encodings":["msgpack"]}}"#
+    // {"a": 1}, then ["x"].
+    let packed: [UInt8] = [0x81, 0xA1, 0x61, 0x01, 0x91, 0xA1, 0x78]
+    for encoding in MessageEncoding.allCases {
+      let pipe = Pipe(settled: false)
+      let after = encoding == .msgpack ? packed : Array("{\"a\":1}\n[\"x\"]\n".utf8)
+      let bytes = Array("\n".utf8) + Array(initialize.utf8) + Array("\n".utf8) + after
+      // Written whole or in two pieces, the split anywhere.
+      let split = Int.random(in: 0...bytes.count, using: &random)
+      bytes[..<split].withUnsafeBufferPointer { _ = Glibc.write(pipe.writeEnd, $0.baseAddress, $0.count) }
+      #expect(pipe.input.next() == .line([]))
+      if split < bytes.count {
+        bytes[split...].withUnsafeBufferPointer { _ = Glibc.write(pipe.writeEnd, $0.baseAddress, $0.count) }
+      }
+      #expect(pipe.input.next() == .line(Array(initialize.utf8)))
+      pipe.input.settle(encoding)
+      pipe.close()
+      let rest = [pipe.input.next(), pipe.input.next(), pipe.input.next()]
+      switch encoding {
+      case .json: #expect(rest == [.line(Array(#"{"a":1}"#.utf8)), .line(Array(#"["x"]"#.utf8)), nil])
+      case .msgpack:
+        #expect(rest == [.message(.object([("a", .int(1))])), .message(.array([.string("x")])), nil])
+      }
+    }
   }
 
   @Test("while a message is handled, the watcher reads the next ones and notes them at once")

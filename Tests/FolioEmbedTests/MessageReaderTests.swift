@@ -7,6 +7,7 @@ import Testing
       switch $0 {
       case .line(let bytes): String(decoding: bytes, as: UTF8.self)
       case .tooLong(let count): "<\(count) bytes>"
+      default: "\($0)"
       }
     }
   }

@@ -394,6 +394,31 @@ private final class EmbedClient {
     try Self.validate(client.transcript)
   }
 
+  @Test(
+    "MessagePack chosen in initialize: open, search, a plugin command and its notification, schema-checked")
+  func messagePack() throws {
+    let (folder, home) = try Self.makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    process.arguments = [
+      Self.repository.appendingPathComponent("Tests/FolioEndToEndTests/Embed/msgpack_scenario.py").path,
+      FolioProcess.executable.path, Self.repository.appendingPathComponent("plugins").path, folder.path,
+      Self.repository.appendingPathComponent("scripts/check-protocol.py").path,
+      Self.repository.appendingPathComponent("docs/protocol.schema.json").path,
+    ]
+    process.environment = FolioProcess.environment(home: home)
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    killIfHung(process)
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(text)")
+    #expect(text.hasSuffix("ok\n"), "\(text)")
+  }
+
   @Test("the Python demo of examples/embed runs against the built folio")
   func pythonDemo() throws {
     let (folder, home) = try Self.makeFolder()
@@ -475,7 +500,7 @@ private final class EmbedClient {
     #expect(Self.errorCode(refused) == -32602)
     #expect(
       ((refused["error"] as? [String: Any])?["data"] as? [String: Any])?["supported"] as? [String] == [
-        "1.1", "1.0",
+        "1.2", "1.1", "1.0",
       ])
     try client.request("initialize", ["protocolVersion": "1.0", "notifications": ["document.changed"]])
 

@@ -124,6 +124,26 @@ public struct JSONWriter: ~Copyable {
     append(UInt8(ascii: ":"))
   }
 
+  /// Writes a member's key that needs no escape, with its quotes and colon (`"key":`),
+  /// after a comma unless it is its object's first member: one capacity check, where
+  /// appending the pieces would make four.
+  public mutating func writeKey(_ key: StaticString, isFirst: Bool) {
+    let length = key.utf8CodeUnitCount
+    reserve(length + 4)
+    var end = count
+    if !isFirst {
+      base[end] = UInt8(ascii: ",")
+      end += 1
+    }
+    base[end] = UInt8(ascii: "\"")
+    let start = key.utf8Start
+    for index in 0..<length { base[end + 1 + index] = start[index] }
+    end += 1 + length
+    base[end] = UInt8(ascii: "\"")
+    base[end + 1] = UInt8(ascii: ":")
+    count = end + 2
+  }
+
   /// Writes a value of a tree.
   public mutating func write(_ value: JSONValue) {
     switch value {

@@ -288,7 +288,11 @@ extension EmbedServer {
       try self.environment(&fields, from: session.appEnvironment)
     }
     let names = try params.optionalStrings("notifications") ?? Self.notificationNames
+    // Since 1.2 the client may choose the encoding of the messages after this one.
+    let isOlder = ["1.0", "1.1"].contains(version)
+    let encodings = isOlder ? nil : try params.optionalStrings("encodings")
     try params.finish()
+    let encoding = try Self.encoding(among: encodings ?? [MessageEncoding.json.rawValue])
     let known = Self.notificationNames + Self.optInNotificationNames
     if let unknown = names.first(where: { !known.contains($0) }) {
       throw ProtocolError(
@@ -298,13 +302,29 @@ extension EmbedServer {
     if let environment { session.appEnvironment = environment }
     protocolVersion = version
     start(notifications: Set(names))
-    return .object([
+    chosenEncoding = encoding
+    var result: [(String, JSONValue)] = [
       ("protocolVersion", .string(version)),
       ("server", .object([("name", .string("folio")), ("version", .string(Folio.version))])),
       ("methods", .array(Self.methods.map { .string($0.name) })),
       ("notifications", .array(names.map(JSONValue.string))),
       ("limits", .object([("messageBytes", .int(MessageReader.defaultLimit))])),
-    ])
+    ]
+    if !isOlder { result.append(("encoding", .string(encoding.rawValue))) }
+    return .object(result)
+  }
+
+  /// The first of the client's `encodings` (in its order of preference) that Folio speaks.
+  private static func encoding(among names: [String]) throws(ProtocolError) -> MessageEncoding {
+    guard let chosen = names.lazy.compactMap(MessageEncoding.init(rawValue:)).first else {
+      let spoken = MessageEncoding.allCases.map(\.rawValue)
+      throw ProtocolError(
+        .invalidParams,
+        "none of the encodings in 'encodings' is spoken here; this server speaks "
+          + spoken.joined(separator: ", "),
+        data: .object([("supported", .array(spoken.map(JSONValue.string)))]))
+    }
+    return chosen
   }
 
   /// An environment from `platform`, `width` and `keyboard`, each optional, over `base`.
@@ -400,30 +420,34 @@ extension EmbedServer {
       ])
     }
 
-    /// Writes the bytes of `json`, with no tree.
-    func write(to writer: inout JSONWriter) {
-      writer.append(#"{"matches":["#)
+    /// Writes `json` as it would be written, with no tree.
+    func write<Writer: MessageWriter & ~Copyable>(to writer: inout Writer) {
+      writer.beginObject(count: 2)
+      writer.writeKey("matches", isFirst: true)
+      writer.beginArray(count: matches.count)
       for (index, match) in matches.enumerated() {
-        if index > 0 { writer.comma() }
-        writer.append(#"{"id":"#)
+        if index > 0 { writer.separateElement() }
+        writer.beginObject(count: match.detail == nil ? 5 : 6)
+        writer.writeKey("id", isFirst: true)
         writer.write(match.id)
-        writer.append(#","title":"#)
+        writer.writeKey("title", isFirst: false)
         writer.write(match.title)
-        writer.append(#","shortcut":"#)
+        writer.writeKey("shortcut", isFirst: false)
         writer.write(match.shortcut)
-        writer.append(#","enabled":"#)
+        writer.writeKey("enabled", isFirst: false)
         writer.write(match.isEnabled)
-        writer.append(#","score":"#)
+        writer.writeKey("score", isFirst: false)
         writer.write(match.score)
         if let detail = match.detail {
-          writer.append(#","command":"#)
+          writer.writeKey("command", isFirst: false)
           writer.write(detail)
         }
-        writer.append("}")
+        writer.endObject()
       }
-      writer.append(#"],"total":"#)
+      writer.endArray()
+      writer.writeKey("total", isFirst: false)
       writer.write(total)
-      writer.append("}")
+      writer.endObject()
     }
   }
 

@@ -7,8 +7,8 @@ import FolioShell
 
 extension EmbedServer {
   /// Serves `folio --embed`: reads messages from standard input until `exit` or its end,
-  /// writes each response and notification on standard output as one line (one `write`
-  /// each), and returns the exit status: 1 when `exit` came without `shutdown` first (as in
+  /// writes each response and notification on standard output as one line, or one
+  /// MessagePack map once the client chose MessagePack (one `write` each), and returns the exit status: 1 when `exit` came without `shutdown` first (as in
   /// LSP), else 0 — the end of the input is a clean end.
   public static func serve(_ shell: Shell) -> Int32 {
     // A failed write (the client gone) is ignored: Folio reads on to the end of its input.
@@ -20,12 +20,18 @@ extension EmbedServer {
     // reads it while a message is handled, so that a `$/cancelRequest` reaches the request
     // running now; the messages are still handled one at a time, in order.
     server.messageLimit = MessageReader.defaultLimit
-    let input = MessageInput(limit: server.messageLimit) { [cancellations = server.cancellations] line in
-      if let id = EmbedServer.cancelledID(in: line) { cancellations.cancel(id) }
+    let input = MessageInput(limit: server.messageLimit) { [cancellations = server.cancellations] item in
+      if let id = EmbedServer.cancelledID(in: item) { cancellations.cancel(id) }
     }
     input.startWatching()
+    var isSettled = false
     while server.phase != .exited, let item = input.next() {
       server.receive(item)
+      // Once `initialize` is answered, the rest of the input is read in the encoding it chose.
+      if !isSettled, server.phase != .awaitingInitialize {
+        input.settle(server.encoding)
+        isSettled = true
+      }
     }
     let exitedWithoutShutdown = server.phase == .exited && !server.didShutDown
     server.finish()

@@ -13,7 +13,7 @@ import FolioShell
 public final class EmbedServer {
   /// The protocol versions this server speaks, newest first; each is served as
   /// docs/protocol.md documents it.
-  public static let protocolVersions = ["1.1", "1.0"]
+  public static let protocolVersions = ["1.2", "1.1", "1.0"]
 
   /// Where the conversation is.
   public enum Phase: Equatable, Sendable {
@@ -29,10 +29,10 @@ public final class EmbedServer {
 
   /// The shell whose session is served; command lines (`command.execute`) run through it.
   let shell: Shell
-  /// Where messages go: as values, or as the bytes of each message's line.
+  /// Where messages go: as values, or as the bytes of each message in `encoding`.
   private enum Output {
     case values((JSONValue) -> Void)
-    case lines((UnsafeBufferPointer<UInt8>) -> Void)
+    case bytes((UnsafeBufferPointer<UInt8>) -> Void)
   }
 
   /// Sends each message (a response or a notification) to the client.
@@ -41,6 +41,11 @@ public final class EmbedServer {
   let errorText: ErrorText
   /// Where the conversation is.
   public private(set) var phase = Phase.awaitingInitialize
+  /// The encoding of the messages: JSON lines until `initialize` is answered, then the one
+  /// the client chose.
+  public private(set) var encoding = MessageEncoding.json
+  /// The encoding `initialize` chose, taken up once its response is written.
+  var chosenEncoding: MessageEncoding?
   /// The protocol version the client named in `initialize`: the newest until then.
   var protocolVersion = EmbedServer.protocolVersions[0]
   /// The notifications the client asked for in `initialize`.
@@ -75,11 +80,12 @@ public final class EmbedServer {
   }
 
   /// Creates a server over `shell`'s session that writes each message as one line of JSON,
-  /// ended by its newline, and hands its bytes to `writeLine`. The answers asked most often
+  /// ended by its newline — or, once the client chose MessagePack in `initialize`, as one
+  /// MessagePack map — and hands its bytes to `writeLine`. The answers asked most often
   /// (`commands.search`'s matches) are written from their typed values, with no `JSONValue`
   /// tree; the bytes are those of the tree `init(shell:send:)` would send.
   public convenience init(shell: Shell, writeLine: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
-    self.init(shell: shell, output: .lines(writeLine))
+    self.init(shell: shell, output: .bytes(writeLine))
   }
 
   private init(shell: Shell, output: Output) {
@@ -91,11 +97,14 @@ public final class EmbedServer {
 
   // MARK: - Messages in
 
-  /// Handles what the message reader found: a message, or a line over the size limit.
+  /// Handles what the message reader found: a message, a line over the size limit, or a
+  /// MessagePack message or stream the server cannot read.
   public func receive(_ item: MessageReader.Item) {
     switch item {
     case .line(let bytes):
       receive(line: bytes)
+    case .message(let message):
+      receive(message: message)
     case .tooLong(let byteCount):
       respond(
         to: nil,
@@ -104,6 +113,28 @@ public final class EmbedServer {
             .invalidRequest,
             "the message is \(byteCount) bytes, over the limit of \(messageLimit); it was skipped",
             data: .object([("bytes", .int(byteCount)), ("limit", .int(messageLimit))]))))
+    case .unrepresentable(let reason):
+      respond(
+        to: nil, with: .failure(ProtocolError(.invalidRequest, "the message has no JSON form: \(reason)")))
+    case .broken(let failure):
+      respond(to: nil, with: .failure(Self.error(failure, limit: messageLimit)))
+    }
+  }
+
+  /// The error a broken MessagePack stream is answered with, before Folio stops reading.
+  private static func error(_ failure: MessageReader.Failure, limit: Int) -> ProtocolError {
+    let end = "the stream cannot be read on, so Folio reads no more"
+    switch failure {
+    case .unreadable(let reason):
+      return ProtocolError(.parseError, "the message is not MessagePack: \(reason); \(end)")
+    case .tooLong(let byteCount):
+      return ProtocolError(
+        .invalidRequest, "the message is over the limit of \(limit) bytes; \(end)",
+        data: .object([("bytes", .int(byteCount)), ("limit", .int(limit))]))
+    case .truncated(let byteCount):
+      return ProtocolError(
+        .parseError, "the input ended inside a message, after \(byteCount) bytes of it",
+        data: .object([("bytes", .int(byteCount))]))
     }
   }
 
@@ -111,16 +142,30 @@ public final class EmbedServer {
   /// that the requests they name are answered `requestCancelled` instead of running (or stop,
   /// when one of them runs now).
   public func noteCancellations(in items: [MessageReader.Item]) {
-    for case .line(let bytes) in items {
-      if let id = Self.cancelledID(in: bytes) { cancellations.cancel(id) }
+    for item in items {
+      if let id = Self.cancelledID(in: item) { cancellations.cancel(id) }
+    }
+  }
+
+  /// The id a `$/cancelRequest` message names; nil for any other item.
+  public static func cancelledID(in item: MessageReader.Item) -> RequestID? {
+    switch item {
+    case .line(let bytes): cancelledID(in: bytes)
+    case .message(let message): cancelledID(inMessage: message)
+    default: nil
     }
   }
 
   /// The id a `$/cancelRequest` line names; nil for any other line.
   public static func cancelledID(in bytes: [UInt8]) -> RequestID? {
     // Only a line that names the method is read twice.
-    guard contains(bytes, cancelMethod), let message = try? JSONText.parse(bytes),
-      case .object(let fields) = message,
+    guard contains(bytes, cancelMethod), let message = try? JSONText.parse(bytes) else { return nil }
+    return cancelledID(inMessage: message)
+  }
+
+  /// The id a `$/cancelRequest` message names; nil for any other message.
+  private static func cancelledID(inMessage message: JSONValue) -> RequestID? {
+    guard case .object(let fields) = message,
       fields.contains(where: { $0.0 == "method" && $0.1 == .string("$/cancelRequest") }),
       case .object(let params)? = fields.first(where: { $0.0 == "params" })?.1,
       let idValue = params.first(where: { $0.0 == "id" })?.1
@@ -161,6 +206,11 @@ public final class EmbedServer {
             data: .object([("offset", .int(error.offset))]))))
       return
     }
+    receive(message: message)
+  }
+
+  /// Handles one message, read from JSON or MessagePack.
+  func receive(message: JSONValue) {
     guard case .object(let fields) = message else {
       let what =
         if case .array = message { "batches are not supported; send one request a line" } else {
@@ -244,6 +294,11 @@ public final class EmbedServer {
     // The request's effects reach the client before its response.
     catchUp()
     respond(to: id, with: outcome)
+    // `initialize`'s response is the last message in JSON when the client chose MessagePack.
+    if let chosenEncoding {
+      encoding = chosenEncoding
+      self.chosenEncoding = nil
+    }
   }
 
   /// Runs a request that was not cancelled before it started.
@@ -310,8 +365,8 @@ public final class EmbedServer {
       }
     }
 
-    /// Writes the answer's JSON, the bytes of `json`.
-    func write(to writer: inout JSONWriter) {
+    /// Writes the answer, as `json` would be written.
+    func write<Writer: MessageWriter & ~Copyable>(to writer: inout Writer) {
       switch self {
       case .value(let value): writer.write(value)
       case .search(let answer): answer.write(to: &writer)
@@ -328,25 +383,33 @@ public final class EmbedServer {
       case .failure(let error): fields.append(("error", error.json))
       }
       send(.object(fields))
-    case .lines(let writeLine):
-      var line = JSONWriter(capacity: 1024)
-      line.append(#"{"jsonrpc":"2.0","id":"#)
-      switch id {
-      case .number(let number)?: line.write(number)
-      case .string(let string)?: line.write(string)
-      case nil: line.writeNull()
+    case .bytes(let write):
+      switch encoding {
+      case .json:
+        var line = JSONWriter(capacity: 1024)
+        Self.writeResponse(to: id, with: outcome, into: &line)
+        line.append(UInt8(ascii: "\n"))
+        line.withBytes(write)
+      case .msgpack:
+        var message = MessagePackWriter()
+        Self.writeResponse(to: id, with: outcome, into: &message)
+        message.withBytes(write)
       }
-      switch outcome {
-      case .success(let result):
-        line.append(#","result":"#)
-        result.write(to: &line)
-      case .failure(let error):
-        line.append(#","error":"#)
-        line.write(error.json)
-      }
-      line.append("}\n")
-      line.withBytes(writeLine)
     }
+  }
+
+  private static func writeResponse<Writer: MessageWriter & ~Copyable>(
+    to id: RequestID?, with outcome: Result<Answer, ProtocolError>, into writer: inout Writer
+  ) {
+    switch outcome {
+    case .success(let result):
+      writer.beginResponse(to: id, isError: false)
+      result.write(to: &writer)
+    case .failure(let error):
+      writer.beginResponse(to: id, isError: true)
+      writer.write(error.json)
+    }
+    writer.endObject()
   }
 
   /// Sends a notification the client asked for.
@@ -357,11 +420,18 @@ public final class EmbedServer {
     ])
     switch output {
     case .values(let send): send(message)
-    case .lines(let writeLine):
-      var line = JSONWriter(capacity: 1024)
-      line.write(message)
-      line.append(UInt8(ascii: "\n"))
-      line.withBytes(writeLine)
+    case .bytes(let write):
+      switch encoding {
+      case .json:
+        var line = JSONWriter(capacity: 1024)
+        line.write(message)
+        line.append(UInt8(ascii: "\n"))
+        line.withBytes(write)
+      case .msgpack:
+        var packed = MessagePackWriter()
+        packed.write(message)
+        packed.withBytes(write)
+      }
     }
   }
 

@@ -12,16 +12,28 @@ import Synchronization
 /// A round trip then costs one wake-up, as in a single-threaded server: the bytes that end a
 /// wait are read by the thread that handles them, with no hand-off between threads. The
 /// watcher reads only while one message has been handled for a whole tick (`tick`), so that
-/// a `$/cancelRequest` (or any line `noteLine` looks at) is seen while a long request runs;
+/// a `$/cancelRequest` (or any message `noteItem` looks at) is seen while a long request runs;
 /// what it reads is queued for the serving thread, in order. It is not woken for each
 /// message: it looks at the message count once a tick while messages come, and rests, to be
 /// woken by the next message, after a second without any. The two never read at once: the
 /// serving thread reads only after it said so under the lock, and the watcher reads only
 /// under the lock, after checking that the descriptor has bytes (so its `read` does not
 /// block).
+///
+/// The messages are JSON lines until `settle(_:)` names the encoding `initialize` chose.
+/// Until then the bytes are held and split one line at a time, as the serving thread asks
+/// for the next, so that the bytes after an `initialize` that chose MessagePack (which a
+/// client may send before its response comes) are read as MessagePack.
 public final class MessageInput: Sendable {
   private struct State {
     var reader: MessageReader
+    /// The MessagePack reader, once the client chose MessagePack.
+    var packReader: MessagePackReader?
+    /// Whether the encoding is not settled yet, and bytes are held in `held`.
+    var isHolding = true
+    /// The bytes read and not split yet, from `heldStart` on, while `isHolding`.
+    var held: [UInt8] = []
+    var heldStart = 0
     /// The items read and not taken yet, from `head` on.
     var items: [MessageReader.Item] = []
     var head = 0
@@ -35,26 +47,77 @@ public final class MessageInput: Sendable {
     /// Whether the watcher rests until the next message, to be woken by `wake`.
     var isWatcherResting = false
 
-    /// Splits `bytes` into items, noting each line, and queues them.
-    mutating func take(_ bytes: UnsafeBufferPointer<UInt8>, noting noteLine: ([UInt8]) -> Void) {
-      for item in reader.append(bytes) {
-        if case .line(let line) = item { noteLine(line) }
-        items.append(item)
+    /// Splits `bytes` into items, noting each, and queues them; holds them while the
+    /// encoding is not settled.
+    mutating func take(_ bytes: UnsafeBufferPointer<UInt8>, noting noteItem: (MessageReader.Item) -> Void) {
+      if isHolding {
+        held.append(contentsOf: bytes)
+      } else if let packReader {
+        queue(packReader.append(bytes), noting: noteItem)
+      } else {
+        queue(reader.append(bytes), noting: noteItem)
       }
     }
 
-    /// Marks the end of the input; an unfinished line is its last item.
-    mutating func end(noting noteLine: ([UInt8]) -> Void) {
+    /// Queues `newItems`, noting each; a broken stream ends the input.
+    private mutating func queue(
+      _ newItems: [MessageReader.Item], noting noteItem: (MessageReader.Item) -> Void
+    ) {
+      for item in newItems {
+        noteItem(item)
+        items.append(item)
+        if case .broken = item { ended = true }
+      }
+    }
+
+    /// Marks the end of the input; an unfinished message is its last item (once the held
+    /// bytes are split, while they are held).
+    mutating func end(noting noteItem: (MessageReader.Item) -> Void) {
       guard !ended else { return }
       ended = true
-      if let last = reader.finish() {
-        if case .line(let line) = last { noteLine(line) }
-        items.append(last)
-      }
+      if !isHolding { finishReader(noting: noteItem) }
     }
 
-    /// The first item not taken yet, removed.
-    mutating func next() -> MessageReader.Item? {
+    private mutating func finishReader(noting noteItem: (MessageReader.Item) -> Void) {
+      let last = if let packReader { packReader.finish() } else { reader.finish() }
+      if let last { queue([last], noting: noteItem) }
+    }
+
+    /// Splits the next held line into items: the line, with the reader's unfinished start;
+    /// at the end of the input, what is left.
+    private mutating func splitHeldLine(noting noteItem: (MessageReader.Item) -> Void) {
+      if let newline = held[heldStart...].firstIndex(of: UInt8(ascii: "\n")) {
+        queue(reader.append(held[heldStart...newline]), noting: noteItem)
+        heldStart = newline + 1
+        // The split bytes are dropped once they are half the array, as taken items are.
+        if heldStart * 2 >= held.count {
+          held.removeFirst(heldStart)
+          heldStart = 0
+        }
+        return
+      }
+      queue(reader.append(held[heldStart...]), noting: noteItem)
+      held = []
+      heldStart = 0
+      if ended { finishReader(noting: noteItem) }
+    }
+
+    /// Settles the encoding: what is held is read in it from now on.
+    mutating func settle(_ encoding: MessageEncoding, noting noteItem: (MessageReader.Item) -> Void) {
+      guard isHolding else { return }
+      isHolding = false
+      if encoding == .msgpack { packReader = MessagePackReader(limit: reader.limit) }
+      let rest = held[heldStart...]
+      held = []
+      heldStart = 0
+      rest.withUnsafeBufferPointer { take($0, noting: noteItem) }
+      if ended { finishReader(noting: noteItem) }
+    }
+
+    /// The first item not taken yet, removed; while the bytes are held, the next line is
+    /// split first.
+    mutating func next(noting noteItem: (MessageReader.Item) -> Void) -> MessageReader.Item? {
+      if head == items.count, isHolding, heldStart < held.count || ended { splitHeldLine(noting: noteItem) }
       guard head < items.count else { return nil }
       let item = items[head]
       head += 1
@@ -72,7 +135,7 @@ public final class MessageInput: Sendable {
   private let descriptor: Int32
   private let state: Mutex<State>
   private let wake = DispatchSemaphore(value: 0)
-  private let noteLine: @Sendable ([UInt8]) -> Void
+  private let noteItem: @Sendable (MessageReader.Item) -> Void
 
   /// The size of one `read`.
   private static let chunkSize = 64 * 1024
@@ -82,14 +145,15 @@ public final class MessageInput: Sendable {
   /// How many ticks without a message the watcher waits before it rests.
   private static let ticksBeforeRest = 100
 
-  /// Creates the input of `descriptor`, split into lines of at most `limit` bytes; `noteLine`
-  /// sees every line as soon as it is read, on either thread, before it is handled.
+  /// Creates the input of `descriptor`, split into messages of at most `limit` bytes;
+  /// `noteItem` sees every message as soon as it is split, on either thread, before it is
+  /// handled.
   public init(
     descriptor: Int32 = 0, limit: Int = MessageReader.defaultLimit,
-    noteLine: @escaping @Sendable ([UInt8]) -> Void
+    noteItem: @escaping @Sendable (MessageReader.Item) -> Void
   ) {
     self.descriptor = descriptor
-    self.noteLine = noteLine
+    self.noteItem = noteItem
     state = Mutex(State(reader: MessageReader(limit: limit)))
   }
 
@@ -104,7 +168,7 @@ public final class MessageInput: Sendable {
   public func next() -> MessageReader.Item? {
     while true {
       let taken = state.withLock { state -> (item: MessageReader.Item?, ended: Bool, wakeWatcher: Bool) in
-        let item = state.next()
+        let item = state.next(noting: noteItem)
         // With a message, the watcher may read while it is handled; without, this thread
         // reads (or the input is over: a resting watcher is woken to end).
         state.isWatching = item != nil
@@ -121,13 +185,19 @@ public final class MessageInput: Sendable {
         if count < 0, errno == EINTR { return }
         state.withLock { state in
           if count > 0 {
-            state.take(UnsafeBufferPointer(rebasing: buffer[..<count]), noting: noteLine)
+            state.take(UnsafeBufferPointer(rebasing: buffer[..<count]), noting: noteItem)
           } else {
-            state.end(noting: noteLine)
+            state.end(noting: noteItem)
           }
         }
       }
     }
+  }
+
+  /// Settles the encoding of the messages after `initialize` (JSON lines until then): the
+  /// bytes read and not split yet are read in it, and all that follow.
+  public func settle(_ encoding: MessageEncoding) {
+    state.withLock { $0.settle(encoding, noting: noteItem) }
   }
 
   /// What the watcher does next.
@@ -182,10 +252,10 @@ public final class MessageInput: Sendable {
       let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count > 0 {
         buffer.withUnsafeBufferPointer {
-          state.take(UnsafeBufferPointer(rebasing: $0[..<count]), noting: noteLine)
+          state.take(UnsafeBufferPointer(rebasing: $0[..<count]), noting: noteItem)
         }
       } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
-        state.end(noting: noteLine)
+        state.end(noting: noteItem)
       }
     }
     return true

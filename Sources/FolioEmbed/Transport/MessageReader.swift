@@ -1,3 +1,5 @@
+import FolioCore
+
 /// Splits the bytes of a stream into the embedding protocol's messages: lines ended by `\n`,
 /// each at most `limit` bytes.
 ///
@@ -10,12 +12,30 @@ public struct MessageReader: Sendable {
   /// The largest message, in bytes without its newline: 16 MiB.
   public static let defaultLimit = 16 << 20
 
-  /// What the reader found in the bytes.
+  /// What the reader found in the bytes: lines from this reader, decoded messages and
+  /// failures from `MessagePackReader` once a client chose MessagePack.
   public enum Item: Equatable, Sendable {
     /// A whole line, without its newline.
     case line([UInt8])
     /// A line longer than the limit, dropped; `byteCount` is its length without the newline.
     case tooLong(byteCount: Int)
+    /// A MessagePack message, decoded into the JSON model.
+    case message(JSONValue)
+    /// A MessagePack message with no JSON form (bin, ext, a key that is not a string, a
+    /// string that is not UTF-8), skipped; the stream goes on.
+    case unrepresentable(String)
+    /// The MessagePack stream broke and cannot be resynchronised: the last item.
+    case broken(Failure)
+  }
+
+  /// How a MessagePack stream broke.
+  public enum Failure: Equatable, Sendable {
+    /// Bytes that are not MessagePack, or a message nested too deep to read.
+    case unreadable(String)
+    /// A message over the limit; `byteCount` is how much of it was read.
+    case tooLong(byteCount: Int)
+    /// The input ended inside a message, after `byteCount` of its bytes.
+    case truncated(byteCount: Int)
   }
 
   /// The longest line kept, in bytes.
