@@ -252,7 +252,8 @@ import Testing
     let content = document.content
     // Each row in its new order names its position before: cherry, apple, banana become
     // banana, cherry, apple.
-    guard case .table(let reordered) = try JournalDelta.apply([order], to: content, shape: JournalShape(content))
+    guard
+      case .table(let reordered) = try JournalDelta.apply([order], to: content, shape: JournalShape(content))
     else {
       Issue.record("a table's journal applies as a table")
       return

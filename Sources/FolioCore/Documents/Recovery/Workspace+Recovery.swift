@@ -206,10 +206,12 @@ extension Workspace {
   /// waits for the command's result (`takeJournalWarnings()`): the change stands.
   ///
   /// - Throws: `FolioError.interrupted` only.
-  private func journalInsideCommand(_ document: Document, in safeguards: DocumentSafeguards) throws(FolioError) {
+  private func journalInsideCommand(_ document: Document, in safeguards: DocumentSafeguards)
+    throws(FolioError)
+  {
     do throws(FolioError) {
       try bringJournalUpToDate(document, in: safeguards, cancellation: cancellation)
-    } catch where error.code == .interrupted {
+    } catch  where error.code == .interrupted {
       throw error
     } catch {
       if let warning = journalWarning(error, of: document, in: safeguards) {
