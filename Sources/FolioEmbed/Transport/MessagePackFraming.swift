@@ -12,18 +12,34 @@
 ///
 /// It is incremental: `scan` goes on from where the last call stopped, in a value's header
 /// or its payload, so each byte is looked at once, however the stream is cut into chunks.
-struct MessagePackFraming {
+/// Its state is plain integers (it runs on every request), the stack a fixed block of
+/// `maximumDepth` counts it owns.
+struct MessagePackFraming: ~Copyable {
   /// What the framing found in the bytes given to `scan`.
   enum Step: Equatable {
     /// The bytes ended inside a message (or between two).
     case needsMore
     /// A message ended; it was `byteCount` bytes long.
     case ended(byteCount: Int)
-    /// The stream broke: nothing more can be read.
-    case failed(MessageReader.Failure)
+    /// A count or length takes the message over the limit: it is at least `byteCount` long.
+    case tooLong(byteCount: Int)
+    /// An array or map opens deeper than `maximumDepth`.
+    case tooDeep
+    /// A byte that starts no MessagePack value (0xC1).
+    case notMessagePack
   }
 
-  /// What the length field being read counts.
+  /// What the next byte is of the value being read.
+  private enum Position {
+    /// Its first byte.
+    case header
+    /// A byte of its length field.
+    case length
+    /// A byte of its payload.
+    case payload
+  }
+
+  /// What a length field counts.
   private enum Counted {
     /// A str's or bin's bytes.
     case bytes
@@ -35,16 +51,6 @@ struct MessagePackFraming {
     case entries
   }
 
-  /// Where in a value the next byte is.
-  private enum Position {
-    /// Its first byte.
-    case header
-    /// Its length field of `width` bytes, `read` of them read so far into `value`.
-    case length(Counted, width: Int, value: Int, read: Int)
-    /// Its payload, `left` bytes of it still to come.
-    case payload(left: Int)
-  }
-
   /// The longest message, in bytes.
   let limit: Int
   /// How many arrays and maps may be open at once.
@@ -52,9 +58,14 @@ struct MessagePackFraming {
   /// How many bytes of the message not yet ended were read.
   private(set) var byteCount = 0
   private var position = Position.header
-  /// The values still to come in each open array or map, outermost first; `depth` of them
-  /// are in use.
-  private var remaining: [Int]
+  /// In `.payload`, the bytes still to come; in `.length`, the value read so far.
+  private var pending = 0
+  /// In `.length`, the bytes of the field still to come, and what it counts.
+  private var lengthLeft = 0
+  private var counted = Counted.bytes
+  /// The values still to come in each open array or map, outermost first; `depth` of the
+  /// `maximumDepth` are in use.
+  private let remaining: UnsafeMutablePointer<Int>
   private var depth = 0
   /// The sum of the values still to come in the open arrays and maps: at least as many
   /// bytes of the message are still to come.
@@ -63,13 +74,18 @@ struct MessagePackFraming {
   init(limit: Int, maximumDepth: Int) {
     self.limit = limit
     self.maximumDepth = maximumDepth
-    remaining = Array(repeating: 0, count: maximumDepth)
+    remaining = .allocate(capacity: maximumDepth)
+  }
+
+  deinit {
+    remaining.deallocate()
   }
 
   /// Reads `bytes` from `index` until a message ends (leaving `index` after it), the bytes
   /// end, or the stream breaks.
   mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, from index: inout Int) -> Step {
-    while index < bytes.count {
+    let end = bytes.count
+    while index < end {
       switch position {
       case .header:
         let byte = bytes[index]
@@ -80,41 +96,43 @@ struct MessagePackFraming {
           owed -= 1
         }
         if let step = header(byte) { return step }
-      case .payload(let left):
-        let taken = min(left, bytes.count - index)
+      case .payload:
+        let taken = min(pending, end - index)
         index += taken
         byteCount += taken
-        guard taken == left else {
-          position = .payload(left: left - taken)
-          return .needsMore
-        }
+        pending -= taken
+        guard pending == 0 else { return .needsMore }
         position = .header
         if let step = endValue() { return step }
-      case .length(let counted, let width, var value, var read):
-        while read < width, index < bytes.count {
-          value = value << 8 | Int(bytes[index])
-          index += 1
-          read += 1
-          byteCount += 1
-        }
-        guard read == width else {
-          position = .length(counted, width: width, value: value, read: read)
-          return .needsMore
-        }
+      case .length:
+        pending = pending << 8 | Int(bytes[index])
+        index += 1
+        byteCount += 1
+        lengthLeft -= 1
+        guard lengthLeft == 0 else { continue }
         position = .header
-        if let step = counting(counted, value) { return step }
+        let value = pending
+        let step: Step? =
+          switch counted {
+          case .bytes: payload(value)
+          case .extBytes: payload(1 + value)
+          case .elements: open(values: value)
+          case .entries: open(values: 2 * value)
+          }
+        if let step { return step }
       }
     }
     return .needsMore
   }
 
   /// Takes a value's first byte: a whole value, or what is still to come of it.
+  @inline(__always)
   private mutating func header(_ byte: UInt8) -> Step? {
     switch byte {
     case 0x00...0x7F, 0xE0...0xFF, 0xC0, 0xC2, 0xC3: return endValue()
+    case 0xA0...0xBF: return payload(Int(byte & 0x1F))
     case 0x80...0x8F: return open(values: 2 * Int(byte & 0x0F))
     case 0x90...0x9F: return open(values: Int(byte & 0x0F))
-    case 0xA0...0xBF: return payload(Int(byte & 0x1F))
     case 0xC4...0xC6: return length(.bytes, width: 1 << Int(byte - 0xC4))
     case 0xC7...0xC9: return length(.extBytes, width: 1 << Int(byte - 0xC7))
     case 0xCA: return payload(4)
@@ -126,41 +144,34 @@ struct MessagePackFraming {
     case 0xD9...0xDB: return length(.bytes, width: 1 << Int(byte - 0xD9))
     case 0xDC, 0xDD: return length(.elements, width: byte == 0xDC ? 2 : 4)
     case 0xDE, 0xDF: return length(.entries, width: byte == 0xDE ? 2 : 4)
-    default: return failing(.unreadable("the bytes are not MessagePack"))  // 0xC1
+    default: return .notMessagePack  // 0xC1
     }
   }
 
   private mutating func length(_ counted: Counted, width: Int) -> Step? {
-    position = .length(counted, width: width, value: 0, read: 0)
+    position = .length
+    self.counted = counted
+    pending = 0
+    lengthLeft = width
     return nil
   }
 
-  /// Takes a length field just read.
-  private mutating func counting(_ counted: Counted, _ value: Int) -> Step? {
-    switch counted {
-    case .bytes: payload(value)
-    case .extBytes: payload(1 + value)
-    case .elements: open(values: value)
-    case .entries: open(values: 2 * value)
-    }
-  }
-
   /// Starts a payload of `count` bytes, if the message can hold them.
+  @inline(__always)
   private mutating func payload(_ count: Int) -> Step? {
     let least = byteCount + count + owed
-    guard least <= limit else { return failing(.tooLong(byteCount: least)) }
+    guard least <= limit else { return .tooLong(byteCount: least) }
     guard count > 0 else { return endValue() }
-    position = .payload(left: count)
+    position = .payload
+    pending = count
     return nil
   }
 
   /// Opens an array or map of `values` keys and elements, if the message can hold them.
   private mutating func open(values: Int) -> Step? {
-    guard depth < maximumDepth else {
-      return failing(.unreadable("a message nests deeper than \(maximumDepth) levels"))
-    }
+    guard depth < maximumDepth else { return .tooDeep }
     let least = byteCount + values + owed
-    guard least <= limit else { return failing(.tooLong(byteCount: least)) }
+    guard least <= limit else { return .tooLong(byteCount: least) }
     guard values > 0 else { return endValue() }
     remaining[depth] = values
     depth += 1
@@ -170,16 +181,12 @@ struct MessagePackFraming {
 
   /// Ends a value: and the arrays and maps it was the last of, and the message when it was
   /// its outermost value.
+  @inline(__always)
   private mutating func endValue() -> Step? {
     while depth > 0, remaining[depth - 1] == 0 { depth -= 1 }
     guard depth == 0 else { return nil }
     let count = byteCount
     byteCount = 0
     return .ended(byteCount: count)
-  }
-
-  private mutating func failing(_ failure: MessageReader.Failure) -> Step {
-    byteCount = 0
-    return .failed(failure)
   }
 }

@@ -68,8 +68,14 @@ public final class MessagePackReader: @unchecked Sendable {
       switch framing.scan(bytes, from: &index) {
       case .needsMore:
         return items
-      case .failed(let failure):
-        items.append(breaking(failure))
+      case .tooLong(let byteCount):
+        items.append(breaking(.tooLong(byteCount: byteCount)))
+        return items
+      case .tooDeep:
+        items.append(breaking(.unreadable("a message nests deeper than \(Self.maximumDepth) levels")))
+        return items
+      case .notMessagePack:
+        items.append(breaking(.unreadable("the bytes are not MessagePack")))
         return items
       case .ended(let byteCount):
         // The unpacker holds the whole message now, and reads no further than its end.
