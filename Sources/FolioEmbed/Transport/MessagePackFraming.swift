@@ -83,110 +83,128 @@ struct MessagePackFraming: ~Copyable {
 
   /// Reads `bytes` from `index` until a message ends (leaving `index` after it), the bytes
   /// end, or the stream breaks.
+  ///
+  /// One pass of the loop reads a value's header, a byte of its length field, or its
+  /// payload; a header's checks and the end of a value follow in line. The state lives in
+  /// locals while it runs (it runs on every request: stored properties would be loaded and
+  /// stored at each byte) and goes back into the stored properties at the end.
   mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, from index: inout Int) -> Step {
     let end = bytes.count
-    while index < end {
+    var next = index
+    var count = byteCount
+    var owed = self.owed
+    var depth = self.depth
+    var pending = self.pending
+    var step = Step.needsMore
+    scanning: while next < end {
+      // What the header (or length field) just read declared: bytes to skip, or keys and
+      // elements to come; neither for a value that is whole already.
+      var payload = -1
+      var values = -1
       switch position {
-      case .header:
-        let byte = bytes[index]
-        index += 1
-        byteCount += 1
-        if depth > 0 {
-          remaining[depth - 1] -= 1
-          owed -= 1
-        }
-        if let step = header(byte) { return step }
       case .payload:
-        let taken = min(pending, end - index)
-        index += taken
-        byteCount += taken
-        pending -= taken
-        guard pending == 0 else { return .needsMore }
+        let taken = min(pending, end &- next)
+        next &+= taken
+        count &+= taken
+        pending &-= taken
+        guard pending == 0 else { break scanning }
         position = .header
-        if let step = endValue() { return step }
       case .length:
-        pending = pending << 8 | Int(bytes[index])
-        index += 1
-        byteCount += 1
-        lengthLeft -= 1
-        guard lengthLeft == 0 else { continue }
+        pending = pending &<< 8 | Int(bytes[next])
+        next &+= 1
+        count &+= 1
+        lengthLeft &-= 1
+        guard lengthLeft == 0 else { continue scanning }
         position = .header
-        let value = pending
-        let step: Step? =
-          switch counted {
-          case .bytes: payload(value)
-          case .extBytes: payload(1 + value)
-          case .elements: open(values: value)
-          case .entries: open(values: 2 * value)
-          }
-        if let step { return step }
+        switch counted {
+        case .bytes: payload = pending
+        case .extBytes: payload = pending &+ 1
+        case .elements: values = pending
+        case .entries: values = pending &<< 1
+        }
+        pending = 0
+      case .header:
+        let byte = bytes[next]
+        next &+= 1
+        count &+= 1
+        if depth > 0 {
+          remaining[depth &- 1] &-= 1
+          owed &-= 1
+        }
+        switch byte {
+        case 0x00...0x7F, 0xE0...0xFF, 0xC0, 0xC2, 0xC3: break
+        case 0xA0...0xBF: payload = Int(byte & 0x1F)
+        case 0x80...0x8F: values = Int(byte & 0x0F) &<< 1
+        case 0x90...0x9F: values = Int(byte & 0x0F)
+        case 0xCA: payload = 4
+        case 0xCB: payload = 8
+        case 0xCC...0xCF: payload = 1 << Int(byte - 0xCC)
+        case 0xD0...0xD3: payload = 1 << Int(byte - 0xD0)
+        // fixext 1–16: a type byte and 1–16 bytes.
+        case 0xD4...0xD8: payload = 1 + (1 << Int(byte - 0xD4))
+        case 0xC1:
+          step = .notMessagePack
+          break scanning
+        default:
+          // A length field of 1, 2 or 4 bytes follows.
+          (counted, lengthLeft) =
+            switch byte {
+            case 0xC4...0xC6: (.bytes, 1 << Int(byte - 0xC4))
+            case 0xC7...0xC9: (.extBytes, 1 << Int(byte - 0xC7))
+            case 0xD9...0xDB: (.bytes, 1 << Int(byte - 0xD9))
+            case 0xDC, 0xDD: (.elements, byte == 0xDC ? 2 : 4)
+            default: (.entries, byte == 0xDE ? 2 : 4)  // 0xDE, 0xDF
+            }
+          position = .length
+          continue scanning
+        }
+      }
+      if payload >= 0 {
+        let least = count &+ payload &+ owed
+        guard least <= limit else {
+          step = .tooLong(byteCount: least)
+          break scanning
+        }
+        // Skip what of the payload is here; wait for the rest.
+        let taken = min(payload, end &- next)
+        next &+= taken
+        count &+= taken
+        if taken < payload {
+          pending = payload &- taken
+          position = .payload
+          break scanning
+        }
+      } else if values >= 0 {
+        guard depth < maximumDepth else {
+          step = .tooDeep
+          break scanning
+        }
+        let least = count &+ values &+ owed
+        guard least <= limit else {
+          step = .tooLong(byteCount: least)
+          break scanning
+        }
+        if values > 0 {
+          remaining[depth] = values
+          depth &+= 1
+          owed &+= values
+          continue scanning
+        }
+      }
+      // A value ended: and the arrays and maps it was the last of, and the message when it
+      // was its outermost value.
+      while depth > 0, remaining[depth &- 1] == 0 { depth &-= 1 }
+      if depth == 0 {
+        step = .ended(byteCount: count)
+        count = 0
+        break scanning
       }
     }
-    return .needsMore
-  }
-
-  /// Takes a value's first byte: a whole value, or what is still to come of it.
-  @inline(__always)
-  private mutating func header(_ byte: UInt8) -> Step? {
-    switch byte {
-    case 0x00...0x7F, 0xE0...0xFF, 0xC0, 0xC2, 0xC3: return endValue()
-    case 0xA0...0xBF: return payload(Int(byte & 0x1F))
-    case 0x80...0x8F: return open(values: 2 * Int(byte & 0x0F))
-    case 0x90...0x9F: return open(values: Int(byte & 0x0F))
-    case 0xC4...0xC6: return length(.bytes, width: 1 << Int(byte - 0xC4))
-    case 0xC7...0xC9: return length(.extBytes, width: 1 << Int(byte - 0xC7))
-    case 0xCA: return payload(4)
-    case 0xCB: return payload(8)
-    case 0xCC...0xCF: return payload(1 << Int(byte - 0xCC))
-    case 0xD0...0xD3: return payload(1 << Int(byte - 0xD0))
-    // fixext 1–16: a type byte and 1–16 bytes.
-    case 0xD4...0xD8: return payload(1 + (1 << Int(byte - 0xD4)))
-    case 0xD9...0xDB: return length(.bytes, width: 1 << Int(byte - 0xD9))
-    case 0xDC, 0xDD: return length(.elements, width: byte == 0xDC ? 2 : 4)
-    case 0xDE, 0xDF: return length(.entries, width: byte == 0xDE ? 2 : 4)
-    default: return .notMessagePack  // 0xC1
-    }
-  }
-
-  private mutating func length(_ counted: Counted, width: Int) -> Step? {
-    position = .length
-    self.counted = counted
-    pending = 0
-    lengthLeft = width
-    return nil
-  }
-
-  /// Starts a payload of `count` bytes, if the message can hold them.
-  @inline(__always)
-  private mutating func payload(_ count: Int) -> Step? {
-    let least = byteCount + count + owed
-    guard least <= limit else { return .tooLong(byteCount: least) }
-    guard count > 0 else { return endValue() }
-    position = .payload
-    pending = count
-    return nil
-  }
-
-  /// Opens an array or map of `values` keys and elements, if the message can hold them.
-  private mutating func open(values: Int) -> Step? {
-    guard depth < maximumDepth else { return .tooDeep }
-    let least = byteCount + values + owed
-    guard least <= limit else { return .tooLong(byteCount: least) }
-    guard values > 0 else { return endValue() }
-    remaining[depth] = values
-    depth += 1
-    owed += values
-    return nil
-  }
-
-  /// Ends a value: and the arrays and maps it was the last of, and the message when it was
-  /// its outermost value.
-  @inline(__always)
-  private mutating func endValue() -> Step? {
-    while depth > 0, remaining[depth - 1] == 0 { depth -= 1 }
-    guard depth == 0 else { return nil }
-    let count = byteCount
-    byteCount = 0
-    return .ended(byteCount: count)
+    index = next
+    byteCount = count
+    self.owed = owed
+    self.depth = depth
+    self.pending = pending
+    return step
   }
 }
