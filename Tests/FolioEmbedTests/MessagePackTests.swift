@@ -177,22 +177,155 @@ import Testing
           .message(.string("after")), .broken(.truncated(byteCount: message.count - 3)),
         ])
     }
-    // A message over the limit, whole or not yet.
+    // A message over the limit, whole or not yet: refused at the string's header, which
+    // declares its length.
     let long = Self.packed(.string(String(repeating: "x", count: 100)))
-    #expect(Self.read(long + next, limit: 64) == [.broken(.tooLong(byteCount: long.count))])
-    #expect(Self.read(long + next, limit: 64, chunk: 50) == [.broken(.tooLong(byteCount: 100))])
+    for chunk in [1, 2, 50, .max] {
+      #expect(Self.read(long + next, limit: 64, chunk: chunk) == [.broken(.tooLong(byteCount: long.count))])
+    }
     #expect(Self.read(next + long, limit: 64).first == .message(.string("after")))
   }
 
-  @Test("nesting: 32 levels are read, 33 break the stream")
+  @Test(
+    "a header's count or length over what the message may hold is refused when it arrives, before its elements",
+    arguments: [
+      // array16, map16, array32, map32, str32, bin32, ext32 with the largest counts.
+      ([0xDC, 0xFF, 0xFF], 3 + 0xFFFF), ([0xDE, 0xFF, 0xFF], 3 + 2 * 0xFFFF),
+      ([0xDD, 0xFF, 0xFF, 0xFF, 0xFF], 5 + 0xFFFF_FFFF),
+      ([0xDF, 0xFF, 0xFF, 0xFF, 0xFF], 5 + 2 * 0xFFFF_FFFF),
+      ([0xDB, 0xFF, 0xFF, 0xFF, 0xFF], 5 + 0xFFFF_FFFF), ([0xC6, 0xFF, 0xFF, 0xFF, 0xFF], 5 + 0xFFFF_FFFF),
+      ([0xC9, 0xFF, 0xFF, 0xFF, 0xFF], 6 + 0xFFFF_FFFF),
+      // Nested: a map of one pair whose value is an array of a billion, in an array of two
+      // (the second element owes a byte too).
+      ([0x92, 0x81, 0xA1, 0x61, 0xDD, 0x40, 0, 0, 0], 9 + 0x4000_0000 + 1),
+    ] as [([UInt8], Int)])
+  func hugeCounts(header: [UInt8], least: Int) {
+    let next = Self.packed(.string("after"))
+    // Under the 16 MiB limit the 16-bit counts fit: those wait for their elements.
+    let limit = least > MessageReader.defaultLimit ? MessageReader.defaultLimit : 1024
+    for chunk in [1, 2, .max] {
+      #expect(Self.read(header + next, limit: limit, chunk: chunk) == [.broken(.tooLong(byteCount: least))])
+    }
+    // With no limit to speak of, the count waits for its elements, which never come: msgpack-c
+    // sees no part of the message, so sets nothing aside for it (it would ask for 24 bytes an
+    // element, up to 192 GB, and break the stream when refused).
+    #expect(Self.read(header, limit: .max) == [.broken(.truncated(byteCount: header.count))])
+  }
+
+  @Test("counts exactly at the bound are read; one more is refused")
+  func countsAtTheBound() {
+    // An array of two whose first element is an array32 of `count` nils: 6 bytes of headers,
+    // `count` nils and the second element's nil.
+    func nested(_ count: Int, complete: Bool) -> [UInt8] {
+      let header: [UInt8] = [0x92, 0xDD] + (0..<4).map { UInt8(truncatingIfNeeded: count >> (24 - 8 * $0)) }
+      return header + (complete ? [UInt8](repeating: 0xC0, count: count + 1) : [])
+    }
+    let limit = 64
+    let expected = JSONValue.array([.array(Array(repeating: .null, count: 57)), .null])
+    for chunk in [1, 3, .max] {
+      #expect(Self.read(nested(57, complete: true), limit: limit, chunk: chunk) == [.message(expected)])
+      #expect(
+        Self.read(nested(58, complete: false), limit: limit, chunk: chunk) == [
+          .broken(.tooLong(byteCount: 65))
+        ])
+    }
+    // A map of one pair whose value is a map32 of `count` entries, each an empty key and nil:
+    // 8 bytes of headers and two bytes an entry.
+    func map(_ count: Int) -> [UInt8] {
+      [0x81, 0xA1, 0x61, 0xDF] + (0..<4).map { UInt8(truncatingIfNeeded: count >> (24 - 8 * $0)) }
+        + (0..<2 * count).map { UInt8($0 % 2 == 0 ? 0xA0 : 0xC0) }
+    }
+    let entries = JSONValue.object([("a", .object(Array(repeating: ("", .null), count: 28)))])
+    #expect(Self.read(map(28), limit: limit) == [.message(entries)])
+    #expect(Self.read(map(29), limit: limit) == [.broken(.tooLong(byteCount: 66))])
+    // A string of exactly the limit.
+    let string = Self.packed(.string(String(repeating: "y", count: limit - 2)))
+    #expect(
+      Self.read(string, limit: limit, chunk: 1) == [.message(.string(String(repeating: "y", count: 62)))])
+    #expect(
+      Self.read(Self.packed(.string(String(repeating: "y", count: 63))), limit: limit) == [
+        .broken(.tooLong(byteCount: 65))
+      ])
+  }
+
+  @Test("every kind of header is framed: the value, then the next message, in chunks of any size")
+  func framing() {
+    let next: [UInt8] = [0xA2, 0x6F, 0x6B]  // "ok"
+    let cases: [(bytes: [UInt8], item: MessageReader.Item)] = [
+      ([0xC0], .message(.null)), ([0xC2], .message(.bool(false))), ([0x7F], .message(.int(127))),
+      ([0xE0], .message(.int(-32))), ([0xCC, 0xFF], .message(.int(255))),
+      ([0xCD, 1, 0], .message(.int(256))),
+      ([0xCE, 0, 1, 0, 0], .message(.int(65536))), ([0xD0, 0x80], .message(.int(-128))),
+      ([0xD1, 0xFF, 0], .message(.int(-256))), ([0xD2, 0xFF, 0xFF, 0, 0], .message(.int(-65536))),
+      ([0xCB, 0x3F, 0xF8, 0, 0, 0, 0, 0, 0], .message(.number(1.5))),
+      ([0xD9, 1, 0x61], .message(.string("a"))), ([0xDA, 0, 1, 0x61], .message(.string("a"))),
+      ([0xDB, 0, 0, 0, 1, 0x61], .message(.string("a"))), ([0xA0], .message(.string(""))),
+      ([0xC5, 0, 1, 0], .unrepresentable("bin (binary data) has no JSON form")),
+      ([0xC6, 0, 0, 0, 0], .unrepresentable("bin (binary data) has no JSON form")),
+      ([0xC7, 1, 5, 0], .unrepresentable("an ext value has no JSON form")),
+      ([0xC8, 0, 2, 5, 0, 0], .unrepresentable("an ext value has no JSON form")),
+      ([0xC9, 0, 0, 0, 0, 5], .unrepresentable("an ext value has no JSON form")),
+      ([0xD5, 5, 0, 0], .unrepresentable("an ext value has no JSON form")),
+      ([0xD6, 5] + [UInt8](repeating: 0, count: 4), .unrepresentable("an ext value has no JSON form")),
+      ([0xD7, 5] + [UInt8](repeating: 0, count: 8), .unrepresentable("an ext value has no JSON form")),
+      ([0xD8, 5] + [UInt8](repeating: 0, count: 16), .unrepresentable("an ext value has no JSON form")),
+      ([0x90], .message(.array([]))), ([0x80], .message(.object([]))), ([0xDC, 0, 0], .message(.array([]))),
+      ([0xDD, 0, 0, 0, 1, 0xC3], .message(.array([.bool(true)]))),
+      ([0xDE, 0, 1, 0xA1, 0x61, 0x90], .message(.object([("a", .array([]))]))),
+      ([0xDF, 0, 0, 0, 0], .message(.object([]))),
+      ([0x92, 0x91, 0x90, 0x80], .message(.array([.array([.array([])]), .object([])]))),
+    ]
+    for (bytes, item) in cases {
+      for chunk in [1, 2, .max] {
+        #expect(Self.read(bytes + next, chunk: chunk) == [item, .message(.string("ok"))], "\(bytes)")
+      }
+    }
+  }
+
+  @Test("a message of 200 KB in 1-byte chunks is read, once each byte")
+  func oneByteChunks() {
+    let value = JSONValue.object([
+      ("jsonrpc", .string("2.0")), ("id", .int(1)),
+      ("params", .array((0..<25_000).map { .string("row \($0)") })),
+    ])
+    let bytes = Self.packed(value) + Self.packed(.int(1))
+    #expect(bytes.count > 200_000)
+    #expect(Self.read(bytes, chunk: 1) == [.message(value), .message(.int(1))])
+  }
+
+  @Test("random bytes give the same items whole as in chunks, breaks and their reasons too")
+  func randomBytes() {
+    var random = Generator(state: 7)
+    // Bytes that start values often, with small lengths and counts.
+    let alphabet: [UInt8] = [
+      0x00, 0x7F, 0xE0, 0x80, 0x81, 0x82, 0x90, 0x91, 0x93, 0xA0, 0xA1, 0xA3, 0xC0, 0xC3,
+      0xC4, 0xC7, 0xCA, 0xCB, 0xCD, 0xD4, 0xD8, 0xD9, 0xDC, 0xDD, 0xDE, 0xDF, 0x01, 0x02, 0x61, 0xC1,
+    ]
+    for _ in 0..<2_000 {
+      let bytes = (0..<Int.random(in: 1...40, using: &random)).map { _ in
+        alphabet[Int.random(in: 0..<alphabet.count, using: &random)]
+      }
+      let whole = Self.read(bytes, limit: 32)
+      for chunk in [1, 3] {
+        #expect("\(Self.read(bytes, limit: 32, chunk: chunk))" == "\(whole)", "\(bytes)")
+      }
+    }
+  }
+
+  @Test("nesting: 32 levels are read, 33 break the stream as soon as the 33rd opens")
   func depth() {
     let deepest = [UInt8](repeating: 0x91, count: MessagePackReader.maximumDepth) + [0xC0]
     var expected = JSONValue.null
     for _ in 0..<MessagePackReader.maximumDepth { expected = .array([expected]) }
     #expect(Self.read(deepest) == [.message(expected)])
-    #expect(
-      Self.read([0x91] + deepest) == [
-        .broken(.unreadable("a message nests deeper than 32 levels, or is too large to hold"))
-      ])
+    let tooDeep = MessageReader.Item.broken(.unreadable("a message nests deeper than 32 levels"))
+    #expect(Self.read([0x91] + deepest) == [tooDeep])
+    // An empty array or map is a level too, as msgpack-c counts; the break comes before the
+    // message's end (here, never).
+    let open: [UInt8] = [0x81, 0xA0] + [UInt8](repeating: 0x91, count: 31)
+    for last: [UInt8] in [[0x90], [0x80], [0xDD, 0, 0, 0, 0]] {
+      let reader = MessagePackReader()
+      #expect((open + last).withUnsafeBufferPointer { reader.append($0) } == [tooDeep])
+    }
   }
 }

@@ -5,18 +5,24 @@ import FolioCore
 /// the JSON model (`JSONValue`), with msgpack-c's streaming unpacker.
 ///
 /// Bytes arrive in chunks of any size; a message split across chunks waits for its rest.
+/// `MessagePackFraming` reads the headers of each message as its bytes arrive, checking
+/// every count and length in them against the limit, and only a whole message goes to
+/// msgpack-c — which sets memory aside for an array's or map's elements when it reads the
+/// count, so what it sets aside is at most in proportion to bytes that came.
+///
 /// Each message maps to JSON exactly: nil, bool, integers, floats, strings (UTF-8), arrays
 /// and maps with string keys. A message with anything else (bin, ext, a key that is not a
 /// string, a string that is not UTF-8) is reported as `unrepresentable`, and the stream goes
 /// on with the next message. A stream that breaks — bytes that are not MessagePack, nesting
-/// deeper than msgpack-c's 32 levels, a message over the limit, or the end of the input
-/// inside a message — cannot be resynchronised: the reader reports it once as `broken` and
-/// reads no more.
+/// deeper than msgpack-c's 32 levels, a message over the limit (or whose headers declare
+/// more than it), or the end of the input inside a message — cannot be resynchronised: the
+/// reader reports it once as `broken` and reads no more.
 ///
 /// It is used by one thread at a time — `MessageInput` keeps it under its lock — which is
 /// what its unchecked `Sendable` promises.
 public final class MessagePackReader: @unchecked Sendable {
-  /// How many levels of arrays and maps msgpack-c's unpacker holds (`MSGPACK_EMBED_STACK_SIZE`).
+  /// How many levels of arrays and maps msgpack-c's unpacker holds (`MSGPACK_EMBED_STACK_SIZE`);
+  /// the framing refuses a deeper one before msgpack-c reads it.
   public static let maximumDepth = 32
 
   /// The longest message kept, in bytes.
@@ -29,12 +35,13 @@ public final class MessagePackReader: @unchecked Sendable {
   private let unpacked: UnsafeMutablePointer<msgpack_unpacked>
   /// Whether the stream broke: nothing more is read.
   public private(set) var isBroken = false
-  /// How many bytes of the message not yet ended were read.
-  private var partialCount = 0
+  /// Where the message being read ends, found before msgpack-c reads it.
+  private var framing: MessagePackFraming
 
   /// Creates a reader that keeps messages of at most `limit` bytes.
   public init(limit: Int = MessageReader.defaultLimit) {
     self.limit = max(1, limit)
+    framing = MessagePackFraming(limit: self.limit, maximumDepth: Self.maximumDepth)
     unpacker = msgpack_unpacker_new(64 * 1024)
     unpacked = .allocate(capacity: 1)
     msgpack_unpacked_init(unpacked)
@@ -56,41 +63,45 @@ public final class MessagePackReader: @unchecked Sendable {
     UnsafeMutableRawPointer(msgpack_unpacker_buffer(unpacker)).copyMemory(from: start, byteCount: bytes.count)
     msgpack_unpacker_buffer_consumed(unpacker, bytes.count)
     var items: [MessageReader.Item] = []
+    var index = 0
     while true {
-      var size = 0
-      switch msgpack_unpacker_next_with_size(unpacker, unpacked, &size) {
-      case MSGPACK_UNPACK_SUCCESS:
-        partialCount = 0
-        guard size <= limit else {
-          items.append(breaking(.tooLong(byteCount: size)))
-          return items
-        }
-        items.append(Self.item(unpacked.pointee.data))
-      case MSGPACK_UNPACK_CONTINUE:
-        partialCount = msgpack_unpacker_message_size(unpacker)
-        if partialCount > limit { items.append(breaking(.tooLong(byteCount: partialCount))) }
+      switch framing.scan(bytes, from: &index) {
+      case .needsMore:
         return items
-      case MSGPACK_UNPACK_NOMEM_ERROR:
-        items.append(
-          breaking(
-            .unreadable("a message nests deeper than \(Self.maximumDepth) levels, or is too large to hold")))
+      case .tooLong(let byteCount):
+        items.append(breaking(.tooLong(byteCount: byteCount)))
         return items
-      default:
+      case .tooDeep:
+        items.append(breaking(.unreadable("a message nests deeper than \(Self.maximumDepth) levels")))
+        return items
+      case .notMessagePack:
         items.append(breaking(.unreadable("the bytes are not MessagePack")))
         return items
+      case .ended(let byteCount):
+        // The unpacker holds the whole message now, and reads no further than its end.
+        var size = 0
+        switch msgpack_unpacker_next_with_size(unpacker, unpacked, &size) {
+        case MSGPACK_UNPACK_SUCCESS where size == byteCount:
+          items.append(Self.item(unpacked.pointee.data))
+        case MSGPACK_UNPACK_NOMEM_ERROR:
+          items.append(breaking(.unreadable("a message is too large to hold")))
+          return items
+        default:
+          items.append(breaking(.unreadable("the bytes are not MessagePack")))
+          return items
+        }
       }
     }
   }
 
   /// Ends the stream: a message left unfinished is reported as `truncated`.
   public func finish() -> MessageReader.Item? {
-    guard !isBroken, partialCount > 0 else { return nil }
-    return breaking(.truncated(byteCount: partialCount))
+    guard !isBroken, framing.byteCount > 0 else { return nil }
+    return breaking(.truncated(byteCount: framing.byteCount))
   }
 
   private func breaking(_ failure: MessageReader.Failure) -> MessageReader.Item {
     isBroken = true
-    partialCount = 0
     return .broken(failure)
   }
 

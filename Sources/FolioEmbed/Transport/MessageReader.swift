@@ -32,7 +32,9 @@ public struct MessageReader: Sendable {
   public enum Failure: Equatable, Sendable {
     /// Bytes that are not MessagePack, or a message nested too deep to read.
     case unreadable(String)
-    /// A message over the limit; `byteCount` is how much of it was read.
+    /// A message over the limit; `byteCount` is how long it is at least: the bytes read of
+    /// it and those its headers declare still to come (a str's length, one byte for each
+    /// element an array or map still owes), as far as they were read.
     case tooLong(byteCount: Int)
     /// The input ended inside a message, after `byteCount` of its bytes.
     case truncated(byteCount: Int)

@@ -155,9 +155,29 @@ def broken(folio, plugins, folder):
     return client.transcript
 
 
+def huge_count(folio, plugins, folder):
+    """A 5-byte map32 header asking for four billion entries, inside a request: refused at
+    the header as over the limit (-32600, the least the message would take), with nothing
+    set aside for them; then folio reads no more and ends."""
+    client = Client(folio, plugins, folder)
+    client.initialize()
+    # {"jsonrpc": "2.0", "params": <map32 of 2^32 - 1 entries>, and never the rest.
+    header = b"\x82\xa7jsonrpc\xa32.0\xa6params"
+    client.write(header + b"\xdf\xff\xff\xff\xff")
+    _, error = client.response(None)
+    data = error.get("error", {}).get("data", {})
+    check(error.get("error", {}).get("code") == -32600, f"map32: {error}")
+    least = len(header) + 5 + 2 * 0xFFFFFFFF
+    check(data == {"bytes": least, "limit": 16 << 20}, f"map32 data: {data}")
+    check(client.receive() is None, "the output ends after a refused count")
+    check(client.process.wait() == 0, "a refused count ends folio as the end of its input does")
+    return client.transcript
+
+
 def main():
     folio, plugins, folder, checker, schema = sys.argv[1:6]
-    transcript = scenario(folio, plugins, folder) + broken(folio, plugins, folder)
+    transcript = (scenario(folio, plugins, folder) + broken(folio, plugins, folder)
+                  + huge_count(folio, plugins, folder))
     with tempfile.TemporaryDirectory() as scratch:
         path = os.path.join(scratch, "transcript.jsonl")
         with open(path, "w", encoding="utf-8") as file:
