@@ -146,7 +146,6 @@ public enum StateValue: Sendable, Equatable, CustomStringConvertible {
 
   /// Formats a number without a trailing `.0` when it is whole.
   public static func format(_ value: Double) -> String {
-    if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-    return String(value)
+    value.wholeNumber.map { String($0) } ?? String(value)
   }
 }

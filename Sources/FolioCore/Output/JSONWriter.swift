@@ -153,8 +153,8 @@ public struct JSONWriter: ~Copyable {
     case .number(let value):
       if !value.isFinite {
         writeNull()
-      } else if value == value.rounded(), abs(value) < 1e15 {
-        write(Int(value))
+      } else if let whole = value.wholeNumber {
+        write(whole)
       } else {
         var text = String(value)
         text.withUTF8 { append($0) }

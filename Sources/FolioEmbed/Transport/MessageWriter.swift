@@ -158,8 +158,8 @@ public struct MessagePackWriter: ~Copyable, MessageWriter {
     case .number(let value):
       if !value.isFinite {
         writeNull()
-      } else if value == value.rounded(), abs(value) < 1e15 {
-        write(Int(value))
+      } else if let whole = value.wholeNumber {
+        write(whole)
       } else {
         _ = msgpack_pack_double(&packer, value)
       }

@@ -308,7 +308,7 @@ extension PluginHost {
     let number: Int?
     switch value {
     case .integer(let integer): number = integer
-    case .number(let real): number = real.rounded() == real && abs(real) < 1e15 ? Int(real) : nil
+    case .number(let real): number = real.wholeNumber
     default: throw LuaError(message: "d:\(method): '\(field)' must be an integer, got \(value.typeName)")
     }
     guard let number, range.contains(number) else {
