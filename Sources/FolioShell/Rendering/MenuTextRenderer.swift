@@ -128,7 +128,7 @@ struct MenuTextRenderer {
     for index in node.children.indices {
       let child = node.children[index]
       var childPath: [Int] { path + [index] }
-      let number = Self.numbering(level, index)
+      var number: String { Self.numbering(level, index) }
       switch child.kind {
       case .divider:
         append(indent + style.secondary(String(repeating: "─", count: 16)))
@@ -248,15 +248,19 @@ struct MenuText {
   /// none), its digits written directly; returns how many characters it wrote.
   mutating func appendNumbering(_ level: [Int], _ index: Int) -> Int {
     guard index < level.count, level[index] > 0 else { return 0 }
-    let start = bytes.count
-    var number = level[index]
-    repeat {
-      bytes.append(UInt8(ascii: "0") + UInt8(number % 10))
-      number /= 10
-    } while number > 0
-    bytes[start...].reverse()
+    let number = level[index]
+    var place = 1
+    var digits = 1
+    while place <= number / 10 {
+      place *= 10
+      digits += 1
+    }
+    while place > 0 {
+      bytes.append(UInt8(ascii: "0") + UInt8(number / place % 10))
+      place /= 10
+    }
     bytes.append(UInt8(ascii: "."))
     bytes.append(UInt8(ascii: " "))
-    return bytes.count - start
+    return digits + 2
   }
 }
