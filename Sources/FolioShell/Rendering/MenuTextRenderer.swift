@@ -124,7 +124,7 @@ struct MenuTextRenderer {
       lines.append(line)
     }
     let level = numbers[path] ?? []
-    // Each child read in place by its index (enumerating the array would copy every node).
+    // Each child is still copied out of the level here (about 450 instructions an item).
     for index in node.children.indices {
       let child = node.children[index]
       var childPath: [Int] { path + [index] }
