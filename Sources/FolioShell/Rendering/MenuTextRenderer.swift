@@ -15,9 +15,10 @@ struct MenuTextRenderer {
 
   /// A menu shown without opening it.
   func render(_ node: MenuNode) -> String {
-    var text = style.heading(node.title ?? "")
+    var text = MenuText(reserving: 64 * (node.children.count + 1))
+    text.append(style.heading(node.title ?? ""))
     body(node, numbers: [:], path: [], into: &text)
-    return Self.aligningShortcuts(text)
+    return Self.aligningShortcuts(text.string)
   }
 
   /// The menu's text with its shortcuts aligned (`aligningShortcuts(_:)` on its lines); the
@@ -102,11 +103,11 @@ struct MenuTextRenderer {
       if run[index] == 0 { run[index] = menu.items[position].number }
     }
     store()
-    // One string, sized once, every line appended to it: no array of lines to join.
-    var text = style.heading(menu.path.joined(separator: " › "))
-    text.reserveCapacity(64 * (menu.items.count + 2))
-    body(menu.node, numbers: numbers, path: menu.levelPath, into: &text)
-    text = Self.aligningShortcuts(text)
+    // One byte buffer, sized once, every line appended to it: no array of lines to join.
+    var lines = MenuText(reserving: 64 * (menu.items.count + 2))
+    lines.append(style.heading(menu.path.joined(separator: " › ")))
+    body(menu.node, numbers: numbers, path: menu.levelPath, into: &lines)
+    var text = Self.aligningShortcuts(lines.string)
     text += "\n"
     text += style.secondary(
       "Choose with 'choose N' or 'choose TITLE'; 'back' leaves a submenu, 'menu close' closes.")
@@ -115,17 +116,19 @@ struct MenuTextRenderer {
 
   /// Appends the lines of `node`'s children to `lines`, each after a line break.
   private func body(
-    _ node: MenuNode, numbers: [[Int]: [Int]], path: [Int], depth: Int = 1, into lines: inout String
+    _ node: MenuNode, numbers: [[Int]: [Int]], path: [Int], depth: Int = 1, into lines: inout MenuText
   ) {
     let indent = String(repeating: "  ", count: depth)
     func append(_ line: String) {
-      lines += "\n"
-      lines += line
+      lines.append(Self.newline)
+      lines.append(line)
     }
     let level = numbers[path] ?? []
-    for (index, child) in node.children.enumerated() {
+    // Each child is still copied out of the level here (about 450 instructions an item).
+    for index in node.children.indices {
+      let child = node.children[index]
       var childPath: [Int] { path + [index] }
-      let number = Self.numbering(level, index)
+      var number: String { Self.numbering(level, index) }
       switch child.kind {
       case .divider:
         append(indent + style.secondary(String(repeating: "─", count: 16)))
@@ -148,16 +151,19 @@ struct MenuTextRenderer {
           body(child, numbers: numbers, path: childPath, depth: depth + 1, into: &lines)
         }
       default:
-        lines += "\n"
-        lines += indent
-        lines += number
-        lines += line(for: child)
+        lines.append(Self.newline)
+        lines.append(indent)
+        let numberWidth = lines.appendNumbering(level, index)
+        lines.append(line(for: child))
         if let subtitle = child.subtitle {
-          append(indent + String(repeating: " ", count: number.count + 2) + style.secondary(subtitle))
+          append(indent + String(repeating: " ", count: numberWidth + 2) + style.secondary(subtitle))
         }
       }
     }
   }
+
+  /// A line break, appended before every line.
+  private static let newline = "\n"
 
   /// The "N. " before the item at `index` of a level numbered `level`; empty for none.
   private static func numbering(_ level: [Int], _ index: Int) -> String {
@@ -215,5 +221,46 @@ struct MenuTextRenderer {
       text += node.title ?? node.command ?? ""
     }
     return text
+  }
+}
+
+/// A menu's text as it is written: UTF-8 bytes in one buffer reserved once, each piece
+/// copied onto its end, made a `String` once at the end (appending to a `String` costs a
+/// few hundred instructions a piece, five pieces an item).
+struct MenuText {
+  private var bytes: [UInt8] = []
+
+  /// An empty text with room for `capacity` bytes.
+  init(reserving capacity: Int) {
+    bytes.reserveCapacity(capacity)
+  }
+
+  /// The text written so far.
+  var string: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// Copies `text`'s UTF-8 onto the end (one copy of its contiguous bytes where it has them).
+  mutating func append(_ text: String) {
+    let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
+    if copied == nil { bytes.append(contentsOf: text.utf8) }
+  }
+
+  /// Writes the "N. " before the item at `index` of a level numbered `level` (nothing for
+  /// none), its digits written directly; returns how many characters it wrote.
+  mutating func appendNumbering(_ level: [Int], _ index: Int) -> Int {
+    guard index < level.count, level[index] > 0 else { return 0 }
+    let number = level[index]
+    var place = 1
+    var digits = 1
+    while place <= number / 10 {
+      place *= 10
+      digits += 1
+    }
+    while place > 0 {
+      bytes.append(UInt8(ascii: "0") + UInt8(number / place % 10))
+      place /= 10
+    }
+    bytes.append(UInt8(ascii: "."))
+    bytes.append(UInt8(ascii: " "))
+    return digits + 2
   }
 }
