@@ -20,10 +20,7 @@ import Testing
     init() throws {
       folder = try TemporaryFolder()
       try folder.write("t.csv", "name,n\na,1\nb,2\nc,3\n")
-      shell = Shell(
-        console: Console(sink: { _, _ in }), isInteractive: true,
-        workspace: Workspace(store: nil, currentDirectory: folder.url.path, home: nil),
-        layoutMetrics: Shell.embeddingLayoutMetrics)
+      shell = EmbedServerTests.quietShell(in: folder)
       server = EmbedServer(shell: shell) { [unowned self] in sent.append($0) }
     }
 
@@ -47,6 +44,14 @@ import Testing
     ) {
       request(0, "initialize", #"{"protocolVersion":"\#(version)","notifications":\#(notifications)}"#)
     }
+  }
+
+  /// A shell laid out for embedding, printing nothing, working in `folder`.
+  static func quietShell(in folder: TemporaryFolder, store: StateStore? = nil) -> Shell {
+    Shell(
+      console: Console(sink: { _, _ in }), isInteractive: true,
+      workspace: Workspace(store: store, currentDirectory: folder.url.path, home: nil),
+      layoutMetrics: Shell.embeddingLayoutMetrics)
   }
 
   private static func field(_ value: JSONValue, _ key: String) -> JSONValue? {
@@ -421,12 +426,7 @@ import Testing
   func linesAreTheValues() throws {
     let folder = try TemporaryFolder()
     try folder.write("t.csv", "name,n\na,1\nb,2\n")
-    func shell() -> Shell {
-      Shell(
-        console: Console(sink: { _, _ in }), isInteractive: true,
-        workspace: Workspace(store: nil, currentDirectory: folder.url.path, home: nil),
-        layoutMetrics: Shell.embeddingLayoutMetrics)
-    }
+    func shell() -> Shell { Self.quietShell(in: folder) }
     var values: [JSONValue] = []
     var lines: [UInt8] = []
     let valueServer = EmbedServer(shell: shell()) { values.append($0) }
@@ -454,12 +454,7 @@ import Testing
   func messagePack() throws {
     let folder = try TemporaryFolder()
     try folder.write("t.csv", "name,n\na,1\nb,2\n")
-    func shell() -> Shell {
-      Shell(
-        console: Console(sink: { _, _ in }), isInteractive: true,
-        workspace: Workspace(store: nil, currentDirectory: folder.url.path, home: nil),
-        layoutMetrics: Shell.embeddingLayoutMetrics)
-    }
+    func shell() -> Shell { Self.quietShell(in: folder) }
     var values: [JSONValue] = []
     var bytes: [UInt8] = []
     let valueServer = EmbedServer(shell: shell()) { values.append($0) }
@@ -535,10 +530,7 @@ import Testing
     let plugins = folder.url.appendingPathComponent("plugins").path
     func start() throws -> Shell {
       let store = try StateStore(directory: folder.url.appendingPathComponent("state").path)
-      let shell = Shell(
-        console: Console(sink: { _, _ in }), isInteractive: true,
-        workspace: Workspace(store: store, currentDirectory: folder.url.path, home: nil),
-        layoutMetrics: Shell.embeddingLayoutMetrics)
+      let shell = Self.quietShell(in: folder, store: store)
       shell.session.loadPlugins(extraFolders: [plugins], shippedFolder: nil)
       return shell
     }

@@ -394,19 +394,12 @@ private final class EmbedClient {
     try Self.validate(client.transcript)
   }
 
-  @Test(
-    "MessagePack chosen in initialize: open, search, a plugin command and its notification, schema-checked")
-  func messagePack() throws {
-    let (folder, home) = try Self.makeFolder()
-    defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+  /// Runs Debian's python3 with `arguments`, its output and errors together, in the
+  /// environment of a folio process with `home`; kills it if it hangs.
+  private static func runPython(_ arguments: [String], home: URL) throws -> (status: Int32, text: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments = [
-      Self.repository.appendingPathComponent("Tests/FolioEndToEndTests/Embed/msgpack_scenario.py").path,
-      FolioProcess.executable.path, Self.repository.appendingPathComponent("plugins").path, folder.path,
-      Self.repository.appendingPathComponent("scripts/check-protocol.py").path,
-      Self.repository.appendingPathComponent("docs/protocol.schema.json").path,
-    ]
+    process.arguments = arguments
     process.environment = FolioProcess.environment(home: home)
     let output = Pipe()
     process.standardOutput = output
@@ -415,7 +408,22 @@ private final class EmbedClient {
     killIfHung(process)
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(text)")
+    return (process.terminationStatus, text)
+  }
+
+  @Test(
+    "MessagePack chosen in initialize: open, search, a plugin command and its notification, schema-checked")
+  func messagePack() throws {
+    let (folder, home) = try Self.makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+    let (status, text) = try Self.runPython(
+      [
+        Self.repository.appendingPathComponent("Tests/FolioEndToEndTests/Embed/msgpack_scenario.py").path,
+        FolioProcess.executable.path, Self.repository.appendingPathComponent("plugins").path, folder.path,
+        Self.repository.appendingPathComponent("scripts/check-protocol.py").path,
+        Self.repository.appendingPathComponent("docs/protocol.schema.json").path,
+      ], home: home)
+    #expect(status == 0, "\(text)")
     #expect(text.hasSuffix("ok\n"), "\(text)")
   }
 
@@ -423,21 +431,12 @@ private final class EmbedClient {
   func pythonDemo() throws {
     let (folder, home) = try Self.makeFolder()
     defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments = [
-      Self.repository.appendingPathComponent("examples/embed/demo.py").path, "--folio",
-      FolioProcess.executable.path, folder.appendingPathComponent("places.csv").path,
-    ]
-    process.environment = FolioProcess.environment(home: home)
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    killIfHung(process)
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(text)")
+    let (status, text) = try Self.runPython(
+      [
+        Self.repository.appendingPathComponent("examples/embed/demo.py").path, "--folio",
+        FolioProcess.executable.path, folder.appendingPathComponent("places.csv").path,
+      ], home: home)
+    #expect(status == 0, "\(text)")
     for line in [
       "opened places: 12 rows × 4 columns",
       "context menu of row 2 (Stadtbibliothek Reading Room): Favorite, Delete",
