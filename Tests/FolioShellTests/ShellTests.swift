@@ -150,7 +150,8 @@ final class CapturedShell {
     }
     #expect(
       usages == [
-        ["shell.help", "help", "help [COMMAND]"], ["shell.commands", "commands", "commands [FILTER…]"],
+        ["shell.help", "help", "help [COMMAND] [SUBCOMMAND…]"],
+        ["shell.commands", "commands", "commands [FILTER…]"],
         ["shell.run", "run", "run ID [ARGUMENTS…]"], ["shell.echo", "echo", "echo [TEXT…]"],
         ["shell.source", "source", "source FILE"], ["shell.record", "record", "record [FILE] [--force]"],
         ["shell.option", "option", "option [output|color|echo|keep-going|pager] [VALUE]"],

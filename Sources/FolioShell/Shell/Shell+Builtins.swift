@@ -57,13 +57,18 @@ enum ShellBuiltins {
       + OptionCommands.declarations
   }
 
-  /// `help [COMMAND]`.
+  /// `help [COMMAND] [SUBCOMMAND…]`.
   enum Help: ShellAction {
     static let command = ParameterKey.optionalArgument("command", summary: "a command name or id")
+    /// The words after the command (`help menu close`): its own page explains them.
+    static let subcommand = ParameterKey.rest(
+      "subcommand", summary: "a subcommand's words, explained on the command's page", valueName: "SUBCOMMAND")
 
     static let configuration = CommandConfiguration(
       id: "shell.help", verb: "help", title: "Help", icon: "questionmark.circle",
-      category: "Help", summary: "list the commands, or show one command's usage", parameters: [command])
+      category: "Help", summary: "list the commands, or show one command's usage",
+      details: "'help menu close' shows the page of 'menu', which explains its subcommands.",
+      parameters: [command, subcommand])
 
     static func run(_ arguments: Arguments, in context: ShellContext) throws -> CommandOutput {
       let shell = context.shell
