@@ -23,8 +23,7 @@ public struct MenuContribution: Sendable, Equatable {
   /// Creates a contribution.
   public init(
     menu: String, elements: [MenuElement], section: String? = nil, after: String? = nil,
-    before: String? = nil,
-    owner: String, sequence: Int = 0
+    before: String? = nil, owner: String, sequence: Int = 0
   ) {
     self.menu = menu
     self.elements = elements
