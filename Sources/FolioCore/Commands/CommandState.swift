@@ -21,6 +21,16 @@ public enum CommandState {
     }
   }
 
+  /// The values a toggle or a choice takes, in order: `on` and `off`, or the options' values;
+  /// none for a number, which takes any value in its range.
+  public var allowedValues: [String] {
+    switch self {
+    case .toggle: ["on", "off"]
+    case .choice(let options, _, _): options.map(\.value)
+    case .number: []
+    }
+  }
+
   /// The argument a person types to set the state, for usage lines.
   public var usage: String {
     switch self {

@@ -76,13 +76,13 @@ public enum DocumentFormat: String, Sendable, Equatable {
       guard !mayHoldNul else { return SaveContent(try encode(content)) }
       let dialect = delimitedDialect(of: table)
       return SaveContent { (sink) throws(FolioError) in
-        try DelimitedFormat.write(table, dialect: dialect, chunkSize: chunkSize, to: sink)
+        try DelimitedFormat.write(table, as: dialect, chunkSize: chunkSize, to: sink)
       }
     case (.json, .table(let table)):
       var style = JSONStyle.pretty(indent: 2)
       if case .json(let existing) = table.dialect { style = existing }
       return SaveContent { (sink) throws(FolioError) in
-        try JSONTableFormat.write(table, style: style, chunkSize: chunkSize, to: sink)
+        try JSONTableFormat.write(table, as: style, chunkSize: chunkSize, to: sink)
       }
     default:
       return SaveContent(try encode(content))

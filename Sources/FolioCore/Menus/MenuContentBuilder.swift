@@ -1,9 +1,6 @@
 /// Something that can appear in a menu built with `MenuContentBuilder`: a `Button`, a
 /// `Toggle`, a `Picker`, a `Section`, a nested `Menu`, …
-public protocol MenuContent {
-  /// The declared elements this content stands for.
-  var menuElements: [MenuElement] { get }
-}
+public protocol MenuContent: ListContent where Element == MenuElement {}
 
 /// Builds a menu's elements from SwiftUI-shaped declarations [ViewBuilder]:
 ///
@@ -20,21 +17,18 @@ public enum MenuContentBuilder: ListBuilder {
   /// The builder makes a list of menu elements.
   public typealias Element = MenuElement
 
-  public static func buildExpression(_ content: some MenuContent) -> [MenuElement] {
-    content.menuElements
-  }
-
+  /// An element itself, such as `.divider`.
   public static func buildExpression(_ element: MenuElement) -> [MenuElement] { [element] }
 }
 
 extension MenuElement: MenuContent {
   /// The element itself.
-  public var menuElements: [MenuElement] { [self] }
+  public var listElements: [MenuElement] { [self] }
 }
 
 extension Menu: MenuContent {
   /// The menu as a submenu.
-  public var menuElements: [MenuElement] { [.submenu(self)] }
+  public var listElements: [MenuElement] { [.submenu(self)] }
 
   /// Declares a menu with a builder [Menu(_:content:)].
   ///

@@ -6,7 +6,7 @@ public protocol MenuItemContent: MenuContent, Modifiable {
 
 extension MenuItemContent {
   /// The item as an element.
-  public var menuElements: [MenuElement] { [.item(item)] }
+  public var listElements: [MenuElement] { [.item(item)] }
 
   /// The control with a dismiss behaviour that overrides the menu's and the command's
   /// [menuActionDismissBehavior].
@@ -88,7 +88,7 @@ public struct Picker: MenuContent, Modifiable {
   }
 
   /// The picker as an element.
-  public var menuElements: [MenuElement] { [.picker(picker)] }
+  public var listElements: [MenuElement] { [.picker(picker)] }
 
   /// The picker with another style [pickerStyle].
   public func pickerStyle(_ style: PickerStyle) -> Picker { with(\.picker.style, style) }
@@ -105,7 +105,7 @@ public struct Divider: MenuContent {
   public init() {}
 
   /// The divider as an element.
-  public var menuElements: [MenuElement] { [.divider] }
+  public var listElements: [MenuElement] { [.divider] }
 }
 
 /// Elements grouped under an optional header [Section].
@@ -119,7 +119,7 @@ public struct Section: MenuContent {
   }
 
   /// The section as an element.
-  public var menuElements: [MenuElement] { [.section(section)] }
+  public var listElements: [MenuElement] { [.section(section)] }
 }
 
 /// Up to four items on one row [ControlGroup]; more are refused when the menu is resolved.
@@ -135,5 +135,5 @@ public struct ControlGroup: MenuContent {
   }
 
   /// The group as an element.
-  public var menuElements: [MenuElement] { [.controlGroup(group)] }
+  public var listElements: [MenuElement] { [.controlGroup(group)] }
 }

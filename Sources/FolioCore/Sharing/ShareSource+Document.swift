@@ -58,7 +58,7 @@ extension ShareSource {
       let dialect: DelimitedDialect = representation == .csv ? .csv : .tsv
       guard let cancellation else { return DelimitedFormat.encode(table, dialect: dialect) }
       return try collect(cancellation) { (sink) throws(FolioError) in
-        try DelimitedFormat.write(table, dialect: dialect, chunkSize: chunkSize, to: sink)
+        try DelimitedFormat.write(table, as: dialect, chunkSize: chunkSize, to: sink)
       }
     case (.table(let table), .json):
       let style: JSONStyle
@@ -69,7 +69,7 @@ extension ShareSource {
       }
       guard let cancellation else { return JSONTableFormat.encode(table, style: style) }
       return try collect(cancellation) { (sink) throws(FolioError) in
-        try JSONTableFormat.write(table, style: style, chunkSize: chunkSize, to: sink)
+        try JSONTableFormat.write(table, as: style, chunkSize: chunkSize, to: sink)
       }
     default:
       return nil

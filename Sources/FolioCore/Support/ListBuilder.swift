@@ -1,12 +1,28 @@
 /// What the result builders of declarations share (menus, toolbars, scenes): each part is a
 /// list of `Element`s, and blocks, `if`, `if … else` and `for` join their parts' lists in
-/// order. A builder adds only its `buildExpression`s.
+/// order. A part may be any `ListContent` of the builder's elements (a menu's `Button`, a
+/// toolbar's `ToolbarItem`); a builder adds only the other `buildExpression`s it takes.
 public protocol ListBuilder {
   /// What the built list holds.
   associatedtype Element
 }
 
+/// Something a `ListBuilder` takes as one part: a declaration standing for some of the
+/// built list's elements, such as a `Button` for a menu item.
+public protocol ListContent<Element> {
+  /// What the built list holds.
+  associatedtype Element
+
+  /// The elements this declaration stands for.
+  var listElements: [Element] { get }
+}
+
 extension ListBuilder {
+  /// A declaration as a part: the elements it stands for.
+  public static func buildExpression(_ content: some ListContent<Element>) -> [Element] {
+    content.listElements
+  }
+
   /// The parts of a block, one after another.
   public static func buildBlock(_ parts: [Element]...) -> [Element] { parts.flatMap { $0 } }
 

@@ -1,8 +1,5 @@
 /// Something that can appear in a toolbar built with `ToolbarContentBuilder`.
-public protocol ToolbarContent {
-  /// The declared entries this content stands for.
-  var toolbarEntries: [ToolbarEntry] { get }
-}
+public protocol ToolbarContent: ListContent where Element == ToolbarEntry {}
 
 /// Builds a toolbar's entries from SwiftUI-shaped declarations [ToolbarContentBuilder]:
 ///
@@ -19,18 +16,14 @@ public protocol ToolbarContent {
 public enum ToolbarContentBuilder: ListBuilder {
   /// The builder makes a list of toolbar entries.
   public typealias Element = ToolbarEntry
-
-  public static func buildExpression(_ content: some ToolbarContent) -> [ToolbarEntry] {
-    content.toolbarEntries
-  }
 }
 
 extension ToolbarItem: ToolbarContent {
   /// The item as an entry.
-  public var toolbarEntries: [ToolbarEntry] { [.item(self)] }
+  public var listElements: [ToolbarEntry] { [.item(self)] }
 }
 
 extension ToolbarItemGroup: ToolbarContent {
   /// The group as an entry.
-  public var toolbarEntries: [ToolbarEntry] { [.group(self)] }
+  public var listElements: [ToolbarEntry] { [.group(self)] }
 }

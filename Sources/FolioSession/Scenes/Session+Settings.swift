@@ -141,17 +141,12 @@ extension Session {
   func settingsReport(message: String? = nil) -> SettingsReport {
     let options = registry.commands.filter { $0.id.hasPrefix("option.") }.map { command in
       let key = String(command.id.dropFirst("option.".count))
-      let allowed: [String] =
-        switch command.state {
-        case .choice(let options, _, _): options.map(\.value)
-        case .toggle: ["on", "off"]
-        default: []
-        }
       let defaults = ["output": "text", "color": "auto", "echo": "off", "keep-going": "off"]
       return AppSetting(
         key: key, title: command.title, summary: command.summary,
         value: command.state?.value.description ?? "",
-        defaultValue: defaults[key] ?? "", allowedValues: allowed, isPersisted: false)
+        defaultValue: defaults[key] ?? "", allowedValues: command.state?.allowedValues ?? [],
+        isPersisted: false)
     }
     let persisted = Self.persistedSettings.map {
       AppSetting(

@@ -146,11 +146,7 @@ struct Completer {
 extension CommandState {
   /// The words that set this state, for completion.
   var completions: [String] {
-    switch self {
-    case .toggle: ["on", "off"]
-    case .choice(let options, _, _): options.map(\.value)
-    case .number: ["+", "-"]
-    }
+    if case .number = self { ["+", "-"] } else { allowedValues }
   }
 }
 

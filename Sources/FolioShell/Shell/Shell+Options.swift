@@ -94,15 +94,9 @@ enum OptionCommands {
     }
 
     private static func setting(_ command: Command) -> Setting {
-      let allowed: [String] =
-        switch command.state {
-        case .choice(let options, _, _): options.map(\.value)
-        case .toggle: ["on", "off"]
-        default: []
-        }
-      return Setting(
+      Setting(
         name: String(command.id.dropFirst(prefix.count)),
-        value: command.state?.value.description ?? "", allowedValues: allowed)
+        value: command.state?.value.description ?? "", allowedValues: command.state?.allowedValues ?? [])
     }
   }
 }

@@ -73,7 +73,7 @@ import Testing
           reread.columns == content.columns && Self.texts(reread) == Self.texts(content), "round \(round)")
         for chunkSize in [1, 16, 100, 1 << 20] {
           let chunks = Self.chunks { sink in
-            DelimitedFormat.write(table, dialect: dialect, chunkSize: chunkSize, to: sink)
+            DelimitedFormat.write(table, as: dialect, chunkSize: chunkSize, to: sink)
           }
           #expect(Array(chunks.joined()) == expected, "round \(round), chunks of \(chunkSize)")
         }
@@ -82,7 +82,7 @@ import Testing
         let expected = JSONTableFormat.encode(content, style: style)
         for chunkSize in [1, 100, 1 << 20] {
           let chunks = Self.chunks { sink in
-            JSONTableFormat.write(table, style: style, chunkSize: chunkSize, to: sink)
+            JSONTableFormat.write(table, as: style, chunkSize: chunkSize, to: sink)
           }
           #expect(Array(chunks.joined()) == expected, "round \(round), chunks of \(chunkSize)")
         }
@@ -175,7 +175,7 @@ import Testing
         #expect(DelimitedFormat.encode(table, dialect: dialect) == expected, "round \(round)")
         for chunkSize in [1, 64] {
           let chunks = Self.chunks { sink in
-            DelimitedFormat.write(table, dialect: dialect, chunkSize: chunkSize, to: sink)
+            DelimitedFormat.write(table, as: dialect, chunkSize: chunkSize, to: sink)
           }
           #expect(Array(chunks.joined()) == expected, "round \(round), chunks of \(chunkSize)")
         }
@@ -192,7 +192,7 @@ import Testing
     var fromTheFile: [Int] = []
     var written: [UInt8] = []
     table.records!.bytes.withUnsafeBufferPointer { file in
-      DelimitedFormat.write(table, dialect: .csv, chunkSize: 256) { chunk in
+      DelimitedFormat.write(table, as: .csv, chunkSize: 256) { chunk in
         if let base = chunk.baseAddress, let start = file.baseAddress, base >= start,
           base < start + file.count
         {
@@ -252,7 +252,7 @@ import Testing
         let expected = try Self.reference(table, dialect: dialect)
         for chunkSize in [64, 1 << 20] {
           let chunks = Self.chunks { sink in
-            DelimitedFormat.write(table, dialect: dialect, chunkSize: chunkSize, to: sink)
+            DelimitedFormat.write(table, as: dialect, chunkSize: chunkSize, to: sink)
           }
           #expect(Array(chunks.joined()) == expected, "round \(round), chunks of \(chunkSize)")
         }

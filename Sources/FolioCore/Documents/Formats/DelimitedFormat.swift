@@ -7,7 +7,7 @@
 /// The first record names the columns; every other record is a row with one field per
 /// column. Fields may be quoted (`"a, ""b"""`) to hold delimiters, quotes and line breaks.
 /// TSV uses the same quoting as CSV.
-public enum DelimitedFormat {
+public enum DelimitedFormat: TableFormat {
   /// Reads a CSV or TSV file into a table whose cells are all `.string`.
   ///
   /// Records end at LF, CRLF or a lone CR; the first terminator, a byte order mark and the
@@ -91,18 +91,22 @@ public enum DelimitedFormat {
   /// Writes a table as CSV or TSV in the given dialect, whatever the table's own dialect.
   ///
   /// Rows read from a file are written from its bytes, one at a time, without making their
-  /// cells; see `write(_:dialect:chunkSize:to:)`.
+  /// cells; see `write(_:as:into:chunkSize:to:)`.
   public static func encode(_ table: TableModel, dialect: DelimitedDialect) -> [UInt8] {
-    var output: [UInt8] = []
-    let estimate = table.estimatedTextSize + table.rowCount * (table.columns.count + 2)
-    output.reserveCapacity(estimate + estimate / 16 + table.columns.reduce(64) { $0 + $1.utf8.count + 3 })
-    write(table, dialect: dialect, into: &output, chunkSize: .max) { (_: UnsafeBufferPointer<UInt8>) in }
-    return output
+    encode(table, as: dialect)
   }
 
-  /// Writes a table as CSV or TSV in the given dialect, handing the bytes to `sink` in
-  /// chunks of about `chunkSize` bytes as they are made, so that a large table is never held
-  /// twice; the bytes are those `encode(_:dialect:)` returns.
+  /// Reserves what a table's text takes when written whole; in chunks, a chunk's worth (up to
+  /// 16 MiB), without a look at the rows.
+  static func capacity(for table: TableModel, as dialect: DelimitedDialect, chunkSize: Int) -> Int {
+    guard chunkSize == .max else { return min(chunkSize, 1 << 24) + 4096 }
+    let estimate = table.estimatedTextSize + table.rowCount * (table.columns.count + 2)
+    return estimate + estimate / 16 + table.columns.reduce(64) { $0 + $1.utf8.count + 3 }
+  }
+
+  /// Writes a table as CSV or TSV in the given dialect, into `output`, handing `output`
+  /// to `sink` and emptying it whenever it holds `chunkSize` bytes or more; what is left at
+  /// the end stays in `output`.
   ///
   /// A row read from the file and not edited since (or edited back to its cells, to the
   /// byte) is copied from the file's bytes as it is, its quoting as written (a field quoted
@@ -117,19 +121,7 @@ public enum DelimitedFormat {
   /// (`recordBlock(from:of:in:ending:)`): a table of a million rows with one edited cell is
   /// written without a look at each row.
   static func write<Failure: Error>(
-    _ table: TableModel, dialect: DelimitedDialect, chunkSize: Int,
-    to sink: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
-  ) throws(Failure) {
-    var output: [UInt8] = []
-    output.reserveCapacity(min(chunkSize, 1 << 24) + 4096)
-    try write(table, dialect: dialect, into: &output, chunkSize: chunkSize, to: sink)
-    if !output.isEmpty { try output.withUnsafeBufferPointer { (buffer) throws(Failure) in try sink(buffer) } }
-  }
-
-  /// Writes a table into `output`, handing `output` to `sink` and emptying it whenever it
-  /// holds `chunkSize` bytes or more; what is left at the end stays in `output`.
-  private static func write<Failure: Error>(
-    _ table: TableModel, dialect: DelimitedDialect, into output: inout [UInt8], chunkSize: Int,
+    _ table: TableModel, as dialect: DelimitedDialect, into output: inout [UInt8], chunkSize: Int,
     to sink: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
   ) throws(Failure) {
     let columns = table.columns

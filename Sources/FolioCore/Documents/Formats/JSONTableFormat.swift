@@ -3,7 +3,7 @@
 /// Columns are the objects' keys in the order they first appear. Values keep their JSON
 /// type (`TableCell`), so a file is written back as it was read, in the layout it was read
 /// in (`JSONStyle`).
-public enum JSONTableFormat {
+public enum JSONTableFormat: TableFormat {
   /// Reads a JSON array of objects into a table.
   ///
   /// The parser follows RFC 8259: every escape including surrogate pairs, the number
@@ -79,39 +79,24 @@ public enum JSONTableFormat {
   /// Rows read from a CSV or TSV file are written from its bytes, one at a time, without
   /// making their cells.
   public static func encode(_ table: TableModel, style: JSONStyle) -> [UInt8] {
-    var output: [UInt8] = []
-    output.reserveCapacity(estimatedSize(of: table, style: style))
-    write(table, style: style, into: &output, chunkSize: .max) { (_: UnsafeBufferPointer<UInt8>) in }
-    return output
+    encode(table, as: style)
   }
 
-  /// Writes a table as a JSON array of objects in the given style, handing the bytes to
-  /// `sink` in chunks of about `chunkSize` bytes as they are made, so that the text — about
-  /// three times a CSV file's size — is never held whole; the bytes are those
-  /// `encode(_:style:)` returns.
-  static func write<Failure: Error>(
-    _ table: TableModel, style: JSONStyle, chunkSize: Int,
-    to sink: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
-  ) throws(Failure) {
-    var output: [UInt8] = []
-    output.reserveCapacity(min(chunkSize, estimatedSize(of: table, style: style)) + 4096)
-    try write(table, style: style, into: &output, chunkSize: chunkSize, to: sink)
-    if !output.isEmpty { try output.withUnsafeBufferPointer { (buffer) throws(Failure) in try sink(buffer) } }
-  }
-
-  /// About how many bytes a table's JSON text takes, so that it is reserved once.
-  private static func estimatedSize(of table: TableModel, style: JSONStyle) -> Int {
+  /// Reserves about what a table's JSON text takes — about three times a CSV file's size,
+  /// never held whole when written in chunks — or a chunk's worth when that is less.
+  static func capacity(for table: TableModel, as style: JSONStyle, chunkSize: Int) -> Int {
     var indent = 0
     if case .pretty(let spaces) = style { indent = max(0, spaces) }
     let bytesPerRow = table.columns.reduce(4 + 2 * indent) { $0 + $1.utf8.count + 9 + 2 * indent }
     let estimate = table.estimatedTextSize + table.rowCount * bytesPerRow
-    return estimate + estimate / 8 + 64
+    let size = estimate + estimate / 8 + 64
+    return chunkSize == .max ? size : min(chunkSize, size) + 4096
   }
 
   /// Writes a table into `output`, handing `output` to `sink` and emptying it whenever it
   /// holds `chunkSize` bytes or more; what is left at the end stays in `output`.
-  private static func write<Failure: Error>(
-    _ table: TableModel, style: JSONStyle, into output: inout [UInt8], chunkSize: Int,
+  static func write<Failure: Error>(
+    _ table: TableModel, as style: JSONStyle, into output: inout [UInt8], chunkSize: Int,
     to sink: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
   ) throws(Failure) {
     // Each key is escaped once, with its colon, rather than once a row.
