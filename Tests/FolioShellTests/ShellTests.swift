@@ -173,4 +173,18 @@ final class CapturedShell {
     }
     #expect(released == nil)
   }
+
+  @Test("the Settings scene gives each session option its default: its value in a new session")
+  func settingsDefaults() throws {
+    let shell = CapturedShell().shell!
+    guard case .complete(let commands) = try Lexer.lex("settings"),
+      case .appSettings(let report) = try shell.dispatch(commands[0])
+    else {
+      Issue.record("'settings' gave no settings report")
+      return
+    }
+    let options = report.settings.filter { !$0.isPersisted }
+    #expect(options.map(\.key) == ["output", "color", "echo", "keep-going", "pager"])
+    for option in options { #expect(option.defaultValue == option.value, "\(option.key)") }
+  }
 }

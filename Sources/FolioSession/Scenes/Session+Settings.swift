@@ -141,7 +141,7 @@ extension Session {
   func settingsReport(message: String? = nil) -> SettingsReport {
     let options = registry.commands.filter { $0.id.hasPrefix("option.") }.map { command in
       let key = String(command.id.dropFirst("option.".count))
-      let defaults = ["output": "text", "color": "auto", "echo": "off", "keep-going": "off"]
+      let defaults = ["output": "text", "color": "auto", "echo": "off", "keep-going": "off", "pager": "on"]
       return AppSetting(
         key: key, title: command.title, summary: command.summary,
         value: command.state?.value.description ?? "",
