@@ -277,8 +277,13 @@ public final class CommandRegistry {
   /// returned are handed out, by reference.
   public func search(_ filter: String, limit: Int) -> (matches: [CommandMatch], total: Int) {
     let limit = max(0, limit)
-    let index = searchIndex ?? makeSearchIndex()
-    searchIndex = index
+    let index: SearchIndex
+    if let made = searchIndex {
+      index = made
+    } else {
+      index = makeSearchIndex()
+      searchIndex = index
+    }
     guard !filter.isEmpty else {
       let all = index.registered
       return (all.prefix(limit).map { CommandMatch(registered: $0, score: 0) }, all.count)
@@ -317,8 +322,9 @@ public final class CommandRegistry {
   }
 
   /// Every command's id, title and verb prepared for `search`, in registration order, kept
-  /// apart from the commands so that a search walks the names without copying a command.
-  private struct SearchIndex {
+  /// apart from the commands so that a search walks the names without copying a command;
+  /// held by reference, so that a search takes it with one retain.
+  private final class SearchIndex {
     /// The commands, in registration order, by reference.
     let registered: [RegisteredCommand]
     /// Their ids, to order equal scores.

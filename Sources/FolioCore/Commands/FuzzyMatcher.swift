@@ -25,7 +25,7 @@ public enum FuzzyMatcher {
     /// Prepares `text`.
     public init(_ text: String) {
       self.text = text
-      let lowered = FuzzyMatcher.loweredASCII(text.utf8.filter { $0 != UInt8(ascii: " ") })
+      let lowered = FuzzyMatcher.loweredASCII(text.utf8, skippingSpaces: true)
       loweredASCII = lowered
       mask = lowered.map(FuzzyMatcher.mask) ?? 0
       otherCharacters = lowered == nil ? text.filter { $0 != " " }.map(FuzzyMatcher.lowercased) : []
@@ -55,7 +55,7 @@ public enum FuzzyMatcher {
     public init(_ text: String) {
       self.text = text
       let bytes = Array(text.utf8)
-      loweredASCII = FuzzyMatcher.loweredASCII(bytes)
+      loweredASCII = FuzzyMatcher.loweredASCII(bytes, skippingSpaces: false)
       if loweredASCII == nil {
         let original = Array(text)
         loweredCharacters = original.map(FuzzyMatcher.lowercased)
@@ -186,14 +186,17 @@ public enum FuzzyMatcher {
     bytes.reduce(0) { $0 | (1 << UInt64($1 & 63)) }
   }
 
-  /// The bytes with ASCII letters lowered; nil when any is not printable ASCII (a control
-  /// character may join its neighbour in one `Character`, as CR LF does).
-  private static func loweredASCII(_ bytes: [UInt8]) -> [UInt8]? {
-    var lowered = bytes
-    for index in lowered.indices {
-      let byte = lowered[index]
+  /// The bytes with ASCII letters lowered, spaces left out when `skippingSpaces` (a filter's);
+  /// nil when any is not printable ASCII (a control character may join its neighbour in one
+  /// `Character`, as CR LF does). One array is made, in one pass.
+  private static func loweredASCII<Bytes: Collection<UInt8>>(_ bytes: Bytes, skippingSpaces: Bool) -> [UInt8]?
+  {
+    var lowered: [UInt8] = []
+    lowered.reserveCapacity(bytes.count)
+    for byte in bytes {
       guard byte >= 0x20, byte < 0x7F else { return nil }
-      if (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) { lowered[index] = byte | 0x20 }
+      if skippingSpaces, byte == UInt8(ascii: " ") { continue }
+      lowered.append((UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte)
     }
     return lowered
   }
