@@ -192,7 +192,11 @@ import Testing
       255, 256, 65_535, 65_536, (1 << 32) - 1, 1 << 32, Int.max,
     ]
     values += edges.map(JSONValue.int)
-    values += [0, 1, 31, 32, 255, 256, 65_535, 65_536].map { .string(String(repeating: "a", count: $0)) }
+    // Letters that differ from place to place, so that a short string copied as words lands
+    // each byte where it belongs.
+    values += [0, 1, 3, 4, 7, 8, 15, 16, 17, 31, 32, 255, 256, 65_535, 65_536].map { count in
+      .string(String((0..<count).map { Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8($0 % 26))) }))
+    }
     values += [0, 15, 16, 65_535, 65_536].map { .array(Array(repeating: .null, count: $0)) }
     values += [0, 15, 16, 65_536].map { count in .object((0..<count).map { ("k\($0)", .bool(true)) }) }
     values += [.number(-0.5), .number(1e300), .number(.nan), .number(3.0)]
