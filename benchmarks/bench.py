@@ -878,13 +878,28 @@ class FolioEmbed(EmbedPeer):
         environment["FOLIO_PLUGINS_DIR"] = plugins
         super().__init__([bench.args.folio, "--embed"], bench, environment)
         self.reader = self.process.stdout
+        self.descriptor = self.reader.fileno()
         self.next_id = 0
         self.msgpack = None
         params = {"protocolVersion": "1.2", "notifications": []}
         if msgpack is not None:
             params["encodings"] = ["msgpack"]
         self.send("initialize", params)
-        reply = json.loads(self.reader.readline())
+        rest = b""
+        if msgpack is None:
+            reply = json.loads(self.reader.readline())
+        else:
+            # In MessagePack, replies are read from the descriptor with os.read, as the Neovim
+            # client reads them; so is initialize's response, a JSON line, so that no byte
+            # after it waits in a buffer the unpacker is not fed from.
+            data = b""
+            while b"\n" not in data:
+                chunk = os.read(self.descriptor, 65536)
+                if not chunk:
+                    raise RunFailed("folio --embed ended")
+                data += chunk
+            line, rest = data.split(b"\n", 1)
+            reply = json.loads(line)
         if "error" in reply:
             # An older build, compared with this one, speaks 1.1 or only 1.0 (whose
             # commands.search answers full command objects), in JSON lines only.
@@ -893,6 +908,7 @@ class FolioEmbed(EmbedPeer):
         elif msgpack is not None:
             self.msgpack = msgpack
             self.unpacker = msgpack.Unpacker(raw=False)
+            self.unpacker.feed(rest)
             self.packb = msgpack.packb
 
     def send(self, method, params):
@@ -911,7 +927,7 @@ class FolioEmbed(EmbedPeer):
                 for reply in self.unpacker:
                     break
                 else:
-                    chunk = self.reader.read1(65536)
+                    chunk = os.read(self.descriptor, 65536)
                     if not chunk:
                         raise RunFailed("folio --embed ended")
                     self.unpacker.feed(chunk)

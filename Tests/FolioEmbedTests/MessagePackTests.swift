@@ -1,3 +1,4 @@
+import CMsgPack
 import FolioCore
 import Testing
 
@@ -134,6 +135,74 @@ import Testing
     #expect(jsonError.withBytes { Array($0) } == error.serializedBytes)
     // {"a": 1} is a fixmap of one pair: a fixstr key and a positive fixint.
     #expect(Self.packed(.object([("a", .int(1))])) == [0x81, 0xA1, 0x61, 0x01])
+  }
+
+  /// `value` packed by msgpack-c's packer, as the writer wrote it before it wrote its own
+  /// bytes: numbers as `JSONWriter` writes them.
+  private static func packedByMsgpackC(_ value: JSONValue) -> [UInt8] {
+    let buffer = UnsafeMutablePointer<msgpack_sbuffer>.allocate(capacity: 1)
+    msgpack_sbuffer_init(buffer)
+    var packer = msgpack_packer()
+    folio_msgpack_packer_init(&packer, buffer)
+    func pack(_ value: JSONValue) {
+      switch value {
+      case .null: _ = msgpack_pack_nil(&packer)
+      case .bool(let value): _ = value ? msgpack_pack_true(&packer) : msgpack_pack_false(&packer)
+      case .int(let value): _ = msgpack_pack_int64(&packer, Int64(value))
+      case .number(let value):
+        if !value.isFinite {
+          _ = msgpack_pack_nil(&packer)
+        } else if let whole = value.wholeNumber {
+          _ = msgpack_pack_int64(&packer, Int64(whole))
+        } else {
+          _ = msgpack_pack_double(&packer, value)
+        }
+      case .string(let value):
+        let bytes = Array(value.utf8)
+        _ = msgpack_pack_str(&packer, bytes.count)
+        _ = bytes.withUnsafeBufferPointer { msgpack_pack_str_body(&packer, $0.baseAddress, $0.count) }
+      case .array(let values):
+        _ = msgpack_pack_array(&packer, values.count)
+        values.forEach(pack)
+      case .object(let pairs):
+        _ = msgpack_pack_map(&packer, pairs.count)
+        for (key, value) in pairs {
+          pack(.string(key))
+          pack(value)
+        }
+      }
+    }
+    pack(value)
+    let bytes = Array(
+      UnsafeBufferPointer(
+        start: UnsafeRawPointer(buffer.pointee.data)?.assumingMemoryBound(to: UInt8.self),
+        count: buffer.pointee.size))
+    msgpack_sbuffer_destroy(buffer)
+    buffer.deallocate()
+    return bytes
+  }
+
+  @Test("the writer writes the bytes msgpack-c's packer writes: every form of integer, string, array and map")
+  func sameBytesAsMsgpackC() {
+    var random = Generator(state: 61)
+    var values = (0..<300).map { _ in Self.randomValue(&random, depth: 0) }
+    let edges = [
+      Int.min, -(1 << 31) - 1, -(1 << 31), -(1 << 15) - 1, -(1 << 15), -129, -128, -33, -32, -1, 0, 1, 127,
+      128,
+      255, 256, 65_535, 65_536, (1 << 32) - 1, 1 << 32, Int.max,
+    ]
+    values += edges.map(JSONValue.int)
+    // Letters that differ from place to place, so that a short string copied as words lands
+    // each byte where it belongs.
+    values += [0, 1, 3, 4, 7, 8, 15, 16, 17, 31, 32, 255, 256, 65_535, 65_536].map { count in
+      .string(String((0..<count).map { Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8($0 % 26))) }))
+    }
+    values += [0, 15, 16, 65_535, 65_536].map { .array(Array(repeating: .null, count: $0)) }
+    values += [0, 15, 16, 65_536].map { count in .object((0..<count).map { ("k\($0)", .bool(true)) }) }
+    values += [.number(-0.5), .number(1e300), .number(.nan), .number(3.0)]
+    for value in values {
+      #expect(Self.packed(value) == Self.packedByMsgpackC(value))
+    }
   }
 
   @Test("integers at the edges of Int, and over it, read as JSON text reads them")

@@ -272,62 +272,89 @@ public final class CommandRegistry {
   /// (equal scores by id), and how many match in all; with an empty filter, the first
   /// `limit` commands in registration order, each scored 0.
   ///
-  /// Only the commands returned are copied out of the index: the walk reads the prepared
-  /// names alone.
+  /// The walk reads the index alone: a command none of whose names holds every byte of the
+  /// filter is refused by one test of its names' masks together, and only the commands
+  /// returned are handed out, by reference.
   public func search(_ filter: String, limit: Int) -> (matches: [CommandMatch], total: Int) {
     let limit = max(0, limit)
-    guard !filter.isEmpty else {
-      let all = commands
-      return (all.prefix(limit).map { CommandMatch(command: $0, score: 0) }, all.count)
+    let index: SearchIndex
+    if let made = searchIndex {
+      index = made
+    } else {
+      index = makeSearchIndex()
+      searchIndex = index
     }
-    let index = searchIndex ?? SearchIndex(commands)
-    searchIndex = index
+    guard !filter.isEmpty else {
+      let all = index.registered
+      return (all.prefix(limit).map { CommandMatch(registered: $0, score: 0) }, all.count)
+    }
     let prepared = FuzzyMatcher.Filter(filter)
     var scored: [(score: Int, position: Int)] = []
+    // Room for the matches of most filters, so the array is made once rather than grown.
+    scored.reserveCapacity(16)
     index.names.withUnsafeBufferPointer { names in
-      var start = 0
-      for (position, end) in index.nameEnds.enumerated() {
-        var best: Int?
-        for name in start..<end {
-          if let score = FuzzyMatcher.score(prepared, in: names[name]), score > best ?? .min { best = score }
+      index.nameEnds.withUnsafeBufferPointer { nameEnds in
+        index.masks.withUnsafeBufferPointer { masks in
+          for position in masks.indices where prepared.mask & ~masks[position] == 0 {
+            var best: Int?
+            for name in (position == 0 ? 0 : nameEnds[position - 1])..<nameEnds[position] {
+              if let score = FuzzyMatcher.score(prepared, in: names[name]), score > best ?? .min {
+                best = score
+              }
+            }
+            if let best { scored.append((best, position)) }
+          }
         }
-        if let best { scored.append((best, position)) }
-        start = end
       }
     }
     let ids = index.ids
     scored.sort { $0.score != $1.score ? $0.score > $1.score : ids[$0.position] < ids[$1.position] }
     let matches = scored.prefix(limit).map {
-      CommandMatch(command: index.commands[$0.position], score: $0.score)
+      CommandMatch(registered: index.registered[$0.position], score: $0.score)
     }
     return (matches, scored.count)
   }
 
+  /// The search index of every command, made by the first search after a change.
+  private func makeSearchIndex() -> SearchIndex {
+    makeAll()
+    return SearchIndex(order.compactMap { commandsByID[$0] })
+  }
+
   /// Every command's id, title and verb prepared for `search`, in registration order, kept
-  /// apart from the commands so that a search walks the names without copying a command.
-  private struct SearchIndex {
-    /// The commands, in registration order.
-    let commands: [Command]
+  /// apart from the commands so that a search walks the names without copying a command;
+  /// held by reference, so that a search takes it with one retain.
+  private final class SearchIndex {
+    /// The commands, in registration order, by reference.
+    let registered: [RegisteredCommand]
     /// Their ids, to order equal scores.
     let ids: [String]
     /// The names of every command, one command's after another's.
     let names: [FuzzyMatcher.Name]
     /// Where each command's names end in `names`.
     let nameEnds: [Int]
+    /// The masks of each command's names together (`FuzzyMatcher.Name.mask`): a filter
+    /// with a byte outside it matches none of them.
+    let masks: [UInt64]
 
-    init(_ commands: [Command]) {
-      self.commands = commands
-      ids = commands.map(\.id)
+    init(_ registered: [RegisteredCommand]) {
+      self.registered = registered
+      ids = registered.map(\.command.configuration.id)
       var names: [FuzzyMatcher.Name] = []
       var nameEnds: [Int] = []
-      for command in commands {
-        names.append(FuzzyMatcher.Name(command.configuration.id))
-        names.append(FuzzyMatcher.Name(command.configuration.title))
-        if let verb = command.configuration.verb { names.append(FuzzyMatcher.Name(verb)) }
+      var masks: [UInt64] = []
+      for entry in registered {
+        let configuration = entry.command.configuration
+        let first = names.count
+        names.append(FuzzyMatcher.Name(configuration.id))
+        names.append(FuzzyMatcher.Name(configuration.title))
+        if let verb = configuration.verb { names.append(FuzzyMatcher.Name(verb)) }
         nameEnds.append(names.count)
+        masks.append(names[first...].reduce(0) { $0 | $1.mask })
       }
       self.names = names
       self.nameEnds = nameEnds
+      self.masks = masks
     }
   }
 

@@ -25,7 +25,7 @@ public enum FuzzyMatcher {
     /// Prepares `text`.
     public init(_ text: String) {
       self.text = text
-      let lowered = FuzzyMatcher.loweredASCII(text.utf8.filter { $0 != UInt8(ascii: " ") })
+      let lowered = FuzzyMatcher.loweredASCII(text.utf8, skippingSpaces: true)
       loweredASCII = lowered
       mask = lowered.map(FuzzyMatcher.mask) ?? 0
       otherCharacters = lowered == nil ? text.filter { $0 != " " }.map(FuzzyMatcher.lowercased) : []
@@ -55,7 +55,7 @@ public enum FuzzyMatcher {
     public init(_ text: String) {
       self.text = text
       let bytes = Array(text.utf8)
-      loweredASCII = FuzzyMatcher.loweredASCII(bytes)
+      loweredASCII = FuzzyMatcher.loweredASCII(bytes, skippingSpaces: false)
       if loweredASCII == nil {
         let original = Array(text)
         loweredCharacters = original.map(FuzzyMatcher.lowercased)
@@ -124,43 +124,48 @@ public enum FuzzyMatcher {
     guard !pattern.isEmpty else { return 0 }
     guard pattern.count <= text.count else { return nil }
     // Two rows of the table, on the stack: best[j], the best score with the current pattern
-    // character matched at text[j], and the next character's.
-    return withUnsafeTemporaryAllocation(of: Int?.self, capacity: 2 * text.count) { rows -> Int? in
-      var best = UnsafeMutableBufferPointer(rebasing: rows[..<text.count])
-      var next = UnsafeMutableBufferPointer(rebasing: rows[text.count...])
-      best.initialize(repeating: nil)
-      next.initialize(repeating: nil)
-      for (i, character) in pattern.enumerated() {
-        // The best predecessor at least two places back, less one point per skipped character.
-        var bestWithGap: Int?
-        for j in text.indices {
-          next[j] = nil
-          bestWithGap = bestWithGap.map { $0 - 1 }
-          if j >= 2, let candidate = best[j - 2] {
-            bestWithGap = Swift.max(bestWithGap ?? candidate - 1, candidate - 1)
+    // character matched at text[j], and the next character's. A place with no alignment
+    // holds `none`, far below any score, so that no test of an optional is needed: a score
+    // is at most a few thousand away from 0, and `none` less a point a place stays below
+    // `noneBelow` however long the text.
+    let none = Int.min / 4
+    let noneBelow = Int.min / 8
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * text.count) { rows -> Int? in
+      pattern.withUnsafeBufferPointer { pattern in
+        text.withUnsafeBufferPointer { text in
+          bonuses.withUnsafeBufferPointer { bonuses in
+            var best = UnsafeMutableBufferPointer(rebasing: rows[..<text.count])
+            var next = UnsafeMutableBufferPointer(rebasing: rows[text.count...])
+            best.initialize(repeating: none)
+            next.initialize(repeating: none)
+            for i in 0..<pattern.count {
+              let character = pattern[i]
+              // The best predecessor at least two places back, less one point per skipped
+              // character.
+              var bestWithGap = none
+              for j in 0..<text.count {
+                next[j] = none
+                bestWithGap -= 1
+                if j >= 2 { bestWithGap = Swift.max(bestWithGap, best[j - 2] - 1) }
+                guard text[j] == character else { continue }
+                var score = match + bonuses[j]
+                if i == 0 {
+                  score -= min(j, 10)
+                } else {
+                  let previous = Swift.max(j >= 1 ? best[j - 1] + consecutiveBonus : none, bestWithGap)
+                  guard previous > noneBelow else { continue }
+                  score += previous
+                }
+                next[j] = score
+              }
+              swap(&best, &next)
+            }
+            let result = best.max() ?? none
+            return result > noneBelow ? result : nil
           }
-          guard text[j] == character else { continue }
-          var score = match + bonuses[j]
-          if i == 0 {
-            score -= min(j, 10)
-          } else {
-            let consecutive = j >= 1 ? best[j - 1].map { $0 + consecutiveBonus } : nil
-            guard let previous = larger(consecutive, bestWithGap) else { continue }
-            score += previous
-          }
-          next[j] = score
         }
-        swap(&best, &next)
       }
-      return best.reduce(nil, larger)
     }
-  }
-
-  /// The larger of two optional scores; nil when both are.
-  private static func larger(_ a: Int?, _ b: Int?) -> Int? {
-    guard let a else { return b }
-    guard let b else { return a }
-    return Swift.max(a, b)
   }
 
   /// Whether `pattern`'s elements appear in order in `text`: exactly when `align` finds an
@@ -181,14 +186,17 @@ public enum FuzzyMatcher {
     bytes.reduce(0) { $0 | (1 << UInt64($1 & 63)) }
   }
 
-  /// The bytes with ASCII letters lowered; nil when any is not printable ASCII (a control
-  /// character may join its neighbour in one `Character`, as CR LF does).
-  private static func loweredASCII(_ bytes: [UInt8]) -> [UInt8]? {
-    var lowered = bytes
-    for index in lowered.indices {
-      let byte = lowered[index]
+  /// The bytes with ASCII letters lowered, spaces left out when `skippingSpaces` (a filter's);
+  /// nil when any is not printable ASCII (a control character may join its neighbour in one
+  /// `Character`, as CR LF does). One array is made, in one pass.
+  private static func loweredASCII<Bytes: Collection<UInt8>>(_ bytes: Bytes, skippingSpaces: Bool) -> [UInt8]?
+  {
+    var lowered: [UInt8] = []
+    lowered.reserveCapacity(bytes.count)
+    for byte in bytes {
       guard byte >= 0x20, byte < 0x7F else { return nil }
-      if (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) { lowered[index] = byte | 0x20 }
+      if skippingSpaces, byte == UInt8(ascii: " ") { continue }
+      lowered.append((UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte)
     }
     return lowered
   }

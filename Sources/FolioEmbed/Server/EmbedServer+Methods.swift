@@ -372,13 +372,15 @@ extension EmbedServer {
     try params.finish()
     let found = session.registry.search(query, limit: limit)
     let matches = found.matches.map { match in
-      let command = match.command
+      // Each field read through the reference, so that no command is copied whole.
+      let registered = match.registered
       // The full object asks the command itself (a first use); the palette's fields do not.
-      let summary = detail ? CommandSummary(command) : nil
+      let summary = detail ? CommandSummary(registered.command) : nil
       return SearchAnswer.Match(
-        id: command.id, title: command.title, shortcut: command.shortcut,
-        isEnabled: summary?.availability.isEnabled ?? command.knownAvailability.isEnabled, score: match.score,
-        detail: summary.map(JSONRenderer.command))
+        id: registered.command.configuration.id, title: registered.command.configuration.title,
+        shortcut: registered.command.configuration.shortcut,
+        isEnabled: summary?.availability.isEnabled ?? registered.command.knownAvailability.isEnabled,
+        score: match.score, detail: summary.map(JSONRenderer.command))
     }
     return SearchAnswer(matches: matches, total: found.total)
   }

@@ -42,7 +42,8 @@ public final class RequestCancellations: Sendable {
   /// - Returns: false when it was cancelled, and must not run.
   public func start(_ id: RequestID) -> Bool {
     state.withLock { state in
-      if state.cancelled.remove(id) != nil { return false }
+      // Most often none is cancelled: the id is hashed only when some is.
+      if !state.cancelled.isEmpty, state.cancelled.remove(id) != nil { return false }
       state.running = id
       state.runningWasCancelled = false
       token.reset()

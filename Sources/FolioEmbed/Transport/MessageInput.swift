@@ -119,9 +119,12 @@ public final class MessageInput: Sendable {
     mutating func next(noting noteItem: (MessageReader.Item) -> Void) -> MessageReader.Item? {
       if head == items.count, isHolding, heldStart < held.count || ended { splitHeldLine(noting: noteItem) }
       guard head < items.count else { return nil }
+      taken &+= 1
+      // The only item waiting (most often, one request at a time) is moved out, which
+      // leaves the array empty with its storage kept.
+      if head == 0, items.count == 1 { return items.removeLast() }
       let item = items[head]
       head += 1
-      taken &+= 1
       // The taken items are dropped once they are half the array, so taking stays O(1) on
       // average however many are pipelined.
       if head * 2 >= items.count {

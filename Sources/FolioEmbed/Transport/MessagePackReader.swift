@@ -163,18 +163,24 @@ public final class MessagePackReader: @unchecked Sendable {
     let bytes = UnsafeBufferPointer(
       start: UnsafeRawPointer(start).assumingMemoryBound(to: UInt8.self), count: Int(str.size))
     // Most strings are ASCII, which needs no check (as in `JSONText.parse`); the parser is
-    // the standard library's strict one (no surrogates, no overlong forms).
-    if !bytes.allSatisfy({ $0 < 0x80 }) {
-      var parser = UTF8.ForwardParser()
-      var iterator = bytes.makeIterator()
-      while true {
-        switch parser.parseScalar(from: &iterator) {
-        case .valid: continue
-        case .emptyInput: return String(decoding: bytes, as: UTF8.self)
-        case .error: throw Unrepresentable(reason: "a string is not UTF-8")
-        }
+    // the standard library's strict one (no surrogates, no overlong forms). An ASCII string
+    // is copied into a string made to hold it, which checks nothing again (and keeps one of
+    // up to 15 bytes, as most keys and methods are, inline); `String(decoding:as:)` would
+    // validate it once more.
+    if bytes.allSatisfy({ $0 < 0x80 }) {
+      return String(unsafeUninitializedCapacity: bytes.count) { target in
+        _ = target.initialize(fromContentsOf: bytes)
+        return bytes.count
       }
     }
-    return String(decoding: bytes, as: UTF8.self)
+    var parser = UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid: continue
+      case .emptyInput: return String(decoding: bytes, as: UTF8.self)
+      case .error: throw Unrepresentable(reason: "a string is not UTF-8")
+      }
+    }
   }
 }

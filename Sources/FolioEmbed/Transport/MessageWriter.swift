@@ -1,9 +1,4 @@
-import CMsgPack
 import FolioCore
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// The encodings of the embedding protocol's messages: JSON lines, the default, or
 /// MessagePack maps, which a client chooses in `initialize` (docs/protocol.md, "Transport").
@@ -71,47 +66,119 @@ extension JSONWriter: MessageWriter {
   mutating func separateElement() { comma() }
 }
 
-/// MessagePack written into a buffer it owns (msgpack-c's packer over its `sbuffer`): from
-/// a `JSONValue` tree or typed values, the same bytes either way. Numbers are written as
-/// `JSONWriter` writes them — a whole number under 10^15 as an integer, a number that is
-/// not finite as nil — so a client decodes the same values from either encoding.
+/// MessagePack written straight into a buffer of bytes it owns: from a `JSONValue` tree or
+/// typed values, the same bytes either way. Each value takes the form msgpack-c's packer gives
+/// it (a fixint, fixstr, fixmap or fixarray where it fits, else the smallest sized form; a
+/// float as float64), so the bytes are those msgpack-c writes (tested against it); they are
+/// written here through a pointer, with one capacity check a value, where msgpack-c's packer
+/// hands each header and each body to its buffer's callback and `memcpy`, a call each.
+/// Numbers are written as `JSONWriter` writes them — a whole number under 10^15 as an
+/// integer, a number that is not finite as nil — so a client decodes the same values from
+/// either encoding.
 public struct MessagePackWriter: ~Copyable, MessageWriter {
-  /// The buffer, at a fixed address: the packer points to it.
-  private let buffer: UnsafeMutablePointer<msgpack_sbuffer>
-  private var packer = msgpack_packer()
+  private var base: UnsafeMutableRawPointer
+  private var capacity: Int
+  /// How many bytes are written.
+  private var count = 0
 
-  /// Creates an empty writer.
+  /// Creates an empty writer; most messages fit in its first 1 KiB.
   public init() {
-    buffer = .allocate(capacity: 1)
-    msgpack_sbuffer_init(buffer)
-    // The sbuffer's first block would be 8 KiB; most messages fit in 1 KiB, which malloc
-    // serves from its per-thread cache. It doubles from there as it needs.
-    if let first = malloc(1024) {
-      buffer.pointee.data = first.assumingMemoryBound(to: CChar.self)
-      buffer.pointee.alloc = 1024
-    }
-    folio_msgpack_packer_init(&packer, buffer)
+    capacity = 1024
+    base = .allocate(byteCount: capacity, alignment: 1)
   }
 
-  deinit {
-    msgpack_sbuffer_destroy(buffer)
-    buffer.deallocate()
-  }
+  deinit { base.deallocate() }
 
   /// The bytes written, for the length of `body`.
   public func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-    let bytes = buffer.pointee.data.map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) }
-    return try body(UnsafeBufferPointer(start: bytes, count: buffer.pointee.size))
+    try body(UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: count))
   }
 
-  // The packer's results are not read: its buffer fails only when memory runs out, where
-  // Swift's own allocations stop the process first.
+  /// Makes room for `extra` more bytes, doubling the buffer as often as that takes.
+  @inline(__always)
+  private mutating func reserve(_ extra: Int) {
+    if count + extra > capacity { enlarge(toHold: count + extra) }
+  }
+
+  private mutating func enlarge(toHold needed: Int) {
+    var larger = capacity * 2
+    while larger < needed { larger *= 2 }
+    let moved = UnsafeMutableRawPointer.allocate(byteCount: larger, alignment: 1)
+    moved.copyMemory(from: base, byteCount: count)
+    base.deallocate()
+    (base, capacity) = (moved, larger)
+  }
+
+  /// Writes one byte, room reserved.
+  @inline(__always)
+  private mutating func put(_ byte: UInt8) {
+    base.storeBytes(of: byte, toByteOffset: count, as: UInt8.self)
+    count += 1
+  }
+
+  /// Writes a marker byte and `value` after it, big-endian, room reserved.
+  @inline(__always)
+  private mutating func put<Value: FixedWidthInteger>(_ marker: UInt8, _ value: Value) {
+    base.storeBytes(of: marker, toByteOffset: count, as: UInt8.self)
+    base.storeBytes(of: value.bigEndian, toByteOffset: count + 1, as: Value.self)
+    count += 1 + MemoryLayout<Value>.size
+  }
+
+  /// Writes the header of `elements` elements: `fixed` ORed with a count under 16, else
+  /// `sized` and a 16-bit count, else `sized + 1` and a 32-bit count (arrays 0x90, 0xdc,
+  /// 0xdd; maps 0x80, 0xde, 0xdf).
+  private mutating func putHeader(_ elements: Int, fixed: UInt8, sized: UInt8) {
+    reserve(5)
+    if elements < 16 {
+      put(fixed | UInt8(truncatingIfNeeded: elements))
+    } else if elements < 65_536 {
+      put(sized, UInt16(truncatingIfNeeded: elements))
+    } else {
+      put(sized + 1, UInt32(truncatingIfNeeded: elements))
+    }
+  }
+
+  /// Writes a string of UTF-8 `bytes`: its header (fixstr under 32 bytes, else str 8, 16 or
+  /// 32) and the bytes, with one capacity check.
+  private mutating func writeString(_ bytes: UnsafeBufferPointer<UInt8>) {
+    let length = bytes.count
+    reserve(length + 5)
+    if length < 32 {
+      put(0xA0 | UInt8(truncatingIfNeeded: length))
+    } else if length < 256 {
+      put(0xD9, UInt8(truncatingIfNeeded: length))
+    } else if length < 65_536 {
+      put(0xDA, UInt16(truncatingIfNeeded: length))
+    } else {
+      put(0xDB, UInt32(truncatingIfNeeded: length))
+    }
+    guard let start = bytes.baseAddress else { return }
+    let source = UnsafeRawPointer(start)
+    let target = base + count
+    // Most strings are a few bytes (a key, a short value): copied as two words that may
+    // overlap, without a call to memcpy or a loop over the bytes.
+    if length >= 8, length <= 16 {
+      target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
+      target.storeBytes(
+        of: source.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self), toByteOffset: length - 8,
+        as: UInt64.self)
+    } else if length >= 4, length < 8 {
+      target.storeBytes(of: source.loadUnaligned(as: UInt32.self), as: UInt32.self)
+      target.storeBytes(
+        of: source.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self), toByteOffset: length - 4,
+        as: UInt32.self)
+    } else if length < 4 {
+      for index in 0..<length { target.storeBytes(of: start[index], toByteOffset: index, as: UInt8.self) }
+    } else {
+      target.copyMemory(from: source, byteCount: length)
+    }
+    count += length
+  }
 
   mutating func beginResponse(to id: RequestID?, isError: Bool) {
     beginObject(count: 3)
     writeKey("jsonrpc", isFirst: true)
-    let version: StaticString = "2.0"
-    version.withUTF8Buffer { writeString($0) }
+    writeLiteral("2.0")
     writeKey("id", isFirst: false)
     switch id {
     case .number(let number)?: write(number)
@@ -121,24 +188,56 @@ public struct MessagePackWriter: ~Copyable, MessageWriter {
     writeKey(isError ? "error" : "result", isFirst: false)
   }
 
-  mutating func beginObject(count: Int) { _ = msgpack_pack_map(&packer, count) }
+  mutating func beginObject(count: Int) { putHeader(count, fixed: 0x80, sized: 0xDE) }
   mutating func endObject() {}
-  mutating func beginArray(count: Int) { _ = msgpack_pack_array(&packer, count) }
+  mutating func beginArray(count: Int) { putHeader(count, fixed: 0x90, sized: 0xDC) }
   mutating func endArray() {}
 
-  mutating func writeKey(_ key: StaticString, isFirst: Bool) {
-    key.withUTF8Buffer { writeString($0) }
+  mutating func writeKey(_ key: StaticString, isFirst: Bool) { writeLiteral(key) }
+
+  /// Writes a literal as a string.
+  private mutating func writeLiteral(_ text: StaticString) {
+    text.withUTF8Buffer { writeString($0) }
   }
 
   mutating func separateElement() {}
 
-  mutating func writeNull() { _ = msgpack_pack_nil(&packer) }
-
-  mutating func write(_ value: Bool) {
-    _ = value ? msgpack_pack_true(&packer) : msgpack_pack_false(&packer)
+  mutating func writeNull() {
+    reserve(1)
+    put(0xC0)
   }
 
-  mutating func write(_ value: Int) { _ = msgpack_pack_int64(&packer, Int64(value)) }
+  mutating func write(_ value: Bool) {
+    reserve(1)
+    put(value ? 0xC3 : 0xC2)
+  }
+
+  /// Writes an integer in msgpack-c's form for an int64: a positive or negative fixint from
+  /// -32 to 127, else the smallest signed form below and unsigned form above.
+  mutating func write(_ value: Int) {
+    reserve(9)
+    if value < -(1 << 5) {
+      if value < -(1 << 15) {
+        if value < -(1 << 31) { put(0xD3, Int64(value)) } else { put(0xD2, Int32(truncatingIfNeeded: value)) }
+      } else if value < -(1 << 7) {
+        put(0xD1, Int16(truncatingIfNeeded: value))
+      } else {
+        put(0xD0, Int8(truncatingIfNeeded: value))
+      }
+    } else if value < 1 << 7 {
+      put(UInt8(truncatingIfNeeded: value))
+    } else if value < 1 << 16 {
+      if value < 1 << 8 {
+        put(0xCC, UInt8(truncatingIfNeeded: value))
+      } else {
+        put(0xCD, UInt16(truncatingIfNeeded: value))
+      }
+    } else if value < 1 << 32 {
+      put(0xCE, UInt32(truncatingIfNeeded: value))
+    } else {
+      put(0xCF, UInt64(truncatingIfNeeded: value))
+    }
+  }
 
   mutating func write(_ value: String) {
     var value = value
@@ -161,7 +260,8 @@ public struct MessagePackWriter: ~Copyable, MessageWriter {
       } else if let whole = value.wholeNumber {
         write(whole)
       } else {
-        _ = msgpack_pack_double(&packer, value)
+        reserve(9)
+        put(0xCB, value.bitPattern)
       }
     case .string(let value): write(value)
     case .array(let values):
@@ -173,13 +273,6 @@ public struct MessagePackWriter: ~Copyable, MessageWriter {
         write(key)
         write(value)
       }
-    }
-  }
-
-  private mutating func writeString(_ bytes: UnsafeBufferPointer<UInt8>) {
-    _ = msgpack_pack_str(&packer, bytes.count)
-    if let start = bytes.baseAddress, !bytes.isEmpty {
-      _ = msgpack_pack_str_body(&packer, start, bytes.count)
     }
   }
 }

@@ -1,0 +1,67 @@
+import FolioCore
+import FolioShell
+import FolioTestSupport
+import Testing
+
+@testable import FolioEmbed
+
+/// The palette's search over the app's own commands, pinned: every match and its score, in
+/// order, for a few filters (ASCII and not, with spaces, a dot, upper case, none matching), as
+/// the search gave them before the index walked its commands' masks together and the
+/// alignment used a sentinel for "no alignment". A change to the search's speed must leave
+/// these as they are.
+@Suite struct SearchOrderTests {
+  private static let pinned: [(query: String, matches: [(String, Int)])] = [
+    ("sav", [("document.save", 116), ("document.revert", 98), ("document.recover", 74)]),
+    ("open", [("document.open", 150), ("document.recent.open", 150), ("option.keep-going", 102)]),
+    (
+      "s",
+      [
+        ("document.save", 48), ("document.share", 48), ("scene.env", 48), ("scene.list", 48),
+        ("scene.screen", 48), ("scene.settings", 48), ("scene.sidebar", 48), ("scene.tab", 48),
+        ("scene.tabs", 48), ("selection.context-menu", 48), ("selection.edit-mode", 48),
+        ("selection.select", 48), ("selection.show", 48), ("shell.cancel", 48), ("shell.choose", 48),
+        ("shell.commands", 48), ("shell.echo", 48), ("shell.help", 48), ("shell.option", 48),
+        ("shell.quit", 48), ("shell.record", 48), ("shell.run", 48), ("shell.source", 48), ("view.show", 48),
+        ("view.sort", 48), ("menu.show", 35), ("toolbar.show", 32), ("document.revert", 30),
+        ("toolbar.use", 15), ("edit.insert", 14), ("toolbar.customize", 14), ("toolbar.reset", 14),
+        ("document.close", 13), ("document.list", 13), ("document.focus", 12), ("image.adjust", 12),
+        ("map.adjust", 12), ("menu.list", 12), ("plugin.list", 10), ("row.actions", 10),
+        ("document.recent", 6), ("document.recent.clear", 6), ("document.recover", 6), ("option.echo", 6),
+      ]
+    ),
+    ("tbl", [("toolbar.layout", 98)]),
+    ("Save As…", [("document.recover", 167)]),
+    ("doc.cl", [("document.close", 219), ("document.recent.clear", 212)]),
+    ("zz", []),
+    ("é", []),
+    (
+      "RUN",
+      [
+        ("shell.run", 116), ("shell.source", 116), ("document.recover", 115), ("document.recent", 69),
+        ("document.recent.open", 56), ("document.recent.clear", 55),
+      ]
+    ),
+    (
+      "d s",
+      [
+        ("document.save", 80), ("document.share", 80), ("document.list", 62), ("document.close", 53),
+        ("document.focus", 52), ("shell.commands", 44), ("document.recent", 42), ("option.echo", 40),
+        ("shell.record", 40), ("document.recent.clear", 39), ("image.adjust", 29), ("map.adjust", 29),
+        ("edit.insert", 26), ("document.recover", 15),
+      ]
+    ),
+  ]
+
+  @Test("the app's commands are found in the same order with the same scores")
+  func pinnedOrder() throws {
+    let folder = try TemporaryFolder()
+    let registry = EmbedServerTests.quietShell(in: folder).session.registry
+    for (query, expected) in Self.pinned {
+      let found = registry.search(query, limit: 1_000)
+      #expect(found.total == expected.count, "\(query)")
+      #expect(found.matches.map(\.command.id) == expected.map(\.0), "\(query)")
+      #expect(found.matches.map(\.score) == expected.map(\.1), "\(query)")
+    }
+  }
+}
