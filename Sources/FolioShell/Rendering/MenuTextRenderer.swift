@@ -95,13 +95,14 @@ struct MenuTextRenderer {
   /// so far), which is the order and the rule by which `MenuSession` numbers them
   /// (`MenuSession.collect`): sections, control groups and pickers other than menu-style ones
   /// hold items, dividers are none, everything else is one. The children are read in place,
-  /// through the array's buffer, not copied out one by one.
+  /// through the array's buffer, and an item is passed on by its address: passed as a value,
+  /// even from the buffer, it was copied (about 450 instructions an item).
   private func body(
     _ node: MenuNode, numbered: Bool, number: inout Int, depth: Int = 1, into lines: inout MenuText
   ) {
     let indent = String(repeating: "  ", count: depth)
     func append(_ line: String) {
-      lines.append(Self.newline)
+      lines.appendLineBreak()
       lines.append(line)
     }
     /// Takes the next item's number; its "N. ", or "" for a menu not numbered.
@@ -144,11 +145,11 @@ struct MenuTextRenderer {
             body(child, numbered: numbered, number: &number, depth: depth + 1, into: &lines)
           }
         default:
-          lines.append(Self.newline)
-          lines.append(indent)
+          lines.appendLineBreak()
+          lines.appendSpaces(2 * depth)
           number += 1
           let numberWidth = numbered ? lines.appendNumbering(number) : 0
-          appendLine(for: children[index], into: &lines)
+          if let base = children.baseAddress { appendLine(for: base + index, into: &lines) }
           if let subtitle = children[index].subtitle {
             append(indent + String(repeating: " ", count: numberWidth + 2) + style.secondary(subtitle))
           }
@@ -171,22 +172,19 @@ struct MenuTextRenderer {
     return count
   }
 
-  /// A line break, appended before every line.
-  private static let newline = "\n"
-
   /// Appends one item's line (`line(for:)`): an enabled item with no role, shortcut or state
   /// shown after its title — nearly every item — is written piece by piece, without making
   /// its line as a `String`.
-  private func appendLine(for node: MenuNode, into lines: inout MenuText) {
-    switch node.kind {
+  private func appendLine(for node: UnsafePointer<MenuNode>, into lines: inout MenuText) {
+    switch node.pointee.kind {
     case .submenu, .picker, .stepper, .slider: break
     default:
-      if node.isEnabled, node.role != .destructive, node.shortcut == nil {
+      if node.pointee.isEnabled, node.pointee.role != .destructive, node.pointee.shortcut == nil {
         appendLabel(node, into: &lines)
         return
       }
     }
-    lines.append(line(for: node))
+    lines.append(line(for: node.pointee))
   }
 
   /// One item's line: marker, icon, title, state, role, shortcut, disabled reason.
@@ -227,24 +225,24 @@ struct MenuTextRenderer {
   /// The marker, icon and title of an item.
   private func label(_ node: MenuNode) -> String {
     var text = MenuText(reserving: 32)
-    appendLabel(node, into: &text)
+    withUnsafePointer(to: node) { appendLabel($0, into: &text) }
     return text.string
   }
 
-  /// Appends the marker, icon and title of an item.
-  private func appendLabel(_ node: MenuNode, into text: inout MenuText) {
-    switch node.kind {
-    case .toggle: text.append(node.state == .toggle(true) ? "✓ " : "  ")
-    case .option: text.append(node.isSelected ? "✓ " : "  ")
+  /// Appends the marker, icon and title of an item, read in place.
+  private func appendLabel(_ node: UnsafePointer<MenuNode>, into text: inout MenuText) {
+    switch node.pointee.kind {
+    case .toggle: text.append(node.pointee.state == .toggle(true) ? "✓ " : "  ")
+    case .option: text.append(node.pointee.isSelected ? "✓ " : "  ")
     default: break
     }
-    let icon = node.showsIcon ? node.icon.map(SymbolGlyphs.glyph(for:)) : nil
+    let icon = node.pointee.showsIcon ? node.pointee.icon.map(SymbolGlyphs.glyph(for:)) : nil
     if let icon { text.append(icon) }
-    if node.showsTitle || icon == nil {
+    if node.pointee.showsTitle || icon == nil {
       if icon != nil { text.append(" ") }
-      if let title = node.title {
+      if let title = node.pointee.title {
         text.append(title)
-      } else if let command = node.command {
+      } else if let command = node.pointee.command {
         text.append(command)
       }
     }
@@ -269,6 +267,16 @@ struct MenuText {
   mutating func append(_ text: String) {
     let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
     if copied == nil { bytes.append(contentsOf: text.utf8) }
+  }
+
+  /// Appends a line break.
+  mutating func appendLineBreak() {
+    bytes.append(UInt8(ascii: "\n"))
+  }
+
+  /// Appends `count` spaces.
+  mutating func appendSpaces(_ count: Int) {
+    for _ in 0..<count { bytes.append(UInt8(ascii: " ")) }
   }
 
   /// Whether the text holds `byte`.
