@@ -68,11 +68,6 @@ public struct MenuNode: Sendable, Equatable {
   public var children: [MenuNode]
 
   /// Creates a node.
-  ///
-  /// Never inlined: inlined where a node is made from many values, the optimizer built the
-  /// node twice and copied one into the other (every field retained, then released: about
-  /// 450 instructions a node); called, it writes the node once, where it goes.
-  @inline(never)
   public init(
     kind: Kind, title: String? = nil, subtitle: String? = nil, icon: String? = nil,
     command: String? = nil, role: CommandRole? = nil, isEnabled: Bool = true,
