@@ -39,6 +39,22 @@ import Testing
     #expect(captured.shell.prompt.hasPrefix("t\\u{1B}]0;x\\u{07}"), "\(captured.shell.prompt)")
   }
 
+  @Test("the byte scan finds exactly the scalars that are escaped, alone and among others")
+  func scan() {
+    func isEscaped(_ value: UInt32) -> Bool {
+      (value < 0x20 && value != 0x0A && value != 0x09) || (0x7F...0x9F).contains(value) || value == 0x2028
+        || value == 0x2029
+    }
+    let values = Array(0...0x3000) + [0xFEFF, 0xFFFD, 0x1_F600, 0x10_FFFF]
+    for value in values {
+      guard let scalar = Unicode.Scalar(UInt32(value)) else { continue }
+      let expected = isEscaped(UInt32(value))
+      for text in ["\(scalar)", "aé\(scalar)", "\(scalar)€b", "\u{2027}\(scalar)\u{C2}"] {
+        #expect(text.holdsEscapedScalar == expected, "U+\(String(value, radix: 16))")
+      }
+    }
+  }
+
   @Test("JSON escapes C1 controls like C0 ones")
   func json() {
     #expect(JSONValue.string("\u{9B}\u{85}\u{7F}\u{1B}").serialized == #""\u009b\u0085\u007f\u001b""#)

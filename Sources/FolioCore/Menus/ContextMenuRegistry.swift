@@ -33,9 +33,17 @@ public struct ContextMenuContext: Sendable, Equatable {
 /// Entries a context menu is built from, per case: built-ins now, plugins' later.
 public struct ContextMenuEntry: Sendable {
   /// The cases the entry applies to.
-  public var cases: Set<ContextMenuCase>
+  public var cases: Set<ContextMenuCase> {
+    didSet { contexts = Self.contexts(cases, documentKinds) }
+  }
   /// The kinds of document it applies to.
-  public var documentKinds: Set<DocumentKind>
+  public var documentKinds: Set<DocumentKind> {
+    didSet { contexts = Self.contexts(cases, documentKinds) }
+  }
+  /// A bit for each case and kind of document the entry applies to (`bit(_:_:)`): a menu
+  /// tests one bit an entry, where looking into the two sets hashed the case's and the
+  /// kind's raw value (about 600 instructions an entry).
+  private var contexts: UInt32
   /// Who registered it: `built-in`, or `plugin NAME`.
   public var owner: String
   /// Makes the entry's elements for a context; the count lets a title say "Delete 3 Rows".
@@ -50,6 +58,37 @@ public struct ContextMenuEntry: Sendable {
     self.documentKinds = documentKinds
     self.owner = owner
     self.makeElements = makeElements
+    contexts = Self.contexts(cases, documentKinds)
+  }
+
+  /// Whether the entry applies to a context's case and kind of document.
+  public func applies(to context: ContextMenuContext) -> Bool {
+    contexts & Self.bit(context.selectionCase, context.documentKind) != 0
+  }
+
+  /// The bits of every pair of a case and a kind.
+  private static func contexts(_ cases: Set<ContextMenuCase>, _ kinds: Set<DocumentKind>) -> UInt32 {
+    var bits: UInt32 = 0
+    for selectionCase in cases {
+      for kind in kinds { bits |= bit(selectionCase, kind) }
+    }
+    return bits
+  }
+
+  /// The bit of a case and a kind of document.
+  private static func bit(_ selectionCase: ContextMenuCase, _ kind: DocumentKind) -> UInt32 {
+    let caseIndex: UInt32 =
+      switch selectionCase {
+      case .empty: 0
+      case .single: 1
+      case .multiple: 2
+      }
+    let kindIndex: UInt32 =
+      switch kind {
+      case .text: 0
+      case .table: 1
+      }
+    return 1 << (caseIndex * 4 + kindIndex)
   }
 
   /// Creates an entry with fixed elements.
@@ -103,14 +142,20 @@ public final class ContextMenuRegistry {
   /// The elements for a context: those of every entry that applies, in registration order,
   /// with a divider between entries of different owners.
   public func elements(for context: ContextMenuContext) -> [MenuElement] {
+    let entries = entries
     var elements: [MenuElement] = []
+    // Nearly every entry makes one element (a plugin's, one item).
+    elements.reserveCapacity(entries.count)
     var lastOwner: String?
-    for entry in entries
-    where entry.cases.contains(context.selectionCase) && entry.documentKinds.contains(context.documentKind) {
+    for entry in entries where entry.applies(to: context) {
       let made = entry.makeElements(context)
       guard !made.isEmpty else { continue }
       if let lastOwner, lastOwner != entry.owner { elements.append(.divider) }
-      elements += made
+      if made.count == 1 {
+        elements.append(made[0])
+      } else {
+        elements += made
+      }
       lastOwner = entry.owner
     }
     return elements

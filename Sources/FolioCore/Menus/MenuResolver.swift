@@ -140,12 +140,8 @@ private struct Resolution {
     var result: [MenuNode] = []
     result.reserveCapacity(elements.count)
     var hidesSome = false
-    for element in elements {
-      if let node = try node(element, in: scope) {
-        result.append(node)
-      } else {
-        hidesSome = true
-      }
+    for element in elements where !(try append(element, in: scope, to: &result)) {
+      hidesSome = true
     }
     if hidesSome {
       // A divider that hiding left at an edge or beside another divider separates nothing.
@@ -160,20 +156,26 @@ private struct Resolution {
     return result
   }
 
-  /// The element's node; nil when it is hidden now.
-  func node(_ element: MenuElement, in scope: Scope) throws(FolioError) -> MenuNode? {
+  /// Appends the element's node to `nodes`; false when it is hidden now.
+  ///
+  /// Nodes are appended where they are made, not returned: an item's node returned as an
+  /// optional was copied into the optional and the original destroyed (about 500
+  /// instructions an item).
+  func append(_ element: MenuElement, in scope: Scope, to nodes: inout [MenuNode]) throws(FolioError) -> Bool
+  {
+    let node: MenuNode?
     switch element {
-    case .item(let item): return try itemNode(item, in: scope)
-    case .picker(let picker): return try pickerNode(picker, in: scope)
-    case .divider: return MenuNode(kind: .divider)
+    case .item(let item): return try appendItem(item, in: scope, to: &nodes)
+    case .picker(let picker): node = try pickerNode(picker, in: scope)
+    case .divider: node = MenuNode(kind: .divider)
     case .section(let section):
-      return keeping(
+      node = keeping(
         MenuNode(
           kind: .section, title: section.header,
-          children: try nodes(section.elements, in: scope, vertical: true)),
+          children: try self.nodes(section.elements, in: scope, vertical: true)),
         declaredCount: section.elements.count)
     case .submenu(let menu):
-      return keeping(try menuNode(menu, kind: .submenu, parent: scope), declaredCount: menu.elements.count)
+      node = keeping(try menuNode(menu, kind: .submenu, parent: scope), declaredCount: menu.elements.count)
     case .controlGroup(let group):
       guard group.elements.count <= MenuControlGroup.maximumCount else {
         let name = group.title.map { "control group '\($0)'" } ?? "a control group"
@@ -181,30 +183,35 @@ private struct Resolution {
           "\(name) in menu '\(scope.menuID)' has \(group.elements.count) items; "
             + "a control group holds at most \(MenuControlGroup.maximumCount)")
       }
-      return keeping(
+      node = keeping(
         MenuNode(
           kind: .controlGroup, title: group.title, icon: group.icon,
           showsIcon: scope.showsIcons && group.icon != nil,
           showsTitle: Self.showsTitle(scope.labelStyle, icon: group.icon),
-          children: try nodes(group.elements, in: scope, vertical: false)),
+          children: try self.nodes(group.elements, in: scope, vertical: false)),
         declaredCount: group.elements.count)
     }
+    guard let node else { return false }
+    nodes.append(node)
+    return true
   }
 
-  /// The item's node; nil when its command is hidden now.
-  func itemNode(_ item: MenuItem, in scope: Scope) throws(FolioError) -> MenuNode? {
+  /// Appends the item's node to `nodes`; false when its command is hidden now.
+  func appendItem(_ item: MenuItem, in scope: Scope, to nodes: inout [MenuNode]) throws(FolioError) -> Bool {
     // The command is read in place, by reference: copying it (all its fields) cost more than
     // the rest of making the node.
     guard let registered = registry.registered(id: item.command) else {
       throw unknown(item.command, in: scope)
     }
     let availability = registered.command.currentAvailability
-    guard availability.isVisible else { return nil }
+    guard availability.isVisible else { return false }
     let state = registered.command.state
     if case .choice = state {
-      return try pickerNode(
-        MenuPicker(command: item.command, title: item.title, icon: item.icon, dismiss: item.dismiss),
-        command: registered.command, availability: availability, in: scope)
+      nodes.append(
+        try pickerNode(
+          MenuPicker(command: item.command, title: item.title, icon: item.icon, dismiss: item.dismiss),
+          command: registered.command, availability: availability, in: scope))
+      return true
     }
     // The node is made once, from locals, rather than from `baseNode` and then changed:
     // each change of a returned node copied all of it (three copies an item).
@@ -240,17 +247,20 @@ private struct Resolution {
     let icon = item.onTitle == nil ? item.icon ?? registered.command.icon : item.icon
     let title = shown == .toggle(true) ? item.onTitle ?? item.title : item.title
     let reason = availability.reason
-    return MenuNode(
-      kind: kind, title: title ?? registered.command.title,
-      subtitle: item.subtitle ?? registered.command.subtitle, icon: icon,
-      command: registered.command.id, role: item.role ?? registered.command.role, isEnabled: reason == nil,
-      disabledReason: reason,
-      dismiss: item.dismiss ?? scope.dismiss ?? registered.command.dismiss, state: shown,
-      arguments: item.arguments,
-      bounds: bounds, step: step,
-      // The command's shortcut runs it without the item's words, so it is not the item's.
-      shortcut: item.arguments.isEmpty ? registered.command.shortcut : nil,
-      showsIcon: scope.showsIcons && icon != nil, showsTitle: Self.showsTitle(scope.labelStyle, icon: icon))
+    nodes.append(
+      MenuNode(
+        kind: kind, title: title ?? registered.command.title,
+        subtitle: item.subtitle ?? registered.command.subtitle, icon: icon,
+        command: registered.command.id, role: item.role ?? registered.command.role, isEnabled: reason == nil,
+        disabledReason: reason,
+        dismiss: item.dismiss ?? scope.dismiss ?? registered.command.dismiss, state: shown,
+        arguments: item.arguments,
+        bounds: bounds, step: step,
+        // The command's shortcut runs it without the item's words, so it is not the item's.
+        shortcut: item.arguments.isEmpty ? registered.command.shortcut : nil,
+        showsIcon: scope.showsIcons && icon != nil, showsTitle: Self.showsTitle(scope.labelStyle, icon: icon))
+    )
+    return true
   }
 
   /// The picker's node; nil when its command is hidden now.

@@ -50,12 +50,15 @@ public struct MenuSession {
   }
 
   /// The items of the level shown now, numbered 1…n in display order.
-  public var items: [MenuChoice] {
-    let level = current
+  public var items: [MenuChoice] { Self.items(of: current, at: currentPath) }
+
+  /// The items of `level`, the node at index path `path` from the root, numbered 1…n in
+  /// display order.
+  static func items(of level: MenuNode, at path: [Int]) -> [MenuChoice] {
     var result: [MenuChoice] = []
     // Nearly every child of a level is an item: one allocation for them all.
     result.reserveCapacity(level.children.count)
-    Self.collect(level, at: levels.last ?? [], into: &result)
+    collect(level, at: path, into: &result)
     return result
   }
 

@@ -4,8 +4,6 @@ public struct OpenMenu: Sendable, Equatable {
   public var path: [String]
   /// The level shown.
   public var node: MenuNode
-  /// Its choosable items, numbered from 1 in display order; their paths start at the root.
-  public var items: [MenuChoice]
   /// The index path, from the root, of the level shown.
   public var levelPath: [Int]
 
@@ -13,7 +11,13 @@ public struct OpenMenu: Sendable, Equatable {
   public init(_ session: MenuSession) {
     path = session.path
     node = session.current
-    items = session.items
     levelPath = session.currentPath
   }
+
+  /// Its choosable items, numbered from 1 in display order; their paths start at the root.
+  ///
+  /// Made when read, from `node`: the text renderer numbers the items as it walks the level
+  /// and never reads them, and each item holds a copy of its node and its path (about 800
+  /// instructions an item, most of a large menu's cost of opening).
+  public var items: [MenuChoice] { MenuSession.items(of: node, at: levelPath) }
 }

@@ -1,6 +1,10 @@
 import FolioCore
 import FolioSession
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Renders resolved menus as indented text: sections with their headers, dividers as
 /// rules, ✓ for toggles that are on and for the selected option (as the seed's pickers show), steppers with their value,
 /// destructive items marked in words (and red where colour is on), disabled items dimmed
@@ -17,15 +21,16 @@ struct MenuTextRenderer {
   func render(_ node: MenuNode) -> String {
     var text = MenuText(reserving: 64 * (node.children.count + 1))
     text.append(style.heading(node.title ?? ""))
-    body(node, numbers: [:], path: [], into: &text)
-    return Self.aligningShortcuts(text.string)
+    var number = 0
+    body(node, numbered: false, number: &number, into: &text)
+    return Self.aligningShortcuts(text)
   }
 
   /// The menu's text with its shortcuts aligned (`aligningShortcuts(_:)` on its lines); the
-  /// text itself when no line holds the mark, which is found in one pass over its bytes.
-  private static func aligningShortcuts(_ text: String) -> String {
-    guard holdsMark(text) else { return text }
-    let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+  /// text itself when no line holds the mark, which is looked for among its bytes.
+  private static func aligningShortcuts(_ text: MenuText) -> String {
+    guard text.contains(shortcutByte) else { return text.string }
+    let lines = text.string.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
       String(Substring($0))
     }
     return aligningShortcuts(lines).joined(separator: "\n")
@@ -72,42 +77,12 @@ struct MenuTextRenderer {
 
   /// An open menu: its path, then its items numbered for `choose`.
   func render(_ menu: OpenMenu) -> String {
-    // The numbers by the path of the level holding the item, then by its index there (0 for
-    // none): items are read in place, and a run of items of one level (usually all of them)
-    // fills one array stored once, so no item's parent path is built or hashed.
-    var numbers: [[Int]: [Int]] = [:]
-    var runParent: ArraySlice<Int> = []
-    var run: [Int] = []
-    func store() {
-      guard !run.isEmpty else { return }
-      let parent = Array(runParent)
-      guard var stored = numbers[parent] else {
-        numbers[parent] = run
-        return
-      }
-      if stored.count < run.count { stored += repeatElement(0, count: run.count - stored.count) }
-      for (index, number) in run.enumerated() where number > 0 && stored[index] == 0 {
-        stored[index] = number
-      }
-      numbers[parent] = stored
-    }
-    for position in menu.items.indices {
-      let path = menu.items[position].path
-      guard let index = path.last else { continue }
-      if !path.dropLast().elementsEqual(runParent) {
-        store()
-        runParent = path.dropLast()
-        run = []
-      }
-      if index >= run.count { run += repeatElement(0, count: index + 1 - run.count) }
-      if run[index] == 0 { run[index] = menu.items[position].number }
-    }
-    store()
     // One byte buffer, sized once, every line appended to it: no array of lines to join.
-    var lines = MenuText(reserving: 64 * (menu.items.count + 2))
+    var lines = MenuText(reserving: 64 * (menu.node.children.count + 2))
     lines.append(style.heading(menu.path.joined(separator: " › ")))
-    body(menu.node, numbers: numbers, path: menu.levelPath, into: &lines)
-    var text = Self.aligningShortcuts(lines.string)
+    var number = 0
+    body(menu.node, numbered: true, number: &number, into: &lines)
+    var text = Self.aligningShortcuts(lines)
     text += "\n"
     text += style.secondary(
       "Choose with 'choose N' or 'choose TITLE'; 'back' leaves a submenu, 'menu close' closes.")
@@ -115,59 +90,101 @@ struct MenuTextRenderer {
   }
 
   /// Appends the lines of `node`'s children to `lines`, each after a line break.
+  ///
+  /// When `numbered`, items are numbered as they are met, from `number` (the items numbered
+  /// so far), which is the order and the rule by which `MenuSession` numbers them
+  /// (`MenuSession.collect`): sections, control groups and pickers other than menu-style ones
+  /// hold items, dividers are none, everything else is one. The children are read in place,
+  /// through the array's buffer, and an item is passed on by its address: passed as a value,
+  /// even from the buffer, it was copied (about 450 instructions an item).
   private func body(
-    _ node: MenuNode, numbers: [[Int]: [Int]], path: [Int], depth: Int = 1, into lines: inout MenuText
+    _ node: MenuNode, numbered: Bool, number: inout Int, depth: Int = 1, into lines: inout MenuText
   ) {
     let indent = String(repeating: "  ", count: depth)
     func append(_ line: String) {
-      lines.append(Self.newline)
+      lines.appendLineBreak()
       lines.append(line)
     }
-    let level = numbers[path] ?? []
-    // Each child is still copied out of the level here (about 450 instructions an item).
-    for index in node.children.indices {
-      let child = node.children[index]
-      var childPath: [Int] { path + [index] }
-      var number: String { Self.numbering(level, index) }
-      switch child.kind {
-      case .divider:
-        append(indent + style.secondary(String(repeating: "─", count: 16)))
-      case .section:
-        if let title = child.title { append(indent + style.heading(title)) }
-        body(
-          child, numbers: numbers, path: childPath, depth: depth + (child.title == nil ? 0 : 1), into: &lines)
-      case .controlGroup, .picker:
-        if child.kind == .picker, child.pickerStyle == .menu {
-          append(indent + number + line(for: child))
-        } else if child.kind == .controlGroup || child.pickerStyle == .palette {
-          let cells = child.children.enumerated().map { offset, item in
-            Self.numbering(numbers[childPath] ?? [], offset)
-              + (item.isEnabled ? label(item) : style.secondary(label(item) + " (disabled)"))
+    /// Takes the next item's number; its "N. ", or "" for a menu not numbered.
+    func next() -> String {
+      number += 1
+      return numbered ? "\(number). " : ""
+    }
+    node.children.withUnsafeBufferPointer { children in
+      for index in children.indices {
+        switch children[index].kind {
+        case .divider:
+          append(indent + style.secondary(String(repeating: "─", count: 16)))
+        case .section:
+          let child = children[index]
+          if let title = child.title { append(indent + style.heading(title)) }
+          body(
+            child, numbered: numbered, number: &number, depth: depth + (child.title == nil ? 0 : 1),
+            into: &lines)
+        case .controlGroup, .picker:
+          let child = children[index]
+          if child.kind == .picker, child.pickerStyle == .menu {
+            append(indent + next() + line(for: child))
+          } else if child.kind == .controlGroup || child.pickerStyle == .palette {
+            var cells: [String] = []
+            for item in child.children {
+              var numbering = ""
+              switch item.kind {
+              case .section, .controlGroup: number += Self.itemCount(in: item)
+              case .picker where item.pickerStyle != .menu: number += Self.itemCount(in: item)
+              case .divider: break
+              default: numbering = next()
+              }
+              cells.append(
+                numbering + (item.isEnabled ? label(item) : style.secondary(label(item) + " (disabled)")))
+            }
+            let heading = child.title.map { $0 + ": " } ?? ""
+            append(indent + heading + cells.joined(separator: "   "))
+          } else {
+            if let title = child.title { append(indent + title) }
+            body(child, numbered: numbered, number: &number, depth: depth + 1, into: &lines)
           }
-          let heading = child.title.map { $0 + ": " } ?? ""
-          append(indent + number + heading + cells.joined(separator: "   "))
-        } else {
-          if let title = child.title { append(indent + number + title) }
-          body(child, numbers: numbers, path: childPath, depth: depth + 1, into: &lines)
-        }
-      default:
-        lines.append(Self.newline)
-        lines.append(indent)
-        let numberWidth = lines.appendNumbering(level, index)
-        lines.append(line(for: child))
-        if let subtitle = child.subtitle {
-          append(indent + String(repeating: " ", count: numberWidth + 2) + style.secondary(subtitle))
+        default:
+          lines.appendLineBreak()
+          lines.appendSpaces(2 * depth)
+          number += 1
+          let numberWidth = numbered ? lines.appendNumbering(number) : 0
+          if let base = children.baseAddress { appendLine(for: base + index, into: &lines) }
+          if let subtitle = children[index].subtitle {
+            append(indent + String(repeating: " ", count: numberWidth + 2) + style.secondary(subtitle))
+          }
         }
       }
     }
   }
 
-  /// A line break, appended before every line.
-  private static let newline = "\n"
+  /// How many items `MenuSession.collect` numbers under `node`.
+  private static func itemCount(in node: MenuNode) -> Int {
+    var count = 0
+    for child in node.children {
+      switch child.kind {
+      case .section, .controlGroup: count += itemCount(in: child)
+      case .picker where child.pickerStyle != .menu: count += itemCount(in: child)
+      case .divider: continue
+      default: count += 1
+      }
+    }
+    return count
+  }
 
-  /// The "N. " before the item at `index` of a level numbered `level`; empty for none.
-  private static func numbering(_ level: [Int], _ index: Int) -> String {
-    index < level.count && level[index] > 0 ? "\(level[index]). " : ""
+  /// Appends one item's line (`line(for:)`): an enabled item with no role, shortcut or state
+  /// shown after its title — nearly every item — is written piece by piece, without making
+  /// its line as a `String`.
+  private func appendLine(for node: UnsafePointer<MenuNode>, into lines: inout MenuText) {
+    switch node.pointee.kind {
+    case .submenu, .picker, .stepper, .slider: break
+    default:
+      if node.pointee.isEnabled, node.pointee.role != .destructive, node.pointee.shortcut == nil {
+        appendLabel(node, into: &lines)
+        return
+      }
+    }
+    lines.append(line(for: node.pointee))
   }
 
   /// One item's line: marker, icon, title, state, role, shortcut, disabled reason.
@@ -207,20 +224,28 @@ struct MenuTextRenderer {
 
   /// The marker, icon and title of an item.
   private func label(_ node: MenuNode) -> String {
-    var marker = ""
-    switch node.kind {
-    case .toggle: marker = node.state == .toggle(true) ? "✓ " : "  "
-    case .option: marker = node.isSelected ? "✓ " : "  "
+    var text = MenuText(reserving: 32)
+    withUnsafePointer(to: node) { appendLabel($0, into: &text) }
+    return text.string
+  }
+
+  /// Appends the marker, icon and title of an item, read in place.
+  private func appendLabel(_ node: UnsafePointer<MenuNode>, into text: inout MenuText) {
+    switch node.pointee.kind {
+    case .toggle: text.append(node.pointee.state == .toggle(true) ? "✓ " : "  ")
+    case .option: text.append(node.pointee.isSelected ? "✓ " : "  ")
     default: break
     }
-    var text = marker
-    let icon = node.showsIcon ? node.icon.map(SymbolGlyphs.glyph(for:)) : nil
-    if let icon { text += icon }
-    if node.showsTitle || icon == nil {
-      if icon != nil { text += " " }
-      text += node.title ?? node.command ?? ""
+    let icon = node.pointee.showsIcon ? node.pointee.icon.map(SymbolGlyphs.glyph(for:)) : nil
+    if let icon { text.append(icon) }
+    if node.pointee.showsTitle || icon == nil {
+      if icon != nil { text.append(" ") }
+      if let title = node.pointee.title {
+        text.append(title)
+      } else if let command = node.pointee.command {
+        text.append(command)
+      }
     }
-    return text
   }
 }
 
@@ -244,11 +269,27 @@ struct MenuText {
     if copied == nil { bytes.append(contentsOf: text.utf8) }
   }
 
-  /// Writes the "N. " before the item at `index` of a level numbered `level` (nothing for
-  /// none), its digits written directly; returns how many characters it wrote.
-  mutating func appendNumbering(_ level: [Int], _ index: Int) -> Int {
-    guard index < level.count, level[index] > 0 else { return 0 }
-    let number = level[index]
+  /// Appends a line break.
+  mutating func appendLineBreak() {
+    bytes.append(UInt8(ascii: "\n"))
+  }
+
+  /// Appends `count` spaces.
+  mutating func appendSpaces(_ count: Int) {
+    for _ in 0..<count { bytes.append(UInt8(ascii: " ")) }
+  }
+
+  /// Whether the text holds `byte`.
+  func contains(_ byte: UInt8) -> Bool {
+    bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return false }
+      return memchr(base, Int32(byte), buffer.count) != nil
+    }
+  }
+
+  /// Writes "N. " for item `number`, its digits written directly; returns how many
+  /// characters it wrote.
+  mutating func appendNumbering(_ number: Int) -> Int {
     var place = 1
     var digits = 1
     while place <= number / 10 {

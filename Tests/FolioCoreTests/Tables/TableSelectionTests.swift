@@ -176,4 +176,24 @@ import Testing
     registry.removeEntries(ownedBy: "plugin demo")
     #expect(registry.entries.isEmpty)
   }
+
+  @Test("an entry applies to exactly its cases and kinds, also after they are changed")
+  func entryApplies() {
+    var entry = ContextMenuEntry(cases: [.single, .multiple], documentKinds: [.table]) { _ in [] }
+    let pairs = ContextMenuCase.allCases.flatMap { selectionCase in
+      DocumentKind.allCases.map { (selectionCase, $0) }
+    }
+    func applying() -> [String] {
+      pairs.filter { selectionCase, kind in
+        let count = selectionCase == .empty ? 0 : selectionCase == .single ? 1 : 2
+        return entry.applies(to: ContextMenuContext(selectionCount: count, documentKind: kind))
+      }.map { "\($0.0.rawValue) \($0.1.rawValue)" }
+    }
+    #expect(applying() == ["single table", "multiple table"])
+    entry.cases = [.empty]
+    entry.documentKinds = [.text, .table]
+    #expect(applying() == ["empty text", "empty table"])
+    entry.documentKinds = []
+    #expect(applying().isEmpty)
+  }
 }
