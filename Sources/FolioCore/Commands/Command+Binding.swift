@@ -13,10 +13,7 @@ extension Command {
     // One pass per word, no temporary arrays: positional parameters are found by walking
     // `parameters` (`nextPositional` is an index into it), and a name is looked up in
     // `values` only when a named argument may have filled it.
-    // Empty until the first value: `Dictionary(minimumCapacity:)` is not specialized here and
-    // looked its storage's generic type up at every call (half its 700 instructions), while
-    // the first insertion allocates through specialized code.
-    var values: [String: ArgumentValue] = [:]
+    var values: [String: ArgumentValue] = Dictionary(minimumCapacity: parameters.count)
     let rest = parameters.firstIndex { $0.style == .rest }
     var nextPositional = nextPositionalIndex(from: parameters.startIndex)
     var anyNamed = false

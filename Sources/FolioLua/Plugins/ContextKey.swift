@@ -11,21 +11,17 @@ import FolioCore
 /// plugin's next predicate while the key describes the active document, so the 1,000
 /// `enabled` predicates of one menu share one `ctx`. Comparing the selection costs nothing
 /// while it is the same set (Swift compares a set's storage first).
-///
-/// A class: a command's key is kept on the host's list of live contexts while it runs, and by
-/// a command waiting at `ctx:confirm`; handing a reference around costs a retain, where a
-/// struct of nine fields was copied and destroyed field by field at each step.
-final class ContextKey {
+struct ContextKey {
   /// The serial of the `ctx` this describes (unique in the host).
-  let serial: Int64
-  let document: ObjectIdentifier?
-  let kind: DocumentKind
-  let window: Int
-  let title: String
-  let path: String?
-  let dirty: Bool
-  let selection: Set<Int>
-  let environment: AppEnvironment
+  var serial: Int64
+  var document: ObjectIdentifier?
+  var kind: DocumentKind
+  var window: Int
+  var title: String
+  var path: String?
+  var dirty: Bool
+  var selection: Set<Int>
+  var environment: AppEnvironment
 
   init(document: Document?, environment: AppEnvironment, serial: Int64) {
     self.serial = serial
