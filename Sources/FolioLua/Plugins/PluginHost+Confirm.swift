@@ -118,10 +118,12 @@ extension PluginHost {
       let serial = beginContext(context)
       let outcome: LuaState.StartOutcome
       do throws(FolioError) {
-        outcome = try underBudgets(on: lua, of: plugin, plainResult: { resultError(of: run, in: plugin)($0) }) {
+        outcome = try underBudgets(on: lua, of: plugin, plainResult: { resultError(of: run, in: plugin)($0) })
+        {
           (plainResult) throws(LuaError) in
           try lua.start(
-            run, prefix: { state in pushContext(context, serial: serial, of: plugin, withArgs: true, on: state) },
+            run,
+            prefix: { state in pushContext(context, serial: serial, of: plugin, withArgs: true, on: state) },
             plainResult: plainResult)
         }
       } catch {
@@ -216,7 +218,9 @@ extension PluginHost {
     lua.instructionBudget = instructionBudget
     lua.timeBudget = timeBudget
     do {
-      return try withoutActuallyEscaping(plainResult) { (plainResult) throws(LuaError) in try body(plainResult) }
+      return try withoutActuallyEscaping(plainResult) { (plainResult) throws(LuaError) in
+        try body(plainResult)
+      }
     } catch {
       failing()
       rollBackTransaction()
