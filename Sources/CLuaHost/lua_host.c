@@ -18,6 +18,9 @@
 
 enum { hook_step = 1000 };
 
+// How many threads whose function returned normally a state keeps for the next command.
+enum { idle_thread_limit = 4 };
+
 // Set by folio_lua_interrupt (Ctrl-C, from a signal handler) until folio_lua_clear_interrupt;
 // every state's hook and pattern matcher stop with "interrupted" while it is set.
 static volatile sig_atomic_t interrupt_requested = 0;
@@ -33,11 +36,18 @@ typedef struct host {
   // added to documents), counted against the memory limit with what Lua holds.
   folio_call_limits limits;
   volatile sig_atomic_t stop_requested;
-  // The thread `folio_lua_resume` runs now, NULL otherwise; hooks are per thread, so the
+  // The thread `folio_lua_run` runs now, NULL otherwise; hooks are per thread, so the
   // budget and stop requests are applied to it too.
   lua_State *volatile thread;
   // The state's main thread, whose extra space every new thread copies.
   lua_State *main;
+  // Threads whose function returned normally, their stacks emptied, each with the registry
+  // reference that keeps it alive: `folio_lua_take_thread` hands them out again.
+  struct {
+    lua_State *thread;
+    int reference;
+  } idle[idle_thread_limit];
+  int idle_count;
   // The `FILE:LINE:` of the Lua code running when the memory limit last refused an
   // allocation in this call; empty when none did. Lua raises such errors without a message
   // handler, so the location is taken here.
@@ -650,7 +660,7 @@ void folio_lua_push_swift_function(lua_State *L, folio_swift_function function, 
   lua_pushcclosure(L, swift_trampoline, 2);
 }
 
-// Like swift_trampoline, then yields the Swift function's results to `folio_lua_resume`;
+// Like swift_trampoline, then yields the Swift function's results to `folio_lua_run`;
 // the values the host resumes with become this function's results.
 static int yielding_trampoline(lua_State *L) {
   if (host_of(L)->thread != L) {
@@ -669,13 +679,33 @@ void folio_lua_push_yielding_function(lua_State *L, folio_swift_function functio
   lua_pushcclosure(L, yielding_trampoline, 3);
 }
 
-lua_State *folio_lua_newthread(lua_State *L, int *reference) {
+lua_State *folio_lua_take_thread(lua_State *L, int function, int *reference) {
   host *h = host_of(L);
+  lua_State *thread;
   h->swift_depth++;
-  lua_State *thread = lua_newthread(L);
-  *reference = luaL_ref(L, LUA_REGISTRYINDEX);
+  if (h->idle_count > 0) {
+    h->idle_count--;
+    thread = h->idle[h->idle_count].thread;
+    *reference = h->idle[h->idle_count].reference;
+  } else {
+    thread = lua_newthread(L);
+    *reference = luaL_ref(L, LUA_REGISTRYINDEX);
+  }
+  lua_rawgeti(thread, LUA_REGISTRYINDEX, function);
   h->swift_depth--;
   return thread;
+}
+
+void folio_lua_give_back_thread(lua_State *L, lua_State *thread, int reference) {
+  host *h = host_of(L);
+  lua_settop(thread, 0);
+  if (h->idle_count < idle_thread_limit) {
+    h->idle[h->idle_count].thread = thread;
+    h->idle[h->idle_count].reference = reference;
+    h->idle_count++;
+  } else {
+    luaL_unref(L, LUA_REGISTRYINDEX, reference);
+  }
 }
 
 static void update_hook(lua_State *L);
@@ -701,7 +731,8 @@ static const char *error_object_text(lua_State *L, lua_State *thread) {
   return lua_tostring(thread, -1);
 }
 
-int folio_lua_resume(lua_State *L, lua_State *thread, int arguments, int *results) {
+// Resumes `thread` as `folio_lua_run` does, the call's limits already set.
+static int resume_thread(lua_State *L, lua_State *thread, int arguments, int *results) {
   host *h = host_of(L);
   h->thread = thread;
   update_hook(L);
@@ -757,9 +788,8 @@ static void update_hook(lua_State *L) {
   }
 }
 
-folio_call_limits folio_lua_begin_call(lua_State *L, int64_t instructions, int64_t milliseconds) {
-  host *h = host_of(L);
-  folio_call_limits saved = h->limits;
+// Sets the limits of a call starting now (see folio_lua_begin_call), without updating the hooks.
+static void start_limits(host *h, int64_t instructions, int64_t milliseconds) {
   h->limits.memory_charged = 0;
   h->memory_where[0] = '\0';
   h->limits.budget_active = instructions > 0;
@@ -767,23 +797,43 @@ folio_call_limits folio_lua_begin_call(lua_State *L, int64_t instructions, int64
   h->limits.deadline_active = milliseconds > 0;
   h->limits.deadline_ns = milliseconds > 0 ? monotonic_ns() + milliseconds * 1000000 : 0;
   h->limits.time_exceeded = 0;
+}
+
+// Why the call ending now was stopped (a folio_stop_reason).
+static int stop_reason(host *h) {
+  if (h->stop_requested || interrupt_requested) return folio_stop_interrupted;
+  if (h->limits.budget_active && h->limits.instructions_left < 0) return folio_stop_instructions;
+  if (h->limits.time_exceeded) return folio_stop_time;
+  return folio_stop_none;
+}
+
+folio_call_limits folio_lua_begin_call(lua_State *L, int64_t instructions, int64_t milliseconds) {
+  host *h = host_of(L);
+  folio_call_limits saved = h->limits;
+  start_limits(h, instructions, milliseconds);
   update_hook(L);
   return saved;
 }
 
 int folio_lua_end_call(lua_State *L, folio_call_limits saved) {
   host *h = host_of(L);
-  int reason = folio_stop_none;
-  if (h->stop_requested || interrupt_requested) {
-    reason = folio_stop_interrupted;
-  } else if (h->limits.budget_active && h->limits.instructions_left < 0) {
-    reason = folio_stop_instructions;
-  } else if (h->limits.time_exceeded) {
-    reason = folio_stop_time;
-  }
+  int reason = stop_reason(h);
   h->limits = saved;
   update_hook(L);
   return reason;
+}
+
+int folio_lua_run(lua_State *L, lua_State *thread, int arguments, int *results, int64_t instructions,
+                  int64_t milliseconds, int *stop) {
+  host *h = host_of(L);
+  folio_call_limits saved = h->limits;
+  // resume_thread sets the hooks of both threads for these limits.
+  start_limits(h, instructions, milliseconds);
+  int status = resume_thread(L, thread, arguments, results);
+  *stop = stop_reason(h);
+  h->limits = saved;
+  update_hook(L);
+  return status;
 }
 
 int folio_lua_charge_memory(lua_State *L, size_t bytes) {

@@ -435,8 +435,8 @@ private func callDataFunction(_ state: OpaquePointer?, _ context: UnsafeMutableR
   }
 }
 
-/// A Lua thread (coroutine) made by `LuaState.makeThread`, kept alive until
-/// `LuaState.release(_:)`.
+/// A Lua thread (coroutine) suspended by `LuaState.start`, kept alive until it returns, fails
+/// or is let go by `LuaState.release(_:)`.
 public final class LuaThread {
   let thread: OpaquePointer
   let reference: Int32
@@ -472,101 +472,113 @@ extension LuaState {
     return LuaFunctionReference(reference: luaL_ref(state, folio_lua_registryindex))
   }
 
-  /// Makes a thread that will run `function`; start it with `resume(_:_:)`.
-  ///
-  /// - Throws: `LuaError` when there is no memory for it.
-  ///
-  /// A thread whose function returned normally is kept and reused (its stack emptied), so
-  /// most commands need no new thread; threads that failed, or were released while
-  /// suspended, are never reused.
-  public func makeThread(_ function: LuaFunctionReference) throws(LuaError) -> LuaThread {
-    let made: LuaThread
-    if let idle = idleThreads.popLast() {
-      made = LuaThread(thread: idle.thread, reference: idle.reference)
-    } else {
-      var reference: Int32 = 0
-      guard let thread = folio_lua_newthread(state, &reference) else {
-        throw LuaError(message: "not enough memory")
-      }
-      made = LuaThread(thread: thread, reference: reference)
-    }
-    folio_lua_begin_host_work(state)
-    lua_rawgeti(made.thread, folio_lua_registryindex, lua_Integer(function.reference))
-    folio_lua_end_host_work(state)
-    return made
+  /// How a command's function started by `start(_:prefix:plainResult:)` stopped.
+  enum StartOutcome {
+    /// It returned these results (tables copied, functions dropped).
+    case finished([LuaData])
+    /// A yielding function suspended it with these values; `resume` the thread to go on.
+    case yielded(LuaThread, [LuaData])
   }
 
-  /// Runs a thread until it returns, fails or yields, under the instruction budget (counted
-  /// afresh for each resumption). The first call passes the function's arguments, later ones
-  /// the results of the call that yielded.
+  /// Runs `function` on a thread of its own until it returns, fails or yields, under the
+  /// instruction budget, with the values `prefix` pushes on the state (returning how many,
+  /// with the memory limit lifted, raw operations only) as its arguments.
+  ///
+  /// The thread is one kept from an earlier function that returned normally, or a new one; a
+  /// function that returns normally gives it back, so most commands make no thread, and only
+  /// one that yields gets a `LuaThread` to resume it with. Threads that failed, or were
+  /// released while suspended, are never reused.
+  ///
+  /// With `plainResult`, the first result is read in full as plain data; when it is not, the
+  /// error `plainResult` makes is thrown.
   ///
   /// - Throws: `LuaError` with the message and traceback of an error, a spent budget or
-  ///   exhausted memory; the thread is done then.
-  public func resume(_ thread: LuaThread, _ arguments: [LuaData]) throws(LuaError) -> ResumeOutcome {
-    try resume(thread, prefix: { _ in 0 }, arguments)
+  ///   exhausted memory.
+  func start(
+    _ function: LuaFunctionReference, prefix: (OpaquePointer) -> Int32,
+    plainResult: ((PlainDataError) -> LuaError)? = nil
+  ) throws(LuaError) -> StartOutcome {
+    var reference: Int32 = 0
+    guard let thread = folio_lua_take_thread(state, function.reference, &reference) else {
+      throw LuaError(message: "not enough memory")
+    }
+    let base = lua_gettop(state)
+    defer { lua_settop(state, base) }
+    let (status, count) = try run(thread, reference: reference, prefix: prefix, [])
+    if status == LUA_OK {
+      folio_lua_give_back_thread(state, thread, reference)
+      return .finished(try results(from: base + 1, to: base + count, plainResult: plainResult))
+    }
+    return .yielded(
+      LuaThread(thread: thread, reference: reference),
+      try results(from: base + 1, to: base + count, plainResult: nil))
   }
 
-  /// Resumes a thread like `resume(_:_:)`, with the values `prefix` pushes on the state
-  /// (returning how many, with the memory limit lifted, raw operations only) before
-  /// `arguments`.
+  /// Resumes a thread `start(_:prefix:plainResult:)` left suspended, its `arguments` becoming
+  /// the results of the call that yielded, until it returns, fails or yields again, under the
+  /// instruction budget (counted afresh for each resumption). A thread that returned is given
+  /// back for the next `start`.
   ///
   /// With `plainResult`, the first result of a finished thread is read in full as plain data;
   /// when it is not, the error `plainResult` makes is thrown.
+  ///
+  /// - Throws: `LuaError` with the message and traceback of an error, a spent budget or
+  ///   exhausted memory; the thread is done then.
   func resume(
-    _ thread: LuaThread, prefix: (OpaquePointer) -> Int32, _ arguments: [LuaData],
-    plainResult: ((PlainDataError) -> LuaError)? = nil
+    _ thread: LuaThread, _ arguments: [LuaData], plainResult: ((PlainDataError) -> LuaError)? = nil
   ) throws(LuaError) -> ResumeOutcome {
     guard !thread.isDone else { throw LuaError(message: "cannot resume a finished command") }
     let base = lua_gettop(state)
     defer { lua_settop(state, base) }
-    folio_lua_begin_host_work(state)
-    guard lua_checkstack(state, Int32(clamping: arguments.count + 8)) != 0,
-      lua_checkstack(thread.thread, Int32(clamping: arguments.count + 8)) != 0
-    else {
-      folio_lua_end_host_work(state)
-      throw LuaError(message: "too many arguments")
-    }
-    let passed = prefix(state) + Int32(arguments.count)
-    for argument in arguments { push(argument) }
-    lua_xmove(state, thread.thread, passed)
-    folio_lua_end_host_work(state)
-    let limits = beginCall()
-    var count: Int32 = 0
-    let status = folio_lua_resume(state, thread.thread, passed, &count)
-    endCall(limits)
-    guard status == LUA_OK || status == LUA_YIELD else {
-      release(thread)
-      if status == LUA_ERRMEM { throw memoryError() }
-      var error = LuaError(handlerOutput: Self.string(at: -1, on: state) ?? "(error object is not a string)")
-      error.stop = lastStop ?? (error.message.hasSuffix("not enough memory") ? .memory : nil)
+    let status: Int32
+    let count: Int32
+    do {
+      (status, count) = try run(thread.thread, reference: thread.reference, prefix: { _ in 0 }, arguments)
+    } catch {
+      thread.isDone = true
       throw error
     }
-    folio_lua_begin_host_work(state)
-    let room = lua_checkstack(state, count + 8) != 0
-    if room { lua_xmove(thread.thread, state, count) }
-    folio_lua_end_host_work(state)
-    guard room, count > 0 else {
-      if status == LUA_OK { recycle(thread) }
-      return status == LUA_OK ? .finished([]) : .yielded([])
-    }
     if status == LUA_OK {
-      recycle(thread)
+      thread.isDone = true
+      folio_lua_give_back_thread(state, thread.thread, thread.reference)
       return .finished(try results(from: base + 1, to: base + count, plainResult: plainResult))
     }
     return .yielded(try results(from: base + 1, to: base + count, plainResult: nil))
   }
 
-  /// Keeps a thread whose function returned normally for the next `makeThread` (a few per
-  /// state; more are let go).
-  private func recycle(_ thread: LuaThread) {
-    guard !thread.isDone else { return }
-    thread.isDone = true
-    lua_settop(thread.thread, 0)
-    if idleThreads.count < 4 {
-      idleThreads.append((thread.thread, thread.reference))
-    } else {
-      luaL_unref(state, folio_lua_registryindex, thread.reference)
+  /// Resumes `thread` with the values `prefix` pushes and `arguments` under the budgets, and
+  /// moves its results (or yielded values) onto the state's stack; returns the status and how
+  /// many it moved (none when the stack cannot hold them). A failed thread's reference is
+  /// freed: it never runs again.
+  private func run(
+    _ thread: OpaquePointer, reference: Int32, prefix: (OpaquePointer) -> Int32, _ arguments: [LuaData]
+  ) throws(LuaError) -> (status: Int32, count: Int32) {
+    folio_lua_begin_host_work(state)
+    guard lua_checkstack(state, Int32(clamping: arguments.count + 8)) != 0,
+      lua_checkstack(thread, Int32(clamping: arguments.count + 8)) != 0
+    else {
+      folio_lua_end_host_work(state)
+      luaL_unref(state, folio_lua_registryindex, reference)
+      throw LuaError(message: "too many arguments")
     }
+    let passed = prefix(state) + Int32(arguments.count)
+    for argument in arguments { push(argument) }
+    lua_xmove(state, thread, passed)
+    folio_lua_end_host_work(state)
+    var count: Int32 = 0
+    var stop: Int32 = 0
+    let status = folio_lua_run(
+      state, thread, passed, &count, Int64(instructionBudget ?? 0), Int64(timeBudget ?? 0), &stop)
+    lastStop = LuaStop(reason: stop)
+    guard status == LUA_OK || status == LUA_YIELD else {
+      luaL_unref(state, folio_lua_registryindex, reference)
+      throw callError(status)
+    }
+    folio_lua_begin_host_work(state)
+    let room = lua_checkstack(state, count + 8) != 0
+    if room { lua_xmove(thread, state, count) }
+    folio_lua_end_host_work(state)
+    return (status, room ? count : 0)
   }
 
   /// Lets a thread go; a suspended one never resumes.

@@ -19,8 +19,6 @@ public final class LuaState {
 
   let state: OpaquePointer
   var functions: [AnyObject] = []
-  /// Threads whose function returned normally, kept for `makeThread` to reuse.
-  var idleThreads: [(thread: OpaquePointer, reference: Int32)] = []
 
   /// Creates a state with the safe libraries open.
   ///
@@ -55,7 +53,7 @@ public final class LuaState {
   public var timeBudget: Int?
 
   /// Why the last call stopped, when a budget or a stop request ended it; nil otherwise.
-  public private(set) var lastStop: LuaStop?
+  public internal(set) var lastStop: LuaStop?
 
   /// Starts a call's limits; returns what `endCall` restores.
   func beginCall() -> folio_call_limits {

@@ -56,22 +56,22 @@ int folio_lua_traceback(lua_State *L);
 void folio_lua_push_swift_function(lua_State *L, folio_swift_function function, void *context);
 
 /// Pushes a Lua C closure that calls `function(L, context)` like
-/// `folio_lua_push_swift_function`, then yields its results to `folio_lua_resume`; the
+/// `folio_lua_push_swift_function`, then yields its results to `folio_lua_run`; the
 /// values the thread is resumed with become the closure's results. Called anywhere but
-/// directly in the thread `folio_lua_resume` runs (inside a nested coroutine, or from a plain
+/// directly in the thread `folio_lua_run` runs (inside a nested coroutine, or from a plain
 /// call), it raises "NAME: can only be called by a command's run function…".
 void folio_lua_push_yielding_function(lua_State *L, folio_swift_function function, void *context,
                                       const char *name);
 
-/// Creates a thread of `L`, kept alive by a registry reference stored in `reference` (free it
-/// with luaL_unref), with the memory limit lifted while doing so.
-lua_State *folio_lua_newthread(lua_State *L, int *reference);
+/// A thread of `L` for running the function with the registry reference `function`, pushed on
+/// it: one `folio_lua_give_back_thread` kept, or a new one, with the memory limit lifted while
+/// making it. `reference` receives the registry reference that keeps it alive (free it with
+/// luaL_unref, or hand it back with the thread).
+lua_State *folio_lua_take_thread(lua_State *L, int function, int *reference);
 
-/// Resumes `thread` (started or suspended) with the `arguments` values on its stack, under the
-/// instruction budget and stop requests of `L`. Returns the lua_resume status and stores the
-/// count of results (or yielded values) left on the thread's stack. On an error the thread is
-/// dead and one value, the message followed by a traceback, is moved to `L`'s stack.
-int folio_lua_resume(lua_State *L, lua_State *thread, int arguments, int *results);
+/// Keeps a thread whose function returned normally, its stack emptied, for the next
+/// `folio_lua_take_thread` (a few a state; beyond them its reference is freed).
+void folio_lua_give_back_thread(lua_State *L, lua_State *thread, int reference);
 
 /// The limits of a call in progress, saved by `folio_lua_begin_call` so that a call nested in
 /// another (a Swift function that calls back into Lua) restores its caller's.
@@ -101,6 +101,15 @@ folio_call_limits folio_lua_begin_call(lua_State *L, int64_t instructions, int64
 /// Ends a call's limits, restoring `saved`; returns why the call was stopped (a
 /// `folio_stop_reason`).
 int folio_lua_end_call(lua_State *L, folio_call_limits saved);
+
+/// Resumes `thread` (started or suspended) with the `arguments` values on its stack as one call
+/// of `L` with the limits of `folio_lua_begin_call` (`instructions`, `milliseconds`), and ends
+/// them as `folio_lua_end_call` does, storing its reason in `stop`. Returns the lua_resume
+/// status and stores the count of results (or yielded values) left on the thread's stack. On an
+/// error the thread is dead and one value, the message followed by a traceback, is moved to
+/// `L`'s stack.
+int folio_lua_run(lua_State *L, lua_State *thread, int arguments, int *results, int64_t instructions,
+                  int64_t milliseconds, int *stop);
 
 /// Charges `bytes` the host allocates outside Lua on behalf of the running call (text it adds
 /// to a document) to the state's memory limit, with what Lua holds, until the call ends.

@@ -104,29 +104,28 @@ extension PluginHost {
   /// Runs a command's `run` on a Lua thread as one transaction; when it calls `ctx:confirm`
   /// the result is a dialog whose answer resumes it.
   ///
-  /// Most commands never confirm: the `SuspendedCommand` that keeps one waiting is made only
-  /// when it yields, so a command that finishes at once allocates none.
+  /// Most commands never confirm: the thread is one the state keeps for them, and the
+  /// `LuaThread` and `SuspendedCommand` that keep one waiting are made only when it yields, so
+  /// a command that finishes at once allocates neither.
   func startCommand(
     _ run: LuaFunctionReference, of plugin: Plugin, title: String, context: ContextRequest
   ) throws(FolioError) -> CommandOutput {
     guard let lua = plugin.lua else { throw FolioError(.disabled, "plugin \(plugin.name) is not loaded") }
     try refuseIfQuarantined(plugin)
-    let thread: LuaThread
-    do {
-      thread = try lua.makeThread(run)
-    } catch {
-      throw failure(error, in: plugin)
-    }
     return try running(
       transaction: [], stateWrites: PluginStateWrites(), notices: []
     ) { () throws(FolioError) in
       let serial = beginContext(context)
-      let outcome: LuaState.ResumeOutcome
+      let outcome: LuaState.StartOutcome
       do throws(FolioError) {
-        outcome = try resume(
-          thread, on: lua, of: plugin,
-          prefix: { state in pushContext(context, serial: serial, of: plugin, withArgs: true, on: state) },
-          [], plainResult: { resultError(of: run, in: plugin)($0) })
+        outcome = try underBudgets(on: lua, of: plugin, plainResult: { resultError(of: run, in: plugin)($0) })
+        {
+          (plainResult) throws(LuaError) in
+          try lua.start(
+            run,
+            prefix: { state in pushContext(context, serial: serial, of: plugin, withArgs: true, on: state) },
+            plainResult: plainResult)
+        }
       } catch {
         endContext()
         throw error
@@ -137,7 +136,7 @@ extension PluginHost {
       case .finished(let results):
         try commitTransaction(named: title)
         return commandOutput(notices: notices, results: results)
-      case .yielded:
+      case .yielded(let thread, _):
         let command = SuspendedCommand(plugin: plugin, lua: lua, thread: thread, function: run, title: title)
         command.context = key
         return try suspend(command, in: plugin)
@@ -167,9 +166,12 @@ extension PluginHost {
       let context = command.context
       if let context { liveContexts.append(context) }
       defer { if context != nil { endContext() } }
-      let outcome = try resume(
-        command.thread, on: lua, of: plugin, prefix: { _ in 0 }, values,
-        plainResult: { resultError(of: command.function, in: plugin)($0) }, failing: { end(command) })
+      let outcome = try underBudgets(
+        on: lua, of: plugin, plainResult: { resultError(of: command.function, in: plugin)($0) },
+        failing: { end(command) }
+      ) { (plainResult) throws(LuaError) in
+        try lua.resume(command.thread, values, plainResult: plainResult)
+      }
       switch outcome {
       case .finished(let results):
         end(command)
@@ -201,21 +203,23 @@ extension PluginHost {
     return try body()
   }
 
-  /// Resumes a command's thread under the host's budgets. A Lua error runs `failing`, rolls
-  /// the running transaction back and becomes the plugin's failure (quarantining it when a
-  /// budget was spent).
+  /// Runs `body` — starting or resuming a command's thread — under the host's budgets, with
+  /// `plainResult`, which phrases the error of a result that is not plain data. A Lua error
+  /// runs `failing`, rolls the running transaction back and becomes the plugin's failure
+  /// (quarantining it when a budget was spent).
   ///
-  /// `plainResult` is not escaping, so the caller's closure is made on the stack: it is called
-  /// only when the result is not plain data.
-  private func resume(
-    _ thread: LuaThread, on lua: LuaState, of plugin: Plugin, prefix: (OpaquePointer) -> Int32,
-    _ values: [LuaData], plainResult: (PlainDataError) -> LuaError, failing: () -> Void = {}
-  ) throws(FolioError) -> LuaState.ResumeOutcome {
+  /// `plainResult` is not escaping, so the caller's closure is made on the stack (lent to
+  /// `LuaState` with `withoutActuallyEscaping`): it is called only when the result is not plain
+  /// data.
+  private func underBudgets<Outcome>(
+    on lua: LuaState, of plugin: Plugin, plainResult: (PlainDataError) -> LuaError, failing: () -> Void = {},
+    _ body: (@escaping (PlainDataError) -> LuaError) throws(LuaError) -> Outcome
+  ) throws(FolioError) -> Outcome {
     lua.instructionBudget = instructionBudget
     lua.timeBudget = timeBudget
     do {
       return try withoutActuallyEscaping(plainResult) { (plainResult) throws(LuaError) in
-        try lua.resume(thread, prefix: prefix, values, plainResult: plainResult)
+        try body(plainResult)
       }
     } catch {
       failing()

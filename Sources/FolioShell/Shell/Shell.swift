@@ -247,7 +247,11 @@ public final class Shell {
     let name = command.words[0].text
     // Held by reference: the command is run without copying it out of the registry.
     guard let target = registry.registered(named: name) else { throw unknownCommand(name) }
-    return try session.run(target.command, words: Array(command.words.dropFirst()))
+    // `target` kept alive across the call, so its command is lent to `run` rather than copied
+    // out of it (a copy and a destroy of the whole `Command` a line).
+    return try withExtendedLifetime(target) {
+      try session.run(target.command, words: Array(command.words.dropFirst()))
+    }
   }
 
   /// The error for a name no command has, with "did you mean" suggestions.
