@@ -46,4 +46,27 @@ import Testing
     #expect(!continued.isEmpty)
     #expect(continued.allSatisfy { $0.displayWidth <= 60 }, "\(continued)")
   }
+
+  @Test("a command's page wraps its summary and its arguments' descriptions to the window")
+  func commandHelpWraps() throws {
+    let lines = { (width: Int) in
+      Self.run("env width \(width); help sort", output: false, error: false).output.split(separator: "\n")
+        .map(String.init)
+    }
+    // 100 columns: the description of --clear goes on under itself, past the two columns.
+    let wide = lines(100)
+    #expect(wide.allSatisfy { $0.displayWidth <= 100 }, "\(wide)")
+    let clear = try #require(wide.firstIndex { $0.hasPrefix("  --clear") })
+    let forget = try #require(wide[clear].firstRange(of: "forget")).lowerBound
+    let column = wide[clear].distance(from: wide[clear].startIndex, to: forget)
+    #expect(wide[clear + 1].prefix(column).allSatisfy { $0 == " " } && wide[clear + 1].count > column)
+    // 50 columns leave the descriptions too little room beside the columns: each starts on a
+    // line of its own.
+    let narrow = lines(50)
+    let described = try #require(narrow.firstIndex { $0.hasPrefix("      forget the sort order") })
+    #expect(narrow[described - 1].hasPrefix("  --clear"))
+    #expect(narrow[described...].allSatisfy { $0.displayWidth <= 50 }, "\(narrow)")
+    let summary = try #require(narrow.firstIndex { $0.hasPrefix("sort rows by columns") })
+    #expect(narrow[summary].displayWidth <= 50)
+  }
 }

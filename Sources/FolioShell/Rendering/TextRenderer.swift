@@ -486,7 +486,8 @@ struct TextRenderer {
   }
 
   private func commandHelp(_ command: CommandSummary) -> String {
-    var lines = ["usage: \(command.usage)", "", command.summary]
+    let summary = width.map { command.summary.wrapped(toWidth: min(80, max(20, $0))) } ?? command.summary
+    var lines = ["usage: \(command.usage)", "", summary]
     if let details = command.details {
       lines += ["", details.wrapped(toWidth: min(80, max(20, width ?? 80)))]
     }
@@ -503,10 +504,19 @@ struct TextRenderer {
     if !parameters.isEmpty {
       let width = parameters.map(\.0.displayWidth).max() ?? 0
       let factsWidth = parameters.map(\.1.displayWidth).max() ?? 0
+      // In a window, a description goes on under itself past the two columns; when that
+      // leaves it under 20 columns, it starts on the next line instead.
+      let indent = 2 + width + 2 + factsWidth + 2
+      let hanging = self.width.map { $0 - indent >= 20 } ?? true
+      let summaryIndent = hanging ? indent : 6
       lines += ["", style.heading("Arguments")]
-      lines += parameters.map {
-        ("  " + $0.0.padded(to: width) + "  " + style.secondary($0.1.padded(to: factsWidth)) + "  " + $0.2)
-          .trimmingTrailingSpaces
+      for (name, facts, summary) in parameters {
+        let summary = self.width.map { summary.wrapped(toWidth: max(20, $0 - summaryIndent)) } ?? summary
+        var summaryLines = summary.split(separator: "\n", omittingEmptySubsequences: false)[...]
+        let head = "  " + name.padded(to: width) + "  " + style.secondary(facts.padded(to: factsWidth))
+        let first = hanging ? "  " + (summaryLines.popFirst() ?? "") : ""
+        lines.append((head + first).trimmingTrailingSpaces)
+        lines += summaryLines.map { String(repeating: " ", count: summaryIndent) + $0 }
       }
     }
     var facts = ["id: \(command.id)"]
@@ -519,7 +529,13 @@ struct TextRenderer {
     case .disabled(let reason): facts.append("disabled: \(reason)")
     case .hidden(let reason): facts.append("hidden: \(reason)")
     }
-    lines += ["", style.secondary(facts.joined(separator: "   "))]
+    // On one line when it fits the window; otherwise a fact a line, each wrapped.
+    lines.append("")
+    if let window = width, facts.joined(separator: "   ").displayWidth > window {
+      lines += facts.map { style.secondary($0.wrapped(toWidth: max(20, window))) }
+    } else {
+      lines.append(style.secondary(facts.joined(separator: "   ")))
+    }
     return lines.joined(separator: "\n")
   }
 
