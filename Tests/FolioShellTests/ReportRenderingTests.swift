@@ -249,4 +249,22 @@ import Testing
     #expect(shared["message"] as? String == "Saved a copy of notes as \(folder.path("out/notes.txt"))")
     #expect(FileManager.default.fileExists(atPath: folder.path("out/notes.txt")))
   }
+
+  @Test("a dialog's message wraps to the window, at most 80 columns, keeping its own line breaks")
+  func dialogMessageWraps() {
+    let words = Array(repeating: "unsaved", count: 30).joined(separator: " ")
+    let dialog = Dialog(
+      title: "Quit?", message: words + "\nSecond paragraph.",
+      buttons: [DialogButton("Quit", role: .destructive)],
+      responder: .pluginConfirmation(1))
+    var renderer = TextRenderer(style: TextStyle(usesColor: false))
+    #expect(renderer.render(.dialog(dialog))?.split(separator: "\n")[1] == Substring(words))
+    for (window, limit) in [(40, 40), (200, 80)] {
+      renderer.width = window
+      let lines = (renderer.render(.dialog(dialog)) ?? "").split(separator: "\n").map(String.init)
+      let message = lines[1..<(lines.firstIndex(of: "Second paragraph.") ?? 1)]
+      #expect(message.count > 1 && message.allSatisfy { $0.displayWidth <= limit }, "\(lines)")
+      #expect(message.joined(separator: " ") == words)
+    }
+  }
 }

@@ -414,7 +414,9 @@ struct TextRenderer {
 
   private func dialog(_ dialog: Dialog) -> String {
     var lines = dialog.titleVisibility == .hidden ? [] : [style.heading(dialog.title)]
-    if let message = dialog.message { lines.append(message) }
+    if let message = dialog.message {
+      lines.append(width.map { message.wrapped(toWidth: min(80, max(20, $0))) } ?? message)
+    }
     if let field = dialog.textField {
       lines.append("  \(field.label): [\(field.text)]")
       lines.append(

@@ -43,20 +43,22 @@ extension String {
 
 extension String {
   /// The text broken into lines of at most `width` columns at blanks (a longer word keeps
-  /// its own line).
+  /// its own line); a line break already in the text stays one.
   func wrapped(toWidth width: Int) -> String {
     var lines: [String] = []
-    var line = ""
-    for word in split(separator: " ", omittingEmptySubsequences: true) {
-      let word = String(word)
-      if !line.isEmpty, line.displayWidth + 1 + word.displayWidth > width {
-        lines.append(line)
-        line = word
-      } else {
-        line = line.isEmpty ? word : line + " " + word
+    for paragraph in split(separator: "\n", omittingEmptySubsequences: false) {
+      var line = ""
+      for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
+        let word = String(word)
+        if !line.isEmpty, line.displayWidth + 1 + word.displayWidth > width {
+          lines.append(line)
+          line = word
+        } else {
+          line = line.isEmpty ? word : line + " " + word
+        }
       }
+      lines.append(line)
     }
-    if !line.isEmpty { lines.append(line) }
     return lines.joined(separator: "\n")
   }
 }
