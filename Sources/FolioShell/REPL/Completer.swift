@@ -78,9 +78,13 @@ struct Completer {
     case "document.recent":
       // `recent N` takes a number; `open` and `clear` are its subcommands.
       return arguments.isEmpty ? matching(word, ["clear", "open"]) : []
-    case "view.sort":
-      // Keys are columns, each with an optional `:desc`.
-      return word.contains(":") ? [] : matching(word, names.columns())
+    case "view.sort" where !word.hasPrefix("-"):
+      // Keys are columns, each with an optional `:asc` or `:desc` after the column's name.
+      let columns = names.columns()
+      guard let colon = word.lastIndex(of: ":"), case let column = String(word[..<colon]),
+        columns.contains(column)
+      else { return matching(word, columns) }
+      return matching(word, [column + ":asc", column + ":desc"])
     case "view.show" where word.hasPrefix("columns="):
       // `columns=a,b`: the part after the last comma.
       let typed = word.dropFirst("columns=".count)
