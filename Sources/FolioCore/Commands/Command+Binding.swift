@@ -49,7 +49,7 @@ extension Command {
         let name = String(body.prefix { $0 != "=" })
         let inlineValue = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
         guard let parameter = parameters.first(where: { $0.name == name && $0.style != .rest })
-        else { throw unknownOption("--\(name)") }
+        else { throw configuration.unknownOption("--\(name)") }
         if parameter.kind == .bool {
           guard set(parameter, try inlineValue.map(parameter.convert) ?? .bool(true)) else {
             throw givenTwice(parameter)
@@ -139,12 +139,6 @@ extension Command {
     .invalidArgument("'\(parameter.name)' is given twice (usage: \(usage))")
   }
 
-  private func unknownOption(_ option: String) -> FolioError {
-    let known = configuration.parameters.filter { $0.style == .option }.map { "--\($0.name)" }
-    let hint = known.isEmpty ? "it takes no options" : "options: " + known.joined(separator: ", ")
-    return .invalidArgument("unknown option '\(option)' for '\(configuration.name)' (\(hint))")
-  }
-
   /// Splits a `name=value` word whose name and `=` were written unquoted; nil for any other
   /// word.
   public static func namedArgument(_ word: Word) -> (name: String, value: String)? {
@@ -170,5 +164,15 @@ extension Command {
     }
     let name = String(word.text.dropFirst(2).prefix { $0 != "=" })
     return configuration.parameters.contains { $0.name == name && $0.style != .rest }
+  }
+}
+
+extension CommandConfiguration {
+  /// The error for an option, `--name`, that the command does not have; it lists the
+  /// options it has.
+  public func unknownOption(_ option: String) -> FolioError {
+    let known = parameters.filter { $0.style == .option }.map { "--\($0.name)" }
+    let hint = known.isEmpty ? "it takes no options" : "options: " + known.joined(separator: ", ")
+    return .invalidArgument("unknown option '\(option)' for '\(name)' (\(hint))")
   }
 }

@@ -33,9 +33,16 @@ enum TableCommands {
 
     static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
       let document = context.document
+      // The keys take every word from the first that is not `--clear` on; an unquoted
+      // `--name` among them is an option, not a column.
+      if let option = arguments[Self.keys].first(where: { $0.text.hasPrefix("--") && $0.isPlain(through: 2) })
+      {
+        let name = String(option.text.prefix { $0 != "=" })
+        throw name == "--clear" ? clearTakesNoColumns : configuration.unknownOption(name)
+      }
       let words = arguments[Self.keys].map(\.text)
       if arguments[Self.clear] {
-        guard words.isEmpty else { throw FolioError.invalidArgument("'sort --clear' takes no columns") }
+        guard words.isEmpty else { throw clearTakesNoColumns }
         try context.workspace.clearSortOrder(of: document)
         return .sortOrder(SortReport(document: document.title, keys: [], sortedRows: nil, wasCleared: true))
       }
@@ -47,6 +54,8 @@ enum TableCommands {
       let count = try context.workspace.sort(document, by: keys)
       return .sortOrder(SortReport(document: document.title, keys: keys, sortedRows: count))
     }
+
+    private static let clearTakesNoColumns = FolioError.invalidArgument("'sort --clear' takes no columns")
   }
 
   /// `select ROWS|all|none [--add|--toggle]`.
