@@ -148,8 +148,10 @@ import Testing
 
     init(_ commands: [Command]) { self.commands = commands }
 
+    /// Registers the group under the namespaces of its commands' ids.
     func register(in registry: CommandRegistry) {
-      registry.registerOnFirstUse { [self] in
+      let namespaces = Set(commands.map { String($0.id.prefix { $0 != "." }) })
+      registry.registerOnFirstUse(namespaces: namespaces.sorted()) { [self] in
         made += 1
         return commands
       }
@@ -178,21 +180,59 @@ import Testing
 
   @Test("commands registered on first use keep their place in the order among those registered at once")
   func orderOfGroupsMadeLater() throws {
-    for lookedUp in [nil, "b1", "d1", "e1"] {
+    for lookedUp in [nil, "b.1", "d.1", "e.1"] {
       let registry = CommandRegistry()
-      try registry.register(Self.command("a1"))
-      Group([Self.command("b1"), Self.command("b2")]).register(in: registry)
-      Group([Self.command("c1")]).register(in: registry)
-      Group([Self.command("d1"), Self.command("d2")]).register(in: registry)
-      Group([Self.command("e1")]).register(in: registry)
+      try registry.register(Self.command("a.1"))
+      Group([Self.command("b.1"), Self.command("b.2")]).register(in: registry)
+      Group([Self.command("c.1")]).register(in: registry)
+      Group([Self.command("d.1"), Self.command("d.2")]).register(in: registry)
+      Group([Self.command("e.1")]).register(in: registry)
       if let lookedUp { #expect(registry.command(id: lookedUp) != nil) }
       #expect(
-        registry.names == ["a1", "b1", "b2", "c1", "d1", "d2", "e1"],
+        registry.names == ["a.1", "b.1", "b.2", "c.1", "d.1", "d.2", "e.1"],
         "after looking up \(lookedUp ?? "nothing")")
     }
     let registry = CommandRegistry()
-    Group([Self.command("a1")]).register(in: registry)
-    #expect(registry.search("a1").map(\.id) == ["a1"])
+    Group([Self.command("a.1")]).register(in: registry)
+    #expect(registry.search("a.1").map(\.id) == ["a.1"])
+  }
+
+  @Test("a command typed by its id alone, in a namespace of its own, is registered without making any group")
+  func ownNamespaceMakesNoGroup() throws {
+    let registry = CommandRegistry()
+    let app = Group([Self.command("doc.open", verb: "open"), Self.command("doc.close")])
+    let shell = Group([Self.command("shell.echo", verb: "echo")])
+    app.register(in: registry)
+    shell.register(in: registry)
+    registry.reserveCapacity(adding: 2)
+    try registry.register(Self.command("guide.add", owner: "plugin guide"))
+    try registry.register(Self.command("guide.remove", owner: "plugin guide"))
+    #expect((app.made, shell.made) == (0, 0))
+    #expect(registry.resolve("guide.add")?.id == "guide.add")
+    #expect((app.made, shell.made) == (0, 0))
+    // The groups, made later, take their places before the plugin's commands.
+    #expect(
+      registry.commands.map(\.id) == ["doc.open", "doc.close", "shell.echo", "guide.add", "guide.remove"])
+    #expect((app.made, shell.made) == (1, 1))
+
+    // An id in a group's namespace, an id without a dot, or a verb makes the groups first:
+    // a clash is refused as ever, and a verb keeps its name from an id spelled alike.
+    let cases: [(id: String, verb: String?, refused: Bool)] = [
+      ("doc.close", nil, true), ("guide.shut", "echo", true), ("close", nil, false),
+    ]
+    for (id, verb, refused) in cases {
+      let registry = CommandRegistry()
+      let app = Group([Self.command("doc.close", verb: "close")])
+      let shell = Group([Self.command("shell.echo", verb: "echo")])
+      app.register(in: registry)
+      shell.register(in: registry)
+      let registered = Result { () throws(FolioError) in
+        try registry.register(Self.command(id, verb: verb, owner: "plugin p"))
+      }
+      #expect((try? registered.get()) == nil ? refused : !refused, "\(id)")
+      #expect((app.made, shell.made) == (1, 1), "\(id)")
+      #expect(registry.resolve("close")?.id == "doc.close")
+    }
   }
 
   @Test("registering a command makes those registered on first use, so a name they hold is refused")

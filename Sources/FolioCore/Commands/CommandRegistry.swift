@@ -4,7 +4,8 @@
 /// registered here, so help, completion, the palette and menus all see the same list.
 ///
 /// The app's own commands are registered to be made on first use (`registerOnFirstUse`):
-/// a start that runs one command makes the group that holds it and no other.
+/// a start that runs one command makes the group that holds it and no other, and a plugin
+/// whose command ids are in namespaces of its own makes none.
 public final class CommandRegistry {
   /// Each command by id, held by reference: `registered(id:)` hands it out without copying
   /// the command's many fields.
@@ -27,6 +28,8 @@ public final class CommandRegistry {
   private struct UnmadeGroup {
     /// Where in `order` the group's ids go: the number of ids registered before it.
     var position: Int
+    /// The namespaces of the commands' ids: what comes before an id's first dot.
+    let namespaces: [String]
     /// Makes the commands, in their order.
     let make: () -> [Command]
   }
@@ -60,9 +63,26 @@ public final class CommandRegistry {
   /// Adds a command already held by reference (a plugin's, made that way so that queueing it
   /// copies no command); as `register(_:)` otherwise.
   public func register(_ registered: RegisteredCommand) throws(FolioError) {
-    // Checked against every name, so the commands not made yet are made first.
-    makeAll()
+    // Checked against every name, so the commands not made yet that could have its name are
+    // made first.
+    if mayShareAName(registered.command.configuration) { makeAll() }
     try add(registered)
+  }
+
+  /// Whether a command not made yet could have one of the names of a command so configured:
+  /// false only for a command typed by its id alone, an id with a dot whose namespace no
+  /// group registered on first use has (their verbs and aliases hold no dot).
+  private func mayShareAName(_ configuration: CommandConfiguration) -> Bool {
+    guard !unmade.isEmpty else { return false }
+    guard configuration.verb == nil, configuration.aliases.isEmpty,
+      let namespace = Self.namespace(of: configuration.id)
+    else { return true }
+    return unmade.contains { $0.namespaces.contains { $0 == namespace } }
+  }
+
+  /// What comes before the id's first dot; nil when it has none.
+  private static func namespace(of id: String) -> Substring? {
+    id.utf8.firstIndex(of: UInt8(ascii: ".")).map { id[..<$0] }
   }
 
   /// Registers the commands `make` returns, made only when first needed: when a name or id
@@ -72,8 +92,13 @@ public final class CommandRegistry {
   /// For the app's own commands, whose names are unique by construction: the groups
   /// registered this way are made one at a time, the latest first, until a name is found,
   /// so no two of them may share a name (making the second stops the program).
-  public func registerOnFirstUse(_ make: @escaping () -> [Command]) {
-    unmade.append(UnmadeGroup(position: order.count, make: make))
+  ///
+  /// `namespaces` are the namespaces of the commands' ids, what comes before an id's first
+  /// dot: registering a command typed by its id alone, in a namespace no group has, makes no
+  /// group. The commands' ids must all have a dot and one of those namespaces, and their
+  /// verbs and aliases no dot (debug builds check this when the group is made).
+  public func registerOnFirstUse(namespaces: [String], _ make: @escaping () -> [Command]) {
+    unmade.append(UnmadeGroup(position: order.count, namespaces: namespaces, make: make))
   }
 
   /// Makes and adds the group registered on first use at `index` in `unmade`, its ids in its
@@ -82,6 +107,11 @@ public final class CommandRegistry {
     let group = unmade.remove(at: index)
     let start = order.count
     for command in group.make() {
+      assert(
+        Self.namespace(of: command.id).map { group.namespaces.contains(String($0)) } == true
+          && !command.configuration.names.contains { $0.utf8.contains(UInt8(ascii: ".")) },
+        "\(command.id): a command registered on first use needs an id in its group's namespaces and no dotted name"
+      )
       do {
         try add(RegisteredCommand(command))
       } catch {
@@ -177,10 +207,8 @@ public final class CommandRegistry {
   }
 
   /// Makes room for `count` more commands, so that registering many (a plugin's, from its
-  /// cached declarations) never grows the tables on the way; the commands registered on first
-  /// use, which registering makes, are made first.
+  /// cached declarations) never grows the tables on the way.
   public func reserveCapacity(adding count: Int) {
-    makeAll()
     commandsByID.reserveCapacity(commandsByID.count + count)
     commandsByName.reserveCapacity(commandsByName.count + count)
     order.reserveCapacity(order.count + count)

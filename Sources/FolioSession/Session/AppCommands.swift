@@ -18,6 +18,13 @@ protocol AppToggle: ToggleCommand where Context == AppContext {}
 /// `cancel`), the document commands, then those on menus, the environment, the context menu,
 /// toolbars, scenes and plugins.
 enum AppCommands {
+  /// The namespaces of the commands' ids (`document.save`, `view.sort`): a plugin command in
+  /// another is registered without making them.
+  static let namespaces = [
+    "document", "edit", "image", "map", "menu", "plugin", "row", "scene", "selection", "shell", "toolbar",
+    "view",
+  ]
+
   /// The commands on the app's own state listed after the document commands.
   static var afterDocuments: [any DeclaredCommand<AppContext>.Type] {
     MenuCommands.declarations + [EnvironmentCommand.self, ContextMenuCommand.self]

@@ -144,7 +144,9 @@ public final class Session {
       workspace: workspace, isInteractive: { [unowned self] in isInteractive },
       environment: { [unowned self] in appEnvironment }, pageSize: { [unowned self] in printPageSize },
       tableMetrics: metrics.table)
-    registry.registerOnFirstUse { AppCommands.make(app: app, documents: documents) }
+    registry.registerOnFirstUse(namespaces: AppCommands.namespaces) {
+      AppCommands.make(app: app, documents: documents)
+    }
   }
 
   /// Runs a command with the words typed after its name; while a dialog waits, only the

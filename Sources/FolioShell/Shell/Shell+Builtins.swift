@@ -18,7 +18,9 @@ extension Shell {
   func registerBuiltins() {
     // Made from the context, never from the shell itself: the registry may outlive it.
     let context = ShellContext(shell: self)
-    registry.registerOnFirstUse { ShellBuiltins.declarations.map { $0.makeCommand(in: context) } }
+    registry.registerOnFirstUse(namespaces: ShellBuiltins.namespaces) {
+      ShellBuiltins.declarations.map { $0.makeCommand(in: context) }
+    }
   }
 
   /// The ids of the commands the shell registered itself, listed first by `help`.
@@ -51,6 +53,9 @@ extension Shell {
 /// The shell's own commands: `help`, `commands`, `run`, `echo`, `source`, `record`,
 /// `option` and the session options.
 enum ShellBuiltins {
+  /// The namespaces of the built-ins' ids (`shell.run`, `option.echo`).
+  static let namespaces = ["shell", "option"]
+
   /// Every built-in command, in the order help lists them.
   static var declarations: [any DeclaredCommand<ShellContext>.Type] {
     [Help.self, Commands.self, Run.self, Echo.self, Source.self, Record.self, OptionCommands.Option.self]
