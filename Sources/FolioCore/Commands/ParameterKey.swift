@@ -135,14 +135,7 @@ extension ParameterKey where Value == String {
     Self(Parameter(name, style: .rest, isOptional: isOptional, summary: summary, valueName: valueName)) {
       value in
       guard case .words(let words) = value else { return "" }
-      // Appended by hand: the first `joined(separator:)` of a run looks its generic witnesses
-      // up at run time (0.13 M instructions, as much as the rest of `echo`).
-      var text = ""
-      for index in words.indices {
-        if index > 0 { text += " " }
-        text += words[index].text
-      }
-      return text
+      return words.joinedText(separator: " ") { $0.text }
     }
   }
 }

@@ -12,10 +12,12 @@ enum StateFiles {
   /// - Throws: `FolioError.io` naming the folder that could not be created, or the part of
   ///   the path that is not a folder.
   static func makeFolder(_ path: String) throws(FolioError) {
+    // Most starts find it there.
+    if isFolder(path) { return }
     var prefix = path.hasPrefix("/") ? "/" : ""
     for component in path.split(separator: "/", omittingEmptySubsequences: true) {
       if !prefix.isEmpty && !prefix.hasSuffix("/") { prefix += "/" }
-      prefix += component
+      prefix.append(contentsOf: component)
       if isFolder(prefix) { continue }
       if mkdir(prefix, 0o700) == 0 {
         // The umask may have taken bits away; the state folder is private in any case.

@@ -209,7 +209,7 @@ extension PluginHost {
       options = try fields.strings("options") ?? []
       let choices = options
       accepts = { $0.string.map(choices.contains) ?? false }
-      expected = "one of its options (\(options.map { "\"\($0)\"" }.joined(separator: ", ")))"
+      expected = "one of its options (\(options.joinedText(separator: ", ") { "\"\($0)\"" }))"
     default:
       accepts = { $0.number != nil }
       expected = "a number"

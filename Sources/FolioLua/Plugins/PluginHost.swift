@@ -474,9 +474,10 @@ public final class PluginHost {
       plugin.contributions.toolbars.append("\(toolbar.id) (\(toolbar.role.rawValue))")
     case .menuContribution(let contribution, _):
       try surface.addMenuContribution(contribution)
-      let commands = Self.references(in: contribution.elements, at: "").map(\.command)
-      plugin.contributions.menuContributions.append(
-        "\(contribution.menu): \(commands.joined(separator: ", "))")
+      let commands = Self.references(in: contribution.elements, at: "").joinedText(separator: ", ") {
+        $0.command
+      }
+      plugin.contributions.menuContributions.append("\(contribution.menu): \(commands)")
     case .rowDecoration(let decoration, _):
       try surface.workspace.tableDecorations.add(decoration)
       plugin.contributions.rowDecorations.append(
@@ -495,10 +496,11 @@ public final class PluginHost {
       plugin.contributions.menus.append(menu.id)
     case .contextMenu(let entry, let elements, _):
       surface.workspace.contextMenus.add(entry)
-      let commands = Self.references(in: elements, at: "").map(\.command)
-      let cases = ContextMenuCase.allCases.filter(entry.cases.contains).map(\.rawValue)
-      plugin.contributions.contextMenuEntries.append(
-        "\(commands.joined(separator: ", ")) (\(cases.joined(separator: ", ")))")
+      let commands = Self.references(in: elements, at: "").joinedText(separator: ", ") { $0.command }
+      let cases = ContextMenuCase.allCases.filter(entry.cases.contains).joinedText(separator: ", ") {
+        $0.rawValue
+      }
+      plugin.contributions.contextMenuEntries.append("\(commands) (\(cases))")
     }
   }
 
