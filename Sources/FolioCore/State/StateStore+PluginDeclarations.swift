@@ -16,6 +16,19 @@ extension StateStore {
     return rows?.first
   }
 
+  /// Every plugin's declaration cache entry, by plugin, in one query (what a start that loads
+  /// every plugin reads); empty when there is none or they cannot be read.
+  public func allPluginDeclarations() -> [String: (key: String, data: [UInt8])] {
+    let rows = try? read { connection throws(SQLiteError) in
+      try connection.rows("SELECT plugin, key, data FROM plugin_declarations") { row in
+        (plugin: row.text(at: 0) ?? "", key: row.text(at: 1) ?? "", data: row.blob(at: 2) ?? [])
+      }
+    }
+    var entries: [String: (key: String, data: [UInt8])] = [:]
+    for row in rows ?? [] { entries[row.plugin] = (row.key, row.data) }
+    return entries
+  }
+
   /// Stores a plugin's declaration cache entry under `key`, replacing any it had; with
   /// `data` nil, removes it.
   ///

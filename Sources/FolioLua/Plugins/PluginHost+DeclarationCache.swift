@@ -37,7 +37,11 @@ extension PluginHost {
       + "\(String(decoding: PluginDeclarationEntry.magic.dropLast(), as: UTF8.self)); api 1; "
       + "memory \(memoryBudget); \(plugin.folder)\n"
     for file in files { key += "\(file.path) \(String(file.hash, radix: 16))\n" }
-    guard let stored = store.pluginDeclarations(plugin: plugin.name) else {
+    let stored =
+      if let storedDeclarations { storedDeclarations[plugin.name] } else {
+        store.pluginDeclarations(plugin: plugin.name)
+      }
+    guard let stored else {
       return CacheLookup(key: key, entry: nil, isStored: false)
     }
     let entry = stored.key == key ? CheckedDeclarationEntry(stored.data) : nil

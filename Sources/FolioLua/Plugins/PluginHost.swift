@@ -70,6 +70,9 @@ public final class PluginHost {
   /// The declaration cache entries to write once `discoverAndLoad` has loaded every plugin;
   /// nil outside it (entries are then written at once).
   var cacheWrites: [CacheWrite]?
+  /// Every plugin's stored cache entry, read in one query while `discoverAndLoad` runs; nil
+  /// outside it (a plugin's entry is then read on its own).
+  var storedDeclarations: [String: (key: String, data: [UInt8])]?
   /// The `ctx:notify` messages of the callback running now.
   var notices: [String] = []
   /// The documents the running callback changed, each grouping its changes into one undo
@@ -183,7 +186,11 @@ public final class PluginHost {
   @discardableResult
   public func discoverAndLoad(in folders: [String]) -> [Plugin] {
     cacheWrites = []
-    defer { writeCacheEntries() }
+    storedDeclarations = usesDeclarationCache ? surface.workspace.stateStore?.allPluginDeclarations() : nil
+    defer {
+      storedDeclarations = nil
+      writeCacheEntries()
+    }
     for folder in folders {
       for name in PluginFiles.subfolders(of: folder) where PluginFiles.isFile("\(folder)/\(name)/plugin.lua")
       {

@@ -47,6 +47,27 @@ import Testing
     #expect(try store.pluginValue(plugin: "counter", key: "count") == "3")
   }
 
+  @Test("plugins' declaration cache entries are read one by one or all at once, alike")
+  func pluginDeclarations() throws {
+    let folder = try StateTestFolder()
+    let store = try StateStore(directory: folder.path)
+    // The table is made by the first entry written: none yet reads as none.
+    #expect(store.allPluginDeclarations().isEmpty)
+    #expect(store.pluginDeclarations(plugin: "a") == nil)
+    try store.setPluginDeclarations([1, 2, 3], key: "key a", plugin: "a")
+    try store.setPluginDeclarations([4], key: "key b", plugin: "b")
+    try store.setPluginDeclarations([5, 6], key: "key b2", plugin: "b")
+    let all = store.allPluginDeclarations()
+    #expect(all.keys.sorted() == ["a", "b"])
+    for plugin in ["a", "b"] {
+      let one = try #require(store.pluginDeclarations(plugin: plugin))
+      #expect(all[plugin]?.key == one.key && all[plugin]?.data == one.data, "\(plugin)")
+    }
+    #expect(all["b"]?.key == "key b2" && all["b"]?.data == [5, 6])
+    try store.setPluginDeclarations(nil, key: "", plugin: "a")
+    #expect(store.allPluginDeclarations().keys.sorted() == ["b"])
+  }
+
   @Test("the connection uses write-ahead logging, a five-second lock wait and foreign keys")
   func connectionSettings() throws {
     let folder = try StateTestFolder()
