@@ -13,7 +13,7 @@ import FolioShell
 public final class EmbedServer {
   /// The protocol versions this server speaks, newest first; each is served as
   /// docs/protocol.md documents it.
-  public static let protocolVersions = ["1.2", "1.1", "1.0"]
+  public static let protocolVersions = ["1.3", "1.2", "1.1", "1.0"]
 
   /// Where the conversation is.
   public enum Phase: Equatable, Sendable {
@@ -394,6 +394,25 @@ public final class EmbedServer {
         var message = MessagePackWriter()
         Self.writeResponse(to: id, with: outcome, into: &message)
         message.withBytes(write)
+      case .msgpackRPC:
+        // [1, id, error, result]: nil for the one of the two that is not.
+        var message = MessagePackWriter()
+        message.beginArray(count: 4)
+        message.write(1)
+        switch id {
+        case .number(let number)?: message.write(number)
+        case .string(let string)?: message.write(string)
+        case nil: message.writeNull()
+        }
+        switch outcome {
+        case .success(let result):
+          message.writeNull()
+          result.write(to: &message)
+        case .failure(let error):
+          message.write(error.json)
+          message.writeNull()
+        }
+        message.withBytes(write)
       }
     }
   }
@@ -430,6 +449,10 @@ public final class EmbedServer {
       case .msgpack:
         var packed = MessagePackWriter()
         packed.write(message)
+        packed.withBytes(write)
+      case .msgpackRPC:
+        var packed = MessagePackWriter()
+        packed.write(.array([.int(2), .string(method), .object(params)]))
         packed.withBytes(write)
       }
     }

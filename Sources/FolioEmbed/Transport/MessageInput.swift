@@ -106,7 +106,9 @@ public final class MessageInput: Sendable {
     mutating func settle(_ encoding: MessageEncoding, noting noteItem: (MessageReader.Item) -> Void) {
       guard isHolding else { return }
       isHolding = false
-      if encoding == .msgpack { packReader = MessagePackReader(limit: reader.limit) }
+      if encoding.isMessagePack {
+        packReader = MessagePackReader(limit: reader.limit, isRPC: encoding == .msgpackRPC)
+      }
       let rest = held[heldStart...]
       held = []
       heldStart = 0

@@ -18,6 +18,12 @@ import FolioCore
 /// more than it), or the end of the input inside a message — cannot be resynchronised: the
 /// reader reports it once as `broken` and reads no more.
 ///
+/// In msgpack-RPC (`isRPC`), each message is an array in msgpack-RPC's envelope, read as the
+/// JSON-RPC object it stands for: a request `[0, id, method, params]` as `{"jsonrpc": "2.0",
+/// "id", "method", "params"}`, a notification `[2, method, params]` as the same without `id`
+/// (a nil `params` as none). Any other message is `unrepresentable`; what the members hold is
+/// checked by the server, as in a map.
+///
 /// It is used by one thread at a time — `MessageInput` keeps it under its lock — which is
 /// what its unchecked `Sendable` promises.
 public final class MessagePackReader: @unchecked Sendable {
@@ -27,6 +33,8 @@ public final class MessagePackReader: @unchecked Sendable {
 
   /// The longest message kept, in bytes.
   public let limit: Int
+  /// Whether messages are msgpack-RPC arrays rather than maps.
+  public let isRPC: Bool
   /// msgpack-c's unpacker; nil when it could not be made (no memory), and the first bytes
   /// break the stream.
   private let unpacker: UnsafeMutablePointer<msgpack_unpacker>?
@@ -38,9 +46,11 @@ public final class MessagePackReader: @unchecked Sendable {
   /// Where the message being read ends, found before msgpack-c reads it.
   private var framing: MessagePackFraming
 
-  /// Creates a reader that keeps messages of at most `limit` bytes.
-  public init(limit: Int = MessageReader.defaultLimit) {
+  /// Creates a reader that keeps messages of at most `limit` bytes, in msgpack-RPC's arrays
+  /// when `isRPC`, else maps.
+  public init(limit: Int = MessageReader.defaultLimit, isRPC: Bool = false) {
     self.limit = max(1, limit)
+    self.isRPC = isRPC
     framing = MessagePackFraming(limit: self.limit, maximumDepth: Self.maximumDepth)
     unpacker = msgpack_unpacker_new(64 * 1024)
     unpacked = .allocate(capacity: 1)
@@ -82,7 +92,7 @@ public final class MessagePackReader: @unchecked Sendable {
         var size = 0
         switch msgpack_unpacker_next_with_size(unpacker, unpacked, &size) {
         case MSGPACK_UNPACK_SUCCESS where size == byteCount:
-          items.append(Self.item(unpacked.pointee.data))
+          items.append(isRPC ? Self.rpcItem(unpacked.pointee.data) : Self.item(unpacked.pointee.data))
         case MSGPACK_UNPACK_NOMEM_ERROR:
           items.append(breaking(.unreadable("a message is too large to hold")))
           return items
@@ -111,6 +121,30 @@ public final class MessagePackReader: @unchecked Sendable {
   static func item(_ object: msgpack_object) -> MessageReader.Item {
     do {
       return .message(try value(object))
+    } catch {
+      return .unrepresentable(error.reason)
+    }
+  }
+
+  /// What a whole msgpack-RPC message is: the JSON-RPC object its array stands for, or why
+  /// it has none.
+  static func rpcItem(_ object: msgpack_object) -> MessageReader.Item {
+    let array = object.via.array
+    guard object.type == MSGPACK_OBJECT_ARRAY, let elements = array.ptr,
+      array.size == 4 || array.size == 3, elements[0].type == MSGPACK_OBJECT_POSITIVE_INTEGER,
+      elements[0].via.u64 == (array.size == 4 ? 0 : 2)
+    else {
+      return .unrepresentable(
+        "in msgpack-RPC a message is a request [0, id, method, params] or a notification [2, method, params]")
+    }
+    do {
+      var fields: [(String, JSONValue)] = [("jsonrpc", .string("2.0"))]
+      fields.reserveCapacity(4)
+      if array.size == 4 { fields.append(("id", try value(elements[1]))) }
+      fields.append(("method", try value(elements[Int(array.size) - 2])))
+      let params = elements[Int(array.size) - 1]
+      if params.type != MSGPACK_OBJECT_NIL { fields.append(("params", try value(params))) }
+      return .message(.object(fields))
     } catch {
       return .unrepresentable(error.reason)
     }
