@@ -1079,7 +1079,9 @@ def measure_embed(bench):
     limit = 1 if msgpack is not None else None
     if speaks_msgpack:
         bench.add("embed round trip: commands.search (MessagePack)", samples["msgpack search"], peer_name, peer,
-                  "≤ 1×", limit, unit="µs", note=note + "; Folio MessagePack, nvim msgpack-RPC")
+                  "≤ 1×", limit, unit="µs",
+                  note=note + "; Folio msgpack-RPC (protocol 1.3; the search with compact: true), nvim msgpack-RPC; "
+                  "an older folio in MessagePack maps (1.2)")
         bench.add("embed round trip: a plugin command (MessagePack)", samples["msgpack plugin"], peer_name, peer,
                   "≤ 1×", limit, unit="µs")
     bench.add("embed round trip: commands.search (JSON lines)", samples["json search"], peer_name, peer,

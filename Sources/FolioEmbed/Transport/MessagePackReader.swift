@@ -138,8 +138,9 @@ public final class MessagePackReader: @unchecked Sendable {
         "in msgpack-RPC a message is a request [0, id, method, params] or a notification [2, method, params]")
     }
     do {
-      var fields: [(String, JSONValue)] = [("jsonrpc", .string("2.0"))]
+      var fields: [(String, JSONValue)] = []
       fields.reserveCapacity(4)
+      fields.append(("jsonrpc", .string("2.0")))
       if array.size == 4 { fields.append(("id", try value(elements[1]))) }
       fields.append(("method", try value(elements[Int(array.size) - 2])))
       let params = elements[Int(array.size) - 1]
