@@ -66,39 +66,48 @@ public final class MessagePackReader: @unchecked Sendable {
   /// Takes the next bytes of the stream and returns the messages they end, in order; after
   /// a `broken` item, none.
   public func append(_ bytes: UnsafeBufferPointer<UInt8>) -> [MessageReader.Item] {
-    guard !isBroken, let start = bytes.baseAddress, !bytes.isEmpty else { return [] }
+    var items: [MessageReader.Item] = []
+    append(bytes) { items.append($0) }
+    return items
+  }
+
+  /// Takes the next bytes of the stream and hands the messages they end to `take`, in
+  /// order, with no array made for them (most chunks end one request); after a `broken`
+  /// item, none.
+  func append(_ bytes: UnsafeBufferPointer<UInt8>, to take: (MessageReader.Item) -> Void) {
+    guard !isBroken, let start = bytes.baseAddress, !bytes.isEmpty else { return }
     guard let unpacker, msgpack_unpacker_reserve_buffer(unpacker, bytes.count) else {
-      return [breaking(.unreadable("the reader has no memory for its buffer"))]
+      take(breaking(.unreadable("the reader has no memory for its buffer")))
+      return
     }
     UnsafeMutableRawPointer(msgpack_unpacker_buffer(unpacker)).copyMemory(from: start, byteCount: bytes.count)
     msgpack_unpacker_buffer_consumed(unpacker, bytes.count)
-    var items: [MessageReader.Item] = []
     var index = 0
     while true {
       switch framing.scan(bytes, from: &index) {
       case .needsMore:
-        return items
+        return
       case .tooLong(let byteCount):
-        items.append(breaking(.tooLong(byteCount: byteCount)))
-        return items
+        take(breaking(.tooLong(byteCount: byteCount)))
+        return
       case .tooDeep:
-        items.append(breaking(.unreadable("a message nests deeper than \(Self.maximumDepth) levels")))
-        return items
+        take(breaking(.unreadable("a message nests deeper than \(Self.maximumDepth) levels")))
+        return
       case .notMessagePack:
-        items.append(breaking(.unreadable("the bytes are not MessagePack")))
-        return items
+        take(breaking(.unreadable("the bytes are not MessagePack")))
+        return
       case .ended(let byteCount):
         // The unpacker holds the whole message now, and reads no further than its end.
         var size = 0
         switch msgpack_unpacker_next_with_size(unpacker, unpacked, &size) {
         case MSGPACK_UNPACK_SUCCESS where size == byteCount:
-          items.append(isRPC ? Self.rpcItem(unpacked.pointee.data) : Self.item(unpacked.pointee.data))
+          take(isRPC ? Self.rpcItem(unpacked.pointee.data) : Self.item(unpacked.pointee.data))
         case MSGPACK_UNPACK_NOMEM_ERROR:
-          items.append(breaking(.unreadable("a message is too large to hold")))
-          return items
+          take(breaking(.unreadable("a message is too large to hold")))
+          return
         default:
-          items.append(breaking(.unreadable("the bytes are not MessagePack")))
-          return items
+          take(breaking(.unreadable("the bytes are not MessagePack")))
+          return
         }
       }
     }
