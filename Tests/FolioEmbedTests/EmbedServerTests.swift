@@ -117,6 +117,15 @@ import Testing
     #expect(harness.shell.session.workspace.documents.isEmpty)
     let nested = harness.request(2, "table.sort", #"{"keys":[{"column":"n","way":"up"}]}"#)
     #expect(nested.first?.serialized.contains("'keys.way'") == true)
+    // Past the 64 fields kept as bits: the path taken at 70 and the unknown ones at 64 and 69 are told apart.
+    let many = (0..<70).map { $0 == 66 ? #""path":"t.csv""# : #""f\#($0)":1"# }
+    let manyReply = harness.request(3, "document.open", "{" + many.joined(separator: ",") + "}")
+    let text = manyReply.first?.serialized ?? ""
+    #expect(Self.errorCode(manyReply.first) == -32602)
+    #expect(
+      text.contains("'f63', 'f64', 'f65', 'f67'") && text.contains("'f69'") && !text.contains("'path'"),
+      "\(text)")
+    #expect(harness.shell.session.workspace.documents.isEmpty)
   }
 
   @Test("the life cycle: initialize first, once; after shutdown only exit")
