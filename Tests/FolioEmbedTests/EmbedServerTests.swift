@@ -543,6 +543,12 @@ import Testing
       .array([.int(0), .int(3), .string("table.rows"), .object([("count", .number(1.5))])]),
       .array([.int(0), .int(4), .string("nope"), .null]),
       .array([.int(1), .int(5), .null, .null]),
+      // A method that is not a string (its id echoed), an id that is neither a number nor a
+      // string, params that are not an object; a cancellation, which gets no response.
+      .array([.int(0), .int(6), .int(7), .null]),
+      .array([.int(0), .bool(true), .string("document.list"), .null]),
+      .array([.int(0), .int(8), .string("document.list"), .array([])]),
+      .array([.int(2), .string("$/cancelRequest"), .object([("id", .int(99))])]),
     ]
     var items: [MessageReader.Item] = []
     for request in requests {
@@ -559,9 +565,13 @@ import Testing
     let reader = MessagePackReader()
     let decoded = bytes.withUnsafeBufferPointer { reader.append($0) }
     #expect(decoded == values.dropFirst().map { .message(Self.rpcForm($0)) })
-    #expect(values.count == 1 + items.count + 2, "document.opened and toolbar.changed come too")
+    #expect(values.count == 1 + items.count - 1 + 2, "document.opened and toolbar.changed come too")
     #expect(Self.errorCode(values.last) == -32700)
-    #expect(Self.errorCode(values[values.count - 2]) == -32600, "a response is no request")
+    // A response sent to Folio, a method that is not a string, an id that is neither, params
+    // that are not an object; the cancellation got no response.
+    let bad = Array(values.suffix(5).dropLast())
+    #expect(bad.map(Self.errorCode) == [-32600, -32600, -32600, -32602], "\(bad.map(\.serialized))")
+    #expect(bad.map { Self.field($0, "id") } == [.null, .int(6), .null, .int(8)])
     guard
       case .array(let rpcReply) = try #require(
         decoded.first.flatMap { item -> JSONValue? in

@@ -131,7 +131,7 @@ import Testing
             .unrepresentable(
               "in msgpack-RPC a message is a request [0, id, method, params] or a notification [2, method, params]"
             ),
-            .message(.object([("jsonrpc", .string("2.0")), ("method", .string("x"))])), nil,
+            .rpc(id: nil, method: .string("x"), params: nil), nil,
           ])
       }
     }

@@ -234,7 +234,8 @@ import Testing
   }
 
   @Test(
-    "msgpack-RPC: a request or notification array is read as its JSON-RPC object; anything else is skipped")
+    "msgpack-RPC: a request or notification array is read as its members, with no tree; anything else is skipped"
+  )
   func rpcEnvelope() {
     func read(_ value: JSONValue) -> [MessageReader.Item] {
       let reader = MessagePackReader(isRPC: true)
@@ -243,26 +244,25 @@ import Testing
     let params = JSONValue.object([("query", .string("sav"))])
     #expect(
       read(.array([.int(0), .int(7), .string("commands.search"), params]))
-        == [
-          .message(
-            .object([
-              ("jsonrpc", .string("2.0")), ("id", .int(7)), ("method", .string("commands.search")),
-              ("params", params),
-            ]))
-        ])
-    // A nil params is none; the id and the method are passed on as they are, for the server to check.
+        == [.rpc(id: .int(7), method: .string("commands.search"), params: params)])
+    // A nil params is none; the id and the method are passed on as they are, for the server to
+    // check (a nil id is a request's, not a notification's).
     #expect(
-      read(.array([.int(0), .string("a"), .int(3), .null]))
-        == [.message(.object([("jsonrpc", .string("2.0")), ("id", .string("a")), ("method", .int(3))]))])
+      read(.array([.int(0), .string("a"), .int(3), .null])) == [
+        .rpc(id: .string("a"), method: .int(3), params: nil)
+      ])
     #expect(
-      read(.array([.int(2), .string("$/cancelRequest"), .object([("id", .int(7))])]))
-        == [
-          .message(
-            .object([
-              ("jsonrpc", .string("2.0")), ("method", .string("$/cancelRequest")),
-              ("params", .object([("id", .int(7))])),
-            ]))
-        ])
+      read(.array([.int(0), .null, .string("m"), .null])) == [
+        .rpc(id: .null, method: .string("m"), params: nil)
+      ])
+    let cancel = read(.array([.int(2), .string("$/cancelRequest"), .object([("id", .int(7))])]))
+    #expect(cancel == [.rpc(id: nil, method: .string("$/cancelRequest"), params: .object([("id", .int(7))]))])
+    // The watcher sees the cancellation in it, as in a map.
+    #expect(cancel.first.flatMap(EmbedServer.cancelledID(in:)) == .number(7))
+    #expect(
+      EmbedServer.cancelledID(
+        in: .rpc(id: nil, method: .string("$/cancel"), params: .object([("id", .int(7))])))
+        == nil)
     let refused = MessageReader.Item.unrepresentable(
       "in msgpack-RPC a message is a request [0, id, method, params] or a notification [2, method, params]")
     for value: JSONValue in [
@@ -281,7 +281,7 @@ import Testing
       bytes.withUnsafeBufferPointer { reader.append($0) }
         == [
           .unrepresentable("bin (binary data) has no JSON form"),
-          .message(.object([("jsonrpc", .string("2.0")), ("method", .string("n"))])),
+          .rpc(id: nil, method: .string("n"), params: nil),
         ])
   }
 

@@ -105,6 +105,8 @@ public final class EmbedServer {
       receive(line: bytes)
     case .message(let message):
       receive(message: message)
+    case .rpc(let id, let method, let params):
+      receive(id: id, method: method, params: params)
     case .tooLong(let byteCount):
       respond(
         to: nil,
@@ -152,6 +154,8 @@ public final class EmbedServer {
     switch item {
     case .line(let bytes): cancelledID(in: bytes)
     case .message(let message): cancelledID(inMessage: message)
+    case .rpc(_, .string("$/cancelRequest"), .object(let params)?):
+      params.first(where: { $0.0 == "id" }).flatMap { RequestID($0.1) }
     default: nil
     }
   }
@@ -231,12 +235,37 @@ public final class EmbedServer {
     handle(request)
   }
 
+  /// Handles one msgpack-RPC request or notification: its members checked as a map's are.
+  func receive(id idValue: JSONValue?, method: JSONValue, params: JSONValue?) {
+    var id: RequestID?
+    if let idValue {
+      guard let valid = RequestID(idValue) else {
+        respond(
+          to: nil, with: .failure(ProtocolError(.invalidRequest, "'id' must be an integer or a string")))
+        return
+      }
+      id = valid
+    }
+    guard case .string(let name) = method else {
+      respond(to: id, with: .failure(ProtocolError(.invalidRequest, "'method' must be a string")))
+      return
+    }
+    handle(Request(id: id, method: name, params: params))
+  }
+
   /// A message's members, checked: `jsonrpc` is "2.0", `method` a string, `id` a number or
   /// a string (absent in a notification), `params` whatever the method reads.
   struct Request {
     var id: RequestID?
     var method: String
     var params: JSONValue?
+
+    /// A request whose members were checked already (msgpack-RPC's envelope).
+    init(id: RequestID?, method: String, params: JSONValue?) {
+      self.id = id
+      self.method = method
+      self.params = params
+    }
 
     init(_ fields: [(String, JSONValue)]) throws(ProtocolError) {
       var method: String?

@@ -19,10 +19,10 @@ import FolioCore
 /// reader reports it once as `broken` and reads no more.
 ///
 /// In msgpack-RPC (`isRPC`), each message is an array in msgpack-RPC's envelope, read as the
-/// JSON-RPC object it stands for: a request `[0, id, method, params]` as `{"jsonrpc": "2.0",
-/// "id", "method", "params"}`, a notification `[2, method, params]` as the same without `id`
-/// (a nil `params` as none). Any other message is `unrepresentable`; what the members hold is
-/// checked by the server, as in a map.
+/// request or notification it stands for (`MessageReader.Item.rpc`): a request `[0, id,
+/// method, params]`, a notification `[2, method, params]` (a nil `params` as none), with no
+/// tree made for the envelope. Any other message is `unrepresentable`; what the members hold
+/// is checked by the server, as in a map.
 ///
 /// It is used by one thread at a time — `MessageInput` keeps it under its lock — which is
 /// what its unchecked `Sendable` promises.
@@ -135,8 +135,8 @@ public final class MessagePackReader: @unchecked Sendable {
     }
   }
 
-  /// What a whole msgpack-RPC message is: the JSON-RPC object its array stands for, or why
-  /// it has none.
+  /// What a whole msgpack-RPC message is: the request or notification its array stands for,
+  /// or why it is neither.
   static func rpcItem(_ object: msgpack_object) -> MessageReader.Item {
     let array = object.via.array
     guard object.type == MSGPACK_OBJECT_ARRAY, let elements = array.ptr,
@@ -147,14 +147,10 @@ public final class MessagePackReader: @unchecked Sendable {
         "in msgpack-RPC a message is a request [0, id, method, params] or a notification [2, method, params]")
     }
     do {
-      var fields: [(String, JSONValue)] = []
-      fields.reserveCapacity(4)
-      fields.append(("jsonrpc", .string("2.0")))
-      if array.size == 4 { fields.append(("id", try value(elements[1]))) }
-      fields.append(("method", try value(elements[Int(array.size) - 2])))
+      let id = array.size == 4 ? try value(elements[1]) : nil
+      let method = try value(elements[Int(array.size) - 2])
       let params = elements[Int(array.size) - 1]
-      if params.type != MSGPACK_OBJECT_NIL { fields.append(("params", try value(params))) }
-      return .message(.object(fields))
+      return .rpc(id: id, method: method, params: params.type == MSGPACK_OBJECT_NIL ? nil : try value(params))
     } catch {
       return .unrepresentable(error.reason)
     }
