@@ -276,7 +276,8 @@ public final class CommandRegistry {
   /// filter is refused by one test of its names' masks together, and only the commands
   /// returned are handed out, by reference. A palette asks again at each keystroke: the
   /// index keeps the last ASCII filter's matches, so the same filter asked again is answered
-  /// from them, and a filter that extends it (typed on) walks only them — every name that
+  /// from them (the same text without being prepared again), and a filter that extends it
+  /// (typed on) walks only them — every name that
   /// holds the longer filter's bytes in order holds its start's. Any change to the commands
   /// drops the index, and these with it.
   public func search(_ filter: String, limit: Int) -> (matches: [CommandMatch], total: Int) {
@@ -292,17 +293,22 @@ public final class CommandRegistry {
       let all = index.registered
       return (all.prefix(limit).map { CommandMatch(registered: $0, score: 0) }, all.count)
     }
-    let prepared = FuzzyMatcher.Filter(filter)
     let scored: [(score: Int, position: Int)]
-    if let bytes = prepared.loweredASCII, let last = index.lastSearch, last.filter == bytes {
+    if let last = index.lastSearch, last.text == filter {
+      // The same text asked again: not even prepared again.
       scored = last.scored
     } else {
-      // Typed on from the last filter: only its matches can match.
-      let candidates = prepared.loweredASCII.flatMap { bytes in
-        index.lastSearch.flatMap { bytes.starts(with: $0.filter) ? $0.scored : nil }
+      let prepared = FuzzyMatcher.Filter(filter)
+      if let bytes = prepared.loweredASCII, let last = index.lastSearch, last.filter == bytes {
+        scored = last.scored
+      } else {
+        // Typed on from the last filter: only its matches can match.
+        let candidates = prepared.loweredASCII.flatMap { bytes in
+          index.lastSearch.flatMap { bytes.starts(with: $0.filter) ? $0.scored : nil }
+        }
+        scored = index.score(prepared, among: candidates)
       }
-      scored = index.score(prepared, among: candidates)
-      if let bytes = prepared.loweredASCII { index.lastSearch = (bytes, scored) }
+      if let bytes = prepared.loweredASCII { index.lastSearch = (filter, bytes, scored) }
     }
     let matches = scored.prefix(limit).map {
       CommandMatch(registered: index.registered[$0.position], score: $0.score)
@@ -331,9 +337,9 @@ public final class CommandRegistry {
     /// The masks of each command's names together (`FuzzyMatcher.Name.mask`): a filter
     /// with a byte outside it matches none of them.
     let masks: [UInt64]
-    /// The last ASCII filter searched (its bytes lowered, spaces skipped: all its scores
-    /// depend on) and its matches, best first.
-    var lastSearch: (filter: [UInt8], scored: [(score: Int, position: Int)])?
+    /// The last ASCII filter searched, as typed and as its bytes lowered, spaces skipped (all
+    /// its scores depend on), and its matches, best first.
+    var lastSearch: (text: String, filter: [UInt8], scored: [(score: Int, position: Int)])?
 
     init(_ registered: [RegisteredCommand]) {
       self.registered = registered
