@@ -871,7 +871,9 @@ class EmbedPeer:
 
 class FolioEmbed(EmbedPeer):
     """`folio --embed` in JSON lines, or in MessagePack when `msgpack` is given (the module,
-    python3-msgpack) and the binary speaks protocol 1.2, which chooses it in initialize."""
+    python3-msgpack): msgpack-RPC's arrays, as Neovim's, when the binary speaks protocol 1.3,
+    else MessagePack maps when it speaks 1.2 (an older build, compared with this one); the
+    encoding is chosen in initialize."""
 
     def __init__(self, bench, plugins, msgpack=None):
         environment = dict(bench.environment)
@@ -881,9 +883,12 @@ class FolioEmbed(EmbedPeer):
         self.descriptor = self.reader.fileno()
         self.next_id = 0
         self.msgpack = None
-        params = {"protocolVersion": "1.2", "notifications": []}
+        self.rpc = False
+        # The palette's compact matches (arrays) where the version has them.
+        self.version = "1.3"
+        params = {"protocolVersion": "1.3", "notifications": []}
         if msgpack is not None:
-            params["encodings"] = ["msgpack"]
+            params["encodings"] = ["msgpack-rpc"]
         self.send("initialize", params)
         rest = b""
         if msgpack is None:
@@ -901,18 +906,40 @@ class FolioEmbed(EmbedPeer):
             line, rest = data.split(b"\n", 1)
             reply = json.loads(line)
         if "error" in reply:
-            # An older build, compared with this one, speaks 1.1 or only 1.0 (whose
-            # commands.search answers full command objects), in JSON lines only.
-            self.call("initialize", {"protocolVersion": reply["error"]["data"]["supported"][0],
-                                     "notifications": []})
-        elif msgpack is not None:
+            # An older build, compared with this one, speaks 1.2 (MessagePack maps), 1.1 or only
+            # 1.0 (whose commands.search answers full command objects); before 1.2 in JSON lines only.
+            self.version = reply["error"]["data"]["supported"][0]
+            params = {"protocolVersion": self.version, "notifications": []}
+            if msgpack is not None and self.version == "1.2":
+                params["encodings"] = ["msgpack"]
+            self.send("initialize", params)
+            rest = b""
+            if "encodings" not in params:
+                reply = json.loads(self.reader.readline())
+            else:
+                data = b""
+                while b"\n" not in data:
+                    chunk = os.read(self.descriptor, 65536)
+                    if not chunk:
+                        raise RunFailed("folio --embed ended")
+                    data += chunk
+                line, rest = data.split(b"\n", 1)
+                reply = json.loads(line)
+            if "error" in reply:
+                raise RunFailed(f"folio --embed: {reply['error']}")
+        if msgpack is not None and reply["result"].get("encoding", "json") != "json":
             self.msgpack = msgpack
+            self.rpc = reply["result"]["encoding"] == "msgpack-rpc"
             self.unpacker = msgpack.Unpacker(raw=False)
             self.unpacker.feed(rest)
             self.packb = msgpack.packb
 
     def send(self, method, params):
         self.next_id += 1
+        if self.rpc:
+            self.process.stdin.write(self.packb([0, self.next_id, method, params]))
+            self.process.stdin.flush()
+            return
         message = {"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params}
         if self.msgpack is not None:
             self.process.stdin.write(self.packb(message))
@@ -933,13 +960,23 @@ class FolioEmbed(EmbedPeer):
                     self.unpacker.feed(chunk)
         else:
             reply = json.loads(self.reader.readline())
+        if self.rpc:
+            # [1, id, error, result], as Neovim's client reads it.
+            if reply[0] != 1 or reply[2] is not None:
+                raise RunFailed(f"folio --embed: {reply}")
+            return reply
         if "error" in reply:
             raise RunFailed(f"folio --embed: {reply['error']}")
         return reply
 
     def call(self, method, params):
         self.send(method, params)
-        return self.receive()
+        reply = self.receive()
+        if self.rpc:
+            if reply[1] != self.next_id:
+                raise RunFailed(f"folio --embed: a response to {reply[1]}, not {self.next_id}")
+            return reply[3]
+        return reply
 
 
 class NvimEmbed(EmbedPeer):
@@ -988,7 +1025,10 @@ def measure_folio_embed(bench, msgpack, samples):
             return False
         name = "msgpack" if msgpack is not None else "json"
         count = sizes["round_trips"]
-        samples[name + " search"].append(round_trips(folio, count, "commands.search", {"query": "sav"}))
+        search = {"query": "sav"}
+        if folio.version not in ("1.0", "1.1", "1.2"):
+            search["compact"] = True
+        samples[name + " search"].append(round_trips(folio, count, "commands.search", search))
         samples[name + " plugin"].append(round_trips(folio, count, "commands.run", {"command": "cb.run"}))
         folio.call("document.open", {"path": "embed.csv"})
         # Pipelined: every request written (by a thread, so neither pipe fills) before the
@@ -1039,7 +1079,9 @@ def measure_embed(bench):
     limit = 1 if msgpack is not None else None
     if speaks_msgpack:
         bench.add("embed round trip: commands.search (MessagePack)", samples["msgpack search"], peer_name, peer,
-                  "≤ 1×", limit, unit="µs", note=note + "; Folio MessagePack, nvim msgpack-RPC")
+                  "≤ 1×", limit, unit="µs",
+                  note=note + "; Folio msgpack-RPC (protocol 1.3; the search with compact: true), nvim msgpack-RPC; "
+                  "an older folio in MessagePack maps (1.2)")
         bench.add("embed round trip: a plugin command (MessagePack)", samples["msgpack plugin"], peer_name, peer,
                   "≤ 1×", limit, unit="µs")
     bench.add("embed round trip: commands.search (JSON lines)", samples["json search"], peer_name, peer,

@@ -24,7 +24,7 @@ env=O({"platform":{"enum":["mac","ipad","iphone"]},"width":I(1,10000),"keyboard"
 visibilities=["all","doubleColumn","detailOnly"]
 notif_names=["document.opened","document.changed","document.saved","document.renamed","document.closed","selection.changed","menus.changed","toolbar.changed","dialog.presented","dialog.dismissed","plugin.loaded","plugin.failed","plugin.unloaded","notify","log","$/progress"]
 params={
- "initialize":O({"protocolVersion":S(),"clientName":S(),"environment":env,"notifications":A({"enum":notif_names}),"encodings":A(S(),minItems=1,description="since 1.2: the encodings the client reads and writes after initialize, best first; json when absent")},["protocolVersion"]),
+ "initialize":O({"protocolVersion":S(),"clientName":S(),"environment":env,"notifications":A({"enum":notif_names}),"encodings":A(S(),minItems=1,description="since 1.2: the encodings the client reads and writes after initialize, best first (json, msgpack; msgpack-rpc since 1.3); json when absent")},["protocolVersion"]),
  "shutdown":empty,
  "document.open":O({"path":S(),"sort":{"type":"string","description":"the table's initial sort order, kept as it is edited: name or name,noise:desc"}},["path"]),
  "document.new":O({"kind":{"enum":["text","table"]},"columns":{"type":"string","description":"a table's column names, comma-separated"}}),
@@ -66,7 +66,7 @@ params={
  "plugin.list":empty,
  "plugin.info":O({"name":S()},["name"]),"plugin.load":O({"name":S()},["name"]),
  "plugin.unload":O({"name":S()},["name"]),"plugin.reload":O({"name":S()},["name"]),
- "commands.list":empty,"commands.search":O({"query":S(),"limit":{**I(1,1000),"description":"since 1.1: at most this many matches (20 when absent)"},"detail":{**B(),"description":"since 1.1: each match's full command object too, under command"}},["query"]),
+ "commands.list":empty,"commands.search":O({"query":S(),"limit":{**I(1,1000),"description":"since 1.1: at most this many matches (20 when absent)"},"detail":{**B(),"description":"since 1.1: each match's full command object too, under command"},"compact":{**B(),"description":"since 1.3: each match as the array [id, title, shortcut, enabled, score, command?]"}},["query"]),
  "commands.explain":O({"command":S()},["command"]),
  "commands.run":O({"command":S(),"arguments":{"type":"object","additionalProperties":{"anyOf":[S(),{"type":"number"},B(),A(S())]}}},["command"]),
  "command.execute":O({"line":S()},["line"]),
@@ -134,7 +134,7 @@ defs={
 documentResult={"oneOf":[R("document"),R("dialogResult")]}
 anyObject={"type":"object"}
 results={
- "initialize":O({"protocolVersion":S(),"server":O({"name":S(),"version":S()},["name","version"]),"methods":A({"enum":list(params)}),"notifications":A({"enum":notif_names}),"limits":O({"messageBytes":I(1)},["messageBytes"]),"encoding":{"enum":["json","msgpack"],"description":"since 1.2: the encoding of every message after this response"}},["protocolVersion","server","methods","notifications","limits"]),
+ "initialize":O({"protocolVersion":S(),"server":O({"name":S(),"version":S()},["name","version"]),"methods":A({"enum":list(params)}),"notifications":A({"enum":notif_names}),"limits":O({"messageBytes":I(1)},["messageBytes"]),"encoding":{"enum":["json","msgpack","msgpack-rpc"],"description":"since 1.2: the encoding of every message after this response (msgpack-rpc since 1.3)"}},["protocolVersion","server","methods","notifications","limits"]),
  "shutdown":{"type":"null"},
  **{m:documentResult for m in ["document.open","document.new","document.save","document.saveAs","document.revert","document.close","document.rename","document.undo","document.redo","table.addRow","table.deleteRows","document.focus","document.info"]},
  "document.list":O({"documents":A(R("document"))},["documents"]),
@@ -154,13 +154,15 @@ results={
  "environment.get":R("environment"),"environment.set":R("environment"),
  "command.execute":O({"results":A(O({"command":S(),"result":{"type":"object"}},["command","result"]))},["results"]),
  "commands.search":{"oneOf":[
-   O({"matches":A(O({"id":S(),"title":S(),"shortcut":N(S()),"enabled":B(),"score":{"type":"integer"},"command":{"type":"object","description":"the full command object, with detail"}},["id","title","shortcut","enabled","score"])),"total":I(0)},["matches","total"],desc="1.1: the best matches as a palette lists them"),
+   O({"matches":A({"anyOf":[
+     O({"id":S(),"title":S(),"shortcut":N(S()),"enabled":B(),"score":{"type":"integer"},"command":{"type":"object","description":"the full command object, with detail"}},["id","title","shortcut","enabled","score"]),
+     {"type":"array","prefixItems":[S(),S(),N(S()),B(),{"type":"integer"},{"type":"object"}],"minItems":5,"maxItems":6,"items":False,"description":"since 1.3, with compact: [id, title, shortcut, enabled, score, command?]"}]}),"total":I(0)},["matches","total"],desc="1.1: the best matches as a palette lists them"),
    O({"commands":A({"type":"object"})},["commands"],desc="1.0: every match as a full command object")]},
 }
 for m in params:
     results.setdefault(m, anyObject)
 defs["results"]=results
-schema={"$schema":"https://json-schema.org/draft/2020-12/schema","title":"Folio embedding protocol, versions 1.1 and 1.0",
+schema={"$schema":"https://json-schema.org/draft/2020-12/schema","title":"Folio embedding protocol, versions 1.0 to 1.3",
  "description":"Every message of `folio --embed` (docs/protocol.md): what a client sends ($defs/clientMessage), what Folio sends ($defs/serverMessage), and the result of each method ($defs/results/METHOD). Results whose shape is --json's for the command (docs/json.md) are described there and checked here only as objects.",
  "$defs":defs}
 print(json.dumps(schema, indent=2, ensure_ascii=False))

@@ -117,6 +117,15 @@ import Testing
     #expect(harness.shell.session.workspace.documents.isEmpty)
     let nested = harness.request(2, "table.sort", #"{"keys":[{"column":"n","way":"up"}]}"#)
     #expect(nested.first?.serialized.contains("'keys.way'") == true)
+    // Past the 64 fields kept as bits: the path taken at 70 and the unknown ones at 64 and 69 are told apart.
+    let many = (0..<70).map { $0 == 66 ? #""path":"t.csv""# : #""f\#($0)":1"# }
+    let manyReply = harness.request(3, "document.open", "{" + many.joined(separator: ",") + "}")
+    let text = manyReply.first?.serialized ?? ""
+    #expect(Self.errorCode(manyReply.first) == -32602)
+    #expect(
+      text.contains("'f63', 'f64', 'f65', 'f67'") && text.contains("'f69'") && !text.contains("'path'"),
+      "\(text)")
+    #expect(harness.shell.session.workspace.documents.isEmpty)
   }
 
   @Test("the life cycle: initialize first, once; after shutdown only exit")
@@ -493,6 +502,134 @@ import Testing
     #expect(Self.errorCode(values[values.count - 2]) == -32600)
   }
 
+  /// A message as msgpack-RPC carries it: a response `[1, id, error, result]`, a notification
+  /// `[2, method, params]`.
+  private static func rpcForm(_ message: JSONValue) -> JSONValue {
+    if let method = field(message, "method") {
+      return .array([.int(2), method, field(message, "params") ?? .null])
+    }
+    return .array([
+      .int(1), field(message, "id") ?? .null, field(message, "error") ?? .null,
+      field(message, "result") ?? .null,
+    ])
+  }
+
+  @Test("msgpack-RPC chosen in 1.3: every message after initialize is the same values in its arrays")
+  func messagePackRPC() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("t.csv", "name,n\na,1\nb,2\n")
+    func shell() -> Shell { Self.quietShell(in: folder) }
+    var values: [JSONValue] = []
+    var bytes: [UInt8] = []
+    let valueServer = EmbedServer(shell: shell()) { values.append($0) }
+    let packServer = EmbedServer(shell: shell(), writeLine: { bytes.append(contentsOf: $0) })
+    let initialize =
+      #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"1.3","encodings":["cbor","msgpack-rpc","msgpack"]}}"#
+    valueServer.receive(.line(Array(initialize.utf8)))
+    packServer.receive(.line(Array(initialize.utf8)))
+    let response = try #require(values.first)
+    #expect(bytes == response.serializedBytes + [UInt8(ascii: "\n")])
+    #expect(Self.field(try #require(Self.field(response, "result")), "encoding") == .string("msgpack-rpc"))
+    #expect(packServer.encoding == .msgpackRPC)
+    bytes = []
+    // The requests as the msgpack-RPC reader hands them on.
+    let requests: [JSONValue] = [
+      .array([.int(0), .int(1), .string("commands.search"), .object([("query", .string("sav"))])]),
+      .array([
+        .int(0), .int(2), .string("commands.search"),
+        .object([("query", .string("s")), ("compact", .bool(true))]),
+      ]),
+      .array([.int(0), .string("o"), .string("document.open"), .object([("path", .string("t.csv"))])]),
+      .array([.int(0), .int(3), .string("table.rows"), .object([("count", .number(1.5))])]),
+      .array([.int(0), .int(4), .string("nope"), .null]),
+      .array([.int(1), .int(5), .null, .null]),
+      // A method that is not a string (its id echoed), an id that is neither a number nor a
+      // string, params that are not an object; a cancellation, which gets no response.
+      .array([.int(0), .int(6), .int(7), .null]),
+      .array([.int(0), .bool(true), .string("document.list"), .null]),
+      .array([.int(0), .int(8), .string("document.list"), .array([])]),
+      .array([.int(2), .string("$/cancelRequest"), .object([("id", .int(99))])]),
+    ]
+    var items: [MessageReader.Item] = []
+    for request in requests {
+      var writer = MessagePackWriter()
+      writer.write(request)
+      let reader = MessagePackReader(isRPC: true)
+      items += writer.withBytes { reader.append($0) }
+    }
+    items.append(.broken(.truncated(byteCount: 3)))
+    for item in items {
+      valueServer.receive(item)
+      packServer.receive(item)
+    }
+    let reader = MessagePackReader()
+    let decoded = bytes.withUnsafeBufferPointer { reader.append($0) }
+    #expect(decoded == values.dropFirst().map { .message(Self.rpcForm($0)) })
+    #expect(values.count == 1 + items.count - 1 + 2, "document.opened and toolbar.changed come too")
+    #expect(Self.errorCode(values.last) == -32700)
+    // A response sent to Folio, a method that is not a string, an id that is neither, params
+    // that are not an object; the cancellation got no response.
+    let bad = Array(values.suffix(5).dropLast())
+    #expect(bad.map(Self.errorCode) == [-32600, -32600, -32600, -32602], "\(bad.map(\.serialized))")
+    #expect(bad.map { Self.field($0, "id") } == [.null, .int(6), .null, .int(8)])
+    guard
+      case .array(let rpcReply) = try #require(
+        decoded.first.flatMap { item -> JSONValue? in
+          if case .message(let value) = item { value } else { nil }
+        })
+    else {
+      Issue.record("no reply")
+      return
+    }
+    #expect(rpcReply.count == 4 && rpcReply[0] == .int(1) && rpcReply[1] == .int(1) && rpcReply[2] == .null)
+  }
+
+  @Test(
+    "commands.search in 1.3 with compact: each match the array of the object's values; before 1.3 it is unknown"
+  )
+  func compactSearch() throws {
+    let harness = try Harness()
+    harness.initialize(version: "1.3")
+    for query in ["sav", "s", "", "zzzz"] {
+      let full = try #require(harness.request(1, "commands.search", #"{"query":"\#(query)","limit":5}"#).last)
+      let compact = try #require(
+        harness.request(2, "commands.search", #"{"query":"\#(query)","limit":5,"compact":true}"#).last)
+      guard case .array(let objects)? = Self.field(full, "result").flatMap({ Self.field($0, "matches") }),
+        case .array(let arrays)? = Self.field(compact, "result").flatMap({ Self.field($0, "matches") })
+      else {
+        Issue.record("no matches: \(full.serialized) \(compact.serialized)")
+        continue
+      }
+      #expect(objects.count == arrays.count)
+      #expect(query == "zzzz" ? objects.isEmpty : !objects.isEmpty)
+      let expected: [JSONValue] = objects.map { object in
+        .array(["id", "title", "shortcut", "enabled", "score"].map { Self.field(object, $0) ?? .int(-1) })
+      }
+      #expect(arrays == expected, "\(query)")
+      #expect(
+        Self.field(full, "result").flatMap { Self.field($0, "total") }
+          == Self.field(compact, "result").flatMap { Self.field($0, "total") })
+    }
+    let detailed = try #require(
+      harness.request(3, "commands.search", #"{"query":"sav","limit":1,"compact":true,"detail":true}"#).last)
+    guard case .array(let one)? = Self.field(detailed, "result").flatMap({ Self.field($0, "matches") }),
+      case .array(let match)? = one.first
+    else {
+      Issue.record("no match: \(detailed.serialized)")
+      return
+    }
+    #expect(match.count == 6)
+    #expect(match.last.flatMap { Self.field($0, "id") } == match.first)
+    for version in ["1.2", "1.1"] {
+      let older = try Harness()
+      older.initialize(version: version)
+      #expect(
+        Self.errorCode(older.request(1, "commands.search", #"{"query":"sav","compact":true}"#).last)
+          == -32602,
+        "\(version)")
+    }
+  }
+
   @Test(
     "initialize in 1.2 names the encoding; one Folio does not speak is refused; before 1.2 'encodings' is unknown"
   )
@@ -506,6 +643,7 @@ import Testing
       (#"{"protocolVersion":"1.2","encodings":["cbor"]}"#, -32602),
       (#"{"protocolVersion":"1.2","encodings":[]}"#, -32602),
       (#"{"protocolVersion":"1.1","encodings":["msgpack"]}"#, -32602),
+      (#"{"protocolVersion":"1.2","encodings":["msgpack-rpc"]}"#, -32602),
     ] {
       let fresh = try Harness()
       #expect(Self.errorCode(fresh.request(0, "initialize", params).last) == code, "\(params)")

@@ -100,7 +100,14 @@ import Testing
     let packed: [UInt8] = [0x81, 0xA1, 0x61, 0x01, 0x91, 0xA1, 0x78]
     for encoding in MessageEncoding.allCases {
       let pipe = Pipe(settled: false)
-      let after = encoding == .msgpack ? packed : Array("{\"a\":1}\n[\"x\"]\n".utf8)
+      // {"a": 1}, then the notification [2, "x", nil].
+      let rpc: [UInt8] = [0x81, 0xA1, 0x61, 0x01, 0x93, 0x02, 0xA1, 0x78, 0xC0]
+      let after =
+        switch encoding {
+        case .json: Array("{\"a\":1}\n[\"x\"]\n".utf8)
+        case .msgpack: packed
+        case .msgpackRPC: rpc
+        }
       let bytes = Array("\n".utf8) + Array(initialize.utf8) + Array("\n".utf8) + after
       // Written whole or in two pieces, the split anywhere.
       let split = Int.random(in: 0...bytes.count, using: &random)
@@ -117,6 +124,15 @@ import Testing
       case .json: #expect(rest == [.line(Array(#"{"a":1}"#.utf8)), .line(Array(#"["x"]"#.utf8)), nil])
       case .msgpack:
         #expect(rest == [.message(.object([("a", .int(1))])), .message(.array([.string("x")])), nil])
+      case .msgpackRPC:
+        // A map is no msgpack-RPC message: skipped, and the stream goes on.
+        #expect(
+          rest == [
+            .unrepresentable(
+              "in msgpack-RPC a message is a request [0, id, method, params] or a notification [2, method, params]"
+            ),
+            .rpc(id: nil, method: .string("x"), params: nil), nil,
+          ])
       }
     }
   }

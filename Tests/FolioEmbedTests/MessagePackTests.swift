@@ -233,6 +233,58 @@ import Testing
     }
   }
 
+  @Test(
+    "msgpack-RPC: a request or notification array is read as its members, with no tree; anything else is skipped"
+  )
+  func rpcEnvelope() {
+    func read(_ value: JSONValue) -> [MessageReader.Item] {
+      let reader = MessagePackReader(isRPC: true)
+      return Self.packed(value).withUnsafeBufferPointer { reader.append($0) }
+    }
+    let params = JSONValue.object([("query", .string("sav"))])
+    #expect(
+      read(.array([.int(0), .int(7), .string("commands.search"), params]))
+        == [.rpc(id: .int(7), method: .string("commands.search"), params: params)])
+    // A nil params is none; the id and the method are passed on as they are, for the server to
+    // check (a nil id is a request's, not a notification's).
+    #expect(
+      read(.array([.int(0), .string("a"), .int(3), .null])) == [
+        .rpc(id: .string("a"), method: .int(3), params: nil)
+      ])
+    #expect(
+      read(.array([.int(0), .null, .string("m"), .null])) == [
+        .rpc(id: .null, method: .string("m"), params: nil)
+      ])
+    let cancel = read(.array([.int(2), .string("$/cancelRequest"), .object([("id", .int(7))])]))
+    #expect(cancel == [.rpc(id: nil, method: .string("$/cancelRequest"), params: .object([("id", .int(7))]))])
+    // The watcher sees the cancellation in it, as in a map.
+    #expect(cancel.first.flatMap(EmbedServer.cancelledID(in:)) == .number(7))
+    #expect(
+      EmbedServer.cancelledID(
+        in: .rpc(id: nil, method: .string("$/cancel"), params: .object([("id", .int(7))])))
+        == nil)
+    let refused = MessageReader.Item.unrepresentable(
+      "in msgpack-RPC a message is a request [0, id, method, params] or a notification [2, method, params]")
+    for value: JSONValue in [
+      .object([("jsonrpc", .string("2.0")), ("id", .int(1)), ("method", .string("m"))]),
+      .array([.int(1), .int(7), .null, .null]), .array([.int(0), .int(7), .string("m")]),
+      .array([.int(2), .string("m"), .null, .null]), .array([.int(-1), .int(7), .string("m"), .null]),
+      .array([.string("0"), .int(7), .string("m"), .null]), .array([]), .string("m"),
+    ] {
+      #expect(read(value) == [refused], "\(value.serialized)")
+    }
+    // What has no JSON form inside the envelope is skipped as in a map, and the next is read.
+    let reader = MessagePackReader(isRPC: true)
+    let bytes: [UInt8] =
+      [0x94, 0x00, 0x01, 0xA1, 0x6D, 0xC4, 0x01, 0x00] + Self.packed(.array([.int(2), .string("n"), .null]))
+    #expect(
+      bytes.withUnsafeBufferPointer { reader.append($0) }
+        == [
+          .unrepresentable("bin (binary data) has no JSON form"),
+          .rpc(id: nil, method: .string("n"), params: nil),
+        ])
+  }
+
   @Test("a stream that breaks is reported once and read no more")
   func broken() {
     let next = Self.packed(.string("after"))

@@ -64,4 +64,29 @@ import Testing
       #expect(found.matches.map(\.score) == expected.map(\.1), "\(query)")
     }
   }
+
+  @Test("a palette's keystrokes — typed on, asked again, deleted, retyped — find what a fresh search finds")
+  func keystrokes() throws {
+    let folder = try TemporaryFolder()
+    let typed = EmbedServerTests.quietShell(in: folder).session.registry
+    var queries: [String] = []
+    for word in ["save", "Doc cl", "sav", "d s", "tbl"] {
+      // Typed a character at a time, asked again, then deleted a character at a time.
+      let prefixes = (1...word.count).map { String(word.prefix($0)) }
+      queries += prefixes + [word] + prefixes.reversed()
+    }
+    queries += ["s", "Save As…", "Save As", "é", "sé", "s", "x", "xz", "x", " ", "  s", "s"]
+    for query in queries {
+      let fresh = EmbedServerTests.quietShell(in: folder).session.registry.search(query, limit: 1_000)
+      let found = typed.search(query, limit: 1_000)
+      #expect(found.total == fresh.total, "\(query)")
+      #expect(found.matches.map(\.command.id) == fresh.matches.map(\.command.id), "\(query)")
+      #expect(found.matches.map(\.score) == fresh.matches.map(\.score), "\(query)")
+    }
+    // A command registered between two keystrokes is found by the next one.
+    #expect(typed.search("zq", limit: 10).total == 0)
+    try typed.register(Command(id: "zq.probe", title: "Zq probe", behavior: .action { _ in .none }))
+    #expect(typed.search("zq", limit: 10).matches.map(\.command.id) == ["zq.probe"])
+    #expect(typed.search("zqp", limit: 10).matches.map(\.command.id) == ["zq.probe"])
+  }
 }

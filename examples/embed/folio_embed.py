@@ -16,7 +16,8 @@ MessagePack library (Debian's python3-msgpack) may choose it instead: protocol 1
 `initialize` takes `"encodings": ["msgpack"]`, its response comes as a JSON line naming the
 `encoding`, and every message after it is one MessagePack map — the same messages, a few
 microseconds cheaper a round trip to encode and decode in Python (docs/protocol.md,
-"Encodings").
+"Encodings"); protocol 1.3's `"msgpack-rpc"` puts them in msgpack-RPC's arrays, as Neovim's
+`--embed` does, cheaper still.
 """
 
 import itertools

@@ -302,7 +302,12 @@ public final class CommandRegistry {
   ///
   /// The walk reads the index alone: a command none of whose names holds every byte of the
   /// filter is refused by one test of its names' masks together, and only the commands
-  /// returned are handed out, by reference.
+  /// returned are handed out, by reference. A palette asks again at each keystroke: the
+  /// index keeps the last ASCII filter's matches, so the same filter asked again is answered
+  /// from them (the same text without being prepared again), and a filter that extends it
+  /// (typed on) walks only them — every name that
+  /// holds the longer filter's bytes in order holds its start's. Any change to the commands
+  /// drops the index, and these with it.
   public func search(_ filter: String, limit: Int) -> (matches: [CommandMatch], total: Int) {
     let limit = max(0, limit)
     let index: SearchIndex
@@ -316,27 +321,23 @@ public final class CommandRegistry {
       let all = index.registered
       return (all.prefix(limit).map { CommandMatch(registered: $0, score: 0) }, all.count)
     }
-    let prepared = FuzzyMatcher.Filter(filter)
-    var scored: [(score: Int, position: Int)] = []
-    // Room for the matches of most filters, so the array is made once rather than grown.
-    scored.reserveCapacity(16)
-    index.names.withUnsafeBufferPointer { names in
-      index.nameEnds.withUnsafeBufferPointer { nameEnds in
-        index.masks.withUnsafeBufferPointer { masks in
-          for position in masks.indices where prepared.mask & ~masks[position] == 0 {
-            var best: Int?
-            for name in (position == 0 ? 0 : nameEnds[position - 1])..<nameEnds[position] {
-              if let score = FuzzyMatcher.score(prepared, in: names[name]), score > best ?? .min {
-                best = score
-              }
-            }
-            if let best { scored.append((best, position)) }
-          }
+    let scored: [(score: Int, position: Int)]
+    if let last = index.lastSearch, last.text == filter {
+      // The same text asked again: not even prepared again.
+      scored = last.scored
+    } else {
+      let prepared = FuzzyMatcher.Filter(filter)
+      if let bytes = prepared.loweredASCII, let last = index.lastSearch, last.filter == bytes {
+        scored = last.scored
+      } else {
+        // Typed on from the last filter: only its matches can match.
+        let candidates = prepared.loweredASCII.flatMap { bytes in
+          index.lastSearch.flatMap { bytes.starts(with: $0.filter) ? $0.scored : nil }
         }
+        scored = index.score(prepared, among: candidates)
       }
+      if let bytes = prepared.loweredASCII { index.lastSearch = (filter, bytes, scored) }
     }
-    let ids = index.ids
-    scored.sort { $0.score != $1.score ? $0.score > $1.score : ids[$0.position] < ids[$1.position] }
     let matches = scored.prefix(limit).map {
       CommandMatch(registered: index.registered[$0.position], score: $0.score)
     }
@@ -364,6 +365,9 @@ public final class CommandRegistry {
     /// The masks of each command's names together (`FuzzyMatcher.Name.mask`): a filter
     /// with a byte outside it matches none of them.
     let masks: [UInt64]
+    /// The last ASCII filter searched, as typed and as its bytes lowered, spaces skipped (all
+    /// its scores depend on), and its matches, best first.
+    var lastSearch: (text: String, filter: [UInt8], scored: [(score: Int, position: Int)])?
 
     init(_ registered: [RegisteredCommand]) {
       self.registered = registered
@@ -383,6 +387,40 @@ public final class CommandRegistry {
       self.names = names
       self.nameEnds = nameEnds
       self.masks = masks
+    }
+
+    /// The commands that match `filter`, each with its best name's score, best first (equal
+    /// scores by id); among `candidates` only, when given, else among all.
+    func score(_ filter: FuzzyMatcher.Filter, among candidates: [(score: Int, position: Int)]?)
+      -> [(score: Int, position: Int)]
+    {
+      var scored: [(score: Int, position: Int)] = []
+      // Room for the matches of most filters, so the array is made once rather than grown.
+      scored.reserveCapacity(16)
+      names.withUnsafeBufferPointer { names in
+        nameEnds.withUnsafeBufferPointer { nameEnds in
+          masks.withUnsafeBufferPointer { masks in
+            func consider(_ position: Int) {
+              guard filter.mask & ~masks[position] == 0 else { return }
+              var best: Int?
+              for name in (position == 0 ? 0 : nameEnds[position - 1])..<nameEnds[position] {
+                if let score = FuzzyMatcher.score(filter, in: names[name]), score > best ?? .min {
+                  best = score
+                }
+              }
+              if let best { scored.append((best, position)) }
+            }
+            if let candidates {
+              for candidate in candidates { consider(candidate.position) }
+            } else {
+              for position in masks.indices { consider(position) }
+            }
+          }
+        }
+      }
+      let ids = ids
+      scored.sort { $0.score != $1.score ? $0.score > $1.score : ids[$0.position] < ids[$1.position] }
+      return scored
     }
   }
 

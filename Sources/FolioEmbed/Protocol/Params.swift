@@ -7,8 +7,11 @@ import FolioCore
 /// message that names the field.
 struct Params {
   private let fields: [(String, JSONValue)]
-  /// Whether each field was taken, by its place in `fields` (a message's keys are unique).
-  private var taken: [Bool]
+  /// Whether each of the first 64 fields was taken, a bit each by its place in `fields` (a
+  /// message's keys are unique): no array is made for the few fields of most requests.
+  private var taken: UInt64 = 0
+  /// Whether each field after the 64th was taken; empty when there are no more.
+  private var takenBeyond: [Bool]
 
   /// The params of a message: an object, or nothing (`{}`).
   ///
@@ -19,12 +22,20 @@ struct Params {
     case .object(let pairs)?: fields = pairs
     default: throw ProtocolError(.invalidParams, "params must be an object (by name)")
     }
-    taken = fields.isEmpty ? [] : Array(repeating: false, count: fields.count)
+    takenBeyond = fields.count > 64 ? Array(repeating: false, count: fields.count - 64) : []
+  }
+
+  private func isTaken(_ index: Int) -> Bool {
+    index < 64 ? taken & (1 << UInt64(index)) != 0 : takenBeyond[index - 64]
+  }
+
+  private mutating func markTaken(_ index: Int) {
+    if index < 64 { taken |= 1 << UInt64(index) } else { takenBeyond[index - 64] = true }
   }
 
   private mutating func take(_ key: String) -> JSONValue? {
     guard let index = fields.firstIndex(where: { $0.0 == key }) else { return nil }
-    taken[index] = true
+    markTaken(index)
     let value = fields[index].1
     if case .null = value { return nil }
     return value
@@ -33,8 +44,8 @@ struct Params {
   /// The fields not taken yet, each marked taken.
   private mutating func takeRest() -> [(String, JSONValue)] {
     var rest: [(String, JSONValue)] = []
-    for index in fields.indices where !taken[index] {
-      taken[index] = true
+    for index in fields.indices where !isTaken(index) {
+      markTaken(index)
       rest.append(fields[index])
     }
     return rest
@@ -225,7 +236,9 @@ struct Params {
   ///   - path: the field these params are inside, for the message; nil at the top.
   ///   - allowed: names still to be taken (a command's parameters).
   func finish(in path: String? = nil, allowing allowed: Set<String> = []) throws(ProtocolError) {
-    let unknown = fields.indices.filter { !taken[$0] && !allowed.contains(fields[$0].0) }.map { fields[$0].0 }
+    let unknown = fields.indices.filter { !isTaken($0) && !allowed.contains(fields[$0].0) }.map {
+      fields[$0].0
+    }
     guard !unknown.isEmpty else { return }
     let names = unknown.map { name in path.map { "\($0).\(name)" } ?? name }
     throw ProtocolError(

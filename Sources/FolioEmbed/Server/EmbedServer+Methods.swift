@@ -292,7 +292,9 @@ extension EmbedServer {
     let isOlder = ["1.0", "1.1"].contains(version)
     let encodings = isOlder ? nil : try params.optionalStrings("encodings")
     try params.finish()
-    let encoding = try Self.encoding(among: encodings ?? [MessageEncoding.json.rawValue])
+    // msgpack-RPC's envelope since 1.3.
+    let spoken = version == "1.2" ? [.json, .msgpack] : MessageEncoding.allCases
+    let encoding = try Self.encoding(among: encodings ?? [MessageEncoding.json.rawValue], spoken: spoken)
     let known = Self.notificationNames + Self.optInNotificationNames
     if let unknown = names.first(where: { !known.contains($0) }) {
       throw ProtocolError(
@@ -314,10 +316,14 @@ extension EmbedServer {
     return .object(result)
   }
 
-  /// The first of the client's `encodings` (in its order of preference) that Folio speaks.
-  private static func encoding(among names: [String]) throws(ProtocolError) -> MessageEncoding {
-    guard let chosen = names.lazy.compactMap(MessageEncoding.init(rawValue:)).first else {
-      let spoken = MessageEncoding.allCases.map(\.rawValue)
+  /// The first of the client's `encodings` (in its order of preference) that Folio speaks in
+  /// the client's version (`spoken`).
+  private static func encoding(among names: [String], spoken: [MessageEncoding]) throws(ProtocolError)
+    -> MessageEncoding
+  {
+    guard let chosen = names.lazy.compactMap(MessageEncoding.init(rawValue:)).first(where: spoken.contains)
+    else {
+      let spoken = spoken.map(\.rawValue)
       throw ProtocolError(
         .invalidParams,
         "none of the encodings in 'encodings' is spoken here; this server speaks "
@@ -369,6 +375,10 @@ extension EmbedServer {
     let query = try params.string("query")
     let limit = try params.optionalInt("limit", in: Self.searchLimits.range) ?? Self.searchLimits.default
     let detail = try params.optionalBool("detail") ?? false
+    // Since 1.3 a match may be an array rather than an object.
+    let isCompact =
+      protocolVersion == "1.1" || protocolVersion == "1.2"
+      ? false : try params.optionalBool("compact") ?? false
     try params.finish()
     let found = session.registry.search(query, limit: limit)
     let matches = found.matches.map { match in
@@ -382,7 +392,7 @@ extension EmbedServer {
         isEnabled: summary?.availability.isEnabled ?? registered.command.knownAvailability.isEnabled,
         score: match.score, detail: summary.map(JSONRenderer.command))
     }
-    return SearchAnswer(matches: matches, total: found.total)
+    return SearchAnswer(matches: matches, total: found.total, isCompact: isCompact)
   }
 
   /// `commands.search`'s answer since 1.1, as typed values: written straight to bytes for
@@ -396,19 +406,48 @@ extension EmbedServer {
       var score: Int
       /// The full command object, with `detail: true`.
       var detail: JSONValue?
+
+      /// Writes the match as the array `[id, title, shortcut, enabled, score, command?]`.
+      func writeCompact<Writer: MessageWriter & ~Copyable>(to writer: inout Writer) {
+        writer.beginArray(count: detail == nil ? 5 : 6)
+        writer.write(id)
+        writer.separateElement()
+        writer.write(title)
+        writer.separateElement()
+        writer.write(shortcut)
+        writer.separateElement()
+        writer.write(isEnabled)
+        writer.separateElement()
+        writer.write(score)
+        if let detail {
+          writer.separateElement()
+          writer.write(detail)
+        }
+        writer.endArray()
+      }
     }
 
     var matches: [Match]
     var total: Int
+    /// Whether each match is an array (`compact`, since 1.3) rather than an object.
+    var isCompact = false
 
     /// The answer as a tree: `{"matches": [{"id", "title", "shortcut", "enabled", "score",
-    /// "command"?}], "total"}`.
+    /// "command"?}], "total"}`, each match `[id, title, shortcut, enabled, score, command?]`
+    /// when compact.
     var json: JSONValue {
       .object([
         (
           "matches",
           .array(
             matches.map { match in
+              if isCompact {
+                return .array(
+                  [
+                    .string(match.id), .string(match.title), .string(match.shortcut), .bool(match.isEnabled),
+                    .int(match.score),
+                  ] + (match.detail.map { [$0] } ?? []))
+              }
               var fields: [(String, JSONValue)] = [
                 ("id", .string(match.id)), ("title", .string(match.title)),
                 ("shortcut", .string(match.shortcut)),
@@ -429,6 +468,10 @@ extension EmbedServer {
       writer.beginArray(count: matches.count)
       for (index, match) in matches.enumerated() {
         if index > 0 { writer.separateElement() }
+        if isCompact {
+          match.writeCompact(to: &writer)
+          continue
+        }
         writer.beginObject(count: match.detail == nil ? 5 : 6)
         writer.writeKey("id", isFirst: true)
         writer.write(match.id)

@@ -13,7 +13,7 @@ import FolioShell
 public final class EmbedServer {
   /// The protocol versions this server speaks, newest first; each is served as
   /// docs/protocol.md documents it.
-  public static let protocolVersions = ["1.2", "1.1", "1.0"]
+  public static let protocolVersions = ["1.3", "1.2", "1.1", "1.0"]
 
   /// Where the conversation is.
   public enum Phase: Equatable, Sendable {
@@ -105,6 +105,8 @@ public final class EmbedServer {
       receive(line: bytes)
     case .message(let message):
       receive(message: message)
+    case .rpc(let id, let method, let params):
+      receive(id: id, method: method, params: params)
     case .tooLong(let byteCount):
       respond(
         to: nil,
@@ -152,6 +154,8 @@ public final class EmbedServer {
     switch item {
     case .line(let bytes): cancelledID(in: bytes)
     case .message(let message): cancelledID(inMessage: message)
+    case .rpc(_, .string("$/cancelRequest"), .object(let params)?):
+      params.first(where: { $0.0 == "id" }).flatMap { RequestID($0.1) }
     default: nil
     }
   }
@@ -231,12 +235,37 @@ public final class EmbedServer {
     handle(request)
   }
 
+  /// Handles one msgpack-RPC request or notification: its members checked as a map's are.
+  func receive(id idValue: JSONValue?, method: JSONValue, params: JSONValue?) {
+    var id: RequestID?
+    if let idValue {
+      guard let valid = RequestID(idValue) else {
+        respond(
+          to: nil, with: .failure(ProtocolError(.invalidRequest, "'id' must be an integer or a string")))
+        return
+      }
+      id = valid
+    }
+    guard case .string(let name) = method else {
+      respond(to: id, with: .failure(ProtocolError(.invalidRequest, "'method' must be a string")))
+      return
+    }
+    handle(Request(id: id, method: name, params: params))
+  }
+
   /// A message's members, checked: `jsonrpc` is "2.0", `method` a string, `id` a number or
   /// a string (absent in a notification), `params` whatever the method reads.
   struct Request {
     var id: RequestID?
     var method: String
     var params: JSONValue?
+
+    /// A request whose members were checked already (msgpack-RPC's envelope).
+    init(id: RequestID?, method: String, params: JSONValue?) {
+      self.id = id
+      self.method = method
+      self.params = params
+    }
 
     init(_ fields: [(String, JSONValue)]) throws(ProtocolError) {
       var method: String?
@@ -394,6 +423,25 @@ public final class EmbedServer {
         var message = MessagePackWriter()
         Self.writeResponse(to: id, with: outcome, into: &message)
         message.withBytes(write)
+      case .msgpackRPC:
+        // [1, id, error, result]: nil for the one of the two that is not.
+        var message = MessagePackWriter()
+        message.beginArray(count: 4)
+        message.write(1)
+        switch id {
+        case .number(let number)?: message.write(number)
+        case .string(let string)?: message.write(string)
+        case nil: message.writeNull()
+        }
+        switch outcome {
+        case .success(let result):
+          message.writeNull()
+          result.write(to: &message)
+        case .failure(let error):
+          message.write(error.json)
+          message.writeNull()
+        }
+        message.withBytes(write)
       }
     }
   }
@@ -430,6 +478,10 @@ public final class EmbedServer {
       case .msgpack:
         var packed = MessagePackWriter()
         packed.write(message)
+        packed.withBytes(write)
+      case .msgpackRPC:
+        var packed = MessagePackWriter()
+        packed.write(.array([.int(2), .string(method), .object(params)]))
         packed.withBytes(write)
       }
     }

@@ -53,7 +53,7 @@ public final class MessageInput: Sendable {
       if isHolding {
         held.append(contentsOf: bytes)
       } else if let packReader {
-        queue(packReader.append(bytes), noting: noteItem)
+        packReader.append(bytes) { queue($0, noting: noteItem) }
       } else {
         queue(reader.append(bytes), noting: noteItem)
       }
@@ -63,11 +63,14 @@ public final class MessageInput: Sendable {
     private mutating func queue(
       _ newItems: [MessageReader.Item], noting noteItem: (MessageReader.Item) -> Void
     ) {
-      for item in newItems {
-        noteItem(item)
-        items.append(item)
-        if case .broken = item { ended = true }
-      }
+      for item in newItems { queue(item, noting: noteItem) }
+    }
+
+    /// Queues `item`, noting it; a broken stream ends the input.
+    private mutating func queue(_ item: MessageReader.Item, noting noteItem: (MessageReader.Item) -> Void) {
+      noteItem(item)
+      items.append(item)
+      if case .broken = item { ended = true }
     }
 
     /// Marks the end of the input; an unfinished message is its last item (once the held
@@ -106,7 +109,9 @@ public final class MessageInput: Sendable {
     mutating func settle(_ encoding: MessageEncoding, noting noteItem: (MessageReader.Item) -> Void) {
       guard isHolding else { return }
       isHolding = false
-      if encoding == .msgpack { packReader = MessagePackReader(limit: reader.limit) }
+      if encoding.isMessagePack {
+        packReader = MessagePackReader(limit: reader.limit, isRPC: encoding == .msgpackRPC)
+      }
       let rest = held[heldStart...]
       held = []
       heldStart = 0

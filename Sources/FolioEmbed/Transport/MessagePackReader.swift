@@ -18,6 +18,12 @@ import FolioCore
 /// more than it), or the end of the input inside a message — cannot be resynchronised: the
 /// reader reports it once as `broken` and reads no more.
 ///
+/// In msgpack-RPC (`isRPC`), each message is an array in msgpack-RPC's envelope, read as the
+/// request or notification it stands for (`MessageReader.Item.rpc`): a request `[0, id,
+/// method, params]`, a notification `[2, method, params]` (a nil `params` as none), with no
+/// tree made for the envelope. Any other message is `unrepresentable`; what the members hold
+/// is checked by the server, as in a map.
+///
 /// It is used by one thread at a time — `MessageInput` keeps it under its lock — which is
 /// what its unchecked `Sendable` promises.
 public final class MessagePackReader: @unchecked Sendable {
@@ -27,6 +33,8 @@ public final class MessagePackReader: @unchecked Sendable {
 
   /// The longest message kept, in bytes.
   public let limit: Int
+  /// Whether messages are msgpack-RPC arrays rather than maps.
+  public let isRPC: Bool
   /// msgpack-c's unpacker; nil when it could not be made (no memory), and the first bytes
   /// break the stream.
   private let unpacker: UnsafeMutablePointer<msgpack_unpacker>?
@@ -38,9 +46,11 @@ public final class MessagePackReader: @unchecked Sendable {
   /// Where the message being read ends, found before msgpack-c reads it.
   private var framing: MessagePackFraming
 
-  /// Creates a reader that keeps messages of at most `limit` bytes.
-  public init(limit: Int = MessageReader.defaultLimit) {
+  /// Creates a reader that keeps messages of at most `limit` bytes, in msgpack-RPC's arrays
+  /// when `isRPC`, else maps.
+  public init(limit: Int = MessageReader.defaultLimit, isRPC: Bool = false) {
     self.limit = max(1, limit)
+    self.isRPC = isRPC
     framing = MessagePackFraming(limit: self.limit, maximumDepth: Self.maximumDepth)
     unpacker = msgpack_unpacker_new(64 * 1024)
     unpacked = .allocate(capacity: 1)
@@ -56,39 +66,48 @@ public final class MessagePackReader: @unchecked Sendable {
   /// Takes the next bytes of the stream and returns the messages they end, in order; after
   /// a `broken` item, none.
   public func append(_ bytes: UnsafeBufferPointer<UInt8>) -> [MessageReader.Item] {
-    guard !isBroken, let start = bytes.baseAddress, !bytes.isEmpty else { return [] }
+    var items: [MessageReader.Item] = []
+    append(bytes) { items.append($0) }
+    return items
+  }
+
+  /// Takes the next bytes of the stream and hands the messages they end to `take`, in
+  /// order, with no array made for them (most chunks end one request); after a `broken`
+  /// item, none.
+  func append(_ bytes: UnsafeBufferPointer<UInt8>, to take: (MessageReader.Item) -> Void) {
+    guard !isBroken, let start = bytes.baseAddress, !bytes.isEmpty else { return }
     guard let unpacker, msgpack_unpacker_reserve_buffer(unpacker, bytes.count) else {
-      return [breaking(.unreadable("the reader has no memory for its buffer"))]
+      take(breaking(.unreadable("the reader has no memory for its buffer")))
+      return
     }
     UnsafeMutableRawPointer(msgpack_unpacker_buffer(unpacker)).copyMemory(from: start, byteCount: bytes.count)
     msgpack_unpacker_buffer_consumed(unpacker, bytes.count)
-    var items: [MessageReader.Item] = []
     var index = 0
     while true {
       switch framing.scan(bytes, from: &index) {
       case .needsMore:
-        return items
+        return
       case .tooLong(let byteCount):
-        items.append(breaking(.tooLong(byteCount: byteCount)))
-        return items
+        take(breaking(.tooLong(byteCount: byteCount)))
+        return
       case .tooDeep:
-        items.append(breaking(.unreadable("a message nests deeper than \(Self.maximumDepth) levels")))
-        return items
+        take(breaking(.unreadable("a message nests deeper than \(Self.maximumDepth) levels")))
+        return
       case .notMessagePack:
-        items.append(breaking(.unreadable("the bytes are not MessagePack")))
-        return items
+        take(breaking(.unreadable("the bytes are not MessagePack")))
+        return
       case .ended(let byteCount):
         // The unpacker holds the whole message now, and reads no further than its end.
         var size = 0
         switch msgpack_unpacker_next_with_size(unpacker, unpacked, &size) {
         case MSGPACK_UNPACK_SUCCESS where size == byteCount:
-          items.append(Self.item(unpacked.pointee.data))
+          take(isRPC ? Self.rpcItem(unpacked.pointee.data) : Self.item(unpacked.pointee.data))
         case MSGPACK_UNPACK_NOMEM_ERROR:
-          items.append(breaking(.unreadable("a message is too large to hold")))
-          return items
+          take(breaking(.unreadable("a message is too large to hold")))
+          return
         default:
-          items.append(breaking(.unreadable("the bytes are not MessagePack")))
-          return items
+          take(breaking(.unreadable("the bytes are not MessagePack")))
+          return
         }
       }
     }
@@ -111,6 +130,27 @@ public final class MessagePackReader: @unchecked Sendable {
   static func item(_ object: msgpack_object) -> MessageReader.Item {
     do {
       return .message(try value(object))
+    } catch {
+      return .unrepresentable(error.reason)
+    }
+  }
+
+  /// What a whole msgpack-RPC message is: the request or notification its array stands for,
+  /// or why it is neither.
+  static func rpcItem(_ object: msgpack_object) -> MessageReader.Item {
+    let array = object.via.array
+    guard object.type == MSGPACK_OBJECT_ARRAY, let elements = array.ptr,
+      array.size == 4 || array.size == 3, elements[0].type == MSGPACK_OBJECT_POSITIVE_INTEGER,
+      elements[0].via.u64 == (array.size == 4 ? 0 : 2)
+    else {
+      return .unrepresentable(
+        "in msgpack-RPC a message is a request [0, id, method, params] or a notification [2, method, params]")
+    }
+    do {
+      let id = array.size == 4 ? try value(elements[1]) : nil
+      let method = try value(elements[Int(array.size) - 2])
+      let params = elements[Int(array.size) - 1]
+      return .rpc(id: id, method: method, params: params.type == MSGPACK_OBJECT_NIL ? nil : try value(params))
     } catch {
       return .unrepresentable(error.reason)
     }

@@ -21,6 +21,10 @@ public struct MessageReader: Sendable {
     case tooLong(byteCount: Int)
     /// A MessagePack message, decoded into the JSON model.
     case message(JSONValue)
+    /// A msgpack-RPC request (`[0, id, method, params]`, its id given) or notification
+    /// (`[2, method, params]`, no id), the members as they came, for the server to check; a
+    /// nil `params` as none.
+    case rpc(id: JSONValue?, method: JSONValue, params: JSONValue?)
     /// A MessagePack message with no JSON form (bin, ext, a key that is not a string, a
     /// string that is not UTF-8), skipped; the stream goes on.
     case unrepresentable(String)

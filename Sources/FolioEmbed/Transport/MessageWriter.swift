@@ -1,12 +1,19 @@
 import FolioCore
 
-/// The encodings of the embedding protocol's messages: JSON lines, the default, or
-/// MessagePack maps, which a client chooses in `initialize` (docs/protocol.md, "Transport").
+/// The encodings of the embedding protocol's messages: JSON lines, the default, MessagePack
+/// maps, or msgpack-RPC arrays, which a client chooses in `initialize` (docs/protocol.md,
+/// "Encodings").
 public enum MessageEncoding: String, Sendable, CaseIterable {
   /// One JSON text a line.
   case json
   /// One MessagePack map a message, with nothing between messages.
   case msgpack
+  /// One MessagePack array a message, in msgpack-RPC's envelope (as Neovim's `--embed`):
+  /// `[0, id, method, params]`, `[1, id, error, result]`, `[2, method, params]`. Since 1.3.
+  case msgpackRPC = "msgpack-rpc"
+
+  /// Whether the messages are MessagePack, maps or arrays.
+  public var isMessagePack: Bool { self != .json }
 }
 
 /// Writes one message of the protocol in its encoding, from typed values or a `JSONValue`

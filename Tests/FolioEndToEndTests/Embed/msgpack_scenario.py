@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Drives `folio --embed` in MessagePack, as a client that chose it in `initialize` would
-(docs/protocol.md, "Encodings"), and checks every message against the protocol's schema.
+(docs/protocol.md, "Encodings"), in maps (1.2) and in msgpack-RPC's arrays (1.3), and checks
+every message against the protocol's schema (a msgpack-RPC message as the JSON-RPC message it
+stands for).
 
 Usage: msgpack_scenario.py FOLIO PLUGINS FOLDER CHECKER SCHEMA
 
@@ -25,8 +27,29 @@ def check(condition, what):
         print("failed:", what, file=sys.stderr)
 
 
+def to_rpc(message):
+    """A JSON-RPC request or notification as msgpack-RPC's array."""
+    if "id" in message:
+        return [0, message["id"], message["method"], message.get("params")]
+    return [2, message["method"], message.get("params")]
+
+
+def from_rpc(message):
+    """A msgpack-RPC response or notification as the JSON-RPC message it stands for."""
+    if isinstance(message, list) and len(message) == 4 and message[0] == 1:
+        if message[2] is not None:
+            check(message[3] is None, f"an error response has no result: {message}")
+            return {"jsonrpc": "2.0", "id": message[1], "error": message[2]}
+        return {"jsonrpc": "2.0", "id": message[1], "result": message[3]}
+    if isinstance(message, list) and len(message) == 3 and message[0] == 2:
+        return {"jsonrpc": "2.0", "method": message[1], "params": message[2]}
+    check(False, f"a msgpack-RPC response or notification: {message}")
+    return {}
+
+
 class Client:
-    def __init__(self, folio, plugins, folder):
+    def __init__(self, folio, plugins, folder, rpc=False):
+        self.rpc = rpc
         self.process = subprocess.Popen([folio, "--embed", "--plugins", plugins], cwd=folder,
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.DEVNULL)
@@ -40,7 +63,7 @@ class Client:
     def send(self, message, packed=True):
         self.transcript.append({"direction": "in", "message": message})
         if packed:
-            self.write(msgpack.packb(message))
+            self.write(msgpack.packb(to_rpc(message) if self.rpc else message))
         else:
             self.write(json.dumps(message).encode() + b"\n")
 
@@ -53,6 +76,8 @@ class Client:
         """The next MessagePack message; None when folio's output ended."""
         while True:
             for message in self.unpacker:
+                if self.rpc:
+                    message = from_rpc(message)
                 self.transcript.append({"direction": "out", "message": message})
                 return message
             # read1 hands over what the line reader buffered first.
@@ -84,15 +109,16 @@ class Client:
 
     def initialize(self, then=None):
         """initialize as a JSON line choosing MessagePack; `then`, packed, right behind it."""
+        encoding = "msgpack-rpc" if self.rpc else "msgpack"
         self.send({"jsonrpc": "2.0", "id": 0, "method": "initialize",
-                   "params": {"protocolVersion": "1.2", "clientName": "msgpack scenario",
-                              "encodings": ["msgpack", "json"],
+                   "params": {"protocolVersion": "1.3" if self.rpc else "1.2", "clientName": "msgpack scenario",
+                              "encodings": [encoding, "json"],
                               "notifications": ["document.opened", "selection.changed", "notify",
                                                 "toolbar.changed"]}}, packed=False)
         if then is not None:
             self.send(then)
         result = self.receive_line().get("result", {})
-        check(result.get("encoding") == "msgpack", f"initialize chose msgpack: {result}")
+        check(result.get("encoding") == encoding, f"initialize chose {encoding}: {result}")
 
     def finish(self):
         self.process.stdin.close()
@@ -105,8 +131,8 @@ def methods(notifications):
     return [note["method"] for note in notifications]
 
 
-def scenario(folio, plugins, folder):
-    client = Client(folio, plugins, folder)
+def scenario(folio, plugins, folder, rpc=False):
+    client = Client(folio, plugins, folder, rpc)
     # The first request is sent before initialize's response comes: it is read as MessagePack.
     client.initialize(then={"jsonrpc": "2.0", "id": 1, "method": "document.open",
                             "params": {"path": "places.csv"}})
@@ -118,6 +144,12 @@ def scenario(folio, plugins, folder):
     matches = search.get("result", {}).get("matches", [])
     check([match["id"] for match in matches][:1] == ["document.save"] and len(matches) == 2,
           f"search: {search}")
+    if rpc:
+        # The compact answer: the same matches as arrays.
+        _, compact = client.request(21, "commands.search", {"query": "sav", "limit": 2, "compact": True})
+        check(compact.get("result", {}).get("matches") == [
+            [match["id"], match["title"], match["shortcut"], match["enabled"], match["score"]] for match in matches],
+            f"compact search: {compact}")
 
     # A plugin command: its ctx:notify arrives before its response.
     notes, greeted = client.request("greet", "commands.run",
@@ -129,8 +161,8 @@ def scenario(folio, plugins, folder):
     check(methods(notes)[:1] == ["selection.changed"], f"selection: {methods(notes)}")
 
     # A message with no JSON form (bin) is skipped with -32600; the next is served.
-    client.write(msgpack.packb({"jsonrpc": "2.0", "id": 4, "method": "document.list",
-                                "params": {"x": b"\x00"}}, use_bin_type=True))
+    bad = {"jsonrpc": "2.0", "id": 4, "method": "document.list", "params": {"x": b"\x00"}}
+    client.write(msgpack.packb(to_rpc(bad) if rpc else bad, use_bin_type=True))
     _, skipped = client.response(None)
     check(skipped.get("error", {}).get("code") == -32600, f"bin: {skipped}")
     _, listed = client.request(5, "document.list")
@@ -143,9 +175,9 @@ def scenario(folio, plugins, folder):
     return client.transcript
 
 
-def broken(folio, plugins, folder):
+def broken(folio, plugins, folder, rpc=False):
     """A byte that is not MessagePack: -32700, then folio reads no more and ends."""
-    client = Client(folio, plugins, folder)
+    client = Client(folio, plugins, folder, rpc)
     client.initialize()
     client.write(b"\xc1")
     _, error = client.response(None)
@@ -177,7 +209,8 @@ def huge_count(folio, plugins, folder):
 def main():
     folio, plugins, folder, checker, schema = sys.argv[1:6]
     transcript = (scenario(folio, plugins, folder) + broken(folio, plugins, folder)
-                  + huge_count(folio, plugins, folder))
+                  + huge_count(folio, plugins, folder)
+                  + scenario(folio, plugins, folder, rpc=True) + broken(folio, plugins, folder, rpc=True))
     with tempfile.TemporaryDirectory() as scratch:
         path = os.path.join(scratch, "transcript.jsonl")
         with open(path, "w", encoding="utf-8") as file:
