@@ -18,11 +18,17 @@ extension Shell {
   func registerBuiltins() {
     // Made from the context, never from the shell itself: the registry may outlive it.
     let context = ShellContext(shell: self)
-    registry.registerOnFirstUse { ShellBuiltins.declarations.map { $0.makeCommand(in: context) } }
+    registry.registerOnFirstUse {
+      ShellBuiltins.declarations.map { $0.makeCommand(in: context) }
+        + OptionCommands.options.map { $0.makeCommand(in: context) }
+    }
   }
 
   /// The ids of the commands the shell registered itself, listed first by `help`.
-  var ownCommandIDs: Set<String> { Set(ShellBuiltins.declarations.map { $0.configuration.id }) }
+  var ownCommandIDs: Set<String> {
+    let builtins = ShellBuiltins.declarations.map { $0.configuration.id }
+    return Set(builtins + OptionCommands.options.map(\.configuration.id))
+  }
 
   /// The registered commands grouped by category, categories in order of first appearance,
   /// the shell's own commands first.
@@ -48,13 +54,12 @@ extension Shell {
   }
 }
 
-/// The shell's own commands: `help`, `commands`, `run`, `echo`, `source`, `record`,
-/// `option` and the session options.
+/// The shell's own commands: `help`, `commands`, `run`, `echo`, `source`, `record` and
+/// `option`; the session options (`OptionCommands.options`) follow them.
 enum ShellBuiltins {
-  /// Every built-in command, in the order help lists them.
+  /// Every built-in command but the session options, in the order help lists them.
   static var declarations: [any DeclaredCommand<ShellContext>.Type] {
     [Help.self, Commands.self, Run.self, Echo.self, Source.self, Record.self, OptionCommands.Option.self]
-      + OptionCommands.declarations
   }
 
   /// `help [COMMAND] [SUBCOMMAND…]`.
