@@ -5,6 +5,17 @@
 /// second).
 public struct WorkProgress: Sendable, Equatable {
   /// What the work is.
+  public var task: Task
+  /// The document it is on.
+  public var document: String
+  /// How many units are done.
+  public var done: Int
+  /// How many there are in all, when known.
+  public var total: Int?
+  /// What is counted.
+  public var unit: Unit
+
+  /// What the work is.
   public enum Task: String, Sendable {
     /// Sorting a table's rows.
     case sort
@@ -16,17 +27,6 @@ public struct WorkProgress: Sendable, Equatable {
     /// part of a command: after a sort, the sorted table whole.
     case journal
   }
-
-  /// What the work is.
-  public var task: Task
-  /// The document it is on.
-  public var document: String
-  /// How many units are done.
-  public var done: Int
-  /// How many there are in all, when known.
-  public var total: Int?
-  /// What is counted.
-  public var unit: Unit
 
   /// What progress is counted in.
   public enum Unit: String, Sendable {

@@ -6,7 +6,7 @@
 /// and capacity check per byte as an `[UInt8]` does (`JSONValue.write(to:)` writes through
 /// it too). Members and elements are written in order, and the caller writes the commas
 /// (`comma()`) between them.
-public struct JSONWriter: ~Copyable {
+public struct JSONWriter: ~Copyable, JSONTreeWriter {
   private var base: UnsafeMutablePointer<UInt8>
   private var capacity: Int
   /// How many bytes are written.
@@ -144,43 +144,42 @@ public struct JSONWriter: ~Copyable {
     count = end + 2
   }
 
-  /// Writes a value of a tree.
-  public mutating func write(_ value: JSONValue) {
-    switch value {
-    case .null: writeNull()
-    case .bool(let value): write(value)
-    case .int(let value): write(value)
-    case .number(let value):
-      if !value.isFinite {
-        writeNull()
-      } else if let whole = value.wholeNumber {
-        write(whole)
-      } else {
-        var text = String(value)
-        text.withUTF8 { append($0) }
-      }
-    case .string(let value): write(value)
-    case .array(let values):
-      append(UInt8(ascii: "["))
-      var isFirst = true
-      for value in values {
-        if !isFirst { comma() }
-        isFirst = false
-        write(value)
-      }
-      append(UInt8(ascii: "]"))
-    case .object(let pairs):
-      append(UInt8(ascii: "{"))
-      var isFirst = true
-      for (key, value) in pairs {
-        if !isFirst { comma() }
-        isFirst = false
-        writeKey(key)
-        write(value)
-      }
-      append(UInt8(ascii: "}"))
-    }
+  /// Writes the key of an object's member (escaped) and its colon, after a comma unless it
+  /// is the first.
+  public mutating func writeStringKey(_ key: String, isFirst: Bool) {
+    if !isFirst { comma() }
+    writeKey(key)
   }
+
+  /// Writes a finite number that is not written as a whole one (`Double.wholeNumber`), as
+  /// Swift prints a `Double`.
+  public mutating func writeFraction(_ value: Double) {
+    var text = String(value)
+    text.withUTF8 { append($0) }
+  }
+
+  // Inlinable, so that a typed write in another module (the embedding protocol's search
+  // answer) appends its byte directly, as when these were written there.
+
+  /// Begins an object: `{`.
+  @inlinable
+  public mutating func beginObject(count: Int) { append(UInt8(ascii: "{")) }
+  /// Ends an object: `}`.
+  @inlinable
+  public mutating func endObject() { append(UInt8(ascii: "}")) }
+  /// Begins an array: `[`.
+  @inlinable
+  public mutating func beginArray(count: Int) { append(UInt8(ascii: "[")) }
+  /// Ends an array: `]`.
+  @inlinable
+  public mutating func endArray() { append(UInt8(ascii: "]")) }
+  /// Goes on to the next element of an array: a comma.
+  @inlinable
+  public mutating func separateElement() { append(UInt8(ascii: ",")) }
+
+  /// Writes a value of a tree (`writeTree(_:)`), compiled here so that the walk appends
+  /// without a call.
+  public mutating func write(_ value: JSONValue) { writeTree(value) }
 
   // MARK: Escapes
 
@@ -241,6 +240,79 @@ public struct JSONWriter: ~Copyable {
     append(UInt8(ascii: "u"))
     for shift in stride(from: 12, through: 0, by: -4) {
       append(Self.hexDigits.utf8Start[Int((scalar >> UInt32(shift)) & 0xF)])
+    }
+  }
+}
+
+/// A writer that a `JSONValue` tree is written through, in JSON (`JSONWriter`) or in an
+/// encoding of the same values (the embedding protocol's MessagePack): `writeTree(_:)` walks
+/// the tree into these calls, so every encoding writes a tree the same way.
+///
+/// An object or array is begun with its count (MessagePack writes it first) and ended
+/// (JSON closes it); each member's key says whether it is the first, and each element but
+/// the first is separated, so that JSON gets its commas.
+public protocol JSONTreeWriter: ~Copyable {
+  /// Begins an object of `count` members.
+  mutating func beginObject(count: Int)
+  /// Ends the object begun last.
+  mutating func endObject()
+  /// Begins an array of `count` elements.
+  mutating func beginArray(count: Int)
+  /// Ends the array begun last.
+  mutating func endArray()
+  /// Goes on to the next element of an array (before each but the first).
+  mutating func separateElement()
+  /// Writes a member's key; `isFirst` for its object's first member.
+  mutating func writeStringKey(_ key: String, isFirst: Bool)
+  /// Writes null.
+  mutating func writeNull()
+  /// Writes a boolean.
+  mutating func write(_ value: Bool)
+  /// Writes an integer.
+  mutating func write(_ value: Int)
+  /// Writes a string.
+  mutating func write(_ value: String)
+  /// Writes a finite number that `Double.wholeNumber` does not take as a whole one.
+  mutating func writeFraction(_ value: Double)
+}
+
+extension JSONTreeWriter where Self: ~Copyable {
+  /// Writes a value of a tree: a number that is not finite as null, a whole one as an
+  /// integer (`Double.wholeNumber`). Each writer's `write(_:)` of a tree runs it, where the
+  /// writer is compiled, so that it is specialized there.
+  @inlinable
+  public mutating func writeTree(_ value: JSONValue) {
+    switch value {
+    case .null: writeNull()
+    case .bool(let value): write(value)
+    case .int(let value): write(value)
+    case .number(let value):
+      if !value.isFinite {
+        writeNull()
+      } else if let whole = value.wholeNumber {
+        write(whole)
+      } else {
+        writeFraction(value)
+      }
+    case .string(let value): write(value)
+    case .array(let values):
+      beginArray(count: values.count)
+      var isFirst = true
+      for value in values {
+        if !isFirst { separateElement() }
+        isFirst = false
+        writeTree(value)
+      }
+      endArray()
+    case .object(let pairs):
+      beginObject(count: pairs.count)
+      var isFirst = true
+      for (key, value) in pairs {
+        writeStringKey(key, isFirst: isFirst)
+        isFirst = false
+        writeTree(value)
+      }
+      endObject()
     }
   }
 }

@@ -2,12 +2,6 @@
 /// window's width in columns, its horizontal size class, and whether a hardware keyboard is
 /// attached.
 public struct AppEnvironment: Sendable, Equatable {
-  /// The horizontal size class [UserInterfaceSizeClass].
-  public enum SizeClass: String, Sendable, CaseIterable {
-    case compact
-    case regular
-  }
-
   /// The device class.
   public var platform: MenuPlatform
   /// The window's width in columns.
@@ -39,6 +33,12 @@ public struct AppEnvironment: Sendable, Equatable {
     self.width = width
     sizeClass = Self.sizeClass(platform: platform, width: width)
     hasKeyboard = platform == .mac
+  }
+
+  /// The horizontal size class [UserInterfaceSizeClass].
+  public enum SizeClass: String, Sendable, CaseIterable {
+    case compact
+    case regular
   }
 
   /// The size class a platform and width imply.

@@ -1,20 +1,6 @@
 /// What sharing did, as data the front ends phrase.
 public struct ShareOutcome: Sendable, Equatable {
   /// How the item went out.
-  public enum Delivery: Sendable, Equatable {
-    /// `file` wrote a copy into a folder.
-    case copy
-    /// `mail` wrote a mail draft with the item attached.
-    case mailDraft
-    /// `stdout` gave the item's text for standard output.
-    case standardOutput
-    /// `clipboard` put the item's text on the clipboard.
-    case clipboard
-    /// A plugin's target, titled `targetTitle`, took the item.
-    case plugin(targetTitle: String)
-  }
-
-  /// How the item went out.
   public var delivery: Delivery
   /// The shared document's title.
   public var title: String
@@ -28,6 +14,20 @@ public struct ShareOutcome: Sendable, Equatable {
   public var writtenPath: String?
   /// Whether the document had unsaved changes that the shared file (as last saved) lacks.
   public var leavesOutUnsavedChanges: Bool
+
+  /// How the item went out.
+  public enum Delivery: Sendable, Equatable {
+    /// `file` wrote a copy into a folder.
+    case copy
+    /// `mail` wrote a mail draft with the item attached.
+    case mailDraft
+    /// `stdout` gave the item's text for standard output.
+    case standardOutput
+    /// `clipboard` put the item's text on the clipboard.
+    case clipboard
+    /// A plugin's target, titled `targetTitle`, took the item.
+    case plugin(targetTitle: String)
+  }
 
   /// Creates an outcome for `item`.
   public init(

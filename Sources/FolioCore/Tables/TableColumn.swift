@@ -1,14 +1,6 @@
 /// A column as `show` lays it out [TableColumn]: its title, where it is in the table, its
 /// value kind, its width rule and the width it got.
 public struct TableColumn: Sendable, Equatable {
-  /// How cells line up in a column.
-  public enum Alignment: String, Sendable, Equatable {
-    /// Against the left edge: text and yes/no values.
-    case leading
-    /// Against the right edge: numbers, so that their digits line up.
-    case trailing
-  }
-
   /// The column's name, shown as its header.
   public var title: String
   /// Where the column is in the table (0-based).
@@ -29,6 +21,14 @@ public struct TableColumn: Sendable, Equatable {
     self.kind = kind
     self.widthRule = widthRule
     if case .fixed(let width) = widthRule { self.width = max(1, width) } else { self.width = 0 }
+  }
+
+  /// How cells line up in a column.
+  public enum Alignment: String, Sendable, Equatable {
+    /// Against the left edge: text and yes/no values.
+    case leading
+    /// Against the right edge: numbers, so that their digits line up.
+    case trailing
   }
 
   /// Numbers line up on the right, everything else on the left.

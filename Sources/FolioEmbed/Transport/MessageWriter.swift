@@ -18,35 +18,14 @@ public enum MessageEncoding: String, Sendable, CaseIterable {
 
 /// Writes one message of the protocol in its encoding, from typed values or a `JSONValue`
 /// tree: `JSONWriter` for JSON lines, `MessagePackWriter` for MessagePack. Answers asked
-/// often are written through it with no tree, in either encoding.
-///
-/// An object or array is begun with its count (MessagePack writes it first) and ended
-/// (JSON closes it); each member's key says whether it is the first, and each element but
-/// the first is separated, so that JSON gets its commas.
-protocol MessageWriter: ~Copyable {
+/// often are written through it with no tree, in either encoding; objects, arrays and trees
+/// are written as `JSONTreeWriter` says.
+protocol MessageWriter: JSONTreeWriter, ~Copyable {
   /// Begins a response to `id`: an object of three members, `jsonrpc` and `id` written, and
   /// the key of the third, `error` or `result`, whose value comes next.
   mutating func beginResponse(to id: RequestID?, isError: Bool)
-  /// Begins an object of `count` members.
-  mutating func beginObject(count: Int)
-  /// Ends the object begun last.
-  mutating func endObject()
-  /// Begins an array of `count` elements.
-  mutating func beginArray(count: Int)
-  /// Ends the array begun last.
-  mutating func endArray()
   /// Writes a member's key, which needs no escape; `isFirst` for its object's first member.
   mutating func writeKey(_ key: StaticString, isFirst: Bool)
-  /// Goes on to the next element of an array (before each but the first).
-  mutating func separateElement()
-  /// Writes null.
-  mutating func writeNull()
-  /// Writes a boolean.
-  mutating func write(_ value: Bool)
-  /// Writes an integer.
-  mutating func write(_ value: Int)
-  /// Writes a string.
-  mutating func write(_ value: String)
   /// Writes a string, or null when it is nil.
   mutating func write(_ value: String?)
   /// Writes a value of a tree.
@@ -64,13 +43,6 @@ extension JSONWriter: MessageWriter {
     }
     append(isError ? #","error":"# : #","result":"#)
   }
-
-  mutating func beginObject(count: Int) { append(UInt8(ascii: "{")) }
-  mutating func endObject() { append(UInt8(ascii: "}")) }
-  mutating func beginArray(count: Int) { append(UInt8(ascii: "[")) }
-  mutating func endArray() { append(UInt8(ascii: "]")) }
-
-  mutating func separateElement() { comma() }
 }
 
 /// MessagePack written straight into a buffer of bytes it owns: from a `JSONValue` tree or
@@ -195,33 +167,43 @@ public struct MessagePackWriter: ~Copyable, MessageWriter {
     writeKey(isError ? "error" : "result", isFirst: false)
   }
 
-  mutating func beginObject(count: Int) { putHeader(count, fixed: 0x80, sized: 0xDE) }
-  mutating func endObject() {}
-  mutating func beginArray(count: Int) { putHeader(count, fixed: 0x90, sized: 0xDC) }
-  mutating func endArray() {}
+  /// Begins a map of `count` members: its header.
+  public mutating func beginObject(count: Int) { putHeader(count, fixed: 0x80, sized: 0xDE) }
+  /// Ends a map: nothing, its header counted its members.
+  public mutating func endObject() {}
+  /// Begins an array of `count` elements: its header.
+  public mutating func beginArray(count: Int) { putHeader(count, fixed: 0x90, sized: 0xDC) }
+  /// Ends an array: nothing, its header counted its elements.
+  public mutating func endArray() {}
 
   mutating func writeKey(_ key: StaticString, isFirst: Bool) { writeLiteral(key) }
+
+  /// Writes a member's key as a string.
+  public mutating func writeStringKey(_ key: String, isFirst: Bool) { write(key) }
 
   /// Writes a literal as a string.
   private mutating func writeLiteral(_ text: StaticString) {
     text.withUTF8Buffer { writeString($0) }
   }
 
-  mutating func separateElement() {}
+  /// Goes on to the next element: nothing, MessagePack has no separators.
+  public mutating func separateElement() {}
 
-  mutating func writeNull() {
+  /// Writes nil.
+  public mutating func writeNull() {
     reserve(1)
     put(0xC0)
   }
 
-  mutating func write(_ value: Bool) {
+  /// Writes a boolean.
+  public mutating func write(_ value: Bool) {
     reserve(1)
     put(value ? 0xC3 : 0xC2)
   }
 
   /// Writes an integer in msgpack-c's form for an int64: a positive or negative fixint from
   /// -32 to 127, else the smallest signed form below and unsigned form above.
-  mutating func write(_ value: Int) {
+  public mutating func write(_ value: Int) {
     reserve(9)
     if value < -(1 << 5) {
       if value < -(1 << 15) {
@@ -246,7 +228,8 @@ public struct MessagePackWriter: ~Copyable, MessageWriter {
     }
   }
 
-  mutating func write(_ value: String) {
+  /// Writes a string.
+  public mutating func write(_ value: String) {
     var value = value
     value.withUTF8 { writeString($0) }
   }
@@ -255,31 +238,12 @@ public struct MessagePackWriter: ~Copyable, MessageWriter {
     if let value { write(value) } else { writeNull() }
   }
 
-  /// Writes a value of a tree.
-  public mutating func write(_ value: JSONValue) {
-    switch value {
-    case .null: writeNull()
-    case .bool(let value): write(value)
-    case .int(let value): write(value)
-    case .number(let value):
-      if !value.isFinite {
-        writeNull()
-      } else if let whole = value.wholeNumber {
-        write(whole)
-      } else {
-        reserve(9)
-        put(0xCB, value.bitPattern)
-      }
-    case .string(let value): write(value)
-    case .array(let values):
-      beginArray(count: values.count)
-      for value in values { write(value) }
-    case .object(let pairs):
-      beginObject(count: pairs.count)
-      for (key, value) in pairs {
-        write(key)
-        write(value)
-      }
-    }
+  /// Writes a value of a tree (`writeTree(_:)`).
+  public mutating func write(_ value: JSONValue) { writeTree(value) }
+
+  /// Writes a number as a float64.
+  public mutating func writeFraction(_ value: Double) {
+    reserve(9)
+    put(0xCB, value.bitPattern)
   }
 }

@@ -19,12 +19,22 @@ extension Shell {
     // Made from the context, never from the shell itself: the registry may outlive it.
     let context = ShellContext(shell: self)
     registry.registerOnFirstUse(namespaces: ShellBuiltins.namespaces) {
-      ShellBuiltins.declarations.map { $0.makeCommand(in: context) }
+      // One array, made at its size: joining two cost a start about 5,000 instructions.
+      let declarations = ShellBuiltins.declarations
+      let options = OptionCommands.options
+      var commands: [Command] = []
+      commands.reserveCapacity(declarations.count + options.count)
+      for declaration in declarations { commands.append(declaration.makeCommand(in: context)) }
+      for option in options { commands.append(option.makeCommand(in: context)) }
+      return commands
     }
   }
 
   /// The ids of the commands the shell registered itself, listed first by `help`.
-  var ownCommandIDs: Set<String> { Set(ShellBuiltins.declarations.map { $0.configuration.id }) }
+  var ownCommandIDs: Set<String> {
+    let builtins = ShellBuiltins.declarations.map { $0.configuration.id }
+    return Set(builtins + OptionCommands.options.map(\.configuration.id))
+  }
 
   /// The registered commands grouped by category, categories in order of first appearance,
   /// the shell's own commands first.
@@ -50,16 +60,15 @@ extension Shell {
   }
 }
 
-/// The shell's own commands: `help`, `commands`, `run`, `echo`, `source`, `record`,
-/// `option` and the session options.
+/// The shell's own commands: `help`, `commands`, `run`, `echo`, `source`, `record` and
+/// `option`; the session options (`OptionCommands.options`) follow them.
 enum ShellBuiltins {
   /// The namespaces of the built-ins' ids (`shell.run`, `option.echo`).
   static let namespaces = ["shell", "option"]
 
-  /// Every built-in command, in the order help lists them.
+  /// Every built-in command but the session options, in the order help lists them.
   static var declarations: [any DeclaredCommand<ShellContext>.Type] {
     [Help.self, Commands.self, Run.self, Echo.self, Source.self, Record.self, OptionCommands.Option.self]
-      + OptionCommands.declarations
   }
 
   /// `help [COMMAND] [SUBCOMMAND…]`.

@@ -5,64 +5,66 @@ import FolioSession
 /// `option output json`, `run option.output json` and menus all set them the same way; and
 /// `option`, which shows or sets them by name.
 enum OptionCommands {
-  /// The option commands, in the order `option` lists them.
-  static var declarations: [any DeclaredCommand<ShellContext>.Type] {
-    [Output.self, Color.self, Echo.self, KeepGoing.self, Pager.self]
-  }
+  /// The option commands, in the order `option` lists them; made once, when the shell's
+  /// commands are first made or `option` is.
+  static let options: [SessionOption] = [
+    SessionOption(
+      "output", title: "Output Format", icon: "doc.plaintext",
+      summary: "text for people, json for programs (one object per command)", state: choice(\.output)),
+    SessionOption(
+      "color", title: "Color", icon: "paintpalette",
+      summary: "colour in text output: auto (on a terminal), always, never; NO_COLOR wins",
+      state: choice(\.color)),
+    SessionOption(
+      "echo", title: "Echo Commands", icon: "text.append", summary: "print each command before its result",
+      state: toggle(\.echo)),
+    SessionOption(
+      "keep-going", title: "Keep Going", icon: "forward",
+      summary: "go on after a failed command in a script",
+      state: toggle(\.keepGoing)),
+    SessionOption(
+      "pager", title: "Pager", icon: "book.pages",
+      summary:
+        "page REPL output longer than the screen through $PAGER; off: stop long tables at the screen",
+      state: toggle(\.pager)),
+  ]
 
   /// The prefix of the option commands' ids.
   static let prefix = "option."
 
-  /// `option.output text|json`.
-  enum Output: OptionChoice {
-    static let configuration = CommandConfiguration(
-      id: "option.output", title: "Output Format", icon: "doc.plaintext", category: "Session",
-      summary: "text for people, json for programs (one object per command)")
+  // The key paths are autoclosures, made when an option is read or set rather than when the
+  // shell registers its commands: making the five cost about 120,000 instructions, a tenth of
+  // a start that runs one command.
 
-    static var option: WritableKeyPath<ShellOptions, ShellOptions.OutputFormat> { \.output }
+  /// An option that is on or off, kept at `option`.
+  private static func toggle(
+    _ option: @escaping @Sendable @autoclosure () -> WritableKeyPath<ShellOptions, Bool>
+  ) -> @Sendable (ShellContext) -> CommandState {
+    { context in
+      .toggle(
+        get: { context.shell.options[keyPath: option()] },
+        set: { context.shell.options[keyPath: option()] = $0 })
+    }
   }
 
-  /// `option.color auto|always|never`.
-  enum Color: OptionChoice {
-    static let configuration = CommandConfiguration(
-      id: "option.color", title: "Color", icon: "paintpalette", category: "Session",
-      summary: "colour in text output: auto (on a terminal), always, never; NO_COLOR wins")
-
-    static var option: WritableKeyPath<ShellOptions, ShellOptions.ColorMode> { \.color }
-  }
-
-  /// `option.echo [on|off]`.
-  enum Echo: OptionToggle {
-    static let configuration = CommandConfiguration(
-      id: "option.echo", title: "Echo Commands", icon: "text.append", category: "Session",
-      summary: "print each command before its result")
-
-    static var option: WritableKeyPath<ShellOptions, Bool> { \.echo }
-  }
-
-  /// `option.keep-going [on|off]`.
-  enum KeepGoing: OptionToggle {
-    static let configuration = CommandConfiguration(
-      id: "option.keep-going", title: "Keep Going", icon: "forward", category: "Session",
-      summary: "go on after a failed command in a script")
-
-    static var option: WritableKeyPath<ShellOptions, Bool> { \.keepGoing }
-  }
-
-  /// `option.pager [on|off]`.
-  enum Pager: OptionToggle {
-    static let configuration = CommandConfiguration(
-      id: "option.pager", title: "Pager", icon: "book.pages", category: "Session",
-      summary: "page REPL output longer than the screen through $PAGER; off: stop long tables at the screen")
-
-    static var option: WritableKeyPath<ShellOptions, Bool> { \.pager }
+  /// An option that takes one of the cases of `Value`, by raw value, kept at `option`.
+  private static func choice<Value: CaseIterable & RawRepresentable<String>>(
+    _ option: @escaping @Sendable @autoclosure () -> WritableKeyPath<ShellOptions, Value>
+  ) -> @Sendable (ShellContext) -> CommandState {
+    { context in
+      .choice(
+        options: Value.allCases.map { ChoiceOption($0.rawValue) },
+        get: { context.shell.options[keyPath: option()].rawValue },
+        set: { value in
+          if let chosen = Value(rawValue: value) { context.shell.options[keyPath: option()] = chosen }
+        })
+    }
   }
 
   /// `option [NAME [VALUE]]`.
   enum Option: ShellAction {
     static let name = ParameterKey.optionalArgument(
-      "name", .choice(declarations.map { String($0.configuration.id.dropFirst(prefix.count)) }),
-      summary: "the option to show or set")
+      "name", .choice(options.map(\.name)), summary: "the option to show or set")
     static let value = ParameterKey.optionalArgument("value", summary: "the new value")
 
     static let configuration = CommandConfiguration(
@@ -101,43 +103,30 @@ enum OptionCommands {
   }
 }
 
-/// A session option that is on or off, kept at `option` in the shell's options.
-protocol OptionToggle: ToggleCommand where Context == ShellContext {
-  /// Where the option is kept.
-  static var option: WritableKeyPath<ShellOptions, Bool> { get }
-}
+/// A session option as a command, `option.NAME`: a toggle (`on|off`) or a choice of the cases
+/// of a string enum, read and set at a key path of the shell's options. The options differ only
+/// in these values, so each is a value rather than a type of its own.
+struct SessionOption: Sendable {
+  /// The command's id (`option.NAME`), title, icon and summary.
+  let configuration: CommandConfiguration
+  /// The toggle or choice, bound to a shell.
+  let state: @Sendable (ShellContext) -> CommandState
 
-extension OptionToggle {
-  /// Whether the option is on.
-  static func isOn(in context: ShellContext) -> Bool { context.shell.options[keyPath: option] }
-
-  /// Turns the option on or off.
-  static func set(_ isOn: Bool, in context: ShellContext) throws {
-    context.shell.options[keyPath: option] = isOn
-  }
-}
-
-/// A session option that takes one of the cases of `Value`, kept at `option` in the shell's
-/// options.
-protocol OptionChoice: ChoiceCommand where Context == ShellContext {
-  /// The option's values.
-  associatedtype Value: CaseIterable & RawRepresentable<String>
-
-  /// Where the option is kept.
-  static var option: WritableKeyPath<ShellOptions, Value> { get }
-}
-
-extension OptionChoice {
-  /// Every case of `Value`, by its raw value.
-  static var options: [ChoiceOption] { Value.allCases.map { ChoiceOption($0.rawValue) } }
-
-  /// The raw value of the option now.
-  static func selection(in context: ShellContext) -> String {
-    context.shell.options[keyPath: option].rawValue
+  /// An option in the Session category, whose command's id is the prefix and `name`.
+  init(
+    _ name: String, title: String, icon: String, summary: String,
+    state: @escaping @Sendable (ShellContext) -> CommandState
+  ) {
+    configuration = CommandConfiguration(
+      id: OptionCommands.prefix + name, title: title, icon: icon, category: "Session", summary: summary)
+    self.state = state
   }
 
-  /// Sets the option to the case with this raw value.
-  static func select(_ value: String, in context: ShellContext) throws {
-    if let chosen = Value(rawValue: value) { context.shell.options[keyPath: option] = chosen }
+  /// The name `option NAME` takes: the id without the prefix.
+  var name: String { String(configuration.id.dropFirst(OptionCommands.prefix.count)) }
+
+  /// The command the registry holds, bound to `context`; always available.
+  func makeCommand(in context: ShellContext) -> Command {
+    Command(configuration, behavior: .state(state(context)))
   }
 }
