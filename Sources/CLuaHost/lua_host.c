@@ -823,6 +823,29 @@ int folio_lua_end_call(lua_State *L, folio_call_limits saved) {
   return reason;
 }
 
+int folio_lua_call_shared(lua_State *L, int function, int argument, int64_t instructions,
+                          int64_t milliseconds, int *stop) {
+  host *h = host_of(L);
+  h->swift_depth++;
+  if (!lua_checkstack(L, 3)) {
+    h->swift_depth--;
+    *stop = folio_stop_none;
+    return LUA_ERRMEM;
+  }
+  lua_pushcfunction(L, folio_lua_traceback);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, function);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, argument);
+  h->swift_depth--;
+  folio_call_limits saved = h->limits;
+  start_limits(h, instructions, milliseconds);
+  update_hook(L);
+  int status = lua_pcall(L, 1, 1, -3);
+  *stop = stop_reason(h);
+  h->limits = saved;
+  update_hook(L);
+  return status;
+}
+
 int folio_lua_run(lua_State *L, lua_State *thread, int arguments, int *results, int64_t instructions,
                   int64_t milliseconds, int *stop) {
   host *h = host_of(L);

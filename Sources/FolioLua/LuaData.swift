@@ -267,28 +267,27 @@ extension LuaState {
     return try results(from: base + 2, to: top, plainResult: plainResult)
   }
 
-  /// Calls a Lua function like `call(_:prefix:_:plainResult:)` with only the values `prefix`
-  /// pushes, and returns its first result (`.nil` when it returned none): a predicate's
-  /// answer, read without making an array of every result.
-  func callForFirstResult(_ function: LuaFunctionReference, prefix: (OpaquePointer) -> Int32)
-    throws(LuaError) -> LuaData
-  {
+  /// Calls a Lua function under `lua_pcall` with the traceback handler and the budgets, like
+  /// `call(_:_:)`, with one argument, the value the registry reference `argument` holds (nil
+  /// for `LUA_NOREF`), and returns its first result (`.nil` when it returned none): a
+  /// predicate's answer, read without making an array of every result. The whole call is one
+  /// C call (`folio_lua_call_shared`), and a boolean or nil answer is read without the general
+  /// copy.
+  ///
+  /// - Throws: `LuaError` as `call(_:_:)` does.
+  func callShared(_ function: LuaFunctionReference, argument: Int32) throws(LuaError) -> LuaData {
     let base = lua_gettop(state)
     defer { lua_settop(state, base) }
-    folio_lua_begin_host_work(state)
-    guard lua_checkstack(state, 8) != 0 else {
-      folio_lua_end_host_work(state)
-      throw LuaError(message: "too many arguments")
-    }
-    lua_pushcfunction(state, folio_lua_traceback)
-    lua_rawgeti(state, folio_lua_registryindex, lua_Integer(function.reference))
-    let prefixed = prefix(state)
-    folio_lua_end_host_work(state)
-    let limits = beginCall()
-    let status = lua_pcall(state, prefixed, 1, base + 1)
-    endCall(limits)
+    var stop: Int32 = 0
+    let status = folio_lua_call_shared(
+      state, function.reference, argument, Int64(instructionBudget ?? 0), Int64(timeBudget ?? 0), &stop)
+    lastStop = LuaStop(reason: stop)
     guard status == LUA_OK else { throw callError(status) }
-    return data(at: base + 2, depth: 4, keepsFunctions: false)
+    switch lua_type(state, -1) {
+    case LUA_TBOOLEAN: return .boolean(lua_toboolean(state, -1) != 0)
+    case LUA_TNIL, LUA_TNONE: return .nil
+    default: return data(at: -1, depth: 4, keepsFunctions: false)
+    }
   }
 
   /// The error of a call that failed with `status`, from the traceback handler's message on

@@ -12,6 +12,62 @@ import Testing
       behavior: .action { _ in .text(id) })
   }
 
+  @Test(
+    "a cached lookup finds the command registered now: after removal, replacement and in another registry")
+  func cachedLookup() throws {
+    let registry = CommandRegistry()
+    try registry.register(Self.command("demo.a", owner: "plugin demo"))
+    try registry.register(Self.command("demo.b", owner: "plugin demo"))
+    let cache = CommandLookupCache()
+    let first = try #require(registry.registered(id: "demo.b", cache: cache))
+    #expect(cache.lastSlot >= 0)
+    #expect(registry.registered(id: "demo.b", cache: cache) === first)
+    // Another id through the same cache: the slot's command has another id, so it is looked up.
+    #expect(registry.registered(id: "demo.a", cache: cache)?.command.id == "demo.a")
+    #expect(registry.registered(id: "demo.b", cache: cache) === first)
+    // Replaced: the replacement, in the same slot.
+    try registry.replace(Self.command("demo.b", owner: "plugin demo", title: "New"))
+    #expect(registry.registered(id: "demo.b", cache: cache)?.command.title == "New")
+    // Removed, then registered again: nil in between, then the new command.
+    registry.unregisterAll(ownedBy: "plugin demo")
+    #expect(registry.registered(id: "demo.b", cache: cache) == nil)
+    try registry.register(Self.command("demo.b", owner: "plugin other", title: "Again"))
+    #expect(registry.registered(id: "demo.b", cache: cache)?.command.owner == "plugin other")
+    // Another registry: its own command.
+    let other = CommandRegistry()
+    try other.register(Self.command("demo.x", owner: "plugin other"))
+    try other.register(Self.command("demo.b", owner: "plugin third"))
+    #expect(other.registered(id: "demo.b", cache: cache)?.command.owner == "plugin third")
+    #expect(registry.registered(id: "demo.b", cache: cache)?.command.owner == "plugin other")
+  }
+
+  @Test("a cached lookup stays right when removals compact the slots")
+  func cachedLookupAfterCompaction() throws {
+    let registry = CommandRegistry()
+    for index in 0..<20 { try registry.register(Self.command("gone.c\(index)", owner: "plugin gone")) }
+    try registry.register(Self.command("kept.c", owner: "plugin kept"))
+    let cache = CommandLookupCache()
+    #expect(registry.registered(id: "kept.c", cache: cache)?.command.id == "kept.c")
+    let before = cache.lastSlot
+    registry.unregisterAll(ownedBy: "plugin gone")
+    #expect(registry.registered(id: "kept.c", cache: cache)?.command.id == "kept.c")
+    #expect(cache.lastSlot < before)
+    for index in 0..<20 { #expect(registry.registered(id: "gone.c\(index)", cache: cache) == nil) }
+  }
+
+  @Test("menu items are equal by their fields; a copy changed keeps the original as it was")
+  func menuItemCopies() {
+    let item = MenuItem(command: "demo.a", title: "A", arguments: ["x"])
+    var copy = item
+    #expect(copy == item)
+    copy.title = "B"
+    copy.arguments.append("y")
+    #expect(item.title == "A" && item.arguments == ["x"])
+    #expect(copy.title == "B" && copy.arguments == ["x", "y"])
+    #expect(copy != item)
+    #expect(MenuItem(command: "demo.a", title: "A", arguments: ["x"]) == item)
+  }
+
   @Test("a second registration of an id is refused naming both owners, and changes nothing")
   func duplicateID() throws {
     let registry = CommandRegistry()

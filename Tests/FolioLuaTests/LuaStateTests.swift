@@ -1,3 +1,4 @@
+import CLua
 import Testing
 
 @testable import FolioLua
@@ -144,45 +145,72 @@ import Testing
 }
 
 @Suite struct LuaFirstResultTests {
-  @Test("callForFirstResult returns the first result only, .nil when there is none, tables copied")
+  @Test("callShared returns the first result only, .nil when there is none, tables copied")
   func firstResult() throws {
     let lua = try LuaState()
     for (source, expected) in [
-      ("return true, false", LuaData.boolean(true)), ("return", .nil), ("return nil, 1", .nil),
-      ("return 'reason'", .string("reason")), ("return 3", .integer(3)),
+      ("return true, false", LuaData.boolean(true)), ("return false", .boolean(false)), ("return", .nil),
+      ("return nil, 1", .nil), ("return 'reason'", .string("reason")), ("return 3", .integer(3)),
     ] {
       let function = try lua.load(source, name: "=first")
-      #expect(try lua.callForFirstResult(function, prefix: { _ in 0 }) == expected, "\(source)")
+      #expect(try lua.callShared(function, argument: LUA_NOREF) == expected, "\(source)")
     }
     let table = try lua.load("return { a = 1 }, 2", name: "=table")
-    #expect(try lua.callForFirstResult(table, prefix: { _ in 0 }).table?["a"] == .integer(1))
+    #expect(try lua.callShared(table, argument: LUA_NOREF).table?["a"] == .integer(1))
   }
 
-  @Test("callForFirstResult passes what prefix pushes, and an error keeps its FILE:LINE and traceback")
-  func prefixAndErrors() throws {
+  @Test("callShared passes the value its reference names, nil for none, and leaves the stack as it was")
+  func argument() throws {
     let lua = try LuaState()
-    let echo = try lua.load("local x = ... return x * 2", name: "=echo")
-    let doubled = try lua.callForFirstResult(echo) { state in
-      LuaState.push(.integer(21), on: state)
-      return 1
-    }
-    #expect(doubled == .integer(42))
+    let echo = try lua.load("local f = ... return f == nil and 'none' or f() * 2", name: "=echo")
+    let answer = try lua.load("return 21", name: "=answer")
+    let top = lua_gettop(lua.state)
+    #expect(try lua.callShared(echo, argument: answer.reference) == .integer(42))
+    #expect(try lua.callShared(echo, argument: LUA_NOREF) == .string("none"))
+    #expect(lua_gettop(lua.state) == top)
+  }
+
+  @Test("callShared: an error keeps its FILE:LINE and traceback, and the stack is left as it was")
+  func errors() throws {
+    let lua = try LuaState()
     let failing = try lua.load("\n error('no')", name: "@predicate.lua")
+    let top = lua_gettop(lua.state)
     let error = try #require(throws: LuaError.self) {
-      try lua.callForFirstResult(failing, prefix: { _ in 0 })
+      try lua.callShared(failing, argument: LUA_NOREF)
     }
     #expect(error.message == "predicate.lua:2: no")
     #expect(error.traceback.hasPrefix("stack traceback:"))
+    #expect(error.stop == nil)
+    #expect(lua_gettop(lua.state) == top)
   }
 
-  @Test("callForFirstResult stops an endless loop at the instruction budget")
+  @Test("callShared stops an endless loop at the instruction budget, each call with the whole budget")
   func budget() throws {
     let lua = try LuaState()
     lua.instructionBudget = 100_000
     let endless = try lua.load("while true do end", name: "=endless")
     let error = try #require(throws: LuaError.self) {
-      try lua.callForFirstResult(endless, prefix: { _ in 0 })
+      try lua.callShared(endless, argument: LUA_NOREF)
     }
     #expect(error.stop == .instructions)
+    #expect(error.message.hasSuffix("instruction budget exceeded"))
+    // A loop of 30,000 iterations (about 90,000 instructions) fits the budget in every call:
+    // no call is charged for another's instructions.
+    let counting = try lua.load("local n = 0 for i = 1, 30000 do n = n + 1 end return n", name: "=counting")
+    for _ in 0..<5 {
+      #expect(try lua.callShared(counting, argument: LUA_NOREF) == .integer(30000))
+      #expect(lua.lastStop == nil)
+    }
+  }
+
+  @Test("callShared stops at the time budget")
+  func time() throws {
+    let lua = try LuaState()
+    lua.timeBudget = 20
+    let endless = try lua.load("while true do end", name: "=endless")
+    let error = try #require(throws: LuaError.self) {
+      try lua.callShared(endless, argument: LUA_NOREF)
+    }
+    #expect(error.stop == .time)
   }
 }

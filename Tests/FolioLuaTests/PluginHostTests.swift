@@ -668,6 +668,50 @@ import Testing
     #expect(try textOf("demo.ok", in: surface) == "fine")
   }
 
+  @Test("a menu's predicates run one after another each under its own budget; a runaway one is cut off")
+  func menuPredicatesBudgets() throws {
+    // Each heavy predicate runs about 60,000 instructions: two fit the budget of 100,000 only
+    // when each call counts afresh.
+    let heavy = "enabled = function() local n = 0 for i = 1, 30000 do n = n + 1 end return n > 0 end"
+    let root = try Self.makePlugin([
+      "plugin.lua": """
+      folio.command { id = "demo.one", title = "One", \(heavy), run = function() end }
+      folio.command { id = "demo.two", title = "Two", \(heavy), run = function() end }
+      folio.command { id = "demo.spin", title = "Spin", enabled = function() while true do end end,
+        run = function() end }
+      folio.command { id = "demo.after", title = "After", enabled = function() return true end,
+        run = function() end }
+      """
+    ])
+    defer { try? FileManager.default.removeItem(at: root) }
+    let surface = RecordingSurface()
+    let host = PluginHost(surface: surface)
+    host.instructionBudget = 100_000
+    #expect(host.discoverAndLoad(in: [root.path]).isEmpty)
+    let menu = Menu(
+      id: "demo", title: "Demo",
+      elements: ["demo.one", "demo.two", "demo.spin", "demo.after"].map { .item(MenuItem(command: $0)) })
+    for round in 1...2 {
+      let node = try host.readingTogether { try MenuResolver.resolve(menu, registry: surface.registry) }
+      let items = node.children
+      #expect(items.map(\.title) == ["One", "Two", "Spin", "After"], "round \(round)")
+      if round == 1 {
+        #expect(items[0].isEnabled && items[1].isEnabled)
+        let reason = try #require(items[2].disabledReason)
+        #expect(
+          reason.hasSuffix("instruction budget exceeded (100000 instructions per callback)"), "\(reason)")
+      }
+      // The plugin is quarantined from the runaway predicate on, in the same menu and the next:
+      // its commands were registered again, and each item finds its command anew.
+      let quarantined = Array(items[(round == 1 ? 3 : 0)...])
+      for item in quarantined {
+        #expect(!item.isEnabled, "\(item.title ?? "")")
+        #expect(
+          item.disabledReason?.contains("plugin demo is quarantined") == true, "\(item.disabledReason ?? "")")
+      }
+    }
+  }
+
   @Test("a plugin that is interrupted is not quarantined")
   func interruptedIsNotQuarantined() throws {
     let root = try Self.makePlugin([

@@ -52,6 +52,11 @@ import Testing
       for text in ["\(scalar)", "aé\(scalar)", "\(scalar)€b", "\u{2027}\(scalar)\u{C2}"] {
         #expect(text.holdsEscapedScalar == expected, "U+\(String(value, radix: 16))")
       }
+      // At every place in and across the eight-byte words the scan reads at once.
+      for before in 0..<9 {
+        let text = String(repeating: "a", count: before) + "\(scalar)" + "0123456789abcdef"
+        #expect(text.holdsEscapedScalar == expected, "U+\(String(value, radix: 16)) after \(before)")
+      }
     }
   }
 

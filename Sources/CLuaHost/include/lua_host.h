@@ -102,6 +102,16 @@ folio_call_limits folio_lua_begin_call(lua_State *L, int64_t instructions, int64
 /// `folio_stop_reason`).
 int folio_lua_end_call(lua_State *L, folio_call_limits saved);
 
+/// Calls the function with the registry reference `function` with one argument, the value with
+/// the registry reference `argument` (nil for `LUA_NOREF`), under `folio_lua_traceback` and the
+/// limits `folio_lua_begin_call` starts (`instructions`, `milliseconds`), ended as
+/// `folio_lua_end_call` ends them, its reason stored in `stop`: a predicate's or state getter's
+/// call, in one call from Swift. Returns the lua_pcall status, or LUA_ERRMEM when the stack
+/// cannot grow. Leaves two values on the stack, the handler and then the call's one result or
+/// its error message with the traceback; the caller restores the stack's top.
+int folio_lua_call_shared(lua_State *L, int function, int argument, int64_t instructions,
+                          int64_t milliseconds, int *stop);
+
 /// Resumes `thread` (started or suspended) with the `arguments` values on its stack as one call
 /// of `L` with the limits of `folio_lua_begin_call` (`instructions`, `milliseconds`), and ends
 /// them as `folio_lua_end_call` does, storing its reason in `stop`. Returns the lua_resume

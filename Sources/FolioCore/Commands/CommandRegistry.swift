@@ -15,6 +15,14 @@ public final class CommandRegistry {
   /// What `resolve` finds for each typed name (a verb first, else an id): one lookup a
   /// command run.
   private var commandsByName: [String: RegisteredCommand] = [:]
+  /// Every command added, at the slot it was given (its `slot`), nil where one was removed:
+  /// where `registered(id:cache:)` finds a command again without hashing its id. Compacted
+  /// when removals leave more holes than commands. Its accesses are not checked for
+  /// exclusivity at run time (about 60 instructions a menu item): each is a read or a write
+  /// that calls out to nothing while it lasts.
+  @exclusivity(unchecked) private var slots: [RegisteredCommand?] = []
+  /// How many of `slots` are nil.
+  private var holes = 0
   /// Whether some verb or alias ever registered holds a dot, and so could be spelled like an id.
   private var hasDottedName = false
   /// Every command with the names `search` matches, prepared: made by the first search after
@@ -166,6 +174,7 @@ public final class CommandRegistry {
     let mayBeVerb = hasDottedName || !id.utf8.contains(UInt8(ascii: "."))
     if !mayBeVerb || idsByVerb[id] == nil { commandsByName[id] = registered }
     order.append(id)
+    takeSlot(registered)
     searchIndex = nil
   }
 
@@ -203,6 +212,7 @@ public final class CommandRegistry {
     }
     if idsByVerb[command.configuration.id] == nil { commandsByName[command.configuration.id] = registered }
     order.append(command.configuration.id)
+    takeSlot(registered)
     searchIndex = nil
   }
 
@@ -212,6 +222,21 @@ public final class CommandRegistry {
     commandsByID.reserveCapacity(commandsByID.count + count)
     commandsByName.reserveCapacity(commandsByName.count + count)
     order.reserveCapacity(order.count + count)
+    slots.reserveCapacity(slots.count + count)
+  }
+
+  /// Puts a command just added in the next slot.
+  private func takeSlot(_ registered: RegisteredCommand) {
+    registered.slot = slots.count
+    slots.append(registered)
+  }
+
+  /// The slot `registered` holds in this registry; nil when it holds none (it was added to
+  /// another registry since).
+  private func slot(of registered: RegisteredCommand) -> Int? {
+    let slot = registered.slot
+    return slot >= 0 && slot < slots.count && slots[slot] === registered
+      ? slot : slots.firstIndex { $0 === registered }
   }
 
   /// Removes every command registered by `owner` (an unloaded plugin) and returns their ids.
@@ -225,9 +250,14 @@ public final class CommandRegistry {
         idsByVerb[word] = nil
         names.append(word)
       }
+      if let registered = commandsByID[id], let slot = slot(of: registered) {
+        slots[slot] = nil
+        holes += 1
+      }
       commandsByID[id] = nil
       names.append(id)
     }
+    if holes > slots.count - holes { compactSlots() }
     order.removeAll { commandsByID[$0] == nil }
     searchIndex = nil
     for name in names { commandsByName[name] = lookUp(name) }
@@ -249,6 +279,10 @@ public final class CommandRegistry {
     }
     let registered = RegisteredCommand(command)
     commandsByID[command.configuration.id] = registered
+    if let slot = slot(of: existing) {
+      registered.slot = slot
+      slots[slot] = registered
+    }
     for name in command.configuration.names + [command.configuration.id]
     where commandsByName[name] === existing {
       commandsByName[name] = registered
@@ -264,6 +298,31 @@ public final class CommandRegistry {
   public func registered(id: String) -> RegisteredCommand? {
     if let registered = commandsByID[id] { return registered }
     return unmade.isEmpty ? nil : makeUntilFound { commandsByID[id] }
+  }
+
+  /// The command with this id, by reference, looked for first where `cache` says this
+  /// registry found it last (an array read and a comparison of ids), then by its id as
+  /// `registered(id:)` does, which `cache` then remembers: for a menu item, whose command is
+  /// found again each time its menu is resolved.
+  func registered(id: String, cache: CommandLookupCache) -> RegisteredCommand? {
+    let slot = cache.lastSlot
+    if slot >= 0, slot < slots.count, let registered = slots[slot], registered.command.configuration.id == id
+    {
+      return registered
+    }
+    guard let registered = registered(id: id) else { return nil }
+    if let slot = self.slot(of: registered) { cache.lastSlot = slot }
+    return registered
+  }
+
+  /// Gives every command left a slot again, in registration order, without the holes
+  /// removals left; caches that named the old slots find their commands by id once more.
+  private func compactSlots() {
+    // Typed, so that the commands are unwrapped rather than kept as optionals, nil ones too.
+    let left: [RegisteredCommand] = order.compactMap { commandsByID[$0] }
+    for (slot, registered) in left.enumerated() { registered.slot = slot }
+    slots = left
+    holes = 0
   }
 
   /// The command a typed name runs: a verb such as `help`, or a command id.

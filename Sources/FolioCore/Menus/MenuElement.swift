@@ -15,6 +15,10 @@ public indirect enum MenuElement: Sendable, Equatable {
 }
 
 /// A command in a menu, with optional overrides of what the command declares.
+///
+/// Its fields are held by reference and copied only when one is changed on a copy that
+/// shares them: a menu element holds its item in a box, and reading the item out of it to
+/// resolve it copied every field (about 300 instructions an item, with destroying the copy).
 public struct MenuItem: Sendable, Equatable {
   /// How a number-state command shows.
   public enum Presentation: String, Sendable, Equatable {
@@ -26,26 +30,91 @@ public struct MenuItem: Sendable, Equatable {
     case slider
   }
 
+  /// The fields of an item.
+  private struct Fields: Equatable {
+    var command: String
+    var title: String?
+    var subtitle: String?
+    var icon: String?
+    var role: CommandRole?
+    var dismiss: DismissBehavior?
+    var presentation: Presentation
+    var arguments: [String]
+    var onTitle: String?
+  }
+
+  /// The fields, shared by the item's copies until one of them changes a field. Changed only
+  /// while uniquely referenced, so no two threads ever see it change.
+  private final class Storage: @unchecked Sendable {
+    var fields: Fields
+    /// Where the registry found `fields.command` when the item was last resolved, so that
+    /// resolving it again (the same menu opened again) finds it without hashing the id.
+    let commandLookup = CommandLookupCache()
+
+    init(_ fields: Fields) { self.fields = fields }
+  }
+
+  private var storage: Storage
+
+  /// The fields, for changing: copied first when another item shares them.
+  private var uniqueFields: Fields {
+    get { storage.fields }
+    _modify {
+      if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+      yield &storage.fields
+    }
+  }
+
   /// The id of the command the item runs.
-  public var command: String
+  public var command: String {
+    get { storage.fields.command }
+    set { uniqueFields.command = newValue }
+  }
   /// The title shown; the command's title when nil.
-  public var title: String?
+  public var title: String? {
+    get { storage.fields.title }
+    set { uniqueFields.title = newValue }
+  }
   /// The second line shown; the command's subtitle when nil.
-  public var subtitle: String?
+  public var subtitle: String? {
+    get { storage.fields.subtitle }
+    set { uniqueFields.subtitle = newValue }
+  }
   /// The icon shown; the command's icon when nil.
-  public var icon: String?
+  public var icon: String? {
+    get { storage.fields.icon }
+    set { uniqueFields.icon = newValue }
+  }
   /// The role shown; the command's role when nil.
-  public var role: CommandRole?
+  public var role: CommandRole? {
+    get { storage.fields.role }
+    set { uniqueFields.role = newValue }
+  }
   /// Whether the menu closes after the item ran; the menu's, then the command's, when nil.
-  public var dismiss: DismissBehavior?
+  public var dismiss: DismissBehavior? {
+    get { storage.fields.dismiss }
+    set { uniqueFields.dismiss = newValue }
+  }
   /// How a number-state command shows.
-  public var presentation: Presentation
+  public var presentation: Presentation {
+    get { storage.fields.presentation }
+    set { uniqueFields.presentation = newValue }
+  }
   /// Words the item passes to its command before any typed after `choose`, each taken
   /// literally: File › Open Recent's items pass a document's path.
-  public var arguments: [String]
+  public var arguments: [String] {
+    get { storage.fields.arguments }
+    set { uniqueFields.arguments = newValue }
+  }
   /// The title a toggle shows while it is on, as a text button that says what pressing it
   /// does (EditButton: `Edit`, then `Done`); such an item shows no icon but its own.
-  public var onTitle: String?
+  public var onTitle: String? {
+    get { storage.fields.onTitle }
+    set { uniqueFields.onTitle = newValue }
+  }
+  /// Where the registry found `command` when the item was last resolved (see `Storage`);
+  /// shared by the item's copies, no part of its equality.
+  var commandLookup: CommandLookupCache { storage.commandLookup }
 
   /// Creates an item for a command.
   public init(
@@ -53,15 +122,15 @@ public struct MenuItem: Sendable, Equatable {
     role: CommandRole? = nil, dismiss: DismissBehavior? = nil, presentation: Presentation = .automatic,
     arguments: [String] = [], onTitle: String? = nil
   ) {
-    self.command = command
-    self.arguments = arguments
-    self.onTitle = onTitle
-    self.title = title
-    self.subtitle = subtitle
-    self.icon = icon
-    self.role = role
-    self.dismiss = dismiss
-    self.presentation = presentation
+    storage = Storage(
+      Fields(
+        command: command, title: title, subtitle: subtitle, icon: icon, role: role, dismiss: dismiss,
+        presentation: presentation, arguments: arguments, onTitle: onTitle))
+  }
+
+  /// Whether two items have the same fields.
+  public static func == (lhs: MenuItem, rhs: MenuItem) -> Bool {
+    lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
   }
 }
 

@@ -60,14 +60,30 @@ public struct MenuNode: Sendable, Equatable {
   public var pickerStyle: PickerStyle?
   /// A keyboard shortcut shown beside the title.
   public var shortcut: String?
-  /// Whether the icon is drawn (the label style and platform allow it, and there is one).
-  public var showsIcon: Bool
   /// Whether the title is drawn (every style but `iconOnly` on a node with an icon).
   public var showsTitle: Bool
+  /// Whether the icon is drawn (the label style and platform allow it, and there is one).
+  public var showsIcon: Bool
   /// The nested nodes: a menu's or section's elements, a picker's options.
   public var children: [MenuNode]
 
+  /// Whether an option is the selected one, or a toggle is on.
+  public var isSelected: Bool { state == .toggle(true) }
+
+  /// Whether choosing the node opens it in place: a submenu, or a picker in `menu` style.
+  public var opensInPlace: Bool {
+    kind == .submenu || (kind == .picker && pickerStyle == .menu)
+  }
+}
+
+extension MenuNode {
   /// Creates a node.
+  ///
+  /// It hands its values to the memberwise initializer, whose labels differ from these only
+  /// in `showsTitle` coming before `showsIcon`, the order of the stored properties: a node
+  /// made field by field in an initializer of its own was built in a temporary, then copied
+  /// out and the temporary destroyed, about 450 instructions a node (a menu's item, resolved
+  /// each time the menu opens).
   public init(
     kind: Kind, title: String? = nil, subtitle: String? = nil, icon: String? = nil,
     command: String? = nil, role: CommandRole? = nil, isEnabled: Bool = true,
@@ -76,32 +92,10 @@ public struct MenuNode: Sendable, Equatable {
     step: Double? = nil, pickerStyle: PickerStyle? = nil, shortcut: String? = nil, showsIcon: Bool = false,
     showsTitle: Bool = true, children: [MenuNode] = []
   ) {
-    self.kind = kind
-    self.title = title
-    self.subtitle = subtitle
-    self.icon = icon
-    self.command = command
-    self.role = role
-    self.isEnabled = isEnabled
-    self.disabledReason = disabledReason
-    self.dismiss = dismiss
-    self.state = state
-    self.value = value
-    self.arguments = arguments
-    self.bounds = bounds
-    self.step = step
-    self.pickerStyle = pickerStyle
-    self.shortcut = shortcut
-    self.showsIcon = showsIcon
-    self.showsTitle = showsTitle
-    self.children = children
-  }
-
-  /// Whether an option is the selected one, or a toggle is on.
-  public var isSelected: Bool { state == .toggle(true) }
-
-  /// Whether choosing the node opens it in place: a submenu, or a picker in `menu` style.
-  public var opensInPlace: Bool {
-    kind == .submenu || (kind == .picker && pickerStyle == .menu)
+    self.init(
+      kind: kind, title: title, subtitle: subtitle, icon: icon, command: command, role: role,
+      isEnabled: isEnabled, disabledReason: disabledReason, dismiss: dismiss, state: state, value: value,
+      arguments: arguments, bounds: bounds, step: step, pickerStyle: pickerStyle, shortcut: shortcut,
+      showsTitle: showsTitle, showsIcon: showsIcon, children: children)
   }
 }

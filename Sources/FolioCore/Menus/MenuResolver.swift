@@ -39,7 +39,8 @@ public enum MenuResolver {
     }
     switch element {
     case .item(let item):
-      return registry.registered(id: item.command)?.command.currentAvailability.isVisible ?? true
+      return registry.registered(id: item.command, cache: item.commandLookup)?.command.currentAvailability
+        .isVisible ?? true
     case .picker(let picker):
       return registry.registered(id: picker.command)?.command.currentAvailability.isVisible ?? true
     case .divider: return true
@@ -200,7 +201,7 @@ private struct Resolution {
   func appendItem(_ item: MenuItem, in scope: Scope, to nodes: inout [MenuNode]) throws(FolioError) -> Bool {
     // The command is read in place, by reference: copying it (all its fields) cost more than
     // the rest of making the node.
-    guard let registered = registry.registered(id: item.command) else {
+    guard let registered = registry.registered(id: item.command, cache: item.commandLookup) else {
       throw unknown(item.command, in: scope)
     }
     let availability = registered.command.currentAvailability

@@ -249,7 +249,7 @@ extension PluginHost {
     return results
   }
 
-  /// Calls a predicate or a state getter with the plugin's shared `ctx` (`pushSharedContext`)
+  /// Calls a predicate or a state getter with the plugin's shared `ctx` (`sharedContextReference`)
   /// under its budgets and returns its first result. It may only read: a document edit it
   /// tries is refused (`isReadingOnly`), so it needs no transaction, and it is read without
   /// the arguments and the array of results a command's call makes. Errors are as `invoke`'s.
@@ -262,7 +262,7 @@ extension PluginHost {
     isReadingOnly = true
     defer { isReadingOnly = wasReadingOnly }
     do {
-      return try lua.callForFirstResult(function) { state in pushSharedContext(of: plugin, on: state) }
+      return try lua.callShared(function, argument: sharedContextReference(of: plugin, in: lua))
     } catch {
       let failed = failure(error, in: plugin)
       quarantineIfBudgetSpent(plugin, by: error, failure: failed)

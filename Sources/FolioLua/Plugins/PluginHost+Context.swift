@@ -84,35 +84,34 @@ extension PluginHost {
     return withArgs ? 2 : 1
   }
 
-  /// Pushes the plugin's shared `ctx` for the active document, made afresh only when what it
-  /// describes changed since the last predicate or state getter; returns 1 (0 when the stack
-  /// cannot grow). Inside `readingTogether`, a `ctx` already checked in that round is passed
-  /// without checking it again.
-  func pushSharedContext(of plugin: Plugin, on state: OpaquePointer) -> Int32 {
+  /// The registry reference of the plugin's shared `ctx` for the active document, made afresh
+  /// only when what it describes changed since the last predicate or state getter;
+  /// `LUA_NOREF` (the predicate then gets nil) when the stack cannot grow to make it. Inside
+  /// `readingTogether`, a `ctx` already checked in that round is handed out without checking it
+  /// again.
+  func sharedContextReference(of plugin: Plugin, in lua: LuaState) -> Int32 {
     if let shared = plugin.sharedContext, readingRound != 0, shared.checkedInRound == readingRound {
-      guard lua_checkstack(state, 1) != 0 else { return 0 }
-      lua_rawgeti(state, folio_lua_registryindex, lua_Integer(shared.reference))
-      return 1
+      return shared.reference
     }
     let document = surface.workspace.active
     let environment = surface.appEnvironment
     if let shared = plugin.sharedContext, shared.key.describes(document, environment: environment) {
-      guard lua_checkstack(state, 1) != 0 else { return 0 }
       shared.checkedInRound = readingRound
-      lua_rawgeti(state, folio_lua_registryindex, lua_Integer(shared.reference))
-      return 1
+      return shared.reference
     }
+    let state = lua.state
+    folio_lua_begin_host_work(state)
+    defer { folio_lua_end_host_work(state) }
     lastContextSerial += 1
     let key = ContextKey(document: document, environment: environment, serial: lastContextSerial)
     guard pushContext(ContextRequest(), serial: key.serial, of: plugin, withArgs: false, on: state) == 1
     else {
-      return 0
+      return LUA_NOREF
     }
-    lua_pushvalue(state, -1)
     let reference = luaL_ref(state, folio_lua_registryindex)
     if let shared = plugin.sharedContext { luaL_unref(state, folio_lua_registryindex, shared.reference) }
     plugin.sharedContext = SharedContext(key: key, reference: reference, checkedInRound: readingRound)
-    return 1
+    return reference
   }
 
   /// Runs `body`, which only reads — resolving a menu: its predicates and state getters run,

@@ -16,11 +16,12 @@ extension Shell {
   /// reported once, and the output printed directly then and from then on.
   ///
   /// - Parameters:
-  ///   - lineCount: how many lines `body` writes.
+  ///   - lineCount: how many lines `body` writes; counted only where the screen's height
+  ///     matters (counting a 1,000-item menu's lines cost about 90,000 instructions).
   ///   - body: writes the output to the console; run a second time when the pager failed.
   /// - Throws: what `body` throws (`FolioError.interrupted` at Ctrl-C).
-  func paging(lineCount: Int, _ body: () throws(FolioError) -> Void) throws(FolioError) {
-    guard options.pager, !pagerHasFailed, let height = screenHeight, lineCount > height - 2,
+  func paging(lineCount: @autoclosure () -> Int, _ body: () throws(FolioError) -> Void) throws(FolioError) {
+    guard options.pager, !pagerHasFailed, let height = screenHeight, lineCount() > height - 2,
       let command = Pager.command(environment: environment)
     else { return try body() }
     let pager: Pager

@@ -313,8 +313,7 @@ public final class Shell {
       }
       let renderer = TextRenderer(style: style, width: session.appEnvironment.width)
       guard let text = renderer.render(output) else { return }
-      let lineCount = Self.lineCount(of: text)
-      try paging(lineCount: lineCount) { console.print(text) }
+      try paging(lineCount: Self.lineCount(of: text)) { console.print(text) }
     case .json:
       var fields: [(String, JSONValue)] = [
         ("ok", .bool(true)), ("command", .string(command.text)), ("result", JSONRenderer.result(output)),
