@@ -77,6 +77,30 @@ class Sample:
         self.output = output
 
 
+# The most of a run's output kept in memory. A child's peak memory (`ru_maxrss`) starts at
+# this process's size when it is forked, so holding a large output (`show` of a million rows
+# writes 79 MB, four bytes a character once decoded) would be measured as the next runs'
+# peak: larger outputs are searched a chunk at a time and only their end is kept.
+OUTPUT_KEPT = 1 << 20
+
+
+def read_output(path, expect):
+    """Whether `expect` (when given) is in the output at `path`, and the output — its last
+    OUTPUT_KEPT bytes when it is longer."""
+    wanted = expect.encode() if expect is not None else None
+    with open(path, "rb") as out:
+        if os.fstat(out.fileno()).st_size <= OUTPUT_KEPT:
+            data = out.read()
+            return wanted is None or wanted in data, data.decode(errors="replace")
+        found = wanted is None
+        tail = b""
+        while chunk := out.read(OUTPUT_KEPT):
+            window = tail[-len(wanted):] + chunk if wanted else chunk
+            found = found or wanted in window
+            tail = (tail + chunk)[-OUTPUT_KEPT:]
+        return found, tail.decode(errors="replace")
+
+
 class Bench:
     """Runs programs in the work folder and collects the rows of the table."""
 
@@ -111,13 +135,12 @@ class Bench:
         if self.args.clock == "cpu":
             elapsed = usage.ru_utime + usage.ru_stime
         code = os.waitstatus_to_exitcode(status)
-        with open(out_path, "rb") as out:
-            output = out.read().decode(errors="replace")
         if code != 0:
             with open(err_path, "rb") as err:
                 errors = err.read().decode(errors="replace")
             raise RunFailed(f"{' '.join(argv)[:200]} exited {code}: {errors[-2000:]}")
-        if expect is not None and expect not in output:
+        found, output = read_output(out_path, expect)
+        if not found:
             raise RunFailed(f"{' '.join(argv)[:200]}: expected {expect!r} in output, got {output[-500:]!r}")
         return Sample(elapsed, usage.ru_maxrss * 1024, output)
 
