@@ -431,15 +431,48 @@ import Testing
           #""score":0"#) == true, "an empty query lists commands in order, unscored")
   }
 
+  /// Two servers over shells in one folder holding the table `t.csv`: one hands on the values
+  /// it sends, the other writes them as bytes; each item is received by both.
+  private final class TwoServers {
+    private(set) var values: [JSONValue] = []
+    private(set) var bytes: [UInt8] = []
+    private let folder: TemporaryFolder
+    private var valueServer: EmbedServer?
+    private var byteServer: EmbedServer?
+
+    init() throws {
+      folder = try TemporaryFolder()
+      try folder.write("t.csv", "name,n\na,1\nb,2\n")
+      valueServer = EmbedServer(shell: EmbedServerTests.quietShell(in: folder)) { [unowned self] in
+        values.append($0)
+      }
+      byteServer = EmbedServer(
+        shell: EmbedServerTests.quietShell(in: folder),
+        writeLine: { [unowned self] in bytes.append(contentsOf: $0) })
+    }
+
+    func receive(_ item: MessageReader.Item) {
+      valueServer?.receive(item)
+      byteServer?.receive(item)
+    }
+
+    /// Sends `initialize`, whose response is a JSON line whatever it chooses, checks that it
+    /// chose `encoding`, and forgets the bytes written so far.
+    func initialize(_ line: String, choosing encoding: MessageEncoding) throws {
+      receive(.line(Array(line.utf8)))
+      let response = try #require(values.first)
+      #expect(bytes == response.serializedBytes + [UInt8(ascii: "\n")])
+      #expect(
+        EmbedServerTests.field(try #require(EmbedServerTests.field(response, "result")), "encoding")
+          == .string(encoding.rawValue))
+      #expect(byteServer?.encoding == encoding)
+      bytes = []
+    }
+  }
+
   @Test("a server writing lines writes the bytes of the values the other sends, typed answers too")
   func linesAreTheValues() throws {
-    let folder = try TemporaryFolder()
-    try folder.write("t.csv", "name,n\na,1\nb,2\n")
-    func shell() -> Shell { Self.quietShell(in: folder) }
-    var values: [JSONValue] = []
-    var lines: [UInt8] = []
-    let valueServer = EmbedServer(shell: shell()) { values.append($0) }
-    let lineServer = EmbedServer(shell: shell(), writeLine: { lines.append(contentsOf: $0) })
+    let servers = try TwoServers()
     let messages = [
       #"{"jsonrpc":"2.0","id":"first","method":"initialize","params":{"protocolVersion":"1.1","notifications":["document.opened","selection.changed"]}}"#,
       #"{"jsonrpc":"2.0","id":1,"method":"commands.search","params":{"query":"sav"}}"#,
@@ -450,33 +483,19 @@ import Testing
       #"{"jsonrpc":"2.0","id":6,"method":"nope"}"#,
       "not json",
     ]
-    for message in messages {
-      valueServer.receive(.line(Array(message.utf8)))
-      lineServer.receive(.line(Array(message.utf8)))
-    }
-    #expect(values.count == messages.count + 1)
-    #expect(String(decoding: lines, as: UTF8.self) == values.map { $0.serialized + "\n" }.joined())
+    for message in messages { servers.receive(.line(Array(message.utf8))) }
+    #expect(servers.values.count == messages.count + 1)
+    #expect(
+      String(decoding: servers.bytes, as: UTF8.self) == servers.values.map { $0.serialized + "\n" }.joined())
   }
 
   @Test(
     "MessagePack chosen in initialize: its response is JSON, every message after it the same values packed")
   func messagePack() throws {
-    let folder = try TemporaryFolder()
-    try folder.write("t.csv", "name,n\na,1\nb,2\n")
-    func shell() -> Shell { Self.quietShell(in: folder) }
-    var values: [JSONValue] = []
-    var bytes: [UInt8] = []
-    let valueServer = EmbedServer(shell: shell()) { values.append($0) }
-    let packServer = EmbedServer(shell: shell(), writeLine: { bytes.append(contentsOf: $0) })
-    let initialize =
-      #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"1.2","encodings":["cbor","msgpack","json"]}}"#
-    valueServer.receive(.line(Array(initialize.utf8)))
-    packServer.receive(.line(Array(initialize.utf8)))
-    let response = try #require(values.first)
-    #expect(bytes == response.serializedBytes + [UInt8(ascii: "\n")])
-    #expect(Self.field(try #require(Self.field(response, "result")), "encoding") == .string("msgpack"))
-    #expect(packServer.encoding == .msgpack)
-    bytes = []
+    let servers = try TwoServers()
+    try servers.initialize(
+      #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"1.2","encodings":["cbor","msgpack","json"]}}"#,
+      choosing: .msgpack)
     let messages: [MessageReader.Item] = [
       .message(
         try JSONText.parse(
@@ -490,12 +509,10 @@ import Testing
       .unrepresentable("bin (binary data) has no JSON form"),
       .broken(.truncated(byteCount: 3)),
     ]
-    for message in messages {
-      valueServer.receive(message)
-      packServer.receive(message)
-    }
+    for message in messages { servers.receive(message) }
+    let values = servers.values
     let reader = MessagePackReader()
-    let decoded = bytes.withUnsafeBufferPointer { reader.append($0) }
+    let decoded = servers.bytes.withUnsafeBufferPointer { reader.append($0) }
     #expect(decoded == values.dropFirst().map { .message($0) })
     #expect(values.count == 1 + messages.count + 2, "document.opened and toolbar.changed come too")
     #expect(Self.errorCode(values.last) == -32700)
@@ -516,22 +533,10 @@ import Testing
 
   @Test("msgpack-RPC chosen in 1.3: every message after initialize is the same values in its arrays")
   func messagePackRPC() throws {
-    let folder = try TemporaryFolder()
-    try folder.write("t.csv", "name,n\na,1\nb,2\n")
-    func shell() -> Shell { Self.quietShell(in: folder) }
-    var values: [JSONValue] = []
-    var bytes: [UInt8] = []
-    let valueServer = EmbedServer(shell: shell()) { values.append($0) }
-    let packServer = EmbedServer(shell: shell(), writeLine: { bytes.append(contentsOf: $0) })
-    let initialize =
-      #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"1.3","encodings":["cbor","msgpack-rpc","msgpack"]}}"#
-    valueServer.receive(.line(Array(initialize.utf8)))
-    packServer.receive(.line(Array(initialize.utf8)))
-    let response = try #require(values.first)
-    #expect(bytes == response.serializedBytes + [UInt8(ascii: "\n")])
-    #expect(Self.field(try #require(Self.field(response, "result")), "encoding") == .string("msgpack-rpc"))
-    #expect(packServer.encoding == .msgpackRPC)
-    bytes = []
+    let servers = try TwoServers()
+    try servers.initialize(
+      #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"1.3","encodings":["cbor","msgpack-rpc","msgpack"]}}"#,
+      choosing: .msgpackRPC)
     // The requests as the msgpack-RPC reader hands them on.
     let requests: [JSONValue] = [
       .array([.int(0), .int(1), .string("commands.search"), .object([("query", .string("sav"))])]),
@@ -558,12 +563,10 @@ import Testing
       items += writer.withBytes { reader.append($0) }
     }
     items.append(.broken(.truncated(byteCount: 3)))
-    for item in items {
-      valueServer.receive(item)
-      packServer.receive(item)
-    }
+    for item in items { servers.receive(item) }
+    let values = servers.values
     let reader = MessagePackReader()
-    let decoded = bytes.withUnsafeBufferPointer { reader.append($0) }
+    let decoded = servers.bytes.withUnsafeBufferPointer { reader.append($0) }
     #expect(decoded == values.dropFirst().map { .message(Self.rpcForm($0)) })
     #expect(values.count == 1 + items.count - 1 + 2, "document.opened and toolbar.changed come too")
     #expect(Self.errorCode(values.last) == -32700)
