@@ -913,21 +913,7 @@ class FolioEmbed(EmbedPeer):
         if msgpack is not None:
             params["encodings"] = ["msgpack-rpc"]
         self.send("initialize", params)
-        rest = b""
-        if msgpack is None:
-            reply = json.loads(self.reader.readline())
-        else:
-            # In MessagePack, replies are read from the descriptor with os.read, as the Neovim
-            # client reads them; so is initialize's response, a JSON line, so that no byte
-            # after it waits in a buffer the unpacker is not fed from.
-            data = b""
-            while b"\n" not in data:
-                chunk = os.read(self.descriptor, 65536)
-                if not chunk:
-                    raise RunFailed("folio --embed ended")
-                data += chunk
-            line, rest = data.split(b"\n", 1)
-            reply = json.loads(line)
+        reply, rest = self.reply_to_initialize("encodings" in params)
         if "error" in reply:
             # An older build, compared with this one, speaks 1.2 (MessagePack maps), 1.1 or only
             # 1.0 (whose commands.search answers full command objects); before 1.2 in JSON lines only.
@@ -936,18 +922,7 @@ class FolioEmbed(EmbedPeer):
             if msgpack is not None and self.version == "1.2":
                 params["encodings"] = ["msgpack"]
             self.send("initialize", params)
-            rest = b""
-            if "encodings" not in params:
-                reply = json.loads(self.reader.readline())
-            else:
-                data = b""
-                while b"\n" not in data:
-                    chunk = os.read(self.descriptor, 65536)
-                    if not chunk:
-                        raise RunFailed("folio --embed ended")
-                    data += chunk
-                line, rest = data.split(b"\n", 1)
-                reply = json.loads(line)
+            reply, rest = self.reply_to_initialize("encodings" in params)
             if "error" in reply:
                 raise RunFailed(f"folio --embed: {reply['error']}")
         if msgpack is not None and reply["result"].get("encoding", "json") != "json":
@@ -956,6 +931,22 @@ class FolioEmbed(EmbedPeer):
             self.unpacker = msgpack.Unpacker(raw=False)
             self.unpacker.feed(rest)
             self.packb = msgpack.packb
+
+    def reply_to_initialize(self, chose_encoding):
+        """initialize's response, always a JSON line, and the bytes read after it. When the
+        client asked for a MessagePack encoding, replies are read from the descriptor with
+        os.read, as the Neovim client reads them; so is this one, so that no byte after it
+        waits in a buffer the unpacker is not fed from."""
+        if not chose_encoding:
+            return json.loads(self.reader.readline()), b""
+        data = b""
+        while b"\n" not in data:
+            chunk = os.read(self.descriptor, 65536)
+            if not chunk:
+                raise RunFailed("folio --embed ended")
+            data += chunk
+        line, rest = data.split(b"\n", 1)
+        return json.loads(line), rest
 
     def send(self, method, params):
         self.next_id += 1
