@@ -469,17 +469,11 @@ struct TextRenderer {
       for command in section.commands {
         let usage = "  " + command.usage
         // The summary wraps to the window, each line under the first, never narrower than 20.
-        let indent = String(repeating: " ", count: width + 2)
         let summary =
           self.width.map { command.summary.wrapped(toWidth: max(20, $0 - width - 2)) } ?? command.summary
-        let summaryLines = summary.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if usage.displayWidth > width {
-          lines.append(usage)
-          lines += summaryLines.map { indent + $0 }
-        } else {
-          lines.append(usage.padded(to: width + 2) + summaryLines[0])
-          lines += summaryLines.dropFirst().map { indent + $0 }
-        }
+        let beside = usage.displayWidth <= width
+        lines += Self.hanging(
+          beside ? usage.padded(to: width + 2) : usage, summary, indent: width + 2, beside: beside)
       }
     }
     lines.append("")
@@ -514,11 +508,11 @@ struct TextRenderer {
       lines += ["", style.heading("Arguments")]
       for (name, facts, summary) in parameters {
         let summary = self.width.map { summary.wrapped(toWidth: max(20, $0 - summaryIndent)) } ?? summary
-        var summaryLines = summary.split(separator: "\n", omittingEmptySubsequences: false)[...]
         let head = "  " + name.padded(to: width) + "  " + style.secondary(facts.padded(to: factsWidth))
-        let first = hanging ? "  " + (summaryLines.popFirst() ?? "") : ""
-        lines.append((head + first).trimmingTrailingSpaces)
-        lines += summaryLines.map { String(repeating: " ", count: summaryIndent) + $0 }
+        let described = Self.hanging(
+          hanging ? head + "  " : head, summary, indent: summaryIndent, beside: hanging)
+        lines.append(described[0].trimmingTrailingSpaces)
+        lines += described.dropFirst()
       }
     }
     var facts = ["id: \(command.id)"]
@@ -539,6 +533,15 @@ struct TextRenderer {
       lines.append(style.secondary(facts.joined(separator: "   ")))
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// `head` with the first line of `text` after it and the other lines under that, led by
+  /// `indent` blanks; when not `beside`, `head` alone and every line of `text` under it.
+  private static func hanging(_ head: String, _ text: String, indent: Int, beside: Bool) -> [String] {
+    var rest = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
+    let margin = String(repeating: " ", count: indent)
+    let first = beside ? head + (rest.popFirst() ?? "") : head
+    return [first] + rest.map { margin + $0 }
   }
 
   /// A parameter's name (as `name=value` takes it), type and whether it may be left out:
