@@ -154,10 +154,19 @@ public final class EmbedServer {
     switch item {
     case .line(let bytes): cancelledID(in: bytes)
     case .message(let message): cancelledID(inMessage: message)
-    case .rpc(_, .string("$/cancelRequest"), .object(let params)?):
-      params.first(where: { $0.0 == "id" }).flatMap { RequestID($0.1) }
+    case .rpc(_, let method, let params): cancelledID(method: method, params: params)
     default: nil
     }
+  }
+
+  /// The id a msgpack-RPC `$/cancelRequest` names; nil for any other message. (Matching the
+  /// item against the method and params at once copied the members into a tuple, destroyed
+  /// through its metadata, at every message.)
+  private static func cancelledID(method: JSONValue, params: JSONValue?) -> RequestID? {
+    guard case .string(let name) = method, name == "$/cancelRequest", case .object(let fields)? = params else {
+      return nil
+    }
+    return fields.first(where: { $0.0 == "id" }).flatMap { RequestID($0.1) }
   }
 
   /// The id a `$/cancelRequest` line names; nil for any other line.

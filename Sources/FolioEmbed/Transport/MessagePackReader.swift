@@ -63,7 +63,7 @@ public final class MessagePackReader: @unchecked Sendable {
   /// Takes the next bytes of the stream and hands the messages they end to `take`, in
   /// order, with no array made for them (most chunks end one request); after a `broken`
   /// item, none.
-  func append(_ bytes: UnsafeBufferPointer<UInt8>, to take: (MessageReader.Item) -> Void) {
+  func append(_ bytes: UnsafeBufferPointer<UInt8>, to take: (consuming MessageReader.Item) -> Void) {
     guard !isBroken, !bytes.isEmpty else { return }
     var index = 0
     while true {
