@@ -70,6 +70,10 @@ public final class EmbedServer {
   /// When the running request's last `$/progress` was sent.
   var lastProgress: ContinuousClock.Instant?
   private var subscription: Subscription?
+  /// The method last looked up and its handler: a client most often asks the same method
+  /// again (the palette's search at each keystroke), and comparing its name is cheaper than
+  /// hashing it into the method table.
+  private var lastHandler: (method: String, handler: Handler)?
 
   /// The session served.
   var session: Session { shell.session }
@@ -351,11 +355,18 @@ public final class EmbedServer {
     case (.shutDown, _), (.exited, _):
       return .failure(ProtocolError(.shuttingDown, "the server is shutting down; send 'exit'"))
     }
-    guard let handler = Self.handler(named: request.method) else {
-      return .failure(
-        ProtocolError(
-          .methodNotFound, "no method '\(request.method)'",
-          data: .object([("method", .string(request.method))])))
+    let handler: Handler
+    if let last = lastHandler, last.method == request.method {
+      handler = last.handler
+    } else {
+      guard let found = Self.handler(named: request.method) else {
+        return .failure(
+          ProtocolError(
+            .methodNotFound, "no method '\(request.method)'",
+            data: .object([("method", .string(request.method))])))
+      }
+      handler = found
+      lastHandler = (request.method, found)
     }
     do {
       var params = try Params(request.params)
