@@ -476,7 +476,9 @@ import Testing
     var offset = 0
     bytes.withUnsafeBufferPointer { buffer in
       buffer.withMemoryRebound(to: CChar.self) { chars in
-        while msgpack_unpack_next(&unpacked, chars.baseAddress, chars.count, &offset) == MSGPACK_UNPACK_SUCCESS {
+        while msgpack_unpack_next(&unpacked, chars.baseAddress, chars.count, &offset)
+          == MSGPACK_UNPACK_SUCCESS
+        {
           items.append(isRPC ? rpcItem(unpacked.data) : item(unpacked.data))
         }
       }

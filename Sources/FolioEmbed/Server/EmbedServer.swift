@@ -167,7 +167,8 @@ public final class EmbedServer {
   /// item against the method and params at once copied the members into a tuple, destroyed
   /// through its metadata, at every message.)
   private static func cancelledID(method: JSONValue, params: JSONValue?) -> RequestID? {
-    guard case .string(let name) = method, name == "$/cancelRequest", case .object(let fields)? = params else {
+    guard case .string(let name) = method, name == "$/cancelRequest", case .object(let fields)? = params
+    else {
       return nil
     }
     return fields.first(where: { $0.0 == "id" }).flatMap { RequestID($0.1) }

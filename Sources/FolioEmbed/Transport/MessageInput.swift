@@ -69,7 +69,9 @@ public final class MessageInput: Sendable {
     /// Queues `item`, noting it; a broken stream ends the input. The item is taken, not
     /// copied: a copy of one is made and destroyed through its outlined value operations, a
     /// few hundred instructions a message.
-    private mutating func queue(_ item: consuming MessageReader.Item, noting noteItem: (MessageReader.Item) -> Void) {
+    private mutating func queue(
+      _ item: consuming MessageReader.Item, noting noteItem: (MessageReader.Item) -> Void
+    ) {
       noteItem(item)
       if case .broken = item { ended = true }
       items.append(item)
