@@ -68,7 +68,7 @@ public final class EmbedServer {
   /// The request running now, which `$/progress` reports name.
   var runningRequest: RequestID?
   /// When the running request's last `$/progress` was sent.
-  var lastProgress: ContinuousClock.Instant?
+  var lastProgress: MonotonicInstant?
   private var subscription: Subscription?
 
   /// The session served.

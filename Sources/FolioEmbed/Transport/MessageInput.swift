@@ -1,4 +1,3 @@
-import Dispatch
 import FolioCore
 import Synchronization
 
@@ -142,7 +141,7 @@ public final class MessageInput: Sendable {
 
   private let descriptor: Int32
   private let state: Mutex<State>
-  private let wake = DispatchSemaphore(value: 0)
+  private let wake = Semaphore()
   private let noteItem: @Sendable (MessageReader.Item) -> Void
 
   /// The size of one `read`.
@@ -238,7 +237,7 @@ public final class MessageInput: Sendable {
       case .rest:
         wake.wait()
         quietTicks = 0
-      case .tick: _ = wake.wait(timeout: .now() + .milliseconds(Self.tick))
+      case .tick: wake.wait(milliseconds: Self.tick)
       case .read: guard watchInput(into: &buffer, whileHandling: lastTaken) else { return }
       }
     }
