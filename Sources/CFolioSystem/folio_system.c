@@ -2,6 +2,7 @@
 #include "folio_system.h"
 
 #include <errno.h>
+#include <time.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
@@ -142,4 +143,25 @@ size_t folio_count_byte(const unsigned char *bytes, size_t count, unsigned char 
     found += bytes[index] == byte;
   }
   return found;
+}
+
+int folio_semaphore_wait(sem_t *semaphore, int milliseconds) {
+  struct timespec deadline;
+  clock_gettime(CLOCK_MONOTONIC, &deadline);
+  deadline.tv_sec += milliseconds / 1000;
+  deadline.tv_nsec += (long)(milliseconds % 1000) * 1000000L;
+  if (deadline.tv_nsec >= 1000000000L) {
+    deadline.tv_sec += 1;
+    deadline.tv_nsec -= 1000000000L;
+  }
+  int status;
+  do {
+    status = sem_clockwait(semaphore, CLOCK_MONOTONIC, &deadline);
+  } while (status != 0 && errno == EINTR);
+  return status;
+}
+
+ptrdiff_t folio_find_bytes(const void *bytes, size_t count, const void *needle, size_t needle_count) {
+  const char *found = memmem(bytes, count, needle, needle_count);
+  return found ? found - (const char *)bytes : -1;
 }

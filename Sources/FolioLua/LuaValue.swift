@@ -35,7 +35,7 @@ public struct LuaError: Error, Sendable, Equatable, CustomStringConvertible {
 
   /// Splits the text produced by Folio's traceback handler into message and traceback.
   init(handlerOutput text: String) {
-    if let range = text.firstRange(of: "\nstack traceback:") {
+    if let range = text.range(ofText: "\nstack traceback:") {
       self.init(
         message: String(text[..<range.lowerBound]),
         traceback: String(text[text.index(after: range.lowerBound)...]))

@@ -51,7 +51,8 @@ import Testing
     folio.on("document.saved", function() end)
     """
 
-  private func load() throws -> (RecordingSurface, PluginHost, Document) {
+  /// Loads the plugin from a new folder, which the caller removes.
+  private func load() throws -> (RecordingSurface, PluginHost, Document, URL) {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-ctx-\(UUID().uuidString)")
     try FileManager.default.createDirectory(
       at: root.appendingPathComponent("demo"), withIntermediateDirectories: true)
@@ -64,7 +65,7 @@ import Testing
     for (name, city) in [("Ada", "Paris"), ("Bob", "Rome"), ("Cy", "Oslo")] {
       try surface.workspace.addRow([("name", name), ("city", city)], to: table)
     }
-    return (surface, host, table)
+    return (surface, host, table, root)
   }
 
   private func text(_ id: String, in surface: RecordingSurface) throws -> String? {
@@ -76,7 +77,8 @@ import Testing
   @Test(
     "ctx.selection.ids is the selection when the callback started, built when read; pairs lists every field")
   func selectionSnapshot() throws {
-    let (surface, host, table) = try load()
+    let (surface, host, table, root) = try load()
+    defer { try? FileManager.default.removeItem(at: root) }
     defer { withExtendedLifetime(host) {} }
     try surface.workspace.select([1, 3], mode: .replace, in: table, environment: surface.appEnvironment)
     let report = try text("demo.snap", in: surface)
@@ -86,7 +88,8 @@ import Testing
 
   @Test("d:add_column joins the command's one undo step, named after the command; bad names are refused")
   func addColumn() throws {
-    let (surface, host, table) = try load()
+    let (surface, host, table, root) = try load()
+    defer { try? FileManager.default.removeItem(at: root) }
     defer { withExtendedLifetime(host) {} }
     try surface.workspace.select([2], mode: .replace, in: table, environment: surface.appEnvironment)
     #expect(
@@ -105,7 +108,8 @@ import Testing
 
   @Test("predicates share one ctx while what it describes is unchanged, and get a new one after a change")
   func sharedContext() throws {
-    let (surface, host, table) = try load()
+    let (surface, host, table, root) = try load()
+    defer { try? FileManager.default.removeItem(at: root) }
     defer { withExtendedLifetime(host) {} }
     let asked = try #require(surface.registry.command(id: "demo.asked"))
     #expect(!asked.currentAvailability.isEnabled)
@@ -121,7 +125,8 @@ import Testing
 
   @Test("inside readingTogether the shared ctx is checked once; a later round sees a change made between")
   func readingTogether() throws {
-    let (surface, host, table) = try load()
+    let (surface, host, table, root) = try load()
+    defer { try? FileManager.default.removeItem(at: root) }
     defer { withExtendedLifetime(host) {} }
     let asked = try #require(surface.registry.command(id: "demo.asked"))
     try host.readingTogether {
@@ -142,7 +147,8 @@ import Testing
 
   @Test("a plugin's contributions are recorded for plugin info, and forgotten when it unloads")
   func contributions() throws {
-    let (surface, host, _) = try load()
+    let (surface, host, _, root) = try load()
+    defer { try? FileManager.default.removeItem(at: root) }
     defer { withExtendedLifetime(surface) {} }
     let plugin = try #require(host.plugin(named: "demo"))
     #expect(plugin.contributions.commands == ["demo.snap", "demo.mark", "demo.one", "demo.asked"])

@@ -204,6 +204,7 @@ import Testing
   @Test("document handles read and edit tables and text; a command is one undo step")
   func documentHandles() throws {
     let root = try Self.makePlugin(["plugin.lua": Self.documentPlugin])
+    defer { try? FileManager.default.removeItem(at: root) }
     let surface = RecordingSurface()
     let host = PluginHost(surface: surface)
     #expect(host.discoverAndLoad(in: [root.path]).isEmpty)
@@ -234,6 +235,7 @@ import Testing
       end }
       """
     ])
+    defer { try? FileManager.default.removeItem(at: root) }
     let surface = RecordingSurface()
     let host = PluginHost(surface: surface)
     #expect(host.discoverAndLoad(in: [root.path]).isEmpty)
@@ -271,6 +273,7 @@ import Testing
   @Test("a command that fails or runs out of budget leaves the document exactly as before")
   func rollback() throws {
     let root = try Self.makePlugin(["plugin.lua": Self.documentPlugin])
+    defer { try? FileManager.default.removeItem(at: root) }
     let surface = RecordingSurface()
     let host = PluginHost(surface: surface)
     host.instructionBudget = 100_000
@@ -288,6 +291,7 @@ import Testing
   @Test("document methods validate their arguments, and a closed document's handle refuses")
   func documentErrors() throws {
     let root = try Self.makePlugin(["plugin.lua": Self.documentPlugin])
+    defer { try? FileManager.default.removeItem(at: root) }
     let surface = RecordingSurface()
     let host = PluginHost(surface: surface)
     #expect(host.discoverAndLoad(in: [root.path]).isEmpty)

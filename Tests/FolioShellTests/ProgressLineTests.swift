@@ -11,7 +11,7 @@ import Testing
 
   @Test("nothing shows in a command's first second; then updates are spaced out")
   func timing() {
-    let start = ContinuousClock.now
+    let start = MonotonicInstant.now
     var terminal = ProgressLine(isTerminal: true)
     terminal.begin(at: start)
     #expect(terminal.update(Self.sort, at: start + .milliseconds(500)) == nil)

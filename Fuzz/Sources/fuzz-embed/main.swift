@@ -17,18 +17,7 @@ import FuzzSupport
 ///
 /// Inputs holding a `/` or a `\` (which could escape one) are skipped, and each runs with a
 /// temporary folder as the current one, so no method reaches a file outside it.
-let folder: String = {
-  var template = Array("/tmp/folio-fuzz-embed-XXXXXX".utf8CString)
-  guard let path = mkdtemp(&template) else { fatalError("cannot make a temporary folder") }
-  return String(cString: path)
-}()
-
-/// The folder libFuzzer was started in.
-let startFolder: String = {
-  guard let path = getcwd(nil, 0) else { fatalError("cannot read the current folder") }
-  defer { free(path) }
-  return String(cString: path)
-}()
+let scratch = ScratchFolder(prefix: "folio-fuzz-embed")
 
 /// The reader's limit in the target: small, so that over-long lines are common.
 let limit = 96
@@ -86,17 +75,19 @@ func fuzzEmbed(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 
   // The dispatcher.
   guard !bytes.contains(UInt8(ascii: "/")), !bytes.contains(UInt8(ascii: "\\")) else { return 0 }
-  Fuzzer.require(chdir(folder) == 0, "cannot enter \(folder)")
-  defer { Fuzzer.require(chdir(startFolder) == 0, "cannot go back to \(startFolder)") }
-  let table = open("t.csv", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-  Fuzzer.require(table >= 0, "cannot write \(folder)/t.csv")
-  let fixture = Array("name,n\na,1\nb,2\n".utf8)
-  Fuzzer.require(write(table, fixture, fixture.count) == fixture.count, "short write")
-  close(table)
+  scratch.withInput {
+    scratch.reset("t.csv", to: "name,n\na,1\nb,2\n")
+    serve(items)
+  }
+  return 0
+}
 
+/// Sends `items` to a server over a session with the fixture open, checking each message's
+/// replies.
+func serve(_ items: [MessageReader.Item]) {
   let shell = Shell(
     console: Console(sink: { _, _ in }), isInteractive: true,
-    workspace: Workspace(store: nil, currentDirectory: folder, home: nil),
+    workspace: Workspace(store: nil, currentDirectory: scratch.path, home: nil),
     layoutMetrics: Shell.embeddingLayoutMetrics)
   defer { shell.session.workspace.endSession() }
   var sent: [JSONValue] = []
@@ -132,7 +123,6 @@ func fuzzEmbed(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
       Fuzzer.require(fields.first { $0.0 == "id" }?.1 == id, "the reply does not echo the id \(id)")
     }
   }
-  return 0
 }
 
 /// The items a MessagePack reader finds in `bytes` given in chunks of `chunk`.

@@ -34,4 +34,16 @@ int folio_wait_for_exit(pid_t child);
 /// number over `limit`. SSE2, 16 bytes a step, where the compiler targets it.
 size_t folio_count_byte(const unsigned char *bytes, size_t count, unsigned char byte, size_t limit);
 
+/// The offset of the first occurrence of the `needle_count` bytes at `needle` among the
+/// `count` bytes at `bytes`, or -1 when there is none (`memmem`, which Swift's Glibc module
+/// does not show).
+ptrdiff_t folio_find_bytes(const void *bytes, size_t count, const void *needle, size_t needle_count);
+
+#include <semaphore.h>
+
+/// Waits up to `milliseconds` on `semaphore` by the monotonic clock (`sem_clockwait`, which
+/// Swift's Glibc module does not show), retrying interrupted waits. Returns 0 when it was
+/// posted, or -1 with errno set (ETIMEDOUT when the time ran out).
+int folio_semaphore_wait(sem_t *semaphore, int milliseconds);
+
 #endif

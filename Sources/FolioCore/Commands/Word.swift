@@ -41,7 +41,7 @@ public struct Word: Hashable, Sendable, CustomStringConvertible {
       }
     if isPlain { return text }
     guard text.unicodeScalars.contains(where: isControl) else {
-      return "'" + text.replacing("'", with: "'\\''") + "'"
+      return "'" + text.replacingText("'", with: "'\\''") + "'"
     }
     var quoted = "\""
     for scalar in text.unicodeScalars {

@@ -86,8 +86,8 @@ enum MIMEHeader {
   }
 
   private static func needsEncoding(_ text: String, after name: String) -> Bool {
-    text.utf8.contains { $0 < 0x20 || $0 > 0x7E } || text.contains("=?") || text.hasPrefix(" ")
-      || text.hasSuffix(" ") || text.contains("  ")
+    text.utf8.contains { $0 < 0x20 || $0 > 0x7E } || text.containsText("=?") || text.hasPrefix(" ")
+      || text.hasSuffix(" ") || text.containsText("  ")
       || name.utf8.count + 2 + text.utf8.count > preferredLineLength
   }
 

@@ -81,7 +81,7 @@ struct MailDraft {
   /// Whether `boundary` can delimit the parts: base64 never holds `=_`, so only the note
   /// (which names the file) could contain it.
   private func isBoundaryFree(_ boundary: String) -> Bool {
-    !note.contains(boundary) && !boundary.isEmpty
+    !note.containsText(boundary) && !boundary.isEmpty
   }
 
   private static let counter = Atomic<Int>(0)

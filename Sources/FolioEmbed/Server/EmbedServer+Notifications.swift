@@ -20,7 +20,7 @@ extension EmbedServer {
   /// `progressInterval` at most.
   func reportProgress(_ progress: WorkProgress) {
     guard wantedNotifications.contains("$/progress"), let id = runningRequest else { return }
-    let now = ContinuousClock.now
+    let now = MonotonicInstant.now
     if let last = lastProgress, now - last < Self.progressInterval { return }
     lastProgress = now
     notify(

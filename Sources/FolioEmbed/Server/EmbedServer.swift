@@ -68,7 +68,7 @@ public final class EmbedServer {
   /// The request running now, which `$/progress` reports name.
   var runningRequest: RequestID?
   /// When the running request's last `$/progress` was sent.
-  var lastProgress: ContinuousClock.Instant?
+  var lastProgress: MonotonicInstant?
   private var subscription: Subscription?
   /// The method last looked up and its handler: a client most often asks the same method
   /// again (the palette's search at each keystroke), and comparing its name is cheaper than

@@ -1,4 +1,3 @@
-import Dispatch
 import FolioCore
 import Synchronization
 
@@ -150,7 +149,7 @@ public final class MessageInput: Sendable {
   /// stack, and a buffer allocated at each `read` cost an allocation a message); only the
   /// thread that calls `next()` uses it.
   private nonisolated(unsafe) let servingBuffer: UnsafeMutableBufferPointer<UInt8>
-  private let wake = DispatchSemaphore(value: 0)
+  private let wake = Semaphore()
   private let noteItem: @Sendable (MessageReader.Item) -> Void
 
   /// The size of one `read`.
@@ -252,7 +251,7 @@ public final class MessageInput: Sendable {
       case .rest:
         wake.wait()
         quietTicks = 0
-      case .tick: _ = wake.wait(timeout: .now() + .milliseconds(Self.tick))
+      case .tick: wake.wait(milliseconds: Self.tick)
       case .read: guard watchInput(into: &buffer, whileHandling: lastTaken) else { return }
       }
     }

@@ -45,7 +45,7 @@ struct LaunchOptionSummary: Equatable, Sendable {
         if line.isEmpty { inOptions = false }
         continue
       }
-      guard let gap = text.firstRange(of: "  ") else { continue }
+      guard let gap = text.range(ofText: "  ") else { continue }
       let form = text[..<gap.lowerBound]
       let summary = text[gap.upperBound...].drop { $0 == " " }
       options.append(LaunchOptionSummary(form: String(form), summary: String(summary)))

@@ -87,7 +87,7 @@ enum ManualPage {
     for line in usage.split(separator: "\n", omittingEmptySubsequences: false) {
       if line.isEmpty { break }
       let form = line.hasPrefix("usage: ") ? line.dropFirst("usage: ".count) : line.drop { $0 == " " }
-      let end = form.firstRange(of: "   ")?.lowerBound ?? form.endIndex
+      let end = form.range(ofText: "   ")?.lowerBound ?? form.endIndex
       lines.append(String(form[..<end]))
     }
     return lines

@@ -91,7 +91,7 @@ public enum ShellCompletion {
         case .choice(let words): ":\(option.placeholder ?? "value"):(\(words.joined(separator: " ")))"
         case .free: ":\(option.placeholder ?? "value"): "
         }
-      let repeatable = option.summary.contains("repeatable") ? "*" : ""
+      let repeatable = option.summary.containsText("repeatable") ? "*" : ""
       let exclusive = option.names.count > 1 ? "(\(option.names.joined(separator: " ")))" : ""
       let names =
         option.names.count > 1
@@ -112,7 +112,7 @@ public enum ShellCompletion {
 
   private static func fish(_ options: [LaunchOptionSummary]) -> String {
     func quoted(_ text: String) -> String {
-      "'" + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'"
+      "'" + text.replacingText("\\", with: "\\\\").replacingText("'", with: "\\'") + "'"
     }
     var lines = ["# fish completion for folio; written by `folio --completion fish`."]
     for option in options {

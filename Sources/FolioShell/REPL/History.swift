@@ -43,7 +43,7 @@ final class History {
   /// - Throws: `FolioError.io` when the file cannot be written.
   func append(_ entry: String) throws(FolioError) {
     guard let path else { return }
-    let line = entry.replacing("\n", with: " ") + "\n"
+    let line = entry.replacingText("\n", with: " ") + "\n"
     try Self.makeDirectory(Paths.directory(of: path))
     let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw .io(path, "cannot write history: \(Paths.lastErrorDescription)") }

@@ -152,7 +152,7 @@ struct REPL {
   /// Adds a line to the editor's and the file's history; a failing history file is reported
   /// once, then the session goes on without it.
   private func remember(_ text: String, editor: LineEditor, failure: inout FolioError?) {
-    let entry = text.replacing("\\\n", with: "")
+    let entry = text.replacingText("\\\n", with: "")
     guard !entry.allSatisfy({ $0 == " " || $0 == "\t" }) else { return }
     editor.remember(entry)
     guard failure == nil else { return }

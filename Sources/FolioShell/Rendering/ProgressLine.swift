@@ -10,10 +10,10 @@ struct ProgressLine {
 
   /// Whether standard error is a terminal: the line is drawn over itself there.
   let isTerminal: Bool
-  private var commandStart = ContinuousClock.now
-  private var lastShown: ContinuousClock.Instant?
+  private var commandStart = MonotonicInstant.now
+  private var lastShown: MonotonicInstant?
   /// When the work now reporting first reported, and what it was, for its rate.
-  private var workStart: (task: WorkProgress.Task, time: ContinuousClock.Instant)?
+  private var workStart: (task: WorkProgress.Task, time: MonotonicInstant)?
 
   /// Creates the line's state for a standard error that is or is not a terminal.
   init(isTerminal: Bool) {
@@ -21,14 +21,14 @@ struct ProgressLine {
   }
 
   /// Starts a command: its first second shows nothing.
-  mutating func begin(at now: ContinuousClock.Instant = .now) {
+  mutating func begin(at now: MonotonicInstant = .now) {
     commandStart = now
     lastShown = nil
     workStart = nil
   }
 
   /// The text to show for a report, or nil when it is too soon.
-  mutating func update(_ progress: WorkProgress, at now: ContinuousClock.Instant = .now) -> String? {
+  mutating func update(_ progress: WorkProgress, at now: MonotonicInstant = .now) -> String? {
     if workStart?.task != progress.task { workStart = (progress.task, now) }
     guard now - commandStart >= Self.delay else { return nil }
     if let lastShown, now - lastShown < (isTerminal ? .milliseconds(100) : .seconds(1)) { return nil }

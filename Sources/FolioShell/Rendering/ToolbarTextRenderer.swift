@@ -138,7 +138,7 @@ struct ToolbarTextRenderer {
   /// after the first led by `indent` blanks; as it is when `width` is nil.
   static func wrapLine(_ line: String, width: Int?, indent: Int = 2) -> [String] {
     guard let width, line.displayWidth > max(width, narrowestWrap) else { return [line] }
-    let parts = line.split(separator: " · ", omittingEmptySubsequences: false).map(String.init)
+    let parts = line.pieces(separatedBy: " · ").map(String.init)
     return wrap(
       parts.indices.map { parts[$0] + ($0 < parts.count - 1 ? " ·" : "") }, width: width, indent: indent)
   }

@@ -48,7 +48,7 @@ enum OptionCommands {
   }
 
   /// An option that takes one of the cases of `Value`, by raw value, kept at `option`.
-  private static func choice<Value: CaseIterable & RawRepresentable<String>>(
+  private static func choice<Value: CaseIterable & RawRepresentable<String> & SendableMetatype>(
     _ option: @escaping @Sendable @autoclosure () -> WritableKeyPath<ShellOptions, Value>
   ) -> @Sendable (ShellContext) -> CommandState {
     { context in

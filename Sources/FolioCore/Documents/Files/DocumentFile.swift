@@ -299,7 +299,7 @@ public enum DocumentFile {
         guard name.hasPrefix(prefix) else { continue }
         owner = name.dropFirst(prefix.count)
       } else {
-        guard name.hasPrefix("."), let marker = name.firstRange(of: temporaryMarker) else { continue }
+        guard name.hasPrefix("."), let marker = name.range(ofText: temporaryMarker) else { continue }
         owner = name[marker.upperBound...]
       }
       let pid = owner.prefix { $0 != "-" }

@@ -113,11 +113,12 @@ public struct JournalEntry: Equatable, Sendable {
 
   /// A value on one header line: `%` and line breaks percent-encoded.
   private static func escaped(_ value: String) -> String {
-    value.replacing("%", with: "%25").replacing("\n", with: "%0A").replacing("\r", with: "%0D")
+    value.replacingText("%", with: "%25").replacingText("\n", with: "%0A").replacingText("\r", with: "%0D")
   }
 
   private static func unescaped(_ value: Substring) -> String {
-    String(value).replacing("%0A", with: "\n").replacing("%0D", with: "\r").replacing("%25", with: "%")
+    value.replacingText("%0A", with: "\n").replacingText("%0D", with: "\r")
+      .replacingText("%25", with: "%")
   }
 
   /// The offset of the line break that starts the trailer: the last one before the one that

@@ -201,6 +201,28 @@ extension TableCell {
 
   /// Whether text is a number as JSON writes it: `-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?`.
   static func isJSONNumber(_ text: String) -> Bool {
-    text.wholeMatch(of: #/-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/#) != nil
+    var bytes = text.utf8[...]
+    /// Takes the digits at the front; how many.
+    func digits() -> Int {
+      let count = bytes.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }.count
+      bytes = bytes.dropFirst(count)
+      return count
+    }
+    /// Takes `byte` when it is at the front.
+    func take(_ byte: UInt8) -> Bool {
+      guard bytes.first == byte else { return false }
+      bytes = bytes.dropFirst()
+      return true
+    }
+    _ = take(UInt8(ascii: "-"))
+    let integer = bytes.first
+    let integerDigits = digits()
+    guard integerDigits == 1 || (integerDigits > 1 && integer != UInt8(ascii: "0")) else { return false }
+    if take(UInt8(ascii: ".")), digits() == 0 { return false }
+    if take(UInt8(ascii: "e")) || take(UInt8(ascii: "E")) {
+      _ = take(UInt8(ascii: "+")) || take(UInt8(ascii: "-"))
+      guard digits() > 0 else { return false }
+    }
+    return bytes.isEmpty
   }
 }
