@@ -192,10 +192,13 @@ public final class MessageInput: Sendable {
       var item: MessageReader.Item?
       let (ended, wakeWatcher) = state.withLock { state -> (Bool, Bool) in
         item = state.next(noting: noteItem)
+        // Matched, not compared with nil: `Item` is `Equatable`, and `!=` made a tuple of the
+        // two optionals, destroyed through its metadata.
+        let isTaken = if case .some = item { true } else { false }
         // With a message, the watcher may read while it is handled; without, this thread
         // reads (or the input is over: a resting watcher is woken to end).
-        state.isWatching = item != nil
-        let wakeWatcher = state.isWatcherResting && (item != nil || state.ended)
+        state.isWatching = isTaken
+        let wakeWatcher = state.isWatcherResting && (isTaken || state.ended)
         if wakeWatcher { state.isWatcherResting = false }
         return (state.ended, wakeWatcher)
       }
