@@ -186,4 +186,48 @@ import Testing
       )
     }
   }
+
+  @Test(
+    "a move record and a record of several deltas round-trip; one cut short, or moving rows from or to one place twice or outside the table, is refused without trapping"
+  )
+  func untrustedMoves() throws {
+    let moves = JournalDelta(
+      start: 0, removed: 0,
+      items: .moves([RowReordering.Move(from: 0, to: 2), RowReordering.Move(from: 300, to: 0)]))
+    let cells = JournalDelta(start: 1, removed: 1, items: .rows([[.string("z"), .number("4")]]))
+    let bytes = JournalDeltaCoding.encoded([cells, moves])
+    #expect(JournalDeltaCoding.decoded(bytes) == [cells, moves])
+    #expect(JournalDeltaCoding.decoded(JournalDeltaCoding.encoded(moves)) == [moves])
+    // Cut where the first delta ends, the bytes are that delta alone: a record's length and
+    // hash, not its payload, tell a torn record (`JournalLog`).
+    let first = JournalDeltaCoding.encoded(cells).count
+    for count in 0..<bytes.count {
+      #expect(JournalDeltaCoding.decoded(Array(bytes.prefix(count))) == (count == first ? [cells] : nil))
+    }
+    #expect(JournalDeltaCoding.decoded(bytes + [5]) == nil)
+    #expect(JournalDeltaCoding.decoded([5, 0xFF, 0xFF, 0x7F, 1, 2]) == nil, "a count beyond the bytes")
+
+    var csv = "name,n\n"
+    for row in 0..<4 { csv += "r\(row),\(row)\n" }
+    guard case .table(let table) = try DocumentFormat.csv.decode(Array(csv.utf8)) else {
+      Issue.record("a CSV decodes as a table")
+      return
+    }
+    let content = DocumentContent.table(table)
+    let moved = try JournalDelta.apply(
+      [JournalDelta(start: 0, removed: 0, items: .moves([RowReordering.Move(from: 0, to: 3)]))], to: content,
+      shape: JournalShape(content))
+    #expect(try DocumentFormat.csv.encode(moved) == Array("name,n\nr1,1\nr2,2\nr3,3\nr0,0\n".utf8))
+    for bad in [[(0, 1), (0, 2)], [(0, 1), (2, 1)], [(0, 4)], [(4, 0)]] {
+      let delta = JournalDelta(
+        start: 0, removed: 0, items: .moves(bad.map { RowReordering.Move(from: $0.0, to: $0.1) }))
+      #expect(throws: FolioError.self) {
+        try JournalDelta.apply([delta], to: content, shape: JournalShape(content))
+      }
+    }
+    let text = DocumentContent.text(TextContent(lines: ["a", "b"]))
+    #expect(throws: FolioError.self) {
+      try JournalDelta.apply([moves], to: text, shape: JournalShape(text))
+    }
+  }
 }
