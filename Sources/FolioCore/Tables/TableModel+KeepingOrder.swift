@@ -54,6 +54,21 @@ extension TableModel {
   /// Puts the element at each move's `from` at its `to`; the others in `span` keep their order
   /// in the places left.
   private static func move(_ moves: [RowReordering.Move], within span: Range<Int>, of values: inout [Int]) {
+    if moves.count == 1, let move = moves.first {
+      // One row, the usual edit: those between shift over by one place, a `memmove`
+      // (`moveInitialize` allows the overlap; an `Int` needs no deinitializing).
+      values.withUnsafeMutableBufferPointer { values in
+        guard let base = values.baseAddress else { return }
+        let moved = base[move.from]
+        if move.from < move.to {
+          (base + move.from).moveInitialize(from: base + move.from + 1, count: move.to - move.from)
+        } else {
+          (base + move.to + 1).moveInitialize(from: base + move.to, count: move.from - move.to)
+        }
+        base[move.to] = moved
+      }
+      return
+    }
     let byDestination = moves.sorted { $0.to < $1.to }
     let sources = moves.map(\.from).sorted()
     let old = Array(values[span])
