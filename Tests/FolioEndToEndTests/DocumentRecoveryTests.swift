@@ -109,6 +109,11 @@ import Testing
       LoggedEdits(
         name: "w.json", original: "[{\"a\":1,\"c\":5},{\"b\":2,\"a\":3}]\n",
         commands: "cell 1 a 4\nsort b:desc\ncell 2 c 7", saved: "[{\"a\":3,\"b\":2},{\"a\":4,\"c\":7}]\n"),
+      // Rows an edit moved in a sorted table are logged as moves, their undo and redo too.
+      LoggedEdits(
+        name: "m.csv", original: "name,n\n\"d\",4\nb,2\na,1\nc,3\n",
+        commands: "sort name\ncell 1 name z\ncell 2 name a2\nundo\nredo\ncell 4 name 0",
+        saved: "name,n\n0,1\na2,3\nb,2\n\"d\",4\n"),
       // Rows not edited keep their bytes.
       LoggedEdits(
         name: "p.csv", original: "name,city\n\"Ann\",Oslo\nBob,\"Rome\"\nCy,Bern\n",

@@ -62,13 +62,9 @@ public final class Document {
   /// Counts `takeContentChange` calls, so that a rollback knows whether a front end heard of
   /// a change made inside the group.
   private var frontEndTakes = 0
-  /// What changed in the content since the recovery journal last took it; nil when nothing.
-  var journalChange: ContentChange?
-  /// The new order of every row when the one change since the recovery journal last took
-  /// the content is its rows reordered (a sort, its undo): the row now at `i` was at
-  /// `journalOrder[i]`. The journal's log takes it as that permutation, a few bytes a row,
-  /// instead of the whole table. Nil otherwise.
-  var journalOrder: [Int]?
+  /// What changed in the content since the recovery journal last took it, as steps its log
+  /// can replay (runs, rows moved, a sort's new order); nil when nothing.
+  var journalChange: JournalChange?
   /// What changed in the content since a front end last took it (`takeContentChange()`).
   private var frontEndChange: ContentChange?
   /// Whether the edit being made described its change (`noteChange`).
@@ -180,7 +176,6 @@ public final class Document {
   /// Notes a change of the content that no run of rows or lines describes.
   func noteUnknownChange() {
     journalChange = .unknown
-    journalOrder = nil
     frontEndChange = .unknown
     editChange = .unknown
   }
@@ -198,10 +193,17 @@ public final class Document {
   /// Describes the edit being made (in `perform`'s `apply` or `revert`) for the recovery
   /// journal: from position `start`, `removed` rows or lines became `inserted` ones.
   func noteChange(start: Int, removed: Int, inserted: Int) {
+    noteChange(
+      start: start, removed: removed, inserted: inserted,
+      journaled: .run(start: start, removed: removed, inserted: inserted))
+  }
+
+  /// Describes the edit being made as a run for front ends and the edit's own order upkeep,
+  /// and as `step` for the recovery journal.
+  private func noteChange(start: Int, removed: Int, inserted: Int, journaled step: JournalChange.Step) {
     isChangeDescribed = true
-    journalOrder = nil
     let run = ContentChange.run(start: start, removed: removed, inserted: inserted)
-    journalChange = journalChange.map { $0.then(run) } ?? run
+    journalChange = (journalChange ?? .steps([])).then(step)
     frontEndChange = frontEndChange.map { $0.then(run) } ?? run
     editChange = editChange.map { $0.then(run) } ?? run
   }
@@ -210,17 +212,14 @@ public final class Document {
   /// `order[i]`. No run describes it; the recovery journal takes it as that permutation when
   /// it held the content just before.
   func noteReordered(_ order: [Int]) {
-    let journalHeldContent = journalChange == nil
+    let journaled = (journalChange ?? .steps([])).then(.reordered(.permutation(order)))
     noteUnknownChange()
     isChangeDescribed = true
-    if journalHeldContent { journalOrder = order }
+    journalChange = journaled
   }
 
   /// Notes that the recovery journal holds the content as it is now.
-  func noteJournaled() {
-    journalChange = nil
-    journalOrder = nil
-  }
+  func noteJournaled() { journalChange = nil }
 
   /// Says the edit being made leaves the content as it is (a rename).
   func noteContentUnchanged() { isChangeDescribed = true }
@@ -353,11 +352,13 @@ public final class Document {
     describe(reordering)
   }
 
-  /// Describes a move of rows: the run from the first row moved to the last, or a change no
-  /// run describes for a new order of every row.
+  /// Describes a move of rows: for front ends the run from the first row moved to the last,
+  /// for the recovery journal the moves themselves; or a change no run describes for a new
+  /// order of every row.
   private func describe(_ reordering: RowReordering) {
     guard let span = reordering.span else { return noteUnknownChange() }
-    noteChange(start: span.lowerBound, removed: span.count, inserted: span.count)
+    noteChange(
+      start: span.lowerBound, removed: span.count, inserted: span.count, journaled: .reordered(reordering))
   }
 
   /// Runs `body` on the table in place, without copying it.

@@ -44,28 +44,53 @@ extension TableModel {
       return
     }
     makeIDsExplicit()
+    var rowIDs = ids ?? []
+    ids = nil  // the only reference left, so that the ids move in place
+    Self.move(moves, within: span, of: &locations)
+    Self.move(moves, within: span, of: &rowIDs)
+    ids = rowIDs
+  }
+
+  /// Puts the element at each move's `from` at its `to`; the others in `span` keep their order
+  /// in the places left.
+  private static func move(_ moves: [RowReordering.Move], within span: Range<Int>, of values: inout [Int]) {
+    if moves.count == 1, let move = moves.first {
+      // One row, the usual edit: those between shift over by one place, a `memmove`
+      // (`moveInitialize` allows the overlap; an `Int` needs no deinitializing).
+      values.withUnsafeMutableBufferPointer { values in
+        guard let base = values.baseAddress else { return }
+        let moved = base[move.from]
+        if move.from < move.to {
+          (base + move.from).moveInitialize(from: base + move.from + 1, count: move.to - move.from)
+        } else {
+          (base + move.to + 1).moveInitialize(from: base + move.to, count: move.from - move.to)
+        }
+        base[move.to] = moved
+      }
+      return
+    }
     let byDestination = moves.sorted { $0.to < $1.to }
     let sources = moves.map(\.from).sorted()
-    let oldLocations = Array(locations[span])
-    let oldIDs = Array(ids?[span] ?? [])
-    var nextMove = 0
-    var nextSource = 0
-    var stayer = span.lowerBound  // the next row that does not move, by old position
-    for position in span {
-      let source: Int
-      if nextMove < byDestination.count, byDestination[nextMove].to == position {
-        source = byDestination[nextMove].from
-        nextMove += 1
-      } else {
-        while nextSource < sources.count, sources[nextSource] <= stayer {
-          if sources[nextSource] == stayer { stayer += 1 }
-          nextSource += 1
+    let old = Array(values[span])
+    values.withUnsafeMutableBufferPointer { values in
+      var nextMove = 0
+      var nextSource = 0
+      var stayer = span.lowerBound  // the next element that does not move, by old position
+      for position in span {
+        let source: Int
+        if nextMove < byDestination.count, byDestination[nextMove].to == position {
+          source = byDestination[nextMove].from
+          nextMove += 1
+        } else {
+          while nextSource < sources.count, sources[nextSource] <= stayer {
+            if sources[nextSource] == stayer { stayer += 1 }
+            nextSource += 1
+          }
+          source = stayer
+          stayer += 1
         }
-        source = stayer
-        stayer += 1
+        values[position] = old[source - span.lowerBound]
       }
-      locations[position] = oldLocations[source - span.lowerBound]
-      ids?[position] = oldIDs[source - span.lowerBound]
     }
   }
 

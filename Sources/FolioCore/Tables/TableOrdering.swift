@@ -51,4 +51,19 @@ enum RowReordering: Equatable {
     }
     return lower..<(upper + 1)
   }
+
+  /// Where the row at `position` (0-based) is after this reordering.
+  func position(after position: Int) -> Int {
+    switch self {
+    case .permutation(let order):
+      return order.firstIndex(of: position) ?? position
+    case .moves(let moves):
+      if let move = moves.first(where: { $0.from == position }) { return move.to }
+      // A row that stays keeps its place among those that stay: the `k`th of them takes the
+      // `k`th place no moved row took.
+      var place = position - moves.count(where: { $0.from < position })
+      for destination in moves.map(\.to).sorted() where destination <= place { place += 1 }
+      return place
+    }
+  }
 }

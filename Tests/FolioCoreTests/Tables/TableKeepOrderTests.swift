@@ -213,4 +213,28 @@ import Testing
     #expect(document.takeContentChange() == .run(start: 1, removed: 3, inserted: 3))
     #expect(Self.column(try Self.model(document), 0) == ["a", "aa", "b", "c", "e"])
   }
+
+  @Test(
+    "moving one row or several puts each at its place and the others in order in the places left; position(after:) says where each went"
+  )
+  func movesAgree() throws {
+    var random = Generator(state: 3)
+    for _ in 0..<300 {
+      let count = Int.random(in: 1...40, using: &random)
+      let moved = Array(
+        (0..<count).shuffled(using: &random).prefix(Int.random(in: 1...min(count, 5), using: &random)))
+      let places = Array((0..<count).shuffled(using: &random).prefix(moved.count))
+      let moves = zip(moved, places).map { RowReordering.Move(from: $0, to: $1) }
+      // The definition: each moved row at its place, the others in order in the places left.
+      var expected = [Int?](repeating: nil, count: count)
+      for move in moves { expected[move.to] = move.from + 1 }
+      var stayers = (0..<count).filter { !moved.contains($0) }.map { $0 + 1 }.makeIterator()
+      for place in expected.indices where expected[place] == nil { expected[place] = stayers.next() }
+      var table = try Self.table("x\n" + (0..<count).map { "\($0)\n" }.joined())
+      let reordering = RowReordering.moves(moves)
+      table.reorder(reordering)
+      #expect(Self.ids(table) == expected.map { $0 ?? 0 }, "\(moves)")
+      #expect((0..<count).allSatisfy { expected[reordering.position(after: $0)] == $0 + 1 }, "\(moves)")
+    }
+  }
 }

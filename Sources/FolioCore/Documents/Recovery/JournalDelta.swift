@@ -1,11 +1,14 @@
 /// One change to a document's content since the recovery journal last held it: from
-/// position `start`, `removed` rows (of a table) or lines (of a text) replaced by `items`.
+/// position `start`, `removed` rows (of a table) or lines (of a text) replaced by `items`;
+/// or rows moved.
 ///
-/// Appended to the document's journal log after a command, it costs what the command
-/// changed, not the size of the document. A sort (or its undo) right after the journal took
-/// the content is the new order of the rows. Any other change the edits did not describe as
-/// one run (`ContentChange.unknown`: a column, a whole new content), or one larger than
-/// `maximumItems`, has no delta: the whole journal is written again instead.
+/// Appended to the document's journal log after a command (`JournalChange.deltas(of:)`), it
+/// costs what the command changed, not the size of the document. A sort (or its undo) right
+/// after the journal took the content is the new order of the rows; a row an edit moved to
+/// keep a sorted table in order is its move, however far it went. Any other change the edits
+/// did not describe as runs and moves (`ContentChange.unknown`: a column, a whole new
+/// content), or one of more than `maximumItems` rows, lines and moves, has no delta: the
+/// whole journal is written again instead.
 struct JournalDelta: Equatable {
   /// What replaces the removed run.
   enum Items: Equatable {
@@ -13,30 +16,33 @@ struct JournalDelta: Equatable {
     case lines([String])
     /// Every row of a table in a new order (a sort): the row now at `i` was at `order[i]`.
     case order([Int])
+    /// Rows of a table each moved from one place to another, the rows between shifting over
+    /// (`RowReordering.moves`); `start` and `removed` are 0.
+    case moves([RowReordering.Move])
   }
 
   var start: Int
   var removed: Int
   var items: Items
 
-  /// The most rows or lines one delta holds.
+  /// The most rows, lines and moves the deltas of one command hold.
   static let maximumItems = 4096
 
-  /// The rows or lines a described change made, read from the content it made; nil for an
-  /// unknown change, one of more than `maximumItems`, one that does not fit the content, or
-  /// a text that mixes line endings (whose endings a run of lines does not carry).
-  init?(_ change: ContentChange, of content: DocumentContent) {
-    guard case .run(let start, let removed, let inserted) = change, start >= 0, removed >= 0, inserted >= 0,
-      inserted <= Self.maximumItems
-    else { return nil }
+  /// The run from `start` where `removed` rows or lines became as many as `positions`, read
+  /// from `content` at those positions (a nil position, an item removed since, reads as an
+  /// empty row or line); nil when a position does not fit the content, or for a text that
+  /// mixes line endings (whose endings a run of lines does not carry).
+  init?(start: Int, removed: Int, itemsAt positions: [Int?], of content: DocumentContent) {
+    let fits = { (count: Int) in positions.allSatisfy { $0.map((0..<count).contains) ?? true } }
     switch content {
     case .text(let text):
-      guard text.lineEndings == nil, inserted <= text.lines.count - start else { return nil }
-      self.init(start: start, removed: removed, items: .lines(Array(text.lines[start..<(start + inserted)])))
-    case .table(let table):
-      guard inserted <= table.rowCount - start else { return nil }
+      guard text.lineEndings == nil, fits(text.lines.count) else { return nil }
       self.init(
-        start: start, removed: removed, items: .rows((start..<(start + inserted)).map(table.cells(ofRow:))))
+        start: start, removed: removed, items: .lines(positions.map { $0.map { text.lines[$0] } ?? "" }))
+    case .table(let table):
+      guard fits(table.rowCount) else { return nil }
+      self.init(
+        start: start, removed: removed, items: .rows(positions.map { $0.map(table.cells(ofRow:)) ?? [] }))
     }
   }
 
@@ -98,6 +104,9 @@ struct JournalDelta: Equatable {
           guard delta.start == 0, delta.removed == order.count, isPermutation(order, of: table.rowCount)
           else { throw misfit }
           table.reorder(by: order)
+        case .moves(let moves):
+          guard areMoves(moves, within: table.rowCount) else { throw misfit }
+          table.reorder(.moves(moves))
         case .lines:
           throw misfit
         }
@@ -142,6 +151,13 @@ struct JournalDelta: Equatable {
       seen[position] = true
     }
     return true
+  }
+
+  /// Whether `moves` take rows from distinct places among `count` to distinct places among
+  /// them, as `TableModel.reorder(_:)` needs.
+  private static func areMoves(_ moves: [RowReordering.Move], within count: Int) -> Bool {
+    let inRange = moves.allSatisfy { $0.from >= 0 && $0.from < count && $0.to >= 0 && $0.to < count }
+    return inRange && Set(moves.map(\.from)).count == moves.count && Set(moves.map(\.to)).count == moves.count
   }
 
   /// Whether the removed run lies within `count` items.

@@ -4,7 +4,9 @@
 /// string, 1 number, 2 true, 3 false, 4 null, 5 JSON, 6 absent) followed, for 0, 1 and 5,
 /// by its text. A string is its UTF-8 length, then its bytes. A new order of every row is
 /// kind byte 4, `start` (0), `removed` and the number of rows, then for each row, in its new
-/// order, its position before.
+/// order, its position before. Rows moved are kind byte 5, the number of moves, then each
+/// move's place before and after. A log record holds one or more deltas back to back: a
+/// command's changes, replayed together or not at all.
 ///
 /// A log's `JournalShape` is kind byte 2 for a text — its line ending (0 LF, 1 CRLF, 2 CR),
 /// a flags byte (1 byte order mark, 2 ends with a newline) and its number of lines — or 3
@@ -33,16 +35,49 @@ enum JournalDeltaCoding {
       bytes.append(4)
       for number in [delta.start, delta.removed, order.count] { appendNumber(number, to: &bytes) }
       for position in order { appendNumber(position, to: &bytes) }
+    case .moves(let moves):
+      bytes.append(5)
+      appendNumber(moves.count, to: &bytes)
+      for move in moves {
+        appendNumber(move.from, to: &bytes)
+        appendNumber(move.to, to: &bytes)
+      }
     }
     return bytes
   }
 
-  /// The delta in `bytes`; nil unless they are exactly one well-formed delta.
-  static func decoded(_ bytes: [UInt8]) -> JournalDelta? {
+  /// The bytes of several deltas back to back, as one log record holds them.
+  static func encoded(_ deltas: [JournalDelta]) -> [UInt8] {
+    deltas.flatMap { encoded($0) }
+  }
+
+  /// The deltas in `bytes`, one or more back to back; nil unless they are exactly that, each
+  /// well-formed.
+  static func decoded(_ bytes: [UInt8]) -> [JournalDelta]? {
     var reader = Reader(bytes: bytes)
-    guard let kind = reader.byte(), let start = reader.number(), let removed = reader.number(),
-      let count = reader.count()
-    else { return nil }
+    var deltas: [JournalDelta] = []
+    repeat {
+      guard let delta = delta(from: &reader) else { return nil }
+      deltas.append(delta)
+    } while !reader.isAtEnd
+    return deltas
+  }
+
+  /// The delta at the reader's offset, moving past it; nil when the bytes there are none.
+  private static func delta(from reader: inout Reader) -> JournalDelta? {
+    guard let kind = reader.byte() else { return nil }
+    if kind == 5 {
+      guard let count = reader.count() else { return nil }
+      var moves: [RowReordering.Move] = []
+      for _ in 0..<count {
+        guard let from = reader.number(), let to = reader.number() else { return nil }
+        moves.append(RowReordering.Move(from: from, to: to))
+      }
+      return JournalDelta(start: 0, removed: 0, items: .moves(moves))
+    }
+    guard let start = reader.number(), let removed = reader.number(), let count = reader.count() else {
+      return nil
+    }
     let items: JournalDelta.Items
     switch kind {
     case 0:
@@ -75,7 +110,6 @@ enum JournalDeltaCoding {
     default:
       return nil
     }
-    guard reader.isAtEnd else { return nil }
     return JournalDelta(start: start, removed: removed, items: items)
   }
 

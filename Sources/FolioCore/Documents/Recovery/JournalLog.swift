@@ -13,7 +13,8 @@
 /// records: the payload's length (8 bytes, little-endian), the payload and its FNV-1a hash
 /// (8 bytes). The first record is the content's `JournalShape` when the journal was
 /// written — what its deltas apply to, which the journal's bytes may not decode back to —
-/// and each one after it a `JournalDelta` (both in `JournalDeltaCoding`'s encoding).
+/// and each one after it a command's `JournalDelta`s (both in `JournalDeltaCoding`'s
+/// encoding).
 /// Reading stops at the first record cut short or failing its hash, so a torn last record
 /// is ignored; a log without its shape is not applied at all.
 enum JournalLog {
@@ -30,14 +31,15 @@ enum JournalLog {
     return try write(bytes, to: path(ofJournal: file), truncating: true, step: nil)
   }
 
-  /// Appends a change to the log of a journal.
+  /// Appends a command's changes to the log of a journal, as one record: recovery replays
+  /// all of them or, the record torn, none.
   ///
   /// - Returns: the number of bytes appended.
   /// - Throws: `FolioError.io` when it cannot be written whole; the log must then be started
   ///   again, since a torn record ends what is read of it.
-  static func append(_ delta: JournalDelta, journal file: String) throws(FolioError) -> Int {
+  static func append(_ deltas: [JournalDelta], journal file: String) throws(FolioError) -> Int {
     try write(
-      record(JournalDeltaCoding.encoded(delta)), to: path(ofJournal: file), truncating: false,
+      record(JournalDeltaCoding.encoded(deltas)), to: path(ofJournal: file), truncating: false,
       step: "journal.append")
   }
 
@@ -63,8 +65,8 @@ enum JournalLog {
       return nil
     }
     var deltas: [JournalDelta] = []
-    while let payload = payload(in: bytes, at: &offset), let delta = JournalDeltaCoding.decoded(payload) {
-      deltas.append(delta)
+    while let payload = payload(in: bytes, at: &offset), let decoded = JournalDeltaCoding.decoded(payload) {
+      deltas += decoded
     }
     return (shape, deltas)
   }

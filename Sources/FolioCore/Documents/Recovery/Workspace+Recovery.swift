@@ -275,11 +275,9 @@ extension Workspace {
     _ document: Document, _ written: DocumentSafeguards.Written, in safeguards: DocumentSafeguards
   ) -> Bool {
     guard written.logSize <= DocumentSafeguards.logLimit(journalSize: written.journalSize),
-      let change = document.journalChange,
-      let delta = document.journalOrder.map(JournalDelta.init(order:))
-        ?? JournalDelta(change, of: document.content)
+      let deltas = document.journalChange?.deltas(of: document.content)
     else { return false }
-    guard let size = try? JournalLog.append(delta, journal: written.file) else {
+    guard let size = try? JournalLog.append(deltas, journal: written.file) else {
       // A record cut short ends what is read of the log: it takes no more.
       safeguards.written[document.windowID]?.logSize = .max
       return false
