@@ -433,6 +433,133 @@ import Testing
     }
   }
 
+  @Test("random messages, maps and msgpack-RPC arrays, read as msgpack-c's unpacker reads them")
+  func sameAsMsgpackC() {
+    var random = Generator(state: 11)
+    // Bytes that start values often, every integer form among them, with small lengths.
+    let alphabet: [UInt8] = [
+      0x00, 0x02, 0x7F, 0xE0, 0xFF, 0x80, 0x81, 0x82, 0x90, 0x91, 0x93, 0x94, 0xA0, 0xA1, 0xA2, 0xC0, 0xC2,
+      0xC3, 0xC4, 0xC7, 0xCA, 0xCB, 0xCC, 0xCF, 0xD0, 0xD3, 0xD4, 0xD9, 0xDC, 0xDE, 0x61, 0xC3, 0xE9,
+    ]
+    // msgpack-RPC's envelopes, good and bad: the kind in several integer forms.
+    let envelopes: [[UInt8]] = [
+      [0x94, 0x00], [0x93, 0x02], [0x94, 0xD0, 0x00], [0x94, 0xCC, 0x00], [0x94, 0xD0, 0xFF], [0x93, 0x00],
+      [0xDC, 0x00, 0x04, 0x00], [0x94, 0x01], [0x92, 0x02], [],
+    ]
+    for isRPC in [false, true] {
+      for _ in 0..<3_000 {
+        let start = isRPC ? envelopes[Int.random(in: 0..<envelopes.count, using: &random)] : []
+        let bytes =
+          start
+          + (0..<Int.random(in: 1...30, using: &random)).map { _ in
+            alphabet[Int.random(in: 0..<alphabet.count, using: &random)]
+          }
+        let reader = MessagePackReader(isRPC: isRPC)
+        var items = bytes.withUnsafeBufferPointer { reader.append($0) }
+        if let last = reader.finish() { items.append(last) }
+        let whole = items.prefix { if case .broken = $0 { false } else { true } }
+        let expected = Self.readByMsgpackC(bytes, isRPC: isRPC)
+        // Compared as text: a NaN is not equal to itself.
+        #expect("\(Array(expected.prefix(whole.count)))" == "\(Array(whole))", "\(bytes)")
+        if whole.count == items.count { #expect(expected.count == whole.count, "\(bytes)") }
+      }
+    }
+  }
+
+  /// The messages msgpack-c's unpacker reads from `bytes`, up to the first it cannot, mapped
+  /// as the reader mapped msgpack-c's objects when it read through it.
+  private static func readByMsgpackC(_ bytes: [UInt8], isRPC: Bool) -> [MessageReader.Item] {
+    var unpacked = msgpack_unpacked()
+    msgpack_unpacked_init(&unpacked)
+    defer { msgpack_unpacked_destroy(&unpacked) }
+    var items: [MessageReader.Item] = []
+    var offset = 0
+    bytes.withUnsafeBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) { chars in
+        while msgpack_unpack_next(&unpacked, chars.baseAddress, chars.count, &offset)
+          == MSGPACK_UNPACK_SUCCESS
+        {
+          items.append(isRPC ? rpcItem(unpacked.data) : item(unpacked.data))
+        }
+      }
+    }
+    return items
+  }
+
+  private struct Unrepresentable: Error {
+    var reason: String
+  }
+
+  private static func item(_ object: msgpack_object) -> MessageReader.Item {
+    do {
+      return .message(try value(object))
+    } catch {
+      return .unrepresentable(error.reason)
+    }
+  }
+
+  private static func rpcItem(_ object: msgpack_object) -> MessageReader.Item {
+    let array = object.via.array
+    guard object.type == MSGPACK_OBJECT_ARRAY, let elements = array.ptr,
+      array.size == 4 || array.size == 3, elements[0].type == MSGPACK_OBJECT_POSITIVE_INTEGER,
+      elements[0].via.u64 == (array.size == 4 ? 0 : 2)
+    else {
+      return .unrepresentable(
+        "in msgpack-RPC a message is a request [0, id, method, params] or a notification [2, method, params]")
+    }
+    do {
+      let id = array.size == 4 ? try value(elements[1]) : nil
+      let method = try value(elements[Int(array.size) - 2])
+      let params = elements[Int(array.size) - 1]
+      return .rpc(id: id, method: method, params: params.type == MSGPACK_OBJECT_NIL ? nil : try value(params))
+    } catch {
+      return .unrepresentable(error.reason)
+    }
+  }
+
+  private static func value(_ object: msgpack_object) throws(Unrepresentable) -> JSONValue {
+    switch object.type {
+    case MSGPACK_OBJECT_NIL: return .null
+    case MSGPACK_OBJECT_BOOLEAN: return .bool(object.via.boolean)
+    case MSGPACK_OBJECT_POSITIVE_INTEGER:
+      let value = object.via.u64
+      return value <= UInt64(Int.max) ? .int(Int(value)) : .number(Double(value))
+    case MSGPACK_OBJECT_NEGATIVE_INTEGER: return .int(Int(object.via.i64))
+    case MSGPACK_OBJECT_FLOAT32, MSGPACK_OBJECT_FLOAT64: return .number(object.via.f64)
+    case MSGPACK_OBJECT_STR: return .string(try string(object.via.str))
+    case MSGPACK_OBJECT_ARRAY:
+      let array = object.via.array
+      guard array.size > 0, let elements = array.ptr else { return .array([]) }
+      var values: [JSONValue] = []
+      for index in 0..<Int(array.size) { values.append(try value(elements[index])) }
+      return .array(values)
+    case MSGPACK_OBJECT_MAP:
+      let map = object.via.map
+      guard map.size > 0, let pairs = map.ptr else { return .object([]) }
+      var fields: [(String, JSONValue)] = []
+      for index in 0..<Int(map.size) {
+        let pair = pairs[index]
+        guard pair.key.type == MSGPACK_OBJECT_STR else {
+          throw Unrepresentable(reason: "a map key is not a string")
+        }
+        fields.append((try string(pair.key.via.str), try value(pair.val)))
+      }
+      return .object(fields)
+    case MSGPACK_OBJECT_BIN: throw Unrepresentable(reason: "bin (binary data) has no JSON form")
+    default: throw Unrepresentable(reason: "an ext value has no JSON form")
+    }
+  }
+
+  private static func string(_ str: msgpack_object_str) throws(Unrepresentable) -> String {
+    guard str.size > 0, let start = str.ptr else { return "" }
+    let bytes = UnsafeBufferPointer(
+      start: UnsafeRawPointer(start).assumingMemoryBound(to: UInt8.self), count: Int(str.size))
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      throw Unrepresentable(reason: "a string is not UTF-8")
+    }
+    return text
+  }
+
   @Test("nesting: 32 levels are read, 33 break the stream as soon as the 33rd opens")
   func depth() {
     let deepest = [UInt8](repeating: 0x91, count: MessagePackReader.maximumDepth) + [0xC0]

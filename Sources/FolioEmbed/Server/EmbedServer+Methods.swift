@@ -382,13 +382,11 @@ extension EmbedServer {
     try params.finish()
     let found = session.registry.search(query, limit: limit)
     let matches = found.matches.map { match in
-      // Each field read through the reference, so that no command is copied whole.
       let registered = match.registered
       // The full object asks the command itself (a first use); the palette's fields do not.
       let summary = detail ? CommandSummary(registered.command) : nil
       return SearchAnswer.Match(
-        id: registered.command.configuration.id, title: registered.command.configuration.title,
-        shortcut: registered.command.configuration.shortcut,
+        registered: registered,
         isEnabled: summary?.availability.isEnabled ?? registered.command.knownAvailability.isEnabled,
         score: match.score, detail: summary.map(JSONRenderer.command))
     }
@@ -399,13 +397,17 @@ extension EmbedServer {
   /// the palette's keystrokes, or made a tree.
   struct SearchAnswer {
     struct Match {
-      var id: String
-      var title: String
-      var shortcut: String?
+      /// The command, by reference: its id, title and shortcut are read from it as the match
+      /// is written, with no copy of them in the match (nor of the command).
+      var registered: RegisteredCommand
       var isEnabled: Bool
       var score: Int
       /// The full command object, with `detail: true`.
       var detail: JSONValue?
+
+      var id: String { registered.command.configuration.id }
+      var title: String { registered.command.configuration.title }
+      var shortcut: String? { registered.command.configuration.shortcut }
 
       /// Writes the match as the array `[id, title, shortcut, enabled, score, command?]`.
       func writeCompact<Writer: MessageWriter & ~Copyable>(to writer: inout Writer) {

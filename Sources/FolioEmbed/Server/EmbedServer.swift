@@ -70,6 +70,10 @@ public final class EmbedServer {
   /// When the running request's last `$/progress` was sent.
   var lastProgress: MonotonicInstant?
   private var subscription: Subscription?
+  /// The method last looked up and its handler: a client most often asks the same method
+  /// again (the palette's search at each keystroke), and comparing its name is cheaper than
+  /// hashing it into the method table.
+  private var lastHandler: (method: String, handler: Handler)?
 
   /// The session served.
   var session: Session { shell.session }
@@ -154,10 +158,20 @@ public final class EmbedServer {
     switch item {
     case .line(let bytes): cancelledID(in: bytes)
     case .message(let message): cancelledID(inMessage: message)
-    case .rpc(_, .string("$/cancelRequest"), .object(let params)?):
-      params.first(where: { $0.0 == "id" }).flatMap { RequestID($0.1) }
+    case .rpc(_, let method, let params): cancelledID(method: method, params: params)
     default: nil
     }
+  }
+
+  /// The id a msgpack-RPC `$/cancelRequest` names; nil for any other message. (Matching the
+  /// item against the method and params at once copied the members into a tuple, destroyed
+  /// through its metadata, at every message.)
+  private static func cancelledID(method: JSONValue, params: JSONValue?) -> RequestID? {
+    guard case .string(let name) = method, name == "$/cancelRequest", case .object(let fields)? = params
+    else {
+      return nil
+    }
+    return fields.first(where: { $0.0 == "id" }).flatMap { RequestID($0.1) }
   }
 
   /// The id a `$/cancelRequest` line names; nil for any other line.
@@ -342,11 +356,18 @@ public final class EmbedServer {
     case (.shutDown, _), (.exited, _):
       return .failure(ProtocolError(.shuttingDown, "the server is shutting down; send 'exit'"))
     }
-    guard let handler = Self.handler(named: request.method) else {
-      return .failure(
-        ProtocolError(
-          .methodNotFound, "no method '\(request.method)'",
-          data: .object([("method", .string(request.method))])))
+    let handler: Handler
+    if let last = lastHandler, last.method == request.method {
+      handler = last.handler
+    } else {
+      guard let found = Self.handler(named: request.method) else {
+        return .failure(
+          ProtocolError(
+            .methodNotFound, "no method '\(request.method)'",
+            data: .object([("method", .string(request.method))])))
+      }
+      handler = found
+      lastHandler = (request.method, found)
     }
     do {
       var params = try Params(request.params)

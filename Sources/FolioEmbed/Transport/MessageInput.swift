@@ -52,7 +52,7 @@ public final class MessageInput: Sendable {
       if isHolding {
         held.append(contentsOf: bytes)
       } else if let packReader {
-        packReader.append(bytes) { queue($0, noting: noteItem) }
+        packReader.append(bytes) { (item: consuming MessageReader.Item) in queue(item, noting: noteItem) }
       } else {
         queue(reader.append(bytes), noting: noteItem)
       }
@@ -65,11 +65,15 @@ public final class MessageInput: Sendable {
       for item in newItems { queue(item, noting: noteItem) }
     }
 
-    /// Queues `item`, noting it; a broken stream ends the input.
-    private mutating func queue(_ item: MessageReader.Item, noting noteItem: (MessageReader.Item) -> Void) {
+    /// Queues `item`, noting it; a broken stream ends the input. The item is taken, not
+    /// copied: a copy of one is made and destroyed through its outlined value operations, a
+    /// few hundred instructions a message.
+    private mutating func queue(
+      _ item: consuming MessageReader.Item, noting noteItem: (MessageReader.Item) -> Void
+    ) {
       noteItem(item)
-      items.append(item)
       if case .broken = item { ended = true }
+      items.append(item)
     }
 
     /// Marks the end of the input; an unfinished message is its last item (once the held
@@ -141,6 +145,10 @@ public final class MessageInput: Sendable {
 
   private let descriptor: Int32
   private let state: Mutex<State>
+  /// Where the serving thread reads, made once (`chunkSize` bytes are too many for the
+  /// stack, and a buffer allocated at each `read` cost an allocation a message); only the
+  /// thread that calls `next()` uses it.
+  private nonisolated(unsafe) let servingBuffer: UnsafeMutableBufferPointer<UInt8>
   private let wake = Semaphore()
   private let noteItem: @Sendable (MessageReader.Item) -> Void
 
@@ -162,6 +170,11 @@ public final class MessageInput: Sendable {
     self.descriptor = descriptor
     self.noteItem = noteItem
     state = Mutex(State(reader: MessageReader(limit: limit)))
+    servingBuffer = .allocate(capacity: Self.chunkSize)
+  }
+
+  deinit {
+    servingBuffer.deallocate()
   }
 
   /// Starts the watcher thread; without it (when no thread can be made) the input is read
@@ -174,28 +187,32 @@ public final class MessageInput: Sendable {
   /// reads while the caller handles what this returns, until the next call.
   public func next() -> MessageReader.Item? {
     while true {
-      let taken = state.withLock { state -> (item: MessageReader.Item?, ended: Bool, wakeWatcher: Bool) in
-        let item = state.next(noting: noteItem)
+      // The item is handed out through a local, not in the lock's result: a tuple holding it
+      // would be destroyed through its metadata, a few hundred instructions a message.
+      var item: MessageReader.Item?
+      let (ended, wakeWatcher) = state.withLock { state -> (Bool, Bool) in
+        item = state.next(noting: noteItem)
+        // Matched, not compared with nil: `Item` is `Equatable`, and `!=` made a tuple of the
+        // two optionals, destroyed through its metadata.
+        let isTaken = if case .some = item { true } else { false }
         // With a message, the watcher may read while it is handled; without, this thread
         // reads (or the input is over: a resting watcher is woken to end).
-        state.isWatching = item != nil
-        let wakeWatcher = state.isWatcherResting && (item != nil || state.ended)
+        state.isWatching = isTaken
+        let wakeWatcher = state.isWatcherResting && (isTaken || state.ended)
         if wakeWatcher { state.isWatcherResting = false }
-        return (item, state.ended, wakeWatcher)
+        return (state.ended, wakeWatcher)
       }
-      if taken.wakeWatcher { wake.signal() }
-      if let item = taken.item { return item }
-      if taken.ended { return nil }
+      if wakeWatcher { wake.signal() }
+      if let item { return item }
+      if ended { return nil }
       // The buffer is not filled first: `read` writes what is used.
-      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.chunkSize) { buffer in
-        let count = read(descriptor, buffer.baseAddress, buffer.count)
-        if count < 0, errno == EINTR { return }
-        state.withLock { state in
-          if count > 0 {
-            state.take(UnsafeBufferPointer(rebasing: buffer[..<count]), noting: noteItem)
-          } else {
-            state.end(noting: noteItem)
-          }
+      let count = read(descriptor, servingBuffer.baseAddress, servingBuffer.count)
+      if count < 0, errno == EINTR { continue }
+      state.withLock { state in
+        if count > 0 {
+          state.take(UnsafeBufferPointer(rebasing: servingBuffer[..<count]), noting: noteItem)
+        } else {
+          state.end(noting: noteItem)
         }
       }
     }

@@ -6,9 +6,9 @@
 /// open a level on a stack of the values still to come in each. A count or length that would
 /// take the message over `limit` bytes — each value still owed takes at least one byte, a map
 /// entry two — is refused when its header has arrived, before any of its elements, and so is
-/// a level deeper than `maximumDepth`. What it refuses is what msgpack-c's unpacker would
-/// set memory aside for at the header (24 bytes an element): once the framing has found the
-/// whole of a message, what msgpack-c sets aside is at most in proportion to its bytes.
+/// a level deeper than `maximumDepth`. Only a message the framing has found whole is decoded
+/// (`MessagePackDecoder`), so what is set aside for its arrays and maps is at most in
+/// proportion to its bytes.
 ///
 /// It is incremental: `scan` goes on from where the last call stopped, in a value's header
 /// or its payload, so each byte is looked at once, however the stream is cut into chunks.

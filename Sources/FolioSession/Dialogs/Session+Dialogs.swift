@@ -72,7 +72,10 @@ extension Session {
   ///   is there.
   @discardableResult
   public func dismissDialogIfItsRowIsGone() -> DialogDismissal? {
-    guard let dialog = pendingDialog, let row = dialog.presenting, let reason = workspace.absence(of: row)
+    // The row is read first, through the optional: after every command there is most often no
+    // dialog, and binding the whole `Dialog` first copied it (twice a command).
+    guard let row = pendingDialog?.presenting, let reason = workspace.absence(of: row),
+      let dialog = pendingDialog
     else {
       return nil
     }
