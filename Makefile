@@ -34,7 +34,7 @@ INSTALLED = bin/folio share/man/man1/folio.1 share/bash-completion/completions/f
 
 .PHONY: release install install-files uninstall install-check
 
-# A release build links the Swift runtime and libstdc++, SQLite, Lua, libedit and msgpack-c
+# A release build links the Swift runtime and libstdc++, SQLite, Lua and libedit
 # statically, so that starting binds almost no symbols (docs/performance.md, "Static
 # libraries for the release build"): scripts/static-libs makes a folder of their archives and .pc files that
 # name it, which SwiftPM reads through PKG_CONFIG_PATH (-L names the folder for libstdc++
