@@ -33,11 +33,12 @@ package final class Semaphore: @unchecked Sendable {
     while sem_wait(semaphore) != 0, errno == EINTR {}
   }
 
-  /// Waits at most `milliseconds` for the count to be over zero, taking one from it if so.
+  /// Waits at most `milliseconds` (none when not positive) for the count to be over zero,
+  /// taking one from it if so.
   ///
   /// - Returns: whether it was signalled in time.
   @discardableResult
   package func wait(milliseconds: Int) -> Bool {
-    folio_semaphore_wait(semaphore, Int32(clamping: milliseconds)) == 0
+    folio_semaphore_wait(semaphore, Int32(clamping: max(0, milliseconds))) == 0
   }
 }

@@ -13,7 +13,8 @@ extension StringProtocol {
   /// The range of the first occurrence of `pattern` at or after `start`; nil when there is
   /// none or the pattern is empty.
   public func range(ofText pattern: some StringProtocol, from start: Index? = nil) -> Range<Index>? {
-    let from = start.map { utf8.distance(from: utf8.startIndex, to: $0) } ?? 0
+    // A start before the text's own (a substring's) searches from its start.
+    let from = Swift.max(0, start.map { utf8.distance(from: utf8.startIndex, to: $0) } ?? 0)
     let offset = withUTF8Bytes { text in
       pattern.withUTF8Bytes { Self.offset(of: $0, in: text, from: from) }
     }

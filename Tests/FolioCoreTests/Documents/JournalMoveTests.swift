@@ -66,7 +66,7 @@ import Testing
       #expect(try Self.logSize(file) - logBefore < 200, "a few bytes for \(what)")
     }
     let edit = { (position: Int, value: String) in
-      try workspace.setCell(position: position, columnNamed: "name", to: value, in: document)
+      _ = try workspace.setCell(position: position, columnNamed: "name", to: value, in: document)
     }
     try check("a move of two rows", movedTo: 103, newName: "r100102x") { try edit(101, "r100102x") }
     try check("a move past 4,096 rows", movedTo: 9_000, newName: "r108999x") { try edit(2, "r108999x") }

@@ -13,6 +13,12 @@ import Testing
     #expect(semaphore.wait(milliseconds: 0))
     semaphore.wait()
     #expect(!semaphore.wait(milliseconds: 0))
+    // A time that is not positive takes a signal already counted, and waits for none.
+    for milliseconds in [-999, -1, -1_500] {
+      semaphore.signal()
+      #expect(semaphore.wait(milliseconds: milliseconds), "\(milliseconds)")
+      #expect(!semaphore.wait(milliseconds: milliseconds), "\(milliseconds)")
+    }
   }
 
   @Test("another thread's signal wakes a waiting thread")

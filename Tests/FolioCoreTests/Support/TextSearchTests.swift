@@ -19,6 +19,12 @@ import Testing
     let tail = text.dropFirst(6)
     let inTail = try #require(tail.range(ofText: "cafe"))
     #expect(tail[inTail] == "cafe" && inTail.lowerBound == tail.startIndex)
+    // A start before the substring's own searches from its start, never before it.
+    let base = "abcXdef"
+    #expect(base.dropFirst(4).range(ofText: "X", from: base.startIndex) == nil)
+    #expect(
+      base.dropFirst(3).range(ofText: "X", from: base.startIndex)?.lowerBound
+        == base.utf8.index(base.startIndex, offsetBy: 3))
   }
 
   @Test("a pattern matches before a combining mark, which character comparison would not")
