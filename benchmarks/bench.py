@@ -1074,17 +1074,28 @@ def measure_embed(bench):
                for measure in ("search", "plugin", "pipelined")}
     samples["nvim"] = []
     speaks_msgpack = msgpack is not None
-    for _ in range(sizes["reps"]):
-        if speaks_msgpack:
-            speaks_msgpack = measure_folio_embed(bench, msgpack, samples)
-        measure_folio_embed(bench, None, samples)
-        if msgpack is not None:
-            nvim = NvimEmbed(bench)
-            try:
-                samples["nvim"].append(round_trips(nvim, count, "nvim_eval", ["1"]))
-            finally:
-                nvim.close()
-    note = f"median of {count:,} sequential round trips from one Python client per run, over pipes"
+    # The client and the server it starts (which inherits this) share one CPU, for Folio and
+    # Neovim alike. Free to spread, an idle machine puts each run in one of two states that
+    # hold once entered: both on one CPU (about 11 µs a round trip), or each waking the other's
+    # halted virtual CPU (45-75 µs), so one run's ratio tells which state each peer fell in
+    # (docs/performance.md, "Round 8 (issue #16): the embed round trip").
+    cpus = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, {min(cpus)})
+    try:
+        for _ in range(sizes["reps"]):
+            if speaks_msgpack:
+                speaks_msgpack = measure_folio_embed(bench, msgpack, samples)
+            measure_folio_embed(bench, None, samples)
+            if msgpack is not None:
+                nvim = NvimEmbed(bench)
+                try:
+                    samples["nvim"].append(round_trips(nvim, count, "nvim_eval", ["1"]))
+                finally:
+                    nvim.close()
+    finally:
+        os.sched_setaffinity(0, cpus)
+    note = f"median of {count:,} sequential round trips from one Python client per run, over pipes, " \
+        f"client and server on one CPU"
     if msgpack is None:
         note += "; nvim and Folio's MessagePack not measured: this python3 lacks msgpack (Debian's python3-msgpack)"
     elif not speaks_msgpack:
