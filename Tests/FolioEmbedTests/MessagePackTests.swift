@@ -58,6 +58,22 @@ import Testing
     }
   }
 
+  @Test("a writer emptied writes its next message as a new writer does, after a small or a large one")
+  func writerEmptied() {
+    let large = JSONValue.string(String(repeating: "x", count: 100_000))
+    let small = JSONValue.array([.int(1), .string("ab"), .null])
+    var writer = MessagePackWriter()
+    for earlier in [small, large, small] {
+      writer.removeAll()
+      writer.write(earlier)
+      #expect(writer.withBytes { Array($0) } == Self.packed(earlier))
+    }
+    writer.removeAll()
+    #expect(writer.withBytes { $0.isEmpty })
+    writer.write(small)
+    #expect(writer.withBytes { Array($0) } == Self.packed(small))
+  }
+
   private static func packed(_ value: JSONValue) -> [UInt8] {
     var writer = MessagePackWriter()
     writer.write(value)

@@ -93,4 +93,23 @@ import Testing
         }
       })
   }
+
+  @Test("a session is caught up only when finishing a command would do nothing")
+  func caughtUp() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("places.csv", "name,city\nA,X\nB,Y\n")
+    let workspace = Workspace(
+      store: nil, currentDirectory: folder.url.path, home: nil,
+      stateDirectory: folder.url.appendingPathComponent("state").path)
+    let session = Session(workspace: workspace, metrics: .text)
+    #expect(session.isCaughtUp && !workspace.mayHaveJournalChanges)
+    session.events.publish(.menusChanged)
+    #expect(!session.isCaughtUp)
+    _ = session.finishCommand()
+    #expect(session.isCaughtUp)
+    // An open document may have changes to journal, events delivered or not.
+    _ = try session.open("places.csv")
+    _ = session.finishCommand()
+    #expect(!session.isCaughtUp && workspace.mayHaveJournalChanges)
+  }
 }

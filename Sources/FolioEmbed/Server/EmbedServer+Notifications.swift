@@ -37,6 +37,11 @@ extension EmbedServer {
   /// `log` warning), and sends the toolbar when its layout changed.
   func catchUp() {
     hasSentMenusChanged = false
+    // Most requests change nothing (the palette's search): with nothing to deliver, dismiss or
+    // journal, and no window whose toolbar could differ from the none last told, every step
+    // below does nothing.
+    let toolbarStays = lastToolbar == nil && session.workspace.active == nil
+    if session.isCaughtUp, toolbarStays || !wantedNotifications.contains("toolbar.changed") { return }
     for warning in session.finishCommand() {
       notify("log", [("level", .string("warning")), ("message", .string(errorText.text(warning)))])
       shell.console.printError("folio: warning: \(errorText.text(warning))")

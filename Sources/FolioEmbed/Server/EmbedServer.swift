@@ -74,6 +74,9 @@ public final class EmbedServer {
   /// again (the palette's search at each keystroke), and comparing its name is cheaper than
   /// hashing it into the method table.
   private var lastHandler: (method: String, handler: Handler)?
+  /// The writer of each MessagePack message, emptied for the next: a writer made for each
+  /// allocated its buffer each time.
+  private var messageWriter = MessagePackWriter()
 
   /// The session served.
   var session: Session { shell.session }
@@ -441,28 +444,26 @@ public final class EmbedServer {
         line.append(UInt8(ascii: "\n"))
         line.withBytes(write)
       case .msgpack:
-        var message = MessagePackWriter()
-        Self.writeResponse(to: id, with: outcome, into: &message)
-        message.withBytes(write)
+        writeMessage(with: write) { message in Self.writeResponse(to: id, with: outcome, into: &message) }
       case .msgpackRPC:
         // [1, id, error, result]: nil for the one of the two that is not.
-        var message = MessagePackWriter()
-        message.beginArray(count: 4)
-        message.write(1)
-        switch id {
-        case .number(let number)?: message.write(number)
-        case .string(let string)?: message.write(string)
-        case nil: message.writeNull()
+        writeMessage(with: write) { message in
+          message.beginArray(count: 4)
+          message.write(1)
+          switch id {
+          case .number(let number)?: message.write(number)
+          case .string(let string)?: message.write(string)
+          case nil: message.writeNull()
+          }
+          switch outcome {
+          case .success(let result):
+            message.writeNull()
+            result.write(to: &message)
+          case .failure(let error):
+            message.write(error.json)
+            message.writeNull()
+          }
         }
-        switch outcome {
-        case .success(let result):
-          message.writeNull()
-          result.write(to: &message)
-        case .failure(let error):
-          message.write(error.json)
-          message.writeNull()
-        }
-        message.withBytes(write)
       }
     }
   }
@@ -497,15 +498,21 @@ public final class EmbedServer {
         line.append(UInt8(ascii: "\n"))
         line.withBytes(write)
       case .msgpack:
-        var packed = MessagePackWriter()
-        packed.write(message)
-        packed.withBytes(write)
+        writeMessage(with: write) { $0.write(message) }
       case .msgpackRPC:
-        var packed = MessagePackWriter()
-        packed.write(.array([.int(2), .string(method), .object(params)]))
-        packed.withBytes(write)
+        writeMessage(with: write) { $0.write(.array([.int(2), .string(method), .object(params)])) }
       }
     }
+  }
+
+  /// Writes one MessagePack message with `body` into the server's writer, emptied first, and
+  /// hands its bytes to `write`.
+  private func writeMessage(
+    with write: (UnsafeBufferPointer<UInt8>) -> Void, _ body: (inout MessagePackWriter) -> Void
+  ) {
+    messageWriter.removeAll()
+    body(&messageWriter)
+    messageWriter.withBytes(write)
   }
 
   // MARK: - Life

@@ -68,6 +68,16 @@ public struct MessagePackWriter: ~Copyable, MessageWriter {
 
   deinit { base.deallocate() }
 
+  /// Empties the writer for the next message, keeping its buffer — unless a large message
+  /// grew it past 64 KiB, which goes back to 1 KiB rather than being held on to.
+  public mutating func removeAll() {
+    count = 0
+    guard capacity > 65_536 else { return }
+    base.deallocate()
+    capacity = 1024
+    base = .allocate(byteCount: capacity, alignment: 1)
+  }
+
   /// The bytes written, for the length of `body`.
   public func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
     try body(UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: count))

@@ -198,6 +198,14 @@ public final class Session {
     return output
   }
 
+  /// Whether `finishCommand()` and `takeDialogDismissals()` have nothing to do: no event
+  /// waits for delivery, no waiting dialog presents a row, no dismissal waits to be taken and
+  /// the workspace has no journal to keep. A front end may skip its catching up then.
+  public var isCaughtUp: Bool {
+    events.pendingEvents.isEmpty && pendingDialog?.presenting == nil && dialogDismissals.isEmpty
+      && !workspace.mayHaveJournalChanges
+  }
+
   /// Catches up after a front end's command, whether it succeeded or not: the events it
   /// caused are delivered to the subscribers (plugins' `folio.on` handlers, front ends), a
   /// waiting dialog whose row went away is dismissed (`dismissDialogIfItsRowIsGone()`), and

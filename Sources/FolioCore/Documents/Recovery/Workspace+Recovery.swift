@@ -110,6 +110,13 @@ extension Workspace {
     return warnings
   }
 
+  /// Whether `journalChanges()` may have anything to do: false only when it has nothing —
+  /// no state folder, or no document open and no warning waiting.
+  public var mayHaveJournalChanges: Bool {
+    guard let safeguards else { return false }
+    return !documents.isEmpty || !safeguards.pendingWarnings.isEmpty
+  }
+
   /// Takes the warnings of journals that could not be written inside the command being run
   /// (a sort's, `journaling`), so that a front end can put them in the command's result;
   /// `journalChanges()` returns those not taken.
