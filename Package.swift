@@ -72,7 +72,8 @@ let package = Package(
       name: "FolioEmbed", dependencies: ["FolioCore", "FolioSession", "FolioShell"],
       swiftSettings: releaseSettings),
     .executableTarget(name: "folio", dependencies: ["FolioShell", "FolioEmbed"]),
-    .executableTarget(name: "folio-bench", dependencies: ["FolioCore", "FolioSession", "FolioShell"]),
+    .executableTarget(
+      name: "folio-bench", dependencies: ["CLua", "FolioCore", "FolioSession", "FolioShell"]),
     .target(name: "FolioTestSupport", dependencies: ["FolioCore"], path: "Tests/FolioTestSupport"),
     .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "FolioTestSupport"]),
     .testTarget(name: "FolioLuaTests", dependencies: ["FolioLua", "CLua"]),

@@ -2,10 +2,12 @@
 // (`make bench`) in a release build. They measure; they never fail a build.
 //
 //   folio-bench callback FOLDER COUNT   a plugin command run COUNT times through the registry
+//   folio-bench callback-floor COUNT    the Lua work every plugin command call needs, COUNT times
 //   folio-bench menus RUNS              resolving and opening a 1,000-item menu, RUNS times
 //   folio-bench save CSV RUNS           saving a CSV table after editing a cell, RUNS times
 //   folio-bench save-settled CSV RUNS   the same, the file read again a second after its last
 //                                       write before each edit, as when it is opened and edited
+import CLua
 import FolioCore
 import FolioShell
 
@@ -112,6 +114,53 @@ func benchmarkCallback(folder: String, count: Int) throws {
   print("\(samples.sorted()[batches / 2]) ns per call")
 }
 
+/// The least a plugin command's call costs in Lua, whatever the host does around it: the Lua
+/// work that the plugin API asks of every call, with nothing of Folio's (no registry, binding,
+/// transaction, `ctx` fields or error handling). Each call gets a `ctx` and an `args` table of
+/// its own (a command may keep either, and a suspended command's must not change under it),
+/// and runs as a coroutine (`ctx:confirm` yields) under an instruction budget (a count hook),
+/// on one kept thread. The callback's function and the Lua loop it is compared with are the
+/// `cb` plugin's `bench_run`. Prints the median of five batches, as `benchmarkCallback` does.
+func benchmarkCallbackFloor(count: Int) {
+  guard let state = luaL_newstate() else { fail("no Lua state") }
+  defer { lua_close(state) }
+  let source = "count = 0 function bench_run(ctx, args) count = count + 1 end"
+  guard luaL_loadstring(state, source) == LUA_OK, lua_pcall(state, 0, 0, 0) == LUA_OK else {
+    fail("the floor's function did not load")
+  }
+  lua_getglobal(state, "bench_run")
+  let function = luaL_ref(state, folio_lua_registryindex)
+  guard let thread = lua_newthread(state) else { fail("no Lua thread") }
+  _ = luaL_ref(state, folio_lua_registryindex)
+  let budget: lua_Hook = { _, _ in }
+  func call() {
+    lua_sethook(thread, budget, LUA_MASKCOUNT, 1_000_000)
+    lua_rawgeti(thread, folio_lua_registryindex, lua_Integer(function))
+    lua_createtable(thread, 0, 4)
+    lua_createtable(thread, 0, 0)
+    lua_pushvalue(thread, -1)
+    lua_setfield(thread, -3, "args")
+    var results: Int32 = 0
+    guard lua_resume(thread, state, 2, &results) == LUA_OK else { fail("the floor's call failed") }
+    lua_settop(thread, 0)
+    lua_sethook(thread, nil, 0, 0)
+  }
+  let batches = 5
+  let batch = max(1, count / batches)
+  for _ in 0..<min(batch, 1000) { call() }
+  var samples: [Double] = []
+  for _ in 0..<batches {
+    let start = now()
+    for _ in 0..<batch { call() }
+    samples.append((now() - start) / Double(batch) * 1e9)
+  }
+  lua_getglobal(state, "count")
+  guard lua_tointeger(state, -1) == lua_Integer(min(batch, 1000) + batches * batch) else {
+    fail("the floor's function did not run every time")
+  }
+  print("\(samples.sorted()[batches / 2]) ns per call")
+}
+
 /// Opens a CSV table and saves it `runs` times, a cell of its third column edited before each
 /// save, and prints the CPU time (user and system, the `fsync` calls' included) of each save in
 /// seconds, one line: the save alone, without starting a process, opening the file or writing
@@ -163,6 +212,11 @@ case "callback":
     fail("usage: folio-bench callback FOLDER COUNT")
   }
   try benchmarkCallback(folder: arguments[2], count: count)
+case "callback-floor":
+  guard arguments.count == 3, let count = Int(arguments[2]), count > 0 else {
+    fail("usage: folio-bench callback-floor COUNT")
+  }
+  benchmarkCallbackFloor(count: count)
 case "menus":
   guard arguments.count == 3, let runs = Int(arguments[2]), runs > 0 else {
     fail("usage: folio-bench menus RUNS")
@@ -179,5 +233,7 @@ case "save-settled":
   }
   try benchmarkSave(path: arguments[2], runs: runs, settled: true)
 default:
-  fail("usage: folio-bench callback FOLDER COUNT | menus RUNS | save CSV RUNS | save-settled CSV RUNS")
+  fail(
+    "usage: folio-bench callback FOLDER COUNT | callback-floor COUNT | menus RUNS | save CSV RUNS"
+      + " | save-settled CSV RUNS")
 }
