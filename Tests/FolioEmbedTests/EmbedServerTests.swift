@@ -107,6 +107,65 @@ import Testing
     }
   }
 
+  @Test("a msgpack-RPC request gets the replies its map gets: errors, unknown and repeated fields and all")
+  func rpcAsMap() throws {
+    let tree = try Harness()
+    let packed = try Harness()
+    tree.initialize(version: "1.3")
+    packed.initialize(version: "1.3")
+    let many =
+      "{" + (0..<70).map { $0 == 66 ? #""path":"t.csv""# : #""f\#($0)":1"# }.joined(separator: ",") + "}"
+    let requests: [(String, String)] = [
+      ("commands.search", #"{"query":"sav","compact":true}"#),
+      ("commands.search", #"{"query":"s","limit":2,"detail":true,"compact":false}"#),
+      ("commands.search", #"{"query":"sav","limit":null,"detail":null}"#),
+      ("commands.search", #"{"query":"sav","limit":"2"}"#),
+      ("commands.search", #"{"query":3,"limit":"2"}"#),
+      ("commands.search", #"{"limit":0}"#),
+      ("commands.search", #"{"compact":true}"#),
+      ("commands.search", #"{"query":"sav","colour":"red","size":1}"#),
+      ("commands.search", #"{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"query":"sav","limit":1}"#),
+      ("commands.search", #"{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"query":"sav","limit":1}"#),
+      ("commands.search", #"{"qu\u00e9ry":"sav","query":"sav","cafe\u0301":2}"#),
+      ("commands.search", #"{"\u212aey":1,"query":"sav"}"#),
+      ("commands.search", "[1]"),
+      ("commands.search", #""sav""#),
+      ("commands.search", "null"),
+      ("commands.search", "{}"),
+      ("commands.run", #"{"command":"document.list"}"#),
+      ("commands.run", #"{"command":7}"#),
+      ("commands.run", #"{"command":"document.open","arguments":[1]}"#),
+      ("commands.run", #"{"command":"nope","arguments":{}}"#),
+      ("document.open", #"{"path":"t.csv","colour":"red","size":1}"#),
+      ("document.open", many),
+      ("table.sort", #"{"keys":[{"column":"n","way":"up"}]}"#),
+      ("table.sort", #"{"keys":[{"column":"n","order":"descending"}]}"#),
+      ("table.addRow", #"{"cells":{"name":"d","n":"4"}}"#),
+      ("cell.get", #"{"row":2,"column":"name"}"#),
+      ("cell.set", #"{"row":2,"column":"name","value":7}"#),
+      ("selection.set", #"{"ids":[1,2],"mode":"add"}"#),
+      ("environment.set", #"{"width":2.5}"#),
+      ("environment.set", #"{"platform":"ipad","width":700,"keyboard":false}"#),
+      ("environment.get", "{}"),
+    ]
+    // JSON text refuses a key given twice; a MessagePack map may hold one.
+    let twice = JSONValue.object([("query", .string("sav")), ("limit", .int(2)), ("query", .string("x"))])
+    var cases = try requests.map { ($0.0, try JSONText.parse(Array($0.1.utf8))) }
+    cases.append(("commands.search", twice))
+    for (index, (method, params)) in cases.enumerated() {
+      let id = JSONValue.int(index + 1)
+      let start = (tree.sent.count, packed.sent.count)
+      tree.server.receive(
+        .message(
+          .object([("jsonrpc", .string("2.0")), ("id", id), ("method", .string(method)), ("params", params)]))
+      )
+      packed.server.receive(.rpc(id: id, method: .string(method), params: params))
+      #expect(
+        Array(packed.sent[start.1...]) == Array(tree.sent[start.0...]), "\(method) \(params.serialized)")
+      #expect(tree.sent.count > start.0, "\(method) \(params.serialized)")
+    }
+  }
+
   @Test("unknown params are named; nothing runs")
   func unknownParams() throws {
     let harness = try Harness()

@@ -49,7 +49,11 @@ public final class EmbedServer {
   /// The protocol version the client named in `initialize`: the newest until then.
   var protocolVersion = EmbedServer.protocolVersions[0]
   /// The notifications the client asked for in `initialize`.
-  var wantedNotifications: Set<String> = []
+  var wantedNotifications: Set<String> = [] {
+    didSet { wantsToolbarChanged = wantedNotifications.contains("toolbar.changed") }
+  }
+  /// Whether `wantedNotifications` holds `toolbar.changed`, which every request looks at.
+  private(set) var wantsToolbarChanged = false
   /// The toolbar layout last sent in `toolbar.changed` (or found at `initialize`).
   var lastToolbar: JSONValue?
   /// The dialog last sent in `dialog.presented`, to name the button of `dialog.dismissed`.
