@@ -166,6 +166,36 @@ import Testing
     }
   }
 
+  @Test(
+    "commands.search: each match enabled as its command knows, past the 64th too, with and without detail")
+  func searchEnabledFlags() throws {
+    let harness = try Harness()
+    harness.initialize(version: "1.1")
+    let registry = harness.shell.session.registry
+    for (id, params) in [(1, #"{"query":"","limit":200}"#), (2, #"{"query":"","limit":200,"detail":true}"#)] {
+      let result = try #require(
+        harness.request(id, "commands.search", params).last.flatMap { Self.field($0, "result") })
+      guard case .array(let matches)? = Self.field(result, "matches") else {
+        Issue.record("no matches in \(result.serialized)")
+        continue
+      }
+      #expect(matches.count > 64)
+      var enabledCount = 0
+      for match in matches {
+        guard case .string(let commandID)? = Self.field(match, "id"),
+          case .bool(let isEnabled)? = Self.field(match, "enabled")
+        else {
+          Issue.record("a match without id or enabled: \(match.serialized)")
+          continue
+        }
+        #expect(isEnabled == registry.command(id: commandID)?.knownAvailability.isEnabled, "\(commandID)")
+        if isEnabled { enabledCount += 1 }
+      }
+      // Both kinds are among them, so the flags are not all one value.
+      #expect(enabledCount > 0 && enabledCount < matches.count)
+    }
+  }
+
   @Test("unknown params are named; nothing runs")
   func unknownParams() throws {
     let harness = try Harness()
@@ -537,6 +567,8 @@ import Testing
       #"{"jsonrpc":"2.0","id":1,"method":"commands.search","params":{"query":"sav"}}"#,
       #"{"jsonrpc":"2.0","id":2,"method":"commands.search","params":{"query":"s","limit":2,"detail":true}}"#,
       #"{"jsonrpc":"2.0","id":3,"method":"commands.search","params":{"query":"","limit":0}}"#,
+      #"{"jsonrpc":"2.0","id":31,"method":"commands.search","params":{"query":"","limit":100}}"#,
+      #"{"jsonrpc":"2.0","id":32,"method":"commands.search","params":{"query":"e","limit":90,"detail":true}}"#,
       #"{"jsonrpc":"2.0","id":-4,"method":"document.open","params":{"path":"t.csv"}}"#,
       #"{"jsonrpc":"2.0","id":5,"method":"cell.get","params":{"row":1,"column":"name"}}"#,
       #"{"jsonrpc":"2.0","id":6,"method":"nope"}"#,
