@@ -123,8 +123,7 @@ struct MessagePackDecoder {
     // validate it once more.
     if text.allSatisfy({ $0 < 0x80 }) {
       return String(unsafeUninitializedCapacity: count) { target in
-        // Copied as memory: the collection copy is generic, a loop over the bytes.
-        UnsafeMutableRawBufferPointer(target).copyMemory(from: UnsafeRawBufferPointer(text))
+        _ = target.initialize(fromContentsOf: text)
         return count
       }
     }
