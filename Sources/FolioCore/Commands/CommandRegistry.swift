@@ -555,7 +555,6 @@ public final class CommandRegistry {
     }
     return try answer(buttonID, try command.bind(values: invocation.arguments))
   }
-
 }
 
 extension Command {
