@@ -107,6 +107,95 @@ import Testing
     }
   }
 
+  @Test("a msgpack-RPC request gets the replies its map gets: errors, unknown and repeated fields and all")
+  func rpcAsMap() throws {
+    let tree = try Harness()
+    let packed = try Harness()
+    tree.initialize(version: "1.3")
+    packed.initialize(version: "1.3")
+    let many =
+      "{" + (0..<70).map { $0 == 66 ? #""path":"t.csv""# : #""f\#($0)":1"# }.joined(separator: ",") + "}"
+    let requests: [(String, String)] = [
+      ("commands.search", #"{"query":"sav","compact":true}"#),
+      ("commands.search", #"{"query":"s","limit":2,"detail":true,"compact":false}"#),
+      ("commands.search", #"{"query":"sav","limit":null,"detail":null}"#),
+      ("commands.search", #"{"query":"sav","limit":"2"}"#),
+      ("commands.search", #"{"query":3,"limit":"2"}"#),
+      ("commands.search", #"{"limit":0}"#),
+      ("commands.search", #"{"compact":true}"#),
+      ("commands.search", #"{"query":"sav","colour":"red","size":1}"#),
+      ("commands.search", #"{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"query":"sav","limit":1}"#),
+      ("commands.search", #"{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"query":"sav","limit":1}"#),
+      ("commands.search", #"{"qu\u00e9ry":"sav","query":"sav","cafe\u0301":2}"#),
+      ("commands.search", #"{"\u212aey":1,"query":"sav"}"#),
+      ("commands.search", "[1]"),
+      ("commands.search", #""sav""#),
+      ("commands.search", "null"),
+      ("commands.search", "{}"),
+      ("commands.run", #"{"command":"document.list"}"#),
+      ("commands.run", #"{"command":7}"#),
+      ("commands.run", #"{"command":"document.open","arguments":[1]}"#),
+      ("commands.run", #"{"command":"nope","arguments":{}}"#),
+      ("document.open", #"{"path":"t.csv","colour":"red","size":1}"#),
+      ("document.open", many),
+      ("table.sort", #"{"keys":[{"column":"n","way":"up"}]}"#),
+      ("table.sort", #"{"keys":[{"column":"n","order":"descending"}]}"#),
+      ("table.addRow", #"{"cells":{"name":"d","n":"4"}}"#),
+      ("cell.get", #"{"row":2,"column":"name"}"#),
+      ("cell.set", #"{"row":2,"column":"name","value":7}"#),
+      ("selection.set", #"{"ids":[1,2],"mode":"add"}"#),
+      ("environment.set", #"{"width":2.5}"#),
+      ("environment.set", #"{"platform":"ipad","width":700,"keyboard":false}"#),
+      ("environment.get", "{}"),
+    ]
+    // JSON text refuses a key given twice; a MessagePack map may hold one.
+    let twice = JSONValue.object([("query", .string("sav")), ("limit", .int(2)), ("query", .string("x"))])
+    var cases = try requests.map { ($0.0, try JSONText.parse(Array($0.1.utf8))) }
+    cases.append(("commands.search", twice))
+    for (index, (method, params)) in cases.enumerated() {
+      let id = JSONValue.int(index + 1)
+      let start = (tree.sent.count, packed.sent.count)
+      tree.server.receive(
+        .message(
+          .object([("jsonrpc", .string("2.0")), ("id", id), ("method", .string(method)), ("params", params)]))
+      )
+      packed.server.receive(.rpc(id: id, method: .string(method), params: params))
+      #expect(
+        Array(packed.sent[start.1...]) == Array(tree.sent[start.0...]), "\(method) \(params.serialized)")
+      #expect(tree.sent.count > start.0, "\(method) \(params.serialized)")
+    }
+  }
+
+  @Test(
+    "commands.search: each match enabled as its command knows, past the 64th too, with and without detail")
+  func searchEnabledFlags() throws {
+    let harness = try Harness()
+    harness.initialize(version: "1.1")
+    let registry = harness.shell.session.registry
+    for (id, params) in [(1, #"{"query":"","limit":200}"#), (2, #"{"query":"","limit":200,"detail":true}"#)] {
+      let result = try #require(
+        harness.request(id, "commands.search", params).last.flatMap { Self.field($0, "result") })
+      guard case .array(let matches)? = Self.field(result, "matches") else {
+        Issue.record("no matches in \(result.serialized)")
+        continue
+      }
+      #expect(matches.count > 64)
+      var enabledCount = 0
+      for match in matches {
+        guard case .string(let commandID)? = Self.field(match, "id"),
+          case .bool(let isEnabled)? = Self.field(match, "enabled")
+        else {
+          Issue.record("a match without id or enabled: \(match.serialized)")
+          continue
+        }
+        #expect(isEnabled == registry.command(id: commandID)?.knownAvailability.isEnabled, "\(commandID)")
+        if isEnabled { enabledCount += 1 }
+      }
+      // Both kinds are among them, so the flags are not all one value.
+      #expect(enabledCount > 0 && enabledCount < matches.count)
+    }
+  }
+
   @Test("unknown params are named; nothing runs")
   func unknownParams() throws {
     let harness = try Harness()
@@ -478,6 +567,8 @@ import Testing
       #"{"jsonrpc":"2.0","id":1,"method":"commands.search","params":{"query":"sav"}}"#,
       #"{"jsonrpc":"2.0","id":2,"method":"commands.search","params":{"query":"s","limit":2,"detail":true}}"#,
       #"{"jsonrpc":"2.0","id":3,"method":"commands.search","params":{"query":"","limit":0}}"#,
+      #"{"jsonrpc":"2.0","id":31,"method":"commands.search","params":{"query":"","limit":100}}"#,
+      #"{"jsonrpc":"2.0","id":32,"method":"commands.search","params":{"query":"e","limit":90,"detail":true}}"#,
       #"{"jsonrpc":"2.0","id":-4,"method":"document.open","params":{"path":"t.csv"}}"#,
       #"{"jsonrpc":"2.0","id":5,"method":"cell.get","params":{"row":1,"column":"name"}}"#,
       #"{"jsonrpc":"2.0","id":6,"method":"nope"}"#,

@@ -31,6 +31,10 @@ public final class CommandRegistry {
   /// The groups of commands registered to be made on first use and not made yet, in the
   /// order they were registered.
   private var unmade: [UnmadeGroup] = []
+  /// Where the command run last by id was found: a front end most often runs the same one
+  /// again (a plugin command bound to a key), found then by comparing ids rather than
+  /// hashing one.
+  private let lastInvoked = CommandLookupCache()
 
   /// Commands registered to be made on first use.
   private struct UnmadeGroup {
@@ -499,7 +503,7 @@ public final class CommandRegistry {
   public func invoke(
     _ command: Command, words: [Word], origin: InvocationOrigin = .typed
   ) throws -> CommandOutput {
-    try checkAvailable(command)
+    try command.checkAvailable()
     switch command.behavior {
     case .action(let action):
       var arguments = try command.bind(words)
@@ -527,25 +531,12 @@ public final class CommandRegistry {
   public func invoke(_ invocation: CommandInvocation, origin: InvocationOrigin = .typed) throws
     -> CommandOutput
   {
-    guard let command = command(id: invocation.commandID) else {
+    guard let registered = registered(id: invocation.commandID, cache: lastInvoked) else {
       throw FolioError(
         .unknownCommand, "no command has the id '\(invocation.commandID)'",
         values: ["command": invocation.commandID])
     }
-    try checkAvailable(command)
-    switch command.behavior {
-    case .action(let action):
-      var arguments = try command.bind(values: invocation.arguments)
-      arguments.origin = origin
-      return try action(arguments)
-    case .state(let state):
-      guard invocation.arguments.keys.allSatisfy({ $0 == "value" }) else {
-        throw FolioError.invalidArgument(
-          "'\(command.configuration.name)' takes only its new state, as 'value'")
-      }
-      try state.apply(invocation.arguments["value"]?.text, commandName: command.configuration.name)
-      return .stateChanged(CommandSummary(command))
-    }
+    return try registered.invoke(invocation, origin: origin)
   }
 
   /// Hands the answer to a dialog to the command that asked: it runs with the arguments it
@@ -564,15 +555,38 @@ public final class CommandRegistry {
     }
     return try answer(buttonID, try command.bind(values: invocation.arguments))
   }
+}
 
+extension Command {
   /// - Throws: `FolioError.disabled` with the reason when the command cannot run now.
-  private func checkAvailable(_ command: Command) throws(FolioError) {
-    switch command.currentAvailability {
+  fileprivate func checkAvailable() throws(FolioError) {
+    switch currentAvailability {
     case .enabled: break
     case .disabled(let reason):
-      throw FolioError(.disabled, "'\(command.configuration.name)' is disabled: \(reason)")
+      throw FolioError(.disabled, "'\(configuration.name)' is disabled: \(reason)")
     case .hidden(let reason):
-      throw FolioError(.disabled, "'\(command.configuration.name)' is hidden now: \(reason)")
+      throw FolioError(.disabled, "'\(configuration.name)' is hidden now: \(reason)")
+    }
+  }
+}
+
+extension RegisteredCommand {
+  /// `CommandRegistry.invoke(_:origin:)` once the command is found: run where it is held,
+  /// with no copy of the command made (a copy retains and releases each of its fields).
+  fileprivate func invoke(_ invocation: CommandInvocation, origin: InvocationOrigin) throws -> CommandOutput {
+    try command.checkAvailable()
+    switch command.behavior {
+    case .action(let action):
+      var arguments = try command.bind(values: invocation.arguments)
+      arguments.origin = origin
+      return try action(arguments)
+    case .state(let state):
+      guard invocation.arguments.keys.allSatisfy({ $0 == "value" }) else {
+        throw FolioError.invalidArgument(
+          "'\(command.configuration.name)' takes only its new state, as 'value'")
+      }
+      try state.apply(invocation.arguments["value"]?.text, commandName: command.configuration.name)
+      return .stateChanged(CommandSummary(command))
     }
   }
 }

@@ -10,6 +10,10 @@ public final class RegisteredCommand {
 
   /// Holds `command`.
   public init(_ command: Command) { self.command = command }
+
+  /// Whether the command can run now as far as is known without a first use
+  /// (`Command.knownAvailability`), asked where it is held rather than of a copy of it.
+  public var isKnownEnabled: Bool { command.knownAvailability.isEnabled }
 }
 
 /// Where a registry last found a command by its id, kept by a menu item so that resolving it

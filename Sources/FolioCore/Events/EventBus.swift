@@ -26,6 +26,10 @@ public final class EventBus {
   /// The events published and not delivered yet, in order.
   public var pendingEvents: [AppEvent] { queue }
 
+  /// Whether an event published waits for delivery: `pendingEvents` is not empty, asked
+  /// without handing out the queue.
+  public var hasPendingEvents: Bool { !queue.isEmpty }
+
   /// Adds a handler, called with every event delivered from now on, after the handlers
   /// subscribed before it.
   ///

@@ -381,16 +381,18 @@ extension EmbedServer {
       ? false : try params.optionalBool("compact") ?? false
     try params.finish()
     let found = session.registry.search(query, limit: limit)
-    let matches = found.matches.map { match in
-      let registered = match.registered
+    var answer = SearchAnswer(found: found.matches, total: found.total, isCompact: isCompact)
+    for (index, match) in found.matches.enumerated() {
       // The full object asks the command itself (a first use); the palette's fields do not.
-      let summary = detail ? CommandSummary(registered.command) : nil
-      return SearchAnswer.Match(
-        registered: registered,
-        isEnabled: summary?.availability.isEnabled ?? registered.command.knownAvailability.isEnabled,
-        score: match.score, detail: summary.map(JSONRenderer.command))
+      guard detail else {
+        answer.setEnabled(match.registered.isKnownEnabled, at: index)
+        continue
+      }
+      let summary = CommandSummary(match.registered.command)
+      answer.setEnabled(summary.availability.isEnabled, at: index)
+      answer.details.append(JSONRenderer.command(summary))
     }
-    return SearchAnswer(matches: matches, total: found.total, isCompact: isCompact)
+    return answer
   }
 
   /// `commands.search`'s answer since 1.1, as typed values: written straight to bytes for
@@ -429,10 +431,45 @@ extension EmbedServer {
       }
     }
 
-    var matches: [Match]
+    /// The registry's matches, best first, by reference.
+    private let found: [CommandMatch]
     var total: Int
     /// Whether each match is an array (`compact`, since 1.3) rather than an object.
     var isCompact = false
+    /// Whether each of the first 64 matches is enabled, a bit each by its place: no array is
+    /// made for the few matches of most searches.
+    private var enabledBits: UInt64 = 0
+    /// Whether each match after the 64th is enabled.
+    private var enabledBeyond: [Bool]
+    /// The full command object of each match, with `detail: true`; empty without.
+    var details: [JSONValue] = []
+
+    init(found: [CommandMatch], total: Int, isCompact: Bool) {
+      self.found = found
+      self.total = total
+      self.isCompact = isCompact
+      enabledBeyond = found.count > 64 ? Array(repeating: false, count: found.count - 64) : []
+    }
+
+    /// Notes whether match `index` is enabled.
+    mutating func setEnabled(_ isEnabled: Bool, at index: Int) {
+      if index >= 64 {
+        enabledBeyond[index - 64] = isEnabled
+      } else if isEnabled {
+        enabledBits |= 1 << UInt64(index)
+      }
+    }
+
+    /// The matches, as they are written.
+    var matches: [Match] { found.indices.map(match) }
+
+    /// Match `index`, as it is written.
+    func match(_ index: Int) -> Match {
+      let isEnabled = index < 64 ? enabledBits & (1 << UInt64(index)) != 0 : enabledBeyond[index - 64]
+      return Match(
+        registered: found[index].registered, isEnabled: isEnabled, score: found[index].score,
+        detail: details.isEmpty ? nil : details[index])
+    }
 
     /// The answer as a tree: `{"matches": [{"id", "title", "shortcut", "enabled", "score",
     /// "command"?}], "total"}`, each match `[id, title, shortcut, enabled, score, command?]`
@@ -467,9 +504,10 @@ extension EmbedServer {
     func write<Writer: MessageWriter & ~Copyable>(to writer: inout Writer) {
       writer.beginObject(count: 2)
       writer.writeKey("matches", isFirst: true)
-      writer.beginArray(count: matches.count)
-      for (index, match) in matches.enumerated() {
+      writer.beginArray(count: found.count)
+      for index in found.indices {
         if index > 0 { writer.separateElement() }
+        let match = match(index)
         if isCompact {
           match.writeCompact(to: &writer)
           continue

@@ -40,8 +40,9 @@ extension EmbedServer {
     // Most requests change nothing (the palette's search): with nothing to deliver, dismiss or
     // journal, and no window whose toolbar could differ from the none last told, every step
     // below does nothing.
-    let toolbarStays = lastToolbar == nil && session.workspace.active == nil
-    if session.isCaughtUp, toolbarStays || !wantedNotifications.contains("toolbar.changed") { return }
+    if session.isCaughtUp, !wantsToolbarChanged || (lastToolbar == nil && session.workspace.active == nil) {
+      return
+    }
     for warning in session.finishCommand() {
       notify("log", [("level", .string("warning")), ("message", .string(errorText.text(warning)))])
       shell.console.printError("folio: warning: \(errorText.text(warning))")
@@ -51,7 +52,7 @@ extension EmbedServer {
     // What the plugins' event handlers did as those events were delivered (a `ctx:notify`,
     // an edit) was published during that delivery: it goes out now too, before the response.
     session.events.flush()
-    guard wantedNotifications.contains("toolbar.changed") else { return }
+    guard wantsToolbarChanged else { return }
     let toolbar = currentToolbar()
     if toolbar != lastToolbar {
       lastToolbar = toolbar

@@ -71,7 +71,9 @@ public final class MessagePackReader: @unchecked Sendable {
       let start = index
       switch framing.scan(bytes, from: &index) {
       case .needsMore:
-        partial.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        // Most chunks end with the message they hold: nothing is kept then (appending no
+        // bytes still called into the array, and made it storage the first time).
+        if index > start { partial.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index])) }
         return
       case .tooLong(let byteCount):
         take(breaking(.tooLong(byteCount: byteCount)))

@@ -202,7 +202,7 @@ public final class Session {
   /// waits for delivery, no waiting dialog presents a row, no dismissal waits to be taken and
   /// the workspace has no journal to keep. A front end may skip its catching up then.
   public var isCaughtUp: Bool {
-    events.pendingEvents.isEmpty && pendingDialog?.presenting == nil && dialogDismissals.isEmpty
+    !events.hasPendingEvents && pendingDialog?.presenting == nil && dialogDismissals.isEmpty
       && !workspace.mayHaveJournalChanges
   }
 

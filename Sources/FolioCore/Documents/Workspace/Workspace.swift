@@ -78,7 +78,12 @@ public final class Workspace {
   }
 
   /// The active document.
-  public var active: Document? { documents.first { $0.windowID == activeWindowID } }
+  public var active: Document? {
+    // Without an active window no document is looked at (most requests of a front end with
+    // nothing open ask, several times each).
+    guard let activeWindowID else { return nil }
+    return documents.first { $0.windowID == activeWindowID }
+  }
 
   /// The active document, or an error saying none is open.
   public func requireActive() throws(FolioError) -> Document {
