@@ -1033,48 +1033,74 @@ class NvimEmbed(EmbedPeer):
             self.unpacker.feed(chunk)
 
 
-def round_trips(peer, count, method, params):
-    """The median time of `count` requests sent one after another, each waiting for its
-    response, in µs."""
-    times = []
-    for _ in range(count):
-        start = time.perf_counter()
-        peer.call(method, params)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1e6
+def interleaved_round_trips(calls, count, turns):
+    """The median time, in µs, of `count` requests to each of `calls` (a name → a function that
+    sends one request and waits for its response), sent one after another in `turns` turns of
+    count / turns requests each, every peer in each turn: a change of the machine's state
+    during the run (another process, the CPU's clock or caches) falls on every peer alike."""
+    times = {name: [] for name in calls}
+    per_turn = max(1, count // turns)
+    for _ in range(turns):
+        for name, call in calls.items():
+            for _ in range(per_turn):
+                start = time.perf_counter()
+                call()
+                times[name].append(time.perf_counter() - start)
+    return {name: statistics.median(values) * 1e6 for name, values in times.items()}
 
 
-def measure_folio_embed(bench, msgpack, samples):
-    """One run of Folio's embed measures in one encoding (MessagePack when `msgpack` is the
-    module), added to `samples` under the encoding's name; False when the binary does not
-    speak the encoding."""
+def pipelined_cell_reads(folio, total):
+    """Requests a second that Folio answers when `total` cell reads are written (by a thread,
+    so neither pipe fills) before the responses are read."""
+    folio.call("document.open", {"path": "embed.csv"})
+    start = time.perf_counter()
+    writer = threading.Thread(target=lambda: [
+        folio.send("cell.get", {"row": 1 + i % 1_000, "column": "name"}) for i in range(total)])
+    writer.start()
+    for _ in range(total):
+        folio.receive()
+    writer.join()
+    return total / (time.perf_counter() - start)
+
+
+def measure_embed_run(bench, msgpack, speaks_msgpack, samples):
+    """One run of the embed measures: Folio in MessagePack (when `speaks_msgpack`) and in JSON
+    lines, and Neovim (when `msgpack` is the module), their round trips taken in turns; then
+    each Folio's pipelined reads. Returns whether this folio speaks MessagePack."""
     sizes = bench.sizes
-    folio = FolioEmbed(bench, os.path.join(bench.work, "callback"), msgpack)
+    peers = []
     try:
-        if msgpack is not None and folio.msgpack is None:
-            return False
-        name = "msgpack" if msgpack is not None else "json"
-        count = sizes["round_trips"]
-        search = {"query": "sav"}
-        if folio.version not in ("1.0", "1.1", "1.2"):
-            search["compact"] = True
-        samples[name + " search"].append(round_trips(folio, count, "commands.search", search))
-        samples[name + " plugin"].append(round_trips(folio, count, "commands.run", {"command": "cb.run"}))
-        folio.call("document.open", {"path": "embed.csv"})
-        # Pipelined: every request written (by a thread, so neither pipe fills) before the
-        # responses are read.
-        total = sizes["pipelined"]
-        start = time.perf_counter()
-        writer = threading.Thread(target=lambda: [
-            folio.send("cell.get", {"row": 1 + i % 1_000, "column": "name"}) for i in range(total)])
-        writer.start()
-        for _ in range(total):
-            folio.receive()
-        writer.join()
-        samples[name + " pipelined"].append(total / (time.perf_counter() - start))
-        return True
+        calls, folios = {}, {}
+        for name, module in (("msgpack", msgpack if speaks_msgpack else None), ("json", None)):
+            if name == "msgpack" and module is None:
+                continue
+            folio = FolioEmbed(bench, os.path.join(bench.work, "callback"), module)
+            peers.append(folio)
+            if module is not None and folio.msgpack is None:
+                speaks_msgpack = False
+                continue
+            search = {"query": "sav"}
+            if folio.version not in ("1.0", "1.1", "1.2"):
+                search["compact"] = True
+            folios[name] = folio
+            calls[name + " search"] = lambda folio=folio, search=search: folio.call("commands.search", search)
+            calls[name + " plugin"] = lambda folio=folio: folio.call("commands.run", {"command": "cb.run"})
+        if msgpack is not None:
+            nvim = NvimEmbed(bench)
+            peers.append(nvim)
+            calls["nvim"] = lambda: nvim.call("nvim_eval", ["1"])
+        for name, median in interleaved_round_trips(calls, sizes["round_trips"], EMBED_TURNS).items():
+            samples[name].append(median)
+        for name, folio in folios.items():
+            samples[name + " pipelined"].append(pipelined_cell_reads(folio, sizes["pipelined"]))
+        return speaks_msgpack
     finally:
-        folio.close()
+        for peer in peers:
+            peer.close()
+
+
+# The round trips of a run are taken in this many turns, each peer in each turn.
+EMBED_TURNS = 20
 
 
 def measure_embed(bench):
@@ -1098,19 +1124,11 @@ def measure_embed(bench):
     os.sched_setaffinity(0, {min(cpus)})
     try:
         for _ in range(sizes["reps"]):
-            if speaks_msgpack:
-                speaks_msgpack = measure_folio_embed(bench, msgpack, samples)
-            measure_folio_embed(bench, None, samples)
-            if msgpack is not None:
-                nvim = NvimEmbed(bench)
-                try:
-                    samples["nvim"].append(round_trips(nvim, count, "nvim_eval", ["1"]))
-                finally:
-                    nvim.close()
+            speaks_msgpack = measure_embed_run(bench, msgpack, speaks_msgpack, samples)
     finally:
         os.sched_setaffinity(0, cpus)
     note = f"median of {count:,} sequential round trips from one Python client per run, over pipes, " \
-        f"client and server on one CPU"
+        f"client and server on one CPU, each peer's taken in {EMBED_TURNS} turns with the others'"
     if msgpack is None:
         note += "; nvim and Folio's MessagePack not measured: this python3 lacks msgpack (Debian's python3-msgpack)"
     elif not speaks_msgpack:
