@@ -253,6 +253,23 @@ import Testing
     #expect(registry.search("a.1").map(\.id) == ["a.1"])
   }
 
+  @Test("a namespace two groups share still makes the group left after the other is made")
+  func sharedNamespace() throws {
+    let registry = CommandRegistry()
+    let first = Group([Self.command("doc.open", verb: "open")])
+    let second = Group([Self.command("doc.close", verb: "close")])
+    first.register(in: registry)
+    second.register(in: registry)
+    #expect(registry.resolve("close")?.id == "doc.close")
+    #expect((first.made, second.made) == (0, 1))
+    // `doc` is still the namespace of a group not made: a plugin's `doc.open` meets its twin.
+    #expect(throws: FolioError.self) {
+      try registry.register(Self.command("doc.open", owner: "plugin p"))
+    }
+    #expect((first.made, second.made) == (1, 1))
+    #expect(registry.command(id: "doc.open")?.configuration.owner != "plugin p")
+  }
+
   @Test("a command typed by its id alone, in a namespace of its own, is registered without making any group")
   func ownNamespaceMakesNoGroup() throws {
     let registry = CommandRegistry()
