@@ -29,7 +29,9 @@ def main():
     arguments = parser.parse_args()
 
     folder, name = os.path.split(os.path.abspath(arguments.csv))
-    command = [arguments.folio, "--embed", "--no-plugins"]
+    # Folio runs in the CSV's folder: a path to it is taken from here, a bare name from PATH.
+    program = os.path.abspath(arguments.folio) if os.sep in arguments.folio else arguments.folio
+    command = [program, "--embed", "--no-plugins"]
     with Folio(command, cwd=folder) as folio:
         folio.initialize(
             notifications=["document.changed", "selection.changed", "dialog.presented", "dialog.dismissed"],
