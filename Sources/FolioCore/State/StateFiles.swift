@@ -6,32 +6,13 @@ enum StateFiles {
   /// The companion files SQLite keeps next to a database, by suffix.
   static let companionSuffixes = ["-wal", "-shm", "-journal"]
 
-  /// Creates `path` and any missing parents with mode 0700; a folder that exists is left as
-  /// it is.
+  /// Creates `path` and any missing parents with mode 0700 (the state folder is private
+  /// whatever the umask); a folder that exists is left as it is.
   ///
   /// - Throws: `FolioError.io` naming the folder that could not be created, or the part of
   ///   the path that is not a folder.
   static func makeFolder(_ path: String) throws(FolioError) {
-    // Most starts find it there.
-    if isFolder(path) { return }
-    var prefix = path.hasPrefix("/") ? "/" : ""
-    for component in path.split(separator: "/", omittingEmptySubsequences: true) {
-      if !prefix.isEmpty && !prefix.hasSuffix("/") { prefix += "/" }
-      prefix.append(contentsOf: component)
-      if isFolder(prefix) { continue }
-      if mkdir(prefix, 0o700) == 0 {
-        // The umask may have taken bits away; the state folder is private in any case.
-        chmod(prefix, 0o700)
-        continue
-      }
-      let reason = errno
-      // Another process may have created it a moment ago.
-      if reason == EEXIST, isFolder(prefix) { continue }
-      if reason == EEXIST || reason == ENOTDIR {
-        throw FolioError(.io, "state store: cannot create the folder \(path): \(prefix) is not a folder")
-      }
-      throw FolioError(.io, "state store: cannot create the folder \(prefix): \(describe(reason))")
-    }
+    try Folders.make(path, mode: 0o700, exactMode: true, subject: "state store")
   }
 
   /// Why the file at `path` cannot be an SQLite database, judged from its first bytes; `nil`
@@ -172,11 +153,6 @@ enum StateFiles {
   private static func folder(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     return slash == path.startIndex ? "/" : String(path[..<slash])
-  }
-
-  private static func isFolder(_ path: String) -> Bool {
-    var status = stat()
-    return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
   }
 
   private static func describe(_ code: Int32) -> String {

@@ -44,7 +44,7 @@ final class History {
   func append(_ entry: String) throws(FolioError) {
     guard let path else { return }
     let line = entry.replacingText("\n", with: " ") + "\n"
-    try Self.makeDirectory(Paths.directory(of: path))
+    try Folders.make(Paths.directory(of: path), mode: 0o700)
     let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw .io(path, "cannot write history: \(Paths.lastErrorDescription)") }
     defer { close(descriptor) }
@@ -72,17 +72,6 @@ final class History {
       count = entries.count
     } else {
       unlink(temporary)
-    }
-  }
-
-  /// Creates a folder and its parents with mode 0700 where missing.
-  static func makeDirectory(_ path: String) throws(FolioError) {
-    var current = path.hasPrefix("/") ? "" : "."
-    for component in path.split(separator: "/") {
-      current += "/" + component
-      if mkdir(current, 0o700) != 0, errno != EEXIST {
-        throw .io(current, "cannot create folder: \(Paths.lastErrorDescription)")
-      }
     }
   }
 }
