@@ -131,7 +131,7 @@ import Testing
     #expect(registry.resolve("p.one") == nil)
   }
 
-  @Test("a name found again finds the command registered now: after replacement, removal and registering anew")
+  @Test("a name found again finds the command registered now: replaced, removed, registered anew")
   func nameFoundAgain() throws {
     let registry = CommandRegistry()
     try registry.register(Self.command("demo.hit", verb: "hit", owner: "plugin demo"))
