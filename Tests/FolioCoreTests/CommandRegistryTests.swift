@@ -131,6 +131,21 @@ import Testing
     #expect(registry.resolve("p.one") == nil)
   }
 
+  @Test("a name found again finds the command registered now: replaced, removed, registered anew")
+  func nameFoundAgain() throws {
+    let registry = CommandRegistry()
+    try registry.register(Self.command("demo.hit", verb: "hit", owner: "plugin demo"))
+    let first = try #require(registry.registered(named: "hit"))
+    #expect(registry.registered(named: "hit") === first)
+    #expect(registry.registered(named: "demo.hit") === first)
+    try registry.replace(Self.command("demo.hit", verb: "hit", owner: "plugin demo", title: "New"))
+    #expect(registry.registered(named: "hit")?.command.title == "New")
+    registry.unregisterAll(ownedBy: "plugin demo")
+    #expect(registry.registered(named: "hit") == nil)
+    try registry.register(Self.command("other.hit", verb: "hit", owner: "plugin other"))
+    #expect(registry.registered(named: "hit")?.command.id == "other.hit")
+  }
+
   @Test("suggestions find near misses and prefixes, nearest first")
   func suggestions() throws {
     let registry = CommandRegistry()

@@ -8,7 +8,13 @@ extension Command {
   /// first word that is not one of the command's own `--name` options (`sort --clear`).
   ///
   /// - Throws: `FolioError.invalidArgument` naming the parameter at fault and the usage.
-  public func bind(_ words: [Word]) throws(FolioError) -> Arguments {
+  public func bind(_ words: [Word]) throws(FolioError) -> Arguments { try bind(words[...]) }
+
+  /// Binds words as `bind(_:)` does, taken from where they are: the shell passes a line's
+  /// words after the command's name without copying them into an array of their own.
+  ///
+  /// - Throws: `FolioError.invalidArgument` naming the parameter at fault and the usage.
+  public func bind(_ words: ArraySlice<Word>) throws(FolioError) -> Arguments {
     let parameters = configuration.parameters
     // One pass per word, no temporary arrays: positional parameters are found by walking
     // `parameters` (`nextPositional` is an index into it), and a name is looked up in
@@ -119,7 +125,7 @@ extension Command {
   /// positional parameter takes text and the words from its own on are all plain, the remedy
   /// passes them as that one value (`rename Quiet Places` → `rename 'Quiet Places'`).
   private func tooManyArguments(
-    _ words: [Word], lastPositional: (parameter: Int, word: Int)?, bound: [String: ArgumentValue]
+    _ words: ArraySlice<Word>, lastPositional: (parameter: Int, word: Int)?, bound: [String: ArgumentValue]
   ) -> FolioError {
     var error = FolioError.invalidArgument("too many arguments for '\(configuration.name)' (usage: \(usage))")
     guard let (index, start) = lastPositional, case let parameter = configuration.parameters[index],

@@ -14,7 +14,15 @@ public final class CommandRegistry {
   private var order: [String] = []
   /// What `resolve` finds for each typed name (a verb first, else an id): one lookup a
   /// command run.
-  private var commandsByName: [String: RegisteredCommand] = [:]
+  private var commandsByName: [String: RegisteredCommand] = [:] {
+    didSet { lastNamed = nil }
+  }
+  /// The name `registered(named:)` found last and its command, forgotten whenever
+  /// `commandsByName` changes: a script most often runs one command line after line, found
+  /// again then by comparing names rather than hashing one. Its accesses are not checked for
+  /// exclusivity at run time: each is a read or a write that calls out to nothing while it
+  /// lasts.
+  @exclusivity(unchecked) private var lastNamed: (name: String, registered: RegisteredCommand)?
   /// Every command added, at the slot it was given (its `slot`), nil where one was removed:
   /// where `registered(id:cache:)` finds a command again without hashing its id. Compacted
   /// when removals leave more holes than commands. Its accesses are not checked for
@@ -343,7 +351,11 @@ public final class CommandRegistry {
 
   /// The command a typed name runs, by reference (see `registered(id:)`).
   public func registered(named name: String) -> RegisteredCommand? {
-    if let registered = commandsByName[name] { return registered }
+    if let lastNamed, lastNamed.name == name { return lastNamed.registered }
+    if let registered = commandsByName[name] {
+      lastNamed = (name, registered)
+      return registered
+    }
     return unmade.isEmpty ? nil : makeUntilFound { commandsByName[name] }
   }
 
@@ -511,6 +523,14 @@ public final class CommandRegistry {
   ///   `FolioError.invalidArgument` for bad arguments, or whatever the action throws.
   public func invoke(
     _ command: Command, words: [Word], origin: InvocationOrigin = .typed
+  ) throws -> CommandOutput {
+    try invoke(command, words: words[...], origin: origin)
+  }
+
+  /// Runs a command with words taken from where they are, as `invoke(_:words:origin:)`
+  /// does: the shell passes a line's words after the command's name without copying them.
+  public func invoke(
+    _ command: Command, words: ArraySlice<Word>, origin: InvocationOrigin = .typed
   ) throws -> CommandOutput {
     try command.checkAvailable()
     switch command.behavior {

@@ -153,7 +153,7 @@ public final class Session {
   /// commands that answer it run.
   ///
   /// - Throws: `FolioError.disabled` while a dialog waits, or the command's own error.
-  public func run(_ command: Command, words: [Word], origin: InvocationOrigin = .typed) throws
+  public func run(_ command: Command, words: ArraySlice<Word>, origin: InvocationOrigin = .typed) throws
     -> CommandOutput
   {
     try presenting { () throws -> CommandOutput in

@@ -202,6 +202,9 @@ public enum Lexer {
 
     mutating func finishWord() {
       guard let text = word else { return }
+      // Room for a few words at the first: grown from empty, a two-word command's words were
+      // allocated twice.
+      if words.isEmpty { words.reserveCapacity(4) }
       words.append(Word(text, quotedFrom: quotedFrom))
       word = nil
       quotedFrom = nil

@@ -36,7 +36,9 @@ public struct LogicalLine {
     }
     isEmpty = false
     text += line
-    scanner.scalars.append(contentsOf: line.unicodeScalars)
+    // One scalar at a time: `append(contentsOf:)` walked the text twice, counting its
+    // scalars first.
+    for scalar in line.unicodeScalars { scanner.scalars.append(scalar) }
     return try scanner.run()
   }
 

@@ -250,7 +250,7 @@ public final class Shell {
     // `target` kept alive across the call, so its command is lent to `run` rather than copied
     // out of it (a copy and a destroy of the whole `Command` a line).
     return try withExtendedLifetime(target) {
-      try session.run(target.command, words: Array(command.words.dropFirst()))
+      try session.run(target.command, words: command.words.dropFirst())
     }
   }
 

@@ -26,6 +26,8 @@ enum LineDecoder {
     if let nul = bytes.firstIndex(of: 0) {
       throw FolioError(.syntax, "NUL byte at byte \(nul + 1) of the line")
     }
+    // ASCII (nearly every line) is UTF-8 as it is: no scalar to parse.
+    if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
     var parser = Unicode.UTF8.ForwardParser()
     var iterator = bytes.makeIterator()
     var offset = 0
