@@ -99,8 +99,10 @@ enum PluginScaffold {
     // The plugins folder and its parents too: a first plugin may be the first thing Folio
     // keeps in the configuration folder.
     try Folders.make(folder, mode: 0o755)
-    for directory in [root, root + "/tests"] where mkdir(directory, 0o755) != 0 {
-      throw FolioError(.io, "cannot make the folder \(directory): \(String(cString: strerror(errno)))")
+    for directory in [root, root + "/tests"] {
+      if mkdir(directory, 0o755) != 0 {
+        throw FolioError(.io, "cannot make the folder \(directory): \(String(cString: strerror(errno)))")
+      }
     }
     for (path, text) in files(name: name, definitions: definitions) {
       try DocumentFile.writeAtomically(Array(text.utf8), to: root + "/" + path)
