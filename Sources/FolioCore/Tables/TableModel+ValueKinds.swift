@@ -21,6 +21,28 @@ extension TableModel {
     return wanted.map { valueKindCache.indices.contains($0) ? valueKindCache[$0]?.kind ?? .text : .text }
   }
 
+  /// The kinds that read the text cells of some columns (0-based) as values
+  /// (`TableCell.value(as:)`), in the order asked: for CSV and TSV the kinds worked out
+  /// (`valueKinds(ofColumns:)`); text for JSON, whose cells carry their own types, so that
+  /// its strings stay strings.
+  public mutating func readingKinds(ofColumns wanted: [Int]) -> [TableValueKind] {
+    if case .json = dialect { return wanted.map { _ in .text } }
+    return valueKinds(ofColumns: wanted)
+  }
+
+  /// Keeps the kind worked out for `column` when `cell` replaces one of its cells and cannot
+  /// change it — a number in a number column, a yes/no word in a yes/no column, text that
+  /// is neither in a text column, an empty cell in an empty column — and forgets it
+  /// otherwise, so that a plugin writing a column cell by cell does not read it again each
+  /// time.
+  mutating func noteReplaced(column: Int, with cell: TableCell) {
+    guard valueKindCache.indices.contains(column), let known = valueKindCache[column] else { return }
+    var alone = TableValueKindInference()
+    alone.add(cell)
+    // The cell alone makes the column's kind, whatever the other cells and the one replaced.
+    if alone != known { valueKindCache[column] = nil }
+  }
+
   /// Refines the kinds known so far with an added row's cells.
   mutating func noteAdded(_ cells: [TableCell]) {
     for column in valueKindCache.indices where valueKindCache[column] != nil {

@@ -216,7 +216,7 @@ public struct TableModel: Sendable {
 
   /// Sets one cell, keeping the row's other cells; the rest of the table is not copied.
   mutating func setCell(row index: Int, column: Int, to value: TableCell) {
-    if valueKindCache.indices.contains(column) { valueKindCache[column] = nil }
+    noteReplaced(column: column, with: value)
     var slot = ~locations[index]
     if slot < 0 {
       // A row read from the file is parsed into cells the first time one of them changes.

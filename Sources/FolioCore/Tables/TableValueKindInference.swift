@@ -1,7 +1,7 @@
 /// Works out a column's `TableValueKind` from its cells, one at a time; cells added later
 /// refine it without reading the earlier ones again.
 struct TableValueKindInference: Sendable, Equatable {
-  /// Whether every non-empty cell so far reads as a number.
+  /// Whether every non-empty cell so far reads as a number without leading zeros.
   private(set) var allNumbers = true
   /// Whether every non-empty cell so far is a yes/no word.
   private(set) var allBoolWords = true
@@ -41,7 +41,9 @@ struct TableValueKindInference: Sendable, Equatable {
   mutating func add(utf8 bytes: UnsafeBufferPointer<UInt8>) {
     guard !bytes.isEmpty, !isSettled else { return }
     hasValues = true
-    if allNumbers, !TableValueKind.isNumber(bytes) { allNumbers = false }
+    if allNumbers, !TableValueKind.isNumber(bytes) || TableValueKind.hasLeadingZero(bytes) {
+      allNumbers = false
+    }
     if allBoolWords, !TableValueKind.isBoolWord(bytes) { allBoolWords = false }
   }
 }

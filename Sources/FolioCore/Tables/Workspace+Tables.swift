@@ -378,6 +378,15 @@ extension Workspace {
     try document.modifyTable { table in table.valueKinds(ofColumns: Array(table.columns.indices)) }
   }
 
+  /// The kind that reads each of a table's columns as values (`TableCell.value(as:)`), in
+  /// order: for CSV and TSV the kinds `columnKinds(of:)` gives; text for JSON, whose cells
+  /// carry their own types.
+  ///
+  /// - Throws: `FolioError.invalidArgument` for a text document.
+  public func readingKinds(of document: Document) throws -> [TableValueKind] {
+    try document.modifyTable { table in table.readingKinds(ofColumns: Array(table.columns.indices)) }
+  }
+
   /// Rows of a table as `show` lays them out [Table, TableColumn].
   ///
   /// Only the rows shown are read to fit widths (a sample of them past
