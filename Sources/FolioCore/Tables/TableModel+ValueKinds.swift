@@ -3,7 +3,8 @@ extension TableModel {
   ///
   /// Kinds are worked out on first use, in one pass over the rows that reads only the
   /// columns not known yet and stops early once every one of them is text; they are kept
-  /// until rows leave or a cell of the column changes. Opening a table therefore costs
+  /// until rows leave or a cell of the column changes in a way its two cells cannot tell
+  /// (`noteReplaced(column:_:with:)`). Opening a table therefore costs
   /// nothing for them, and showing a few rows of a large table reads its rows once.
   public mutating func valueKinds(ofColumns wanted: [Int]) -> [TableValueKind] {
     if valueKindCache.count != columns.count {
@@ -30,17 +31,14 @@ extension TableModel {
     return valueKinds(ofColumns: wanted)
   }
 
-  /// Keeps the kind worked out for `column` when `cell` replaces one of its cells and cannot
-  /// change it — a number in a number column, a yes/no word in a yes/no column, text that
-  /// is neither in a text column, an empty cell in an empty column — and forgets it
-  /// otherwise, so that a plugin writing a column cell by cell does not read it again each
-  /// time.
-  mutating func noteReplaced(column: Int, with cell: TableCell) {
+  /// Keeps the kind worked out for `column` true when `new` replaces `old` in it, as far as
+  /// the two cells tell it (`TableValueKindInference.replacing(_:with:)`: a number written
+  /// over a number, a word over a word, anything over a cell that made nothing), and forgets
+  /// it otherwise, so that a plugin writing a column cell by cell does not read it again
+  /// each time.
+  mutating func noteReplaced(column: Int, _ old: TableCell, with new: TableCell) {
     guard valueKindCache.indices.contains(column), let known = valueKindCache[column] else { return }
-    var alone = TableValueKindInference()
-    alone.add(cell)
-    // The cell alone makes the column's kind, whatever the other cells and the one replaced.
-    if alone != known { valueKindCache[column] = nil }
+    valueKindCache[column] = known.replacing(old, with: new)
   }
 
   /// Refines the kinds known so far with an added row's cells.
