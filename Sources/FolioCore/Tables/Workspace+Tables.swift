@@ -266,9 +266,12 @@ extension Workspace {
   /// Marks or unmarks the single selected row as a favorite, as one undoable step: the
   /// `favorite` column holds it (added when missing), so it is saved with the document. The
   /// cell is written in the column's own spelling (`FavoriteSpelling`), so marking and
-  /// unmarking a row gives back its bytes. A row that already is (or is not) a favorite is
-  /// left alone: no step, no unsaved change. A column added is in the recovery journal
-  /// when it returns, as for `addColumn(_:to:)`: the table is journaled whole then.
+  /// unmarking a row gives back its bytes; a column the toggle added in this session goes
+  /// again, in the same step, when unmarking leaves every cell of it empty and it is still
+  /// the last column, so the file is as it was. A row that already is (or is not) a
+  /// favorite is left alone: no step, no unsaved change. A column added or taken away is in
+  /// the recovery journal when it returns, as for `addColumn(_:to:)`: the table is journaled
+  /// whole then.
   ///
   /// - Throws: `FolioError.disabled` unless exactly one row is selected.
   public func setFavorite(_ isFavorite: Bool, in document: Document) throws {
