@@ -100,9 +100,7 @@ import Testing
   @Test(
     "Ctrl-C while a sort's journal is written: only 'interrupted' is printed, and the sort is taken back",
     arguments: [
-      ("open doc.csv; sort name; show", "Opened doc (table, 3 rows × 2 columns).\n"),
-      // Opening with a sort order: the open is taken back with its sort.
-      ("open doc.csv --sort name; show", ""),
+      ("open doc.csv; sort name; show", "Opened doc (table, 3 rows × 2 columns).\n")
     ])
   func interruptWritingSortJournal(script: String, output: String) throws {
     let run = try FaultRun()
@@ -118,6 +116,25 @@ import Testing
     #expect(try run.text("doc.csv") == csv)
     #expect(try run.names() == ["doc.csv"])
     #expect(run.recoveryNames().isEmpty, "no journal, no temporary file: \(run.recoveryNames())")
+  }
+
+  @Test("open --sort is the window's order, no edit: it writes no journal for a Ctrl-C to stop")
+  func openSortedWritesNoJournal() throws {
+    let run = try FaultRun()
+    defer { run.remove() }
+    let csv = "name,n\ncherry,3\napple,1\nbanana,2\n"
+    try run.write(csv, to: "doc.csv")
+    let result = try run.run(
+      ["-c", "open doc.csv --sort name; show; close"], environment: ["FOLIO_FAULT": "journal.write:sigint"])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.errors == "")
+    let names = result.output.split(separator: "\n").compactMap { line in
+      ["apple", "banana", "cherry"].first { line.contains($0) }
+    }
+    #expect(names == ["apple", "banana", "cherry"], "\(result.output)")
+    #expect(result.output.hasSuffix("Closed doc.\n"), "\(result.output)")
+    #expect(try run.text("doc.csv") == csv)
+    #expect(run.recoveryNames().isEmpty, "no journal: \(run.recoveryNames())")
   }
 
   @Test(

@@ -371,6 +371,64 @@ import Testing
     #expect(model.cells(ofRow: 0).map(\.description) == ["3", "0.5", "yes", "7"])
   }
 
+  @Test("writing back every cell d:rows() or ctx.selection:rows() gives changes no byte; codes stay text")
+  func writingBackChangesNothing() throws {
+    let plugins = try Plugins([
+      "again": Self.plugin(
+        """
+        local function rewrite(d, rows)
+          for _, r in ipairs(rows) do
+            for k, v in pairs(r) do
+              if k ~= "id" then d:set(r.id, k, v) end
+            end
+          end
+        end
+        folio.command { id = "again.rows", title = "Rows", run = function(ctx)
+          rewrite(ctx.document, ctx.document:rows())
+        end }
+        folio.command { id = "again.selection", title = "Selection", run = function(ctx)
+          rewrite(ctx.document, ctx.selection:rows())
+        end }
+        folio.command { id = "again.get", title = "Get", run = function(ctx)
+          local d = ctx.document
+          return type(d:get(1, "code")) .. ":" .. d:get(1, "code") .. " " .. tostring(d:get(1, "open"))
+            .. " " .. tostring(d:get(2, "price"))
+        end }
+        folio.command { id = "again.other", title = "Other", run = function(ctx)
+          local d = ctx.document
+          d:set(1, "open", false)
+          d:set(2, "open", true)
+          d:set(3, "price", d:get(1, "price"))
+          d:add { name = "D", open = true, price = 2, code = "011" }
+        end }
+        """)
+    ])
+    let csv = "name,open,price,code\nA,Yes,1.50,007\nB,no,2.0,010\nC,Y,1e3,100\n"
+    let workspace = plugins.surface.workspace
+    let places = plugins.root.appendingPathComponent("places.csv")
+    try csv.write(to: places, atomically: true, encoding: .utf8)
+    let document = try workspace.open(places.path).document
+    let bytes = { () throws -> String in
+      guard case .table(let model) = document.content else { throw FolioError(.io, "expected a table") }
+      return String(decoding: DelimitedFormat.encode(model), as: UTF8.self)
+    }
+    _ = try plugins.run("again.rows")
+    workspace.setEditing(true, in: document, environment: AppEnvironment())
+    try workspace.select([1, 2, 3], mode: .replace, in: document, environment: AppEnvironment())
+    _ = try plugins.run("again.selection")
+    #expect(try bytes() == csv)
+    #expect(!document.isDirty)
+    #expect { try workspace.undo(document) } throws: { ($0 as? FolioError)?.code == .disabled }
+    #expect(try plugins.text("again.get") == "string:007 true 2.0")
+    _ = try plugins.run("again.other")
+    #expect(try bytes() == "name,open,price,code\nA,no,1.50,007\nB,Y,2.0,010\nC,Y,1.50,100\nD,Y,2.0,011\n")
+    // A column of zip codes is text: its cells come as they are written.
+    let zips = plugins.root.appendingPathComponent("zips.csv")
+    try "code,open,price\n0042,yes,1\n0043,no,2\n".write(to: zips, atomically: true, encoding: .utf8)
+    _ = try workspace.open(zips.path)
+    #expect(try plugins.text("again.get") == "string:0042 true 2")
+  }
+
   @Test("folio.json encodes plain data and decodes JSON; errors name the path or the line and column")
   func json() throws {
     let plugins = try Plugins([

@@ -46,6 +46,9 @@ public final class Document {
   /// The `favorite` cell each row held before it was first marked or unmarked in this
   /// session, by row id: unmarking gives it back, spelling and all.
   var favoriteSpellings: [Int: TableCell] = [:]
+  /// Whether the Favorite toggle added the `favorite` column in this session: unmarking the
+  /// last row that fills it takes the column away again, so the file is as it was.
+  var addedFavoriteColumn = false
   /// Whether the window is in edit mode [EditButton], where several rows can be selected
   /// without a keyboard.
   public internal(set) var isEditing = false

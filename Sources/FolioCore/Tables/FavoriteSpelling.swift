@@ -25,14 +25,19 @@ enum FavoriteSpelling {
         if cell != .absent, Workspace.isFavoriteText(cell.description) == isFavorite { return cell }
       }
     }
-    let text = old.description
-    let word = text.lowercased()
-    if let pair = pairs.first(where: { $0.0 == word || $0.1 == word }) {
-      let answer = matchingCase(isFavorite ? pair.0 : pair.1, of: text)
+    if let answer = word(meaning: isFavorite, pairedWith: old.description) {
       if case .number = old, TableCell.isJSONNumber(answer) { return .number(answer) }
       return .string(answer)
     }
     return .string(isFavorite ? "yes" : "")
+  }
+
+  /// The word of `text`'s yes/no pair that means `flag`, in `text`'s case (`No` for `Yes`
+  /// and false); nil when `text` is no word of a pair.
+  static func word(meaning flag: Bool, pairedWith text: String) -> String? {
+    let word = text.lowercased()
+    guard let pair = pairs.first(where: { $0.0 == word || $0.1 == word }) else { return nil }
+    return matchingCase(flag ? pair.0 : pair.1, of: text)
   }
 
   /// `word` in the case of `model`: all capitals, a first capital, or as it is.

@@ -3,7 +3,8 @@ extension TableModel {
   ///
   /// Kinds are worked out on first use, in one pass over the rows that reads only the
   /// columns not known yet and stops early once every one of them is text; they are kept
-  /// until rows leave or a cell of the column changes. Opening a table therefore costs
+  /// until rows leave or a cell of the column changes in a way its two cells cannot tell
+  /// (`noteReplaced(column:_:with:)`). Opening a table therefore costs
   /// nothing for them, and showing a few rows of a large table reads its rows once.
   public mutating func valueKinds(ofColumns wanted: [Int]) -> [TableValueKind] {
     if valueKindCache.count != columns.count {
@@ -19,6 +20,25 @@ extension TableModel {
       }
     }
     return wanted.map { valueKindCache.indices.contains($0) ? valueKindCache[$0]?.kind ?? .text : .text }
+  }
+
+  /// The kinds that read the text cells of some columns (0-based) as values
+  /// (`TableCell.value(as:)`), in the order asked: for CSV and TSV the kinds worked out
+  /// (`valueKinds(ofColumns:)`); text for JSON, whose cells carry their own types, so that
+  /// its strings stay strings.
+  public mutating func readingKinds(ofColumns wanted: [Int]) -> [TableValueKind] {
+    if case .json = dialect { return wanted.map { _ in .text } }
+    return valueKinds(ofColumns: wanted)
+  }
+
+  /// Keeps the kind worked out for `column` true when `new` replaces `old` in it, as far as
+  /// the two cells tell it (`TableValueKindInference.replacing(_:with:)`: a number written
+  /// over a number, a word over a word, anything over a cell that made nothing), and forgets
+  /// it otherwise, so that a plugin writing a column cell by cell does not read it again
+  /// each time.
+  mutating func noteReplaced(column: Int, _ old: TableCell, with new: TableCell) {
+    guard valueKindCache.indices.contains(column), let known = valueKindCache[column] else { return }
+    valueKindCache[column] = known.replacing(old, with: new)
   }
 
   /// Refines the kinds known so far with an added row's cells.

@@ -31,8 +31,8 @@ public struct TableModel: Sendable {
   var ids: [Int]?
   private var nextRowID: Int
   /// Each column's value kind as far as it was worked out, or nil where it is not known:
-  /// filled by `valueKinds(ofColumns:)` on first use, refined by added rows and forgotten
-  /// for columns whose cells change or leave.
+  /// filled by `valueKinds(ofColumns:)` on first use, refined by added rows and edited cells
+  /// where the cells tell the new kind, and forgotten otherwise and when rows leave.
   var valueKindCache: [TableValueKindInference?] = []
 
   /// Wraps decoded content, numbering its rows from 1.
@@ -216,7 +216,9 @@ public struct TableModel: Sendable {
 
   /// Sets one cell, keeping the row's other cells; the rest of the table is not copied.
   mutating func setCell(row index: Int, column: Int, to value: TableCell) {
-    if valueKindCache.indices.contains(column) { valueKindCache[column] = nil }
+    if valueKindCache.indices.contains(column), valueKindCache[column] != nil {
+      noteReplaced(column: column, cell(row: index, column: column), with: value)
+    }
     var slot = ~locations[index]
     if slot < 0 {
       // A row read from the file is parsed into cells the first time one of them changes.

@@ -2,7 +2,8 @@
 /// values, or text.
 ///
 /// A column is `number` when every non-empty cell reads as a finite number (as sorting
-/// compares them), `bool` when every non-empty cell is a yes/no word (`yes`, `no`, `true`,
+/// compares them) written without leading zeros (`007` and `01234` are codes, so a column
+/// holding them is text; `0`, `0.5` and `0x1F` have none), `bool` when every non-empty cell is a yes/no word (`yes`, `no`, `true`,
 /// `false`, `y`, `n`, `on`, `off`, any case), and `text` otherwise — also when it has no
 /// non-empty cell.
 public enum TableValueKind: String, Sendable, Equatable, CaseIterable {
@@ -41,6 +42,17 @@ public enum TableValueKind: String, Sendable, Equatable, CaseIterable {
       else { return false }
       return Double(String(decoding: bytes, as: UTF8.self))?.isFinite == true
     }
+  }
+
+  /// Whether UTF-8 text starts, after its sign, with a zero followed by a digit (`007`,
+  /// `-01.5`), as codes and zip codes do and numbers do not.
+  static func hasLeadingZero(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var digits = bytes[...]
+    if let sign = digits.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+      digits = digits.dropFirst()
+    }
+    guard digits.first == UInt8(ascii: "0"), let next = digits.dropFirst().first else { return false }
+    return next >= UInt8(ascii: "0") && next <= UInt8(ascii: "9")
   }
 
   /// Whether UTF-8 text is a yes/no word.

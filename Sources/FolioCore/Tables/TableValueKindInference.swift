@@ -1,7 +1,7 @@
 /// Works out a column's `TableValueKind` from its cells, one at a time; cells added later
 /// refine it without reading the earlier ones again.
 struct TableValueKindInference: Sendable, Equatable {
-  /// Whether every non-empty cell so far reads as a number.
+  /// Whether every non-empty cell so far reads as a number without leading zeros.
   private(set) var allNumbers = true
   /// Whether every non-empty cell so far is a yes/no word.
   private(set) var allBoolWords = true
@@ -16,6 +16,29 @@ struct TableValueKindInference: Sendable, Equatable {
 
   /// Whether no cell can change the kind any more: it is text.
   var isSettled: Bool { hasValues && !allNumbers && !allBoolWords }
+
+  /// The inference of the same cells with `old` replaced by `new`, when the two cells alone
+  /// tell it: `new` settles each flag it breaks, and `old` broke none of the others, so no
+  /// other cell needs reading; nil otherwise (the column must be read again).
+  func replacing(_ old: TableCell, with new: TableCell) -> TableValueKindInference? {
+    var was = TableValueKindInference()
+    was.add(old)
+    var now = TableValueKindInference()
+    now.add(new)
+    /// A flag that holds while every cell keeps it.
+    func every(_ current: Bool, old: Bool, new: Bool) -> Bool? { !new ? false : old ? current : nil }
+    /// A flag that holds while some cell makes it.
+    func some(_ current: Bool, old: Bool, new: Bool) -> Bool? { new ? true : !old ? current : nil }
+    guard let numbers = every(allNumbers, old: was.allNumbers, new: now.allNumbers),
+      let boolWords = every(allBoolWords, old: was.allBoolWords, new: now.allBoolWords),
+      let values = some(hasValues, old: was.hasValues, new: now.hasValues)
+    else { return nil }
+    var replaced = TableValueKindInference()
+    replaced.allNumbers = numbers
+    replaced.allBoolWords = boolWords
+    replaced.hasValues = values
+    return replaced
+  }
 
   /// Adds a cell.
   mutating func add(_ cell: TableCell) {
@@ -41,7 +64,9 @@ struct TableValueKindInference: Sendable, Equatable {
   mutating func add(utf8 bytes: UnsafeBufferPointer<UInt8>) {
     guard !bytes.isEmpty, !isSettled else { return }
     hasValues = true
-    if allNumbers, !TableValueKind.isNumber(bytes) { allNumbers = false }
+    if allNumbers, !TableValueKind.isNumber(bytes) || TableValueKind.hasLeadingZero(bytes) {
+      allNumbers = false
+    }
     if allBoolWords, !TableValueKind.isBoolWord(bytes) { allBoolWords = false }
   }
 }

@@ -40,20 +40,35 @@ extension Workspace {
   private static let sortStepName = "Sort"
 
   /// Gives a table the sort order it starts with, as it opens [`@State var sortOrder =
-  /// [KeyPathComparator(\Place.name)]`]. Rows already in that order — a file saved sorted —
-  /// take the order without a change: the document stays clean, and its file byte for byte
-  /// what a save writes. Otherwise the rows are sorted as `sort` does, one undoable step
-  /// that `undo` takes back to the file's order, in the recovery journal when it returns
-  /// (a Ctrl-C while that is written takes the sort back, as for `sort(_:by:)`).
+  /// [KeyPathComparator(\Place.name)]`].
+  ///
+  /// In a window just opened on a file with no unsaved changes (`isNewWindow`), the order is
+  /// the window's view order, as the seed's is, not an edit: the rows are put in it with no
+  /// undo step, and the document stays clean — a save with no edit leaves the file as it is,
+  /// and once rows are edited a save writes them in the window's order. Rows already in that
+  /// order — a file saved sorted — take the order without a change anywhere. Otherwise (a
+  /// window already open and focused again, a document with recovered changes) the rows are
+  /// sorted as `sort` does, one undoable step that `undo` takes back, in the recovery journal
+  /// when it returns (a Ctrl-C while that is written takes the sort back, as for
+  /// `sort(_:by:)`).
   ///
   /// - Returns: whether rows moved.
   /// - Throws: what `sort(_:by:)` throws.
   @discardableResult
-  public func applyInitialSortOrder(_ keys: [TableSortKey], to document: Document) throws -> Bool {
+  public func applyInitialSortOrder(
+    _ keys: [TableSortKey], to document: Document, isNewWindow: Bool
+  ) throws -> Bool {
     let (ordering, permutation) = try sortOrdering(document, by: keys)
     guard !permutation.elementsEqual(permutation.indices) else {
       document.ordering = ordering
       return false
+    }
+    if isNewWindow, !document.isDirty {
+      // No journal holds a clean document, and no front end has shown its rows yet: the
+      // first edit journals the table whole, in this order.
+      try document.modifyTable { $0.reorder(by: permutation) }
+      document.ordering = ordering
+      return true
     }
     try journaling(document, stepName: Self.sortStepName) {
       try applySort(permutation, ordering: ordering, to: document)
@@ -251,9 +266,12 @@ extension Workspace {
   /// Marks or unmarks the single selected row as a favorite, as one undoable step: the
   /// `favorite` column holds it (added when missing), so it is saved with the document. The
   /// cell is written in the column's own spelling (`FavoriteSpelling`), so marking and
-  /// unmarking a row gives back its bytes. A row that already is (or is not) a favorite is
-  /// left alone: no step, no unsaved change. A column added is in the recovery journal
-  /// when it returns, as for `addColumn(_:to:)`: the table is journaled whole then.
+  /// unmarking a row gives back its bytes; a column the toggle added in this session goes
+  /// again, in the same step, when unmarking leaves every cell of it empty and it is still
+  /// the last column, so the file is as it was. A row that already is (or is not) a
+  /// favorite is left alone: no step, no unsaved change. A column added or taken away is in
+  /// the recovery journal when it returns, as for `addColumn(_:to:)`: the table is journaled
+  /// whole then.
   ///
   /// - Throws: `FolioError.disabled` unless exactly one row is selected.
   public func setFavorite(_ isFavorite: Bool, in document: Document) throws {
@@ -272,7 +290,7 @@ extension Workspace {
   ///   when a Ctrl-C arrives before its journal is written (for a column added, the whole
   ///   table), the row not marked.
   public func setFavorite(_ isFavorite: Bool, rowID id: Int, in document: Document) throws {
-    let (column, old, new, addsColumn) = try document.modifyTable { table throws in
+    let (column, old, new, addsColumn, removedCells) = try document.modifyTable { table throws in
       guard let index = table.rowIndex(id: id) else {
         throw FolioError.invalidArgument("no row with id:\(id)")
       }
@@ -282,7 +300,10 @@ extension Workspace {
       let new = FavoriteSpelling.cell(
         marking: isFavorite, replacing: old, remembered: document.favoriteSpellings[id], column: column,
         in: table)
-      return (column, old, new, found == nil)
+      let removedCells =
+        document.addedFavoriteColumn && new.description.isEmpty
+        ? Self.cellsOfEmptyLastColumn(column, in: table, exceptRow: index) : nil
+      return (column, old, new, found == nil, removedCells)
     }
     guard Self.isFavoriteText(old.description) != isFavorite else { return }
     let name = isFavorite ? "Favorite" : "Unfavorite"
@@ -292,10 +313,25 @@ extension Workspace {
         name,
         apply: { document in
           if addsColumn { try document.modifyTable { $0.appendColumn(Self.favoriteColumn) } }
+          if removedCells != nil {
+            // The column Folio added is empty again: it goes, and the rows are as they were.
+            try document.modifyTable { $0.removeLastColumn() }
+            document.noteUnknownChange()
+            return
+          }
           try Self.setCell(id: id, column: column, to: new, in: document)
           if addsColumn { document.noteUnknownChange() }
         },
         revert: { document in
+          if let removedCells {
+            try document.modifyTable { $0.appendColumn(Self.favoriteColumn) }
+            for (row, cell) in removedCells {
+              try Self.setCell(id: row, column: column, to: cell, in: document)
+            }
+            try Self.setCell(id: id, column: column, to: old, in: document)
+            document.noteUnknownChange()
+            return
+          }
           try Self.setCell(id: id, column: column, to: old, in: document)
           if addsColumn {
             try document.modifyTable { $0.removeLastColumn() }
@@ -303,7 +339,25 @@ extension Workspace {
           }
         })
     }
+    if addsColumn { document.addedFavoriteColumn = true }
     if document.favoriteSpellings[id] == nil { document.favoriteSpellings[id] = old }
+  }
+
+  /// The cells other rows hold in `column` when it is the table's last column and every one
+  /// of them is empty, by row id (those with no cell left out), so that taking the column
+  /// away loses nothing; nil when it is not the last column or a row besides the one at
+  /// `index` has a value in it.
+  private static func cellsOfEmptyLastColumn(_ column: Int, in table: TableModel, exceptRow index: Int)
+    -> [(id: Int, cell: TableCell)]?
+  {
+    guard column == table.columns.count - 1 else { return nil }
+    var cells: [(id: Int, cell: TableCell)] = []
+    for row in 0..<table.rowCount where row != index {
+      let cell = table.cell(row: row, column: column)
+      guard cell.description.isEmpty else { return nil }
+      if cell != .absent { cells.append((table.id(ofRow: row), cell)) }
+    }
+    return cells
   }
 
   /// The context menu for a document's selection [contextMenu(forSelectionType:)], built from
@@ -376,6 +430,15 @@ extension Workspace {
   /// - Throws: `FolioError.invalidArgument` for a text document.
   public func columnKinds(of document: Document) throws -> [TableValueKind] {
     try document.modifyTable { table in table.valueKinds(ofColumns: Array(table.columns.indices)) }
+  }
+
+  /// The kind that reads each of a table's columns as values (`TableCell.value(as:)`), in
+  /// order: for CSV and TSV the kinds `columnKinds(of:)` gives; text for JSON, whose cells
+  /// carry their own types.
+  ///
+  /// - Throws: `FolioError.invalidArgument` for a text document.
+  public func readingKinds(of document: Document) throws -> [TableValueKind] {
+    try document.modifyTable { table in table.readingKinds(ofColumns: Array(table.columns.indices)) }
   }
 
   /// Rows of a table as `show` lays them out [Table, TableColumn].

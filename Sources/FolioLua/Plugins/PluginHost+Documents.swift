@@ -42,9 +42,10 @@ extension PluginHost {
         let table = try Self.table(of: document, method: "set")
         let index = try Self.row(arguments, 1, in: table, method: "set")
         let column = try Self.column(arguments, 2, in: table, method: "set")
-        let text = try Self.text(arguments[3, depth: 0], method: "set", field: "value")
-        try edit(document, adding: text.utf8.count, arguments, method: "set") {
-          try surface.workspace.setCell(rowID: table.id(ofRow: index), column: column, to: text, in: document)
+        let value = try Self.cellValue(arguments[3, depth: 0], method: "set", field: "value")
+        try edit(document, adding: value.description.utf8.count, arguments, method: "set") {
+          try surface.workspace.setCell(
+            rowID: table.id(ofRow: index), column: column, to: value, in: document)
         }
         return []
       },
@@ -56,18 +57,18 @@ extension PluginHost {
           throw LuaError(message: "d:add: 'fields' must be a table of column = value, got \(given.typeName)")
         }
         // Each name is looked up here, once, as a name; the workspace gets column indices.
-        var values: [Int: String] = [:]
+        var values: [Int: CellValue] = [:]
         for (column, value) in fields.fields.sorted(by: { $0.key < $1.key }) {
           guard let index = table.columnIndex(column) else {
             throw LuaError(
               message: "d:add: no column '\(column)' (columns: \(table.columns.joined(separator: ", ")))")
           }
-          values[index] = try Self.text(value, method: "add", field: column)
+          values[index] = try Self.cellValue(value, method: "add", field: column)
         }
         var id = 0
-        let size = values.values.reduce(0) { $0 + $1.utf8.count }
+        let size = values.values.reduce(0) { $0 + $1.description.utf8.count }
         try edit(document, adding: size, arguments, method: "add") {
-          id = try surface.workspace.addRow(values, to: document)
+          id = try surface.workspace.addRow(cells: values, to: document)
         }
         return [.integer(id)]
       },
@@ -180,13 +181,11 @@ extension PluginHost {
     return .table(LuaTable(fields: fields))
   }
 
-  /// The value kinds that type a table document's text cells: for CSV and TSV the kinds Folio
-  /// infers (worked out once, kept until the table changes); none for JSON, whose cells carry
-  /// their own types, so its strings stay strings.
+  /// The value kinds that type a table document's text cells (`Workspace.readingKinds(of:)`):
+  /// for CSV and TSV the kinds Folio infers (worked out once, kept until the table changes);
+  /// text for JSON, whose cells carry their own types, so its strings stay strings.
   private func columnKinds(of document: Document) -> [TableValueKind] {
-    guard case .table(let table) = document.content else { return [] }
-    if case .json = table.dialect { return [] }
-    return (try? surface.workspace.columnKinds(of: document)) ?? []
+    (try? surface.workspace.readingKinds(of: document)) ?? []
   }
 
   // MARK: Transactions
@@ -329,53 +328,38 @@ extension PluginHost {
     return text
   }
 
-  /// A cell value as text: strings as they are, numbers in their canonical form (`3`, not
-  /// `3.0`, for a whole number; `0.1`; `1e+20`), `true` or `false`; nil clears.
-  private static func text(_ value: LuaData, method: String, field: String) throws(LuaError) -> String {
+  /// A cell value from Lua, typed: strings as text, integers and finite numbers as numbers,
+  /// booleans as yes/no, nil as empty. How it is written is the workspace's rule
+  /// (`Workspace.setCell(rowID:column:to:in:)`): the value a cell reads as already leaves
+  /// it alone, and a new one takes its column's spelling.
+  private static func cellValue(_ value: LuaData, method: String, field: String) throws(LuaError) -> CellValue
+  {
     switch value {
-    case .nil: return ""
-    case .string(let text): return text
-    case .integer(let number): return String(number)
+    case .nil: return .empty
+    case .string(let text): return .text(text)
+    case .integer(let number): return .integer(number)
     case .number(let number):
       guard number.isFinite else {
         throw LuaError(message: "d:\(method): '\(field)' must be a finite number, got \(number)")
       }
-      return canonicalText(of: number)
-    case .boolean(let flag): return flag ? "true" : "false"
+      return .number(number)
+    case .boolean(let flag): return .bool(flag)
     case .table, .function:
       throw LuaError(
         message: "d:\(method): '\(field)' must be a string, number, boolean or nil, got \(value.typeName)")
     }
   }
 
-  /// A finite number as a cell holds it: a whole number within ±2^53 without a fraction,
-  /// any other as the shortest text that reads back as the same number.
-  static func canonicalText(of number: Double) -> String {
-    number == number.rounded() && abs(number) <= 9_007_199_254_740_992 ? String(Int(number)) : String(number)
-  }
-
-  /// A cell as Lua sees it. A value the file stores typed (a JSON number, boolean or null)
-  /// keeps its type; text is typed by its column's kind (`.text` for JSON strings): a number in a number column, a boolean in a yes/no column (`yes`,
-  /// `true`, `y` and `on` are true), a string in a text column (so `0042` stays "0042").
-  /// An empty cell is nil.
+  /// A cell as Lua sees it: what it reads as by its column's kind (`TableCell.value(as:)`,
+  /// `.text` for JSON strings) — a number in a number column, a boolean in a yes/no column,
+  /// a string in a text column (so `0042` stays "0042"); an empty cell is nil.
   static func data(of cell: TableCell, kind: TableValueKind) -> LuaData {
-    switch cell {
-    case .json(let text): return .string(text)
-    case .number(let text):
-      return Int(text).map(LuaData.integer) ?? Double(text).map(LuaData.number) ?? .string(text)
-    case .bool(let flag): return .boolean(flag)
-    case .null, .absent: return .nil
-    case .string(let text):
-      guard !text.isEmpty else { return .nil }
-      switch kind {
-      case .text: return .string(text)
-      case .number:
-        if let integer = Int(text) { return .integer(integer) }
-        return Double(text).map(LuaData.number) ?? .string(text)
-      case .bool:
-        guard TableValueKind.isBoolWord(text) else { return .string(text) }
-        return .boolean(["yes", "true", "y", "on"].contains(text.lowercased()))
-      }
+    switch cell.value(as: kind) {
+    case .empty: .nil
+    case .text(let text): .string(text)
+    case .integer(let number): .integer(number)
+    case .number(let number): .number(number)
+    case .bool(let flag): .boolean(flag)
     }
   }
 }

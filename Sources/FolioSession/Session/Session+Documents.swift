@@ -18,7 +18,8 @@ extension Session {
 
   /// Opens a table with the sort order it starts with [`@State var sortOrder =
   /// [KeyPathComparator(\Place.name)]`], kept as it is edited
-  /// (`Workspace.applyInitialSortOrder(_:to:)`): rows already in that order open unchanged.
+  /// (`Workspace.applyInitialSortOrder(_:to:isNewWindow:)`): the window's view order, so a
+  /// file opened clean stays clean, with no undo step, until rows are edited.
   ///
   /// - Throws: what `open(_:)` throws; `FolioError.invalidArgument` for a key naming no
   ///   column or a text document, which is then closed again unless it was open before.

@@ -169,18 +169,32 @@ import Testing
     }
   }
 
-  @Test("an initial order on rows already in it changes nothing; on others it is an undoable sort")
+  @Test("an initial order on rows already in it changes nothing; a new window's is its view order")
   func initialOrder() throws {
     let (workspace, sorted) = try Self.document("name\na\nb\n")
-    #expect(try workspace.applyInitialSortOrder([TableSortKey(column: "name")], to: sorted) == false)
+    #expect(
+      try workspace.applyInitialSortOrder([TableSortKey(column: "name")], to: sorted, isNewWindow: true)
+        == false)
     #expect(!sorted.isDirty)
     #expect(sorted.sortOrder == [TableSortKey(column: "name")])
     #expect(throws: FolioError.self) { try workspace.undo(sorted) }
-    let (_, unsorted) = try Self.document("name\nb\na\n")
-    #expect(try workspace.applyInitialSortOrder([TableSortKey(column: "name")], to: unsorted) == true)
-    #expect(unsorted.isDirty)
-    #expect(try workspace.undo(unsorted) == "Sort")
-    #expect(Self.column(try Self.model(unsorted), 0) == ["b", "a"])
+    // A clean document in a window just opened: the rows move, but nothing was edited.
+    let (_, opened) = try Self.document("name\nb\na\n")
+    #expect(
+      try workspace.applyInitialSortOrder([TableSortKey(column: "name")], to: opened, isNewWindow: true)
+        == true)
+    #expect(Self.column(try Self.model(opened), 0) == ["a", "b"])
+    #expect(!opened.isDirty, "the view order is no unsaved change")
+    #expect(opened.sortOrder == [TableSortKey(column: "name")])
+    #expect { try workspace.undo(opened) } throws: { ($0 as? FolioError)?.code == .disabled }
+    // A window already open: the rows are sorted as `sort` does, one undoable step.
+    let (_, focused) = try Self.document("name\nb\na\n")
+    #expect(
+      try workspace.applyInitialSortOrder([TableSortKey(column: "name")], to: focused, isNewWindow: false)
+        == true)
+    #expect(focused.isDirty)
+    #expect(try workspace.undo(focused) == "Sort")
+    #expect(Self.column(try Self.model(focused), 0) == ["b", "a"])
   }
 
   @Test("a plugin's edits, grouped, are one undo step with their moves; a rollback restores all")

@@ -25,6 +25,18 @@ import Testing
     #expect(!TableValueKind.isNumber("1" + String(repeating: "0", count: 400)))
   }
 
+  @Test("numbers with leading zeros are codes: a column holding one is text")
+  func leadingZeros() {
+    for codes in [
+      ["007", "10"], ["0042", "0043"], ["01234", "02134"], ["-01", "2"], ["00.5"], ["1", "010"],
+    ] {
+      #expect(TableValueKind.infer(codes) == .text, "\(codes)")
+    }
+    for numbers in [["0", "10"], ["0.5", "-0.25"], ["0x1F", "0e3"], ["+0", "100"], ["1e3", ".5"]] {
+      #expect(TableValueKind.infer(numbers) == .number, "\(numbers)")
+    }
+  }
+
   @Test("kinds: numbers, yes/no words, text; empty cells do not count; an empty column is text")
   func inference() {
     #expect(TableValueKind.infer(["4", "", "10", "-2.5"]) == .number)

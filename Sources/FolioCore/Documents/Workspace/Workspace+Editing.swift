@@ -108,14 +108,29 @@ extension Workspace {
   /// - Throws: `FolioError.invalidArgument` for an index outside the columns.
   @discardableResult
   public func addRow(_ values: [Int: String], to document: Document) throws -> Int {
-    let count = try document.modifyTable { $0.columns.count }
-    var cells = [TableCell](repeating: .string(""), count: count)
-    for (column, value) in values {
-      guard cells.indices.contains(column) else {
-        throw FolioError.invalidArgument(
-          "no column \(Position.number(ofIndex: column)); the table has \(count)")
+    try addRow(cells: values.mapValues(CellValue.text), to: document)
+  }
+
+  /// Adds a row to a table document, its cells given as typed values by column index
+  /// (0-based); the other cells are empty. A yes/no or number value is written in its
+  /// column's own spelling where it has one (`CellSpelling`), text as it is.
+  ///
+  /// - Returns: the new row's id.
+  /// - Throws: `FolioError.invalidArgument` for an index outside the columns.
+  @discardableResult
+  public func addRow(cells values: [Int: CellValue], to document: Document) throws -> Int {
+    let cells = try document.modifyTable { table throws in
+      var cells = [TableCell](repeating: .string(""), count: table.columns.count)
+      for (column, value) in values {
+        guard cells.indices.contains(column) else {
+          throw FolioError.invalidArgument(
+            "no column \(Position.number(ofIndex: column)); the table has \(table.columns.count)")
+        }
+        let kind = CellSpelling.kind(reading: value, column: column, in: &table)
+        cells[column] = CellSpelling.cell(
+          for: value, replacing: .absent, column: column, kind: kind, in: table)
       }
-      cells[column] = .string(value)
+      return cells
     }
     var id = 0
     try document.perform(
@@ -137,15 +152,30 @@ extension Workspace {
     return id
   }
 
-  /// Sets the cell of the row with id `rowID` in the column at index `column` (0-based). A
-  /// cell that holds the value already, to the byte, is left alone: no undo step, no unsaved
-  /// change.
+  /// Sets the cell of the row with id `rowID` in the column at index `column` (0-based) to
+  /// text, as `setCell(rowID:column:to:in:)` with a `CellValue` does: a cell that holds the
+  /// text already, to the byte, is left alone (no undo step, no unsaved change).
   ///
   /// - Returns: whether the cell changed.
   /// - Throws: when there is no such row or column.
   @discardableResult
   public func setCell(rowID: Int, column: Int, to value: String, in document: Document) throws -> Bool {
-    let old = try document.modifyTable { table throws in
+    try setCell(rowID: rowID, column: column, to: CellValue.text(value), in: document)
+  }
+
+  /// Sets the cell of the row with id `rowID` in the column at index `column` (0-based) to a
+  /// typed value.
+  ///
+  /// A cell that reads as the value already (`TableCell.value(as:)` by the column's kind:
+  /// `Yes` as true, `1.50` as 1.5, `1e3` as 1000) is left alone, its bytes as they are: no
+  /// undo step, no unsaved change. Otherwise the value is written in the column's own
+  /// spelling where it has one (`CellSpelling`).
+  ///
+  /// - Returns: whether the cell changed.
+  /// - Throws: when there is no such row or column.
+  @discardableResult
+  public func setCell(rowID: Int, column: Int, to value: CellValue, in document: Document) throws -> Bool {
+    let (old, new) = try document.modifyTable { table throws -> (TableCell, TableCell) in
       guard let index = table.rowIndex(id: rowID) else {
         throw FolioError.invalidArgument("no row with id:\(rowID)")
       }
@@ -153,9 +183,12 @@ extension Workspace {
         throw FolioError.invalidArgument(
           "no column \(Position.number(ofIndex: column)); the table has \(table.columns.count)")
       }
-      return table.cell(row: index, column: column)
+      let old = table.cell(row: index, column: column)
+      let kind = CellSpelling.kind(reading: value, column: column, in: &table)
+      // The value it reads as already: not an edit, whatever a fresh spelling would be.
+      if old.value(as: kind) == value { return (old, old) }
+      return (old, CellSpelling.cell(for: value, replacing: old, column: column, kind: kind, in: table))
     }
-    let new = TableCell(typing: value, like: old)
     // The value it has already: not an edit, so no undo step and no unsaved change.
     guard !new.isIdentical(to: old) else { return false }
     try document.perform(

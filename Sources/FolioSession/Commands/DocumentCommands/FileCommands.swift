@@ -17,18 +17,20 @@ extension DocumentCommands {
         Text files (.txt, .md, any UTF-8) open as lines; .csv, .tsv and .json (an array of \
         objects) open as tables. A file already open is focused instead. Binary or malformed \
         files are refused with the line and column of the problem. --sort gives a table the \
-        sort order it starts with, as the seed's @State var sortOrder does: rows already in \
-        that order (a file saved sorted) open unchanged; otherwise they are sorted, one \
-        undoable step. The file is not changed until a save.
+        sort order it starts with, as the seed's @State var sortOrder does: the window's \
+        view order, not an edit, so the document opens clean with no undo step (a file \
+        already open is sorted as sort does, one undoable step). The file is not changed \
+        until a save.
         """,
       parameters: [path, sort])
 
     static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
       let keys = try sortKeys(arguments)
       let workspace = context.workspace
-      return try workspace.open(sortedBy: keys, opened: openedDocument(in: workspace)) {
+      let output = try workspace.open(sortedBy: keys, opened: openedDocument(in: workspace)) {
         try workspace.openOfferingRecovery(arguments[Self.path], responder: responder(for: arguments))
       }
+      return current(output, in: workspace)
     }
 
     static func answer(_ buttonID: String, _ arguments: Arguments, in context: CommandContext) throws
@@ -36,9 +38,18 @@ extension DocumentCommands {
     {
       let keys = try sortKeys(arguments)
       let workspace = context.workspace
-      return try workspace.open(sortedBy: keys, opened: openedDocument(in: workspace)) {
+      let output = try workspace.open(sortedBy: keys, opened: openedDocument(in: workspace)) {
         try workspace.answerRecoveryOffer(buttonID)
       }
+      return current(output, in: workspace)
+    }
+
+    /// The report of an open with the document as the sort left it, so that what it says
+    /// (`dirty`) is the document's state.
+    private static func current(_ output: CommandOutput, in workspace: Workspace) -> CommandOutput {
+      guard case .document(var report) = output, let document = workspace.active else { return output }
+      report.document = DocumentSummary(document, in: workspace)
+      return .document(report)
     }
 
     /// The keys of `--sort`, checked before anything opens; empty without it.
@@ -246,7 +257,7 @@ extension Workspace {
     let result = try body()
     guard !keys.isEmpty, let document = opened(result) else { return result }
     do {
-      try applyInitialSortOrder(keys, to: document)
+      try applyInitialSortOrder(keys, to: document, isNewWindow: !windowsBefore.contains(document.windowID))
     } catch {
       if !windowsBefore.contains(document.windowID) { close(document) }
       throw error
