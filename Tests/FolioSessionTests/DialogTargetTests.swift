@@ -154,4 +154,29 @@ import Testing
     try session.answerDialog(buttonID: "delete")
     #expect(try fixture.names() == ["Café Central", ""])
   }
+
+  @Test("a target of many rows of a sorted table is deleted by id: the rows asked about, in any order")
+  func manyRowsOfASortedTable() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("n.csv", "n\n" + (1...30).map { "\($0)\n" }.joined())
+    let session = Session(
+      workspace: Workspace(store: nil, currentDirectory: folder.url.path, home: nil), metrics: .text)
+    let document = try session.open("n.csv")
+    // Sorted, the rows' ids are no longer their positions.
+    try session.sort(by: [TableSortKey(column: "n", order: .descending)])
+    guard
+      case .dialog(let dialog) = try session.run(
+        CommandInvocation("edit.delete", ["rows": .string("1-20")]), origin: .menu)
+    else {
+      Issue.record("delete from a menu asks")
+      return
+    }
+    #expect(dialog.title == "Delete 20 rows: 30, 29, 28 and 17 more?")
+    #expect(dialog.target?.rowIDs == Array((11...30).reversed()))
+    try session.answerDialog(buttonID: "delete")
+    let left = try document.readTable { table in
+      (0..<table.rowCount).map { table.cell(row: $0, column: 0).description }
+    }
+    #expect(left == (1...10).reversed().map(String.init))
+  }
 }

@@ -10,17 +10,21 @@ extension Workspace {
   /// - Throws: `FolioError.invalidArgument` when the document is not a table or no row has
   ///   one of the ids.
   public func dialogTarget(rows ids: Set<Int>, of document: Document) throws -> DialogTarget {
+    // One pass over the rows, in their order: looking each id up would scan the table's ids
+    // once per row, quadratic in a large selection of a sorted table.
     let ordered = try document.readTable { table throws(FolioError) -> [Int] in
-      var positions: [(index: Int, id: Int)] = []
-      positions.reserveCapacity(ids.count)
-      for id in ids {
-        guard let index = table.rowIndex(id: id) else {
-          throw FolioError(
-            .invalidArgument, "no row of '\(document.title)' has the id \(id)", values: ["id": "\(id)"])
-        }
-        positions.append((index, id))
+      var ordered: [Int] = []
+      ordered.reserveCapacity(ids.count)
+      for index in 0..<table.rowCount where ids.contains(table.id(ofRow: index)) {
+        ordered.append(table.id(ofRow: index))
       }
-      return positions.sorted { $0.index < $1.index }.map(\.id)
+      guard ordered.count == ids.count else {
+        let missing = ids.subtracting(ordered).min() ?? 0
+        throw FolioError(
+          .invalidArgument, "no row of '\(document.title)' has the id \(missing)",
+          values: ["id": "\(missing)"])
+      }
+      return ordered
     }
     let titles = try ordered.prefix(DialogTarget.namedRowLimit).map { id in
       try presentedRow(id: id, in: document).title
