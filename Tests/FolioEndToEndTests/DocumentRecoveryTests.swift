@@ -227,6 +227,36 @@ import Testing
     #expect(try run.text("rows.csv") == "name\n" + edited.map { $0 + "\n" }.joined())
   }
 
+  @Test("killed while a plugin waits at ctx:confirm, Recover brings back the user's edit, not the plugin's")
+  func killedAtConfirm() throws {
+    let run = try FaultRun()
+    defer { run.remove() }
+    let plugin = run.folder.appendingPathComponent("plugins/keeper")
+    try FileManager.default.createDirectory(at: plugin, withIntermediateDirectories: true)
+    try """
+    folio.command { id = "keeper.edit", title = "Edit", run = function(ctx)
+      ctx.document:set(2, "city", "Unconfirmed")
+      return ctx:confirm { title = "Keep the plugin's edit?", buttons = { { title = "Keep" } } }
+    end }
+    """.write(to: plugin.appendingPathComponent("plugin.lua"), atomically: true, encoding: .utf8)
+    try run.write(Self.places, to: "places.csv")
+    let folio = try RunningFolio(arguments: ["--plugins", "plugins"], in: run.folder, home: run.home)
+    // `echo` only reads, so it runs while the dialog waits: the plugin's command has finished
+    // its turn (and the journal caught up after it) by the time `ready` is printed.
+    folio.send("open places.csv\ncell 1 city Paris\nkeeper.edit\necho ready\n")
+    #expect(folio.waitForOutput(containing: "Keep the plugin's edit?"))
+    #expect(folio.waitForOutput(containing: "ready\n"))
+    #expect(run.recoveryHolds("Paris"), "the user's finished edit is journaled")
+    #expect(!run.recoveryHolds("Unconfirmed"), "the plugin's unconfirmed edit is not")
+    kill(folio.process.processIdentifier, SIGKILL)
+    _ = try folio.finish()
+    #expect(folio.process.terminationReason == .uncaughtSignal)
+
+    let result = try run.run(["-c", "open places.csv; choose Recover; save"])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(try run.text("places.csv") == "name,city\nBakery,Paris\nCanal,Gent\n")
+  }
+
   @Test(
     "a recorded Recover or Discard replays as recover PATH or recover PATH --discard; open PATH",
     arguments: ["Recover", "Discard"])

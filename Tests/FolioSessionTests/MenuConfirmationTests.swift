@@ -58,7 +58,7 @@ import Testing
       Issue.record("a delete chosen from a menu should ask")
       return
     }
-    #expect(dialog.title == "Delete 2 rows of “Untitled”?")
+    #expect(dialog.title == "Delete 2 rows: b, c?")
     #expect(dialog.buttons.map(\.title) == ["Delete 2 Rows", "Cancel"])
     #expect(Self.names(document) == ["b", "c"])
     guard case .document(let kept) = try Self.answer(registry, dialog, dialog.cancelButton) else {
@@ -94,7 +94,7 @@ import Testing
       return
     }
     #expect(!result.isOpen)
-    #expect(dialog.title == "Delete 1 row of “Untitled”?")
+    #expect(dialog.title == "Delete 1 row: b?")
     #expect(Self.names(document) == ["a", "b", "c"])
     _ = try Self.answer(registry, dialog, try #require(dialog.button(named: "Delete Row")))
     #expect(Self.names(document) == ["a", "c"])

@@ -161,4 +161,37 @@ import Testing
       CommandLineWriter.commandLine(words: "demo.run", parameters: parameters, arguments: partial.values)
         == "demo.run a 2 1.5")
   }
+
+  @Test("a read typed while a dialog waits is recorded in its place, before what the answer did")
+  func readWhileDialogWaits() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try directory.write("a.txt", "one\n")
+    let (a, file) = (directory.path("a.txt"), directory.path("session.folio"))
+    let session = CapturedShell(isInteractive: true)
+    let result = session.run(
+      """
+      record \(file)
+      open \(a); append two; close
+      show
+      echo still asking
+      choose 2
+      """)
+    #expect(result.errors == "")
+    let recorded = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(
+      recorded == """
+        # Recorded by folio; replay with: folio run \(file)
+        open \(a)
+        append two
+        show
+        echo still asking
+        close --force
+
+        """)
+    let replay = CapturedShell()
+    #expect(replay.shell.runScriptFile(file))
+    replay.shell.console.flush()
+    #expect(replay.output.hasSuffix("2  two\nstill asking\nClosed a.\n"), "\(replay.output)")
+  }
 }

@@ -67,16 +67,19 @@ import Testing
     #expect(
       captured.output.hasSuffix(
         """
-        Delete 1 row of “Untitled”?
-        Undo brings it back.
+        Delete 1 row: b?
+        From “Untitled”. Undo brings it back.
           1. Delete Row (destructive)
           2. Cancel
         Answer with 'choose N' or 'choose TITLE', or 'cancel'.
 
         """))
     #expect(Self.names(document) == ["a", "b", "c"])
+    // While it waits, reads run and changes are refused.
     _ = captured.run("show")
-    #expect(captured.errors.contains("a dialog is waiting — Delete 1 row of “Untitled”?"))
+    #expect(captured.errors == "")
+    _ = captured.run("select 1")
+    #expect(captured.errors.contains("a dialog is waiting — Delete 1 row: b?"))
     _ = captured.run("cancel")
     #expect(captured.shell.session.pendingDialog == nil)
     #expect(Self.names(document) == ["a", "b", "c"])
@@ -101,7 +104,7 @@ import Testing
     captured.shell.finishBatch()
     captured.shell.console.flush()
     #expect(
-      captured.errors.contains("the input ended while a dialog was waiting — Delete 1 row of “Untitled”?"))
+      captured.errors.contains("the input ended while a dialog was waiting — Delete 1 row: b?"))
     #expect(captured.shell.exitStatus == 1)
     #expect(Self.names(document) == ["a", "b", "c"])
   }
@@ -116,7 +119,7 @@ import Testing
       try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
     let outer = try #require(choice["result"] as? [String: Any])
     let dialog = try #require((outer["result"] as? [String: Any])?["dialog"] as? [String: Any])
-    #expect(dialog["title"] as? String == "Delete 1 row of “Untitled”?")
+    #expect(dialog["title"] as? String == "Delete 1 row: c?")
     #expect(outer["menu"] is NSNull)
     #expect(lines[2].contains("Deleted 1 row."))
     #expect(Self.names(document) == ["a", "b"])

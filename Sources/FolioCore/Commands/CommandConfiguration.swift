@@ -33,6 +33,9 @@ public struct CommandConfiguration: Sendable, Equatable {
   public var parameters: [Parameter]
   /// Who registered the command: `built-in`, or `plugin NAME`.
   public var owner: String
+  /// Whether it only reads, changes the session or answers a dialog: what it may do while a
+  /// dialog waits.
+  public var access: CommandAccess
 
   /// Creates a configuration; `parameters` are `Parameter`s or the `ParameterKey`s a
   /// declared command reads its arguments with.
@@ -40,7 +43,8 @@ public struct CommandConfiguration: Sendable, Equatable {
     id: String, verb: String? = nil, aliases: [String] = [], title: String, subtitle: String? = nil,
     icon: String? = nil, role: CommandRole? = nil, dismiss: DismissBehavior = .automatic,
     shortcut: String? = nil, category: String = "General", summary: String = "",
-    details: String? = nil, parameters: [any ParameterDeclaration] = [], owner: String = "built-in"
+    details: String? = nil, parameters: [any ParameterDeclaration] = [], owner: String = "built-in",
+    access: CommandAccess = .changes
   ) {
     self.id = id
     self.verb = verb
@@ -56,6 +60,7 @@ public struct CommandConfiguration: Sendable, Equatable {
     self.details = details
     self.parameters = parameters.map(\.parameter)
     self.owner = owner
+    self.access = access
   }
 
   /// The name a person types: the verb when there is one, else the id.

@@ -92,6 +92,38 @@ public struct PresentedRow: Sendable, Equatable {
   public var title: String
 }
 
+/// What a dialog asks about, fixed when it is raised: the window of the document, that
+/// document's title then, and the rows or lines it acts on. The answer acts on exactly this
+/// target, in its window, whatever the front end did meanwhile (while the dialog waits, only
+/// reads and the answer run: `CommandAccess`).
+public struct DialogTarget: Sendable, Equatable {
+  /// How many rows a target names by title; the rest are counted.
+  public static let namedRowLimit = 3
+
+  /// The window of the document (`Document.windowID`).
+  public var windowID: Int
+  /// The document's title when the dialog was raised.
+  public var document: String
+  /// The ids of the rows it acts on, in the table's order; empty when it acts on no rows.
+  public var rowIDs: [Int]
+  /// What the first rows (at most `namedRowLimit`) are called, as a dialog presenting one
+  /// calls it (`PresentedRow.title`).
+  public var rowTitles: [String]
+  /// The lines of a text it acts on, 1-based and ascending; empty when it acts on no lines.
+  public var lines: [Int]
+
+  /// Creates a target: a document, with the rows or lines of it the dialog acts on.
+  public init(
+    windowID: Int, document: String, rowIDs: [Int] = [], rowTitles: [String] = [], lines: [Int] = []
+  ) {
+    self.windowID = windowID
+    self.document = document
+    self.rowIDs = rowIDs
+    self.rowTitles = rowTitles
+    self.lines = lines
+  }
+}
+
 /// A confirmation dialog waiting for an answer [confirmationDialog]: a title, an optional
 /// message and buttons, one of them the cancel button, and who acts on the answer.
 ///
@@ -106,6 +138,9 @@ public struct Dialog: Sendable, Equatable {
   public var titleVisibility: DialogTitleVisibility
   /// The row the dialog is about, whose going away dismisses it; nil for most dialogs.
   public var presenting: PresentedRow?
+  /// What the dialog asks about, as it was when the dialog was raised; nil for a dialog about
+  /// the whole session (quit).
+  public var target: DialogTarget?
   /// Whether a recording keeps the line that asked and the answer (`choose 'TITLE'`) as they
   /// were typed, rather than the buttons' `replay`: for dialogs that scripts show too, such
   /// as a plugin's `ctx:confirm`, whose answer only the plugin acts on.
@@ -121,14 +156,15 @@ public struct Dialog: Sendable, Equatable {
   public init(
     title: String, message: String? = nil, buttons: [DialogButton],
     titleVisibility: DialogTitleVisibility = .automatic,
-    presenting: PresentedRow? = nil, recordsAnswers: Bool = false, textField: DialogTextField? = nil,
-    responder: DialogResponder
+    presenting: PresentedRow? = nil, target: DialogTarget? = nil, recordsAnswers: Bool = false,
+    textField: DialogTextField? = nil, responder: DialogResponder
   ) {
     self.title = title
     self.message = message
     self.buttons = buttons.filter { $0.role != .cancel } + buttons.filter { $0.role == .cancel }
     self.titleVisibility = titleVisibility
     self.presenting = presenting
+    self.target = target
     self.recordsAnswers = recordsAnswers
     self.textField = textField
     if !buttons.contains(where: { $0.role == .cancel }) {

@@ -379,6 +379,8 @@ public final class EmbedServer {
       lastHandler = (request.method, found)
     }
     do {
+      // While a dialog waits, what changes the session is refused, as in every front end.
+      if let access = handler.access { try session.refuseWhileDialogWaits(access) }
       var params = try Params(request.params)
       // The palette's search, asked at each keystroke, answers typed values, written with
       // no tree when the output is lines.

@@ -246,11 +246,22 @@ extension PluginHost {
     lastConfirmation += 1
     command.confirmation = lastConfirmation
     suspended.append(command)
+    // It is about the row it presents, or else the document active as the command runs.
+    let document =
+      request.presenting.flatMap { row in surface.workspace.documents.first { $0.windowID == row.windowID } }
+      ?? surface.workspace.active
+    let target = document.map { document in
+      DialogTarget(
+        windowID: document.windowID, document: document.title,
+        rowIDs: request.presenting.map { [$0.rowID] } ?? [],
+        rowTitles: request.presenting.map { [$0.title] } ?? [])
+    }
     return .dialog(
       // Scripts wait at `ctx:confirm` too, so a recording keeps the answer as typed.
       Dialog(
         title: request.title, message: request.message, buttons: request.buttons,
-        titleVisibility: request.titleVisibility, presenting: request.presenting, recordsAnswers: true,
+        titleVisibility: request.titleVisibility, presenting: request.presenting, target: target,
+        recordsAnswers: true,
         responder: .pluginConfirmation(command.confirmation)))
   }
 

@@ -60,7 +60,7 @@ enum DialogCommands {
         after it as its arguments ('choose Rename "New name"'); a stepper takes + or -. A \
         dialog with a text field takes the words as its text ('choose New name').
         """,
-      parameters: [item, extra])
+      parameters: [item, extra], access: .answers)
 
     static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
       let session = context.session
@@ -89,7 +89,7 @@ enum DialogCommands {
   enum Cancel: AppAction {
     static let configuration = CommandConfiguration(
       id: SessionCommandID.cancel, verb: "cancel", title: "Cancel", icon: "xmark.circle", role: .cancel,
-      category: "Dialogs", summary: "answer the waiting dialog with its cancel button")
+      category: "Dialogs", summary: "answer the waiting dialog with its cancel button", access: .answers)
 
     static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
       guard let dialog = context.session.pendingDialog else {

@@ -34,9 +34,13 @@ extension Session {
       invocation.arguments[field.parameter] = .string(text ?? field.text)
       dialog.responder = .command(invocation)
     }
-    // A dialog about a row belongs to that row's window, as a sheet does: the answer acts there.
-    if let row = dialog.presenting, workspace.active?.windowID != row.windowID {
-      try workspace.focus(windowID: row.windowID)
+    // A dialog belongs to its target's window, as a sheet does: the answer acts there. A
+    // Cancel still answers when that window is gone.
+    if let window = dialog.target?.windowID ?? dialog.presenting?.windowID,
+      workspace.active?.windowID != window,
+      button.role != .cancel || workspace.documents.contains(where: { $0.windowID == window })
+    {
+      try workspace.focus(windowID: window)
     }
     pendingDialog = nil
     answeredDialog = DialogAnswer(dialog, button)

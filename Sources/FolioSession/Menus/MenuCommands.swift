@@ -11,7 +11,8 @@ enum MenuCommands {
   enum ListMenus: AppAction {
     static let configuration = CommandConfiguration(
       id: "menu.list", verb: "menus", title: "Menus", icon: "filemenu.and.selection", category: "Menus",
-      summary: "the menus that exist now: File, Edit, View, and title while a document is open")
+      summary: "the menus that exist now: File, Edit, View, and title while a document is open",
+      access: .reads)
 
     static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
       .menuList(context.session.menus)
@@ -31,11 +32,15 @@ enum MenuCommands {
         it open (its dismiss behaviour is disabled, or it is a stepper). 'back' leaves a \
         submenu; 'menu close' closes the menu.
         """,
-      parameters: [words])
+      parameters: [words], access: .reads)
 
     static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
       let session = context.session
       let words = arguments[Self.words].map(\.text)
+      // Rendering a menu only reads; opening or closing one changes the session.
+      if ["open", "close"].contains(words.first?.lowercased()) {
+        try session.refuseWhileDialogWaits(.changes)
+      }
       switch words.first?.lowercased() {
       case nil:
         throw FolioError.invalidArgument(
@@ -92,7 +97,7 @@ enum MenuCommands {
     static let configuration = CommandConfiguration(
       id: "menu.explain", verb: "explain", title: "Explain", icon: "questionmark.circle", category: "Menus",
       summary: "why a menu item is where it is: shown or disabled and why, its section, position and order",
-      parameters: [menu, item])
+      parameters: [menu, item], access: .reads)
 
     static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
       let session = context.session

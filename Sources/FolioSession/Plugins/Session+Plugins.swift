@@ -46,7 +46,7 @@ enum PluginCommands {
   enum ListPlugins: AppAction {
     static let configuration = CommandConfiguration(
       id: "plugin.list", verb: "plugins", title: "Plugins", icon: "puzzlepiece", category: "Plugins",
-      summary: "list the plugins and their state")
+      summary: "list the plugins and their state", access: .reads)
 
     static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
       .pluginList((context.session.pluginHost?.plugins ?? []).map(PluginSummary.init))

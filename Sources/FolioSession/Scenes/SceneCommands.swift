@@ -125,11 +125,13 @@ enum SceneCommands {
         plugin budgets and print.page-size (a4 or letter; by default the locale's paper) are kept \
         in the state store. On iphone the Settings scene is the Settings tab.
         """,
-      parameters: [action, key, value])
+      parameters: [action, key, value], access: .reads)
 
     static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
       let session = context.session
       guard arguments[Self.action] != nil else { return .appSettings(session.settingsReport()) }
+      // Showing the settings only reads; setting one changes the session.
+      try session.refuseWhileDialogWaits(.changes)
       guard let key = arguments[Self.key], let value = arguments[Self.value] else {
         throw FolioError.invalidArgument("'settings set' needs a KEY and a VALUE")
       }

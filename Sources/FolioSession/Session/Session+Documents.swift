@@ -2,7 +2,9 @@ import FolioCore
 import FolioLua
 
 /// The typed document calls of a session: what the commands do, for embedders and tests,
-/// with documents, row ids, sort keys and widths as values rather than command words.
+/// with documents, row ids, sort keys and widths as values rather than command words. Those
+/// that change the session follow the one rule while a dialog waits, as commands do: they
+/// throw `refuseWhileDialogWaits(_:)`'s error and change nothing.
 extension Session {
   /// The document of the active window.
   ///
@@ -14,7 +16,10 @@ extension Session {
   /// - Parameter path: a path (relative to the session's folder) or a `file://` URL.
   /// - Throws: `FolioError.io` or `FolioError.format` when it cannot be read; nothing opens.
   @discardableResult
-  public func open(_ path: String) throws(FolioError) -> Document { try workspace.open(path).document }
+  public func open(_ path: String) throws(FolioError) -> Document {
+    try refuseWhileDialogWaits(.changes)
+    return try workspace.open(path).document
+  }
 
   /// Opens a table with the sort order it starts with [`@State var sortOrder =
   /// [KeyPathComparator(\Place.name)]`], kept as it is edited
@@ -33,13 +38,17 @@ extension Session {
   /// - Returns: its document.
   /// - Throws: `FolioError.invalidArgument` when no open window has the id.
   @discardableResult
-  public func focus(windowID: Int) throws(FolioError) -> Document { try workspace.focus(windowID: windowID) }
+  public func focus(windowID: Int) throws(FolioError) -> Document {
+    try refuseWhileDialogWaits(.changes)
+    return try workspace.focus(windowID: windowID)
+  }
 
   /// Sorts the active table by the keys, first key first, and returns how many rows it
   /// sorted.
   @discardableResult
   public func sort(by keys: [TableSortKey]) throws -> Int {
-    try workspace.sort(try activeDocument(), by: keys)
+    try refuseWhileDialogWaits(.changes)
+    return try workspace.sort(try activeDocument(), by: keys)
   }
 
   /// Forgets the active table's sort order: its rows stay where they are, and edits no
@@ -47,6 +56,7 @@ extension Session {
   ///
   /// - Throws: `FolioError.disabled` when it has none.
   public func clearSortOrder() throws {
+    try refuseWhileDialogWaits(.changes)
     try workspace.clearSortOrder(of: try activeDocument())
   }
 
@@ -56,6 +66,7 @@ extension Session {
   ///   mode; `FolioError.invalidArgument` for an id no row has. The selection is unchanged then.
   @discardableResult
   public func select(rowIDs ids: [Int], mode: SelectionMode = .replace) throws -> SelectionReport {
+    try refuseWhileDialogWaits(.changes)
     let document = try activeDocument()
     if case .table(let table) = document.content,
       let missing = ids.first(where: { table.rowIndex(id: $0) == nil })
@@ -70,6 +81,7 @@ extension Session {
   /// all of its items are hidden now.
   @discardableResult
   public func openContextMenu() throws -> OpenMenu? {
+    try refuseWhileDialogWaits(.changes)
     guard case .success(let session) = try contextMenuSession(for: try activeDocument()) else { return nil }
     menuSession = session
     return OpenMenu(session)
@@ -106,7 +118,10 @@ extension Session {
 
   /// Opens a menu by id (`file`, `title`, a plugin's) for choosing.
   @discardableResult
-  public func openMenu(_ id: String) throws -> OpenMenu { try open(try menu(named: id)) }
+  public func openMenu(_ id: String) throws -> OpenMenu {
+    try refuseWhileDialogWaits(.changes)
+    return try open(try menu(named: id))
+  }
 
   /// Opens `menu` for choosing, as the open menu.
   func open(_ menu: Menu) throws -> OpenMenu {
@@ -122,6 +137,7 @@ extension Session {
   ///   a title the level has not, or the item's error.
   @discardableResult
   public func chooseMenuItem(path: [String], arguments: [Word] = []) throws -> CommandOutput {
+    try refuseWhileDialogWaits(.changes)
     guard let last = path.last else { throw FolioError.invalidArgument("an empty menu path names no item") }
     for title in path.dropLast() { _ = try chooseMenuItem(title) }
     return try presenting { try chooseMenuItem(last, arguments: arguments) }
@@ -145,11 +161,17 @@ extension Session {
 
   /// Undoes the active document's last change and returns its name.
   @discardableResult
-  public func undo() throws(FolioError) -> String { try workspace.undo(try activeDocument()) }
+  public func undo() throws(FolioError) -> String {
+    try refuseWhileDialogWaits(.changes)
+    return try workspace.undo(try activeDocument())
+  }
 
   /// Redoes the active document's last undone change and returns its name.
   @discardableResult
-  public func redo() throws(FolioError) -> String { try workspace.redo(try activeDocument()) }
+  public func redo() throws(FolioError) -> String {
+    try refuseWhileDialogWaits(.changes)
+    return try workspace.redo(try activeDocument())
+  }
 
   /// The active window's toolbar laid out for the environment in a window `width` columns
   /// wide: the front end's frame (`ToolbarMetrics.frameWidth`) comes off it first.
@@ -159,6 +181,7 @@ extension Session {
 
   /// Renames the active document: its file in its folder, keeping the extension.
   public func rename(to title: String) throws(FolioError) {
+    try refuseWhileDialogWaits(.changes)
     try workspace.rename(try activeDocument(), to: title)
   }
 
@@ -169,7 +192,8 @@ extension Session {
   @discardableResult
   public func print(to destination: String?, force: Bool = false) throws(FolioError) -> Workspace.PrintResult
   {
-    try workspace.print(
+    try refuseWhileDialogWaits(.changes)
+    return try workspace.print(
       try activeDocument(), to: destination, pageSize: printPageSize, pages: nil, force: force)
   }
 
@@ -180,6 +204,7 @@ extension Session {
   ///   - destination: a folder, or nil for the target's own.
   @discardableResult
   public func share(with target: String, to destination: String?) throws(FolioError) -> ShareOutcome {
-    try workspace.share(try activeDocument(), with: target, as: nil, to: destination)
+    try refuseWhileDialogWaits(.changes)
+    return try workspace.share(try activeDocument(), with: target, as: nil, to: destination)
   }
 }

@@ -92,7 +92,8 @@ public final class Session {
   var pluginShippedFolder: String?
   /// What adaptive output reads: platform, width, size class, keyboard.
   public var appEnvironment = AppEnvironment()
-  /// The dialog waiting for an answer; only answering it runs meanwhile.
+  /// The dialog waiting for an answer; only answering it and reading run meanwhile
+  /// (`refuseWhileDialogWaits(_:)`).
   public internal(set) var pendingDialog: Dialog? {
     didSet {
       if let pendingDialog, pendingDialog != oldValue {
@@ -150,39 +151,54 @@ public final class Session {
   }
 
   /// Runs a command with the words typed after its name; while a dialog waits, only the
-  /// commands that answer it run.
+  /// commands that answer it or only read run (`refuseWhileDialogWaits(_:)`).
   ///
-  /// - Throws: `FolioError.disabled` while a dialog waits, or the command's own error.
+  /// - Throws: `FolioError.disabled` naming the dialog when the command changes the session
+  ///   while a dialog waits, or the command's own error.
   public func run(_ command: Command, words: ArraySlice<Word>, origin: InvocationOrigin = .typed) throws
     -> CommandOutput
   {
     try presenting { () throws -> CommandOutput in
-      try checkNoDialogWaits(for: command.id)
+      try refuseWhileDialogWaits(command.configuration.access)
       return try registry.invoke(command, words: words, origin: origin)
     }
   }
 
   /// Runs a command by id with typed arguments; while a dialog waits, only the commands that
-  /// answer it run.
+  /// answer it or only read run (`refuseWhileDialogWaits(_:)`).
   ///
-  /// - Throws: `FolioError.unknownCommand`, `FolioError.disabled` while a dialog waits,
-  ///   `FolioError.invalidArgument` for arguments the command's parameters refuse, or the
-  ///   command's own error.
+  /// - Throws: `FolioError.unknownCommand`, `FolioError.disabled` naming the dialog when the
+  ///   command changes the session while a dialog waits, `FolioError.invalidArgument` for
+  ///   arguments the command's parameters refuse, or the command's own error.
   @discardableResult
   public func run(_ invocation: CommandInvocation, origin: InvocationOrigin = .typed) throws -> CommandOutput
   {
     try presenting { () throws -> CommandOutput in
-      try checkNoDialogWaits(for: invocation.commandID)
+      // The command is looked up for its access only while a dialog waits; an unknown id
+      // counts as a change, refused as one, and is the registry's error otherwise.
+      if pendingDialog != nil {
+        try refuseWhileDialogWaits(
+          registry.command(id: invocation.commandID)?.configuration.access ?? .changes)
+      }
       return try registry.invoke(invocation, origin: origin)
     }
   }
 
-  private func checkNoDialogWaits(for commandID: String) throws(FolioError) {
-    // A dialog whose row went away since the last `finishCommand()` holds nothing back.
-    // Two string comparisons, which mostly stop at the length, rather than hashing the id.
-    let answersDialog = commandID == SessionCommandID.choose || commandID == SessionCommandID.cancel
-    if !answersDialog { dismissDialogIfItsRowIsGone() }
-    guard let dialog = pendingDialog, !answersDialog else { return }
+  /// The one rule every front end follows while a dialog waits: what answers it runs, what
+  /// only reads runs, and what changes the session — edits, the selection, focus, opening
+  /// and closing, menus, settings, plugin commands — is refused with one error naming the
+  /// dialog. So the answer acts on what the dialog asked about. The shell and plugins meet it
+  /// through `run`; the embed server asks it before each request it serves itself.
+  ///
+  /// A dialog whose row went away since the last `finishCommand()` is dismissed first and
+  /// holds nothing back.
+  ///
+  /// - Throws: `FolioError.disabled` with the dialog's title in `values["dialog"]` when a
+  ///   dialog waits and `access` is `.changes`.
+  public func refuseWhileDialogWaits(_ access: CommandAccess) throws(FolioError) {
+    guard access != .answers else { return }
+    dismissDialogIfItsRowIsGone()
+    guard access == .changes, let dialog = pendingDialog else { return }
     throw FolioError(
       .disabled, "a dialog is waiting — \(dialog.title) Choose \(dialog.choicesDescription)",
       values: ["dialog": dialog.title])

@@ -528,6 +528,7 @@ public enum JSONRenderer {
           ("title", .string(dialog.title)), ("message", .string(dialog.message)),
           ("titleVisibility", .string(dialog.titleVisibility.rawValue)),
           ("presenting", dialog.presenting.map(presentedRow) ?? .null),
+          ("target", dialog.target.map(dialogTarget) ?? .null),
           (
             "buttons",
             .array(
@@ -548,6 +549,19 @@ public enum JSONRenderer {
           ),
         ])
       )
+    ])
+  }
+
+  /// What a dialog asks about: `{"document": window, "title", "rows": [id], "rowTitles",
+  /// "lines"}` — the document's window and title when the dialog was raised, the ids of the
+  /// rows it acts on in the table's order, what the first three are called, and the lines of
+  /// a text it acts on.
+  public static func dialogTarget(_ target: DialogTarget) -> JSONValue {
+    .object([
+      ("document", .int(target.windowID)), ("title", .string(target.document)),
+      ("rows", .array(target.rowIDs.map(JSONValue.int))),
+      ("rowTitles", .array(target.rowTitles.map(JSONValue.string))),
+      ("lines", .array(target.lines.map(JSONValue.int))),
     ])
   }
 

@@ -23,6 +23,9 @@ final class Recorder {
   private let descriptor: Int32
   /// The line that showed the dialog waiting now, until its answer says what to record.
   private var asking: String?
+  /// The lines that only read, run while that dialog waited: written with its answer, in
+  /// the order they ran.
+  private var readWhileAsking: [String] = []
   /// Writes the buttons' effects as command lines.
   private let writer: CommandLineWriter
 
@@ -53,25 +56,37 @@ final class Recorder {
   ///   - text: the command as typed.
   ///   - answered: the dialog the command answered (`choose`, `cancel`) and the button.
   ///   - asks: whether a dialog waits for an answer after it.
-  func record(_ text: String, answering answered: DialogAnswer?, asks: Bool)
+  ///   - waited: whether a dialog waited as it ran; it then only read, or answered.
+  func record(_ text: String, answering answered: DialogAnswer?, asks: Bool, waited: Bool = false)
     throws(FolioError)
   {
     guard let answered else {
-      if asks { asking = text } else { try append(text) }
+      if waited, asks, asking != nil {
+        readWhileAsking.append(text)
+      } else if asks {
+        asking = text
+        readWhileAsking = []
+      } else {
+        try append(text)
+      }
       return
     }
     let (dialog, button) = (answered.dialog, answered.button)
     let asked = asking
+    let reads = readWhileAsking
     asking = nil
+    readWhileAsking = []
     if dialog.recordsAnswers {
       if let asked { try append(asked) }
+      for line in reads { try append(line) }
       // By title, unless the title would name another button on replay (a title "2" is
       // read as the second button); then by position.
       let position = dialog.buttons.firstIndex(of: button).map { String($0 + 1) } ?? button.title
       try append(
         "choose " + Word.quoted(dialog.button(named: button.title) == button ? button.title : position))
-    } else if !button.replay.isEmpty {
-      try append(button.replay.map { writer.line($0) }.joined(separator: "; "))
+    } else {
+      for line in reads { try append(line) }
+      if !button.replay.isEmpty { try append(button.replay.map { writer.line($0) }.joined(separator: "; ")) }
     }
   }
 

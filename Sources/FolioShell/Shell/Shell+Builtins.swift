@@ -82,7 +82,7 @@ enum ShellBuiltins {
       id: "shell.help", verb: "help", title: "Help", icon: "questionmark.circle",
       category: "Help", summary: "list the commands, or show one command's usage",
       details: "'help menu close' shows the page of 'menu', which explains its subcommands.",
-      parameters: [command, subcommand])
+      parameters: [command, subcommand], access: .reads)
 
     static func run(_ arguments: Arguments, in context: ShellContext) throws -> CommandOutput {
       let shell = context.shell
@@ -107,7 +107,7 @@ enum ShellBuiltins {
         its shortcut. A filter keeps the commands whose id, name or title contain its characters in \
         order, best matches first: 'commands opt' finds option.output.
         """,
-      parameters: [filter])
+      parameters: [filter], access: .reads)
 
     static func run(_ arguments: Arguments, in context: ShellContext) throws -> CommandOutput {
       let filter = arguments[Self.filter]
@@ -150,7 +150,8 @@ enum ShellBuiltins {
 
     static let configuration = CommandConfiguration(
       id: "shell.echo", verb: "echo", title: "Echo", icon: "text.bubble", category: "Scripts",
-      summary: "print the words, separated by single spaces", parameters: [text])
+      summary: "print the words, separated by single spaces", parameters: [text],
+      access: .reads)
 
     static func run(_ arguments: Arguments, in context: ShellContext) throws -> CommandOutput {
       .text(arguments[Self.text])

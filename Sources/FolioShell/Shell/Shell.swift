@@ -171,6 +171,7 @@ public final class Shell {
     // Whatever the command changed is kept in the recovery journal, even when it failed.
     defer { reportJournalWarnings(session.finishCommand()) }
     do {
+      let waited = session.pendingDialog != nil
       let output = try dispatch(command)
       try render(output, for: command)
       if console.isOutputClosed { session.stopReason = .outputClosed }
@@ -178,7 +179,7 @@ public final class Shell {
         registry.resolve(command.words[0].text)?.id != ShellBuiltins.Record.configuration.id
       {
         try recorder.record(
-          command.text, answering: session.answeredDialog, asks: session.pendingDialog != nil)
+          command.text, answering: session.answeredDialog, asks: session.pendingDialog != nil, waited: waited)
       }
       return true
     } catch let error as FolioError where error.code == .reported {

@@ -86,7 +86,8 @@ extension Workspace {
   }
 
   /// Brings the recovery journal up to date after a command: a document with unsaved
-  /// changes has them journaled, one without loses the journal this session wrote.
+  /// changes has them journaled, one without loses the journal this session wrote; a
+  /// document whose command has not finished (its group is open) is left as it was.
   ///
   /// A change that is one run of rows or lines is appended to the journal's log, which
   /// costs what the command changed; any other change, or a log grown past
@@ -100,7 +101,10 @@ extension Workspace {
   public func journalChanges() -> [FolioError] {
     guard let safeguards else { return [] }
     var warnings = takeJournalWarnings()
-    for document in documents {
+    // A document in an open group is in the middle of a command (a plugin's, waiting at
+    // `ctx:confirm`): the journal keeps only finished commands, so it stays as the last one
+    // left it until the group is committed — or rolled back, which changes nothing to keep.
+    for document in documents where !document.isGrouping {
       do throws(FolioError) {
         try bringJournalUpToDate(document, in: safeguards, cancellation: nil)
       } catch {

@@ -37,7 +37,7 @@ extension DocumentCommands {
     static let configuration = CommandConfiguration(
       id: "view.show", verb: "show", title: "Show", icon: "eye", category: "Editing",
       summary: "show lines of a text document or rows of a table: all, or ROWS such as 2-5,9 or 11-",
-      parameters: [rows, columns, all])
+      parameters: [rows, columns, all], access: .reads)
 
     static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
       let window = context.environment()

@@ -118,7 +118,8 @@ extension DocumentCommands {
       guard let title = arguments[Self.title] else {
         return .dialog(
           Dialog(
-            title: "Rename “\(document.title)”", buttons: [DialogButton("Rename")], recordsAnswers: true,
+            title: "Rename “\(document.title)”", buttons: [DialogButton("Rename")],
+            target: context.workspace.dialogTarget(of: document), recordsAnswers: true,
             textField: DialogTextField(
               label: "Title", text: document.title, parameter: Self.title.parameter.name),
             responder: responder(for: arguments)))
@@ -188,7 +189,7 @@ extension DocumentCommands {
           buttons: [
             DialogButton("Revert", role: .destructive, replay: [invocation(with: CommandContext.yes)]),
             DialogButton("Cancel", role: .cancel),
-          ], responder: responder(for: arguments)))
+          ], target: context.workspace.dialogTarget(of: document), responder: responder(for: arguments)))
     }
 
     static func answer(_ buttonID: String, _ arguments: Arguments, in context: DocumentContext) throws
@@ -224,7 +225,7 @@ extension DocumentCommands {
               "Save", replay: [CommandInvocation(Save.configuration.id), CommandInvocation(configuration.id)]),
             DialogButton("Don't Save", role: .destructive, replay: [invocation(with: Self.force)]),
             DialogButton("Cancel", role: .cancel),
-          ], responder: responder(for: arguments)))
+          ], target: context.workspace.dialogTarget(of: document), responder: responder(for: arguments)))
     }
 
     static func answer(_ buttonID: String, _ arguments: Arguments, in context: DocumentContext) throws

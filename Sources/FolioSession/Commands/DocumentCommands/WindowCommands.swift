@@ -6,7 +6,7 @@ extension DocumentCommands {
     static let configuration = CommandConfiguration(
       id: "document.list", verb: "docs", title: "Windows", icon: "macwindow.on.rectangle",
       category: "Documents",
-      summary: "the open documents, the active one marked")
+      summary: "the open documents, the active one marked", access: .reads)
 
     static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
       let workspace = context.workspace
@@ -52,7 +52,7 @@ extension DocumentCommands {
     static let configuration = CommandConfiguration(
       id: "document.info", verb: "info", title: "Document Info", icon: "info.circle", shortcut: "⌘I",
       category: "Documents",
-      summary: "the document header: title, URL, kind, size, modified time, unsaved changes")
+      summary: "the document header: title, URL, kind, size, modified time, unsaved changes", access: .reads)
 
     static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
       .documentInfo(DocumentInfo(context.document, in: context.workspace))

@@ -123,9 +123,17 @@ extension TableModel {
   ///
   /// - Throws: `FolioError.invalidArgument` for a malformed part, or one that names no row.
   func rowPositions(_ selector: String) throws(FolioError) -> [Int] {
-    try RowSelector(parsing: selector, kind: "row").positions(count: rowCount, kind: "row") {
-      rowIndex(id: $0).map { $0 + 1 }
+    let parsed = try RowSelector(parsing: selector, kind: "row")
+    // A few ids are found by a scan each; many (a dialog's target, `id:1,id:2,…`) through one
+    // index of every row's id, so the lookup stays linear in the table.
+    let idCount = parsed.parts.lazy.filter { if case .id = $0 { true } else { false } }.count
+    guard idCount > 8 else {
+      return try parsed.positions(count: rowCount, kind: "row") { rowIndex(id: $0).map { $0 + 1 } }
     }
+    var positions: [Int: Int] = [:]
+    positions.reserveCapacity(rowCount)
+    for index in 0..<rowCount { positions[id(ofRow: index)] = index + 1 }
+    return try parsed.positions(count: rowCount, kind: "row") { positions[$0] }
   }
 
   /// The ids of the rows a selector names, in the order it names them.

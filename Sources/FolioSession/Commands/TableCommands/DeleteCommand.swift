@@ -26,17 +26,42 @@ extension TableCommands {
       let noun = target.count == 1 ? target.unit : "\(target.count) \(target.unit)s"
       var replay = arguments.values
       replay["yes"] = .bool(true)
+      // The dialog is about these rows or lines, as they are now: the answer deletes them by id
+      // (or line number), whatever is selected by then.
+      let workspace = context.workspace
+      let document = context.document
+      let asked: DialogTarget
+      var answering = arguments.values
+      switch target.positions {
+      case .lines(let lines):
+        asked = workspace.dialogTarget(lines: lines, of: document)
+        answering[rows.parameter.name] = .string(asked.lines.map(String.init).joined(separator: ","))
+      case .rows(let ids):
+        asked = try workspace.dialogTarget(rows: ids, of: document)
+        answering[rows.parameter.name] = .string(asked.rowIDs.map { "id:\($0)" }.joined(separator: ","))
+      }
       return .dialog(
         Dialog(
-          title:
-            "Delete \(target.count == 1 ? "1 \(noun.lowercased())" : noun.lowercased()) of “\(context.document.title)”?",
-          message: "Undo brings \(target.count == 1 ? "it" : "them") back.",
+          title: title(of: asked, count: target.count, unit: target.unit),
+          message: "From “\(document.title)”. Undo brings \(target.count == 1 ? "it" : "them") back.",
           buttons: [
             DialogButton(
               "Delete \(noun)", id: "delete", role: .destructive,
               replay: [CommandInvocation(configuration.id, replay)]),
             DialogButton("Cancel", role: .cancel),
-          ], responder: responder(for: arguments)))
+          ], target: asked, responder: .command(CommandInvocation(configuration.id, answering))))
+    }
+
+    /// The dialog's question, naming what it deletes: "Delete 1 row: Café Central?", "Delete 5
+    /// rows: A, B, C and 2 more?", "Delete line 3?", "Delete 2 lines: 3, 5?".
+    private static func title(of target: DialogTarget, count: Int, unit: String) -> String {
+      let named =
+        target.rowIDs.isEmpty
+        ? target.lines.prefix(DialogTarget.namedRowLimit).map(String.init) : target.rowTitles
+      let more = count > named.count ? " and \(count - named.count) more" : ""
+      let list = named.joined(separator: ", ")
+      if target.rowIDs.isEmpty, count == 1 { return "Delete line \(list)?" }
+      return "Delete \(count) \(unit.lowercased())\(count == 1 ? "" : "s"): \(list)\(more)?"
     }
 
     static func answer(_ buttonID: String, _ arguments: Arguments, in context: DocumentContext) throws

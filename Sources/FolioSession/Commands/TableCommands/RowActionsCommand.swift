@@ -63,7 +63,10 @@ extension TableCommands {
               : DialogButton("Mark as Favorite", id: favoriteID),
             DialogButton("Delete", id: deleteID, role: .destructive),
             DialogButton("Cancel", role: .cancel),
-          ], titleVisibility: .visible, presenting: row, recordsAnswers: true,
+          ], titleVisibility: .visible, presenting: row,
+          target: DialogTarget(
+            windowID: document.windowID, document: document.title, rowIDs: [id], rowTitles: [row.title]),
+          recordsAnswers: true,
           responder: .command(CommandInvocation(configuration.id, asked))))
     }
 

@@ -101,7 +101,7 @@ enum TableCommands {
   enum ShowSelection: DocumentAction {
     static let configuration = CommandConfiguration(
       id: "selection.show", verb: "selection", title: "Selection", icon: "checklist", category: "Tables",
-      summary: "the selected rows, with their positions and ids")
+      summary: "the selected rows, with their positions and ids", access: .reads)
 
     static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
       try context.workspace.requireTable(context.document)
