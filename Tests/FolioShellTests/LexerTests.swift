@@ -36,7 +36,8 @@ import Testing
       #expect(command.words.count == 2 && (command.words[1].quotedFrom != nil || !word.hasPrefix("-")))
     }
     #expect(Word.quoted("places.csv") == "places.csv")
-    #expect(Word.quoted("my places.csv") == "'my places.csv'")
+    #expect(Word.quoted("my places.csv") == #""my places.csv""#)
+    #expect(Word.quoted("Don't Save") == #""Don't Save""#)
   }
 
   @Test("double quotes take backslash escapes; single quotes take none")

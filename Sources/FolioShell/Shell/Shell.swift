@@ -52,6 +52,9 @@ public final class Shell {
   public var flushesEachCommand = false
   /// Whether the pager failed to start, after which output is printed directly.
   var pagerHasFailed = false
+  /// The dialog a batch run stopped at because the line meant to answer it failed: nothing
+  /// after that line may answer it, `--keep-going` or not.
+  var unansweredDialog: Dialog?
 
   /// A file being run by `source` (or a top-level script).
   struct IncludeFrame {
@@ -171,14 +174,26 @@ public final class Shell {
     // Whatever the command changed is kept in the recovery journal, even when it failed.
     defer { reportJournalWarnings(session.finishCommand()) }
     do {
+      // The documents a `quit --save` would save, read only while recording.
+      let unsaved = recorder == nil ? [] : workspace.documents.filter(\.isDirty)
       let output = try dispatch(command)
       try render(output, for: command)
       if console.isOutputClosed { session.stopReason = .outputClosed }
       if let recorder, recorder.depth == includeStack.count,
         registry.resolve(command.words[0].text)?.id != ShellBuiltins.Record.configuration.id
       {
-        try recorder.record(
-          command.text, answering: session.answeredDialog, asks: session.pendingDialog != nil)
+        if session.stopReason == .quit {
+          // The recording stops at the quit, without it: a script sourcing it goes on.
+          try recorder.recordQuit(
+            saved: unsaved.filter { !$0.isDirty }.map(\.title), isOnlyDocument: workspace.documents.count == 1
+          )
+          self.recorder = nil
+        } else if case .dialogDismissed = output {
+          try recorder.recordDismissal()
+        } else {
+          try recorder.record(
+            command.text, answering: session.answeredDialog, asks: session.pendingDialog != nil)
+        }
       }
       return true
     } catch let error as FolioError where error.code == .reported {
@@ -203,7 +218,16 @@ public final class Shell {
   /// Shows the dialogs the session dismissed on its own (their row went away) as `command`
   /// finished, each with what its Cancel did, and reports the error a Cancel raised.
   func showDialogDismissals(after command: ParsedCommand, at location: SourceLocation?) {
-    for dismissal in session.takeDialogDismissals() {
+    let dismissals = session.takeDialogDismissals()
+    // The line that showed the dialog ran, and what it set off removed the row: recorded.
+    if !dismissals.isEmpty, let recorder, recorder.depth == includeStack.count {
+      do {
+        try recorder.recordDismissal()
+      } catch {
+        report(error, commandText: command.text, at: location)
+      }
+    }
+    for dismissal in dismissals {
       do {
         try render(.dialogDismissed(dismissal), for: command)
       } catch {
