@@ -95,13 +95,14 @@ import Testing
 
   @Test("a dialog of 100,000 buttons is suggested in a few answers, within the message bound")
   func manyButtons() throws {
-    let shell = CapturedShell(isInteractive: true)
+    let shell = CapturedShell(options: Self.keepGoing(), isInteractive: true)
     shell.shell.session.pendingDialog = Dialog(
       title: "Pick", buttons: (1...100_000).map { DialogButton("Button \($0)") }, recordsAnswers: true,
       responder: .pluginConfirmation(1))
-    let result = shell.run("choose nope")
-    #expect(result.errors.utf8.count < 1024, "\(result.errors.utf8.count) bytes")
-    #expect(Self.suggestions(in: result.errors).count == Dialog.suggestedAnswerLimit)
+    let result = shell.run("choose nope\nchoose " + String(repeating: "x", count: 1_000_000))
+    #expect(result.errors.utf8.count < 2048, "\(result.errors.utf8.count) bytes")
+    #expect(result.errors.contains("no button '" + String(repeating: "x", count: 79) + "…'"))
+    #expect(Self.suggestions(in: result.errors).count == 2 * Dialog.suggestedAnswerLimit)
     #expect(
       result.errors.contains(#"'choose "Button 9"' or 'choose N-OR-TITLE' answers it"#), "\(result.errors)")
   }

@@ -78,8 +78,10 @@ enum DialogCommands {
         // Buttons take no arguments, so every word is the title: `choose Don't Save`.
         let answer = words.joined(separator: " ")
         guard let button = dialog.button(named: answer) else {
+          // The answer is echoed cut, so the message stays short whatever was typed.
+          let shown = answer.count > 80 ? answer.prefix(79) + "…" : answer[...]
           throw FolioError(
-            .invalidArgument, "no button '\(answer)'", values: ["answer": answer],
+            .invalidArgument, "no button '\(shown)'", values: ["answer": answer],
             remedies: dialog.answerRemedies)
         }
         return try session.answerDialog(with: button)

@@ -29,8 +29,8 @@ extension Shell {
     let verb = text.prefix { $0 != " " && $0 != "\t" }
     guard verb.lowercased() == "choose" else { return nil }
     let title = String(text.dropFirst(verb.count)).trimmingBlanks
-    guard !title.isEmpty,
-      let button = dialog.buttons.first(where: { $0.title.lowercased() == title.lowercased() })
+    let lowered = title.lowercased()
+    guard !title.isEmpty, let button = dialog.buttons.first(where: { $0.title.lowercased() == lowered })
     else { return nil }
     return ParsedCommand(words: [Word("choose"), Word(button.title)], text: text)
   }

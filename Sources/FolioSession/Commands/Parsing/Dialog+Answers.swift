@@ -6,7 +6,9 @@ extension Dialog {
     if let number = Parameter.integer(answer), let button = Position.element(number, of: buttons) {
       return button
     }
-    return buttons.first { $0.title.lowercased() == answer.lowercased() }
+    // Lowercased once: a long answer against many buttons is not lowercased for each.
+    let lowered = answer.lowercased()
+    return buttons.first { $0.title.lowercased() == lowered }
   }
 
   /// How many buttons an error suggests answers for by name; a dialog with more suggests
