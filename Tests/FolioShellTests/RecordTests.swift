@@ -226,6 +226,14 @@ import Testing
     let result = outer.run("source \(file)\necho after the recording")
     #expect(result.output == "one\nafter the recording\n")
     #expect(outer.shell.session.stopReason == nil)
+    // A sourced file that quits ran: its line is recorded, and the recording ends there.
+    try directory.write("quits.folio", "echo two\nquit\n")
+    let sourcing = CapturedShell()
+    _ = sourcing.run("record \(file) --force\nsource \(directory.path("quits.folio"))")
+    #expect(sourcing.shell.recorder == nil)
+    #expect(
+      try String(contentsOfFile: file, encoding: .utf8)
+        == "# Recorded by folio; replay with: folio run \(file)\nsource \(directory.path("quits.folio"))\n")
   }
 
   @Test("record, then source of the file being recorded, is refused: the recording would source itself")

@@ -180,9 +180,13 @@ public final class Shell {
       try render(output, for: command)
       if console.isOutputClosed { session.stopReason = .outputClosed }
       if let recorder, recorder.depth == includeStack.count,
-        registry.resolve(command.words[0].text)?.id != ShellBuiltins.Record.configuration.id
+        case let id = registry.resolve(command.words[0].text)?.id, id != ShellBuiltins.Record.configuration.id
       {
-        if session.stopReason == .quit {
+        if session.stopReason == .quit, id == ShellBuiltins.Source.configuration.id {
+          // A sourced file quit: the line ran, and is what the recording holds last.
+          try recorder.record(command.text, answering: nil, asks: false)
+          self.recorder = nil
+        } else if session.stopReason == .quit {
           // The recording stops at the quit, without it: a script sourcing it goes on.
           try recorder.recordQuit(
             saved: unsaved.filter { !$0.isDirty }.map(\.title), isOnlyDocument: workspace.documents.count == 1
