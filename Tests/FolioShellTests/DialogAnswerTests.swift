@@ -51,6 +51,18 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["Places.csv"])
   }
 
+  @Test("'choose Don't Stop' at a text field takes the words as written")
+  func textAsItReads() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try directory.write("Places.csv", "name\nA\n")
+    let shell = CapturedShell()
+    let result = shell.run("open \(directory.path("Places.csv"))\nrename\nchoose Don't Stop")
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(shell.shell.workspace.active?.title == "Don't Stop")
+    #expect(FileManager.default.fileExists(atPath: directory.path("Don't Stop.csv")))
+  }
+
   @Test("'choose Don't Save', the title as it reads, answers in a script")
   func titleAsItReads() throws {
     let directory = try TemporaryDirectory()

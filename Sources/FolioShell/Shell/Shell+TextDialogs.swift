@@ -22,13 +22,20 @@ extension Shell {
   }
 
   /// `choose TITLE` with the title of one of the waiting dialog's buttons written as it
-  /// reads, quotes and all: the answer with that button; nil for any other line.
+  /// reads, quotes and all: the answer with that button — at a text field, `choose TEXT`
+  /// whose words do not lex, the text as written; nil for any other line.
   private func buttonAnswer(_ line: String) -> ParsedCommand? {
-    guard let dialog = session.pendingDialog, dialog.textField == nil else { return nil }
+    guard let dialog = session.pendingDialog else { return nil }
     let text = line.trimmingBlanks
     let verb = text.prefix { $0 != " " && $0 != "\t" }
     guard verb.lowercased() == "choose" else { return nil }
     let title = String(text.dropFirst(verb.count)).trimmingBlanks
+    if dialog.textField != nil {
+      // `choose Don't Stop` at a text field: the words as written are the text when they do
+      // not lex (a quote left open); a line that lexes runs as usual.
+      guard !title.isEmpty, (try? Lexer.lex(text)) == nil else { return nil }
+      return ParsedCommand(words: [Word("choose"), Word(title)], text: "choose " + Word.quoted(title))
+    }
     let lowered = title.lowercased()
     guard !title.isEmpty, let button = dialog.buttons.first(where: { $0.title.lowercased() == lowered })
     else { return nil }
