@@ -38,8 +38,9 @@ import Testing
     case "\u{08}": return "\\b"
     case "\u{0C}": return "\\f"
     case _
-    where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
-      || scalar.value == 0x2029:
+    where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+      || (0x2028...0x202E).contains(scalar.value)
+      || (0x2066...0x2069).contains(scalar.value):
       let hex = String(scalar.value, radix: 16)
       return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
     default: return String(scalar)
@@ -51,6 +52,7 @@ import Testing
     let scalars =
       (0..<0x300).compactMap { Unicode.Scalar(UInt32($0)) }
       + (0x2020..<0x2030).compactMap { Unicode.Scalar(UInt32($0)) }
+      + (0x2060..<0x2070).compactMap { Unicode.Scalar(UInt32($0)) }
       + ["\u{FEFF}", "\u{1F600}", "\u{10FFFF}"]
     for scalar in scalars {
       let escaped = expectedEscape(scalar)

@@ -208,6 +208,40 @@ import Testing
     terminal.waitForExit()
   }
 
+  @Test("at the rename prompt 'cancel', 'Cancel' and 'choose Cancel' cancel; 'choose Don't Save' answers")
+  func renameCancelsAndTitlesAsTheyRead() throws {
+    let home = try FolioProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let notes = home.appendingPathComponent("notes.txt")
+    try "one\n".write(to: notes, atomically: true, encoding: .utf8)
+    let terminal = try Terminal(home: home)
+    try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
+    try terminal.send("open notes.txt", "Enter")
+    try terminal.waitFor("the document's prompt") { terminal.lastLine($0) == "notes>" }
+    for (count, answer) in ["cancel", "Cancel", "choose Cancel"].enumerated() {
+      try terminal.send("rename", "Enter")
+      try terminal.waitFor("the title's prompt") { terminal.lastLine($0) == "title [notes]>" }
+      try terminal.send("-l", answer)
+      try terminal.send("Enter")
+      try terminal.waitFor("the kept title after '\(answer)'") {
+        $0.filter { $0 == "Kept notes as it is." }.count == count + 1 && terminal.lastLine($0) == "notes>"
+      }
+    }
+    let names = try FileManager.default.contentsOfDirectory(atPath: home.path).filter { !$0.hasPrefix(".") }
+    #expect(
+      names.contains("notes.txt") && !names.contains { $0.lowercased().hasPrefix("cancel") }, "\(names)")
+    try terminal.send("append two", "Enter", "close", "Enter")
+    try terminal.waitFor("the close dialog") { terminal.lastLine($0) == "choose 1–3>" }
+    try terminal.send("-l", "choose Don't Save")
+    try terminal.send("Enter")
+    try terminal.waitFor("the close without saving") {
+      $0.contains("Closed notes without saving.") && terminal.lastLine($0) == "folio>"
+    }
+    #expect(try String(contentsOf: notes, encoding: .utf8) == "one\n")
+    try terminal.send("quit", "Enter")
+    terminal.waitForExit()
+  }
+
   @Test("Ctrl-C stops a running plugin command, rolls its changes back and returns to the prompt")
   func interruptPlugin() throws {
     let home = try FolioProcess.temporaryDirectory()
@@ -314,7 +348,6 @@ import Testing
         keep.purge
         cell 1 name FIRST
         save; close
-        quit
 
         """))
     for arguments in [["run"], ["--keep-going", "run"]] {

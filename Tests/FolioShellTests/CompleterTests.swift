@@ -1,4 +1,5 @@
 import FolioCore
+import Foundation
 import Testing
 
 @testable import FolioSession
@@ -148,5 +149,40 @@ import Testing
     #expect(completions("open '\(base)it") == ["'\(base)it'\\''s.csv'"])
     #expect(completions("open \(base)it") == ["\(base)it\\'s.csv"])
     #expect(completions("open \"\(base)it") == ["\"\(base)it's.csv\""])
+  }
+
+  @Test("completions write control and bidirectional characters escaped, in double quotes")
+  func escapedCompletions() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try directory.write("a\u{1B}[2Jb.csv", "")
+    try directory.write("a\u{202E}vsc.txt", "")
+    let base = directory.url.path + "/"
+    let completer = Self.completer()
+    let word = try #require(TypedWord(endingLine: "open " + base + "a"))
+    let completions = completer.completions(of: word)
+    #expect(completions == [base + #"a"\u{1B}[2Jb.csv""#, base + #"a"\u{202E}vsc.txt""#], "\(completions)")
+    let quoted = try #require(TypedWord(endingLine: "open \"" + base + "a"))
+    let inQuotes = completer.completions(of: quoted)
+    #expect(inQuotes == ["\"" + base + #"a\u{1B}[2Jb.csv"#, "\"" + base + #"a\u{202E}vsc.txt"#])
+    let single = try #require(TypedWord(endingLine: "open '" + base + "a"))
+    #expect(completer.completions(of: single).first == "'" + base + #"a'"\u{1B}[2Jb.csv"'"#)
+    for completion in completions + inQuotes.map({ $0 + "\"" }) {
+      #expect(!completion.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" })
+      guard case .complete(let commands) = try Lexer.lex("open " + completion) else {
+        Issue.record("\(completion) does not lex")
+        continue
+      }
+      #expect(commands.first?.words.count == 2)
+      #expect(FileManager.default.fileExists(atPath: commands.first?.words.last?.text ?? ""), "\(completion)")
+    }
+    // Column names and plugin ids from the session are escaped the same way.
+    var names = Completer.SessionNames()
+    names.columns = { ["ci\u{1B}]0;x\u{7}ty"] }
+    let captured = CapturedShell()
+    defer { withExtendedLifetime(captured) {} }
+    let columns = Completer(registry: captured.shell.session.registry, home: nil, names: names)
+    let column = try #require(TypedWord(endingLine: "sort ci"))
+    #expect(columns.completions(of: column) == [#"ci"\u{1B}]0;x\u{7}ty""#])
   }
 }

@@ -44,7 +44,7 @@ import Testing
     #expect(
       text.line(.run("document.save", ["as": .string("out.csv"), "force": .bool(true)]))
         == "save --as out.csv --force")
-    #expect(text.line(.run("document.save", ["as": .string("my file.csv")])) == "save --as 'my file.csv'")
+    #expect(text.line(.run("document.save", ["as": .string("my file.csv")])) == #"save --as "my file.csv""#)
     #expect(text.line(.run("document.save", ["force": .bool(false)])) == "save")
     #expect(text.line(.run("document.open", blanks: ["path"])) == "open PATH")
     #expect(text.line(.run("document.save", blanks: ["as"])) == "save --as PATH")

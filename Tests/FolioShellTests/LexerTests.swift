@@ -36,7 +36,8 @@ import Testing
       #expect(command.words.count == 2 && (command.words[1].quotedFrom != nil || !word.hasPrefix("-")))
     }
     #expect(Word.quoted("places.csv") == "places.csv")
-    #expect(Word.quoted("my places.csv") == "'my places.csv'")
+    #expect(Word.quoted("my places.csv") == #""my places.csv""#)
+    #expect(Word.quoted("Don't Save") == #""Don't Save""#)
   }
 
   @Test("double quotes take backslash escapes; single quotes take none")
@@ -91,7 +92,7 @@ import Testing
       (#"echo "abc"#, "unterminated double quote opened at column 6"),
       ("echo 'abc", "unterminated single quote opened at column 6"),
       (#"echo "\q""#, #"unknown escape '\q' in double quotes at column 7"#),
-      (#"echo "\u{110000}""#, #"invalid escape at column 7: write \u{XXXX} with 1 to 6 hex digits"#),
+      (#"echo "\u{110000}""#, #"invalid escape at column 7: \u{110000} is beyond U+10FFFF"#),
     ]
     for (line, message) in cases {
       #expect(throws: FolioError(.syntax, message), "\(line)") { try Lexer.lex(line) }
@@ -104,5 +105,36 @@ import Testing
     #expect(try Self.words("echo " + long) == ["echo", long])
     let many = Array(repeating: "w", count: 10_000)
     #expect(try Self.words("echo " + many.joined(separator: " ")).count == 10_001)
+  }
+
+  @Test("an escape of NUL, a surrogate or past U+10FFFF says which it is, not how many digits")
+  func impossibleEscapes() throws {
+    for (text, what) in [
+      (#"\u{0}"#, "NUL, which no word may hold"), (#"\u{000000}"#, "NUL, which no word may hold"),
+      (#"\u{D800}"#, "a surrogate, not a character"), (#"\u{110000}"#, "beyond U+10FFFF"),
+    ] {
+      let error = try #require(throws: FolioError.self) { try Lexer.lex("echo \"" + text + "\"") }
+      let digits = text.dropFirst(3).dropLast()
+      #expect(error.code == .syntax)
+      #expect(error.message == "invalid escape at column 7: \\u{\(digits)} is \(what)", "\(text)")
+    }
+    let error = try #require(throws: FolioError.self) { try Lexer.lex(#"echo "\u{1234567}""#) }
+    #expect(error.message == "invalid escape at column 7: write \\u{XXXX} with 1 to 6 hex digits")
+  }
+
+  @Test("a carriage return that ends no line is an error naming it; CRLF and a quoted CR are kept")
+  func loneCarriageReturn() throws {
+    let error = try #require(throws: FolioError.self) { try Lexer.lex("echo a\recho b\r") }
+    #expect(error.code == .syntax)
+    #expect(
+      error.message
+        == "a carriage return (CR) at column 7 ends no line: lines end with LF or CRLF; inside double quotes, '\\r' writes one"
+    )
+    #expect(try Self.words("echo a\r\n") == ["echo", "a"])
+    #expect(try Self.words("echo \"a\rb\" 'c\rd'") == ["echo", "a\rb", "c\rd"])
+    let script = CapturedShell().run("echo one\recho two\r")
+    #expect(script.output.isEmpty)
+    #expect(
+      script.errors.hasPrefix("<command-line>:1: error: a carriage return (CR) at column 9 ends no line"))
   }
 }

@@ -77,7 +77,9 @@ import Testing
       choose Save All
       """)
     #expect(session.shell.session.stopReason == .quit)
+    #expect(session.shell.recorder == nil)
     let recorded = try String(contentsOfFile: file, encoding: .utf8)
+    // The quit itself is not recorded, only the save it made: a script sourcing it goes on.
     #expect(
       recorded == """
         # Recorded by folio; replay with: folio run \(file)
@@ -86,7 +88,7 @@ import Testing
         close --force
         open \(b)
         append three
-        quit --save
+        save
 
         """)
     #expect(try String(contentsOfFile: b, encoding: .utf8) == "one\nthree\n")
@@ -94,7 +96,7 @@ import Testing
     let replay = CapturedShell()
     #expect(replay.shell.runScriptFile(file))
     replay.shell.console.flush()
-    #expect(replay.shell.session.stopReason == .quit)
+    #expect(replay.shell.session.stopReason == nil)
     #expect(try String(contentsOfFile: a, encoding: .utf8) == "one\n")
     #expect(try String(contentsOfFile: b, encoding: .utf8) == "one\nthree\n")
   }
@@ -160,6 +162,98 @@ import Testing
     #expect(
       CommandLineWriter.commandLine(words: "demo.run", parameters: parameters, arguments: partial.values)
         == "demo.run a 2 1.5")
+  }
+
+  @Test("a title typed at a rename dialog is recorded as the rename it made; a Cancel as nothing")
+  func renameDialogRecorded() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try directory.write("Places.csv", "name\nA\n")
+    let (places, file) = (directory.path("Places.csv"), directory.path("session.folio"))
+    let session = CapturedShell(isInteractive: true)
+    let result = session.run(
+      """
+      record \(file)
+      open \(places)
+      rename
+      Final Spots
+      rename
+      cancel
+      rename
+      choose Cancel
+      rename
+      Final Spots
+      menu open title
+      choose Rename…
+      Don't Stop
+      rename
+      Trip "Plan"
+      record stop
+      """)
+    #expect(result.errors.isEmpty, "\(result.errors)")
+    let recorded = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(
+      recorded == """
+        # Recorded by folio; replay with: folio run \(file)
+        open \(places)
+        rename "Final Spots"
+        menu open title
+        rename "Don't Stop"
+        rename "Trip \\"Plan\\""
+
+        """)
+    try FileManager.default.moveItem(atPath: directory.path(#"Trip "Plan".csv"#), toPath: places)
+    let replay = CapturedShell()
+    #expect(replay.shell.runScriptFile(file))
+    replay.shell.console.flush()
+    #expect(replay.errors.isEmpty, "\(replay.errors)")
+    #expect(replay.shell.workspace.active?.title == #"Trip "Plan""#)
+    #expect(FileManager.default.fileExists(atPath: directory.path(#"Trip "Plan".csv"#)))
+    #expect(!FileManager.default.fileExists(atPath: directory.path("Rename.csv")))
+  }
+
+  @Test("a recording stops at quit without it, so a script that sources it goes on")
+  func quitEndsTheRecording() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let file = directory.path("session.folio")
+    let session = CapturedShell()
+    _ = session.run("record \(file)\necho one\nquit\necho never")
+    #expect(session.shell.recorder == nil)
+    let recorded = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(recorded == "# Recorded by folio; replay with: folio run \(file)\necho one\n")
+    let outer = CapturedShell()
+    let result = outer.run("source \(file)\necho after the recording")
+    #expect(result.output == "one\nafter the recording\n")
+    #expect(outer.shell.session.stopReason == nil)
+    // A sourced file that quits ran: its line is recorded, and the recording ends there.
+    try directory.write("quits.folio", "echo two\nquit\n")
+    let sourcing = CapturedShell()
+    _ = sourcing.run("record \(file) --force\nsource \(directory.path("quits.folio"))")
+    #expect(sourcing.shell.recorder == nil)
+    #expect(
+      try String(contentsOfFile: file, encoding: .utf8)
+        == "# Recorded by folio; replay with: folio run \(file)\nsource \(directory.path("quits.folio"))\n")
+  }
+
+  @Test("record, then source of the file being recorded, is refused: the recording would source itself")
+  func sourceOfTheRecordingRefused() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let file = directory.path("r.folio")
+    let session = CapturedShell(
+      options: {
+        var o = ShellOptions(); o.keepGoing = true; return o
+      }())
+    let result = session.run("record \(file)\necho one\nsource \(file)\nrecord stop")
+    #expect(
+      result.errors == "<command-line>:3: error: '\(file)' is the file being recorded; 'record stop' first\n")
+    let recorded = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(recorded == "# Recorded by folio; replay with: folio run \(file)\necho one\n")
+    let replay = CapturedShell()
+    #expect(replay.shell.runScriptFile(file))
+    replay.shell.console.flush()
+    #expect(replay.output == "one\n")
   }
 
   @Test("a read typed while a dialog waits is recorded in its place, before what the answer did")

@@ -27,10 +27,11 @@ public struct Word: Hashable, Sendable, CustomStringConvertible {
   public var description: String { text }
 
   /// `text` written as one literal word of a command line: as it is when it holds only
-  /// letters, digits and `/._,:+@%`; in double quotes with escapes (`\n`, `\u{1B}`) when it
-  /// holds a control character, so a recorded line stays one line; else in single quotes (a
-  /// quote inside as `'\''`). It never reads as an option, a named argument, a comment or
-  /// two words.
+  /// letters, digits and `/._,:+@%`; else in double quotes (`"Final Spots"`, `"Don't Save"`),
+  /// a `"` or `\` inside escaped with a backslash and each control character or
+  /// bidirectional control as an escape (`\n`, `\u{1B}`), so a recorded line stays one line
+  /// and shows as it reads. It never reads as an option, a named argument, a comment or two
+  /// words.
   public static func quoted(_ text: String) -> String {
     let isPlain =
       !text.isEmpty && !text.hasPrefix("-")
@@ -40,9 +41,6 @@ public struct Word: Hashable, Sendable, CustomStringConvertible {
             || "/._,:+@%-".unicodeScalars.contains(scalar))
       }
     if isPlain { return text }
-    guard text.unicodeScalars.contains(where: isControl) else {
-      return "'" + text.replacingText("'", with: "'\\''") + "'"
-    }
     var quoted = "\""
     for scalar in text.unicodeScalars {
       switch scalar {
@@ -58,10 +56,12 @@ public struct Word: Hashable, Sendable, CustomStringConvertible {
     return quoted + "\""
   }
 
-  /// A scalar a line of text cannot hold as it is: C0, DEL, C1, or a line or paragraph
-  /// separator.
+  /// A scalar a line of text cannot hold as it is: C0, DEL, C1, a line or paragraph
+  /// separator, or a bidirectional embedding, override or isolate (U+202A–U+202E,
+  /// U+2066–U+2069), which would reorder the text around it on screen.
   private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
-      || scalar.value == 0x2029
+      || scalar.value == 0x2029 || (0x202A...0x202E).contains(scalar.value)
+      || (0x2066...0x2069).contains(scalar.value)
   }
 }

@@ -182,13 +182,6 @@ public struct Dialog: Sendable, Equatable {
   public var cancelButton: DialogButton {
     buttons.first { $0.role == .cancel } ?? DialogButton("Cancel", role: .cancel)
   }
-
-  /// The choices for messages: `'Save', 'Don't Save' or 'Cancel'`.
-  public var choicesDescription: String {
-    let titles = buttons.map { "'\($0.title)'" }
-    guard titles.count > 1 else { return titles.joined() }
-    return titles.dropLast().joined(separator: ", ") + " or " + titles[titles.count - 1]
-  }
 }
 
 /// A dialog and the button it was answered with, for those that keep what happened

@@ -184,8 +184,9 @@ public struct JSONWriter: ~Copyable, JSONTreeWriter {
   // MARK: Escapes
 
   /// Copies UTF-8 `bytes`, escaping quotes, backslashes, the C0 and C1 control characters
-  /// and DEL, and U+2028/U+2029 (line breaks to JavaScript); the runs that need no escape
-  /// are copied whole.
+  /// and DEL, U+2028/U+2029 (line breaks to JavaScript) and the bidirectional embeddings,
+  /// overrides and isolates (U+202A–U+202E, U+2066–U+2069), so JSON shown on a terminal
+  /// reads in the order it was written; the runs that need no escape are copied whole.
   private mutating func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
     var runStart = 0
     var index = 0
@@ -202,10 +203,14 @@ public struct JSONWriter: ~Copyable, JSONTreeWriter {
       } else if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] <= 0x9F {
         // U+0080…U+009F, the C1 controls.
         (scalar, length) = (UInt32(bytes[index + 1]), 2)
-      } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
-        bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+      } else if byte == 0xE2, index + 2 < bytes.count,
+        bytes[index + 1] == 0x80 && (0xA8...0xAE).contains(bytes[index + 2])
+          || bytes[index + 1] == 0x81 && (0xA6...0xA9).contains(bytes[index + 2])
       {
-        (scalar, length) = (0x2000 + UInt32(bytes[index + 2] - 0x80), 3)
+        // U+2028, U+2029 and the bidirectional controls U+202A…U+202E, U+2066…U+2069.
+        (scalar, length) = (
+          0x2000 + UInt32(bytes[index + 1] - 0x80) << 6 + UInt32(bytes[index + 2] - 0x80), 3
+        )
       } else {
         index += 1
         continue

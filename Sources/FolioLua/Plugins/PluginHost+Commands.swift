@@ -23,6 +23,13 @@ extension PluginHost {
       throw LuaError(
         message: "folio.command: field 'id' must be a dotted id without spaces, e.g. \"\(plugin.name).do\"")
     }
+    if let control = id.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+      let code = String(control.value, radix: 16, uppercase: true)
+      throw LuaError(
+        message:
+          "folio.command: field 'id' must not hold control characters, got U+\(code.count < 4 ? String(repeating: "0", count: 4 - code.count) + code : code)"
+      )
+    }
     let title = try fields.requiredString("title")
     let role = try fields.oneOf("role", CommandRole.self)
     let dismiss =
@@ -249,8 +256,12 @@ extension PluginHost {
     default:
       let low = try fields.number("min") ?? 0
       let high = try fields.number("max") ?? 100
-      guard low <= high else { throw LuaError(message: "folio.command: state: 'min' must not exceed 'max'") }
       let step = try fields.number("step") ?? 1
+      for (name, value) in [("min", low), ("max", high), ("step", step)] where !value.isFinite {
+        let given = value.isNaN ? "NaN" : value > 0 ? "infinity" : "-infinity"
+        throw LuaError(message: "folio.command: state: '\(name)' must be a finite number, got \(given)")
+      }
+      guard low <= high else { throw LuaError(message: "folio.command: state: 'min' must not exceed 'max'") }
       guard step > 0 else { throw LuaError(message: "folio.command: state: 'step' must be more than 0") }
       return (
         .number(

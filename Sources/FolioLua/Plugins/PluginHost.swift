@@ -601,12 +601,40 @@ public final class PluginHost {
     }
   }
 
+  /// The message with the `FILE:LINE: ` locations at its start said once: an error re-raised
+  /// with `error(e)` at each level of a recursion gains one per level (`plugin.lua:2:
+  /// plugin.lua:2: … boom`); the innermost, where it was first raised, is kept.
+  static func locatedOnce(_ message: String) -> String {
+    /// The length of the `FILE:LINE: ` location `text` starts with, if it does.
+    func locationLength(_ text: Substring) -> Int? {
+      let utf8 = Array(text.utf8.prefix(300))
+      guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")), colon > 0,
+        !utf8[..<colon].contains(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") })
+      else { return nil }
+      var end = colon + 1
+      while end < utf8.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(utf8[end]) { end += 1 }
+      guard end > colon + 1, end + 1 < utf8.count, utf8[end] == UInt8(ascii: ":"),
+        utf8[end + 1] == UInt8(ascii: " ")
+      else { return nil }
+      return end + 2
+    }
+    var rest = message[...]
+    var innermost: Substring?
+    while let length = locationLength(rest) {
+      let location = rest.utf8.prefix(length)
+      innermost = Substring(location)
+      rest = Substring(rest.utf8.dropFirst(length))
+    }
+    guard let innermost, rest.utf8.count + innermost.utf8.count < message.utf8.count else { return message }
+    return String(innermost) + rest
+  }
+
   /// The error a failed callback, or `plugin.lua` `whileLoading`, becomes: `plugin NAME:
   /// FILE:LINE: message`, with the traceback in the plugin's log. A spent budget says which
   /// and how large it was. A callback Ctrl-C stopped is `FolioError.interrupted`, as any
   /// command Ctrl-C stops: where it stopped goes to the plugin's log only.
   func failure(_ error: LuaError, in plugin: Plugin, whileLoading: Bool = false) -> FolioError {
-    var message = error.message.cutToMessageLimit()
+    var message = Self.locatedOnce(error.message).cutToMessageLimit()
     if error.stop == .interrupted, !whileLoading {
       plugin.appendLog("interrupted: \(message)")
       return .interrupted

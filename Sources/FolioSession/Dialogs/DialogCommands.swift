@@ -58,7 +58,8 @@ enum DialogCommands {
       details: """
         A button or item by its number or title. A menu item's command takes the words \
         after it as its arguments ('choose Rename "New name"'); a stepper takes + or -. A \
-        dialog with a text field takes the words as its text ('choose New name').
+        dialog with a text field takes the words as its text ('choose New name'); its cancel \
+        button's title ('choose Cancel') cancels.
         """,
       parameters: [item, extra], access: .answers)
 
@@ -66,14 +67,22 @@ enum DialogCommands {
       let session = context.session
       let words = [arguments[Self.item]] + arguments[Self.extra].map(\.text)
       if let dialog = session.pendingDialog, dialog.textField != nil, let accept = dialog.acceptButton {
-        // A dialog with a text field takes every word as its text: `choose New Title`.
-        return try session.answerDialog(with: accept, text: words.joined(separator: " "))
+        // A dialog with a text field takes every word as its text: `choose New Title`; the
+        // cancel button's title cancels, as the prompt offers (`choose Cancel`).
+        let text = words.joined(separator: " ")
+        let cancel = dialog.cancelButton
+        if text.lowercased() == cancel.title.lowercased() { return try session.answerDialog(with: cancel) }
+        return try session.answerDialog(with: accept, text: text)
       }
       if let dialog = session.pendingDialog {
         // Buttons take no arguments, so every word is the title: `choose Don't Save`.
         let answer = words.joined(separator: " ")
         guard let button = dialog.button(named: answer) else {
-          throw FolioError.invalidArgument("no button '\(answer)'; choose \(dialog.choicesDescription)")
+          // The answer is echoed cut, so the message stays short whatever was typed.
+          let shown = answer.count > 80 ? answer.prefix(79) + "…" : answer[...]
+          throw FolioError(
+            .invalidArgument, "no button '\(shown)'", values: ["answer": answer],
+            remedies: dialog.answerRemedies)
         }
         return try session.answerDialog(with: button)
       }

@@ -200,8 +200,8 @@ public final class Session {
     dismissDialogIfItsRowIsGone()
     guard access == .changes, let dialog = pendingDialog else { return }
     throw FolioError(
-      .disabled, "a dialog is waiting — \(dialog.title) Choose \(dialog.choicesDescription)",
-      values: ["dialog": dialog.title])
+      .disabled, "a dialog is waiting — \(dialog.title)", values: ["dialog": dialog.title],
+      remedies: dialog.answerRemedies)
   }
 
   /// Runs `body` and keeps the dialog its output presents as the pending one.

@@ -58,6 +58,13 @@ public enum Lexer {
       while index < scalars.count {
         let scalar = scalars[index]
         switch scalar {
+        case "\r" where index + 1 == scalars.count || scalars[index + 1] != "\n":
+          // A carriage return that ends no line: a file whose lines end in CR alone would
+          // otherwise run as one line.
+          throw FolioError(
+            .syntax,
+            "a carriage return (CR) at column \(index + 1) ends no line: lines end with LF or CRLF; inside double quotes, '\\r' writes one"
+          )
         case " ", "\t", "\n", "\r":
           finishWord()
           index += 1
@@ -179,9 +186,15 @@ public enum Lexer {
         digits.unicodeScalars.append(scalars[index])
         index += 1
       }
-      guard index < scalars.count, (1...6).contains(digits.count),
-        let value = UInt32(digits, radix: 16), value != 0, let scalar = Unicode.Scalar(value)
+      guard index < scalars.count, (1...6).contains(digits.count), let value = UInt32(digits, radix: 16)
       else { throw invalid }
+      guard let scalar = Unicode.Scalar(value), value != 0 else {
+        let what =
+          value == 0
+          ? "NUL, which no word may hold"
+          : value > 0x10FFFF ? "beyond U+10FFFF" : "a surrogate, not a character"
+        throw FolioError(.syntax, "invalid escape at column \(start + 1): \\u{\(digits)} is \(what)")
+      }
       index += 1
       return scalar
     }

@@ -37,13 +37,17 @@ struct Completer {
   /// `my fi…`. Each completion keeps the text typed so far as it was typed and writes the
   /// rest in the same quoting: escaped with backslashes outside quotes (`my\ file.csv`),
   /// plain inside double quotes, closing the quote when it is the only completion and not a
-  /// folder (`"my file.csv"`).
+  /// folder (`"my file.csv"`). Control characters and bidirectional controls are written as
+  /// escapes in double quotes (`writtenShowingControls`), so a listing reaches the terminal
+  /// as the names read.
   func completions(of word: TypedWord) -> [String] {
     var results: [String] = []
     var seen = Set<String>()
     let values = candidates(for: word.value, after: word.lineBefore).filter { $0.hasPrefix(word.value) }
     for value in values {
-      var text = word.typed + word.quoting.written(String(value.dropFirst(word.value.count)))
+      // A name holding a control character is written with it escaped (`"a\u{1B}b.csv"`),
+      // never as the character itself: libedit lists the completions as they are.
+      var text = word.typed + word.quoting.writtenShowingControls(String(value.dropFirst(word.value.count)))
       if values.count == 1, !value.hasSuffix("/") { text += word.quoting.closing }
       if seen.insert(text).inserted { results.append(text) }
     }

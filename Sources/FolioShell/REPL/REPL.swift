@@ -73,7 +73,7 @@ struct REPL {
         shell.execute(ParsedCommand(words: [Word("quit")], text: "quit"))
       case .line(var line):
         if let field, line.trimmingBlanks.isEmpty { line = field.text }
-        if pending == nil, openQuote == nil, let answer = shell.textFieldAnswer(line) {
+        if pending == nil, openQuote == nil, let answer = shell.dialogAnswer(line) {
           remember(answer.text, editor: editor, failure: &historyFailure)
           shell.execute(answer)
           continue

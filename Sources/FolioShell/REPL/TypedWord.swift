@@ -1,3 +1,5 @@
+import FolioCore
+
 /// The word being typed at the end of a line, read with the command language's quoting, for
 /// completion: where it starts, what it says, and the quote it is inside.
 ///
@@ -32,6 +34,37 @@ struct TypedWord: Equatable {
         result.append(character)
       }
       return result
+    }
+
+    /// `text` written to continue a word in this quoting, so that it shows as it reads: a
+    /// text holding a control character or a bidirectional control (a file named
+    /// `a\u{1B}[2Jb.csv`) is written in double quotes with those escaped (`\u{1B}`), closing
+    /// and reopening the quote it is in; any other text as `written` writes it.
+    func writtenShowingControls(_ text: String) -> String {
+      guard text.unicodeScalars.contains(where: Self.isEscaped) else { return written(text) }
+      var escaped = ""
+      for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"", "\\": escaped += "\\" + String(scalar)
+        case "\n": escaped += "\\n"
+        case "\t": escaped += "\\t"
+        case "\r": escaped += "\\r"
+        case _ where Self.isEscaped(scalar):
+          escaped += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        default: escaped.unicodeScalars.append(scalar)
+        }
+      }
+      switch self {
+      case .none: return "\"" + escaped + "\""
+      case .double: return escaped
+      case .single: return "'\"" + escaped + "\"'"
+      }
+    }
+
+    /// Whether a scalar is shown escaped on the terminal: a control character, a line or
+    /// paragraph separator, or a bidirectional control.
+    private static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
+      String(scalar).displayedOnOneLine != String(scalar)
     }
 
     /// The quote that ends a word in this quoting.

@@ -24,14 +24,15 @@ public struct ErrorText {
   }
 
   /// Remedies as one clause: each command line in single quotes (double quotes when it holds
-  /// a single quote) followed by its effect, joined by commas; a remedy without an effect
-  /// shares the next one's ("'open PATH' or 'new' makes one").
+  /// a single quote and no double quote; a line such as `choose "Don't Save"` stays in single
+  /// quotes) followed by its effect, joined by commas; a remedy without an effect shares the
+  /// next one's ("'open PATH' or 'new' makes one").
   func phrase(_ remedies: [Remedy]) -> String {
     var clauses: [String] = []
     var alternatives: [String] = []
     for remedy in remedies {
       let line = line(remedy)
-      let quote = line.contains("'") ? "\"" : "'"
+      let quote = line.contains("'") && !line.contains("\"") ? "\"" : "'"
       alternatives.append(quote + line + quote)
       guard !remedy.effect.isEmpty else { continue }
       clauses.append(alternatives.joined(separator: " or ") + " " + remedy.effect)

@@ -4,10 +4,10 @@ import FolioSession
 extension String {
   /// The text as the console writes it: line breaks (LF, CRLF) and tabs kept, the colour
   /// sequences of `TextStyle` kept when `keepingStyles` says so (colour is on), and every
-  /// other control character (C0, DEL, C1) and line separator shown the way table cells show
-  /// them (`displayedOnOneLine`: `⏎` or a `\u{XX}` escape), so no text — a plugin's, a file
-  /// name, a message — can move the cursor, retitle the window, ring the bell or send the
-  /// terminal any other command.
+  /// other control character (C0, DEL, C1), line separator and bidirectional control shown
+  /// the way table cells show them (`displayedOnOneLine`: `⏎` or a `\u{XX}` escape), so no
+  /// text — a plugin's, a file name, a message — can move the cursor, retitle the window,
+  /// ring the bell, reorder what is around it or send the terminal any other command.
   func escapedForTerminal(keepingStyles: () -> Bool) -> String {
     guard holdsEscapedScalar else { return self }
     let keepsStyles = keepingStyles()
@@ -80,10 +80,12 @@ extension String {
       case ..<0x20, 0x7F: return true
       // C2 80 to C2 9F encode the C1 controls U+0080 to U+009F.
       case 0xC2 where index < bytes.count && bytes[index] <= 0x9F: return true
-      // E2 80 A8 and E2 80 A9 encode U+2028 and U+2029.
+      // E2 80 A8 to E2 80 AE encode U+2028, U+2029 and the bidirectional controls U+202A
+      // to U+202E; E2 81 A6 to E2 81 A9 the isolates U+2066 to U+2069.
       case 0xE2
-      where index + 1 < bytes.count && bytes[index] == 0x80
-        && (bytes[index + 1] == 0xA8 || bytes[index + 1] == 0xA9):
+      where index + 1 < bytes.count
+        && (bytes[index] == 0x80 && (0xA8...0xAE).contains(bytes[index + 1])
+          || bytes[index] == 0x81 && (0xA6...0xA9).contains(bytes[index + 1])):
         return true
       default: continue
       }

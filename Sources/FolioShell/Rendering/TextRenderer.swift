@@ -443,6 +443,9 @@ struct TextRenderer {
       }
     let note = style.secondary(
       "Dismissed “\(dismissal.dialog.title)” as \(dismissal.dialog.cancelButton.title): \(gone).")
+    // A command's Cancel says it kept the document as it is, which the row's going belies:
+    // the note says what happened.
+    if case .document(let report) = dismissal.output, case .keptUnchanged = report.event { return note }
     return ([note] + [render(dismissal.output)].compactMap { $0 }).joined(separator: "\n")
   }
 

@@ -14,10 +14,13 @@ import FolioSession
 /// the button's `replay` (`delete 3 --yes`; nothing for Cancel) — scripts would otherwise
 /// act without asking, or ask where the session did not. A dialog that records answers (a
 /// plugin's `ctx:confirm`, which asks in scripts too) is written as the line that asked and
-/// `choose 'TITLE'`.
+/// `choose 'TITLE'`. A dialog with a text field is written as the command its text filled
+/// in (`rename 'Final Spots'`).
 final class Recorder {
   /// The file being written, as the user named it.
   let path: String
+  /// The file's canonical path, which `source` refuses to run while it is being written.
+  let canonicalPath: String?
   /// The include depth whose commands are recorded: those typed, not those of sourced files.
   let depth: Int
   private let descriptor: Int32
@@ -42,6 +45,7 @@ final class Recorder {
       throw .io(path, "cannot record: \(Paths.lastErrorDescription)")
     }
     self.path = path
+    canonicalPath = Paths.canonical(path)
     self.depth = depth
     writer = CommandLineWriter(registry: registry)
     self.descriptor = descriptor
@@ -76,7 +80,15 @@ final class Recorder {
     let reads = readWhileAsking
     asking = nil
     readWhileAsking = []
-    if dialog.recordsAnswers {
+    if let field = dialog.textField, case .command(let invocation) = dialog.responder {
+      for line in reads { try append(line) }
+      // A text entered in a dialog (Rename…) is recorded as the command it filled in,
+      // `rename 'Final Spots'`; a Cancel, or the text it started with, as nothing.
+      guard button.role != .cancel, invocation.arguments[field.parameter] != .string(field.text) else {
+        return
+      }
+      try append(writer.line(invocation))
+    } else if dialog.recordsAnswers {
       if let asked { try append(asked) }
       for line in reads { try append(line) }
       // By title, unless the title would name another button on replay (a title "2" is
@@ -88,6 +100,33 @@ final class Recorder {
       for line in reads { try append(line) }
       if !button.replay.isEmpty { try append(button.replay.map { writer.line($0) }.joined(separator: "; ")) }
     }
+  }
+
+  /// Records what a `quit` that ended the session did, and nothing of the `quit` itself, so
+  /// that a script that `source`s the recording goes on after it: a `save` for each document
+  /// it saved (`quit --save`, Save All), after `focus 'TITLE'` when several are open.
+  ///
+  /// - Parameters:
+  ///   - saved: the titles of the documents the quit saved.
+  ///   - isOnlyDocument: whether one document is open, which `save` alone saves.
+  func recordQuit(saved: [String], isOnlyDocument: Bool) throws(FolioError) {
+    asking = nil
+    readWhileAsking = []
+    for title in saved {
+      try append(isOnlyDocument ? "save" : "focus \(Word.quoted(title)); save")
+    }
+  }
+
+  /// Records the line that showed the dialog waiting now when the session dismissed it on
+  /// its own (its row went away): the line ran, and what it set off — a plugin's handler
+  /// deleting the row — happens again on replay.
+  func recordDismissal() throws(FolioError) {
+    guard let asked = asking else { return }
+    let reads = readWhileAsking
+    asking = nil
+    readWhileAsking = []
+    try append(asked)
+    for line in reads { try append(line) }
   }
 
   /// Appends one command line.

@@ -15,9 +15,29 @@ extension Shell {
   public func finishBatch() {
     guard let dialog = session.pendingDialog, session.stopReason != .interrupted else { return }
     session.dismissDialog()
+    let stoppedEarly = unansweredDialog != nil
+    unansweredDialog = nil
     report(
-      FolioError(.disabled, "the input ended while a dialog was waiting — \(dialog.title)"),
+      FolioError(
+        .disabled,
+        stoppedEarly
+          ? "the run stopped: the answer to a waiting dialog failed, and no later line answers it — \(dialog.title)"
+          : "the input ended while a dialog was waiting — \(dialog.title)"),
       commandText: "", at: nil)
+  }
+
+  /// Stops a batch run at the waiting dialog when the line meant to answer it failed — a
+  /// `choose` or `cancel` that failed, or a line that did not lex — so that no later line,
+  /// written for something else, answers it in its place (`--keep-going` too).
+  ///
+  /// - Parameter command: the command that failed; nil for a line that failed to lex.
+  func stopAtUnansweredDialog(after command: ParsedCommand?) {
+    guard !isInteractive, let dialog = session.pendingDialog else { return }
+    if let command {
+      let id = registry.resolve(command.words[0].text)?.id
+      guard id == SessionCommandID.choose || id == SessionCommandID.cancel else { return }
+    }
+    unansweredDialog = dialog
   }
 
   /// Runs a command file given on the command line (`folio run FILE`); `-` is standard input.
@@ -81,6 +101,10 @@ extension Shell {
     }
     let bytes = try FileIO.readAll(resolved)
     let canonical = Paths.canonical(resolved)
+    // Its replay would source itself: the recording cannot hold it.
+    if let recorder, let canonical, recorder.canonicalPath == canonical {
+      throw .invalidArgument("'\(path)' is the file being recorded; 'record stop' first")
+    }
     if let canonical, let first = includeStack.firstIndex(where: { $0.canonicalPath == canonical }) {
       let chain = includeStack[first...].map(\.displayName) + [resolved]
       throw .invalidArgument("include cycle: " + chain.joined(separator: " → "))
@@ -106,7 +130,7 @@ extension Shell {
     let errorsBefore = errorCount
     var lineNumber = 0
     var line = LogicalLine()
-    reading: while session.stopReason == nil {
+    reading: while session.stopReason == nil, unansweredDialog == nil {
       let firstLine = lineNumber + 1
       let location = SourceLocation(file: frame.displayName, line: firstLine)
       line.reset()
@@ -126,8 +150,11 @@ extension Shell {
         if firstLine == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         let text = try decoded(bytes)
         // A dialog with a text field takes the next line, as written, as its text.
-        if let answer = textFieldAnswer(text) {
-          if !execute(answer, at: location), !options.keepGoing { break reading }
+        if let answer = dialogAnswer(text) {
+          if !execute(answer, at: location) {
+            stopAtUnansweredDialog(after: answer)
+            if !options.keepGoing { break reading }
+          }
           continue
         }
         var result = try line.append(text)
@@ -145,10 +172,11 @@ extension Shell {
         guard case .complete(let commands) = result else { continue }
         for command in commands {
           if isInterrupted { session.stopReason = .interrupted }
-          if session.stopReason != nil { break reading }
+          if session.stopReason != nil || unansweredDialog != nil { break reading }
           let succeeded = execute(command, at: location)
           // Ctrl-C during a command (a plugin callback stopped with "interrupted") ends the run too.
           if isInterrupted { session.stopReason = .interrupted }
+          if !succeeded { stopAtUnansweredDialog(after: command) }
           if !succeeded, !options.keepGoing { break reading }
         }
         if isInterrupted { session.stopReason = .interrupted }
@@ -156,6 +184,7 @@ extension Shell {
         session.stopReason = .interrupted
       } catch {
         report(error, commandText: line.text + (undecodable.map(LineDecoder.escaped) ?? ""), at: location)
+        stopAtUnansweredDialog(after: nil)
         if !options.keepGoing { break }
       }
     }

@@ -52,6 +52,9 @@ public final class Shell {
   public var flushesEachCommand = false
   /// Whether the pager failed to start, after which output is printed directly.
   var pagerHasFailed = false
+  /// The dialog a batch run stopped at because the line meant to answer it failed: nothing
+  /// after that line may answer it, `--keep-going` or not.
+  var unansweredDialog: Dialog?
 
   /// A file being run by `source` (or a top-level script).
   struct IncludeFrame {
@@ -172,14 +175,30 @@ public final class Shell {
     defer { reportJournalWarnings(session.finishCommand()) }
     do {
       let waited = session.pendingDialog != nil
+      // The documents a `quit --save` would save, read only while recording.
+      let unsaved = recorder == nil ? [] : workspace.documents.filter(\.isDirty)
       let output = try dispatch(command)
       try render(output, for: command)
       if console.isOutputClosed { session.stopReason = .outputClosed }
       if let recorder, recorder.depth == includeStack.count,
-        registry.resolve(command.words[0].text)?.id != ShellBuiltins.Record.configuration.id
+        case let id = registry.resolve(command.words[0].text)?.id, id != ShellBuiltins.Record.configuration.id
       {
-        try recorder.record(
-          command.text, answering: session.answeredDialog, asks: session.pendingDialog != nil, waited: waited)
+        if session.stopReason == .quit, id == ShellBuiltins.Source.configuration.id {
+          // A sourced file quit: the line ran, and is what the recording holds last.
+          try recorder.record(command.text, answering: nil, asks: false)
+          self.recorder = nil
+        } else if session.stopReason == .quit {
+          // The recording stops at the quit, without it: a script sourcing it goes on.
+          try recorder.recordQuit(
+            saved: unsaved.filter { !$0.isDirty }.map(\.title), isOnlyDocument: workspace.documents.count == 1
+          )
+          self.recorder = nil
+        } else if case .dialogDismissed = output {
+          try recorder.recordDismissal()
+        } else {
+          try recorder.record(
+            command.text, answering: session.answeredDialog, asks: session.pendingDialog != nil, waited: waited)
+        }
       }
       return true
     } catch let error as FolioError where error.code == .reported {
@@ -204,7 +223,16 @@ public final class Shell {
   /// Shows the dialogs the session dismissed on its own (their row went away) as `command`
   /// finished, each with what its Cancel did, and reports the error a Cancel raised.
   func showDialogDismissals(after command: ParsedCommand, at location: SourceLocation?) {
-    for dismissal in session.takeDialogDismissals() {
+    let dismissals = session.takeDialogDismissals()
+    // The line that showed the dialog ran, and what it set off removed the row: recorded.
+    if !dismissals.isEmpty, let recorder, recorder.depth == includeStack.count {
+      do {
+        try recorder.recordDismissal()
+      } catch {
+        report(error, commandText: command.text, at: location)
+      }
+    }
+    for dismissal in dismissals {
       do {
         try render(.dialogDismissed(dismissal), for: command)
       } catch {
