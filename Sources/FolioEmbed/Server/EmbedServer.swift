@@ -58,7 +58,9 @@ public final class EmbedServer {
   var lastToolbar: JSONValue?
   /// The dialog last sent in `dialog.presented`, to name the button of `dialog.dismissed`.
   var presentedDialog: Dialog?
-  /// The longest message the reader feeding this server keeps, in bytes.
+  /// The longest message the reader feeding this server keeps, in bytes, and the longest
+  /// response it writes as bytes: a longer answer is refused with `answerTooLarge`. (Values
+  /// handed to `init(shell:send:)`'s closure are not measured.)
   public var messageLimit = MessageReader.defaultLimit
   /// How many rows the answer being written holds (`table.rows`), so that an answer over
   /// the message limit can say how many would fit; nil for other answers.

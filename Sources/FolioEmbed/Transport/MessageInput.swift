@@ -122,6 +122,8 @@ public final class MessageInput: Sendable {
       let rest = held[heldStart...]
       held = []
       heldStart = 0
+      // Counted when they were read: taken again, they are not counted twice.
+      queuedBytes -= rest.count
       rest.withUnsafeBufferPointer { take($0, noting: noteItem) }
       if ended { finishReader(noting: noteItem) }
     }
