@@ -23,6 +23,9 @@ public final class RequestCancellations: Sendable {
   }
 
   private let state = Mutex(State())
+  /// How many cancels are remembered, kept beside the state so that the serving loop, which
+  /// asks at every message, reads a number instead of taking the lock.
+  private let remembered = Atomic(0)
   private let token: CancellationToken
 
   /// Creates the record for a server whose work checks `token`.
@@ -39,6 +42,7 @@ public final class RequestCancellations: Sendable {
         token.cancel()
       }
       state.cancelled[id, default: 0] += 1
+      remembered.add(1, ordering: .relaxed)
     }
   }
 
@@ -48,18 +52,15 @@ public final class RequestCancellations: Sendable {
     state.withLock { state in
       guard let count = state.cancelled[id] else { return }
       state.cancelled[id] = count > 1 ? count - 1 : nil
+      remembered.subtract(1, ordering: .relaxed)
     }
   }
 
   /// Whether any cancel is remembered.
-  public var hasRemembered: Bool {
-    state.withLock { state in !state.cancelled.isEmpty }
-  }
+  public var hasRemembered: Bool { remembered.load(ordering: .relaxed) > 0 }
 
   /// How many cancels are remembered: those read and not handled yet.
-  public var rememberedCount: Int {
-    state.withLock { state in state.cancelled.values.reduce(0, +) }
-  }
+  public var rememberedCount: Int { remembered.load(ordering: .relaxed) }
 
   /// Starts the request `id`, with the token reset, unless a cancel read after it named it.
   ///
