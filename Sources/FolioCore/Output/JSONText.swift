@@ -88,19 +88,20 @@ public enum JSONText {
     mutating func object(depth: Int) throws(SyntaxError) -> JSONValue {
       var pairs: [(String, JSONValue)] = []
       pairs.reserveCapacity(4)
-      // Messages' objects are small: a set of keys pays only for large ones.
-      var keys: Set<String>?
+      // Messages' objects are small: a set of keys pays only for large ones. It is inserted
+      // into in place (a copy taken out of an optional and put back copied the whole set at
+      // each key, which made a large object quadratic).
+      var keys: Set<String> = []
       try elements(depth: depth, closedBy: UInt8(ascii: "}")) { (scanner) throws(SyntaxError) in
         guard scanner.current == UInt8(ascii: "\"") else { throw scanner.expected("a string key") }
         let keyOffset = scanner.offset
         let key = try scanner.string()
         let isRepeated: Bool
-        if var known = keys {
-          isRepeated = !known.insert(key).inserted
-          keys = known
+        if pairs.count > 16 {
+          isRepeated = !keys.insert(key).inserted
         } else {
           isRepeated = pairs.contains { $0.0 == key }
-          if pairs.count >= 16 { keys = Set(pairs.map(\.0) + [key]) }
+          if pairs.count == 16 { keys = Set(pairs.map(\.0) + [key]) }
         }
         guard !isRepeated else {
           throw SyntaxError(message: "the key \"\(key)\" appears twice in an object", offset: keyOffset)

@@ -7,6 +7,8 @@ import FolioCore
 /// message that names the field.
 struct Params {
   private let fields: [(String, JSONValue)]
+  /// The field these params are inside (`cells`), or nil at the top.
+  private var path: String?
   /// Whether each of the first 64 fields was taken, a bit each by its place in `fields` (a
   /// message's keys are unique): no array is made for the few fields of most requests.
   private var taken: UInt64 = 0
@@ -55,6 +57,21 @@ struct Params {
     ProtocolError(.invalidParams, "'\(key)' must be \(type)", data: .object([("field", .string(key))]))
   }
 
+  /// The error for a string holding NUL, which no path, id, title or other text of Folio's
+  /// may hold (the command language refuses it too): a C function given the path would read
+  /// it only up to the NUL.
+  private static func holdsNUL(_ key: String) -> ProtocolError {
+    ProtocolError(
+      .invalidParams, "'\(key)' must not contain a NUL character (U+0000)",
+      data: .object([("field", .string(key))]))
+  }
+
+  /// `string`, which the field `key` gave, unless it holds a NUL.
+  private static func checked(_ string: String, _ key: String) throws(ProtocolError) -> String {
+    guard !string.utf8.contains(0) else { throw holdsNUL(key) }
+    return string
+  }
+
   private static func missing(_ key: String) -> ProtocolError {
     ProtocolError(.invalidParams, "'\(key)' is missing", data: .object([("field", .string(key))]))
   }
@@ -80,7 +97,10 @@ struct Params {
 
   /// A string field, or nil when absent or null.
   mutating func optionalString(_ key: String) throws(ProtocolError) -> String? {
-    try field(key, "a string") { if case .string(let string) = $0 { string } else { nil } }
+    guard
+      let string = try field(key, "a string", { if case .string(let string) = $0 { string } else { nil } })
+    else { return nil }
+    return try Self.checked(string, key)
   }
 
   /// A string field that must be there.
@@ -117,11 +137,13 @@ struct Params {
 
   /// An array of strings, or nil when absent or null.
   mutating func optionalStrings(_ key: String) throws(ProtocolError) -> [String]? {
-    try field(key, "an array of strings") { value in
+    let strings = try field(key, "an array of strings") { value -> [String]? in
       guard case .array(let values) = value else { return nil }
       let strings = values.compactMap { if case .string(let string) = $0 { string } else { nil } }
       return strings.count == values.count ? strings : nil
     }
+    for string in strings ?? [] { _ = try Self.checked(string, key) }
+    return strings
   }
 
   /// An array of strings that must be there.
@@ -167,6 +189,7 @@ struct Params {
     guard let value = take(key) else { return nil }
     guard case .object = value else { throw wrongType(key, "an object") }
     var params = try Params(value)
+    params.path = key
     let result = try read(&params)
     try params.finish(in: key)
     return result
@@ -187,7 +210,8 @@ struct Params {
     var result: [(String, String)] = []
     for (name, value) in takeRest() {
       guard case .string(let string) = value else { throw wrongType(name, "a string") }
-      result.append((name, string))
+      // A name is checked as its value is: it names a column, say.
+      result.append((try Self.checked(name, path ?? name), try Self.checked(string, name)))
     }
     return result
   }
@@ -207,7 +231,7 @@ struct Params {
   /// A JSON value as a command argument; nil for null (the parameter's default).
   private static func argument(_ value: JSONValue, name: String) throws(ProtocolError) -> ArgumentValue? {
     switch value {
-    case .string(let string): return .string(string)
+    case .string(let string): return .string(try checked(string, name))
     case .int(let number): return .int(number)
     case .number(let number): return .number(number)
     case .bool(let bool): return .bool(bool)
@@ -220,7 +244,7 @@ struct Params {
             .invalidParams, "'\(name)' must be an array of strings", data: .object([("field", .string(name))])
           )
         }
-        words.append(Word(string, quotedFrom: 0))
+        words.append(Word(try checked(string, name), quotedFrom: 0))
       }
       return .words(words)
     case .object:

@@ -19,6 +19,9 @@ public struct ProtocolError: Error, Equatable, Sendable {
     case internalError = -32603
     /// The operation ran and failed: Folio's error is in `data`.
     case operationFailed = -32000
+    /// The request ran, but its answer would be longer than the message limit; nothing
+    /// was sent of it.
+    case answerTooLarge = -32001
     /// A request came before `initialize`.
     case serverNotInitialized = -32002
     /// A request came after `shutdown`.

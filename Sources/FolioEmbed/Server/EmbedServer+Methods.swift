@@ -128,8 +128,8 @@ extension EmbedServer {
         try cells.remainingStrings()
       }
       try params.finish()
-      return try runCommand(
-        "edit.add", ["cells": .words((cells ?? []).map { Word("\($0.0)=\($0.1)", quotedFrom: 0) })])
+      // The cells stay names and values: a column named `a=b` is that column.
+      return JSONRenderer.result(try session.addRow(cells: (cells ?? []).map { (column: $0.0, value: $0.1) }))
     case .tableDeleteRows:
       let ids = try params.ints("ids", in: 0...Int.max)
       let confirmed = try params.optionalBool("yes") ?? false
@@ -186,7 +186,8 @@ extension EmbedServer {
     case .menuResolve:
       let id = try params.string("id")
       try params.finish()
-      return try runCommand("menu.show", ["words": .words([Word(id, quotedFrom: 0)])])
+      // An id, never a subcommand: `close` and `open` are names no menu has.
+      return JSONRenderer.result(.menu(try session.resolveMenu(id)))
     case .menuOpen:
       let id = try params.string("id")
       try params.finish()
@@ -310,7 +311,7 @@ extension EmbedServer {
       ("server", .object([("name", .string("folio")), ("version", .string(Folio.version))])),
       ("methods", .array(Self.methods.map { .string($0.name) })),
       ("notifications", .array(names.map(JSONValue.string))),
-      ("limits", .object([("messageBytes", .int(MessageReader.defaultLimit))])),
+      ("limits", .object([("messageBytes", .int(messageLimit))])),
     ]
     if !isOlder { result.append(("encoding", .string(encoding.rawValue))) }
     return .object(result)
@@ -565,13 +566,21 @@ extension EmbedServer {
         }
       }
     }
-    let end = min(total, count.map { start + $0 - 1 } ?? total)
-    let positions = start <= end ? Array(start...end) : []
+    // `start` may be any positive integer: past the end it asks for no rows, and only a
+    // start within the rows is added to, so no sum can overflow.
+    let positions: [Int]
+    if start <= total {
+      let end = min(total, count.map { start - 1 + $0 } ?? total)
+      positions = start <= end ? Array(start...end) : []
+    } else {
+      positions = []
+    }
     let environment = session.appEnvironment
     let view = try session.workspace.view(
       of: document, positions: positions, columns: columns, compact: environment.sizeClass == .compact,
       width: environment.width, metrics: session.metrics.table)
     guard case .object(let fields) = JSONRenderer.result(.documentView(view)) else { return .null }
+    rowsInAnswer = positions.count
     return .object(fields + [("total", .int(total))])
   }
 

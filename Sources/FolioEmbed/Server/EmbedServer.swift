@@ -58,8 +58,13 @@ public final class EmbedServer {
   var lastToolbar: JSONValue?
   /// The dialog last sent in `dialog.presented`, to name the button of `dialog.dismissed`.
   var presentedDialog: Dialog?
-  /// The longest message the reader feeding this server keeps, in bytes.
+  /// The longest message the reader feeding this server keeps, in bytes, and the longest
+  /// response it writes as bytes: a longer answer is refused with `answerTooLarge`. (Values
+  /// handed to `init(shell:send:)`'s closure are not measured.)
   public var messageLimit = MessageReader.defaultLimit
+  /// How many rows the answer being written holds (`table.rows`), so that an answer over
+  /// the message limit can say how many would fit; nil for other answers.
+  var rowsInAnswer: Int?
   /// Whether `menus.changed` went out for the request being answered.
   var hasSentMenusChanged = false
   /// Whether `shutdown` was answered.
@@ -111,6 +116,11 @@ public final class EmbedServer {
   /// Handles what the message reader found: a message, a line over the size limit, or a
   /// MessagePack message or stream the server cannot read.
   public func receive(_ item: consuming MessageReader.Item) {
+    // A cancel noted as it was read is forgotten as it is handled: every request it could
+    // name came before it, and has started.
+    if cancellations.hasRemembered, let id = Self.cancelledID(in: item) {
+      cancellations.handledCancel(of: id)
+    }
     // Taken apart, not copied: a copy of a member and the destruction of the item left each
     // cost an outlined value operation.
     switch consume item {
@@ -401,7 +411,7 @@ public final class EmbedServer {
       phase = .exited
     case "$/cancelRequest":
       // The cancellation was taken when the message was read (`noteCancellations`), so that
-      // it reaches the running request and those still queued.
+      // it reaches the running request and those still queued, and forgotten in `receive(_:)`.
       break
     case "initialized":
       break
@@ -436,6 +446,7 @@ public final class EmbedServer {
   }
 
   private func respond(to id: RequestID?, with outcome: Result<Answer, ProtocolError>) {
+    defer { rowsInAnswer = nil }
     switch output {
     case .values(let send):
       var fields: [(String, JSONValue)] = [("jsonrpc", .string("2.0")), ("id", id?.json ?? .null)]
@@ -449,31 +460,64 @@ public final class EmbedServer {
       case .json:
         var line = JSONWriter(capacity: 1024)
         Self.writeResponse(to: id, with: outcome, into: &line)
+        // No response is longer than the limit `initialize` told the client.
+        if line.count > messageLimit, case .success = outcome {
+          let error = answerTooLarge(bytes: line.count)
+          line = JSONWriter(capacity: 1024)
+          Self.writeResponse(to: id, with: .failure(error), into: &line)
+        }
         line.append(UInt8(ascii: "\n"))
         line.withBytes(write)
-      case .msgpack:
-        writeMessage(with: write) { message in Self.writeResponse(to: id, with: outcome, into: &message) }
-      case .msgpackRPC:
-        // [1, id, error, result]: nil for the one of the two that is not.
-        writeMessage(with: write) { message in
-          message.beginArray(count: 4)
-          message.write(1)
-          switch id {
-          case .number(let number)?: message.write(number)
-          case .string(let string)?: message.write(string)
-          case nil: message.writeNull()
-          }
-          switch outcome {
-          case .success(let result):
-            message.writeNull()
-            result.write(to: &message)
-          case .failure(let error):
-            message.write(error.json)
-            message.writeNull()
-          }
+      case .msgpack, .msgpackRPC:
+        writeResponseMessage(to: id, with: outcome)
+        let count = messageWriter.withBytes(\.count)
+        if count > messageLimit, case .success = outcome {
+          writeResponseMessage(to: id, with: .failure(answerTooLarge(bytes: count)))
         }
+        messageWriter.withBytes(write)
       }
     }
+  }
+
+  /// Writes a response into the server's MessagePack writer, emptied first: a map of the
+  /// JSON-RPC members, or msgpack-RPC's `[1, id, error, result]`.
+  private func writeResponseMessage(to id: RequestID?, with outcome: Result<Answer, ProtocolError>) {
+    messageWriter.removeAll()
+    guard encoding == .msgpackRPC else {
+      Self.writeResponse(to: id, with: outcome, into: &messageWriter)
+      return
+    }
+    // [1, id, error, result]: nil for the one of the two that is not.
+    messageWriter.beginArray(count: 4)
+    messageWriter.write(1)
+    switch id {
+    case .number(let number)?: messageWriter.write(number)
+    case .string(let string)?: messageWriter.write(string)
+    case nil: messageWriter.writeNull()
+    }
+    switch outcome {
+    case .success(let result):
+      messageWriter.writeNull()
+      result.write(to: &messageWriter)
+    case .failure(let error):
+      messageWriter.write(error.json)
+      messageWriter.writeNull()
+    }
+  }
+
+  /// The error that stands for an answer of `bytes` bytes, over the message limit: it names
+  /// the limit and, for rows, how to ask for fewer.
+  private func answerTooLarge(bytes: Int) -> ProtocolError {
+    var message =
+      "the answer is \(bytes) bytes, over the message limit of \(messageLimit) (limits.messageBytes)"
+    var data: [(String, JSONValue)] = [("bytes", .int(bytes)), ("limit", .int(messageLimit))]
+    if let rows = rowsInAnswer, rows > 0 {
+      // As many rows as fit on average, with a tenth to spare for rows longer than that.
+      let fitting = max(1, Int(Double(rows) * Double(messageLimit) / Double(bytes) * 0.9))
+      message += "; ask for fewer rows at a time with 'start' and 'count' (about \(fitting) fit)"
+      data.append(("count", .int(fitting)))
+    }
+    return ProtocolError(.answerTooLarge, message, data: .object(data))
   }
 
   private static func writeResponse<Writer: MessageWriter & ~Copyable>(

@@ -45,10 +45,14 @@ public final class MessageInput: Sendable {
     var taken = 0
     /// Whether the watcher rests until the next message, to be woken by `wake`.
     var isWatcherResting = false
+    /// The bytes read since the queue was last empty: what the queued items and the held
+    /// bytes were split from, at most. The watcher reads no more past `readAheadLimit`.
+    var queuedBytes = 0
 
     /// Splits `bytes` into items, noting each, and queues them; holds them while the
     /// encoding is not settled.
     mutating func take(_ bytes: UnsafeBufferPointer<UInt8>, noting noteItem: (MessageReader.Item) -> Void) {
+      queuedBytes += bytes.count
       if isHolding {
         held.append(contentsOf: bytes)
       } else if let packReader {
@@ -118,6 +122,8 @@ public final class MessageInput: Sendable {
       let rest = held[heldStart...]
       held = []
       heldStart = 0
+      // Counted when they were read: taken again, they are not counted twice.
+      queuedBytes -= rest.count
       rest.withUnsafeBufferPointer { take($0, noting: noteItem) }
       if ended { finishReader(noting: noteItem) }
     }
@@ -130,9 +136,13 @@ public final class MessageInput: Sendable {
       taken &+= 1
       // The only item waiting (most often, one request at a time) is moved out, which
       // leaves the array empty with its storage kept.
-      if head == 0, items.count == 1 { return items.removeLast() }
+      if head == 0, items.count == 1 {
+        queuedBytes = isHolding ? held.count - heldStart : 0
+        return items.removeLast()
+      }
       let item = items[head]
       head += 1
+      if head == items.count { queuedBytes = isHolding ? held.count - heldStart : 0 }
       // The taken items are dropped once they are half the array, so taking stays O(1) on
       // average however many are pipelined.
       if head * 2 >= items.count {
@@ -157,6 +167,11 @@ public final class MessageInput: Sendable {
   /// How often the watcher looks at the message count while messages come: a request that
   /// runs longer has its input read (and a cancellation seen) within two ticks.
   static let tick = 10
+  /// How many bytes the watcher reads ahead of the serving thread at most (and one chunk
+  /// more): a client that writes without reading the answers, which block the serving
+  /// thread, is then held back by its own full pipe, and Folio's memory stays flat. A
+  /// `$/cancelRequest` behind that many bytes is seen when the queue has drained.
+  static let readAheadLimit = 4 << 20
   /// How many ticks without a message the watcher waits before it rests.
   private static let ticksBeforeRest = 100
 
@@ -242,7 +257,10 @@ public final class MessageInput: Sendable {
     while true {
       let step = state.withLock { state -> WatcherStep in
         if state.ended { return .end }
-        if state.isWatching && state.taken == lastTaken { return .read }
+        if state.isWatching && state.taken == lastTaken {
+          // With a full queue it looks again a tick later, without reading.
+          return state.queuedBytes < Self.readAheadLimit ? .read : .tick
+        }
         quietTicks = state.taken == lastTaken ? quietTicks + 1 : 0
         lastTaken = state.taken
         guard quietTicks < Self.ticksBeforeRest else {
@@ -272,7 +290,8 @@ public final class MessageInput: Sendable {
     let polled = poll(&waiting, 1, Int32(Self.tick))
     guard polled > 0 else { return polled == 0 || errno == EINTR }
     state.withLock { state in
-      guard state.isWatching, state.taken == taken, !state.ended else { return }
+      guard state.isWatching, state.taken == taken, !state.ended, state.queuedBytes < Self.readAheadLimit
+      else { return }
       var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
       guard poll(&ready, 1, 0) > 0 else { return }
       let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }

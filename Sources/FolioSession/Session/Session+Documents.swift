@@ -207,4 +207,32 @@ extension Session {
     try refuseWhileDialogWaits(.changes)
     return try workspace.share(try activeDocument(), with: target, as: nil, to: destination)
   }
+
+  /// Adds a row to the active table, each cell given by the name of its column exactly as
+  /// the table has it (any text, an `=` included); the other cells are empty.
+  ///
+  /// - Returns: the active document's report, with the new row's id.
+  /// - Throws: `FolioError.disabled` when no document is open; `FolioError.invalidArgument`
+  ///   for a name no column has, or a text document. Nothing is added then.
+  @discardableResult
+  public func addRow(cells: [(column: String, value: String)]) throws -> CommandOutput {
+    let document = try activeDocument()
+    let id = try workspace.addRow(cells, to: document)
+    return workspace.report(document, .rowAdded(id: id))
+  }
+
+  /// The menu with this id (`file`, `title`, a plugin's; in any case) resolved, without
+  /// opening it: the open menu, if any, stays open.
+  ///
+  /// - Throws: `FolioError.invalidArgument` for an id no menu has, `FolioError.disabled` for
+  ///   `title` while no document is open, or what resolving the menu throws.
+  public func resolveMenu(_ id: String) throws -> MenuNode {
+    let menu = try menu(named: id)
+    // Resolving only reads, so the plugins' predicates share one check, as for `openMenu`.
+    let resolve = { [registry, platform] in
+      try MenuResolver.resolve(menu, registry: registry, platform: platform, opensUpward: menu.opensUpward)
+    }
+    guard let pluginHost else { return try resolve() }
+    return try pluginHost.readingTogether(resolve)
+  }
 }
