@@ -83,7 +83,7 @@ import Testing
       title: "Pick", buttons: titles.map { DialogButton($0) }, recordsAnswers: true,
       responder: .pluginConfirmation(1))
     shell.shell.session.pendingDialog = dialog
-    let result = shell.run("choose nope\necho refused while it waits")
+    let result = shell.run("choose nope\nundo")
     let lines = result.errors.split(separator: "\n").map(String.init)
     #expect(lines.count == 2, "\(result.errors)")
     #expect(lines.first?.hasPrefix("<command-line>:1: error: no button 'nope'; ") == true, "\(result.errors)")
