@@ -197,7 +197,8 @@ public final class Shell {
           try recorder.recordDismissal()
         } else {
           try recorder.record(
-            command.text, answering: session.answeredDialog, asks: session.pendingDialog != nil, waited: waited)
+            command.text, answering: session.answeredDialog, asks: session.pendingDialog != nil,
+            waited: waited)
         }
       }
       return true
