@@ -25,8 +25,10 @@ extension Workspace {
   /// whole.
   ///
   /// - Returns: the number of rows.
-  /// - Throws: `FolioError.invalidArgument` for a text document or a key naming no column;
-  ///   `FolioError.interrupted` when `cancellation` stops it, the rows unmoved.
+  /// - Throws: `FolioError.invalidArgument` for a text document, a key naming no column, or
+  ///   a column named by two keys (so there are at most as many keys as columns), before
+  ///   anything is made for the sort; `FolioError.interrupted` when `cancellation` stops it,
+  ///   the rows unmoved.
   @discardableResult
   public func sort(_ document: Document, by keys: [TableSortKey]) throws -> Int {
     let (ordering, permutation) = try sortOrdering(document, by: keys)
