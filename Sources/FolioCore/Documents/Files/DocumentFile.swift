@@ -170,11 +170,15 @@ public enum DocumentFile {
 
   /// Writes a temporary file beside `target` and renames it over `target`.
   ///
-  /// - Parameter cancellation: checked once the temporary file is flushed, before the
-  ///   rename: the last moment the write can be given up, leaving `target` as it was.
+  /// - Parameters:
+  ///   - cancellation: checked once the temporary file is flushed, before the rename: the
+  ///     last moment the write can be given up, leaving `target` as it was.
+  ///   - beforeReplacing: called after that, just before the rename; throwing gives the
+  ///     write up as a cancellation does.
   static func replace(
     _ content: SaveContent, path: String, target: String, existing: stat?, newFileMode: mode_t,
-    faults: String?, cancellation: CancellationToken? = nil
+    faults: String?, cancellation: CancellationToken? = nil,
+    beforeReplacing: (() throws(FolioError) -> Void)? = nil
   ) throws(FolioError) -> Replacement {
     let directory = directoryPath(of: target)
     let temporary =
@@ -221,6 +225,7 @@ public enum DocumentFile {
       try flush(descriptor, path: path, step: step.name("fsync"))
     }
     try cancellation?.check()
+    try beforeReplacing?()
     if let code = step.reach("rename") {
       errno = code
     } else if rename(temporary, target) == 0 {
