@@ -139,7 +139,8 @@ import Testing
     second.send("option keep-going on\nopen notes.txt\nappend from the second\necho ready\n")
     #expect(second.waitForOutput(containing: "ready\n"))
     if !firstEditsBefore {
-      first.send("append from the first\necho edited\n")
+      // The first Folio finds its lock file another's: its save refuses, naming the second.
+      first.send("save\necho saved\nappend from the first\necho edited\n")
       #expect(first.waitForOutput(containing: "edited\n"))
     }
     kill(firstPID, SIGKILL)
@@ -148,6 +149,12 @@ import Testing
     let secondRun = try second.finish()
     #expect(!firstRun.output.contains("Recover"), "\(firstRun.output)")
     #expect(!secondRun.output.contains("Recover"), "\(secondRun.output)")
+    if !firstEditsBefore {
+      #expect(
+        firstRun.errors.contains(
+          "error: notes.txt is being edited by another Folio (pid \(second.process.processIdentifier) on "),
+        "\(firstRun.errors)")
+    }
     if firstEditsBefore {
       // The first Folio's journal says who is editing, though its lock file is gone.
       #expect(

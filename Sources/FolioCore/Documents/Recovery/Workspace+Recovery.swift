@@ -53,9 +53,12 @@ extension Workspace {
   }
 
   /// Throws unless no other live Folio holds the document's lock; tries to take it first, in
-  /// case the other one let go.
+  /// case the other one let go. A lock of this session's whose file was deleted (or replaced
+  /// by another Folio's) is taken again first, or found to be another's.
   func checkNotLockedElsewhere(_ document: Document, force: Bool) throws(FolioError) {
-    guard !force, safeguards?.lockedElsewhere[document.windowID] != nil else { return }
+    guard !force else { return }
+    if let held = safeguards?.locks[document.windowID], !held.isStillHeld { lock(document) }
+    guard safeguards?.lockedElsewhere[document.windowID] != nil else { return }
     lock(document)
     if let warning = lockWarning(document) { throw warning }
   }
