@@ -49,3 +49,23 @@ import Testing
     #expect(JournalEntry.writer(ofFile: folder.path("missing.journal")) == nil)
   }
 }
+
+extension ProcessIdentityTests {
+  @Test(
+    "a session of this process that ended keeping its journals leaves them to the next, in the same process")
+  func ownEndedSessionIsRecoverable() throws {
+    let folder = try TemporaryFolder("folio-process-identity")
+    try folder.write("notes.txt", "one\n")
+    let state = folder.path("state")
+    let first = Workspace(store: nil, currentDirectory: folder.url.path, home: nil, stateDirectory: state)
+    let document = try first.open("notes.txt").document
+    try first.appendLine("two", to: document)
+    first.journalChanges()
+    first.endSessionKeepingJournals()
+
+    let second = Workspace(store: nil, currentDirectory: folder.url.path, home: nil, stateDirectory: state)
+    let journals = second.recoverableJournals()
+    #expect(journals.map(\.title) == ["notes"])
+    #expect(journals.first.map { String(decoding: $0.content, as: UTF8.self) } == "one\ntwo\n")
+  }
+}

@@ -415,8 +415,10 @@ extension Workspace {
       let name = DocumentFile.fileName(of: entry.file)
       if entry.path != nil, !name.hasPrefix(RecoveryJournal.sessionPrefix) {
         // A keyed journal belongs to whoever holds the document's lock, and to the Folio
-        // that wrote it while that one lives, its lock file deleted or not.
-        return !entry.isWriterAlive && !isLockedByLiveFolio(entry.path ?? "")
+        // that wrote it while that one lives, its lock file deleted or not (a session of
+        // this process that ended keeping its journals left them to be recovered).
+        let isOthersLive = entry.isWriterAlive && !entry.writer.isThisProcess
+        return !isOthersLive && !isLockedByLiveFolio(entry.path ?? "")
       }
       return !entry.isWriterAlive
     }
