@@ -59,7 +59,7 @@ public final class TableDecorationRegistry {
       guard let column = index(format.column), formatOfColumn[column] == nil else { continue }
       formatOfColumn[column] = format
     }
-    var formats = shown.map { formatOfColumn[$0] }
+    var formats = formatOfColumn.isEmpty ? [] : shown.map { formatOfColumn[$0] }
     if formats.allSatisfy({ $0 == nil }) { formats = [] }
     return TableDecorationPlan(decorations: decorations, formats: formats)
   }
