@@ -64,4 +64,53 @@ import Testing
     #expect(!result.output.contains("name200000"))
     #expect(!result.output.contains("not reached"))
   }
+
+  /// Writes `wide.csv`, one row of `columns` columns: `c0`, `c1`, … over `0`, `1`, ….
+  static func writeWideTable(columns: Int, in folder: URL) throws {
+    let names = (0..<columns).map { "c\($0)" }.joined(separator: ",")
+    let cells = (0..<columns).map { String($0) }.joined(separator: ",")
+    try (names + "\n" + cells + "\n").write(
+      to: folder.appendingPathComponent("wide.csv"), atomically: true, encoding: .utf8)
+  }
+
+  @Test("show of one row of 400,000 columns is linear in the columns: it ends, header, rule and row whole")
+  func wideRow() throws {
+    let folder = try FolioProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Self.writeWideTable(columns: 400_000, in: folder)
+    // Quadratic, the layout took 36–40 s in a release build and hours in a debug one, which
+    // the two-minute watchdog ends (status 9); linear, seconds in a debug build.
+    let result = try FolioProcess.run(["-c", "open wide.csv; show columns=c0,c399999; show"], in: folder)
+    #expect(result.status == 0, "\(result.errors)")
+    let lines = result.output.split(separator: "\n")
+    try #require(lines.count == 7, "\(lines.count) lines")
+    #expect(lines[0] == "Opened wide (table, 1 row × 400000 columns).")
+    #expect(lines[1] == " # │ c0 │ c399999")
+    #expect(lines[3] == " 1 │  0 │  399999")
+    // Every column is in the header and the row, in order, cut to the window's width.
+    #expect(lines[4].hasPrefix(" # │ c0 │ c1 │ c2 │ c3 │ c4 "))
+    #expect(lines[4].split(separator: "│").count == 400_001)
+    #expect(lines[6].split(separator: "│").count == 400_001)
+    #expect(lines[6].hasPrefix(" 1 │  0 │  1 │  2 │"))
+  }
+
+  @Test("Ctrl-C while show makes a row of 100,000 columns stops it there: the row is not written")
+  func interruptedWideRow() throws {
+    let folder = try FolioProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Self.writeWideTable(columns: 100_000, in: folder)
+    let folio = try RunningFolio(in: folder, home: folder.appendingPathComponent("home"))
+    folio.send("open wide.csv\necho ready\n")
+    #expect(folio.waitForOutput(containing: "ready"))
+    folio.send("show\necho not reached\n")
+    // The header is coming; the test stops reading, so the pipe fills and folio waits to
+    // write the rest of it, before it makes the row.
+    #expect(folio.waitForOutput(containing: "│ c99 │"))
+    kill(folio.process.processIdentifier, SIGINT)
+    let result = try folio.finish()
+    #expect(result.status == 130, "\(result.errors)")
+    #expect(result.errors == "interrupted\n")
+    #expect(!result.output.contains("\n 1 │"))
+    #expect(!result.output.contains("not reached"))
+  }
 }

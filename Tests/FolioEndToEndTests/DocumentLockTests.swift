@@ -108,6 +108,81 @@ import Testing
     #expect(try run.text("shared/other.txt") == "locked\n")
   }
 
+  /// The journals in the recovery folder, by name, with the text of each file and its log.
+  private static func journals(in run: FaultRun) -> [String: String] {
+    let folder = run.stateFolder.appendingPathComponent("recovery")
+    var texts: [String: String] = [:]
+    for name in run.recoveryNames() where name.hasSuffix(".journal") {
+      let journal = (try? Data(contentsOf: folder.appendingPathComponent(name))) ?? Data()
+      let log = (try? Data(contentsOf: folder.appendingPathComponent(name + ".log"))) ?? Data()
+      texts[name] = String(decoding: journal + log, as: UTF8.self)
+    }
+    return texts
+  }
+
+  @Test(
+    "a lock file deleted while a Folio edits: its live journal is not offered to another, and never mixed",
+    arguments: [true, false])
+  func deletedLock(firstEditsBefore: Bool) throws {
+    let run = try FaultRun()
+    defer { run.remove() }
+    try run.write("one\n", to: "notes.txt")
+    let first = try RunningFolio(in: run.folder, home: run.home)
+    first.send(
+      "option keep-going on\nopen notes.txt\n\(firstEditsBefore ? "append from the first\n" : "")echo ready\n"
+    )
+    #expect(first.waitForOutput(containing: "ready\n"))
+    let firstPID = first.process.processIdentifier
+    #expect(unlink(run.path(".~notes.txt.folio-lock")) == 0)
+
+    let second = try RunningFolio(in: run.folder, home: run.home)
+    second.send("option keep-going on\nopen notes.txt\nappend from the second\necho ready\n")
+    #expect(second.waitForOutput(containing: "ready\n"))
+    if !firstEditsBefore {
+      // The first Folio finds its lock file another's: its save refuses, naming the second.
+      first.send("save\necho saved\nappend from the first\necho edited\n")
+      #expect(first.waitForOutput(containing: "edited\n"))
+    }
+    kill(firstPID, SIGKILL)
+    kill(second.process.processIdentifier, SIGKILL)
+    let firstRun = try first.finish()
+    let secondRun = try second.finish()
+    #expect(!firstRun.output.contains("Recover"), "\(firstRun.output)")
+    #expect(!secondRun.output.contains("Recover"), "\(secondRun.output)")
+    if !firstEditsBefore {
+      #expect(
+        firstRun.errors.contains(
+          "error: notes.txt is being edited by another Folio (pid \(second.process.processIdentifier) on "),
+        "\(firstRun.errors)")
+    }
+    if firstEditsBefore {
+      // The first Folio's journal says who is editing, though its lock file is gone.
+      #expect(
+        secondRun.output.contains(
+          "Opened notes (text, 1 line). Warning: notes.txt is being edited by another Folio (pid \(firstPID) on "
+        ),
+        "\(secondRun.output)")
+    }
+
+    // Each session's changes are in a journal of their own, none in the other's.
+    let journals = Self.journals(in: run)
+    #expect(journals.count == 2, "\(journals.keys.sorted())")
+    for (name, text) in journals {
+      let holdsFirst = text.contains("from the first")
+      let holdsSecond = text.contains("from the second")
+      #expect(holdsFirst != holdsSecond, "\(name) holds both or neither")
+    }
+    // The document's own journal is the first editor's when it edited first, else the one
+    // that held the lock.
+    let keyed = try #require(journals.first { !$0.key.hasPrefix("session-") })
+    #expect(keyed.value.contains(firstEditsBefore ? "from the first" : "from the second"))
+
+    let recovered = try run.run(["-c", "open notes.txt; choose Recover; show"])
+    #expect(recovered.status == 0, "\(recovered.errors)")
+    #expect(recovered.output.contains(firstEditsBefore ? "from the first" : "from the second"))
+    #expect(!recovered.output.contains(firstEditsBefore ? "from the second" : "from the first"))
+  }
+
   /// Makes a folder and everything in it belong to `nobody`, so folio can run as that user.
   static func giveToNobody(_ folder: URL) throws {
     try FileManager.default.createDirectory(

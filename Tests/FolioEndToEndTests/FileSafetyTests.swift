@@ -104,4 +104,39 @@ import Testing
     #expect(Self.type(lock) == (isFIFO ? S_IFIFO : S_IFDIR))
     #expect(try run.names() == [".~notes.txt.folio-lock", "notes.txt"])
   }
+
+  @Test(
+    "a FIFO as the state store or one of its companion files is refused at once; Folio runs without it",
+    arguments: ["state.sqlite", "state.sqlite-wal", "state.sqlite-journal"])
+  func fifoStateStore(name: String) throws {
+    let run = try FaultRun()
+    defer { run.remove() }
+    try run.write("a,b\n1,2\n", to: "t.csv")
+    try FileManager.default.createDirectory(at: run.stateFolder, withIntermediateDirectories: true)
+    let fifo = run.stateFolder.appendingPathComponent(name).path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let result = try run.run(["-c", "open t.csv; echo done"])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(
+      result.errors
+        == "folio: warning: state store: cannot open \(fifo): it is a FIFO, not a regular file; "
+        + "recent documents are not kept\n")
+    #expect(result.output.hasSuffix("done\n"))
+    #expect(Self.type(fifo) == S_IFIFO)
+  }
+
+  @Test(
+    "record onto a FIFO is refused at once, --force or not, and the FIFO stays", arguments: [false, true])
+  func recordOntoFIFO(force: Bool) throws {
+    let run = try FaultRun()
+    defer { run.remove() }
+    #expect(mkfifo(run.path("r.folio"), 0o644) == 0)
+    let result = try run.run(["-c", "record r.folio\(force ? " --force" : ""); echo done"])
+    #expect(result.status == 1)
+    #expect(
+      result.errors.hasSuffix("error: r.folio: cannot record: it is a FIFO, not a regular file\n"),
+      "\(result.errors)")
+    #expect(!result.output.contains("done"))
+    #expect(Self.type(run.path("r.folio")) == S_IFIFO)
+  }
 }

@@ -1,3 +1,4 @@
+import FolioCore
 import Foundation
 import Testing
 
@@ -52,5 +53,42 @@ import Testing
       #expect(home == Paths.passwordDatabaseHome())
       #expect(home != "/" && home != "." && home != Paths.currentDirectory)
     }
+  }
+
+  @Test("a FIFO as the history file is refused at once, read or not, and stays a FIFO")
+  func fifoRefused() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("history")
+    #expect(mkfifo(path, 0o600) == 0)
+    let history = History(path: path)
+    #expect(history.load() == [])
+    func isRefusal(_ error: any Error) -> Bool {
+      (error as? FolioError)?.code == .io
+        && (error as? FolioError)?.message
+          == "\(path): cannot write history: it is a FIFO, not a regular file"
+    }
+    // With a reader the write cannot block, so a history that wrote into the FIFO fails here
+    // rather than hanging the next case.
+    let reader = open(path, O_RDONLY | O_NONBLOCK)
+    try #require(reader >= 0)
+    var refused = false
+    #expect {
+      try history.append("echo one")
+    } throws: {
+      refused = isRefusal($0)
+      return refused
+    }
+    var buffer = [UInt8](repeating: 0, count: 16)
+    #expect(read(reader, &buffer, buffer.count) <= 0)
+    close(reader)
+    try #require(refused)
+    #expect {
+      try history.append("echo two")
+    } throws: {
+      isRefusal($0)
+    }
+    var info = stat()
+    #expect(lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
   }
 }

@@ -59,4 +59,33 @@ import Testing
       }
     }
   }
+
+  @Test("a wide row's lines stop within 4,096 columns of a cancellation, whole without one")
+  func wideLinesStop() {
+    let count = 20_000
+    let columns = (0..<count).map { TableColumn(title: "c\($0)", index: $0) }
+    let row = DocumentViewRow(position: 1, id: 1, cells: (0..<count).map { String($0) })
+    let table = TableView(
+      title: "t", columns: columns, rows: [row], width: nil, metrics: TextRenderer.tableMetrics)
+    let token = CancellationToken()
+    let lines = TextRenderer.TableLines(table: table, style: TextStyle(usesColor: false), cancellation: token)
+    var bytes = TableViewRowBytes()
+    table.rows.read(0, into: &bytes)
+
+    var whole: [UInt8] = []
+    lines.appendLine(for: bytes, to: &whole)
+    #expect(String(decoding: whole, as: UTF8.self).split(separator: "│").count == count + 1)
+    let heading = lines.heading
+    #expect(heading.count == TextRenderer.TableLines.headingLineCount)
+    #expect(heading[0].split(separator: "│").count == count + 1)
+    #expect(heading[1].split(separator: "┼").count == count + 1)
+
+    token.cancel()
+    var cut: [UInt8] = []
+    lines.appendLine(for: bytes, to: &cut)
+    #expect(
+      String(decoding: cut, as: UTF8.self).split(separator: "│").count == TableView.columnsBetweenChecks)
+    #expect(lines.heading[0].split(separator: "│").count <= TableView.columnsBetweenChecks + 1)
+    #expect(lines.heading[1].split(separator: "┼").count == TableView.columnsBetweenChecks - 1)
+  }
 }

@@ -49,9 +49,7 @@ public enum DocumentFormat: String, Sendable, Equatable {
     case (.csv, .table(let table)), (.tsv, .table(let table)):
       return try refusingNul(DelimitedFormat.encode(table, dialect: delimitedDialect(of: table)))
     case (.json, .table(let table)):
-      var style = JSONStyle.pretty(indent: 2)
-      if case .json(let existing) = table.dialect { style = existing }
-      return JSONTableFormat.encode(table, style: style)
+      return JSONTableFormat.encode(table)
     case (.text, .table):
       throw .invalidArgument("a table cannot be saved as text; use a .csv, .tsv or .json name")
     case (_, .text):
@@ -79,10 +77,9 @@ public enum DocumentFormat: String, Sendable, Equatable {
         try DelimitedFormat.write(table, as: dialect, chunkSize: chunkSize, to: sink)
       }
     case (.json, .table(let table)):
-      var style = JSONStyle.pretty(indent: 2)
-      if case .json(let existing) = table.dialect { style = existing }
+      let options = JSONTableFormat.options(of: table)
       return SaveContent { (sink) throws(FolioError) in
-        try JSONTableFormat.write(table, as: style, chunkSize: chunkSize, to: sink)
+        try JSONTableFormat.write(table, as: options, chunkSize: chunkSize, to: sink)
       }
     default:
       return SaveContent(try encode(content))

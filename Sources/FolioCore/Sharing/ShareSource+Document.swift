@@ -62,7 +62,7 @@ extension ShareSource {
       }
     case (.table(let table), .json):
       let style: JSONStyle
-      if case .json(let documentStyle) = table.dialect {
+      if case .json(let documentStyle, _) = table.dialect {
         style = documentStyle
       } else {
         style = .pretty(indent: 2)

@@ -23,7 +23,9 @@ enum StateFiles {
   /// the `-wal` and `-shm` files that belong with it.
   static func headerProblem(_ path: String) -> String? {
     let magic = Array("SQLite format 3\u{0}".utf8)
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    // Non-blocking, so that a FIFO in the file's place (refused by `checkRegularFiles`) never
+    // waits for a writer.
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
     var header = [UInt8](repeating: 0, count: magic.count)
@@ -44,6 +46,23 @@ enum StateFiles {
     // Nothing at all is a database not yet written, which SQLite starts afresh.
     if count == 0 { return nil }
     return count == magic.count && header == magic ? nil : "file is not a database"
+  }
+
+  /// Throws unless the database at `path` and each of its companion files is a regular file
+  /// or absent (through symbolic links, as SQLite follows them): SQLite opens them with a
+  /// plain `open`, which a FIFO put in their place would block forever, and a device or a
+  /// folder is no database either.
+  ///
+  /// - Throws: `FolioError.io` naming the file and what it is.
+  static func checkRegularFiles(_ path: String) throws(FolioError) {
+    for file in [path] + companionSuffixes.map({ path + $0 }) {
+      var info = stat()
+      guard stat(file, &info) == 0, info.st_mode & S_IFMT != S_IFREG else { continue }
+      throw FolioError(
+        .io,
+        "state store: cannot open \(file): it is \(DocumentFile.kind(of: info.st_mode)), not a regular file",
+        values: ["path": file])
+    }
   }
 
   /// Which file a path names, so that a file replaced in the meantime is recognised.

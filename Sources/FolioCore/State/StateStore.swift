@@ -30,8 +30,10 @@ public final class StateStore {
   ///
   /// - Parameter directory: The state folder; missing parents are created too.
   /// - Throws: `FolioError.io` when the folder or file cannot be created, read or written
-  ///   (permissions are reported, not worked around); `FolioError.conflict` when the store
-  ///   was written by a newer Folio, whose data is left untouched.
+  ///   (permissions are reported, not worked around), or when the database or one of its
+  ///   companion files is not a regular file (a FIFO, which would block the open, a folder,
+  ///   a device: left as it is); `FolioError.conflict` when the store was written by a newer
+  ///   Folio, whose data is left untouched.
   public convenience init(directory: String) throws(FolioError) {
     try self.init(directory: directory, migrations: Self.migrations, busyTimeoutMilliseconds: 5000)
   }
@@ -108,6 +110,7 @@ extension StateStore {
     throws(FolioError) -> (SQLiteConnection, [String])
   {
     var warnings: [String] = []
+    try StateFiles.checkRegularFiles(path)
     // A file another process replaced in the meantime is not set aside: it is not the one
     // found damaged.
     if let damaged = StateFiles.identity(path), let reason = StateFiles.headerProblem(path),

@@ -52,7 +52,14 @@ public final class TableDecorationRegistry {
     let decorations = rowDecorations.compactMap { decoration in
       index(decoration.column).map { TableDecorationPlan.Applied(decoration: decoration, column: $0) }
     }
-    var formats = shown.map { column in cellFormats.first { index($0.column) == column } }
+    // Each format's column is found once, not once per column shown: the first format
+    // declared for a column is the one it gets.
+    var formatOfColumn: [Int: CellFormat] = [:]
+    for format in cellFormats {
+      guard let column = index(format.column), formatOfColumn[column] == nil else { continue }
+      formatOfColumn[column] = format
+    }
+    var formats = formatOfColumn.isEmpty ? [] : shown.map { formatOfColumn[$0] }
     if formats.allSatisfy({ $0 == nil }) { formats = [] }
     return TableDecorationPlan(decorations: decorations, formats: formats)
   }

@@ -13,8 +13,8 @@ extension TableModel {
   ///   - collation: how text compares.
   ///   - cancellation: checked while the keys are made and the rows sorted.
   ///   - progress: told every 4,096 rows how many rows have their keys made.
-  /// - Throws: `FolioError.invalidArgument` for a key naming no column;
-  ///   `FolioError.interrupted` once `cancellation` is cancelled.
+  /// - Throws: `FolioError.invalidArgument` for a key naming no column or a column another
+  ///   key names; `FolioError.interrupted` once `cancellation` is cancelled.
   public func sortPermutation(
     by keys: [TableSortKey], collation: TableCollation = .standard, cancellation: CancellationToken? = nil,
     progress: ((Int) -> Void)? = nil
@@ -32,13 +32,7 @@ extension TableModel {
     guard rowCount <= ByteRunSorter.maximumRowCount else {
       throw .invalidArgument("cannot sort more than \(ByteRunSorter.maximumRowCount) rows")
     }
-    var keyColumns: [Int] = []
-    for key in keys {
-      guard let column = columnIndex(key.column) else {
-        throw .invalidArgument("no column '\(key.column)'; columns: \(columns.joined(separator: ", "))")
-      }
-      keyColumns.append(column)
-    }
+    let keyColumns = try Self.keyColumns(of: keys, in: self)
     // Columns are taken for numbers, then for ASCII text, until a cell says otherwise; the
     // kinds worked out for `show` rule numbers out at once.
     let text: TableSortKeys.Kind = collation == .standard ? .standardASCIIText : .asciiText
@@ -84,6 +78,31 @@ extension TableModel {
       guard let sorted else { throw .interrupted }
       return (sorted.order(), kinds)
     }
+  }
+
+  /// The column of each key, checked before anything is made for the sort: every key names
+  /// a column, and no column twice, so a sort has at most as many keys as the table has
+  /// columns and its keys take at most about three times the key columns' text and 9 bytes
+  /// a cell (`estimatedSortKeySize`), however many keys are asked for.
+  ///
+  /// - Throws: `FolioError.invalidArgument` for a key naming no column, or naming a column
+  ///   another key names, in either direction (the column's name as `column` in its values).
+  static func keyColumns(of keys: [TableSortKey], in table: TableModel) throws(FolioError) -> [Int] {
+    var keyColumns: [Int] = []
+    keyColumns.reserveCapacity(min(keys.count, table.columns.count))
+    var seen = Set<Int>()
+    for key in keys {
+      guard let column = table.columnIndex(key.column) else {
+        throw .invalidArgument("no column '\(key.column)'; columns: \(table.columns.joined(separator: ", "))")
+      }
+      guard seen.insert(column).inserted else {
+        throw FolioError(
+          .invalidArgument, "the column '\(key.column)' is a sort key twice; each column can be one key",
+          values: ["column": key.column])
+      }
+      keyColumns.append(column)
+    }
+    return keyColumns
   }
 
   /// Puts the rows in a new order: the row at position `permutation[i]` moves to position

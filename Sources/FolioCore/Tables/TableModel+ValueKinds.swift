@@ -10,10 +10,16 @@ extension TableModel {
     if valueKindCache.count != columns.count {
       valueKindCache = Array(repeating: nil, count: columns.count)
     }
-    let missing = Array(
-      Set(wanted.filter { valueKindCache.indices.contains($0) && valueKindCache[$0] == nil })
-    )
-    .sorted()
+    // Each column not known yet, once, ascending: marked in one pass rather than hashed,
+    // since `show` asks for every column of a table that may have 400,000.
+    var isMissing = [Bool](repeating: false, count: valueKindCache.count)
+    var missing: [Int] = []
+    for column in wanted
+    where valueKindCache.indices.contains(column) && !isMissing[column] && valueKindCache[column] == nil {
+      isMissing[column] = true
+      missing.append(column)
+    }
+    missing.sort()
     if !missing.isEmpty {
       for (column, inference) in zip(missing, inferValueKinds(ofColumns: missing)) {
         valueKindCache[column] = inference

@@ -66,27 +66,60 @@ public struct TableView: Sendable, Equatable {
     title: String, columns: [TableColumn], rows: TableViewRows, width: Int?, metrics: TableMetrics,
     isEditing: Bool = false
   ) {
+    self.init(
+      title: title, columns: columns, rows: rows, width: width, metrics: metrics, isEditing: isEditing,
+      checking: { () throws(Never) in })
+  }
+
+  /// How many columns are laid out between two calls of a layout's check: about a
+  /// millisecond's work, so that a row of 400,000 columns stops within that of a Ctrl-C.
+  public static let columnsBetweenChecks = 4096
+
+  /// Lays out rows made as they are read, as `init(title:columns:rows:width:metrics:isEditing:)`
+  /// does, checking `cancellation` before the rows are read and every `columnsBetweenChecks`
+  /// columns as they are fitted.
+  ///
+  /// - Throws: `FolioError.interrupted` once `cancellation` is cancelled.
+  public init(
+    title: String, columns: [TableColumn], rows: TableViewRows, width: Int?, metrics: TableMetrics,
+    isEditing: Bool = false, cancellation: CancellationToken
+  ) throws(FolioError) {
+    try self.init(
+      title: title, columns: columns, rows: rows, width: width, metrics: metrics, isEditing: isEditing,
+      checking: { () throws(FolioError) in try cancellation.check() })
+  }
+
+  /// The layout, calling `check` before the rows are read and every `columnsBetweenChecks`
+  /// columns; what `check` throws stops it. Linear in the columns and in the rows sampled.
+  init<Failure: Error>(
+    title: String, columns: [TableColumn], rows: TableViewRows, width: Int?, metrics: TableMetrics,
+    isEditing: Bool, checking check: () throws(Failure) -> Void
+  ) throws(Failure) {
+    try check()
     self.title = title
     self.rows = rows
     self.metrics = metrics
     self.isEditing = isEditing
-    let sample = rows.sample(limit: Self.sampleLimit)
+    let sample = try rows.sample(limit: Self.sampleLimit, checking: check)
     hasGutter =
       rows.count > Self.sampleLimit
       ? rows.mayHaveMarks : sample.contains { ($0.isSelected && !isEditing) || $0.isFavorite }
     positionWidth = max(1, String(rows.largestPosition).count)
     decorations = rows.applicableDecorations
+    // Each row's displayed cells once, not once a column.
+    let sampleCells = sample.map(\.displayedCells)
+    try check()
     var columns = columns
     var natural: [Int] = []
+    natural.reserveCapacity(columns.count)
     for (position, column) in columns.enumerated() {
+      if position % Self.columnsBetweenChecks == Self.columnsBetweenChecks - 1 { try check() }
       guard case .fitted(let maximum) = column.widthRule else {
         natural.append(column.width)
         continue
       }
       var widest = column.title.displayedOnOneLine.cells
-      for row in sample {
-        let cells = row.displayedCells
-        guard cells.indices.contains(position) else { continue }
+      for cells in sampleCells where cells.indices.contains(position) {
         widest = max(widest, cells[position].displayedOnOneLine.cells)
       }
       natural.append(max(1, min(maximum, widest)))
@@ -117,12 +150,19 @@ public struct TableView: Sendable, Equatable {
   /// Narrows fitted columns until the layout fits `width`: every fitted column is capped at
   /// the largest width that fits (never below the metrics' minimum), and the columns left
   /// are shared out from the left.
+  ///
+  /// Linear in the columns (a binary search over the cap, each step one pass), so that a
+  /// row of 400,000 columns is laid out as fast as it is read.
   private mutating func fit(toWidth width: Int, natural: [Int]) {
-    let fitted = columns.indices.filter {
-      if case .fitted = columns[$0].widthRule { return true }
-      return false
+    var fitted: [Int] = []
+    var fixed = 0
+    for index in columns.indices {
+      if case .fitted = columns[index].widthRule {
+        fitted.append(index)
+      } else {
+        fixed += columns[index].width
+      }
     }
-    let fixed = columns.indices.filter { !fitted.contains($0) }.reduce(0) { $0 + columns[$1].width }
     let available = width - overhead - fixed
     func total(cappedAt cap: Int) -> Int { fitted.reduce(0) { $0 + min(natural[$1], cap) } }
     guard total(cappedAt: Int.max) > available else { return }

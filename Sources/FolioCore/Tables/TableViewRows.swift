@@ -147,12 +147,27 @@ public struct TableViewRows: RandomAccessCollection, Sendable, Equatable {
 
   /// The rows column widths are fitted to: every row when there are at most `limit`, else
   /// the first half of `limit` and the other half spread evenly over the rest.
-  func sample(limit: Int) -> [DocumentViewRow] {
-    guard count > limit else { return Array(self) }
-    let head = limit / 2
-    let spread = limit - head
-    let stride = Double(count - head) / Double(spread)
-    return (0..<head).map { self[$0] } + (0..<spread).map { self[head + Int(Double($0) * stride)] }
+  ///
+  /// - Parameter check: called after each row is made; what it throws stops the sample.
+  func sample<Failure: Error>(limit: Int, checking check: () throws(Failure) -> Void) throws(Failure)
+    -> [DocumentViewRow]
+  {
+    let indices: [Int]
+    if count > limit {
+      let head = limit / 2
+      let spread = limit - head
+      let stride = Double(count - head) / Double(spread)
+      indices = Array(0..<head) + (0..<spread).map { head + Int(Double($0) * stride) }
+    } else {
+      indices = Array(0..<count)
+    }
+    var rows: [DocumentViewRow] = []
+    rows.reserveCapacity(indices.count)
+    for index in indices {
+      rows.append(self[index])
+      try check()
+    }
+    return rows
   }
 
   /// Whether two views show the same rows, read and compared one by one.

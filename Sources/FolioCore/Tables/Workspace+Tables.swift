@@ -25,8 +25,10 @@ extension Workspace {
   /// whole.
   ///
   /// - Returns: the number of rows.
-  /// - Throws: `FolioError.invalidArgument` for a text document or a key naming no column;
-  ///   `FolioError.interrupted` when `cancellation` stops it, the rows unmoved.
+  /// - Throws: `FolioError.invalidArgument` for a text document, a key naming no column, or
+  ///   a column named by two keys (so there are at most as many keys as columns), before
+  ///   anything is made for the sort; `FolioError.interrupted` when `cancellation` stops it,
+  ///   the rows unmoved.
   @discardableResult
   public func sort(_ document: Document, by keys: [TableSortKey]) throws -> Int {
     let (ordering, permutation) = try sortOrdering(document, by: keys)
@@ -447,6 +449,8 @@ extension Workspace {
   /// `TableView.sampleLimit`), and each row is read when the front end asks for it
   /// (`TableViewRows`); the kinds of the columns shown are worked
   /// out once and kept until the table changes (`TableModel.valueKinds(ofColumns:)`).
+  /// The work is linear in the columns shown, and `cancellation` is checked between its
+  /// steps, after each sampled row and every `TableView.columnsBetweenChecks` columns.
   ///
   /// - Parameters:
   ///   - positions: the rows to show, by 1-based position, in order; nil for every row.
@@ -457,7 +461,7 @@ extension Workspace {
   ///   - width: the window's width to fit; nil for natural widths.
   ///   - metrics: the widths of what the front end draws around the cells.
   /// - Throws: `FolioError.invalidArgument` for a text document, or a position or column
-  ///   outside the table.
+  ///   outside the table; `FolioError.interrupted` once `cancellation` is cancelled.
   public func tableView(
     of document: Document, positions: [Int]?, columns: [TableViewColumn]?, compact: Bool, width: Int?,
     metrics: TableMetrics
@@ -468,15 +472,18 @@ extension Workspace {
       }
       var shown = try Self.columns(columns, of: table)
       if compact { shown = Array(shown.prefix(1)) }
-      let kinds = table.valueKinds(ofColumns: shown.map(\.index))
+      try cancellation.check()
+      let indices = shown.map(\.index)
+      let kinds = table.valueKinds(ofColumns: indices)
       for index in shown.indices { shown[index].kind = kinds[index] }
+      try cancellation.check()
       let rows = TableViewRows(
-        table: table, positions: positions, columns: shown.map(\.index), selection: document.selection,
+        table: table, positions: positions, columns: indices, selection: document.selection,
         favoriteColumn: table.columnIndex(Self.favoriteColumn),
-        decorations: tableDecorations.plan(columns: table.columns, shown: shown.map(\.index)))
-      return TableView(
+        decorations: tableDecorations.plan(columns: table.columns, shown: indices))
+      return try TableView(
         title: document.title, columns: shown, rows: rows, width: width, metrics: metrics,
-        isEditing: document.isEditing)
+        isEditing: document.isEditing, cancellation: cancellation)
     }
   }
 

@@ -45,6 +45,9 @@ extension Session {
 
   /// Sorts the active table by the keys, first key first, and returns how many rows it
   /// sorted.
+  ///
+  /// - Throws: `FolioError.invalidArgument` for a key naming no column, or a column two keys
+  ///   name (its name as `column` in the error's values), the table untouched.
   @discardableResult
   public func sort(by keys: [TableSortKey]) throws -> Int {
     try refuseWhileDialogWaits(.changes)

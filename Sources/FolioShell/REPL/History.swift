@@ -45,7 +45,9 @@ final class History {
     guard let path else { return }
     let line = entry.replacingText("\n", with: " ") + "\n"
     try Folders.make(Paths.directory(of: path), mode: 0o700)
-    let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+    // A FIFO or a device in the file's place is refused at once, never waited on.
+    let descriptor = try DocumentFile.openRegularFileForWriting(
+      path, flags: O_WRONLY | O_APPEND | O_CREAT, mode: 0o600, verb: "write history")
     guard descriptor >= 0 else { throw .io(path, "cannot write history: \(Paths.lastErrorDescription)") }
     defer { close(descriptor) }
     fchmod(descriptor, 0o600)
@@ -62,7 +64,9 @@ final class History {
   private func rewrite(_ entries: [String]) {
     guard let path else { return }
     let temporary = path + ".tmp"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    let descriptor =
+      (try? DocumentFile.openRegularFileForWriting(
+        temporary, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600, verb: "write history")) ?? -1
     guard descriptor >= 0 else { return }
     var text = entries.map { $0 + "\n" }.joined()
     let written = text.withUTF8 { write(descriptor, $0.baseAddress, $0.count) }

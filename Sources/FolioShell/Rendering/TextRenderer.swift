@@ -262,12 +262,27 @@ struct TextRenderer {
   /// the same either way. The cells before the columns' — the gutter and the row number —
   /// come from `forEachLeadingCell`, the one place a new leading column is added (with its
   /// width in `TableView`'s overhead and the rule's widths in `heading`).
+  ///
+  /// Lines are made in time linear in the columns. With a `cancellation` token, a line is
+  /// cut short once it is cancelled (checked every `TableView.columnsBetweenChecks`
+  /// columns), for the caller to check the token and drop it.
   struct TableLines {
     /// What shows instead of rows when there are none.
     static let noRows = "(no rows)"
+    /// How many lines `heading` has: the header and its rule.
+    static let headingLineCount = 2
 
     let table: TableView
     let style: TextStyle
+    /// Stops a line being made once cancelled; nil makes every line whole.
+    var cancellation: CancellationToken? = nil
+
+    /// Whether a line being made, at column `index`, is to stop: every
+    /// `TableView.columnsBetweenChecks` columns, once `cancellation` is cancelled.
+    private func stops(at index: Int) -> Bool {
+      index % TableView.columnsBetweenChecks == TableView.columnsBetweenChecks - 1
+        && cancellation?.isCancelled == true
+    }
 
     /// The header line and the rule under it.
     var heading: [String] {
@@ -277,7 +292,9 @@ struct TextRenderer {
         + (table.decorationWidth > 0 ? [table.decorationWidth] : []) + table.columns.map(\.width)
       var bytes: [UInt8] = []
       var ends: [Int] = []
-      for column in table.columns {
+      ends.reserveCapacity(table.columns.count)
+      for (index, column) in table.columns.enumerated() {
+        if stops(at: index) { break }
         bytes.append(contentsOf: column.title.utf8)
         ends.append(bytes.count)
       }
@@ -285,16 +302,22 @@ struct TextRenderer {
       bytes.withUnsafeBufferPointer { titles in
         appendLine(
           selection: " ", gutter: "  ", position: "#",
-          decoration: String(repeating: " ", count: table.decorationWidth), to: &line
+          decoration: String(repeating: " ", count: table.decorationWidth), cellCount: ends.count, to: &line
         ) { index in
           UnsafeBufferPointer(rebasing: titles[(index == 0 ? 0 : ends[index - 1])..<ends[index]])
         }
       }
-      return [
-        style.heading(String(decoding: line, as: UTF8.self)),
-        widths.map { String(repeating: "─", count: $0 + 2) }.joined(separator: "┼"),
-      ]
+      var rule: [UInt8] = []
+      for (index, width) in widths.enumerated() {
+        if stops(at: index) { break }
+        if index > 0 { rule.append(contentsOf: Self.ruleCross) }
+        for _ in 0..<(width + 2) { rule.append(contentsOf: Self.ruleLine) }
+      }
+      return [style.heading(String(decoding: line, as: UTF8.self)), String(decoding: rule, as: UTF8.self)]
     }
+
+    private static let ruleLine = Array("─".utf8)
+    private static let ruleCross = Array("┼".utf8)
 
     /// Appends the line of one row, without its line feed, to `line`.
     func appendLine(for row: TableViewRowBytes, to line: inout [UInt8]) {
@@ -354,6 +377,7 @@ struct TextRenderer {
       var lastSeparator = line.count
       var isLastCellASCII = true
       for index in 0..<(cellCount ?? table.columns.count) {
+        if stops(at: index) { break }
         lastSeparator = line.count
         line.append(contentsOf: Self.separator)
         isLastCellASCII = Self.append(cell(index), as: table.columns[index], to: &line)

@@ -36,8 +36,9 @@ final class Recorder {
   ///
   /// - Throws: `FolioError.io` when the file exists (unless `overwrite`) or cannot be written.
   init(path: String, depth: Int, overwrite: Bool, registry: CommandRegistry) throws(FolioError) {
-    let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (overwrite ? O_TRUNC : O_EXCL)
-    let descriptor = open(path, flags, 0o644)
+    // A FIFO, a device or a folder at the path is refused as such, never waited on.
+    let descriptor = try DocumentFile.openRegularFileForWriting(
+      path, flags: O_WRONLY | O_CREAT | (overwrite ? O_TRUNC : O_EXCL), mode: 0o644, verb: "record")
     guard descriptor >= 0 else {
       if errno == EEXIST {
         throw .io(path, "already exists; use 'record \(path) --force' to replace it")

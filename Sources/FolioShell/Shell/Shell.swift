@@ -329,9 +329,10 @@ public final class Shell {
       // Most commands print nothing: no text style to work out then.
       if case .none = output { return }
       if case .documentView(.table(let table)) = output {
-        let layout = TextRenderer.TableLines(table: table, style: style)
-        let shown = rowsFittingScreen(table, headingLines: layout.heading.count)
-        try paging(lineCount: layout.heading.count + max(1, table.rows.count)) { () throws(FolioError) in
+        let layout = TextRenderer.TableLines(table: table, style: style, cancellation: workspace.cancellation)
+        let headingLines = TextRenderer.TableLines.headingLineCount
+        let shown = rowsFittingScreen(table, headingLines: headingLines)
+        try paging(lineCount: headingLines + max(1, table.rows.count)) { () throws(FolioError) in
           try stream(table, layout: layout, rowCount: shown ?? table.rows.count)
         }
         if let shown { console.print(moreRowsLine(table, shown: shown)) }
@@ -372,8 +373,15 @@ public final class Shell {
   /// Each row is read as bytes into one reused buffer (`TableViewRowBytes`) and its line
   /// appended to a chunk of lines, written whenever it passes `chunkSize`: no `String` per
   /// cell or per line for cells of plain ASCII.
+  ///
+  /// A row wider than `TableView.columnsBetweenChecks` columns is made with checks of the
+  /// token as it goes (`TableLines`), and dropped when it stopped: a Ctrl-C during a row of
+  /// 400,000 columns prints nothing more of it.
   private func stream(_ table: TableView, layout: TextRenderer.TableLines, rowCount: Int) throws(FolioError) {
-    for line in layout.heading { console.print(line) }
+    let heading = layout.heading
+    try workspace.cancellation.check()
+    for line in heading { console.print(line) }
+    let isWide = table.columns.count >= TableView.columnsBetweenChecks
     if table.rows.isEmpty { console.print(TextRenderer.TableLines.noRows) }
     // Rows reaching a terminal show how far they got themselves.
     let reportsProgress = !isTerminalOutput
@@ -384,6 +392,7 @@ public final class Shell {
     for index in 0..<min(rowCount, table.rows.count) {
       table.rows.read(index, into: &row)
       layout.appendLine(for: row, to: &chunk)
+      if isWide { try workspace.cancellation.check() }
       chunk.append(UInt8(ascii: "\n"))
       guard chunk.count >= chunkSize || index & 4095 == 4095 else { continue }
       console.printLines(chunk)

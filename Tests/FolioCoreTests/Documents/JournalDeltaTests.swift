@@ -123,6 +123,14 @@ import Testing
       .table(columns: ["é", "", "a,b"], dialect: .json(.pretty(indent: 4)), rowCount: 2),
       .table(columns: [], dialect: .json(.compact), rowCount: 0),
       .table(
+        columns: ["a"],
+        dialect: .json(
+          .pretty(indent: 2),
+          ends: JSONTextEnds(lineEnding: .crlf, hasByteOrderMark: true, endsWithNewline: false)),
+        rowCount: 1),
+      .table(
+        columns: ["b"], dialect: .json(.compact, ends: JSONTextEnds(endsWithNewline: false)), rowCount: 3),
+      .table(
         columns: ["x"],
         dialect: .delimited(
           DelimitedDialect(

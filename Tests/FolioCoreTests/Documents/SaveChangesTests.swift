@@ -163,6 +163,29 @@ import Testing
     #expect(try folder.bytes("k.json") == Array(#"[{"\#u{E9}":1},{"e\#u{301}":3}]"#.utf8) + [0x0A])
   }
 
+  @Test(
+    "an edited JSON table keeps its byte order mark, CRLF line breaks and missing final newline, as CSV does",
+    arguments: [
+      "\u{FEFF}[\r\n  {\r\n    \"a\": 1,\r\n    \"b\": \"x\"\r\n  },\r\n  {\r\n    \"a\": 2\r\n  }\r\n]",
+      "\u{FEFF}[{\"a\":1,\"b\":\"x\"},{\"a\":2}]",
+      "[\r\n  {\r\n    \"a\": 1,\r\n    \"b\": \"x\"\r\n  },\r\n  {\r\n    \"a\": 2\r\n  }\r\n]\r\n",
+      "[{\"a\":1,\"b\":\"x\"},{\"a\":2}]\r\n",
+    ])
+  func jsonKeepsItsEnds(file: String) throws {
+    let folder = try TemporaryFolder("folio-save-changes")
+    try folder.write("t.json", file)
+    let workspace = Workspace(store: nil, currentDirectory: folder.url.path, home: nil)
+    let document = try workspace.open("t.json").document
+    try workspace.setCell(position: 2, columnNamed: "a", to: "3", in: document)
+    try workspace.save(document)
+    let expected = file.replacingOccurrences(of: "\"a\": 2", with: "\"a\": 3")
+      .replacingOccurrences(of: "\"a\":2", with: "\"a\":3")
+    #expect(try folder.read("t.json") == expected)
+    // Saved under another name, the new file keeps them too.
+    try workspace.save(document, as: "u.json")
+    #expect(try folder.read("u.json") == expected)
+  }
+
   @Test("CSV headers in two normalisations are two columns, not a duplicate; names are found by bytes")
   func csvHeadersAreBytes() throws {
     let folder = try TemporaryFolder("folio-save-changes")

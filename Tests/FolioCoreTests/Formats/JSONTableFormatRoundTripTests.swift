@@ -104,10 +104,10 @@ import Testing
   @Test(
     "other layouts read the same and are written in the detected style",
     arguments: [
-      (" [ { \"a\" : 1 , \"b\":[ 1, 2 ] } ] ", "[{\"a\":1,\"b\":[1,2]}]\n"),
-      ("[\n  {\"a\": 1},\n  {\"a\": 2}\n]", "[\n  {\n    \"a\": 1\n  },\n  {\n    \"a\": 2\n  }\n]\n"),
-      ("[{\"a\":\"\\u00e9\\/\"}]", "[{\"a\":\"é/\"}]\n"),
-      ("[{\"a\":[\"\\u00e9\"]}]", "[{\"a\":[\"\\u00e9\"]}]\n"),
+      (" [ { \"a\" : 1 , \"b\":[ 1, 2 ] } ] ", "[{\"a\":1,\"b\":[1,2]}]"),
+      ("[\n  {\"a\": 1},\n  {\"a\": 2}\n]\n", "[\n  {\n    \"a\": 1\n  },\n  {\n    \"a\": 2\n  }\n]\n"),
+      ("[{\"a\":\"\\u00e9\\/\"}]", "[{\"a\":\"é/\"}]"),
+      ("[{\"a\":[\"\\u00e9\"]}]\n", "[{\"a\":[\"\\u00e9\"]}]\n"),
     ])
   func nonCanonicalFiles(input: String, written: String) throws {
     let table = try JSONTableFormat.decode(Array(input.utf8))

@@ -21,7 +21,7 @@ import Testing
         [.string("Alan"), .absent, .string("London")],
         [.absent, .absent, .absent],
       ])
-    #expect(table.dialect == .json(.compact))
+    #expect(table.dialect == .json(.compact, ends: JSONTextEnds(endsWithNewline: false)))
   }
 
   @Test("values keep their JSON type")
@@ -84,7 +84,10 @@ import Testing
 
   @Test("an empty array is a table without columns or rows")
   func emptyArray() throws {
-    #expect(try json(" [ ] ") == TableContent(columns: [], rows: [], dialect: .json(.compact)))
+    #expect(
+      try json(" [ ] ")
+        == TableContent(
+          columns: [], rows: [], dialect: .json(.compact, ends: JSONTextEnds(endsWithNewline: false))))
   }
 
   @Test("a byte order mark is ignored")
@@ -105,7 +108,32 @@ import Testing
       ("[\n]", .compact),
     ])
   func detectsStyle(input: String, style: JSONStyle) throws {
-    #expect(try json(input).dialect == .json(style))
+    guard case .json(let detected, _) = try json(input).dialect else {
+      Issue.record("not a JSON dialect")
+      return
+    }
+    #expect(detected == style)
+  }
+
+  @Test(
+    "the line breaks' kind, a byte order mark and a final line break are read, and written back",
+    arguments: [
+      ("[\r\n  {\r\n    \"a\": 1\r\n  }\r\n]\r\n", JSONTextEnds(lineEnding: .crlf)),
+      ("[\r\n  {\r\n    \"a\": 1\r\n  }\r\n]", JSONTextEnds(lineEnding: .crlf, endsWithNewline: false)),
+      ("\u{FEFF}[\n  {\n    \"a\": 1\n  }\n]\n", JSONTextEnds(hasByteOrderMark: true)),
+      ("\u{FEFF}[{\"a\":1}]", JSONTextEnds(hasByteOrderMark: true, endsWithNewline: false)),
+      ("[{\"a\":1}]\r\n", JSONTextEnds(lineEnding: .crlf)),
+      ("[\r  {\r    \"a\": 1\r  }\r]\r", JSONTextEnds(lineEnding: .cr)),
+      ("[\n  {\n    \"a\": 1\n  }\n]\n", JSONTextEnds.standard),
+    ])
+  func readsAndWritesEnds(input: String, ends: JSONTextEnds) throws {
+    let table = try json(input)
+    guard case .json(_, let read) = table.dialect else {
+      Issue.record("not a JSON dialect")
+      return
+    }
+    #expect(read == ends)
+    #expect(JSONTableFormat.encode(table) == bytes(input))
   }
 
   // MARK: Encoding

@@ -185,9 +185,8 @@ import Testing
       atPath: folder.file("state.sqlite"), withIntermediateDirectories: false)
     #expect(
       throws: FolioError(
-        .io, "state store: cannot open \(folder.file("state.sqlite"))",
-        values: ["path": folder.file("state.sqlite")],
-        cause: FolioError(.io, "unable to open database file (Is a directory)"))
+        .io, "state store: cannot open \(folder.file("state.sqlite")): it is a folder, not a regular file",
+        values: ["path": folder.file("state.sqlite")])
     ) {
       try StateStore(directory: folder.path)
     }

@@ -193,4 +193,55 @@ import Testing
     try workspace.setCell(rowID: 2, column: 0, to: "Changed", in: document)
     #expect(view.rows.map(\.cells[0]) == ["蔦屋書店 Daikanyama"])
   }
+
+  /// A one-row CSV of `count` columns, `c0,c1,…` over `0,1,…`.
+  private static func wide(_ count: Int) -> String {
+    (0..<count).map { "c\($0)" }.joined(separator: ",") + "\n"
+      + (0..<count).map { String($0) }.joined(separator: ",") + "\n"
+  }
+
+  @Test("a layout of 100,000 columns checks for a stop every 4,096 columns and once a sampled row")
+  func wideLayoutChecks() throws {
+    let (workspace, document) = try Self.document(Self.wide(100_000))
+    let view = try workspace.tableView(
+      of: document, positions: nil, columns: nil, compact: false, width: 80, metrics: .text)
+    var checks = 0
+    let again = TableView(
+      title: view.title, columns: view.columns, rows: view.rows, width: 80, metrics: .text, isEditing: false
+    ) { () throws(Never) in checks += 1 }
+    #expect(again == view)
+    #expect(checks >= 100_000 / TableView.columnsBetweenChecks + 1)
+    // Every column narrowed to fit, none below four.
+    #expect(view.columns.count == 100_000)
+    #expect(view.columns.allSatisfy { $0.width <= 4 })
+
+    struct Stop: Error {}
+    var left = 5
+    #expect(throws: Stop.self) {
+      _ = try TableView(
+        title: view.title, columns: view.columns, rows: view.rows, width: 80, metrics: .text, isEditing: false
+      ) { () throws(Stop) in
+        left -= 1
+        if left == 0 { throw Stop() }
+      }
+    }
+  }
+
+  @Test("a cancelled token stops show's layout with interrupted, the table untouched")
+  func cancelledLayout() throws {
+    let (workspace, document) = try Self.document(Self.wide(10_000))
+    workspace.cancellation.cancel()
+    defer { workspace.cancellation.reset() }
+    #expect {
+      try workspace.tableView(
+        of: document, positions: nil, columns: nil, compact: false, width: 80, metrics: .text)
+    } throws: {
+      ($0 as? FolioError)?.code == .interrupted
+    }
+    workspace.cancellation.reset()
+    #expect(
+      try workspace.tableView(
+        of: document, positions: [1], columns: nil, compact: false, width: nil, metrics: .text
+      ).columns.count == 10_000)
+  }
 }

@@ -53,4 +53,48 @@ extension DocumentFile {
     if user == 0 { return info.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH) == 0 }
     return access(path, W_OK) != 0 && errno == EACCES
   }
+
+  /// The status of a file that a save takes once its checks have passed and compares once
+  /// more just before it replaces the file (`stamp(of:)`): any change made by another
+  /// program while the new version is written — an append, a rewrite, a replacement, a new
+  /// file where there was none — moves the size, a time or the inode.
+  struct FileStamp: Equatable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int
+    var modifiedSeconds: Int
+    var modifiedNanoseconds: Int
+    var changedSeconds: Int
+    var changedNanoseconds: Int
+
+    init(_ info: stat) {
+      device = UInt64(info.st_dev)
+      inode = UInt64(info.st_ino)
+      size = Int(info.st_size)
+      modifiedSeconds = Int(info.st_mtim.tv_sec)
+      modifiedNanoseconds = Int(info.st_mtim.tv_nsec)
+      changedSeconds = Int(info.st_ctim.tv_sec)
+      changedNanoseconds = Int(info.st_ctim.tv_nsec)
+    }
+  }
+
+  /// The stamp of the file at `path` (through symbolic links), or nil when nothing is there.
+  /// It is taken from the file opened when it can be, so that a network file system fetches
+  /// it afresh (NFS's close-to-open rule), without blocking on a FIFO.
+  ///
+  /// - Throws: `FolioError.io` when something is there but its status cannot be read.
+  static func stamp(of path: String) throws(FolioError) -> FileStamp? {
+    var info = stat()
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    if descriptor >= 0 {
+      defer { close(descriptor) }
+      guard fstat(descriptor, &info) == 0 else { throw .io(path, "cannot check: \(lastError)") }
+      return FileStamp(info)
+    }
+    guard stat(path, &info) == 0 else {
+      if errno == ENOENT { return nil }
+      throw .io(path, "cannot check: \(lastError)")
+    }
+    return FileStamp(info)
+  }
 }

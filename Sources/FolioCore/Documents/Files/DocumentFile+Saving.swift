@@ -52,24 +52,40 @@ extension DocumentFile {
   public static func save(_ content: SaveContent, to path: String, inPlace safety: InPlaceSafety?)
     throws(FolioError) -> SaveOutcome
   {
+    try save(content, to: path, inPlace: safety, beforeReplacing: nil)
+  }
+
+  /// Saves content as `save(_:to:inPlace:)` does, calling `beforeReplacing` at the last
+  /// moment the save can still be given up: once the new version is written and flushed,
+  /// just before it is renamed over the file (or, in place, once the safety copy is kept,
+  /// just before the file is overwritten). Throwing there leaves the file as it was, and no
+  /// temporary file or safety copy.
+  static func save(
+    _ content: SaveContent, to path: String, inPlace safety: InPlaceSafety?,
+    beforeReplacing: (() throws(FolioError) -> Void)?
+  ) throws(FolioError) -> SaveOutcome {
     let target = resolvedTarget(path)
     let found = try replaceableFile(at: target, path: path)
     if let found, found.st_nlink > 1 {
       let reason = "it has \(found.st_nlink) hard links, which replacing it would break"
-      return try saveInPlace(content, path: path, target: target, reason: reason, safety: safety)
+      return try saveInPlace(
+        content, path: path, target: target, reason: reason, safety: safety, beforeReplacing: beforeReplacing)
     }
     switch try replace(
-      content, path: path, target: target, existing: found, newFileMode: 0o666, faults: "save")
+      content, path: path, target: target, existing: found, newFileMode: 0o666, faults: "save",
+      beforeReplacing: beforeReplacing)
     {
     case .replaced(let snapshot): return SaveOutcome(snapshot: snapshot, inPlaceReason: nil)
     case .impossible(let reason):
-      return try saveInPlace(content, path: path, target: target, reason: reason, safety: safety)
+      return try saveInPlace(
+        content, path: path, target: target, reason: reason, safety: safety, beforeReplacing: beforeReplacing)
     }
   }
 
   /// Overwrites an existing file in place, keeping its inode, links, owner and mode.
   private static func saveInPlace(
-    _ content: SaveContent, path: String, target: String, reason: String, safety: InPlaceSafety?
+    _ content: SaveContent, path: String, target: String, reason: String, safety: InPlaceSafety?,
+    beforeReplacing: (() throws(FolioError) -> Void)?
   ) throws(FolioError) -> SaveOutcome {
     guard let safety else {
       throw .io(
@@ -90,6 +106,12 @@ extension DocumentFile {
     } catch {
       throw FolioError(
         .io, "\(path): cannot save: cannot keep a safety copy", values: ["path": path], cause: error)
+    }
+    do throws(FolioError) {
+      try beforeReplacing?()
+    } catch {
+      unlink(safety.backupPath)
+      throw error
     }
     let written: (size: Int, hash: UInt64)
     do throws(FolioError) {

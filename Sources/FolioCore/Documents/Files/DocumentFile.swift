@@ -100,6 +100,50 @@ public enum DocumentFile {
     }
   }
 
+  /// Opens a file to write it — the REPL's history, a recording — only when it is a regular
+  /// file or is created: a FIFO, which a plain `open` for writing would block on until a
+  /// reader came, a device or a folder is refused without waiting. The file is opened with
+  /// `O_NONBLOCK` (a FIFO without a reader fails at once, one with a reader is refused by
+  /// its status) and made blocking again once it is known to be a regular file.
+  ///
+  /// - Parameters:
+  ///   - flags: the `open` flags besides `O_CLOEXEC` and `O_NONBLOCK`: `O_WRONLY` with
+  ///     `O_CREAT`, `O_APPEND`, `O_TRUNC` or `O_EXCL` as needed.
+  ///   - verb: what the error says could not be done (`write history`, `record`).
+  /// - Returns: the descriptor; -1 with `errno` set when `open` failed for another reason
+  ///   (`EEXIST` for `O_EXCL`, `EACCES`), for the caller to phrase.
+  /// - Throws: `FolioError.io` naming the path and what it is when it is not a regular file.
+  public static func openRegularFileForWriting(_ path: String, flags: Int32, mode: mode_t, verb: String)
+    throws(FolioError) -> Int32
+  {
+    func refusal(_ mode: mode_t) -> FolioError {
+      .io(path, "cannot \(verb): it is \(kind(of: mode)), not a regular file")
+    }
+    var info = stat()
+    if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+      throw refusal(info.st_mode)
+    }
+    let descriptor = open(path, flags | O_CLOEXEC | O_NONBLOCK, mode)
+    guard descriptor >= 0 else {
+      // A FIFO no one reads: opening it to write without blocking fails so.
+      if errno == ENXIO { throw refusal(S_IFIFO) }
+      return -1
+    }
+    guard fstat(descriptor, &info) == 0 else {
+      let code = errno
+      close(descriptor)
+      errno = code
+      return -1
+    }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      close(descriptor)
+      throw refusal(info.st_mode)
+    }
+    let status = fcntl(descriptor, F_GETFL)
+    if status >= 0 { _ = fcntl(descriptor, F_SETFL, status & ~O_NONBLOCK) }
+    return descriptor
+  }
+
   /// Reads a descriptor to its end, handing each chunk to `consume`.
   private static func readChunks(
     _ descriptor: Int32, path: String, _ consume: (UnsafeRawBufferPointer) throws(FolioError) -> Void
@@ -170,11 +214,15 @@ public enum DocumentFile {
 
   /// Writes a temporary file beside `target` and renames it over `target`.
   ///
-  /// - Parameter cancellation: checked once the temporary file is flushed, before the
-  ///   rename: the last moment the write can be given up, leaving `target` as it was.
+  /// - Parameters:
+  ///   - cancellation: checked once the temporary file is flushed, before the rename: the
+  ///     last moment the write can be given up, leaving `target` as it was.
+  ///   - beforeReplacing: called after that, just before the rename; throwing gives the
+  ///     write up as a cancellation does.
   static func replace(
     _ content: SaveContent, path: String, target: String, existing: stat?, newFileMode: mode_t,
-    faults: String?, cancellation: CancellationToken? = nil
+    faults: String?, cancellation: CancellationToken? = nil,
+    beforeReplacing: (() throws(FolioError) -> Void)? = nil
   ) throws(FolioError) -> Replacement {
     let directory = directoryPath(of: target)
     let temporary =
@@ -221,6 +269,7 @@ public enum DocumentFile {
       try flush(descriptor, path: path, step: step.name("fsync"))
     }
     try cancellation?.check()
+    try beforeReplacing?()
     if let code = step.reach("rename") {
       errno = code
     } else if rename(temporary, target) == 0 {

@@ -39,8 +39,11 @@ struct JSONParser {
   /// - Throws: `FolioError` with code `.format`, its message starting "line L, column C: ";
   ///   `FolioError.interrupted` once the cancellation token is cancelled (checked every
   ///   `rowsBetweenChecks` rows).
-  mutating func parseTable() throws(FolioError) -> (columns: [String], rows: [[TableCell]], style: JSONStyle)
-  {
+  /// - Returns: the columns, the rows, the layout, and the offset just past the closing
+  ///   bracket.
+  mutating func parseTable() throws(FolioError) -> (
+    columns: [String], rows: [[TableCell]], style: JSONStyle, end: Int
+  ) {
     skipWhitespace()
     guard current == ASCII.openBracket else { throw error("expected an array of objects", at: offset) }
     let arrayStart = offset
@@ -68,6 +71,7 @@ struct JSONParser {
         if current == ASCII.closeBracket { throw error("a trailing comma is not allowed", at: offset) }
       }
     }
+    let end = offset
     skipWhitespace()
     guard offset == bytes.count else { throw error("unexpected text after the array", at: offset) }
 
@@ -75,7 +79,7 @@ struct JSONParser {
       rows[index].append(contentsOf: repeatElement(.absent, count: columns.count - rows[index].count))
     }
     let style = rows.isEmpty ? .compact : detectStyle(arrayStart: arrayStart, firstElement: firstElement)
-    return (columns, rows, style)
+    return (columns, rows, style, end)
   }
 
   /// Reads a row object at `offset`, adding keys not seen before as columns.

@@ -3,7 +3,8 @@
 /// Both layouts are what common tools write, so files they made are written back unchanged:
 /// `.compact` is `JSON.stringify(rows)` and `.pretty(indent: n)` is
 /// `JSON.stringify(rows, null, n)`, `jq --indent n` or Python's
-/// `json.dumps(rows, indent=n, ensure_ascii=False)`. Files always end with a newline.
+/// `json.dumps(rows, indent=n, ensure_ascii=False)`. What is around the tokens — the line
+/// breaks' kind, a byte order mark, a final line break — is `JSONTextEnds`.
 public enum JSONStyle: Equatable, Sendable {
   /// Everything on one line, no spaces: `[{"a":1,"b":[2,3]}]`.
   case compact

@@ -2,17 +2,32 @@
 ///
 /// Columns are the objects' keys in the order they first appear. Values keep their JSON
 /// type (`TableCell`), so a file is written back as it was read, in the layout it was read
-/// in (`JSONStyle`).
+/// in (`JSONStyle`), with its line breaks, byte order mark and final line break
+/// (`JSONTextEnds`).
 public enum JSONTableFormat: TableFormat {
+  /// How a table is written: its layout and its ends.
+  struct Options: Equatable {
+    var style: JSONStyle
+    var ends: JSONTextEnds = .standard
+  }
+
+  /// How `table` is written as JSON: in its own style and ends, or pretty-printed with the
+  /// standard ends for a CSV or TSV table.
+  static func options(of table: TableModel) -> Options {
+    guard case .json(let style, let ends) = table.dialect else { return Options(style: .pretty(indent: 2)) }
+    return Options(style: style, ends: ends)
+  }
+
   /// Reads a JSON array of objects into a table.
   ///
   /// The parser follows RFC 8259: every escape including surrogate pairs, the number
   /// grammar, `true`, `false` and `null`. Numbers keep their literal, nested objects and
   /// arrays become `.json` with their compact text, and a key an object lacks is `.absent`.
-  /// A leading UTF-8 byte order mark is ignored (and not written back, as RFC 8259 asks).
-  /// The layout is detected: `.pretty(indent:)` when a line break follows the opening
-  /// bracket, with the indent of the first row, otherwise `.compact`; an empty array is
-  /// `.compact`.
+  /// A leading UTF-8 byte order mark is skipped. The layout is detected: `.pretty(indent:)`
+  /// when a line break follows the opening bracket, with the indent of the first row,
+  /// otherwise `.compact`; an empty array is `.compact`. So are the ends (`JSONTextEnds`):
+  /// the first line break's kind, the byte order mark, and whether a line break follows
+  /// the closing bracket, so that an edited file is written back with them.
   ///
   /// - Parameters:
   ///   - bytes: The file's content.
@@ -33,7 +48,8 @@ public enum JSONTableFormat: TableFormat {
       try cancellation?.check()
       var parser = JSONParser(bytes: buffer, start: start, cancellation: cancellation)
       let table = try parser.parseTable()
-      return TableContent(columns: table.columns, rows: table.rows, dialect: .json(table.style))
+      let ends = JSONTextEnds.read(buffer, end: table.end, style: table.style)
+      return TableContent(columns: table.columns, rows: table.rows, dialect: .json(table.style, ends: ends))
     }
   }
 
@@ -46,9 +62,10 @@ public enum JSONTableFormat: TableFormat {
     TableModel(try decode(bytes, cancellation: cancellation))
   }
 
-  /// Writes a table as a JSON array of objects, ending with a newline.
+  /// Writes a table as a JSON array of objects.
   ///
-  /// Uses the table's JSON style, or `.pretty(indent: 2)` for a CSV or TSV table. `.absent`
+  /// Uses the table's JSON style and ends, or `.pretty(indent: 2)` with LF line breaks and a
+  /// final one for a CSV or TSV table. `.absent`
   /// cells leave their key out. A `.number` that is not a JSON number literal, or a `.json`
   /// that is not valid JSON, is written as a string so that the file stays valid.
   ///
@@ -60,8 +77,8 @@ public enum JSONTableFormat: TableFormat {
     encode(TableModel(content))
   }
 
-  /// Writes a table as a JSON array of objects in the given style, whatever the table's own
-  /// dialect.
+  /// Writes a table as a JSON array of objects in the given style with the standard ends,
+  /// whatever the table's own dialect.
   public static func encode(_ content: TableContent, style: JSONStyle) -> [UInt8] {
     encode(TableModel(content), style: style)
   }
@@ -69,24 +86,32 @@ public enum JSONTableFormat: TableFormat {
   /// Writes a table as a JSON array of objects in its own JSON style, or pretty-printed for a
   /// CSV or TSV table, as `encode(_:)` does for `TableContent`.
   public static func encode(_ table: TableModel) -> [UInt8] {
-    guard case .json(let style) = table.dialect else { return encode(table, style: .pretty(indent: 2)) }
-    return encode(table, style: style)
+    encode(table, as: options(of: table))
   }
 
-  /// Writes a table as a JSON array of objects in the given style, whatever the table's own
-  /// dialect.
+  /// Writes a table as a JSON array of objects in the given style with the standard ends,
+  /// whatever the table's own dialect.
   ///
   /// Rows read from a CSV or TSV file are written from its bytes, one at a time, without
   /// making their cells.
   public static func encode(_ table: TableModel, style: JSONStyle) -> [UInt8] {
-    encode(table, as: style)
+    encode(table, as: Options(style: style))
+  }
+
+  /// Writes a table in `style` with the standard ends, handing the bytes to `sink` in chunks
+  /// of about `chunkSize` bytes, as `write(_:as:chunkSize:to:)` does with options.
+  static func write<Failure: Error>(
+    _ table: TableModel, as style: JSONStyle, chunkSize: Int,
+    to sink: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
+  ) throws(Failure) {
+    try write(table, as: Options(style: style), chunkSize: chunkSize, to: sink)
   }
 
   /// Reserves about what a table's JSON text takes — about three times a CSV file's size,
   /// never held whole when written in chunks — or a chunk's worth when that is less.
-  static func capacity(for table: TableModel, as style: JSONStyle, chunkSize: Int) -> Int {
+  static func capacity(for table: TableModel, as options: Options, chunkSize: Int) -> Int {
     var indent = 0
-    if case .pretty(let spaces) = style { indent = max(0, spaces) }
+    if case .pretty(let spaces) = options.style { indent = max(0, spaces) }
     let bytesPerRow = table.columns.reduce(4 + 2 * indent) { $0 + $1.utf8.count + 9 + 2 * indent }
     let estimate = table.estimatedTextSize + table.rowCount * bytesPerRow
     let size = estimate + estimate / 8 + 64
@@ -95,10 +120,35 @@ public enum JSONTableFormat: TableFormat {
 
   /// Writes a table into `output`, handing `output` to `sink` and emptying it whenever it
   /// holds `chunkSize` bytes or more; what is left at the end stays in `output`.
+  ///
+  /// The text is made with LF line breaks, and each chunk given the file's own
+  /// (`JSONTextEnds.appendConverting`) before it is handed on or left in `output`.
   static func write<Failure: Error>(
-    _ table: TableModel, as style: JSONStyle, into output: inout [UInt8], chunkSize: Int,
+    _ table: TableModel, as options: Options, into output: inout [UInt8], chunkSize: Int,
     to sink: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
   ) throws(Failure) {
+    guard options.ends.lineEnding != .lf else {
+      return try write(table, as: options, lineFeedsInto: &output, chunkSize: chunkSize, to: sink)
+    }
+    var converted: [UInt8] = []
+    try write(table, as: options, lineFeedsInto: &output, chunkSize: chunkSize) {
+      (chunk) throws(Failure) in
+      converted.removeAll(keepingCapacity: true)
+      options.ends.appendConverting(chunk, to: &converted)
+      try converted.withUnsafeBufferPointer { (buffer) throws(Failure) in try sink(buffer) }
+    }
+    let rest = output
+    output.removeAll(keepingCapacity: true)
+    rest.withUnsafeBufferPointer { options.ends.appendConverting($0, to: &output) }
+  }
+
+  /// Writes a table into `output` with LF line breaks, as `write(_:as:into:chunkSize:to:)`.
+  private static func write<Failure: Error>(
+    _ table: TableModel, as options: Options, lineFeedsInto output: inout [UInt8], chunkSize: Int,
+    to sink: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
+  ) throws(Failure) {
+    let style = options.style
+    if options.ends.hasByteOrderMark { output.append(contentsOf: [0xEF, 0xBB, 0xBF]) }
     // Each key is escaped once, with its colon, rather than once a row.
     let keys = table.columns.map { column in
       var key: [UInt8] = []
@@ -139,7 +189,7 @@ public enum JSONTableFormat: TableFormat {
     }
     if rowCount > 0 { JSONLayout.newline(level: 0, style: style, into: &output) }
     output.append(ASCII.closeBracket)
-    output.append(ASCII.lineFeed)
+    if options.ends.endsWithNewline { output.append(ASCII.lineFeed) }
   }
 
   private static func write(_ cell: TableCell, style: JSONStyle, into output: inout [UInt8]) {

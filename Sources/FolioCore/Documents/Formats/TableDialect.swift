@@ -2,6 +2,7 @@
 public enum TableDialect: Equatable, Sendable {
   /// CSV or TSV.
   case delimited(DelimitedDialect)
-  /// A JSON array of objects.
-  case json(JSONStyle)
+  /// A JSON array of objects: its layout, and its line breaks, byte order mark and final
+  /// line break.
+  case json(JSONStyle, ends: JSONTextEnds = .standard)
 }

@@ -130,11 +130,24 @@ final class DocumentLock {
     return Holder(pid: pid, host: String(host), since: since)
   }
 
-  /// Removes the lock file and drops the lock. Releasing twice is harmless.
+  /// Whether the lock file at `path` is still the one this lock holds: false once someone
+  /// deleted it (or replaced it, as another Folio does that makes a new one in its place),
+  /// when other Folios no longer see the lock.
+  var isStillHeld: Bool {
+    guard descriptor >= 0 else { return false }
+    var held = stat()
+    var named = stat()
+    return fstat(descriptor, &held) == 0 && lstat(path, &named) == 0 && held.st_ino == named.st_ino
+      && held.st_dev == named.st_dev
+  }
+
+  /// Removes the lock file and drops the lock. Releasing twice is harmless. A lock file
+  /// that is no longer this lock's (deleted, and another Folio's made in its place) is left
+  /// to its holder.
   func release() {
     guard descriptor >= 0 else { return }
     // Unlinked while still locked, so no one takes over a file about to vanish.
-    unlink(path)
+    if isStillHeld { unlink(path) }
     close(descriptor)
     descriptor = -1
   }

@@ -128,12 +128,16 @@ enum JournalDeltaCoding {
           0, delimited.delimiter.rawValue, code(of: delimited.lineEnding),
           flags(delimited.hasByteOrderMark, delimited.endsWithNewline),
         ]
-      case .json(let style):
-        bytes.append(1)
+      case .json(let style, let ends):
+        // A file with the standard ends keeps the encoding Folio wrote before it kept them.
+        bytes.append(ends == .standard ? 1 : 2)
         if case .pretty(let indent) = style {
           appendNumber(max(indent, 0) + 1, to: &bytes)
         } else {
           bytes.append(0)
+        }
+        if ends != .standard {
+          bytes += [code(of: ends.lineEnding), flags(ends.hasByteOrderMark, ends.endsWithNewline)]
         }
       }
       appendNumber(columns.count, to: &bytes)
@@ -169,6 +173,14 @@ enum JournalDeltaCoding {
       case 1:
         guard let style = reader.number() else { return nil }
         dialect = .json(style == 0 ? .compact : .pretty(indent: style - 1))
+      case 2:
+        guard let style = reader.number(), let lineEnding = reader.lineEnding(), let flags = reader.byte(),
+          flags < 4
+        else { return nil }
+        dialect = .json(
+          style == 0 ? .compact : .pretty(indent: style - 1),
+          ends: JSONTextEnds(
+            lineEnding: lineEnding, hasByteOrderMark: flags & 1 != 0, endsWithNewline: flags & 2 != 0))
       default:
         return nil
       }

@@ -16,6 +16,10 @@ public struct JournalEntry: Equatable, Sendable {
   /// The process that wrote it and its host.
   public var pid: Int32
   public var host: String
+  /// The identity of the process that wrote it (`ProcessIdentity`): its boot and start
+  /// time, so that the journal is tied to that process, not to whichever has its pid now;
+  /// nil in journals of earlier versions.
+  var process: String?
   /// When it was written, in seconds since 1970.
   public var time: Int
   /// The content hash of the file the unsaved changes were made to; nil when untitled.
@@ -43,6 +47,7 @@ public struct JournalEntry: Equatable, Sendable {
       "host: \(host)",
       "time: \(time)",
     ]
+    if let process { lines.append("process: \(process)") }
     if let path { lines.insert("path: \(Self.escaped(path))", at: 1) }
     if let baseHash { lines.append("base: \(String(baseHash, radix: 16))") }
     if let logID { lines.append("log: \(logID)") }
@@ -92,12 +97,13 @@ public struct JournalEntry: Equatable, Sendable {
     bytes.removeSubrange(..<contentStart)
     self.init(
       file: file, path: fields["path"], title: title, format: format, pid: pid, host: host, time: time,
-      baseHash: fields["base"].flatMap { UInt64($0, radix: 16) }, content: bytes, logID: fields["log"])
+      baseHash: fields["base"].flatMap { UInt64($0, radix: 16) }, content: bytes, logID: fields["log"],
+      process: fields["process"])
   }
 
   init(
     file: String, path: String?, title: String, format: DocumentFormat, pid: Int32, host: String, time: Int,
-    baseHash: UInt64?, content: [UInt8], logID: String? = nil
+    baseHash: UInt64?, content: [UInt8], logID: String? = nil, process: String? = nil
   ) {
     self.file = file
     self.path = path
@@ -105,6 +111,7 @@ public struct JournalEntry: Equatable, Sendable {
     self.format = format
     self.pid = pid
     self.host = host
+    self.process = process
     self.time = time
     self.baseHash = baseHash
     self.content = content
@@ -143,10 +150,69 @@ public struct JournalEntry: Equatable, Sendable {
     return nil
   }
 
-  /// Whether the process that wrote it is still running here (an untitled document's
-  /// journal then belongs to it).
-  var isWriterAlive: Bool {
-    host == DocumentLock.hostName && (kill(pid, 0) == 0 || errno == EPERM)
+  /// Whether the process that wrote it is still running here (the journal then belongs to
+  /// it): its pid is alive and, when the journal gives the writer's identity, it is the same
+  /// process.
+  var isWriterAlive: Bool { writer.isAlive }
+
+  /// Who wrote it.
+  var writer: Writer { Writer(pid: pid, host: host, process: process, time: time) }
+
+  /// The process that wrote a journal, from its header.
+  struct Writer: Equatable {
+    var pid: Int32
+    var host: String
+    var process: String?
+    /// When it wrote the journal, in seconds since 1970.
+    var time: Int
+
+    /// Whether that process is still running here.
+    var isAlive: Bool {
+      host == DocumentLock.hostName && ProcessIdentity.isAlive(pid: pid, identity: process)
+    }
+
+    /// Whether it is this process.
+    var isThisProcess: Bool {
+      host == DocumentLock.hostName && pid == getpid()
+        && (process == nil || process == ProcessIdentity.current)
+    }
+  }
+
+  /// The writer a journal file's header names, read from its first bytes only (not its
+  /// content); nil when there is no file or its header cannot be read.
+  static func writer(ofFile file: String) -> Writer? {
+    let descriptor = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    // A header is a few short lines, a path and a title: 64 KiB holds any.
+    var bytes = [UInt8](repeating: 0, count: 65_536)
+    var count = 0
+    while count < bytes.count {
+      let read = bytes.withUnsafeMutableBytes { buffer in
+        pread(descriptor, buffer.baseAddress.map { $0 + count }, buffer.count - count, off_t(count))
+      }
+      if read > 0 {
+        count += read
+      } else if read < 0, errno == EINTR {
+        continue
+      } else {
+        break
+      }
+    }
+    guard let blank = headerEnd(Array(bytes[..<count])) else { return nil }
+    let lines = String(decoding: bytes[..<blank], as: UTF8.self).split(separator: "\n")
+    guard let version = lines.first, version == magic || version == firstVersionMagic else { return nil }
+    var fields: [Substring: Substring] = [:]
+    for line in lines.dropFirst() {
+      guard let colon = line.firstIndex(of: ":") else { return nil }
+      fields[line[..<colon]] = line[line.index(after: colon)...].dropFirst()
+    }
+    guard let pid = fields["pid"].flatMap({ Int32($0) }), let host = fields["host"],
+      let time = fields["time"].flatMap({ Int($0) })
+    else { return nil }
+    return Writer(pid: pid, host: String(host), process: fields["process"].map(String.init), time: time)
   }
 
   /// "pid 123 on host, 2025-01-02 03:04:05 UTC".

@@ -104,6 +104,14 @@ public struct RecoveryJournal: Sendable {
     unlink(JournalLog.path(ofJournal: file))
   }
 
+  /// Removes a journal this process wrote (and its log), unless its header now names
+  /// another writer: a document's keyed journal that another Folio wrote since, having
+  /// taken the lock this one lost, is that Folio's.
+  func removeOwn(_ file: String) {
+    if let writer = JournalEntry.writer(ofFile: file), !writer.isThisProcess { return }
+    remove(file)
+  }
+
   private func fileNames(endingWith suffix: String) -> [String] {
     let names = DocumentFile.entryNames(inFolder: folder) ?? []
     return names.filter { $0.hasSuffix(suffix) && !$0.hasPrefix(".") }.sorted()

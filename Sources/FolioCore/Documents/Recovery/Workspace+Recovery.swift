@@ -5,13 +5,27 @@
 extension Workspace {
   /// Locks a document's file for this process, or notes which other Folio holds it. Does
   /// nothing without a state folder or for an untitled document.
+  ///
+  /// The document's recovery journal is a second sign of who edits it: a lock file can be
+  /// deleted while its holder lives, and the next Folio would then take the lock. A lock
+  /// taken while the journal was written by another Folio that is still running (its pid and
+  /// start time, `ProcessIdentity`) is let go again: that Folio is the one editing, and its
+  /// journal is never adopted while it lives.
   func lock(_ document: Document) {
     guard let safeguards else { return }
     let id = document.windowID
     safeguards.releaseLock(of: id)
     guard let path = document.path else { return }
     switch DocumentLock.acquire(path, stateDirectory: safeguards.stateDirectory) {
-    case .acquired(let lock): safeguards.locks[id] = lock
+    case .acquired(let lock):
+      let journal = safeguards.journal.journalPath(forDocumentAt: path)
+      if let writer = JournalEntry.writer(ofFile: journal), !writer.isThisProcess, writer.isAlive {
+        lock.release()
+        safeguards.lockedElsewhere[id] = .some(
+          DocumentLock.Holder(pid: writer.pid, host: writer.host, since: writer.time))
+      } else {
+        safeguards.locks[id] = lock
+      }
     case .heldByOther(let holder): safeguards.lockedElsewhere[id] = .some(holder)
     case .unavailable: break
     case .notAFile(let lockPath, let kind): safeguards.unusableLocks[id] = (lockPath, kind)
@@ -39,9 +53,12 @@ extension Workspace {
   }
 
   /// Throws unless no other live Folio holds the document's lock; tries to take it first, in
-  /// case the other one let go.
+  /// case the other one let go. A lock of this session's whose file was deleted (or replaced
+  /// by another Folio's) is taken again first, or found to be another's.
   func checkNotLockedElsewhere(_ document: Document, force: Bool) throws(FolioError) {
-    guard !force, safeguards?.lockedElsewhere[document.windowID] != nil else { return }
+    guard !force else { return }
+    if let held = safeguards?.locks[document.windowID], !held.isStillHeld { lock(document) }
+    guard safeguards?.lockedElsewhere[document.windowID] != nil else { return }
     lock(document)
     if let warning = lockWarning(document) { throw warning }
   }
@@ -54,7 +71,7 @@ extension Workspace {
     safeguards.releaseLock(of: id)
     safeguards.failedRevisions[id] = nil
     safeguards.lastJournalFailures[id] = nil
-    if let written = safeguards.written.removeValue(forKey: id) { safeguards.journal.remove(written.file) }
+    if let written = safeguards.written.removeValue(forKey: id) { safeguards.journal.removeOwn(written.file) }
   }
 
   /// Ends the session in order: every lock is released and every journal this session wrote
@@ -77,10 +94,15 @@ extension Workspace {
   }
 
   /// The journal file for a document: keyed by its file while this session holds its lock,
-  /// else one of this process's own.
+  /// else one of this process's own. A lock whose file was deleted (or replaced by another
+  /// Folio's) is taken again first, or noted as another's: then this session's journal is
+  /// its own, and never mixes with the other's.
   private func journalFile(for document: Document, in safeguards: DocumentSafeguards) -> String {
-    if let path = document.path, safeguards.locks[document.windowID] != nil {
-      return safeguards.journal.journalPath(forDocumentAt: path)
+    if let path = document.path, let held = safeguards.locks[document.windowID] {
+      if !held.isStillHeld { lock(document) }
+      if safeguards.locks[document.windowID] != nil {
+        return safeguards.journal.journalPath(forDocumentAt: path)
+      }
     }
     return safeguards.journal.journalPath(sessionWindow: document.windowID)
   }
@@ -246,7 +268,7 @@ extension Workspace {
     guard document.isDirty else {
       safeguards.failedRevisions[id] = nil
       if let written {
-        safeguards.journal.remove(written.file)
+        safeguards.journal.removeOwn(written.file)
         safeguards.written[id] = nil
       }
       return
@@ -320,7 +342,7 @@ extension Workspace {
     let entry = JournalEntry(
       file: file, path: document.path, title: document.title, format: document.format, pid: getpid(),
       host: DocumentLock.hostName, time: now, baseHash: document.snapshot?.contentHash, content: [],
-      logID: logID)
+      logID: logID, process: ProcessIdentity.current)
     // Written inside a command (a sort), it says how far it got, as the command's work did.
     let title = document.title
     var report: ((Int) -> Void)?
@@ -331,7 +353,7 @@ extension Workspace {
       entry, content: try document.format.saveContent(document.content), cancellation: cancellation,
       progress: report)
     let previous = safeguards.written[document.windowID]
-    if let previous, previous.file != file { safeguards.journal.remove(previous.file) }
+    if let previous, previous.file != file { safeguards.journal.removeOwn(previous.file) }
     // Until its log is started, the journal takes no change but a whole new journal.
     var written = DocumentSafeguards.Written(
       file: file, revision: document.revision, journalSize: journalSize, logSize: .max)
@@ -348,7 +370,7 @@ extension Workspace {
       safeguards.journal.remove(safeguards.journal.backupPath(forDocumentAt: path))
     }
     if let written = safeguards.written.removeValue(forKey: document.windowID) {
-      safeguards.journal.remove(written.file)
+      safeguards.journal.removeOwn(written.file)
     }
   }
 
@@ -362,7 +384,8 @@ extension Workspace {
     // Journal writes killed part-way leave temporary files; the journals themselves are whole.
     DocumentFile.removeStaleTemporaryFiles(inFolder: safeguards.journal.folder)
     guard
-      let entry = safeguards.journal.entry(at: safeguards.journal.journalPath(forDocumentAt: path))
+      let entry = safeguards.journal.entry(at: safeguards.journal.journalPath(forDocumentAt: path)),
+      !entry.isWriterAlive || entry.writer.isThisProcess
     else { return nil }
     if FileSnapshot.contentHash(of: entry.content) == document.snapshot?.contentHash,
       entry.content.count == document.snapshot?.size
@@ -395,8 +418,11 @@ extension Workspace {
       guard !ours.contains(entry.file) else { return false }
       let name = DocumentFile.fileName(of: entry.file)
       if entry.path != nil, !name.hasPrefix(RecoveryJournal.sessionPrefix) {
-        // A keyed journal belongs to whoever holds the document's lock.
-        return !isLockedByLiveFolio(entry.path ?? "")
+        // A keyed journal belongs to whoever holds the document's lock, and to the Folio
+        // that wrote it while that one lives, its lock file deleted or not (a session of
+        // this process that ended keeping its journals left them to be recovered).
+        let isOthersLive = entry.isWriterAlive && !entry.writer.isThisProcess
+        return !isOthersLive && !isLockedByLiveFolio(entry.path ?? "")
       }
       return !entry.isWriterAlive
     }

@@ -10,6 +10,12 @@ extension Workspace {
   /// folder, device or FIFO at the path is refused, `force` or not. An unedited document
   /// saved to a new path is copied byte for byte.
   ///
+  /// The file's status is taken once the checks pass and taken again just before the new
+  /// version replaces it (`DocumentFile.stamp(of:)`): a change another program made in the
+  /// meantime — an append while a large table was written — is refused as a change on disk
+  /// (or, for a new path, a file made there as one that exists), unless `force`. What is left
+  /// is the moment between that last look and the rename, which no POSIX call closes.
+  ///
   /// - Returns: the path written.
   /// - Throws: `FolioError.conflict` or `FolioError.io`; the document stays as it was, and
   ///   unsaved.
@@ -52,12 +58,7 @@ extension Workspace {
       onDisk = try checkUnchangedOnDisk(document, force: force, writingBeside: !mayWriteNothing)
       if onDisk == .deleted { notes.append(.rewrittenAfterDeletion) }
     } else if !force, DocumentFile.exists(target) {
-      throw FolioError(
-        .conflict, "'\(DocumentFile.fileName(of: target))' already exists", values: ["path": target],
-        remedies: [
-          .run(
-            "document.save", ["as": .string(newPath ?? target), "force": .bool(true)], effect: "replaces it")
-        ])
+      throw Self.alreadyExists(target, as: newPath)
     }
     // An unedited document whose file still holds what was read is written byte for byte:
     // nothing at all to do for its own file, a copy for a new one.
@@ -86,9 +87,11 @@ extension Workspace {
         progress?(WorkProgress(task: .save, document: title, done: written, total: nil, unit: .bytes))
       }
       let outcome: DocumentFile.SaveOutcome
+      let unchangedUntilReplaced = force ? nil : try lastLook(at: target, isSameFile: isSameFile, as: newPath)
       do {
         outcome = try DocumentFile.save(
-          content, to: target, inPlace: inPlaceSafety(for: document, at: target))
+          content, to: target, inPlace: inPlaceSafety(for: document, at: target),
+          beforeReplacing: unchangedUntilReplaced)
       } catch {
         // When only the last flush failed, the file holds the new version: take its snapshot so
         // that saving again is not refused as a change made elsewhere. The document stays
@@ -115,6 +118,44 @@ extension Workspace {
     noteSaved(document)
     events.publish(.documentSaved(windowID: document.windowID))
     return (target, snapshot.size, notes)
+  }
+
+  /// The check a save makes just before it replaces `target`: that the file is as it was when
+  /// the save's checks passed (its status now, `DocumentFile.FileStamp`), or still absent.
+  ///
+  /// - Throws: `FolioError.io` when its status cannot be read now; the check throws
+  ///   `FolioError.conflict` — changed on disk, or (for `save --as`) already exists.
+  private func lastLook(at target: String, isSameFile: Bool, as newPath: String?) throws(FolioError)
+    -> () throws(FolioError) -> Void
+  {
+    let checked = try DocumentFile.stamp(of: target)
+    return { () throws(FolioError) in
+      let now = try DocumentFile.stamp(of: target)
+      guard now != checked else { return }
+      guard isSameFile else { throw Self.alreadyExists(target, as: newPath) }
+      throw Self.changedOnDisk(target)
+    }
+  }
+
+  /// The error for a file another program changed since it was read.
+  private static func changedOnDisk(_ path: String) -> FolioError {
+    FolioError(
+      .conflict, "\(DocumentFile.fileName(of: path)) changed on disk since it was read",
+      values: ["path": path],
+      remedies: [
+        .run("document.save", ["force": .bool(true)], effect: "overwrites it"),
+        .run("document.revert", effect: "loads the new version"),
+      ])
+  }
+
+  /// The error for a save as a path another file has.
+  private static func alreadyExists(_ target: String, as newPath: String?) -> FolioError {
+    FolioError(
+      .conflict, "'\(DocumentFile.fileName(of: target))' already exists", values: ["path": target],
+      remedies: [
+        .run(
+          "document.save", ["as": .string(newPath ?? target), "force": .bool(true)], effect: "replaces it")
+      ])
   }
 
   /// How a save of `document` to `target` may write in place: the new content goes to the
@@ -151,15 +192,7 @@ extension Workspace {
       return nil
     }
     guard let check = try checkFile(of: document, writingBeside: writingBeside) else { return nil }
-    if !force, check == .changed {
-      throw FolioError(
-        .conflict, "\(DocumentFile.fileName(of: path)) changed on disk since it was read",
-        values: ["path": path],
-        remedies: [
-          .run("document.save", ["force": .bool(true)], effect: "overwrites it"),
-          .run("document.revert", effect: "loads the new version"),
-        ])
-    }
+    if !force, check == .changed { throw Self.changedOnDisk(path) }
     return check
   }
 
