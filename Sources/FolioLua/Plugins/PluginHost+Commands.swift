@@ -23,6 +23,7 @@ extension PluginHost {
       throw LuaError(
         message: "folio.command: field 'id' must be a dotted id without spaces, e.g. \"\(plugin.name).do\"")
     }
+    try Self.checkNamespace(id, of: plugin, function: "folio.command")
     let title = try fields.requiredString("title")
     let role = try fields.oneOf("role", CommandRole.self)
     let dismiss =
@@ -259,6 +260,19 @@ extension PluginHost {
         problem
       )
     }
+  }
+
+  /// Refuses an id outside the plugin's namespace: a plugin declares `NAME` or `NAME.…` only,
+  /// its folder's name, so it can never take or shadow another plugin's ids (or run its code
+  /// under them).
+  static func checkNamespace(_ id: String, of plugin: Plugin, function: String) throws(LuaError) {
+    let given = id.lowercased()
+    let name = plugin.name.lowercased()
+    guard given != name, !given.hasPrefix(name + ".") else { return }
+    throw LuaError(
+      message:
+        "\(function): field 'id' is \"\(id.cutToMessageLimit())\", outside the plugin's namespace: the "
+        + "ids of plugin \(plugin.name) begin with \"\(plugin.name).\"")
   }
 
   // MARK: Menus
