@@ -742,12 +742,15 @@ static int first_invalid_text(lua_State *L, int index, int depth, long *steps, p
 static void refuse_invalid_text(lua_State *L, const char *name) {
   int count = lua_gettop(L);
   long steps = 0;
-  for (int argument = 1; argument <= count; argument++) {
+  // A method's self (`ctx`, a document handle) is the host's own table, which may hold a
+  // large `selection.ids`: it is not read for text.
+  int is_method = name != NULL && strchr(name, ':') != NULL;
+  for (int argument = is_method ? 2 : 1; argument <= count; argument++) {
     ptrdiff_t offset = 0;
     unsigned char byte = 0;
     if (!first_invalid_text(L, argument, 0, &steps, &offset, &byte)) continue;
     // A method's arguments are numbered after its self, as Lua's own errors number them.
-    int shown = name != NULL && strchr(name, ':') != NULL ? argument - 1 : argument;
+    int shown = is_method ? argument - 1 : argument;
     char detail[48];
     snprintf(detail, sizeof detail, "byte %ld is \\x%02X", (long)offset + 1, (unsigned)byte);
     luaL_where(L, 1);
