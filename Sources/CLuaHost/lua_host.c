@@ -705,28 +705,77 @@ static ptrdiff_t invalid_utf8_offset(const unsigned char *text, size_t length) {
 // as the host's copies of Lua data read.
 enum { text_scan_depth = 100, text_scan_steps = 1000000 };
 
+// The tables and long strings one scan has read already, so that each is read once however
+// often it is referred to: an open-addressing set of pointers, grown by doubling.
+typedef struct pointer_set {
+  const void **slots;
+  size_t capacity;  // 0 or a power of two
+  size_t count;
+} pointer_set;
+
+// Strings shorter than this are read each time they are met: a table's slot costs about as
+// much, so their reading is bounded by what the tables holding them take.
+enum { tracked_text_length = 64 };
+
+// Adds `pointer`; returns 1 when it was there already, 0 when added (or when the set cannot
+// grow, so the value is read again: slower, never wrong).
+static int pointer_set_insert(pointer_set *set, const void *pointer) {
+  if (set->count * 2 >= set->capacity) {
+    size_t capacity = set->capacity == 0 ? 64 : set->capacity * 2;
+    const void **slots = calloc(capacity, sizeof *slots);
+    // Full (a slot must stay empty for the probe to end): read the value again.
+    if (slots == NULL) return 0;
+    for (size_t i = 0; i < set->capacity; i++) {
+      if (set->slots[i] == NULL) continue;
+      size_t j = ((uintptr_t)set->slots[i] >> 4) & (capacity - 1);
+      while (slots[j] != NULL) j = (j + 1) & (capacity - 1);
+      slots[j] = set->slots[i];
+    }
+    free(set->slots);
+    set->slots = slots;
+    set->capacity = capacity;
+  }
+  size_t j = ((uintptr_t)pointer >> 4) & (set->capacity - 1);
+  while (set->slots[j] != NULL) {
+    if (set->slots[j] == pointer) return 1;
+    j = (j + 1) & (set->capacity - 1);
+  }
+  set->slots[j] = pointer;
+  set->count++;
+  return 0;
+}
+
+// What one scan of a call's arguments found and did.
+typedef struct text_scan {
+  pointer_set seen;
+  long steps;  // values read, and a step for each 64 bytes of text
+  ptrdiff_t offset;
+  unsigned char byte;
+} text_scan;
+
 // Finds a string that is not valid UTF-8 in the value at `index` (absolute), also as a key or
-// value of the tables in it (raw access): returns 1 with its bad byte's offset in `offset`,
-// and whether it was inside a table in `nested`. Counts each value read in `steps`.
-static int first_invalid_text(lua_State *L, int index, int depth, long *steps, ptrdiff_t *offset,
-                              unsigned char *byte) {
-  if (++*steps > text_scan_steps) return 0;
+// value of the tables in it (raw access), reading each table and long string once: returns 1
+// with its bad byte's offset and value in `scan`.
+static int first_invalid_text(lua_State *L, int index, int depth, text_scan *scan) {
+  if (++scan->steps > text_scan_steps) return 0;
   int type = lua_type(L, index);
   if (type == LUA_TSTRING) {
     size_t length = 0;
     const unsigned char *text = (const unsigned char *)lua_tolstring(L, index, &length);
+    if (length >= tracked_text_length && pointer_set_insert(&scan->seen, text)) return 0;
+    scan->steps += (long)(length / 64);
     ptrdiff_t bad = invalid_utf8_offset(text, length);
     if (bad < 0) return 0;
-    *offset = bad;
-    *byte = text[bad];
+    scan->offset = bad;
+    scan->byte = text[bad];
     return 1;
   }
   if (type != LUA_TTABLE || depth >= text_scan_depth || !lua_checkstack(L, 3)) return 0;
+  if (pointer_set_insert(&scan->seen, lua_topointer(L, index))) return 0;
   lua_pushnil(L);
   while (lua_next(L, index)) {
-    int found = (lua_type(L, -2) == LUA_TSTRING &&
-                 first_invalid_text(L, lua_gettop(L) - 1, depth + 1, steps, offset, byte)) ||
-                first_invalid_text(L, lua_gettop(L), depth + 1, steps, offset, byte);
+    int found = (lua_type(L, -2) == LUA_TSTRING && first_invalid_text(L, lua_gettop(L) - 1, depth + 1, scan)) ||
+                first_invalid_text(L, lua_gettop(L), depth + 1, scan);
     lua_pop(L, 1);
     if (found) {
       lua_pop(L, 1);
@@ -741,27 +790,29 @@ static int first_invalid_text(lua_State *L, int index, int depth, long *steps, p
 // state keys "\xff" and "\xfe" would become one). The work is charged to the budget.
 static void refuse_invalid_text(lua_State *L, const char *name) {
   int count = lua_gettop(L);
-  long steps = 0;
+  text_scan scan = {{NULL, 0, 0}, 0, 0, 0};
   // A method's self (`ctx`, a document handle) is the host's own table, which may hold a
   // large `selection.ids`: it is not read for text.
   int is_method = name != NULL && strchr(name, ':') != NULL;
-  for (int argument = is_method ? 2 : 1; argument <= count; argument++) {
-    ptrdiff_t offset = 0;
-    unsigned char byte = 0;
-    if (!first_invalid_text(L, argument, 0, &steps, &offset, &byte)) continue;
+  int bad = 0;
+  for (int argument = is_method ? 2 : 1; argument <= count && bad == 0; argument++) {
+    if (first_invalid_text(L, argument, 0, &scan)) bad = argument;
+  }
+  free(scan.seen.slots);
+  if (bad != 0) {
     // A method's arguments are numbered after its self, as Lua's own errors number them.
-    int shown = is_method ? argument - 1 : argument;
+    int shown = is_method ? bad - 1 : bad;
     char detail[48];
-    snprintf(detail, sizeof detail, "byte %ld is \\x%02X", (long)offset + 1, (unsigned)byte);
+    snprintf(detail, sizeof detail, "byte %ld is \\x%02X", (long)scan.offset + 1, (unsigned)scan.byte);
     luaL_where(L, 1);
     lua_pushfstring(L, "%s%sargument #%d %s is not valid UTF-8 (%s); Folio keeps text as UTF-8, never "
                        "replacing bytes",
                     name != NULL ? name : "", name != NULL ? ": " : "", shown,
-                    lua_type(L, argument) == LUA_TSTRING ? "is a string that" : "holds a string that", detail);
+                    lua_type(L, bad) == LUA_TSTRING ? "is a string that" : "holds a string that", detail);
     lua_concat(L, 2);
     lua_error(L);
   }
-  if (steps > hook_step) folio_lua_charge_work(L, steps, "");
+  if (scan.steps > hook_step) folio_lua_charge_work(L, scan.steps, "");
 }
 
 static int swift_trampoline(lua_State *L) {
