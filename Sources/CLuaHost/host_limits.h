@@ -12,6 +12,15 @@ typedef struct lua_State lua_State;
 /// function Lua called, never from a Swift frame.
 void folio_lua_charge(lua_State *L, int64_t steps);
 
+/// Like `folio_lua_charge`, with `what` (" in table.move") after the stop's message instead
+/// of " while matching a pattern".
+void folio_lua_charge_work(lua_State *L, int64_t steps, const char *what);
+
+/// Replaces string.rep, table.move, table.insert, table.remove and table.sort with versions
+/// whose work is charged as it goes (lua_library.c); expects the string and table libraries
+/// as globals.
+void folio_lua_install_counted_library(lua_State *L);
+
 /// Replaces string.find, string.match, string.gmatch and string.gsub in the table on top of
 /// the stack with the counted versions of lua_pattern.c.
 void folio_lua_install_patterns(lua_State *L);

@@ -52,6 +52,8 @@ typedef struct host {
   // allocation in this call; empty when none did. Lua raises such errors without a message
   // handler, so the location is taken here.
   char memory_where[160];
+  // Whether the memory limit refused an allocation during the running call.
+  int memory_refused;
 } host;
 
 static host *host_of(lua_State *L) {
@@ -89,6 +91,7 @@ static void *counting_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   if (h->memory_limit != 0 && h->swift_depth == 0 && nsize > old &&
       (held > h->memory_limit || nsize > h->memory_limit - held)) {
     if (h->memory_where[0] == '\0') note_memory_where(h);
+    h->memory_refused = 1;
     return NULL;
   }
   void *block = realloc(ptr, nsize);
@@ -391,6 +394,8 @@ void folio_lua_open_safe_libs(lua_State *L) {
   lua_getglobal(L, LUA_STRLIBNAME);
   folio_lua_install_patterns(L);
   lua_pop(L, 1);
+  // string.rep, table.move/insert/remove/sort: their loops in C are charged as they go.
+  folio_lua_install_counted_library(L);
 
   lua_getglobal(L, "load");
   lua_pushcclosure(L, text_only_load, 1);
@@ -436,6 +441,7 @@ static const char *stop_message(host *h) {
   if (h->stop_requested || interrupt_requested) return "interrupted";
   if (h->limits.budget_active && h->limits.instructions_left < 0) return "instruction budget exceeded";
   if (h->limits.time_exceeded) return "time budget exceeded";
+  if (h->limits.memory_exceeded) return "not enough memory";
   return NULL;
 }
 
@@ -457,17 +463,40 @@ static int reraise_if_stopped(lua_State *L) {
   return 0;
 }
 
-void folio_lua_charge(lua_State *L, int64_t steps) {
+void folio_lua_charge_work(lua_State *L, int64_t steps, const char *what) {
   host *h = host_of(L);
   if (h->limits.budget_active) h->limits.instructions_left -= steps;
   check_deadline(h);
   const char *message = stop_message(h);
   if (message == NULL) return;
-  // Level 0 is the pattern function itself; level 1 the Lua code that called it.
-  luaL_where(L, 1);
-  lua_pushfstring(L, "%s while matching a pattern", message);
+  // Level 0 is the C function itself; the Lua code that called it is level 1, or 2 for a
+  // comparator table.sort calls.
+  lua_Debug ar;
+  int level = 1;
+  while (level < 4 && lua_getstack(L, level, &ar) && lua_getinfo(L, "l", &ar) && ar.currentline <= 0) level++;
+  luaL_where(L, level < 4 ? level : 1);
+  lua_pushfstring(L, "%s%s", message, what);
   lua_concat(L, 2);
   lua_error(L);
+}
+
+void folio_lua_charge(lua_State *L, int64_t steps) { folio_lua_charge_work(L, steps, " while matching a pattern"); }
+
+// Whether the values a guarded pcall, resume or close returned are the memory error the
+// limit caused (false, "not enough memory"): a caught memory error stops the call as a spent
+// budget does, whatever the plugin does next.
+static void note_caught_memory_error(lua_State *L) {
+  host *h = host_of(L);
+  if (!h->memory_refused || lua_gettop(L) < 2 || lua_type(L, 1) != LUA_TBOOLEAN || lua_toboolean(L, 1) ||
+      lua_type(L, 2) != LUA_TSTRING) {
+    return;
+  }
+  const char *message = lua_tostring(L, 2);
+  size_t length = strlen(message);
+  static const char suffix[] = "not enough memory";
+  if (length >= sizeof suffix - 1 && strcmp(message + length - (sizeof suffix - 1), suffix) == 0) {
+    h->limits.memory_exceeded = 1;
+  }
 }
 
 // The continuation runs after the wrapped call returned, also when a coroutine yielded
@@ -475,6 +504,7 @@ void folio_lua_charge(lua_State *L, int64_t steps) {
 static int guarded_continue(lua_State *L, int status, lua_KContext context) {
   (void)status;
   (void)context;
+  note_caught_memory_error(L);
   reraise_if_stopped(L);
   return lua_gettop(L);
 }
@@ -540,6 +570,7 @@ static int guarded_resume(lua_State *L) {
 
 // coroutine.close never runs the `__close` handlers of a coroutine the host stopped (its
 // hooks are off, so a handler could run forever): it returns false and a message instead.
+// A budget spent while it runs a coroutine's `__close` handlers is re-raised like pcall's.
 static int guarded_close(lua_State *L) {
   reraise_if_stopped(L);
   lua_State *co = lua_tothread(L, 1);
@@ -550,7 +581,7 @@ static int guarded_close(lua_State *L) {
     return 2;
   }
   share_hook(L, co);
-  return call_wrapped(L);
+  return guarded_call(L);
 }
 
 // The function coroutine.wrap returns (upvalue: the coroutine): Lua's own, except that it
@@ -620,8 +651,12 @@ size_t folio_lua_memory_limit(lua_State *L) { return host_of(L)->memory_limit; }
 int folio_lua_traceback(lua_State *L) {
   const char *message = lua_tostring(L, 1);
   if (message == NULL) {
-    // Once stopped, a `__tostring` would run where the stop was raised, with hooks off.
-    if (!is_stopped(host_of(L)) && luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) {
+    // Once stopped, a `__tostring` would run where the stop was raised, with hooks off: the
+    // stop is what ended the call, so it is the message.
+    const char *stop = stop_message(host_of(L));
+    if (stop != NULL) {
+      message = lua_pushstring(L, stop);
+    } else if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) {
       message = lua_tostring(L, -1);
     } else {
       message = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
@@ -631,10 +666,161 @@ int folio_lua_traceback(lua_State *L) {
   return 1;
 }
 
+// The offset of the first byte of `text` that does not begin a well-formed UTF-8 sequence
+// (overlong forms, surrogates and code points past U+10FFFF are not), or -1 when it is all
+// well formed.
+static ptrdiff_t invalid_utf8_offset(const unsigned char *text, size_t length) {
+  size_t i = 0;
+  while (i < length) {
+    unsigned char c = text[i];
+    if (c < 0x80) {
+      i++;
+      continue;
+    }
+    size_t extra;
+    unsigned char low = 0x80, high = 0xBF;  // the range of the byte after the first
+    if (c >= 0xC2 && c <= 0xDF) {
+      extra = 1;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+      extra = 2;
+      if (c == 0xE0) low = 0xA0;
+      if (c == 0xED) high = 0x9F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      extra = 3;
+      if (c == 0xF0) low = 0x90;
+      if (c == 0xF4) high = 0x8F;
+    } else {
+      return (ptrdiff_t)i;
+    }
+    if (length - i <= extra || text[i + 1] < low || text[i + 1] > high) return (ptrdiff_t)i;
+    for (size_t k = 2; k <= extra; k++) {
+      if (text[i + k] < 0x80 || text[i + k] > 0xBF) return (ptrdiff_t)i;
+    }
+    i += extra + 1;
+  }
+  return -1;
+}
+
+// How deep and how much of an argument `first_invalid_text` reads: as deep and as many values
+// as the host's copies of Lua data read.
+enum { text_scan_depth = 100, text_scan_steps = 1000000 };
+
+// The tables and long strings one scan has read already, so that each is read once however
+// often it is referred to: an open-addressing set of pointers, grown by doubling.
+typedef struct pointer_set {
+  const void **slots;
+  size_t capacity;  // 0 or a power of two
+  size_t count;
+} pointer_set;
+
+// Strings shorter than this are read each time they are met: a table's slot costs about as
+// much, so their reading is bounded by what the tables holding them take.
+enum { tracked_text_length = 64 };
+
+// Adds `pointer`; returns 1 when it was there already, 0 when added (or when the set cannot
+// grow, so the value is read again: slower, never wrong).
+static int pointer_set_insert(pointer_set *set, const void *pointer) {
+  if (set->count * 2 >= set->capacity) {
+    size_t capacity = set->capacity == 0 ? 64 : set->capacity * 2;
+    const void **slots = calloc(capacity, sizeof *slots);
+    // Full (a slot must stay empty for the probe to end): read the value again.
+    if (slots == NULL) return 0;
+    for (size_t i = 0; i < set->capacity; i++) {
+      if (set->slots[i] == NULL) continue;
+      size_t j = ((uintptr_t)set->slots[i] >> 4) & (capacity - 1);
+      while (slots[j] != NULL) j = (j + 1) & (capacity - 1);
+      slots[j] = set->slots[i];
+    }
+    free(set->slots);
+    set->slots = slots;
+    set->capacity = capacity;
+  }
+  size_t j = ((uintptr_t)pointer >> 4) & (set->capacity - 1);
+  while (set->slots[j] != NULL) {
+    if (set->slots[j] == pointer) return 1;
+    j = (j + 1) & (set->capacity - 1);
+  }
+  set->slots[j] = pointer;
+  set->count++;
+  return 0;
+}
+
+// What one scan of a call's arguments found and did.
+typedef struct text_scan {
+  pointer_set seen;
+  long steps;  // values read, and a step for each 64 bytes of text
+  ptrdiff_t offset;
+  unsigned char byte;
+} text_scan;
+
+// Finds a string that is not valid UTF-8 in the value at `index` (absolute), also as a key or
+// value of the tables in it (raw access), reading each table and long string once: returns 1
+// with its bad byte's offset and value in `scan`.
+static int first_invalid_text(lua_State *L, int index, int depth, text_scan *scan) {
+  if (++scan->steps > text_scan_steps) return 0;
+  int type = lua_type(L, index);
+  if (type == LUA_TSTRING) {
+    size_t length = 0;
+    const unsigned char *text = (const unsigned char *)lua_tolstring(L, index, &length);
+    if (length >= tracked_text_length && pointer_set_insert(&scan->seen, text)) return 0;
+    scan->steps += (long)(length / 64);
+    ptrdiff_t bad = invalid_utf8_offset(text, length);
+    if (bad < 0) return 0;
+    scan->offset = bad;
+    scan->byte = text[bad];
+    return 1;
+  }
+  if (type != LUA_TTABLE || depth >= text_scan_depth || !lua_checkstack(L, 3)) return 0;
+  if (pointer_set_insert(&scan->seen, lua_topointer(L, index))) return 0;
+  lua_pushnil(L);
+  while (lua_next(L, index)) {
+    int found = (lua_type(L, -2) == LUA_TSTRING && first_invalid_text(L, lua_gettop(L) - 1, depth + 1, scan)) ||
+                first_invalid_text(L, lua_gettop(L), depth + 1, scan);
+    lua_pop(L, 1);
+    if (found) {
+      lua_pop(L, 1);
+      return 1;
+    }
+  }
+  return 0;
+}
+
+// Refuses arguments holding text that is not valid UTF-8 before the Swift function sees
+// them: Swift strings are UTF-8, and a replaced byte would change the plugin's data (two
+// state keys "\xff" and "\xfe" would become one). The work is charged to the budget.
+static void refuse_invalid_text(lua_State *L, const char *name) {
+  int count = lua_gettop(L);
+  text_scan scan = {{NULL, 0, 0}, 0, 0, 0};
+  // A method's self (`ctx`, a document handle) is the host's own table, which may hold a
+  // large `selection.ids`: it is not read for text.
+  int is_method = name != NULL && strchr(name, ':') != NULL;
+  int bad = 0;
+  for (int argument = is_method ? 2 : 1; argument <= count && bad == 0; argument++) {
+    if (first_invalid_text(L, argument, 0, &scan)) bad = argument;
+  }
+  free(scan.seen.slots);
+  if (bad != 0) {
+    // A method's arguments are numbered after its self, as Lua's own errors number them.
+    int shown = is_method ? bad - 1 : bad;
+    char detail[48];
+    snprintf(detail, sizeof detail, "byte %ld is \\x%02X", (long)scan.offset + 1, (unsigned)scan.byte);
+    luaL_where(L, 1);
+    lua_pushfstring(L, "%s%sargument #%d %s is not valid UTF-8 (%s); Folio keeps text as UTF-8, never "
+                       "replacing bytes",
+                    name != NULL ? name : "", name != NULL ? ": " : "", shown,
+                    lua_type(L, bad) == LUA_TSTRING ? "is a string that" : "holds a string that", detail);
+    lua_concat(L, 2);
+    lua_error(L);
+  }
+  if (scan.steps > hook_step) folio_lua_charge_work(L, scan.steps, "");
+}
+
 static int swift_trampoline(lua_State *L) {
   folio_swift_function function = (folio_swift_function)lua_touserdata(L, lua_upvalueindex(1));
   void *context = lua_touserdata(L, lua_upvalueindex(2));
+  const char *name = lua_tostring(L, lua_upvalueindex(3));
   host *h = host_of(L);
+  refuse_invalid_text(L, name);
   h->swift_depth++;
   int results = function(L, context);
   h->swift_depth--;
@@ -642,6 +828,7 @@ static int swift_trampoline(lua_State *L) {
     // What the host pushed for the plugin counts against its memory limit too.
     lua_pop(L, results);
     lua_pushliteral(L, "not enough memory");
+    h->limits.memory_exceeded = 1;
     results = -1;
   }
   if (results == -2) {
@@ -651,13 +838,29 @@ static int swift_trampoline(lua_State *L) {
     lua_concat(L, 2);
   }
   if (results < 0) return lua_error(L);
+  // Host work counts against the time budget: a call that ran past the deadline ends the
+  // callback when it returns (a stop request is met at the next instruction-count check).
+  check_deadline(h);
+  if (h->limits.time_exceeded) {
+    lua_pop(L, results);
+    luaL_where(L, 1);
+    lua_pushfstring(L, "time budget exceeded%s%s", name != NULL ? " in " : "", name != NULL ? name : "");
+    lua_concat(L, 2);
+    return lua_error(L);
+  }
   return results;
 }
 
-void folio_lua_push_swift_function(lua_State *L, folio_swift_function function, void *context) {
+void folio_lua_push_swift_function(lua_State *L, folio_swift_function function, void *context,
+                                   const char *name) {
   lua_pushlightuserdata(L, (void *)function);
   lua_pushlightuserdata(L, context);
-  lua_pushcclosure(L, swift_trampoline, 2);
+  if (name != NULL) {
+    lua_pushstring(L, name);
+  } else {
+    lua_pushnil(L);
+  }
+  lua_pushcclosure(L, swift_trampoline, 3);
 }
 
 // Like swift_trampoline, then yields the Swift function's results to `folio_lua_run`;
@@ -744,7 +947,10 @@ static int resume_thread(lua_State *L, lua_State *thread, int arguments, int *re
     if (message == NULL && status != LUA_ERRMEM) message = error_object_text(L, thread);
     h->swift_depth++;
     if (message == NULL) {
-      message = lua_pushfstring(thread, "(error object is a %s value)", luaL_typename(thread, -1));
+      // A stop met while the error object's `__tostring` ran (or before) is what ended the call.
+      const char *stop = stop_message(h);
+      message = stop != NULL ? lua_pushstring(thread, stop)
+                             : lua_pushfstring(thread, "(error object is a %s value)", luaL_typename(thread, -1));
     }
     if (status == LUA_ERRMEM) {
       lua_pushstring(thread, "not enough memory");
@@ -791,6 +997,8 @@ static void update_hook(lua_State *L) {
 // Sets the limits of a call starting now (see folio_lua_begin_call), without updating the hooks.
 static void start_limits(host *h, int64_t instructions, int64_t milliseconds) {
   h->limits.memory_charged = 0;
+  h->limits.memory_exceeded = 0;
+  h->memory_refused = 0;
   h->memory_where[0] = '\0';
   h->limits.budget_active = instructions > 0;
   h->limits.instructions_left = instructions;
@@ -804,6 +1012,7 @@ static int stop_reason(host *h) {
   if (h->stop_requested || interrupt_requested) return folio_stop_interrupted;
   if (h->limits.budget_active && h->limits.instructions_left < 0) return folio_stop_instructions;
   if (h->limits.time_exceeded) return folio_stop_time;
+  if (h->limits.memory_exceeded) return folio_stop_memory;
   return folio_stop_none;
 }
 
@@ -863,11 +1072,21 @@ int folio_lua_charge_memory(lua_State *L, size_t bytes) {
   host *h = host_of(L);
   if (h->memory_limit != 0 &&
       (bytes > h->memory_limit || h->memory_used + h->limits.memory_charged > h->memory_limit - bytes)) {
+    h->limits.memory_exceeded = 1;
     return 0;
   }
   h->limits.memory_charged += bytes;
   return 1;
 }
+
+size_t folio_lua_memory_available(lua_State *L) {
+  host *h = host_of(L);
+  if (h->memory_limit == 0) return SIZE_MAX;
+  size_t held = h->memory_used + h->limits.memory_charged;
+  return held >= h->memory_limit ? 0 : h->memory_limit - held;
+}
+
+void folio_lua_note_memory_exceeded(lua_State *L) { host_of(L)->limits.memory_exceeded = 1; }
 
 void folio_lua_interrupt(void) { interrupt_requested = 1; }
 

@@ -110,7 +110,8 @@ public struct LuaArguments {
   public static let copyDepth = 40
 
   /// The most values one copy holds: tables that share or contain themselves cannot make a
-  /// copy grow without bound; past it, the rest reads as nil.
+  /// copy grow without bound; past it, the rest reads as nil. The bytes a copy holds are
+  /// bounded too, by what the memory budget leaves (`LuaState.CopyBudget`).
   public static let copyLimit = 1_000_000
 
   /// How many arguments were passed.
@@ -120,7 +121,11 @@ public struct LuaArguments {
   /// end.
   public subscript(index: Int, depth depth: Int = copyDepth) -> LuaData {
     guard index < count else { return .nil }
-    return owner.data(at: Int32(index + 1), depth: depth, on: state)
+    var budget = owner.copyBudget()
+    let copy = LuaState.copy(
+      at: Int32(index + 1), depth: depth, functions: .referenced, on: state, budget: &budget)
+    owner.noteArguments(budget)
+    return copy
   }
 
   /// The `FILE:LINE: ` of the Lua code that made this call, as `error` would prefix a
@@ -148,7 +153,11 @@ public struct LuaArguments {
     LuaState.push(.string(key), on: state)
     lua_rawget(state, Int32(index + 1))
     defer { lua_pop(state, 1) }
-    return owner.data(at: -1, depth: depth, keepsFunctions: keepsFunctions, on: state)
+    var budget = owner.copyBudget()
+    let copy = LuaState.copy(
+      at: -1, depth: depth, functions: keepsFunctions ? .referenced : .dropped, on: state, budget: &budget)
+    owner.noteArguments(budget)
+    return copy
   }
 
   /// The string keys of the table argument at a 0-based position; nil when it is not a
@@ -176,23 +185,135 @@ extension LuaState {
   final class DataFunctionBox {
     let function: DataFunction
     unowned let state: LuaState
-    init(_ function: @escaping DataFunction, state: LuaState) {
+    /// The API call it is (`d:set`), which its errors name; nil when unnamed.
+    let name: String?
+    init(_ function: @escaping DataFunction, state: LuaState, name: String? = nil) {
       self.function = function
       self.state = state
+      self.name = name
     }
   }
 
   /// Makes a Swift function a Lua value kept in the registry.
   ///
   /// The function runs with the memory limit lifted; its errors are raised by the C
-  /// trampoline after it returned, prefixed with the caller's location.
-  public func makeFunction(_ function: @escaping DataFunction) -> LuaFunctionReference {
-    let box = DataFunctionBox(function, state: self)
+  /// trampoline after it returned, prefixed with the caller's location. An argument holding a
+  /// string that is not valid UTF-8 is refused before it runs, and an argument whose copy
+  /// would not fit in what the memory budget leaves fails the call after it (its copy was cut
+  /// short) and stops the callback; both errors begin with `name` when given.
+  public func makeFunction(name: String? = nil, _ function: @escaping DataFunction) -> LuaFunctionReference {
+    let box = DataFunctionBox(function, state: self, name: name)
     functions.append(box)
     folio_lua_begin_host_work(state)
     defer { folio_lua_end_host_work(state) }
-    folio_lua_push_swift_function(state, callDataFunction, Unmanaged.passUnretained(box).toOpaque())
+    let context = Unmanaged.passUnretained(box).toOpaque()
+    if let name {
+      folio_lua_push_swift_function(state, callDataFunction, context, name)
+    } else {
+      folio_lua_push_swift_function(state, callDataFunction, context, nil)
+    }
     return LuaFunctionReference(reference: luaL_ref(state, folio_lua_registryindex))
+  }
+
+  /// What a copy of Lua data may still hold: `LuaArguments.copyLimit` values and the bytes the
+  /// memory budget leaves (the limit less what Lua holds and what the host charged to the
+  /// call) for what it copies again: a table or long string met a second time, and everything
+  /// inside such a table, counts `valueBytes` a value and a string's UTF-8 bytes besides. What
+  /// is met once is what Lua holds, which the memory budget bounds already; references repeated
+  /// are what could make a copy of 1 MB of Lua data take gigabytes.
+  public struct CopyBudget {
+    /// The bytes a value costs in a copy besides its text: its `LuaData` and its place in an
+    /// array or dictionary.
+    static let valueBytes = 32
+    /// The bytes a copy may always hold, whatever the memory budget leaves.
+    static let floor = 64 << 10
+    /// The values the copy may still hold.
+    var values = LuaArguments.copyLimit
+    /// The bytes the copy may still hold.
+    var bytes: Int
+    /// The bytes it could hold when it began.
+    let limit: Int
+    /// Whether a value did not fit in `bytes` (the copy was cut short there).
+    var isExceeded = false
+    /// The tables, and strings of at least `trackedLength` bytes, met so far.
+    private var seen: Set<UnsafeRawPointer> = []
+    /// How many tables met again enclose the value being copied.
+    private var repeats = 0
+    /// Whether the value `take(valueAt:on:)` took last was met before.
+    private(set) var tookRepeat = false
+    /// Strings shorter than this are not tracked: what they cost stays within a small multiple
+    /// of what Lua holds for the tables holding them.
+    static let trackedLength = 64
+
+    init(bytes: Int) {
+      self.bytes = bytes
+      limit = bytes
+    }
+
+    /// Takes the value at `index` (a copy of a table then calls `enter` and `leave` around its
+    /// contents); false, marking the budget exceeded when the bytes ran out, when it does not
+    /// fit.
+    mutating func take(valueAt index: Int32, on state: OpaquePointer) -> Bool {
+      let type = lua_type(state, index)
+      var length = 0
+      if type == LUA_TSTRING { _ = lua_tolstring(state, index, &length) }
+      tookRepeat = false
+      if type == LUA_TTABLE || (type == LUA_TSTRING && length >= Self.trackedLength),
+        let pointer = lua_topointer(state, index)
+      {
+        tookRepeat = !seen.insert(pointer).inserted
+      }
+      return take(text: length, counted: tookRepeat || repeats > 0)
+    }
+
+    /// Takes a table's string key of `length` bytes.
+    mutating func take(keyOf length: Int) -> Bool { take(text: length, counted: repeats > 0) }
+
+    /// Starts the contents of the table just taken.
+    mutating func enter() { if tookRepeat { repeats += 1 } }
+
+    /// Ends the contents of a table; `repeated` is what `tookRepeat` was when it was taken.
+    mutating func leave(repeated: Bool) { if repeated { repeats -= 1 } }
+
+    private mutating func take(text size: Int, counted: Bool) -> Bool {
+      guard values > 0 else { return false }
+      values -= 1
+      guard counted else { return true }
+      let cost = Self.valueBytes + size
+      guard cost <= bytes else {
+        isExceeded = true
+        return false
+      }
+      bytes -= cost
+      return true
+    }
+
+    /// "result too large: more than 1.0 MB, limit 1.0 MB (…)", for an error about `what`.
+    func tooLarge(budget: Int, what: String = "result") -> String {
+      "\(what) too large: more than \(Self.megabytes(limit)), limit \(Self.megabytes(limit)) (what the memory "
+        + "budget of \(budget >> 20) MB leaves)"
+    }
+
+    /// Bytes as megabytes with one decimal: `1.5 MB`.
+    static func megabytes(_ bytes: Int) -> String {
+      let tenths = bytes / (1 << 20 / 10)
+      return "\(tenths / 10).\(tenths % 10) MB"
+    }
+  }
+
+  /// A copy budget for what the memory budget leaves now, and at least `CopyBudget.floor`: a
+  /// copy lasts only while the host reads it, so a small one is always allowed.
+  func copyBudget() -> CopyBudget {
+    CopyBudget(bytes: max(CopyBudget.floor, Int(clamping: folio_lua_memory_available(state))))
+  }
+
+  /// Notes a copy of a Swift function's arguments that its budget cut short: the function's
+  /// call fails (`callDataFunction`) and the callback is stopped, as a refused allocation
+  /// stops it.
+  func noteArguments(_ budget: CopyBudget) {
+    guard budget.isExceeded, argumentsTooLarge == nil else { return }
+    argumentsTooLarge = budget
+    folio_lua_note_memory_exceeded(state)
   }
 
   /// Compiles a chunk of Lua source text (binary chunks are refused) into a function.
@@ -263,6 +384,7 @@ extension LuaState {
     let status = lua_pcall(state, prefixed + Int32(arguments.count), LUA_MULTRET, base + 1)
     endCall(limits)
     guard status == LUA_OK else { throw callError(status) }
+    if let lastStop { throw stopError(lastStop) }
     let top = lua_gettop(state)
     return try results(from: base + 2, to: top, plainResult: plainResult)
   }
@@ -283,6 +405,7 @@ extension LuaState {
       state, function.reference, argument, Int64(instructionBudget ?? 0), Int64(timeBudget ?? 0), &stop)
     lastStop = LuaStop(reason: stop)
     guard status == LUA_OK else { throw callError(status) }
+    if let lastStop { throw stopError(lastStop) }
     switch lua_type(state, -1) {
     case LUA_TBOOLEAN: return .boolean(lua_toboolean(state, -1) != 0)
     case LUA_TNIL, LUA_TNONE: return .nil
@@ -324,7 +447,7 @@ extension LuaState {
   func data(at index: Int32, depth: Int, keepsFunctions: Bool = true, on thread: OpaquePointer? = nil)
     -> LuaData
   {
-    var budget = LuaArguments.copyLimit
+    var budget = copyBudget()
     return Self.copy(
       at: index, depth: depth, functions: keepsFunctions ? .referenced : .dropped, on: thread ?? state,
       budget: &budget)
@@ -343,14 +466,16 @@ extension LuaState {
   /// Reads the value at a stack index without running metamethods, tables `depth` levels
   /// deep, counting each value copied against `budget` (past it, values read as nil).
   static func copy(
-    at index: Int32, depth: Int, functions: FunctionCopy, on state: OpaquePointer, budget: inout Int
+    at index: Int32, depth: Int, functions: FunctionCopy, on state: OpaquePointer, budget: inout CopyBudget
   ) -> LuaData {
-    guard budget > 0 else { return .nil }
-    budget -= 1
     let index = lua_absindex(state, index)
+    guard budget.take(valueAt: index, on: state) else { return .nil }
     switch lua_type(state, index) {
     case LUA_TTABLE:
       guard depth > 0, lua_checkstack(state, 4) != 0 else { return .table(LuaTable()) }
+      let repeated = budget.tookRepeat
+      budget.enter()
+      defer { budget.leave(repeated: repeated) }
       var table = LuaTable()
       // Counting the string keys first sizes the dictionary once instead of growing it.
       var count = 0
@@ -371,7 +496,9 @@ extension LuaState {
       lua_pushnil(state)
       while lua_next(state, index) != 0 {
         // Only string keys are copied; converting a number key in place would break lua_next.
-        if lua_type(state, -2) == LUA_TSTRING, let key = Self.string(at: -2, on: state) {
+        if lua_type(state, -2) == LUA_TSTRING, let key = Self.string(at: -2, on: state),
+          budget.take(keyOf: key.utf8.count)
+        {
           table.fields[key] = copy(at: -1, depth: depth - 1, functions: functions, on: state, budget: &budget)
         }
         lua_pop(state, 1)
@@ -420,8 +547,18 @@ extension LuaState {
 private func callDataFunction(_ state: OpaquePointer?, _ context: UnsafeMutableRawPointer?) -> Int32 {
   guard let state, let context else { return 0 }
   let box = Unmanaged<LuaState.DataFunctionBox>.fromOpaque(context).takeUnretainedValue()
+  box.state.argumentsTooLarge = nil
+  defer { box.state.argumentsTooLarge = nil }
+  // An argument whose copy was cut short fails the call, whatever the function made of it.
+  func tooLarge() -> Int32? {
+    guard let budget = box.state.argumentsTooLarge else { return nil }
+    let message = budget.tooLarge(budget: box.state.memoryLimit, what: "argument")
+    box.state.push(.string(box.name.map { "\($0): \(message)" } ?? message), on: state)
+    return -2
+  }
   do {
     let results = try box.function(LuaArguments(state: state, owner: box.state))
+    if let failed = tooLarge() { return failed }
     guard lua_checkstack(state, Int32(clamping: results.count + 3)) != 0 else {
       box.state.push(.string("too many results"), on: state)
       return -1
@@ -429,6 +566,7 @@ private func callDataFunction(_ state: OpaquePointer?, _ context: UnsafeMutableR
     for result in results { box.state.push(result, on: state) }
     return Int32(results.count)
   } catch {
+    if let failed = tooLarge() { return failed }
     box.state.push(.string(error.message), on: state)
     return -2
   }
@@ -572,6 +710,11 @@ extension LuaState {
     guard status == LUA_OK || status == LUA_YIELD else {
       luaL_unref(state, folio_lua_registryindex, reference)
       throw callError(status)
+    }
+    if let lastStop {
+      // Returned or yielded after a stop the plugin caught: it fails, and never runs again.
+      luaL_unref(state, folio_lua_registryindex, reference)
+      throw stopError(lastStop)
     }
     folio_lua_begin_host_work(state)
     let room = lua_checkstack(state, count + 8) != 0

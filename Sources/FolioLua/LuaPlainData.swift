@@ -5,13 +5,26 @@ import FolioCore
 /// Why a Lua value is not plain data, and where: `path` is `$` for the value itself,
 /// `$.rows[3].name` for one inside it.
 public struct PlainDataError: Error, Sendable, Equatable {
+  /// What kind of problem it is.
+  public enum Kind: Sendable, Equatable {
+    /// A value plain data cannot hold (a function, a cycle, a gap, …).
+    case notPlain
+    /// The copy would not fit in what the memory budget leaves; the callback is stopped.
+    case tooLarge
+    /// A string that is not valid UTF-8, which Folio never replaces.
+    case invalidText
+  }
+
   /// Where the value is, from `$`.
   public var path: String
-  /// What it is, as a noun phrase: "a function", "a table that contains itself".
+  /// What it is, as a noun phrase: "a function", "a table that contains itself"; for
+  /// `.tooLarge`, "result too large: …".
   public var problem: String
+  /// What kind of problem it is.
+  public var kind = Kind.notPlain
 
   /// `problem`, followed by ` at PATH` when the bad value is inside the one given.
-  public var description: String { path == "$" ? problem : "\(problem) at \(path)" }
+  public var description: String { path == "$" || kind == .tooLarge ? problem : "\(problem) at \(path)" }
 }
 
 extension LuaState {
@@ -20,30 +33,81 @@ extension LuaState {
 
   /// Reads the value at a stack index as plain data: strings, finite numbers, booleans, nil,
   /// and tables that are lists (keys 1 to n, no gaps) or have only string keys, of those.
-  /// Raw access only, so no metamethod runs.
+  /// Raw access only, so no metamethod runs. The copy counts its bytes as it goes against
+  /// what the memory budget leaves (`CopyBudget`: what is referred to again counts each time).
   ///
   /// - Throws: `PlainDataError` naming the first value that is not: a function, userdata or
   ///   thread, a table with other keys, a list with a gap, one that mixes list items and
-  ///   string keys, one that contains itself, nesting past `plainDataDepth`, NaN or infinity.
+  ///   string keys, one that contains itself, nesting past `plainDataDepth`, NaN or infinity,
+  ///   a string that is not valid UTF-8; or `.tooLarge` when the copy would not fit, which
+  ///   also stops the callback as a refused allocation does.
   func plainData(at index: Int32, on thread: OpaquePointer? = nil) throws(PlainDataError) -> LuaData {
     let state = thread ?? self.state
     var visiting: Set<UnsafeRawPointer> = []
-    var budget = LuaArguments.copyLimit
-    return try plainData(
-      at: lua_absindex(state, index), on: state, path: "$", depth: 0, visiting: &visiting, budget: &budget)
+    var budget = copyBudget()
+    do {
+      return try plainData(
+        at: lua_absindex(state, index), on: state, path: "$", depth: 0, visiting: &visiting, budget: &budget)
+    } catch {
+      if error.kind == .tooLarge { folio_lua_note_memory_exceeded(self.state) }
+      throw error
+    }
+  }
+
+  /// A string value read strictly: `.invalidText` naming the first byte that does not begin
+  /// a well-formed UTF-8 sequence.
+  private static func text(at index: Int32, on state: OpaquePointer, path: String) throws(PlainDataError)
+    -> String
+  {
+    var length = 0
+    guard let bytes = lua_tolstring(state, index, &length) else { return "" }
+    let buffer = UnsafeRawBufferPointer(start: bytes, count: length)
+    if let text = String(validating: buffer, as: UTF8.self) { return text }
+    let offset = Self.invalidByteOffset(in: buffer)
+    let byte = offset < buffer.count ? buffer[offset] : 0
+    let hex = String(byte, radix: 16, uppercase: true)
+    throw PlainDataError(
+      path: path,
+      problem:
+        "a string that is not valid UTF-8 (byte \(offset + 1) is \\x\(hex.count < 2 ? "0" + hex : hex))",
+      kind: .invalidText)
+  }
+
+  /// The offset of the first byte that does not begin a well-formed UTF-8 sequence (the
+  /// length when all do).
+  static func invalidByteOffset(in bytes: UnsafeRawBufferPointer) -> Int {
+    var offset = 0
+    while offset < bytes.count {
+      let end = Swift.min(bytes.count, offset + 4)
+      var valid = 0
+      for length in 1...(end - offset)
+      where String(
+        validating: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length]), as: UTF8.self)
+        != nil
+      {
+        valid = length
+        break
+      }
+      if valid == 0 { return offset }
+      offset += valid
+    }
+    return offset
   }
 
   private func plainData(
     at index: Int32, on state: OpaquePointer, path: String, depth: Int, visiting: inout Set<UnsafeRawPointer>,
-    budget: inout Int
+    budget: inout CopyBudget
   ) throws(PlainDataError) -> LuaData {
-    guard budget > 0 else {
-      throw PlainDataError(path: path, problem: "more than \(LuaArguments.copyLimit) values")
+    guard budget.take(valueAt: index, on: state) else {
+      guard budget.isExceeded else {
+        throw PlainDataError(path: path, problem: "more than \(LuaArguments.copyLimit) values")
+      }
+      throw PlainDataError(path: path, problem: budget.tooLarge(budget: memoryLimit), kind: .tooLarge)
     }
-    budget -= 1
     switch lua_type(state, index) {
     case LUA_TNIL, LUA_TNONE: return .nil
-    case LUA_TBOOLEAN, LUA_TSTRING: return LuaData(Self.value(at: index, on: state))
+    case LUA_TBOOLEAN: return LuaData(Self.value(at: index, on: state))
+    case LUA_TSTRING: return .string(try Self.text(at: index, on: state, path: path))
     case LUA_TNUMBER:
       let value = Self.value(at: index, on: state)
       if case .number(let number) = value, !number.isFinite {
@@ -61,9 +125,12 @@ extension LuaState {
 
   private func plainTable(
     at index: Int32, on state: OpaquePointer, path: String, depth: Int, visiting: inout Set<UnsafeRawPointer>,
-    budget: inout Int
+    budget: inout CopyBudget
   ) throws(PlainDataError) -> LuaData {
     guard let pointer = lua_topointer(state, index) else { return .table(LuaTable()) }
+    let repeated = budget.tookRepeat
+    budget.enter()
+    defer { budget.leave(repeated: repeated) }
     guard !visiting.contains(pointer) else {
       throw PlainDataError(path: path, problem: "a table that contains itself")
     }
@@ -116,7 +183,17 @@ extension LuaState {
     fields.reserveCapacity(count)
     lua_pushnil(state)
     while lua_next(state, index) != 0 {
-      let key = Self.string(at: -2, on: state) ?? ""
+      let key: String
+      do {
+        key = try Self.text(at: -2, on: state, path: path)
+      } catch {
+        lua_pop(state, 2)
+        throw error
+      }
+      guard budget.take(keyOf: key.utf8.count) else {
+        lua_pop(state, 2)
+        throw PlainDataError(path: path, problem: budget.tooLarge(budget: memoryLimit), kind: .tooLarge)
+      }
       let isName =
         key.first.map { $0.isLetter || $0 == "_" } == true
         && key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }

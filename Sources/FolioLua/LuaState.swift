@@ -55,6 +55,10 @@ public final class LuaState {
   /// Why the last call stopped, when a budget or a stop request ended it; nil otherwise.
   public internal(set) var lastStop: LuaStop?
 
+  /// The copy budget that cut short a copy of the running Swift function's arguments; nil
+  /// while none did.
+  var argumentsTooLarge: CopyBudget?
+
   /// Starts a call's limits; returns what `endCall` restores.
   func beginCall() -> folio_call_limits {
     folio_lua_begin_call(state, Int64(instructionBudget ?? 0), Int64(timeBudget ?? 0))
@@ -97,6 +101,7 @@ public final class LuaState {
     let callStatus = lua_pcall(state, 0, LUA_MULTRET, base + 1)
     endCall(limits)
     defer { lua_settop(state, base) }
+    if callStatus == LUA_OK, let stop = lastStop { throw stopError(stop) }
     guard callStatus == LUA_OK else {
       if callStatus == LUA_ERRMEM { throw memoryError() }
       var error = LuaError(handlerOutput: string(at: -1) ?? "(error object is not a string)")
@@ -111,7 +116,7 @@ public final class LuaState {
   public func register(_ name: String, _ function: @escaping Function) {
     let box = FunctionBox(function)
     functions.append(box)
-    folio_lua_push_swift_function(state, callSwiftFunction, Unmanaged.passUnretained(box).toOpaque())
+    folio_lua_push_swift_function(state, callSwiftFunction, Unmanaged.passUnretained(box).toOpaque(), name)
     lua_setglobal(state, name)
   }
 
@@ -130,6 +135,16 @@ public final class LuaState {
   /// Makes `require(name)` return the global `name`, as it is now; call after
   /// `installRequire(folder:)`.
   public func preloadGlobal(_ name: String) { folio_lua_preload_global(state, name) }
+
+  /// The error of a call that returned although `stop` had ended it (the plugin caught the
+  /// stop somewhere no guard sees, then returned): a spent budget ends the callback whatever
+  /// the plugin does.
+  func stopError(_ stop: LuaStop) -> LuaError {
+    switch stop {
+    case .memory: memoryError()
+    case .instructions, .time, .interrupted: LuaError(message: stop.rawValue, stop: stop)
+    }
+  }
 
   /// The error for an allocation the memory limit refused, naming the `FILE:LINE:` of the Lua
   /// code that asked for it when known.

@@ -17,6 +17,7 @@ public enum LuaStop: String, Sendable, Equatable {
     case folio_stop_instructions.rawValue: self = .instructions
     case folio_stop_time.rawValue: self = .time
     case folio_stop_interrupted.rawValue: self = .interrupted
+    case folio_stop_memory.rawValue: self = .memory
     default: return nil
     }
   }

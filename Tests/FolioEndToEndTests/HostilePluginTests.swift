@@ -151,8 +151,8 @@ struct HostilePlugin: CustomTestStringConvertible, Sendable {
       "a table growing without end", error: "memory budget",
       "local t = {} local i = 0 while true do i = i + 1 t[i] = {} end"),
     .command("one huge string.rep", error: "resulting string too large", "return string.rep('x', 1 << 40)"),
-    .spinning(
-      "a memory error caught, then a loop",
+    .command(
+      "a memory error caught, then a loop", error: "not enough memory (memory budget of 32 MB exceeded)",
       "pcall(function() local s = 'x' while true do s = s .. s end end) while true do end"),
     .loading(
       "a memory bomb while loading", error: "memory budget",
@@ -186,8 +186,8 @@ struct HostilePlugin: CustomTestStringConvertible, Sendable {
     .command(
       "an error object whose __tostring fails", error: "error object",
       "error(setmetatable({}, { __tostring = function() error('nope') end }))"),
-    .command(
-      "an error object whose __tostring loops", error: "error object",
+    .spinning(
+      "an error object whose __tostring loops",
       "error(setmetatable({}, { __tostring = function() while true do end end }))"),
     .command("an error object that is a table", error: "error object", "error({})"),
     .command("error(nil)", error: "nil", "error(nil)"),
@@ -262,6 +262,43 @@ struct HostilePlugin: CustomTestStringConvertible, Sendable {
     .loading(
       "a menu naming an unknown command", error: "no.such.command",
       "folio.menu { id = 'hostile.menu', title = 'Menu', items = { 'no.such.command' } }"),
+    // Sandbox round 3: loops inside C functions are charged
+    .command(
+      "string.rep of an empty string a huge number of times", error: "rep returned at once: 0",
+      "error('rep returned at once: ' .. #string.rep('', 1 << 62, ''))"),
+    .spinning("table.move over a huge empty range", "table.move({}, 1, math.maxinteger - 1, 1)"),
+    .spinning(
+      "table.insert into a table whose __len lies",
+      "table.insert(setmetatable({}, { __len = function() return math.maxinteger - 1 end }), 1, 'x')"),
+    .loading(
+      "table.move over a huge range at the top of plugin.lua",
+      errors: ["instruction budget exceeded in table.move", "time budget exceeded in table.move"],
+      "table.move({}, 1, 1 << 62, 1)"),
+    // Sandbox round 3: a spent budget ends the callback whatever the plugin does
+    .spinning(
+      "coroutine.close swallowing the stop of a looping __close",
+      """
+      local co = coroutine.create(function()
+        local x <close> = setmetatable({}, { __close = function() while true do end end })
+        coroutine.yield()
+      end)
+      coroutine.resume(co)
+      return tostring(coroutine.close(co))
+      """),
+    .command(
+      "a memory error caught, then a return", error: "not enough memory (memory budget of 32 MB exceeded)",
+      "pcall(function() local s = 'x' while true do s = s .. s end end) return 'survived'"),
+    // Sandbox round 3: ids, text
+    .loading(
+      "a command in another plugin's namespace", error: "outside the plugin's namespace",
+      "folio.command { id = 'witness.check', title = 'Stolen', run = function() end }"),
+    .loading(
+      "a menu replacing the built-in title menu", error: "outside the plugin's namespace",
+      "folio.menu { id = 'title', title = 'Mine', items = { 'hostile.run' } }"),
+    .command(
+      "a cell of invalid UTF-8",
+      error: "d:set: argument #3 is a string that is not valid UTF-8 (byte 4 is \\xE9)",
+      "ctx.document:set(1, 'name', 'caf\\xe9')"),
   ]
 
   /// A coroutine the budget stops while it holds a to-be-closed variable whose `__close`

@@ -300,11 +300,11 @@ import Testing
     let plugins = try Plugins([
       "oops": Self.plugin(
         """
-        folio.command { id = "other.greet", title = "Greet", run = print }
+        folio.command { id = "oops.greet", title = "Greet", run = print }
         error("broken")
         """)
     ])
-    #expect(plugins.host.failedPlugin(forCommand: "other.greet")?.name == "oops")
+    #expect(plugins.host.failedPlugin(forCommand: "oops.greet")?.name == "oops")
     #expect(plugins.host.failedPlugin(forCommand: "oops.anything")?.name == "oops")
     #expect(plugins.host.failedPlugin(forCommand: "nobody.greet") == nil)
     #expect(plugins.failure("oops") == "plugin.lua:2: broken")

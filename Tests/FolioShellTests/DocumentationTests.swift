@@ -67,24 +67,29 @@ import Testing
     #expect(blocks.count >= 8)
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-doc-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: root) }
+    var loaded = 0
     for (index, block) in blocks.enumerated() where !block.isFragment {
-      let folder = root.appendingPathComponent("doc\(index + 1)")
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       let code = block.code.split(separator: "\n").map { $0.hasPrefix("  ") ? $0.dropFirst(2) : $0 }
         .joined(separator: "\n")
+      // A plugin declares ids in its own namespace: the folder is named by the example's ids
+      // (several examples share one, so each loads in a session of its own).
+      let name = code.firstMatch(of: #/id = "([A-Za-z0-9_-]+)\./#).map { String($0.1) } ?? "doc\(index + 1)"
+      let folder = root.appendingPathComponent("\(index + 1)/\(name)")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       let isManifest = code.hasPrefix("-- manifest.lua")
       try (isManifest ? "-- the manifest's plugin\n" : code).write(
         to: folder.appendingPathComponent("plugin.lua"), atomically: true, encoding: .utf8)
       if isManifest {
         // The example names its plugin; the folder carries that name's place in the test.
-        try code.replacing(#/name = "[^"]*"/#, with: "name = \"doc\(index + 1)\"").write(
+        try code.replacing(#/name = "[^"]*"/#, with: "name = \"\(name)\"").write(
           to: folder.appendingPathComponent("manifest.lua"), atomically: true, encoding: .utf8)
       }
+      let session = CapturedShell().shell.session
+      let failed = session.loadPlugins(
+        extraFolders: [folder.deletingLastPathComponent().path], shippedFolder: nil)
+      #expect(failed.isEmpty, "block \(index + 1): \(failed.map { "\($0.name): \($0.status)" })")
+      loaded += session.pluginHost?.plugins.filter { $0.status == .loaded }.count ?? 0
     }
-    let session = CapturedShell().shell.session
-    let failed = session.loadPlugins(extraFolders: [root.path], shippedFolder: nil)
-    #expect(failed.isEmpty, "\(failed.map { "\($0.name): \($0.status)" })")
-    let loaded = session.pluginHost?.plugins.filter { $0.status == .loaded }.count
     #expect(loaded == blocks.filter { !$0.isFragment }.count)
   }
 

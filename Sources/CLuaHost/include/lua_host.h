@@ -52,8 +52,12 @@ void folio_lua_open_safe_libs(lua_State *L);
 int folio_lua_traceback(lua_State *L);
 
 /// Pushes a Lua C closure that calls `function(L, context)` and raises its error, if any,
-/// after it has returned.
-void folio_lua_push_swift_function(lua_State *L, folio_swift_function function, void *context);
+/// after it has returned. `name` (the API call, e.g. `d:set`; NULL for none) names it in the
+/// errors the closure raises itself: before the call, an argument holding a string that is
+/// not valid UTF-8 is refused, naming the argument and the byte; after it, a spent budget or
+/// a stop request (host work counts against the time budget) ends the callback.
+void folio_lua_push_swift_function(lua_State *L, folio_swift_function function, void *context,
+                                   const char *name);
 
 /// Pushes a Lua C closure that calls `function(L, context)` like
 /// `folio_lua_push_swift_function`, then yields its results to `folio_lua_run`; the
@@ -82,6 +86,9 @@ typedef struct folio_call_limits {
   int deadline_active;
   int time_exceeded;
   size_t memory_charged;
+  /// Whether the memory budget refused the call something (an allocation the plugin caught,
+  /// a host charge, a copy too large): the call is stopped like a spent budget.
+  int memory_exceeded;
 } folio_call_limits;
 
 /// Why a call was stopped, as `folio_lua_end_call` reports it.
@@ -90,6 +97,7 @@ enum folio_stop_reason {
   folio_stop_instructions = 1,
   folio_stop_time = 2,
   folio_stop_interrupted = 3,
+  folio_stop_memory = 4,
 };
 
 /// Starts the limits of a call: at most `instructions` instructions (counted in steps of
@@ -122,9 +130,19 @@ int folio_lua_run(lua_State *L, lua_State *thread, int arguments, int *results, 
                   int64_t milliseconds, int *stop);
 
 /// Charges `bytes` the host allocates outside Lua on behalf of the running call (text it adds
-/// to a document) to the state's memory limit, with what Lua holds, until the call ends.
-/// Returns 0, charging nothing, when they would not fit.
+/// to a document, notices it keeps) to the state's memory limit, with what Lua holds, until
+/// the call ends. Returns 0, charging nothing and stopping the call as
+/// `folio_lua_note_memory_exceeded` does, when they would not fit.
 int folio_lua_charge_memory(lua_State *L, size_t bytes);
+
+/// The bytes the running call may still use: the memory limit less what Lua holds and what
+/// the host charged to the call; SIZE_MAX when there is no limit.
+size_t folio_lua_memory_available(lua_State *L);
+
+/// Stops the running call because the memory budget refused it something (a copy or a
+/// decoded value too large): from now on its code raises "not enough memory" at its next
+/// check, and `pcall` and friends re-raise it, as for a spent instruction budget.
+void folio_lua_note_memory_exceeded(lua_State *L);
 
 /// Ctrl-C: stops the Lua code running in any state at its next check with "interrupted",
 /// until `folio_lua_clear_interrupt`. Only sets a flag, so a signal handler may call it.
@@ -146,7 +164,8 @@ void folio_lua_clear_stop(lua_State *L);
 /// host stopped (its hooks are off). `folio_lua_open_safe_libs` does this already.
 void folio_lua_guard_protected_calls(lua_State *L);
 
-/// Whether the instruction budget is spent or a stop was requested.
+/// Whether the running call is stopped: a budget spent (instructions, time, memory) or a
+/// stop requested.
 int folio_lua_is_stopped(lua_State *L);
 
 /// Lifts the memory limit while the host pushes values outside a protected call, so that an

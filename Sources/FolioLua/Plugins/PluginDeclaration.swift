@@ -496,10 +496,12 @@ extension LuaArguments {
   /// way.
   func declarationCopy(_ index: Int) -> LuaData {
     guard index < count else { return .nil }
-    var budget = LuaArguments.copyLimit
-    return LuaState.copy(
+    var budget = owner.copyBudget()
+    let copy = LuaState.copy(
       at: Int32(index + 1), depth: LuaArguments.copyDepth,
       functions: .placeholder(PluginDeclaration.functionPlaceholder),
       on: state, budget: &budget)
+    owner.noteArguments(budget)
+    return copy
   }
 }

@@ -1,14 +1,21 @@
+import CLuaHost
 import FolioCore
 
 extension PluginHost {
   /// Installs the global `folio` table in a plugin's state.
   func installAPI(in lua: LuaState, for plugin: Plugin) {
     let pluginName = plugin.name
-    let notify = lua.makeFunction { [unowned self] (arguments: LuaArguments) throws(LuaError) -> [LuaData] in
+    let notify = lua.makeFunction(name: "ctx:notify") {
+      [unowned self] (arguments: LuaArguments) throws(LuaError) -> [LuaData] in
       guard let text = arguments[1, depth: 0].string else {
         throw LuaError(message: "ctx:notify: expects a string, got \(arguments[1, depth: 0].typeName)")
       }
       let message = text.cutToMessageLimit()
+      // The host keeps the notice (and its event) until the command ends: it counts against
+      // the plugin's memory budget, so a loop of notices stops at the budget.
+      guard folio_lua_charge_memory(arguments.state, 2 * message.utf8.count + Self.keptItemBytes) != 0 else {
+        throw LuaError(message: "ctx:notify: not enough memory")
+      }
       notices.append(message)
       // Front ends that show messages as they come (the embedding protocol's `notify`) hear
       // it too.
@@ -31,7 +38,9 @@ extension PluginHost {
         return .command(RegisteredCommand(command), at: at)
       },
       "menu": declaring("menu") { [unowned self, unowned plugin] arguments, at throws(LuaError) in
-        .menu(try makeMenu(arguments[0], function: "folio.menu", plugin: plugin), at: at)
+        let menu = try makeMenu(arguments[0], function: "folio.menu", plugin: plugin)
+        try Self.checkNamespace(menu.id, of: plugin, function: "folio.menu")
+        return .menu(menu, at: at)
       },
       "divider": { _ throws(LuaError) in [.table(LuaTable(fields: ["__element": .string("divider")]))] },
       "section": { arguments throws(LuaError) in try element("section", arguments[0]) },
@@ -73,12 +82,12 @@ extension PluginHost {
     var fields: [String: LuaData] = [:]
     for (name, function) in api {
       guard collectsProblems else {
-        fields[name] = .function(lua.makeFunction(function))
+        fields[name] = .function(lua.makeFunction(name: "folio." + name, function))
         continue
       }
       // Checking: note the problem and go on, so that one run finds every declaration's.
       fields[name] = .function(
-        lua.makeFunction { [unowned plugin] arguments throws(LuaError) in
+        lua.makeFunction(name: "folio." + name) { [unowned plugin] arguments throws(LuaError) in
           do throws(LuaError) {
             return try function(arguments)
           } catch {
@@ -91,14 +100,16 @@ extension PluginHost {
     fields["log"] = .function(log)
     // Plugin text reaches people only through Folio: `print` writes to the log too.
     lua.setGlobal("print", .function(log))
-    let get = lua.makeFunction { [unowned self, unowned plugin] arguments throws(LuaError) in
+    let get = lua.makeFunction(name: "folio.state.get") {
+      [unowned self, unowned plugin] arguments throws(LuaError) in
       guard let key = arguments[0, depth: 0].string, !key.isEmpty else {
         throw LuaError(message: "folio.state.get: 'key' must be a non-empty string")
       }
       noteLoadSideEffect("it read folio.state")
       return [try stateValue(plugin: plugin, key: key)]
     }
-    let set = lua.makeFunction { [unowned self, unowned plugin] arguments throws(LuaError) in
+    let set = lua.makeFunction(name: "folio.state.set") {
+      [unowned self, unowned plugin] arguments throws(LuaError) in
       guard let key = arguments[0, depth: 0].string, !key.isEmpty else {
         throw LuaError(message: "folio.state.set: 'key' must be a non-empty string")
       }
@@ -107,6 +118,9 @@ extension PluginHost {
       do throws(PlainDataError) {
         value = try arguments.plainData(1)
       } catch {
+        guard error.kind == .notPlain else {
+          throw LuaError(message: "folio.state.set: 'value' cannot be stored: \(error.description)")
+        }
         throw LuaError(
           message: "folio.state.set: 'value' cannot be stored: \(error.description); store strings, numbers, "
             + "booleans, nil, or tables of them (lists, or tables with string keys)")
@@ -117,7 +131,7 @@ extension PluginHost {
     fields["state"] = .table(LuaTable(fields: ["get": .function(get), "set": .function(set)]))
     fields["json"] = .table(LuaTable(fields: makeJSONFunctions(in: lua)))
     fields["copy"] = .function(
-      lua.makeFunction { [unowned self] arguments throws(LuaError) in
+      lua.makeFunction(name: "folio.copy") { [unowned self] arguments throws(LuaError) in
         guard let text = arguments[0, depth: 0].string else {
           throw LuaError(message: "folio.copy: expects a string, got \(arguments[0, depth: 0].typeName)")
         }
@@ -135,20 +149,43 @@ extension PluginHost {
     lua.preloadGlobal("folio")
   }
 
+  /// The bytes the host counts for each notice, row, line or cell edit it keeps for a
+  /// callback besides its text: the value, its place in its array, its event or undo record.
+  static let keptItemBytes = 64
+
+  /// The bytes the host counts for each cell of a row a plugin adds, besides its text.
+  static let keptCellBytes = 16
+
   /// `folio.json.encode(value)` and `folio.json.decode(text)`.
   private func makeJSONFunctions(in lua: LuaState) -> [String: LuaData] {
-    let encode = lua.makeFunction { arguments throws(LuaError) in
+    let encode = lua.makeFunction(name: "folio.json.encode") { arguments throws(LuaError) in
       do throws(PlainDataError) {
         return [.string(try arguments.plainData(0).jsonValue.serialized)]
       } catch {
-        throw LuaError(
-          message: "folio.json.encode: cannot encode \(error.description); only strings, finite numbers, "
-            + "booleans, nil and tables of them (lists, or tables with string keys) can be encoded")
+        switch error.kind {
+        case .tooLarge: throw LuaError(message: "folio.json.encode: \(error.description)")
+        case .invalidText: throw LuaError(message: "folio.json.encode: cannot encode \(error.description)")
+        case .notPlain:
+          throw LuaError(
+            message: "folio.json.encode: cannot encode \(error.description); only strings, finite numbers, "
+              + "booleans, nil and tables of them (lists, or tables with string keys) can be encoded")
+        }
       }
     }
-    let decode = lua.makeFunction { arguments throws(LuaError) in
+    let decode = lua.makeFunction(name: "folio.json.decode") { arguments throws(LuaError) in
       guard let text = arguments[0, depth: 0].string else {
         throw LuaError(message: "folio.json.decode: expects a string, got \(arguments[0, depth: 0].typeName)")
+      }
+      // What decoding would hold, worked out from the text before anything is made: the
+      // decoded tree and its copy for Lua must fit in what the memory budget leaves.
+      let needed = Self.decodedSize(of: text)
+      let available = Int(clamping: folio_lua_memory_available(arguments.state))
+      guard needed <= available else {
+        folio_lua_note_memory_exceeded(arguments.state)
+        throw LuaError(
+          message: "folio.json.decode: result too large: about \(LuaState.CopyBudget.megabytes(needed)), "
+            + "limit \(LuaState.CopyBudget.megabytes(available)) (what the memory budget of "
+            + "\(arguments.owner.memoryLimit >> 20) MB leaves)")
       }
       do throws(FolioError) {
         return [LuaData(json: try JSONValue.parse(text, maximumDepth: LuaState.plainDataDepth))]
@@ -158,6 +195,37 @@ extension PluginHost {
     }
     return ["encode": .function(encode), "decode": .function(decode)]
   }
+
+  /// The bytes decoding `text` holds at most while it makes the value and its copy for Lua:
+  /// the text, and for each value it can hold (one per `[`, `{`, `,` or `:` outside strings,
+  /// and one more) the tree node, its Lua data and its place in Lua.
+  static func decodedSize(of text: String) -> Int {
+    var values = 1
+    var inString = false
+    var escaped = false
+    for byte in text.utf8 {
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+        }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "\""): inString = true
+      case UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: ":"): values += 1
+      default: break
+      }
+    }
+    return text.utf8.count * 2 + values * decodedValueBytes
+  }
+
+  /// The bytes `decodedSize(of:)` counts for each value: its `JSONValue`, its `LuaData` and
+  /// its slot in a Lua table.
+  static let decodedValueBytes = 96
 
   /// The `folio.NAME` function that declares one contribution: `make` builds it from the
   /// call's arguments and the caller's location, then it is declared and, for the
@@ -294,21 +362,27 @@ extension PluginHost {
   }
 
   /// The error for a `run` whose result is not plain data: `plugin.lua:12: run returned a
-  /// function at $[2]; return …`.
+  /// function at $[2]; return …`. A result too large for the memory budget stops the
+  /// callback as a refused allocation does.
   func resultError(of run: LuaFunctionReference, in plugin: Plugin) -> (PlainDataError) -> LuaError {
     { [weak plugin] error in
       let location = plugin?.lua?.location(of: run) ?? ""
-      return LuaError(
-        message: (location.isEmpty ? "" : location + " ")
-          + "run returned \(error.description); return a string, "
-          + "a number, a boolean, or a table of them (a list, or a table with string keys)")
+      let prefix = location.isEmpty ? "" : location + " "
+      switch error.kind {
+      case .tooLarge: return LuaError(message: prefix + "run's \(error.description)", stop: .memory)
+      case .invalidText: return LuaError(message: prefix + "run returned \(error.description)")
+      case .notPlain:
+        return LuaError(
+          message: prefix + "run returned \(error.description); return a string, "
+            + "a number, a boolean, or a table of them (a list, or a table with string keys)")
+      }
     }
   }
 
   /// A function that writes its arguments, as `tostring` would for plain values, to the
   /// plugin's log as one line: `folio.log`, and `print` in plugins and manifests.
   func makeLogFunction(in lua: LuaState, for plugin: Plugin) -> LuaFunctionReference {
-    lua.makeFunction { [weak self, unowned plugin] arguments throws(LuaError) in
+    lua.makeFunction(name: "folio.log") { [weak self, unowned plugin] arguments throws(LuaError) in
       self?.noteLoadSideEffect("it wrote to its log")
       plugin.appendLog((0..<arguments.count).map { describe(arguments[$0, depth: 0]) }.joined(separator: " "))
       return []

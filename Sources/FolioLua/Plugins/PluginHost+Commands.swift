@@ -30,6 +30,7 @@ extension PluginHost {
           "folio.command: field 'id' must not hold control characters, got U+\(code.count < 4 ? String(repeating: "0", count: 4 - code.count) + code : code)"
       )
     }
+    try Self.checkNamespace(id, of: plugin, function: "folio.command")
     let title = try fields.requiredString("title")
     let role = try fields.oneOf("role", CommandRole.self)
     let dismiss =
@@ -270,6 +271,19 @@ extension PluginHost {
         problem
       )
     }
+  }
+
+  /// Refuses an id outside the plugin's namespace: a plugin declares `NAME` or `NAME.…` only,
+  /// its folder's name, so it can never take or shadow another plugin's ids (or run its code
+  /// under them).
+  static func checkNamespace(_ id: String, of plugin: Plugin, function: String) throws(LuaError) {
+    let given = id.lowercased()
+    let name = plugin.name.lowercased()
+    guard given != name, !given.hasPrefix(name + ".") else { return }
+    throw LuaError(
+      message:
+        "\(function): field 'id' is \"\(id.cutToMessageLimit())\", outside the plugin's namespace: the "
+        + "ids of plugin \(plugin.name) begin with \"\(plugin.name).\"")
   }
 
   // MARK: Menus

@@ -43,7 +43,9 @@ extension PluginHost {
         let index = try Self.row(arguments, 1, in: table, method: "set")
         let column = try Self.column(arguments, 2, in: table, method: "set")
         let value = try Self.cellValue(arguments[3, depth: 0], method: "set", field: "value")
-        try edit(document, adding: value.description.utf8.count, arguments, method: "set") {
+        try edit(
+          document, adding: value.description.utf8.count + Self.keptItemBytes, arguments, method: "set"
+        ) {
           try surface.workspace.setCell(
             rowID: table.id(ofRow: index), column: column, to: value, in: document)
         }
@@ -66,7 +68,10 @@ extension PluginHost {
           values[index] = try Self.cellValue(value, method: "add", field: column)
         }
         var id = 0
-        let size = values.values.reduce(0) { $0 + $1.description.utf8.count }
+        // A row costs the host more than its text: its id, its cells and its undo record.
+        let size =
+          values.values.reduce(0) { $0 + $1.description.utf8.count } + Self.keptItemBytes
+          + Self.keptCellBytes * table.columns.count
         try edit(document, adding: size, arguments, method: "add") {
           id = try surface.workspace.addRow(cells: values, to: document)
         }
@@ -76,7 +81,7 @@ extension PluginHost {
         let document = try document(arguments, of: plugin, method: "add_column")
         _ = try Self.table(of: document, method: "add_column")
         let name = try Self.string(arguments[1, depth: 0], method: "add_column", field: "name")
-        try edit(document, adding: name.utf8.count, arguments, method: "add_column") {
+        try edit(document, adding: name.utf8.count + Self.keptItemBytes, arguments, method: "add_column") {
           try surface.workspace.addColumn(name, to: document)
         }
         return []
@@ -146,13 +151,14 @@ extension PluginHost {
         return [.integer(deleted)]
       },
     ]
-    return methods.mapValues { lua.makeFunction($0) }
+    return Dictionary(
+      uniqueKeysWithValues: methods.map { ($0.key, lua.makeFunction(name: "d:" + $0.key, $0.value)) })
   }
 
   /// `ctx.selection:rows()`: the selected rows in table order, each like `d:rows()` gives
   /// them; empty with no document or a text document.
   func makeSelectionRows(in lua: LuaState, for plugin: Plugin) -> LuaFunctionReference {
-    lua.makeFunction { [unowned self, unowned plugin] arguments throws(LuaError) in
+    lua.makeFunction(name: "selection:rows") { [unowned self, unowned plugin] arguments throws(LuaError) in
       var window: Int64 = 0
       switch folio_lua_handle_window(arguments.state, plugin.contextTemplate, 1, &window) {
       case 1: break
@@ -201,7 +207,7 @@ extension PluginHost {
       try lines(of: document, method: method), document, past: past, method: method)
     let number = try Self.integer(arguments[1, depth: 0], method: method, field: "n", in: lines)
     let text = try Self.string(arguments[2, depth: 0], method: method, field: "s")
-    try edit(document, adding: text.utf8.count, arguments, method: method) {
+    try edit(document, adding: text.utf8.count + Self.keptItemBytes, arguments, method: method) {
       try change(surface.workspace, document, number, text)
     }
     return []

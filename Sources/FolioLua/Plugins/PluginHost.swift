@@ -639,7 +639,8 @@ public final class PluginHost {
       plugin.appendLog("interrupted: \(message)")
       return .interrupted
     }
-    let isStopMessage = message.hasSuffix("exceeded") || message.hasSuffix("pattern")
+    // "instruction budget exceeded", also "… while matching a pattern" or "… in table.move".
+    let isStopMessage = message.contains("budget exceeded")
     let instructions = whileLoading ? Self.loadInstructionBudget : instructionBudget
     let milliseconds = whileLoading ? Self.loadTimeBudget : timeBudget
     let per = whileLoading ? "while loading" : "per callback"

@@ -24,9 +24,16 @@ extension Session {
 
   /// Adds a menu [CommandMenu], shown by `menus` and opened by `menu open ID`.
   ///
-  /// - Throws: `FolioError.duplicateCommand` when a menu has that id, naming both owners.
+  /// - Throws: `FolioError.duplicateCommand` when a menu has that id, naming both owners, or
+  ///   when it is the id of a built-in menu (`title`, `file`, `edit`, `view`, `app`,
+  ///   `toolbar.overflow`), which is reserved whether or not that menu exists now.
   public func addMenu(_ menu: Menu) throws(FolioError) {
-    if let owner = ownerOfExistingMenu(menu.id.lowercased()) {
+    let id = menu.id.lowercased()
+    if Self.appMenuIDs.contains(id) || [Self.appMenuID, "title", ToolbarLayout.overflowMenuID].contains(id) {
+      throw FolioError(
+        .duplicateCommand, "menu '\(menu.id)' is a built-in menu's id, reserved; refused from \(menu.owner)")
+    }
+    if let owner = ownerOfExistingMenu(id) {
       throw FolioError(
         .duplicateCommand, "menu '\(menu.id)' already exists, from \(owner); refused from \(menu.owner)")
     }
