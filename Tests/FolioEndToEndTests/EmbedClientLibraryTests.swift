@@ -89,4 +89,25 @@ import Testing
     #expect(status == 0, "\(text)")
     #expect(text.hasSuffix("ok\n"), "\(text)")
   }
+
+  @Test(
+    "plugins' notifications from the start come as JSON lines before initialize's reply, as protocol.md says")
+  func notificationsBeforeInitialize() throws {
+    let plugins = Self.repository.appendingPathComponent("plugins").path
+    let input =
+      [
+        #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"1.4"}}"#,
+        #"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#,
+      ].joined(separator: "\n") + "\n"
+    let result = try FolioProcess.run(["--embed", "--plugins", plugins], input: Data(input.utf8))
+    #expect(result.status == 0, "\(result.errors)")
+    let messages = try result.output.split(separator: "\n").map {
+      try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    let reply = try #require(messages.firstIndex { $0["id"] as? Int == 1 })
+    let before = messages[..<reply].compactMap { $0["method"] as? String }
+    #expect(before.count == reply, "only notifications precede the reply")
+    #expect(before.contains("plugin.loaded"), "\(before)")
+    #expect(before.contains("menus.changed"), "\(before)")
+  }
 }
