@@ -528,9 +528,8 @@ public final class EmbedServer {
       line.withBytes(write)
       return
     }
-    var header = Array("Content-Length: \(line.count)\r\n\r\n".utf8)
+    let header = Array("Content-Length: \(line.count)\r\n\r\n".utf8)
     header.withUnsafeBufferPointer(write)
-    header = []
     line.withBytes(write)
   }
 
