@@ -24,7 +24,7 @@ env=O({"platform":{"enum":["mac","ipad","iphone"]},"width":I(1,10000),"keyboard"
 visibilities=["all","doubleColumn","detailOnly"]
 notif_names=["document.opened","document.changed","document.saved","document.renamed","document.closed","selection.changed","menus.changed","toolbar.changed","dialog.presented","dialog.dismissed","plugin.loaded","plugin.failed","plugin.unloaded","notify","log","$/progress"]
 params={
- "initialize":O({"protocolVersion":S(),"clientName":S(),"environment":env,"notifications":A({"enum":notif_names}),"encodings":A(S(),minItems=1,description="since 1.2: the encodings the client reads and writes after initialize, best first (json, msgpack; msgpack-rpc since 1.3); json when absent")},["protocolVersion"]),
+ "initialize":O({"protocolVersion":S(),"clientName":S(),"environment":env,"notifications":A({"enum":notif_names}),"encodings":A(S(),minItems=1,description="since 1.2: the encodings the client reads and writes after initialize, best first (json, msgpack; msgpack-rpc since 1.3); json when absent")},["protocolVersion"],extra=True,desc="since 1.4, fields not listed here are ignored and named in the result's ignored; before, they are refused"),
  "shutdown":empty,
  "document.open":O({"path":S(),"sort":{"type":"string","description":"the table's initial sort order, kept as it is edited: name or name,noise:desc"}},["path"]),
  "document.new":O({"kind":{"enum":["text","table"]},"columns":{"type":"string","description":"a table's column names, comma-separated"}}),
@@ -101,7 +101,7 @@ server_notifications={
 def dispatch(table, kind):
     return [{"if":{"properties":{"method":{"const":m}}},"then":{"properties":{"params":p}}} for m,p in table.items()]
 defs={
- "id":{"type":["integer","string"],"description":"a request's id, echoed in its response"},
+ "id":{"type":["number","string","null"],"description":"a request's id, echoed in its response (a whole number as an integer)"},
  "rowDecoration":O({"id":S(),"symbol":{"type":"string","description":"an SF Symbols name"},"glyph":{"type":"string","description":"the one-column glyph text shows for the symbol, or the fallback \u2022"},"text":N(S()),"tint":N({"enum":["red","orange","yellow","green","mint","teal","cyan","blue","indigo","purple","pink","brown","gray"]})},["id","symbol","glyph","text","tint"],desc="a plugin's row decoration (folio.row_decoration) the row meets"),
  "request":{"type":"object","properties":{"jsonrpc":{"const":"2.0"},"id":R("id"),"method":{"enum":list(params)},"params":{"type":"object"}},
    "required":["jsonrpc","id","method"],"additionalProperties":False,"allOf":dispatch(params,"request")},
@@ -134,7 +134,7 @@ defs={
 documentResult={"oneOf":[R("document"),R("dialogResult")]}
 anyObject={"type":"object"}
 results={
- "initialize":O({"protocolVersion":S(),"server":O({"name":S(),"version":S()},["name","version"]),"methods":A({"enum":list(params)}),"notifications":A({"enum":notif_names}),"limits":O({"messageBytes":I(1)},["messageBytes"]),"encoding":{"enum":["json","msgpack","msgpack-rpc"],"description":"since 1.2: the encoding of every message after this response (msgpack-rpc since 1.3)"}},["protocolVersion","server","methods","notifications","limits"]),
+ "initialize":O({"protocolVersion":S(),"server":O({"name":S(),"version":S()},["name","version"]),"methods":A({"enum":list(params)}),"notifications":A({"enum":notif_names}),"limits":O({"messageBytes":I(1)},["messageBytes"]),"encoding":{"enum":["json","msgpack","msgpack-rpc"],"description":"since 1.2: the encoding of every message after this response (msgpack-rpc since 1.3)"},"ignored":A(S(),description="since 1.4: the params initialize did not know, and ignored")},["protocolVersion","server","methods","notifications","limits"]),
  "shutdown":{"type":"null"},
  **{m:documentResult for m in ["document.open","document.new","document.save","document.saveAs","document.revert","document.close","document.rename","document.undo","document.redo","table.addRow","table.deleteRows","document.focus","document.info"]},
  "document.list":O({"documents":A(R("document"))},["documents"]),
@@ -162,7 +162,7 @@ results={
 for m in params:
     results.setdefault(m, anyObject)
 defs["results"]=results
-schema={"$schema":"https://json-schema.org/draft/2020-12/schema","title":"Folio embedding protocol, versions 1.0 to 1.3",
+schema={"$schema":"https://json-schema.org/draft/2020-12/schema","title":"Folio embedding protocol, versions 1.0 to 1.4",
  "description":"Every message of `folio --embed` (docs/protocol.md): what a client sends ($defs/clientMessage), what Folio sends ($defs/serverMessage), and the result of each method ($defs/results/METHOD). Results whose shape is --json's for the command (docs/json.md) are described there and checked here only as objects.",
  "$defs":defs}
 print(json.dumps(schema, indent=2, ensure_ascii=False))

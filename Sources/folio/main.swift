@@ -8,4 +8,4 @@ import FolioShell
 exit(
   Folio.main(
     arguments: Array(CommandLine.arguments.dropFirst()), environment: Folio.processEnvironment(),
-    embed: EmbedServer.serve))
+    embed: { EmbedServer.serve($0, $1) }))

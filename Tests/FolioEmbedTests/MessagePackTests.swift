@@ -283,12 +283,15 @@ import Testing
       "in msgpack-RPC a message is a request [0, id, method, params] or a notification [2, method, params]")
     for value: JSONValue in [
       .object([("jsonrpc", .string("2.0")), ("id", .int(1)), ("method", .string("m"))]),
-      .array([.int(1), .int(7), .null, .null]), .array([.int(0), .int(7), .string("m")]),
+      .array([.int(0), .int(7), .string("m")]),
       .array([.int(2), .string("m"), .null, .null]), .array([.int(-1), .int(7), .string("m"), .null]),
       .array([.string("0"), .int(7), .string("m"), .null]), .array([]), .string("m"),
     ] {
       #expect(read(value) == [refused], "\(value.serialized)")
     }
+    // A response is no message for Folio: it gets no answer.
+    #expect(
+      read(.array([.int(1), .int(7), .null, .null])) == [.stray("a response, but Folio sends no requests")])
     // What has no JSON form inside the envelope is skipped as in a map, and the next is read.
     let reader = MessagePackReader(isRPC: true)
     let bytes: [UInt8] =
@@ -296,7 +299,7 @@ import Testing
     #expect(
       bytes.withUnsafeBufferPointer { reader.append($0) }
         == [
-          .unrepresentable("bin (binary data) has no JSON form"),
+          .unrepresentableRequest(id: .int(1), reason: "bin (binary data) has no JSON form"),
           .rpc(id: nil, method: .string("n"), params: nil),
         ])
   }
@@ -510,7 +513,14 @@ import Testing
     do {
       return .message(try value(object))
     } catch {
-      return .unrepresentable(error.reason)
+      // A map's first "id" member, when it is an id, goes with the error.
+      guard object.type == MSGPACK_OBJECT_MAP, let pairs = object.via.map.ptr,
+        let pair = (0..<Int(object.via.map.size)).lazy.map({ pairs[$0] }).first(where: {
+          $0.key.type == MSGPACK_OBJECT_STR && (try? string($0.key.via.str)) == "id"
+        }),
+        let id = try? value(pair.val), RequestID(id) != nil
+      else { return .unrepresentable(error.reason) }
+      return .unrepresentableRequest(id: id, reason: error.reason)
     }
   }
 
@@ -518,18 +528,28 @@ import Testing
     let array = object.via.array
     guard object.type == MSGPACK_OBJECT_ARRAY, let elements = array.ptr,
       array.size == 4 || array.size == 3, elements[0].type == MSGPACK_OBJECT_POSITIVE_INTEGER,
-      elements[0].via.u64 == (array.size == 4 ? 0 : 2)
+      elements[0].via.u64 == (array.size == 4 ? 0 : 2) || (array.size == 4 && elements[0].via.u64 == 1)
     else {
       return .unrepresentable(
         "in msgpack-RPC a message is a request [0, id, method, params] or a notification [2, method, params]")
     }
+    if array.size == 4, elements[0].via.u64 == 1 { return .stray("a response, but Folio sends no requests") }
+    var id: JSONValue?
     do {
-      let id = array.size == 4 ? try value(elements[1]) : nil
-      let method = try value(elements[Int(array.size) - 2])
+      id = array.size == 4 ? try value(elements[1]) : nil
+      // A method name in bin is read as the UTF-8 it holds.
+      let methodObject = elements[Int(array.size) - 2]
+      let method =
+        methodObject.type == MSGPACK_OBJECT_BIN
+        ? .string(
+          try string(msgpack_object_str(size: methodObject.via.bin.size, ptr: methodObject.via.bin.ptr)))
+        : try value(methodObject)
       let params = elements[Int(array.size) - 1]
       return .rpc(id: id, method: method, params: params.type == MSGPACK_OBJECT_NIL ? nil : try value(params))
     } catch {
-      return .unrepresentable(error.reason)
+      guard array.size == 4 else { return .stray("a notification with no JSON form: \(error.reason)") }
+      guard let id, RequestID(id) != nil else { return .unrepresentable(error.reason) }
+      return .unrepresentableRequest(id: id, reason: error.reason)
     }
   }
 

@@ -16,13 +16,14 @@ import Testing
       names == [
         "-c", "--json", "--keep-going", "--echo", "--color", "--progress", "--plugins", "--no-plugins",
         "--state",
-        "--platform", "--width", "--version", "--help",
+        "--platform", "--encoding", "--framing", "--width", "--version", "--help",
       ])
     let plugins = Self.options.first { $0.longName == "--plugins" }
     #expect(plugins?.value == .folder)
     #expect(plugins?.summary == "also load the plugins in DIR (repeatable)")
     #expect(Self.options.first { $0.longName == "--platform" }?.value == .choice(["mac", "ipad", "iphone"]))
     #expect(Self.options.first { $0.longName == "--json" }?.value == LaunchOptionSummary.Value.none)
+    #expect(Self.options.first { $0.longName == "--encoding" }?.value == .choice(["json", "msgpack-rpc"]))
   }
 
   @Test("an option written --name=a|b|c is a choice given after '='")

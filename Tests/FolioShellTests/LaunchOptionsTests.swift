@@ -24,6 +24,33 @@ import Testing
     #expect(throws: LaunchOptions.UsageError.self) { try LaunchOptions.parse(["--embed=yes"]) }
   }
 
+  @Test("--encoding and --framing choose --embed's transport from the first byte, and go only with it")
+  func embedTransport() throws {
+    #expect(try LaunchOptions.parse(["--embed"]).embedTransport == LaunchOptions.EmbedTransport())
+    #expect(
+      try LaunchOptions.parse(["--embed", "--encoding", "msgpack-rpc"]).embedTransport
+        == LaunchOptions.EmbedTransport(encoding: .msgpackRPC))
+    #expect(
+      try LaunchOptions.parse(["--framing=lsp", "--embed"]).embedTransport
+        == LaunchOptions.EmbedTransport(framing: .lsp))
+    let cases: [([String], String)] = [
+      (["--encoding", "msgpack-rpc"], "'--encoding' and '--framing' go with '--embed'"),
+      (["--framing", "lsp", "a.csv"], "'--encoding' and '--framing' go with '--embed'"),
+      (
+        ["--embed", "--encoding", "msgpack-rpc", "--framing", "lsp"],
+        "'--framing lsp' frames JSON; it cannot be combined with '--encoding msgpack-rpc'"
+      ),
+      (["--embed", "--encoding", "cbor"], "option '--encoding' expects json or msgpack-rpc, got 'cbor'"),
+      (["--embed", "--framing", "http"], "option '--framing' expects lines or lsp, got 'http'"),
+      (["--embed", "--encoding"], "option '--encoding' needs a value"),
+    ]
+    for (arguments, message) in cases {
+      #expect(throws: LaunchOptions.UsageError(message: message), "\(arguments)") {
+        try LaunchOptions.parse(arguments)
+      }
+    }
+  }
+
   @Test("options anywhere set the session and launch settings")
   func options() throws {
     let options = try LaunchOptions.parse([

@@ -43,6 +43,12 @@ struct Params {
     return value
   }
 
+  /// The names of the fields no accessor took, in the order they came, each marked taken:
+  /// what a method that ignores fields it does not know (`initialize`, since 1.4) names.
+  mutating func takeUnknownNames() -> [String] {
+    takeRest().map(\.0)
+  }
+
   /// The fields not taken yet, each marked taken.
   private mutating func takeRest() -> [(String, JSONValue)] {
     var rest: [(String, JSONValue)] = []

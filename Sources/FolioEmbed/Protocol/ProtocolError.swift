@@ -56,6 +56,21 @@ public struct ProtocolError: Error, Equatable, Sendable {
     isInterruption = error.code == .interrupted
   }
 
+  /// The error in msgpack-RPC's conventional shape, `[type, message]`, which Neovim's
+  /// `rpcrequest` and pynvim read (and no other): type 1, Neovim's validation error, when the
+  /// request itself was wrong (not readable, not a request, no such method, bad params, out of
+  /// turn), else 0, its exception. The code and data have no place in it.
+  public var conventionalJSON: JSONValue {
+    let isValidation: Bool =
+      switch code {
+      case .parseError, .invalidRequest, .methodNotFound, .invalidParams, .serverNotInitialized,
+        .shuttingDown:
+        true
+      case .internalError, .operationFailed, .answerTooLarge, .requestCancelled: false
+      }
+    return .array([.int(isValidation ? 1 : 0), .string(message)])
+  }
+
   /// The `error` member of a response.
   public var json: JSONValue {
     var fields: [(String, JSONValue)] = [("code", .int(code.rawValue)), ("message", .string(message))]

@@ -292,10 +292,16 @@ extension EmbedServer {
     // Since 1.2 the client may choose the encoding of the messages after this one.
     let isOlder = ["1.0", "1.1"].contains(version)
     let encodings = isOlder ? nil : try params.optionalStrings("encodings")
+    // Since 1.4, fields it does not know are ignored, as LSP's `initialize` ignores them,
+    // and named in the result; before, they are refused.
+    let ignoresUnknown = !["1.0", "1.1", "1.2", "1.3"].contains(version)
+    let ignored = ignoresUnknown ? params.takeUnknownNames() : []
     try params.finish()
     // msgpack-RPC's envelope since 1.3.
-    let spoken = version == "1.2" ? [.json, .msgpack] : MessageEncoding.allCases
-    let encoding = try Self.encoding(among: encodings ?? [MessageEncoding.json.rawValue], spoken: spoken)
+    // A transport the command line fixed is the only encoding there is.
+    let spoken =
+      fixedEncoding.map { [$0] } ?? (version == "1.2" ? [.json, .msgpack] : MessageEncoding.allCases)
+    let encoding = try Self.encoding(among: encodings ?? [spoken[0].rawValue], spoken: spoken)
     let known = Self.notificationNames + Self.optInNotificationNames
     if let unknown = names.first(where: { !known.contains($0) }) {
       throw ProtocolError(
@@ -314,6 +320,7 @@ extension EmbedServer {
       ("limits", .object([("messageBytes", .int(messageLimit))])),
     ]
     if !isOlder { result.append(("encoding", .string(encoding.rawValue))) }
+    if ignoresUnknown { result.append(("ignored", .array(ignored.map(JSONValue.string)))) }
     return .object(result)
   }
 

@@ -7,10 +7,12 @@ import FolioShell
 
 extension EmbedServer {
   /// Serves `folio --embed`: reads messages from standard input until `exit` or its end,
-  /// writes each response and notification on standard output as one line, or one
-  /// MessagePack map once the client chose MessagePack (one `write` each), and returns the exit status: 1 when `exit` came without `shutdown` first (as in
-  /// LSP), else 0 — the end of the input is a clean end.
-  public static func serve(_ shell: Shell) -> Int32 {
+  /// writes each response and notification on standard output as one line (or after its
+  /// `Content-Length` header with `--framing lsp`), or one MessagePack message once the
+  /// client chose MessagePack or from the first byte with `--encoding msgpack-rpc`, and
+  /// returns the exit status: 1 when `exit` came without `shutdown` first (as in LSP), else
+  /// 0 — the end of the input is a clean end.
+  public static func serve(_ shell: Shell, _ transport: LaunchOptions.EmbedTransport = .init()) -> Int32 {
     // A failed write (the client gone) is ignored: Folio reads on to the end of its input.
     let server = EmbedServer(shell: shell, writeLine: { line in _ = Console.write(.output, bytes: line) })
     // A client gone away makes writes fail with EPIPE rather than end Folio, which then
@@ -23,8 +25,15 @@ extension EmbedServer {
     let input = MessageInput(limit: server.messageLimit) { [cancellations = server.cancellations] item in
       if let id = EmbedServer.cancelledID(in: item) { cancellations.cancel(id) }
     }
-    input.startWatching()
     var isSettled = false
+    // A transport fixed by the command line is in force from the first byte.
+    if transport != LaunchOptions.EmbedTransport() {
+      let encoding: MessageEncoding = transport.encoding == .msgpackRPC ? .msgpackRPC : .json
+      server.fixTransport(encoding: encoding, framesLSP: transport.framing == .lsp)
+      input.settle(encoding, isLSP: transport.framing == .lsp)
+      isSettled = true
+    }
+    input.startWatching()
     while server.phase != .exited, let item = input.next() {
       server.receive(item)
       // Once `initialize` is answered, the rest of the input is read in the encoding it chose.

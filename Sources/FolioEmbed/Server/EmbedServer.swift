@@ -13,7 +13,7 @@ import FolioShell
 public final class EmbedServer {
   /// The protocol versions this server speaks, newest first; each is served as
   /// docs/protocol.md documents it.
-  public static let protocolVersions = ["1.3", "1.2", "1.1", "1.0"]
+  public static let protocolVersions = ["1.4", "1.3", "1.2", "1.1", "1.0"]
 
   /// Where the conversation is.
   public enum Phase: Equatable, Sendable {
@@ -46,6 +46,15 @@ public final class EmbedServer {
   public private(set) var encoding = MessageEncoding.json
   /// The encoding `initialize` chose, taken up once its response is written.
   var chosenEncoding: MessageEncoding?
+  /// The encoding the command line fixed (`--encoding msgpack-rpc`, or JSON for `--framing
+  /// lsp`): in force from the first byte, and the only one `initialize` may choose.
+  public private(set) var fixedEncoding: MessageEncoding?
+  /// Whether JSON messages are framed by LSP's `Content-Length` headers (`--framing lsp`)
+  /// rather than ended by a newline.
+  public private(set) var framesLSP = false
+  /// Whether errors take msgpack-RPC's conventional shape, `[type, message]` (Neovim's and
+  /// pynvim's): when msgpack-RPC is spoken from the first byte, as Neovim's peers do.
+  var writesConventionalErrors: Bool { fixedEncoding == .msgpackRPC }
   /// The protocol version the client named in `initialize`: the newest until then.
   var protocolVersion = EmbedServer.protocolVersions[0]
   /// The notifications the client asked for in `initialize`.
@@ -111,6 +120,14 @@ public final class EmbedServer {
     errorText = ErrorText(registry: shell.session.registry)
   }
 
+  /// Fixes the transport before the first message: `encoding` from the first byte (and the
+  /// only one `initialize` may choose), JSON in LSP's frames when `framesLSP`.
+  public func fixTransport(encoding: MessageEncoding, framesLSP: Bool) {
+    fixedEncoding = encoding
+    self.encoding = encoding
+    self.framesLSP = framesLSP && encoding == .json
+  }
+
   // MARK: - Messages in
 
   /// Handles what the message reader found: a message, a line over the size limit, or a
@@ -141,6 +158,12 @@ public final class EmbedServer {
     case .unrepresentable(let reason):
       respond(
         to: nil, with: .failure(ProtocolError(.invalidRequest, "the message has no JSON form: \(reason)")))
+    case .unrepresentableRequest(let id, let reason):
+      respond(
+        to: RequestID(id),
+        with: .failure(ProtocolError(.invalidRequest, "the message has no JSON form: \(reason)")))
+    case .stray(let reason):
+      shell.console.printError("folio: embed: ignored a message: \(reason)")
     case .broken(let failure):
       respond(to: nil, with: .failure(Self.error(failure, limit: messageLimit)))
     }
@@ -160,6 +183,8 @@ public final class EmbedServer {
       return ProtocolError(
         .parseError, "the input ended inside a message, after \(byteCount) bytes of it",
         data: .object([("bytes", .int(byteCount))]))
+    case .badHeader(let reason):
+      return ProtocolError(.parseError, "the message's header cannot be read: \(reason); \(end)")
     }
   }
 
@@ -186,7 +211,8 @@ public final class EmbedServer {
   /// item against the method and params at once copied the members into a tuple, destroyed
   /// through its metadata, at every message.)
   private static func cancelledID(method: JSONValue, params: JSONValue?) -> RequestID? {
-    guard case .string(let name) = method, name == "$/cancelRequest", case .object(let fields)? = params
+    guard case .string(let name) = method, name == "$/cancelRequest",
+      case .object(let fields)? = byName(params)
     else {
       return nil
     }
@@ -274,7 +300,7 @@ public final class EmbedServer {
     if let idValue {
       guard let valid = RequestID(idValue) else {
         respond(
-          to: nil, with: .failure(ProtocolError(.invalidRequest, "'id' must be an integer or a string")))
+          to: nil, with: .failure(ProtocolError(.invalidRequest, "'id' must be a number, a string or null")))
         return
       }
       id = valid
@@ -283,7 +309,23 @@ public final class EmbedServer {
       respond(to: id, with: .failure(ProtocolError(.invalidRequest, "'method' must be a string")))
       return
     }
-    handle(Request(id: id, method: name, params: params))
+    handle(Request(id: id, method: name, params: Self.byName(params)))
+  }
+
+  /// msgpack-RPC params as the params object: the object itself, or an array holding it
+  /// alone (`[{…}]`) or nothing (`[]`), as Neovim's clients send their arguments. Any other
+  /// array is handed on as it is, for `Params` to refuse as it refuses one in a map.
+  static func byName(_ params: JSONValue?) -> JSONValue? {
+    guard case .array(let values)? = params else { return params }
+    switch values.count {
+    case 0: return nil
+    case 1:
+      switch values[0] {
+      case .object, .null: return values[0]
+      default: return params
+      }
+    default: return params
+    }
   }
 
   /// A message's members, checked: `jsonrpc` is "2.0", `method` a string, `id` a number or
@@ -315,7 +357,7 @@ public final class EmbedServer {
           method = name
         case "id":
           guard let id = RequestID(value) else {
-            throw ProtocolError(.invalidRequest, "'id' must be an integer or a string")
+            throw ProtocolError(.invalidRequest, "'id' must be a number, a string or null")
           }
           self.id = id
         case "params": params = value
@@ -466,8 +508,7 @@ public final class EmbedServer {
           line = JSONWriter(capacity: 1024)
           Self.writeResponse(to: id, with: .failure(error), into: &line)
         }
-        line.append(UInt8(ascii: "\n"))
-        line.withBytes(write)
+        emit(&line, with: write)
       case .msgpack, .msgpackRPC:
         writeResponseMessage(to: id, with: outcome)
         let count = messageWriter.withBytes(\.count)
@@ -477,6 +518,19 @@ public final class EmbedServer {
         messageWriter.withBytes(write)
       }
     }
+  }
+
+  /// Hands a JSON message's bytes to `write`: ended by its newline, or after LSP's
+  /// `Content-Length` header (two writes, header and body, with no copy of the body).
+  private func emit(_ line: inout JSONWriter, with write: (UnsafeBufferPointer<UInt8>) -> Void) {
+    guard framesLSP else {
+      line.append(UInt8(ascii: "\n"))
+      line.withBytes(write)
+      return
+    }
+    let header = Array("Content-Length: \(line.count)\r\n\r\n".utf8)
+    header.withUnsafeBufferPointer(write)
+    line.withBytes(write)
   }
 
   /// Writes a response into the server's MessagePack writer, emptied first: a map of the
@@ -493,6 +547,7 @@ public final class EmbedServer {
     switch id {
     case .number(let number)?: messageWriter.write(number)
     case .string(let string)?: messageWriter.write(string)
+    case let other?: messageWriter.write(other.json)
     case nil: messageWriter.writeNull()
     }
     switch outcome {
@@ -500,7 +555,7 @@ public final class EmbedServer {
       messageWriter.writeNull()
       result.write(to: &messageWriter)
     case .failure(let error):
-      messageWriter.write(error.json)
+      messageWriter.write(writesConventionalErrors ? error.conventionalJSON : error.json)
       messageWriter.writeNull()
     }
   }
@@ -547,8 +602,7 @@ public final class EmbedServer {
       case .json:
         var line = JSONWriter(capacity: 1024)
         line.write(message)
-        line.append(UInt8(ascii: "\n"))
-        line.withBytes(write)
+        emit(&line, with: write)
       case .msgpack:
         writeMessage(with: write) { $0.write(message) }
       case .msgpackRPC:

@@ -28,6 +28,8 @@ public final class MessageInput: Sendable {
     var reader: MessageReader
     /// The MessagePack reader, once the client chose MessagePack.
     var packReader: MessagePackReader?
+    /// The reader of LSP's `Content-Length` frames (`--framing lsp`).
+    var lspReader: LSPFrameReader?
     /// Whether the encoding is not settled yet, and bytes are held in `held`.
     var isHolding = true
     /// The bytes read and not split yet, from `heldStart` on, while `isHolding`.
@@ -57,6 +59,8 @@ public final class MessageInput: Sendable {
         held.append(contentsOf: bytes)
       } else if let packReader {
         packReader.append(bytes) { (item: consuming MessageReader.Item) in queue(item, noting: noteItem) }
+      } else if lspReader != nil {
+        queue(lspReader?.append(bytes) ?? [], noting: noteItem)
       } else {
         queue(reader.append(bytes), noting: noteItem)
       }
@@ -89,7 +93,11 @@ public final class MessageInput: Sendable {
     }
 
     private mutating func finishReader(noting noteItem: (MessageReader.Item) -> Void) {
-      let last = if let packReader { packReader.finish() } else { reader.finish() }
+      let last =
+        if let packReader { packReader.finish() } else if lspReader != nil { lspReader?.finish() ?? nil } else
+        {
+          reader.finish()
+        }
       if let last { queue([last], noting: noteItem) }
     }
 
@@ -112,12 +120,17 @@ public final class MessageInput: Sendable {
       if ended { finishReader(noting: noteItem) }
     }
 
-    /// Settles the encoding: what is held is read in it from now on.
-    mutating func settle(_ encoding: MessageEncoding, noting noteItem: (MessageReader.Item) -> Void) {
+    /// Settles the encoding: what is held is read in it from now on, in LSP's frames when
+    /// `isLSP`.
+    mutating func settle(
+      _ encoding: MessageEncoding, isLSP: Bool, noting noteItem: (MessageReader.Item) -> Void
+    ) {
       guard isHolding else { return }
       isHolding = false
       if encoding.isMessagePack {
         packReader = MessagePackReader(limit: reader.limit, isRPC: encoding == .msgpackRPC)
+      } else if isLSP {
+        lspReader = LSPFrameReader(limit: reader.limit)
       }
       let rest = held[heldStart...]
       held = []
@@ -236,9 +249,11 @@ public final class MessageInput: Sendable {
   }
 
   /// Settles the encoding of the messages after `initialize` (JSON lines until then): the
-  /// bytes read and not split yet are read in it, and all that follow.
-  public func settle(_ encoding: MessageEncoding) {
-    state.withLock { $0.settle(encoding, noting: noteItem) }
+  /// bytes read and not split yet are read in it, and all that follow. With `isLSP` (JSON
+  /// only, settled before the first byte), messages are framed by LSP's `Content-Length`
+  /// headers instead of lines.
+  public func settle(_ encoding: MessageEncoding, isLSP: Bool = false) {
+    state.withLock { $0.settle(encoding, isLSP: isLSP, noting: noteItem) }
   }
 
   /// What the watcher does next.

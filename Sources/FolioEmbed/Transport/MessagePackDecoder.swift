@@ -27,28 +27,72 @@ struct MessagePackDecoder {
     do {
       return .message(try decoder.value())
     } catch {
-      return .unrepresentable(error.reason)
+      // A request whose id can be read gets its error with that id.
+      guard let id = requestID(inMap: bytes) else { return .unrepresentable(error.reason) }
+      return .unrepresentableRequest(id: id, reason: error.reason)
     }
   }
 
   /// What a whole msgpack-RPC message is: the request `[0, id, method, params]` or the
-  /// notification `[2, method, params]` its array stands for (a nil `params` as none), or why
-  /// it is neither.
+  /// notification `[2, method, params]` its array stands for (a nil `params` as none), a
+  /// response `[1, …]` or a notification that cannot be read (`stray`, which gets no answer),
+  /// or why it is none of these. The method may be a bin holding UTF-8, as Neovim reads it
+  /// (pynvim sends its first notification's name so).
   static func rpcItem(_ bytes: UnsafeBufferPointer<UInt8>) -> MessageReader.Item {
     var decoder = MessagePackDecoder(bytes)
     let count = decoder.arrayCount()
-    guard count == 4 || count == 3, decoder.unsignedInteger() == (count == 4 ? 0 : 2) else {
+    let type = count == 4 || count == 3 ? decoder.unsignedInteger() : nil
+    switch (count, type) {
+    case (4, 0), (3, 2): break
+    case (4, 1): return .stray("a response, but Folio sends no requests")
+    default:
       return .unrepresentable(
         "in msgpack-RPC a message is a request [0, id, method, params] or a notification [2, method, params]")
     }
+    let isRequest = count == 4
+    var id: JSONValue?
     do {
-      let id = count == 4 ? try decoder.value() : nil
-      let method = try decoder.value()
+      if isRequest { id = try decoder.value() }
+      let method = try decoder.methodName()
       if decoder.bytes[decoder.index] == 0xC0 { return .rpc(id: id, method: method, params: nil) }
       return .rpc(id: id, method: method, params: try decoder.value())
     } catch {
-      return .unrepresentable(error.reason)
+      guard isRequest else { return .stray("a notification with no JSON form: \(error.reason)") }
+      guard let id, RequestID(id) != nil else { return .unrepresentable(error.reason) }
+      return .unrepresentableRequest(id: id, reason: error.reason)
     }
+  }
+
+  /// The request id of a whole MessagePack map message whose tree could not be made: the
+  /// value of its first `id` member when that value has a JSON form and is an id (a number,
+  /// a string or nil); nil otherwise.
+  static func requestID(inMap bytes: UnsafeBufferPointer<UInt8>) -> JSONValue? {
+    var decoder = MessagePackDecoder(bytes)
+    let header = bytes[0]
+    let count: Int
+    switch header {
+    case 0x80...0x8F:
+      decoder.index = 1
+      count = Int(header & 0x0F)
+    case 0xDE, 0xDF:
+      decoder.index = 1
+      count = Int(decoder.bigEndian(header == 0xDE ? 2 : 4))
+    default: return nil
+    }
+    for _ in 0..<count {
+      // A str key is read (past it even when it is not UTF-8); any other is skipped.
+      let header = decoder.bytes[decoder.index]
+      if (0xA0...0xBF).contains(header) || (0xD9...0xDB).contains(header) {
+        if (try? decoder.string()) == "id" {
+          guard let id = try? decoder.value(), RequestID(id) != nil else { return nil }
+          return id
+        }
+      } else if !decoder.skip() {
+        return nil
+      }
+      guard decoder.skip() else { return nil }
+    }
+    return nil
   }
 
   // MARK: - Values
@@ -136,6 +180,62 @@ struct MessagePackDecoder {
       case .error: throw Unrepresentable(reason: "a string is not UTF-8")
       }
     }
+  }
+
+  /// The str at the index as a string (nil, and nothing read, when the value there is not a
+  /// str), read past it.
+  private mutating func string() throws(Unrepresentable) -> String? {
+    let header = bytes[index]
+    let count: Int
+    switch header {
+    case 0xA0...0xBF:
+      index &+= 1
+      count = Int(header & 0x1F)
+    case 0xD9...0xDB:
+      index &+= 1
+      count = Int(bigEndian(1 << Int(header &- 0xD9)))
+    default: return nil
+    }
+    return try string(count: count)
+  }
+
+  /// A msgpack-RPC method name: a str, or a bin holding UTF-8, as a string; any other value
+  /// as it is (the server refuses it).
+  private mutating func methodName() throws(Unrepresentable) -> JSONValue {
+    let header = bytes[index]
+    guard (0xC4...0xC6).contains(header) else { return try value() }
+    index &+= 1
+    let count = Int(bigEndian(1 << Int(header &- 0xC4)))
+    return .string(try string(count: count))
+  }
+
+  /// Moves past the value at the index, whatever it holds; false when it cannot be skipped
+  /// (the framing checked every length, so only an unknown header stops it).
+  private mutating func skip() -> Bool {
+    let header = bytes[index]
+    index &+= 1
+    var length = 0
+    var elements = 0
+    switch header {
+    case 0x00...0x7F, 0xE0...0xFF, 0xC0, 0xC2, 0xC3: return true
+    case 0xA0...0xBF: length = Int(header & 0x1F)
+    case 0x90...0x9F: elements = Int(header & 0x0F)
+    case 0x80...0x8F: elements = 2 * Int(header & 0x0F)
+    case 0xCC...0xCF: length = 1 << Int(header &- 0xCC)
+    case 0xD0...0xD3: length = 1 << Int(header &- 0xD0)
+    case 0xCA: length = 4
+    case 0xCB: length = 8
+    case 0xC4...0xC6: length = Int(bigEndian(1 << Int(header &- 0xC4)))
+    case 0xD9...0xDB: length = Int(bigEndian(1 << Int(header &- 0xD9)))
+    case 0xDC, 0xDD: elements = Int(bigEndian(header == 0xDC ? 2 : 4))
+    case 0xDE, 0xDF: elements = 2 * Int(bigEndian(header == 0xDE ? 2 : 4))
+    case 0xD4...0xD8: length = 1 + (1 << Int(header &- 0xD4))
+    case 0xC7...0xC9: length = 1 + Int(bigEndian(1 << Int(header &- 0xC7)))
+    default: return false
+    }
+    index &+= length
+    for _ in 0..<elements where !skip() { return false }
+    return true
   }
 
   // MARK: - Headers

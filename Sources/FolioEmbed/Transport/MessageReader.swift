@@ -28,6 +28,13 @@ public struct MessageReader: Sendable {
     /// A MessagePack message with no JSON form (bin, ext, a key that is not a string, a
     /// string that is not UTF-8), skipped; the stream goes on.
     case unrepresentable(String)
+    /// A request with no JSON form whose id could still be read, so that its error response
+    /// can carry it; skipped, and the stream goes on.
+    case unrepresentableRequest(id: JSONValue, reason: String)
+    /// A msgpack-RPC message that gets no answer: a response (Folio sends no requests) or a
+    /// notification that cannot be read. Answering either could start an endless exchange
+    /// of errors with a peer that answers stray responses, as pynvim does; it is logged.
+    case stray(String)
     /// The MessagePack stream broke and cannot be resynchronised: the last item.
     case broken(Failure)
   }
@@ -42,6 +49,9 @@ public struct MessageReader: Sendable {
     case tooLong(byteCount: Int)
     /// The input ended inside a message, after `byteCount` of its bytes.
     case truncated(byteCount: Int)
+    /// An LSP header part that cannot be read (`LSPFrameReader`): where the next message
+    /// starts cannot be found.
+    case badHeader(String)
   }
 
   /// The longest line kept, in bytes.

@@ -39,6 +39,7 @@ extension JSONWriter: MessageWriter {
     switch id {
     case .number(let number)?: write(number)
     case .string(let string)?: write(string)
+    case let other?: write(other.json)
     case nil: writeNull()
     }
     append(isError ? #","error":"# : #","result":"#)
@@ -172,6 +173,7 @@ public struct MessagePackWriter: ~Copyable, MessageWriter {
     switch id {
     case .number(let number)?: write(number)
     case .string(let string)?: write(string)
+    case let other?: write(other.json)
     case nil: writeNull()
     }
     writeKey(isError ? "error" : "result", isFirst: false)

@@ -43,10 +43,12 @@ public enum Folio {
   /// - Parameters:
   ///   - arguments: the arguments after the program name.
   ///   - environment: the process environment.
-  ///   - embed: serves `folio --embed` over the shell's session and returns the exit status;
-  ///     the `folio` program passes FolioEmbed's server, which depends on this module.
+  ///   - embed: serves `folio --embed` over the shell's session, in the transport the command
+  ///     line chose, and returns the exit status; the `folio` program passes FolioEmbed's
+  ///     server, which depends on this module.
   public static func main(
-    arguments: [String], environment: [String: String], embed: ((Shell) -> Int32)? = nil
+    arguments: [String], environment: [String: String],
+    embed: ((Shell, LaunchOptions.EmbedTransport) -> Int32)? = nil
   ) -> Int32 {
     let environment = Paths.withHome(environment)
     let launch: LaunchOptions
@@ -113,7 +115,7 @@ public enum Folio {
         shell.console.printError("folio: this build cannot serve '--embed'")
         return 2
       }
-      return embed(shell)
+      return embed(shell, launch.embedTransport)
     case .scripts(let scripts):
       for script in scripts where shell.session.stopReason == nil {
         if !shell.runScriptFile(script), !shell.options.keepGoing { break }

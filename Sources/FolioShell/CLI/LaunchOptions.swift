@@ -31,6 +31,38 @@ public struct LaunchOptions: Equatable, Sendable {
   public var showsVersion = false
   /// `--embed`: serve the embedding protocol instead of reading commands.
   public var embeds = false
+  /// `--encoding` and `--framing`: how `--embed` reads and writes its messages from the
+  /// first byte on.
+  public var embedTransport = EmbedTransport()
+
+  /// How `folio --embed` reads and writes its messages from the first byte on
+  /// (docs/protocol.md, "Transport").
+  public struct EmbedTransport: Equatable, Sendable {
+    /// `--encoding`: the messages' encoding from the first byte.
+    public enum Encoding: String, Equatable, Sendable, CaseIterable {
+      /// JSON, which `initialize` may switch to MessagePack.
+      case json
+      /// msgpack-RPC's arrays from the first byte, as Neovim's `--embed` speaks.
+      case msgpackRPC = "msgpack-rpc"
+    }
+
+    /// `--framing`: how JSON messages are delimited.
+    public enum Framing: String, Equatable, Sendable, CaseIterable {
+      /// One message a line.
+      case lines
+      /// LSP's base protocol: a `Content-Length` header before each message.
+      case lsp
+    }
+
+    public var encoding = Encoding.json
+    public var framing = Framing.lines
+
+    /// The default transport: JSON lines.
+    public init(encoding: Encoding = .json, framing: Framing = .lines) {
+      self.encoding = encoding
+      self.framing = framing
+    }
+  }
   /// `--man` or `--completion SHELL`: a text written from the declarations, for installing.
   public var generatedText: GeneratedText?
 
@@ -68,6 +100,8 @@ public struct LaunchOptions: Equatable, Sendable {
       --no-plugins       load no plugins
       --state DIR        the state folder (default $FOLIO_STATE_DIR, else $XDG_STATE_HOME/folio)
       --platform NAME    mac, ipad or iphone
+      --encoding json|msgpack-rpc  --embed: the messages' encoding from the first byte
+      --framing lines|lsp          --embed: JSON a line, or after LSP's Content-Length headers
       --width N          the window width in columns
       --version          print the version
       --help             print this help
@@ -154,6 +188,18 @@ public struct LaunchOptions: Equatable, Sendable {
       case "--embed":
         try noValue()
         options.embeds = true
+      case "--encoding":
+        let text = try value(for: name, inline: inlineValue)
+        guard let encoding = EmbedTransport.Encoding(rawValue: text) else {
+          throw UsageError(message: "option '--encoding' expects json or msgpack-rpc, got '\(text)'")
+        }
+        options.embedTransport.encoding = encoding
+      case "--framing":
+        let text = try value(for: name, inline: inlineValue)
+        guard let framing = EmbedTransport.Framing(rawValue: text) else {
+          throw UsageError(message: "option '--framing' expects lines or lsp, got '\(text)'")
+        }
+        options.embedTransport.framing = framing
       case "--version", "-V":
         try noValue()
         options.showsVersion = true
@@ -173,6 +219,13 @@ public struct LaunchOptions: Equatable, Sendable {
       }
     }
 
+    guard options.embeds || options.embedTransport == EmbedTransport() else {
+      throw UsageError(message: "'--encoding' and '--framing' go with '--embed'")
+    }
+    guard options.embedTransport.encoding == .json || options.embedTransport.framing == .lines else {
+      throw UsageError(
+        message: "'--framing lsp' frames JSON; it cannot be combined with '--encoding msgpack-rpc'")
+    }
     if options.embeds {
       guard operands.isEmpty, inline.isEmpty else {
         throw UsageError(

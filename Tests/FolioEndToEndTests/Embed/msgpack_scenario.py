@@ -160,10 +160,11 @@ def scenario(folio, plugins, folder, rpc=False):
     notes, _ = client.request(3, "selection.set", {"ids": [1]})
     check(methods(notes)[:1] == ["selection.changed"], f"selection: {methods(notes)}")
 
-    # A message with no JSON form (bin) is skipped with -32600; the next is served.
+    # A message with no JSON form (bin) is skipped with -32600, carrying its id; the next is
+    # served.
     bad = {"jsonrpc": "2.0", "id": 4, "method": "document.list", "params": {"x": b"\x00"}}
     client.write(msgpack.packb(to_rpc(bad) if rpc else bad, use_bin_type=True))
-    _, skipped = client.response(None)
+    _, skipped = client.response(4)
     check(skipped.get("error", {}).get("code") == -32600, f"bin: {skipped}")
     _, listed = client.request(5, "document.list")
     check("result" in listed, f"document.list after the bin: {listed}")
