@@ -146,7 +146,9 @@ extension PluginHost {
         return [.integer(deleted)]
       },
     ]
-    return methods.mapValues { lua.makeFunction($0) }
+    return methods.merging(makeDocumentFileMethods(for: plugin)) { own, _ in own }.mapValues {
+      lua.makeFunction($0)
+    }
   }
 
   /// `ctx.selection:rows()`: the selected rows in table order, each like `d:rows()` gives
@@ -235,7 +237,7 @@ extension PluginHost {
   // MARK: Arguments
 
   /// The document of the handle the method was called on: only a handle a `ctx` handed out.
-  private func document(_ arguments: LuaArguments, of plugin: Plugin, method: String) throws(LuaError)
+  func document(_ arguments: LuaArguments, of plugin: Plugin, method: String) throws(LuaError)
     -> Document
   {
     var window: Int64 = 0
