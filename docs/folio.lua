@@ -115,6 +115,13 @@ function Document:delete(ids) end
 ---@return true|nil saved
 ---@return string? reason
 function Document:save(options) end
+---Tables: sorts the rows by these keys, first key first, as `sort` does (`"name"`,
+---`"name:desc"`; a number column by value), and keeps the table sorted; part of the
+---callback's undo step. Returns the number of rows. An unknown column or direction is `sort`'s
+---error.
+---@param keys string[]
+---@return integer
+function Document:sort(keys) end
 ---Text: every line.
 ---@return string[]
 function Document:lines() end

@@ -146,7 +146,9 @@ extension PluginHost {
         return [.integer(deleted)]
       },
     ]
-    return methods.merging(makeDocumentFileMethods(for: plugin)) { own, _ in own }.mapValues {
+    return methods.merging(makeDocumentFileMethods(for: plugin)) { own, _ in own }.merging(
+      makeDocumentSortMethods(for: plugin)
+    ) { own, _ in own }.mapValues {
       lua.makeFunction($0)
     }
   }
