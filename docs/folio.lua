@@ -106,6 +106,22 @@ function Document:add_column(name) end
 ---@param ids integer[]|integer
 ---@return integer
 function Document:delete(ids) end
+---Saves the document to its file, or to `as` (a path, relative to the current folder), with
+---the checks `save` makes: a file changed on disk, a read-only file, a path that is not a
+---regular file, an existing other file for `as` are refused, never forced. Returns true, or
+---nil and the reason (the file and the document stay as they were). A save is not taken back
+---when the callback fails later; the document's edits are, so it then shows as unsaved.
+---@param options? { as?: string }
+---@return true|nil saved
+---@return string? reason
+function Document:save(options) end
+---Tables: sorts the rows by these keys, first key first, as `sort` does (`"name"`,
+---`"name:desc"`; a number column by value), and keeps the table sorted; part of the
+---callback's undo step. Returns the number of rows. An unknown column or direction is `sort`'s
+---error.
+---@param keys string[]
+---@return integer
+function Document:sort(keys) end
 ---Text: every line.
 ---@return string[]
 function Document:lines() end
@@ -135,6 +151,17 @@ local Selection = {}
 ---The selected rows in table order, as `Document:rows()` gives them; empty for text.
 ---@return table[]
 function Selection:rows() end
+---Tables: selects exactly these rows (one id or an array of ids), as `select` does; ids no
+---row has are an error naming them, and nothing changes. Part of the callback's transaction
+---(taken back when it fails); not in `enabled`, `visible` or state `get`. `count` and `ids`
+---then describe the new selection.
+---@param ids integer|integer[]
+function Selection:set(ids) end
+---Tables: adds these rows to the selection, checked as `Selection:set` checks them.
+---@param ids integer|integer[]
+function Selection:add(ids) end
+---Tables: selects no row.
+function Selection:clear() end
 
 ---The environment when the callback started.
 ---@class folio.Env
@@ -334,6 +361,20 @@ function folio.cell_format(options) end
 ---@param event "document.opened"|"document.saved"|"document.renamed"|"selection.changed"
 ---@param fn fun(ctx: folio.Context, event: { name: string, from?: string, to?: string })
 function folio.on(event, fn) end
+
+---Runs a command by id with typed arguments (`{ to = "Ann", force = true }`: strings, numbers,
+---booleans), through the registry as an embedder's `commands.run` does: its availability and
+---parameters are checked, and it returns the command's result as `commands.run` gives it (a
+---table). An error raises `folio.run: ID failed (CODE): MESSAGE`. A command that would ask
+---first (a dialog) fails with the code `needs-answer`: ask with `ctx:confirm`, then pass the
+---command's own answer (`yes = true`, `force = true`). Inside a callback the command's edits
+---are part of its transaction and undo step; its Lua counts against the callback's budgets;
+---runs nest at most 8 deep. Not while `plugin.lua` loads, nor in `enabled`, `visible` or
+---state `get`.
+---@param id string
+---@param args? table<string, string|number|boolean>
+---@return any result
+function folio.run(id, args) end
 
 ---Writes a line to the plugin log shown by `plugin info` (lines past 4 KB are cut).
 ---@param ... any

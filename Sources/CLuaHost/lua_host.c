@@ -463,8 +463,13 @@ static int reraise_if_stopped(lua_State *L) {
   return 0;
 }
 
+// The instructions every state's count hook and pattern matcher counted (Lua runs on one
+// thread): what a command run through `folio.run` cost, charged to the callback that ran it.
+static int64_t instructions_counted = 0;
+
 void folio_lua_charge_work(lua_State *L, int64_t steps, const char *what) {
   host *h = host_of(L);
+  instructions_counted += steps;
   if (h->limits.budget_active) h->limits.instructions_left -= steps;
   check_deadline(h);
   const char *message = stop_message(h);
@@ -967,6 +972,7 @@ static int resume_thread(lua_State *L, lua_State *thread, int arguments, int *re
 static void count_hook(lua_State *L, lua_Debug *ar) {
   (void)ar;
   host *h = host_of(L);
+  instructions_counted += hook_step;
   if (h->limits.budget_active) h->limits.instructions_left -= hook_step;
   check_deadline(h);
   const char *message = stop_message(h);
@@ -1332,16 +1338,17 @@ static int context_index(lua_State *L) {
   return 1;
 }
 
-// __index of `ctx.selection` (upvalues: rows, the ids function, the template): `rows` is the
-// shared method; `ids` is built from the snapshot on first read and then kept in the table.
+// __index of `ctx.selection` (upvalues: its methods, the ids function, the template): `rows`,
+// `set`, `add` and `clear` are the shared methods; `ids` is built from the snapshot on first
+// read and then kept in the table.
 static int selection_index(lua_State *L) {
   if (lua_type(L, 2) != LUA_TSTRING || lua_type(L, 1) != LUA_TTABLE) return 0;
   const char *key = lua_tostring(L, 2);
-  if (strcmp(key, "rows") == 0) {
-    lua_pushvalue(L, lua_upvalueindex(1));
+  if (strcmp(key, "ids") != 0) {
+    lua_pushvalue(L, 2);
+    lua_rawget(L, lua_upvalueindex(1));
     return 1;
   }
-  if (strcmp(key, "ids") != 0) return 0;
   context_data *data = data_of(L, 1, lua_upvalueindex(3));
   host *h = host_of(L);
   h->swift_depth++;
@@ -1430,7 +1437,7 @@ int folio_lua_make_context_template(lua_State *L, folio_snapshot_ids ids, folio_
                                     folio_context_source values, void *source) {
   host *h = host_of(L);
   h->swift_depth++;
-  int base = lua_gettop(L) - 4;  // base+1 notify, +2 confirm, +3 rows, +4 methods
+  int base = lua_gettop(L) - 4;  // base+1 notify, +2 confirm, +3 selection methods, +4 document methods
   lua_createtable(L, 6, 0);
   int template = lua_gettop(L);
 
@@ -1470,17 +1477,12 @@ int folio_lua_make_context_template(lua_State *L, folio_snapshot_ids ids, folio_
   set_template_metatable(L, template, template_context, functions, "document selection env");
   lua_pop(L, 1);
 
-  lua_createtable(L, 0, 1);  // the selection's method
-  lua_pushliteral(L, "rows");
-  lua_pushvalue(L, base + 3);
-  lua_rawset(L, -3);
-  int rows = lua_gettop(L);
-  lua_pushvalue(L, base + 3);
+  int methods = base + 3;  // the selection's methods
+  lua_pushvalue(L, methods);
   lua_pushlightuserdata(L, (void *)ids);
   lua_pushvalue(L, template);
   lua_pushcclosure(L, selection_index, 3);
-  set_template_metatable(L, template, template_selection, rows, "ids");
-  lua_pop(L, 1);
+  set_template_metatable(L, template, template_selection, methods, "ids");
 
   lua_pushvalue(L, base + 4);  // a document's methods
   set_template_metatable(L, template, template_document, base + 4, "");
@@ -1512,4 +1514,11 @@ void folio_lua_push_context(lua_State *L, int reference, int64_t serial, int wit
     lua_replace(L, args);
   }
   h->swift_depth--;
+}
+
+int64_t folio_lua_instructions_counted(void) { return instructions_counted; }
+
+void folio_lua_spend_instructions(lua_State *L, int64_t instructions) {
+  host *h = host_of(L);
+  if (h->limits.budget_active && instructions > 0) h->limits.instructions_left -= instructions;
 }

@@ -83,7 +83,8 @@ import Testing
     try surface.workspace.select([1, 3], mode: .replace, in: table, environment: surface.appEnvironment)
     let report = try text("demo.snap", in: surface)
     #expect(
-      report == "2 1,3 1 | args,confirm,document,env,notify,selection | count,ids,rows | protected")
+      report
+        == "2 1,3 1 | args,confirm,document,env,notify,selection | add,clear,count,ids,rows,set | protected")
   }
 
   @Test("d:add_column joins the command's one undo step, named after the command; bad names are refused")

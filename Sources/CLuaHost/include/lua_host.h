@@ -210,7 +210,8 @@ typedef int (*folio_context_source)(lua_State *L, void *source, int64_t serial,
 
 /// Makes the per-state parts every `ctx` shares and returns a registry reference to them.
 /// Expects on the stack, and pops: the `notify` and `confirm` functions (`ctx:notify`,
-/// `ctx:confirm`), the `selection:rows` function and the table of document-handle methods.
+/// `ctx:confirm`), the table of selection methods (`rows`, `set`, `add`, `clear`) and the table
+/// of document-handle methods.
 /// Each metatable it makes is protected (`getmetatable` returns "protected"). `values`
 /// (called with `source`) supplies what a `ctx` describes when its `document`, `selection`
 /// or `env` is first read.
@@ -231,5 +232,13 @@ int folio_lua_handle_window(lua_State *L, int reference, int index, int64_t *win
 /// one of them is first read; after the callback returned, reading one not read before
 /// raises an error. `notify` and `confirm` come from its metatable.
 void folio_lua_push_context(lua_State *L, int reference, int64_t serial, int with_args);
+
+/// The instructions every state's count hook and pattern matcher have counted so far (a
+/// running total): `folio.run` reads it before and after the command it runs.
+int64_t folio_lua_instructions_counted(void);
+
+/// Charges `instructions` spent elsewhere (by a command `folio.run` ran) to the call running
+/// now, without raising: when that spends its budget, its next check stops it.
+void folio_lua_spend_instructions(lua_State *L, int64_t instructions);
 
 #endif

@@ -29,7 +29,7 @@ extension PluginHost {
     }
     plugin.sharedContext = nil
     plugin.contextTemplate = makeContextTemplate(
-      in: lua, notify: notify, confirm: confirm, rows: makeSelectionRows(in: lua, for: plugin),
+      in: lua, notify: notify, confirm: confirm, selection: makeSelectionMethods(in: lua, for: plugin),
       methods: makeDocumentMethods(in: lua, for: plugin))
     let api: [String: LuaState.DataFunction] = [
       "command": declaring("command") { [unowned self, unowned plugin] arguments, at throws(LuaError) in
@@ -143,6 +143,7 @@ extension PluginHost {
         }
         return []
       })
+    fields["run"] = .function(makeRunFunction(in: lua, for: plugin))
     fields["api_version"] = .integer(1)
     lua.setGlobal("folio", .table(LuaTable(fields: fields)))
     // `local folio = require("folio")` gets the same table.

@@ -14,10 +14,11 @@ import FolioCore
 /// read before once its callback has returned (a `ctx` kept in a global and read by a later
 /// callback) is refused with an error saying so, since what it described is gone.
 extension PluginHost {
-  /// Makes the plugin's context template from its shared functions and document methods.
+  /// Makes the plugin's context template from its shared functions, the selection's methods
+  /// and the document methods.
   func makeContextTemplate(
     in lua: LuaState, notify: LuaFunctionReference, confirm: LuaFunctionReference,
-    rows: LuaFunctionReference, methods: [String: LuaFunctionReference]
+    selection: [String: LuaFunctionReference], methods: [String: LuaFunctionReference]
   ) -> Int32 {
     let state = lua.state
     folio_lua_begin_host_work(state)
@@ -25,7 +26,7 @@ extension PluginHost {
     guard lua_checkstack(state, 8) != 0 else { return LUA_REFNIL }
     lua.push(.function(notify))
     lua.push(.function(confirm))
-    lua.push(.function(rows))
+    lua.push(.table(LuaTable(fields: selection.mapValues(LuaData.function))))
     lua.push(.table(LuaTable(fields: methods.mapValues(LuaData.function))))
     return folio_lua_make_context_template(
       state, pushSnapshotIDs, releaseSnapshot, pushContextValues, Unmanaged.passUnretained(self).toOpaque())

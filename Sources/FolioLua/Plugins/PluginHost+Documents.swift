@@ -151,8 +151,11 @@ extension PluginHost {
         return [.integer(deleted)]
       },
     ]
-    return Dictionary(
-      uniqueKeysWithValues: methods.map { ($0.key, lua.makeFunction(name: "d:" + $0.key, $0.value)) })
+    return methods.merging(makeDocumentFileMethods(for: plugin)) { own, _ in own }.merging(
+      makeDocumentSortMethods(for: plugin)
+    ) { own, _ in own }.reduce(into: [:]) { functions, method in
+      functions[method.key] = lua.makeFunction(name: "d:" + method.key, method.value)
+    }
   }
 
   /// `ctx.selection:rows()`: the selected rows in table order, each like `d:rows()` gives
@@ -241,7 +244,7 @@ extension PluginHost {
   // MARK: Arguments
 
   /// The document of the handle the method was called on: only a handle a `ctx` handed out.
-  private func document(_ arguments: LuaArguments, of plugin: Plugin, method: String) throws(LuaError)
+  func document(_ arguments: LuaArguments, of plugin: Plugin, method: String) throws(LuaError)
     -> Document
   {
     var window: Int64 = 0

@@ -99,6 +99,8 @@ public final class PluginHost {
   var readingRound = 0
   /// The number of the last `readingTogether` call.
   var lastReadingRound = 0
+  /// How many `folio.run` calls are running, one inside another.
+  var runDepth = 0
   /// The host's handler on the workspace's event bus, which runs plugins' `folio.on`
   /// handlers.
   private var eventSubscription: Subscription?

@@ -28,4 +28,12 @@ public protocol PluginSurface: AnyObject {
   func addToolbar(_ toolbar: Toolbar) throws(FolioError)
   /// Removes every toolbar `owner` added.
   func removeToolbars(ownedBy owner: String)
+  /// A command's result as the structured value the embedding protocol's `commands.run`
+  /// returns (`folio.run` hands it to Lua); nil when the front end renders none.
+  func structuredResult(of output: CommandOutput) -> JSONValue?
+}
+
+extension PluginSurface {
+  /// No structured results: `folio.run` returns a plugin command's value, else true.
+  public func structuredResult(of output: CommandOutput) -> JSONValue? { nil }
 }

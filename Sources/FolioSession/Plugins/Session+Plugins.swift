@@ -1,7 +1,9 @@
 import FolioCore
 import FolioLua
 
-extension Session: PluginSurface {}
+extension Session: PluginSurface {
+  public func structuredResult(of output: CommandOutput) -> JSONValue? { resultRenderer?(output) }
+}
 
 extension Session {
   /// Finds and loads the plugins of the plugin folders; the session goes on without those

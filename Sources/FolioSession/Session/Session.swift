@@ -87,6 +87,9 @@ public final class Session {
   /// Loads a plugin folder in a scratch session and lints its Lua, returning the report and
   /// throwing when it finds a problem (`plugin check`); supplied by the front end.
   public var pluginChecker: ((String) throws(FolioError) -> String)?
+  /// A command's result as the structured value the embedding protocol's `commands.run`
+  /// returns, which `folio.run` hands to plugins; supplied by the front end that renders JSON.
+  public var resultRenderer: ((CommandOutput) -> JSONValue)?
   /// The shipped `plugins/` folder `loadPlugins` was given, beside which `docs/folio.lua`
   /// may be found for a new plugin's `.luarc.json`.
   var pluginShippedFolder: String?

@@ -109,6 +109,7 @@ public final class Shell {
     session.clipboard = { [unowned self] text throws(FolioError) in try copyToTerminalClipboard(text) }
     session.pluginTestRunner = { [unowned self] folder throws(FolioError) in try runPluginTests(in: folder) }
     session.pluginChecker = { [unowned self] folder throws(FolioError) in try checkPlugin(in: folder) }
+    session.resultRenderer = JSONRenderer.result
     console.passesStyles = { [unowned self] in style.usesColor }
     console.passesErrorStyles = { [unowned self] in errorStyle.usesColor }
     session.workspace.progress = { [unowned self] in showProgress($0) }
