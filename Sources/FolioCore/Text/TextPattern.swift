@@ -29,6 +29,9 @@ public struct TextPattern: Sendable {
   public let matchesWholeWords: Bool
 
   private let expression: RegularExpression?
+
+  /// The regular expression's number of groups; nil for plain text.
+  public var groupCount: Int? { expression?.groupCount }
   /// The plain pattern's bytes, lowercased where the match ignores case.
   private let needle: [UInt8]
   /// Whether the plain pattern holds any byte outside ASCII.

@@ -64,4 +64,13 @@ enum FindText {
     let tail = after.count > contextLength ? String(after.prefix(contextLength)) + "…" : after
     return (head + "«" + found + "»" + tail).displayedOnOneLine
   }
+
+  /// What `substitute` did: "Replaced 3 matches in 2 cells of places."
+  static func phrase(_ report: SubstituteReport) -> String {
+    guard report.changed > 0 else {
+      return "No match for “\(report.pattern)” to replace in \(report.document); nothing changed."
+    }
+    return "Replaced \(amount(report.replacements, "match", plural: "matches")) in "
+      + "\(amount(report.changed, report.isTable ? "cell" : "line")) of \(report.document)."
+  }
 }

@@ -38,4 +38,19 @@ extension JSONRenderer {
       )
     ])
   }
+
+  /// `substitute`'s result: the matches replaced and the lines or cells changed.
+  static func substituted(_ report: SubstituteReport) -> JSONValue {
+    .object([
+      ("message", .string(FindText.phrase(report))),
+      (
+        "substitute",
+        .object([
+          ("document", .string(report.document)), ("pattern", .string(report.pattern)),
+          ("replacements", .int(report.replacements)),
+          (report.isTable ? "cells" : "lines", .int(report.changed)),
+        ])
+      ),
+    ])
+  }
 }
