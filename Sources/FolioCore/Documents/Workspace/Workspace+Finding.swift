@@ -129,9 +129,13 @@ extension Workspace {
         if row & 4095 == 4095 { try cancellation.check() }
         let id = table.id(ofRow: row)
         var found = false
+        // Several columns: the row's record is read once rather than once a column.
+        let cells = searched.count > 1 ? table.cells(ofRow: row) : nil
         for column in searched {
-          let text = table.cell(row: row, column: column).description
-          if search(text, position: row + 1, rowID: id, column: column) { found = true }
+          let cell =
+            cells.map { $0.indices.contains(column) ? $0[column] : .absent }
+            ?? table.cell(row: row, column: column)
+          if search(cell.description, position: row + 1, rowID: id, column: column) { found = true }
         }
         if found {
           lineCount += 1

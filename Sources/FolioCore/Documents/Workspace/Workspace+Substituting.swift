@@ -83,8 +83,11 @@ extension Workspace {
       var changes: [(id: Int, column: Int, old: TableCell, new: TableCell)] = []
       for (step, row) in (positions.map { $0.map { $0 - 1 } } ?? Array(0..<table.rowCount)).enumerated() {
         if step & 4095 == 4095 { try cancellation.check() }
+        let cells = searched.count > 1 ? table.cells(ofRow: row) : nil
         for column in searched {
-          let old = table.cell(row: row, column: column)
+          let old =
+            cells.map { $0.indices.contains(column) ? $0[column] : .absent }
+            ?? table.cell(row: row, column: column)
           guard let (new, count) = try template.replacing(pattern, in: old.description) else { continue }
           let cell = TableCell(typing: new, like: old)
           guard !cell.isIdentical(to: old) else { continue }
