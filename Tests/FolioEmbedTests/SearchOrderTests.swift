@@ -17,7 +17,8 @@ import Testing
     (
       "s",
       [
-        ("document.save", 48), ("document.share", 48), ("scene.env", 48), ("scene.list", 48),
+        ("document.save", 48), ("document.share", 48), ("edit.substitute", 48), ("scene.env", 48),
+        ("scene.list", 48),
         ("scene.screen", 48), ("scene.settings", 48), ("scene.sidebar", 48), ("scene.tab", 48),
         ("scene.tabs", 48), ("selection.context-menu", 48), ("selection.edit-mode", 48),
         ("selection.select", 48), ("selection.show", 48), ("shell.cancel", 48), ("shell.choose", 48),
@@ -46,7 +47,8 @@ import Testing
       "d s",
       [
         ("document.save", 80), ("document.share", 80), ("document.list", 62), ("document.close", 53),
-        ("document.focus", 52), ("shell.commands", 44), ("document.recent", 42), ("option.echo", 40),
+        ("document.focus", 52), ("edit.substitute", 52), ("shell.commands", 44), ("document.recent", 42),
+        ("option.echo", 40),
         ("shell.record", 40), ("document.recent.clear", 39), ("image.adjust", 29), ("map.adjust", 29),
         ("edit.insert", 26), ("document.recover", 15),
       ]

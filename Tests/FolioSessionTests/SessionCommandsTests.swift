@@ -39,6 +39,11 @@ import Testing
         ["selection.show", "selection"], ["selection.edit-mode", "edit-mode [on|off]"],
         ["edit.delete", "delete [ROWS] [--yes]"], ["row.favorite", "favorite [on|off]"],
         ["row.actions", "actions [ROW]"],
+        ["edit.find", "find PATTERN [--regex] [--case] [--whole] [--column C,…] [--select]"],
+        [
+          "edit.substitute",
+          "substitute PATTERN REPLACEMENT [ROWS] [--regex] [--case] [--whole] [--column C,…]",
+        ],
         ["document.recover", "recover [N-OR-PATH] [--discard]"],
         ["document.recent", "recent [N|open|clear] [N-OR-NAME]"],
         ["document.recent.open", "document.recent.open N-OR-NAME"],

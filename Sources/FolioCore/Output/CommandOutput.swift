@@ -39,6 +39,10 @@ public indirect enum CommandOutput {
   case selection(SelectionReport)
   /// A table's sort order, and what sorting did (`sort`).
   case sortOrder(SortReport)
+  /// The matches of a pattern in a document (`find`).
+  case found(FindReport)
+  /// What replacing a pattern's matches did (`substitute`).
+  case substituted(SubstituteReport)
   /// The share targets that accept a document, each with the representation it would get.
   case shareTargets(document: String, targets: [ShareTargetInfo])
   /// Recently opened documents, newest first.

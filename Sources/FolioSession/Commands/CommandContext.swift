@@ -128,7 +128,8 @@ public enum SessionCommands {
   /// The document, editing, table, recovery and recent-document commands, in the order help
   /// lists them.
   static var declarations: [any DeclaredCommand<CommandContext>.Type] {
-    DocumentCommands.declarations + TableCommands.declarations + RecoveryCommands.declarations
+    DocumentCommands.declarations + TableCommands.declarations + FindCommands.declarations
+      + RecoveryCommands.declarations
       + RecentCommands.declarations
   }
 

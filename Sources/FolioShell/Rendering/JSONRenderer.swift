@@ -76,6 +76,8 @@ public enum JSONRenderer {
         ("message", .string(report.sortedRows != nil || report.wasCleared ? ReportText.phrase(report) : nil)),
         ("rows", report.sortedRows.map(JSONValue.int) ?? .null),
       ])
+    case .found(let report): found(report)
+    case .substituted(let report): substituted(report)
     case .pluginList(let plugins): .object([("plugins", .array(plugins.map { plugin($0, details: false) }))])
     case .pluginInfo(let summary, let budgets):
       .object([

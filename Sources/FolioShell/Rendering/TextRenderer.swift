@@ -29,6 +29,8 @@ struct TextRenderer {
     case .dialogDismissed(let dismissal): self.dismissal(dismissal)
     case .selection(let report): selection(report)
     case .sortOrder(let report): ReportText.phrase(report)
+    case .found(let report): FindText.render(report, style: style)
+    case .substituted(let report): FindText.phrase(report)
     case .menu(let node): MenuTextRenderer(style: style).render(node)
     case .openMenu(let menu): MenuTextRenderer(style: style).render(menu)
     case .menuChoice(let output, let menu):
