@@ -36,6 +36,9 @@ public struct TableView: Sendable, Equatable {
   /// Whether the reader asked for every row at once (`show --all`): a front end that fits
   /// long tables to its screen shows this one whole.
   public var isWhole = false
+  /// Whether the reader asked for one block per row, a `column │ value` line per column
+  /// (`show --vertical`, psql's `\x`), so a wide table reads at any width.
+  public var isVertical = false
 
   /// The most rows widths are fitted to: the first half of them and the other half spread
   /// over the rest.
@@ -77,23 +80,40 @@ public struct TableView: Sendable, Equatable {
     positionWidth = max(1, String(rows.largestPosition).count)
     decorations = rows.applicableDecorations
     var columns = columns
-    var natural: [Int] = []
-    for (position, column) in columns.enumerated() {
-      guard case .fitted(let maximum) = column.widthRule else {
-        natural.append(column.width)
-        continue
-      }
+    let natural = Self.naturalWidths(of: columns, sample: sample, isCapped: true)
+    for index in columns.indices { columns[index].width = natural[index] }
+    self.columns = columns
+    if let width { fit(toWidth: width, natural: natural) }
+  }
+
+  /// Each column's width before the window narrows it: a fixed column's own; a fitted
+  /// column's the widest of its title and its cells in `sample`, at most its maximum when
+  /// `isCapped`.
+  private static func naturalWidths(of columns: [TableColumn], sample: [DocumentViewRow], isCapped: Bool)
+    -> [Int]
+  {
+    columns.enumerated().map { position, column in
+      guard case .fitted(let maximum) = column.widthRule else { return column.width }
       var widest = column.title.displayedOnOneLine.cells
       for row in sample {
         let cells = row.displayedCells
         guard cells.indices.contains(position) else { continue }
         widest = max(widest, cells[position].displayedOnOneLine.cells)
       }
-      natural.append(max(1, min(maximum, widest)))
+      return max(1, isCapped ? min(maximum, widest) : widest)
     }
-    for index in columns.indices { columns[index].width = natural[index] }
-    self.columns = columns
-    if let width { fit(toWidth: width, natural: natural) }
+  }
+
+  /// The same rows laid out for an output with no window to fit (a pipe or a file): each
+  /// fitted column as wide as its title and widest cell in the sample, with no maximum and
+  /// not narrowed to the window; fixed columns keep their widths. Reads the sample's rows
+  /// again (at most `sampleLimit`).
+  public func laidOutWithoutWindow() -> TableView {
+    var view = self
+    let natural = Self.naturalWidths(
+      of: columns, sample: rows.sample(limit: Self.sampleLimit), isCapped: false)
+    for index in view.columns.indices { view.columns[index].width = natural[index] }
+    return view
   }
 
   /// A row's cell of the decoration column: for each of `decorations`, its glyph when the

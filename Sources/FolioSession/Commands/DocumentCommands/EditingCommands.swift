@@ -25,7 +25,7 @@ extension DocumentCommands {
     }
   }
 
-  /// `show [ROWS] [columns=a,b] [--all]`.
+  /// `show [ROWS] [columns=a,b] [--all] [--vertical]`.
   enum Show: DocumentAction {
     static let rows = ParameterKey.optionalArgument(
       "rows", summary: "positions and ranges: 3, 2-5, 11- (to the end), 1,4-6, id:7")
@@ -33,11 +33,13 @@ extension DocumentCommands {
       "columns", summary: "the columns to show, in order; name:N fixes a width", valueName: "columns=a,b")
     static let all = ParameterKey.flag(
       "all", summary: "every row at once, where the REPL would stop a long table at the screen")
+    static let vertical = ParameterKey.flag(
+      "vertical", summary: "a table's rows as blocks, one column a line: column │ value")
 
     static let configuration = CommandConfiguration(
       id: "view.show", verb: "show", title: "Show", icon: "eye", category: "Editing",
       summary: "show lines of a text document or rows of a table: all, or ROWS such as 2-5,9 or 11-",
-      parameters: [rows, columns, all], access: .reads)
+      parameters: [rows, columns, all, vertical], access: .reads)
 
     static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
       let window = context.environment()
@@ -62,9 +64,12 @@ extension DocumentCommands {
       var view = try context.workspace.view(
         of: document, positions: positions, columns: columns, compact: window.sizeClass == .compact,
         width: window.width, metrics: context.tableMetrics)
-      if arguments[Self.all], case .table(var table) = view {
-        table.isWhole = true
+      if case .table(var table) = view {
+        table.isWhole = arguments[Self.all]
+        table.isVertical = arguments[Self.vertical]
         view = .table(table)
+      } else if arguments[Self.vertical] {
+        throw FolioError.invalidArgument("'\(document.title)' is a text document: --vertical is for tables")
       }
       return .documentView(view)
     }
