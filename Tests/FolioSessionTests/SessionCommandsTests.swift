@@ -30,7 +30,7 @@ import Testing
           "print [--to FILE.pdf|FILE.txt|-] [--page-size a4|letter] [--orientation portrait|landscape|auto] [--pages 2-5] [--force]",
         ],
         ["document.share", "share [TARGET] [--as REPRESENTATION] [--to DEST]"], ["edit.undo", "undo"],
-        ["edit.redo", "redo"], ["view.show", "show [ROWS] [columns=a,b] [--all]"],
+        ["edit.redo", "redo"], ["view.show", "show [ROWS] [columns=a,b] [--all] [--vertical]"],
         ["edit.append", "append [TEXT…]"],
         ["edit.insert", "insert LINE [TEXT…]"], ["edit.replace", "replace LINE [TEXT…]"],
         ["edit.add", "add [k=v…]"], ["edit.cell", "cell ROW COLUMN VALUE"],
