@@ -39,6 +39,9 @@ public struct TableView: Sendable, Equatable {
   /// Whether the reader asked for one block per row, a `column │ value` line per column
   /// (`show --vertical`, psql's `\x`), so a wide table reads at any width.
   public var isVertical = false
+  /// The titles of the columns left out because the window is compact (only the first shows),
+  /// in order; empty when every column asked for shows. The front end says they are there.
+  public var omittedColumns: [String] = []
 
   /// The most rows widths are fitted to: the first half of them and the other half spread
   /// over the rest.

@@ -467,16 +467,22 @@ extension Workspace {
         for position in positions { _ = try Position.index(position, count: table.rowCount, kind: "row") }
       }
       var shown = try Self.columns(columns, of: table)
-      if compact { shown = Array(shown.prefix(1)) }
+      var omitted: [String] = []
+      if compact {
+        omitted = shown.dropFirst().map(\.title)
+        shown = Array(shown.prefix(1))
+      }
       let kinds = table.valueKinds(ofColumns: shown.map(\.index))
       for index in shown.indices { shown[index].kind = kinds[index] }
       let rows = TableViewRows(
         table: table, positions: positions, columns: shown.map(\.index), selection: document.selection,
         favoriteColumn: table.columnIndex(Self.favoriteColumn),
         decorations: tableDecorations.plan(columns: table.columns, shown: shown.map(\.index)))
-      return TableView(
+      var view = TableView(
         title: document.title, columns: shown, rows: rows, width: width, metrics: metrics,
         isEditing: document.isEditing)
+      view.omittedColumns = omitted
+      return view
     }
   }
 

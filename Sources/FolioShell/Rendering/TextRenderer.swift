@@ -259,7 +259,19 @@ struct TextRenderer {
       layout.appendLine(for: row, to: &line)
       text += String(decoding: line, as: UTF8.self)
     }
+    if let notice = Self.omittedColumnsNotice(table, style: style) { text += "\n" + notice }
     return text
+  }
+
+  /// The line after a table whose compact window left columns out: how many, which, and
+  /// what shows them; nil when every column showed.
+  static func omittedColumnsNotice(_ table: TableView, style: TextStyle) -> String? {
+    let omitted = table.omittedColumns
+    guard !omitted.isEmpty else { return nil }
+    let count = omitted.count == 1 ? "1 more column" : "\(omitted.count) more columns"
+    return style.secondary(
+      "… \(count) left out at this width: "
+        + omitted.map(\.displayedOnOneLine).joined(separator: ", ") + " (show --vertical shows them)")
   }
 
   /// The lines of a table laid out by its view, made one at a time so that `show` writes

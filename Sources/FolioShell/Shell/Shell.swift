@@ -347,6 +347,7 @@ public final class Shell {
           try stream(table, layout: layout, rowCount: shown ?? table.rows.count)
         }
         if let shown { console.print(moreRowsLine(table, shown: shown)) }
+        if let notice = TextRenderer.omittedColumnsNotice(table, style: style) { console.print(notice) }
         return
       }
       if case .documentText(let text) = output, !isTerminalOutput {

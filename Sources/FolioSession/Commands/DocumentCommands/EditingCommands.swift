@@ -62,7 +62,9 @@ extension DocumentCommands {
         }
       }
       var view = try context.workspace.view(
-        of: document, positions: positions, columns: columns, compact: window.sizeClass == .compact,
+        // A block per row reads at any width: a compact window keeps every column there.
+        of: document, positions: positions, columns: columns,
+        compact: window.sizeClass == .compact && !arguments[Self.vertical],
         width: window.width, metrics: context.tableMetrics)
       if case .table(var table) = view {
         table.isWhole = arguments[Self.all]
