@@ -14,7 +14,8 @@ import Testing
     let names = Self.options.flatMap(\.names)
     #expect(
       names == [
-        "-c", "--json", "--keep-going", "--echo", "--color", "--progress", "--plugins", "--no-plugins",
+        "-c", "--json", "--keep-going", "--echo", "--color", "--progress", "-q", "--quiet", "--plugins",
+        "--no-plugins",
         "--state",
         "--platform", "--encoding", "--framing", "--width", "--version", "--help",
       ])

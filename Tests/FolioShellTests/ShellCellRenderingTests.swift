@@ -69,8 +69,10 @@ import Testing
     var options = ShellOptions()
     options.output = .json
     let output = try Self.shell(options).run("show 1").output
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
-    let rows = try #require((object["result"] as? [String: Any])?["rows"] as? [[String: Any]])
-    #expect((rows.first?["cells"] as? [String: String])?["note"] == Self.note)
+    // The command's line, then one line per row.
+    let lines = output.split(separator: "\n").map { Data($0.utf8) }
+    #expect(lines.count == 2)
+    let row = try #require(try JSONSerialization.jsonObject(with: lines[1]) as? [String: Any])
+    #expect(((row["row"] as? [String: Any])?["cells"] as? [String: String])?["note"] == Self.note)
   }
 }

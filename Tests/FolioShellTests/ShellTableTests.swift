@@ -70,10 +70,10 @@ import Testing
     #expect(captured.errors == "")
   }
 
-  @Test("show fits the window: no line is wider, numbers end in the same column, cells end in …")
+  @Test("show fits a terminal's window: no line is wider, numbers end in the same column, cells end in …")
   func showFitsTheWindow() throws {
     for width in [60, 72, 100] {
-      let captured = CapturedShell()
+      let captured = CapturedShell(isTerminalOutput: true)
       let result = captured.run("open '\(Self.places)'; env width \(width); show; show columns=noise,name")
       #expect(result.errors == "")
       let lines = result.output.split(separator: "\n").map(String.init).filter {

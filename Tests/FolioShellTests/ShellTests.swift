@@ -11,7 +11,8 @@ final class CapturedShell {
   private(set) var shell: Shell!
 
   init(
-    options: ShellOptions = ShellOptions(), isInteractive: Bool = false, environment: [String: String] = [:]
+    options: ShellOptions = ShellOptions(), isInteractive: Bool = false, environment: [String: String] = [:],
+    isTerminalOutput: Bool = false
   ) {
     let console = Console { [unowned self] stream, text in
       switch stream {
@@ -19,7 +20,9 @@ final class CapturedShell {
       case .error: errors += text
       }
     }
-    shell = Shell(options: options, console: console, isInteractive: isInteractive, environment: environment)
+    shell = Shell(
+      options: options, console: console, isInteractive: isInteractive, environment: environment,
+      isTerminalOutput: isTerminalOutput)
   }
 
   /// Runs inline text as `-c` does and returns stdout, stderr and the exit status.

@@ -36,6 +36,12 @@ public struct TableView: Sendable, Equatable {
   /// Whether the reader asked for every row at once (`show --all`): a front end that fits
   /// long tables to its screen shows this one whole.
   public var isWhole = false
+  /// Whether the reader asked for one block per row, a `column │ value` line per column
+  /// (`show --vertical`, psql's `\x`), so a wide table reads at any width.
+  public var isVertical = false
+  /// The titles of the columns left out because the window is compact (only the first shows),
+  /// in order; empty when every column asked for shows. The front end says they are there.
+  public var omittedColumns: [String] = []
 
   /// The most rows widths are fitted to: the first half of them and the other half spread
   /// over the rest.
@@ -110,10 +116,24 @@ public struct TableView: Sendable, Equatable {
     let sampleCells = sample.map(\.displayedCells)
     try check()
     var columns = columns
+    let natural = try Self.naturalWidths(of: columns, sampleCells: sampleCells, isCapped: true, checking: check)
+    for index in columns.indices { columns[index].width = natural[index] }
+    self.columns = columns
+    if let width { fit(toWidth: width, natural: natural) }
+  }
+
+  /// Each column's width before the window narrows it: a fixed column's own; a fitted
+  /// column's the widest of its title and its cells in `sampleCells` (each sampled row's
+  /// displayed cells), at most its maximum when `isCapped`. Calls `check` every
+  /// `columnsBetweenChecks` columns.
+  private static func naturalWidths<Failure: Error>(
+    of columns: [TableColumn], sampleCells: [[String]], isCapped: Bool,
+    checking check: () throws(Failure) -> Void
+  ) throws(Failure) -> [Int] {
     var natural: [Int] = []
     natural.reserveCapacity(columns.count)
     for (position, column) in columns.enumerated() {
-      if position % Self.columnsBetweenChecks == Self.columnsBetweenChecks - 1 { try check() }
+      if position % columnsBetweenChecks == columnsBetweenChecks - 1 { try check() }
       guard case .fitted(let maximum) = column.widthRule else {
         natural.append(column.width)
         continue
@@ -122,11 +142,21 @@ public struct TableView: Sendable, Equatable {
       for cells in sampleCells where cells.indices.contains(position) {
         widest = max(widest, cells[position].displayedOnOneLine.cells)
       }
-      natural.append(max(1, min(maximum, widest)))
+      natural.append(max(1, isCapped ? min(maximum, widest) : widest))
     }
-    for index in columns.indices { columns[index].width = natural[index] }
-    self.columns = columns
-    if let width { fit(toWidth: width, natural: natural) }
+    return natural
+  }
+
+  /// The same rows laid out for an output with no window to fit (a pipe or a file): each
+  /// fitted column as wide as its title and widest cell in the sample, with no maximum and
+  /// not narrowed to the window; fixed columns keep their widths. Reads the sample's rows
+  /// again (at most `sampleLimit`).
+  public func laidOutWithoutWindow() -> TableView {
+    var view = self
+    let sampleCells = rows.sample(limit: Self.sampleLimit, checking: {}).map(\.displayedCells)
+    let natural = Self.naturalWidths(of: columns, sampleCells: sampleCells, isCapped: false, checking: {})
+    for index in view.columns.indices { view.columns[index].width = natural[index] }
+    return view
   }
 
   /// A row's cell of the decoration column: for each of `decorations`, its glyph when the

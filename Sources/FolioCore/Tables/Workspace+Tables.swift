@@ -471,7 +471,11 @@ extension Workspace {
         for position in positions { _ = try Position.index(position, count: table.rowCount, kind: "row") }
       }
       var shown = try Self.columns(columns, of: table)
-      if compact { shown = Array(shown.prefix(1)) }
+      var omitted: [String] = []
+      if compact {
+        omitted = shown.dropFirst().map(\.title)
+        shown = Array(shown.prefix(1))
+      }
       try cancellation.check()
       let indices = shown.map(\.index)
       let kinds = table.valueKinds(ofColumns: indices)
@@ -481,9 +485,11 @@ extension Workspace {
         table: table, positions: positions, columns: indices, selection: document.selection,
         favoriteColumn: table.columnIndex(Self.favoriteColumn),
         decorations: tableDecorations.plan(columns: table.columns, shown: indices))
-      return try TableView(
+      var view = try TableView(
         title: document.title, columns: shown, rows: rows, width: width, metrics: metrics,
         isEditing: document.isEditing, cancellation: cancellation)
+      view.omittedColumns = omitted
+      return view
     }
   }
 

@@ -96,6 +96,7 @@ public struct LaunchOptions: Equatable, Sendable {
       --echo             batch: print each command before its result
       --color=auto|always|never  colour (bare --color: always); auto: each stream on a terminal
       --progress         show long work's progress on stderr in scripts, pipes and --json too
+      -q, --quiet        no status lines (Opened …, Saved …) on stdout; errors still on stderr
       --plugins DIR      also load the plugins in DIR (repeatable)
       --no-plugins       load no plugins
       --state DIR        the state folder (default $FOLIO_STATE_DIR, else $XDG_STATE_HOME/folio)
@@ -164,6 +165,9 @@ public struct LaunchOptions: Equatable, Sendable {
       case "--progress":
         try noValue()
         options.shell.showsProgress = true
+      case "-q", "--quiet":
+        try noValue()
+        options.shell.isQuiet = true
       case "--plugins": options.pluginDirectories.append(try value(for: name, inline: inlineValue))
       case "--no-plugins":
         try noValue()

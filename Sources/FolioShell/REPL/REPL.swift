@@ -24,6 +24,7 @@ struct REPL {
   /// Prints the line that greets the person, before the documents named on the command line
   /// open and the REPL starts.
   static func greet(_ shell: Shell) {
+    guard !shell.options.isQuiet else { return }
     shell.console.print(
       shell.style.secondary("Folio \(Folio.version) — 'help' for help, Ctrl-D or 'quit' to leave."))
   }

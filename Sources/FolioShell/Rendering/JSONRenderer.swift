@@ -475,33 +475,44 @@ public enum JSONRenderer {
         ("lines", .array(lines.map { .object([("number", .int($0.number)), ("text", .string($0.text))]) })),
       ])
     case .table(let table):
-      .object([
-        ("title", .string(table.title)), ("editMode", .bool(table.isEditing)),
-        (
-          "columns",
-          .array(
-            table.columns.map { column in
-              .object([
-                ("name", .string(column.title)), ("kind", .string(column.kind.rawValue)),
-                ("width", .int(column.width)), ("alignment", .string(column.alignment.rawValue)),
-              ])
-            })
-        ),
-        (
-          "rows",
-          .array(
-            table.rows.map { row in
-              .object([
-                ("position", .int(row.position)), ("id", .int(row.id)),
-                ("cells", .object(zip(table.columns, row.cells).map { ($0.title, .string($1)) })),
-                ("selected", .bool(row.isSelected)), ("favorite", .bool(row.isFavorite)),
-                ("decorations", .array(row.decorations.map(rowDecoration))),
-                ("display", displayedCells(row, columns: table.columns)),
-              ])
-            })
-        ),
-      ])
+      .object(tableFields(table) + [("rows", .array(table.rows.map { tableRow($0, of: table) }))])
     }
+  }
+
+  /// A table's fields before its rows: its title, whether its window is in edit mode, and
+  /// its columns.
+  private static func tableFields(_ table: TableView) -> [(String, JSONValue)] {
+    [
+      ("title", .string(table.title)), ("editMode", .bool(table.isEditing)),
+      (
+        "columns",
+        .array(
+          table.columns.map { column in
+            .object([
+              ("name", .string(column.title)), ("kind", .string(column.kind.rawValue)),
+              ("width", .int(column.width)), ("alignment", .string(column.alignment.rawValue)),
+            ])
+          })
+      ),
+    ]
+  }
+
+  /// The first line of `show`'s streamed JSON: the table's fields without its rows, and
+  /// `rowCount`, how many `{"row": …}` lines follow.
+  static func tableHeading(_ table: TableView) -> JSONValue {
+    .object(tableFields(table) + [("rowCount", .int(table.rows.count))])
+  }
+
+  /// One row of a table: its position, id, cells by column (whole), marks, decorations and
+  /// displayed cells.
+  static func tableRow(_ row: DocumentViewRow, of table: TableView) -> JSONValue {
+    .object([
+      ("position", .int(row.position)), ("id", .int(row.id)),
+      ("cells", .object(zip(table.columns, row.cells).map { ($0.title, .string($1)) })),
+      ("selected", .bool(row.isSelected)), ("favorite", .bool(row.isFavorite)),
+      ("decorations", .array(row.decorations.map(rowDecoration))),
+      ("display", displayedCells(row, columns: table.columns)),
+    ])
   }
 
   /// A row decoration as a row carries it: its id, SF Symbols name, the glyph text shows

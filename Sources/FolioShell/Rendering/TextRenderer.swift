@@ -6,6 +6,9 @@ struct TextRenderer {
   var style: TextStyle
   /// The window's width in columns (`env width`), which help wraps to; nil for no wrapping.
   var width: Int? = nil
+  /// Whether a table's cells longer than their column are cut with `…`: on a terminal;
+  /// a pipe or a file gets every cell whole (`TableLines.cutsCells`).
+  var cutsCells = true
 
   /// The text for a result; nil when there is nothing to show (an empty `echo` shows an
   /// empty line).
@@ -237,9 +240,16 @@ struct TextRenderer {
   static let tableMetrics = TableMetrics(
     separatorWidth: cellSeparator.count, edgeWidth: 2, gutterWidth: 2, minimumColumnWidth: 4)
 
-  /// A table laid out by its view, as one text: see `TableLines`.
+  /// A table laid out by its view, as one text: see `TableLines` (and `VerticalTableLines`
+  /// for `show --vertical`).
   private func tableView(_ table: TableView) -> String {
-    let layout = TableLines(table: table, style: style)
+    if table.isVertical {
+      let layout = VerticalTableLines(table: table, style: style)
+      guard !table.rows.isEmpty else { return TableLines.noRows }
+      return table.rows.indices.map { layout.block(for: table.rows[$0], isFirst: $0 == 0) }
+        .joined(separator: "\n")
+    }
+    let layout = TableLines(table: table, style: style, cutsCells: cutsCells)
     var text = layout.heading.joined(separator: "\n")
     if table.rows.isEmpty { text += "\n" + TableLines.noRows }
     var row = TableViewRowBytes()
@@ -251,7 +261,19 @@ struct TextRenderer {
       layout.appendLine(for: row, to: &line)
       text += String(decoding: line, as: UTF8.self)
     }
+    if let notice = Self.omittedColumnsNotice(table, style: style) { text += "\n" + notice }
     return text
+  }
+
+  /// The line after a table whose compact window left columns out: how many, which, and
+  /// what shows them; nil when every column showed.
+  static func omittedColumnsNotice(_ table: TableView, style: TextStyle) -> String? {
+    let omitted = table.omittedColumns
+    guard !omitted.isEmpty else { return nil }
+    let count = omitted.count == 1 ? "1 more column" : "\(omitted.count) more columns"
+    return style.secondary(
+      "… \(count) left out at this width: "
+        + omitted.map(\.displayedOnOneLine).joined(separator: ", ") + " (show --vertical shows them)")
   }
 
   /// The lines of a table laid out by its view, made one at a time so that `show` writes
@@ -285,6 +307,11 @@ struct TextRenderer {
       index % TableView.columnsBetweenChecks == TableView.columnsBetweenChecks - 1
         && cancellation?.isCancelled == true
     }
+
+    /// Whether a cell longer than its fitted column is cut with `…` (for a terminal); when
+    /// false (a pipe or a file) it is written whole, and the rest of its line moves right. A
+    /// fixed width (`columns=name:12`) cuts either way: the reader asked for it.
+    var cutsCells = true
 
     /// The header line and the rule under it.
     var heading: [String] {
@@ -382,7 +409,10 @@ struct TextRenderer {
         if stops(at: index) { break }
         lastSeparator = line.count
         line.append(contentsOf: Self.separator)
-        isLastCellASCII = Self.append(cell(index), as: table.columns[index], to: &line)
+        let column = table.columns[index]
+        isLastCellASCII = Self.append(
+          cell(index), as: column, cutting: cutsCells || Self.isFixed(column),
+          to: &line)
       }
       if isLastCellASCII {
         while line.count > start, line[line.count - 1] == Self.space { line.removeLast() }
@@ -396,17 +426,27 @@ struct TextRenderer {
     }
 
     /// Appends a cell's text made exactly as wide as `column` (`TableColumn.format`): text
-    /// of printable ASCII cut and padded by its byte count, other text through `format`.
+    /// of printable ASCII cut and padded by its byte count, other text through `format`;
+    /// unless `cutting`, a text longer than the column is appended whole.
     ///
     /// - Returns: whether the text was printable ASCII.
     private static func append(
-      _ text: UnsafeBufferPointer<UInt8>, as column: TableColumn, to line: inout [UInt8]
+      _ text: UnsafeBufferPointer<UInt8>, as column: TableColumn, cutting: Bool, to line: inout [UInt8]
     ) -> Bool {
       guard text.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else {
-        line.append(contentsOf: column.format(String(decoding: text, as: UTF8.self)).utf8)
+        let string = String(decoding: text, as: UTF8.self)
+        if !cutting, case let shown = string.displayedOnOneLine, shown.cells > column.width {
+          line.append(contentsOf: shown.utf8)
+        } else {
+          line.append(contentsOf: column.format(string).utf8)
+        }
         return false
       }
       let width = column.width
+      if !cutting, text.count > width {
+        line.append(contentsOf: text)
+        return true
+      }
       if text.count > width {
         guard width > 0 else { return true }
         line.append(contentsOf: UnsafeBufferPointer(rebasing: text[0..<(width - 1)]))
@@ -422,6 +462,12 @@ struct TextRenderer {
         line.append(contentsOf: repeatElement(space, count: padding))
       }
       return true
+    }
+
+    /// Whether the column's width was fixed by the reader (`columns=name:12`).
+    private static func isFixed(_ column: TableColumn) -> Bool {
+      if case .fixed = column.widthRule { return true }
+      return false
     }
 
     private static let space = UInt8(ascii: " ")

@@ -54,11 +54,11 @@ extension Shell {
 
   /// How many of a table's rows show when the pager is off and the table would not fit the
   /// screen; nil when every row shows.
-  func rowsFittingScreen(_ table: TableView, headingLines: Int) -> Int? {
+  func rowsFittingScreen(_ table: TableView, headingLines: Int, linesPerRow: Int = 1) -> Int? {
     guard !options.pager, !table.isWhole, let height = screenHeight else { return nil }
     // The command's line, the heading, the rows, the "more rows" line and the next prompt.
-    guard headingLines + table.rows.count > height - 2 else { return nil }
-    return max(1, height - headingLines - 3)
+    guard headingLines + table.rows.count * linesPerRow > height - 2 else { return nil }
+    return max(1, (height - headingLines - 3) / max(1, linesPerRow))
   }
 
   /// The line after a table stopped at the screen: how many rows are left, and the commands
@@ -75,6 +75,7 @@ extension Shell {
         last == rows.tableRowCount ? "show \(first)-" : left == 1 ? "show \(first)" : "show \(first)-\(last)")
     }
     commands.append("show --all")
+    if table.isVertical { commands = commands.map { $0 + " --vertical" } }
     let count = ProgressLine.grouped(left) + (left == 1 ? " more row" : " more rows")
     return "… \(count) (\(commands.joined(separator: ", ")))"
   }

@@ -11,7 +11,7 @@ extension Shell {
         let reason =
           error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message
         console.printError("folio: plugin \(name) changed and failed to load again: \(reason)")
-      } else {
+      } else if !options.isQuiet {
         console.print("Reloaded plugin \(name): its files changed.")
       }
     }

@@ -327,26 +327,47 @@ public final class Shell {
     }
     switch options.output {
     case .text:
+      let output = options.isQuiet ? output.withoutStatus : output
       // Most commands print nothing: no text style to work out then.
       if case .none = output { return }
       if case .documentView(.table(let table)) = output {
-        let layout = TextRenderer.TableLines(table: table, style: style, cancellation: workspace.cancellation)
+        // A cell is cut to fit a terminal only: a pipe or a file gets every cell whole.
+        let table = isTerminalOutput ? table : table.laidOutWithoutWindow()
+        if table.isVertical {
+          let layout = VerticalTableLines(table: table, style: style)
+          let shown = rowsFittingScreen(table, headingLines: 0, linesPerRow: layout.linesPerRow)
+          try paging(lineCount: max(1, table.rows.count * layout.linesPerRow)) { () throws(FolioError) in
+            try streamBlocks(table, layout: layout, rowCount: shown ?? table.rows.count)
+          }
+          if let shown { console.print(moreRowsLine(table, shown: shown)) }
+          return
+        }
+        let layout = TextRenderer.TableLines(
+          table: table, style: style, cancellation: workspace.cancellation, cutsCells: isTerminalOutput)
         let headingLines = TextRenderer.TableLines.headingLineCount
         let shown = rowsFittingScreen(table, headingLines: headingLines)
         try paging(lineCount: headingLines + max(1, table.rows.count)) { () throws(FolioError) in
           try stream(table, layout: layout, rowCount: shown ?? table.rows.count)
         }
         if let shown { console.print(moreRowsLine(table, shown: shown)) }
+        if let notice = TextRenderer.omittedColumnsNotice(table, style: style) { console.print(notice) }
         return
       }
       if case .documentText(let text) = output, !isTerminalOutput {
         console.printVerbatim(text.hasSuffix("\n") ? String(text.dropLast()) : text)
         return
       }
-      let renderer = TextRenderer(style: style, width: session.appEnvironment.width)
-      guard let text = renderer.render(output) else { return }
+      let renderer = TextRenderer(
+        style: style, width: session.appEnvironment.width, cutsCells: isTerminalOutput)
+      guard let text = renderer.render(isTerminalOutput ? output : Self.laidOutWithoutWindow(output)) else {
+        return
+      }
       try paging(lineCount: Self.lineCount(of: text)) { console.print(text) }
     case .json:
+      if case .documentView(.table(let table)) = output {
+        try streamJSON(table, for: command)
+        return
+      }
       var fields: [(String, JSONValue)] = [
         ("ok", .bool(true)), ("command", .string(command.text)), ("result", JSONRenderer.result(output)),
       ]
@@ -407,6 +428,60 @@ public final class Shell {
       }
     }
     console.printLines(chunk)
+  }
+
+  /// A menu choice's table laid out for a pipe or a file (`TableView.laidOutWithoutWindow`).
+  private static func laidOutWithoutWindow(_ output: CommandOutput) -> CommandOutput {
+    switch output {
+    case .documentView(.table(let table)): .documentView(.table(table.laidOutWithoutWindow()))
+    case .menuChoice(let inner?, let menu): .menuChoice(output: laidOutWithoutWindow(inner), menu: menu)
+    default: output
+    }
+  }
+
+  /// Writes a table's first `rowCount` rows as `show --vertical`'s blocks, each made as it is
+  /// written (as `stream` does the grid's lines).
+  private func streamBlocks(_ table: TableView, layout: VerticalTableLines, rowCount: Int) throws(FolioError)
+  {
+    if table.rows.isEmpty { console.print(TextRenderer.TableLines.noRows) }
+    var chunk = ""
+    for index in 0..<min(rowCount, table.rows.count) {
+      chunk += layout.block(for: table.rows[index])
+      chunk += "\n"
+      guard chunk.utf8.count >= 64 * 1024 || index & 1023 == 1023 else { continue }
+      console.printLines(Array(chunk.utf8))
+      chunk = ""
+      if console.isOutputClosed { return }
+      try workspace.cancellation.check()
+    }
+    console.printLines(Array(chunk.utf8))
+  }
+
+  /// Writes `show`'s result in JSON Lines a row at a time: first the command's object, whose
+  /// `result` is the table without its rows and with `rowCount`, then one `{"row": …}` line
+  /// per row, made as it is written, so memory stays flat and each line stays short
+  /// (docs/json.md). Stops when standard output is closed or at Ctrl-C.
+  private func streamJSON(_ table: TableView, for command: ParsedCommand) throws(FolioError) {
+    var fields: [(String, JSONValue)] = [
+      ("ok", .bool(true)), ("command", .string(command.text)), ("result", JSONRenderer.tableHeading(table)),
+    ]
+    let warnings = workspace.takeJournalWarnings()
+    if !warnings.isEmpty {
+      let errorText = ErrorText(registry: registry)
+      fields.append(("warnings", .array(warnings.map { errorText.json($0) })))
+    }
+    console.print(JSONValue.object(fields).serialized)
+    var chunk = ""
+    for index in table.rows.indices {
+      chunk += JSONValue.object([("row", JSONRenderer.tableRow(table.rows[index], of: table))]).serialized
+      chunk += "\n"
+      guard chunk.utf8.count >= 256 * 1024 || index & 4095 == 4095 else { continue }
+      console.printLines(Array(chunk.utf8))
+      chunk = ""
+      if console.isOutputClosed { return }
+      try workspace.cancellation.check()
+    }
+    console.printLines(Array(chunk.utf8))
   }
 
   /// An error as JSON, with the `file` and `line` it happened at when it came from a file.

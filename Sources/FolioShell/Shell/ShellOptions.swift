@@ -31,6 +31,11 @@ public struct ShellOptions: Sendable, Equatable {
   /// JSON mode; without it, progress shows only in the REPL with text output and standard
   /// error a terminal.
   public var showsProgress = false
+  /// `-q`, `--quiet`: text output leaves out status results (`CommandOutput.isStatus`: the
+  /// `Opened …`, `Saved …` lines) and the REPL's greeting, so standard output holds only what
+  /// was asked for; errors and warnings still go to standard error, and JSON output keeps one
+  /// object per command.
+  public var isQuiet = false
 
   /// Creates the default options.
   public init() {}

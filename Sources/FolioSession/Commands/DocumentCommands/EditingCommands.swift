@@ -25,7 +25,7 @@ extension DocumentCommands {
     }
   }
 
-  /// `show [ROWS] [columns=a,b] [--all]`.
+  /// `show [ROWS] [columns=a,b] [--from-column C] [--all] [--vertical]`.
   enum Show: DocumentAction {
     static let rows = ParameterKey.optionalArgument(
       "rows", summary: "positions and ranges: 3, 2-5, 11- (to the end), 1,4-6, id:7")
@@ -33,11 +33,16 @@ extension DocumentCommands {
       "columns", summary: "the columns to show, in order; name:N fixes a width", valueName: "columns=a,b")
     static let all = ParameterKey.flag(
       "all", summary: "every row at once, where the REPL would stop a long table at the screen")
+    static let fromColumn = ParameterKey.option(
+      "from-column", summary: "start at this column (a name or its number), to page through wide tables",
+      valueName: "C")
+    static let vertical = ParameterKey.flag(
+      "vertical", summary: "a table's rows as blocks, one column a line: column │ value")
 
     static let configuration = CommandConfiguration(
       id: "view.show", verb: "show", title: "Show", icon: "eye", category: "Editing",
       summary: "show lines of a text document or rows of a table: all, or ROWS such as 2-5,9 or 11-",
-      parameters: [rows, columns, all], access: .reads)
+      parameters: [rows, columns, fromColumn, all, vertical], access: .reads)
 
     static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
       let window = context.environment()
@@ -51,6 +56,10 @@ extension DocumentCommands {
         if columnText != nil {
           throw FolioError.invalidArgument("'\(document.title)' is a text document: columns= is for tables")
         }
+        if arguments[Self.fromColumn] != nil {
+          throw FolioError.invalidArgument(
+            "'\(document.title)' is a text document: --from-column is for tables")
+        }
         positions = try rows.map { selector throws(FolioError) in
           try RowSelector.positions(selector, count: text.lines.count, kind: "line")
         }
@@ -58,13 +67,21 @@ extension DocumentCommands {
         positions = try rows.map(table.rowPositions)
         columns = try columnText.map { text throws(FolioError) in try ColumnSelection.columns(text, in: table)
         }
+        if let from = arguments[Self.fromColumn] {
+          columns = try ColumnSelection.columns(from: from, of: columns, in: table)
+        }
       }
       var view = try context.workspace.view(
-        of: document, positions: positions, columns: columns, compact: window.sizeClass == .compact,
+        // A block per row reads at any width: a compact window keeps every column there.
+        of: document, positions: positions, columns: columns,
+        compact: window.sizeClass == .compact && !arguments[Self.vertical],
         width: window.width, metrics: context.tableMetrics)
-      if arguments[Self.all], case .table(var table) = view {
-        table.isWhole = true
+      if case .table(var table) = view {
+        table.isWhole = arguments[Self.all]
+        table.isVertical = arguments[Self.vertical]
         view = .table(table)
+      } else if arguments[Self.vertical] {
+        throw FolioError.invalidArgument("'\(document.title)' is a text document: --vertical is for tables")
       }
       return .documentView(view)
     }

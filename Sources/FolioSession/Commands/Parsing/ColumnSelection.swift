@@ -37,4 +37,27 @@ enum ColumnSelection {
     }
     return result
   }
+
+  /// The columns `--from-column C` leaves: those of `columns` (every column of `table` when
+  /// nil) from `text` on, `text` being a column's name or its 1-based number in the table.
+  ///
+  /// - Throws: `FolioError.invalidArgument` for a column the table has not (naming the
+  ///   columns it has), or one `columns=` did not pick.
+  static func columns(
+    from text: String, of columns: [TableViewColumn]?, in table: TableModel
+  ) throws(FolioError) -> [TableViewColumn] {
+    let chosen = columns ?? table.columns.indices.map { TableViewColumn(index: $0) }
+    let index: Int
+    if let found = table.columnIndex(text) {
+      index = found
+    } else if let number = Parameter.integer(text), (1...table.columns.count).contains(number) {
+      index = number - 1
+    } else {
+      throw .invalidArgument("no column '\(text)'; columns: \(table.columns.joined(separator: ", "))")
+    }
+    guard let start = chosen.firstIndex(where: { $0.index == index }) else {
+      throw .invalidArgument("column '\(table.columns[index])' is not among columns=")
+    }
+    return Array(chosen[start...])
+  }
 }
