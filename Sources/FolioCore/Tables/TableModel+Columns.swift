@@ -41,6 +41,13 @@ extension TableModel {
         return known[index]
       }
     }
+    if !declaredKinds.isEmpty {
+      let declared = declaredKinds
+      declaredKinds = sources.map { source in
+        guard case .column(let index) = source, declared.indices.contains(index) else { return nil }
+        return declared[index]
+      }
+    }
     columns = names
   }
 

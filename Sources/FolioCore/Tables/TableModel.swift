@@ -34,6 +34,9 @@ public struct TableModel: Sendable {
   /// filled by `valueKinds(ofColumns:)` on first use, refined by added rows and edited cells
   /// where the cells tell the new kind, and forgotten otherwise and when rows leave.
   var valueKindCache: [TableValueKindInference?] = []
+  /// Each column's declared kind (`declaredKind(ofColumn:)`), nil where its cells decide;
+  /// empty while no column has one.
+  var declaredKinds: [TableValueKind?] = []
 
   /// Wraps decoded content, numbering its rows from 1.
   ///
@@ -247,6 +250,7 @@ public struct TableModel: Sendable {
     if valueKindCache.count > columns.count {
       valueKindCache.removeLast(valueKindCache.count - columns.count)
     }
+    if declaredKinds.count > columns.count { declaredKinds.removeLast(declaredKinds.count - columns.count) }
     for slot in storedRows.indices where storedRows[slot].count > columns.count {
       storedRows[slot].removeLast(storedRows[slot].count - columns.count)
     }

@@ -50,6 +50,9 @@ public enum ColumnChange: Sendable, Equatable {
   case deleted(name: String)
   /// The column `name` is at `position` (1-based) now.
   case moved(name: String, position: Int)
+  /// The column `name` reads as `kind` now, whatever its cells look like; nil when its cells
+  /// decide again.
+  case typed(name: String, kind: TableValueKind?)
 }
 
 extension Workspace {
@@ -99,12 +102,14 @@ extension Workspace {
     try journaling(document, stepName: "Rename Column") {
       try document.perform(
         "Rename Column", keepingOrder: .none,
-        apply: { document in
+        apply: { [weak self] document in
           try document.modifyTable { $0.renameColumn(at: index, to: new) }
           document.renameSortKeys(from: oldName, to: new)
+          self?.moveStoredColumnKind(of: document, at: index, from: oldName, to: new)
         },
-        revert: { document in
+        revert: { [weak self] document in
           try document.modifyTable { $0.renameColumn(at: index, to: oldName) }
+          self?.moveStoredColumnKind(of: document, at: index, from: new, to: oldName)
         })
     }
   }
@@ -218,5 +223,66 @@ extension Document {
       kept.keys[index].column = new
     }
     ordering = kept
+  }
+}
+
+extension Workspace {
+  /// Declares what a column's cells are — numbers, text or yes/no values — whatever they look
+  /// like, or with nil lets them decide again, as one undoable step ("Set Column Type") that
+  /// leaves the document clean or dirty as it was: no byte of the file changes.
+  ///
+  /// The kind is what sorting compares the column as (in a number column, cells that are not
+  /// numbers go with the empty ones, last), what `show` aligns it by and what cells read as
+  /// (`TableModel.readingKinds(ofColumns:)`: plugins' `d:get`, JSON tables too). For a file it
+  /// is kept in the state store by the file's path and the column's name, and given back when
+  /// the file is opened again (`applyStoredColumnKinds(to:)`); a rename takes it along. A sort
+  /// order already made stays until the next sort or the next edit that moves rows.
+  ///
+  /// - Throws: `FolioError.invalidArgument` when `name` names no column (the message lists
+  ///   them); `FolioError.io` when the state store cannot keep it, nothing changed.
+  public func setColumnKind(_ kind: TableValueKind?, ofColumn name: String, in document: Document) throws {
+    let columns = try document.readTable { $0.columns }
+    let index = try Self.columnIndex(name, in: columns)
+    let column = columns[index]
+    let before = try document.readTable { $0.declaredKind(ofColumn: index) }
+    guard before != kind else { return }
+    let path = document.path
+    if let path { try store?.setColumnKind(kind, column: column, path: path) }
+    try document.perform(
+      "Set Column Type", changesContent: false, keepingOrder: .none,
+      apply: { [weak self] document in
+        try document.modifyTable { $0.declareKind(kind, ofColumn: index) }
+        document.noteContentUnchanged()
+        if let path { try? self?.store?.setColumnKind(kind, column: column, path: path) }
+      },
+      revert: { [weak self] document in
+        try document.modifyTable { $0.declareKind(before, ofColumn: index) }
+        document.noteContentUnchanged()
+        if let path { try? self?.store?.setColumnKind(before, column: column, path: path) }
+      })
+  }
+
+  /// Gives a table opened from a file the column kinds the state store keeps for it, by
+  /// column name; a name the table has no column for is left alone.
+  func applyStoredColumnKinds(to document: Document) {
+    guard let path = document.path, case .table = document.content, let store else { return }
+    let kinds = store.columnKinds(path: path)
+    guard !kinds.isEmpty else { return }
+    try? document.modifyTable { table in
+      for (column, kind) in kinds {
+        if let index = table.columnIndex(column) { table.declareKind(kind, ofColumn: index) }
+      }
+    }
+  }
+
+  /// Moves the kind the state store keeps for a renamed column to its new name.
+  fileprivate func moveStoredColumnKind(
+    of document: Document, at index: Int, from old: String, to new: String
+  ) {
+    guard let path = document.path, let store,
+      let kind = try? document.readTable({ $0.declaredKind(ofColumn: index) })
+    else { return }
+    try? store.setColumnKind(nil, column: old, path: path)
+    try? store.setColumnKind(kind, column: new, path: path)
   }
 }

@@ -43,4 +43,13 @@ extension Session {
     try refuseWhileDialogWaits(.changes)
     return try workspace.moveColumn(name, to: placement, in: try activeDocument())
   }
+
+  /// Declares what a column of the active table holds (nil: its cells decide), kept for the
+  /// file in the state store.
+  ///
+  /// - Throws: what `Workspace.setColumnKind(_:ofColumn:in:)` throws.
+  public func setColumnKind(_ kind: TableValueKind?, ofColumn name: String) throws {
+    try refuseWhileDialogWaits(.changes)
+    try workspace.setColumnKind(kind, ofColumn: name, in: try activeDocument())
+  }
 }

@@ -5,11 +5,11 @@ import FolioCore
 enum ColumnCommands {
   /// The subcommands, in the order help lists them.
   static var declarations: [any DeclaredCommand<CommandContext>.Type] {
-    [Add.self, Rename.self, Delete.self, Move.self]
+    [Add.self, Rename.self, Delete.self, Move.self, SetType.self]
   }
 
   /// The subcommands `column WORD` runs.
-  static let subcommands = ["add", "rename", "delete", "move"]
+  static let subcommands = ["add", "rename", "delete", "move", "type"]
 
   /// The column a subcommand acts on.
   static let name = ParameterKey.argument("name", summary: "the column's name", valueName: "NAME")
@@ -36,17 +36,19 @@ enum ColumnCommands {
   /// `column SUBCOMMAND …`: runs `column.SUBCOMMAND` with the rest of the words.
   enum Column: AppAction {
     static let words = ParameterKey.rest(
-      "words", isOptional: false, summary: "a subcommand (add, rename, delete, move) and its arguments",
+      "words", isOptional: false, summary: "a subcommand (add, rename, delete, move, type) and its arguments",
       valueName: "SUBCOMMAND")
 
     static let configuration = CommandConfiguration(
       id: "column.run", verb: "column", title: "Column", icon: "tablecells", category: "Tables",
-      summary: "change a table's columns: add, rename, delete, move",
+      summary: "change a table's columns: add, rename, delete, move; type sets what they hold",
       details: """
         'column add NAME [--after C | --first] [VALUE]' adds a column (at the end unless \
         placed), every row holding VALUE (empty when none). 'column rename OLD NEW' renames \
         one. 'column delete NAME' removes one with its cells, asking first as delete does. \
-        'column move NAME --after C | --first' moves one. Each is one undoable step. A \
+        'column move NAME --after C | --first' moves one. 'column type NAME \
+        number|text|yes-no|auto' says what a column holds, for sorting, show and plugins, kept \
+        for the file in the state store; auto lets its cells decide. Each is one undoable step. A \
         save rewrites only the header for a rename; for the others each row of the file is \
         written with its fields in the new order, every kept field's bytes as they were.
         """,
@@ -152,6 +154,48 @@ enum ColumnCommands {
       let placement = try placement(arguments, fallback: nil)
       let position = try context.workspace.moveColumn(arguments[name], to: placement, in: context.document)
       return context.report(.columnChanged(.moved(name: arguments[name], position: position)))
+    }
+  }
+
+  /// `column type NAME number|text|yes-no|auto`.
+  enum SetType: DocumentAction {
+    /// What `column type` takes, as words.
+    enum Choice: String, CaseIterable, Sendable {
+      case number, text
+      case yesNo = "yes-no"
+      case auto
+
+      /// The kind it declares; nil for `auto`.
+      var kind: TableValueKind? {
+        switch self {
+        case .number: .number
+        case .text: .text
+        case .yesNo: .bool
+        case .auto: nil
+        }
+      }
+    }
+
+    static let type = ParameterKey.argument(
+      "type", .choice(Choice.allCases.map(\.rawValue)),
+      summary: "number, text, yes-no, or auto: what its cells look like",
+      valueName: "number|text|yes-no|auto")
+
+    static let configuration = CommandConfiguration(
+      id: "column.type", title: "Set Column Type", icon: "number", category: "Tables",
+      summary: "say what a column holds, for sorting, show and plugins; auto lets its cells decide",
+      details: """
+        An explicit type overrides what the cells suggest: a number column sorts as numbers \
+        with cells that are not numbers last, beside the empty ones; cells read as numbers, \
+        text or yes/no values. Kept for the file in the state store, by column name, so it \
+        holds next session. One undoable step; the file does not change.
+        """,
+      parameters: [name, type])
+
+    static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
+      let kind = Choice(rawValue: arguments[type])?.kind
+      try context.workspace.setColumnKind(kind, ofColumn: arguments[name], in: context.document)
+      return context.report(.columnChanged(.typed(name: arguments[name], kind: kind)))
     }
   }
 }
