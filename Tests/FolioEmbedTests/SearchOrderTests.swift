@@ -17,7 +17,8 @@ import Testing
     (
       "s",
       [
-        ("document.save", 48), ("document.share", 48), ("edit.substitute", 48), ("scene.env", 48),
+        ("column.type", 48), ("document.save", 48), ("document.share", 48), ("edit.substitute", 48),
+        ("scene.env", 48),
         ("scene.list", 48),
         ("scene.screen", 48), ("scene.settings", 48), ("scene.sidebar", 48), ("scene.tab", 48),
         ("scene.tabs", 48), ("selection.context-menu", 48), ("selection.edit-mode", 48),
@@ -39,7 +40,8 @@ import Testing
     (
       "RUN",
       [
-        ("shell.run", 116), ("shell.source", 116), ("document.recover", 115), ("document.recent", 69),
+        ("shell.run", 116), ("shell.source", 116), ("document.recover", 115), ("column.run", 101),
+        ("column.rename", 70), ("document.recent", 69),
         ("document.recent.open", 56), ("document.recent.clear", 55),
       ]
     ),

@@ -40,6 +40,10 @@ import Testing
         ["selection.show", "selection"], ["selection.edit-mode", "edit-mode [on|off]"],
         ["edit.delete", "delete [ROWS] [--yes]"], ["row.favorite", "favorite [on|off]"],
         ["row.actions", "actions [ROW]"],
+        ["column.add", "column.add NAME [--after C] [--first] [VALUE]"],
+        ["column.rename", "column.rename NAME NEW"], ["column.delete", "column.delete NAME [--yes]"],
+        ["column.move", "column.move NAME [--after C] [--first]"],
+        ["column.type", "column.type NAME number|text|yes-no|auto"],
         ["edit.find", "find PATTERN [--regex] [--case] [--whole] [--column C,…] [--select]"],
         [
           "edit.substitute",
@@ -90,6 +94,7 @@ import Testing
     let usages = Self.appCommands(of: session).map { [$0.id, $0.verb ?? "-", $0.usage] }
     #expect(
       usages == [
+        ["column.run", "column", "column SUBCOMMAND…"],
         ["menu.list", "menus", "menus"], ["menu.show", "menu", "menu [NAME…]"],
         ["menu.back", "back", "back"], ["menu.explain", "explain", "explain MENU ITEM…"],
         ["scene.env", "env", "env [platform|width|size-class|keyboard] [VALUE]"],

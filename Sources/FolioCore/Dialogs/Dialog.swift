@@ -111,16 +111,20 @@ public struct DialogTarget: Sendable, Equatable {
   public var rowTitles: [String]
   /// The lines of a text it acts on, 1-based and ascending; empty when it acts on no lines.
   public var lines: [Int]
+  /// The columns of a table it acts on, by name; empty when it acts on no columns.
+  public var columns: [String]
 
   /// Creates a target: a document, with the rows or lines of it the dialog acts on.
   public init(
-    windowID: Int, document: String, rowIDs: [Int] = [], rowTitles: [String] = [], lines: [Int] = []
+    windowID: Int, document: String, rowIDs: [Int] = [], rowTitles: [String] = [], lines: [Int] = [],
+    columns: [String] = []
   ) {
     self.windowID = windowID
     self.document = document
     self.rowIDs = rowIDs
     self.rowTitles = rowTitles
     self.lines = lines
+    self.columns = columns
   }
 }
 

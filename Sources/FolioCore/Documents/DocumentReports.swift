@@ -85,6 +85,8 @@ public struct DocumentReport: Sendable, Equatable {
     case linesDeleted(count: Int)
     /// `delete` removed `count` rows of a table.
     case rowsDeleted(count: Int)
+    /// A `column` command added, renamed, deleted or moved a column of a table.
+    case columnChanged(ColumnChange)
     /// A row's action sheet marked (or unmarked) the row named `row` as a favorite.
     case favoriteMarked(row: String, isFavorite: Bool)
     /// `print` wrote `pages` pages to the file at `path`; `missingGlyphs` are the characters

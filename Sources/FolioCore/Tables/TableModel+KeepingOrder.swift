@@ -120,6 +120,8 @@ extension TableModel {
       switch ordering.kinds[key] {
       case .number:
         for row in changed where !fits(row: row, column: column, kind: .number) { return false }
+      case .declaredNumber:
+        continue
       case .asciiText, .text, .standardASCIIText, .standardText:
         let kind = ordering.kinds[key]
         if kind == .asciiText || kind == .standardASCIIText,
@@ -128,7 +130,9 @@ extension TableModel {
           let wider = kind.wider(ordering.collation)
           for other in keyColumns.indices where keyColumns[other] == column { ordering.kinds[other] = wider }
         }
-        guard hasNonNumber(inColumn: column, lookingFirstAt: changed) else { return false }
+        // A column declared as text stays text, numbers or not.
+        guard declaredKind(ofColumn: column) != nil || hasNonNumber(inColumn: column, lookingFirstAt: changed)
+        else { return false }
       }
     }
     return true

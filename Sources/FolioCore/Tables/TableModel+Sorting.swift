@@ -37,8 +37,13 @@ extension TableModel {
     // kinds worked out for `show` rule numbers out at once.
     let text: TableSortKeys.Kind = collation == .standard ? .standardASCIIText : .asciiText
     var kinds = keyColumns.map { column -> TableSortKeys.Kind in
-      valueKindCache.indices.contains(column) && valueKindCache[column]?.allNumbers == false
-        ? text : .number
+      switch declaredKind(ofColumn: column) {
+      case .number: return .declaredNumber
+      case .text, .bool: return text
+      case nil:
+        return valueKindCache.indices.contains(column) && valueKindCache[column]?.allNumbers == false
+          ? text : .number
+      }
     }
     while true {
       var runs = TableSortKeys(

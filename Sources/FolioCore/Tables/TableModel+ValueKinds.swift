@@ -1,7 +1,8 @@
 extension TableModel {
   /// The value kinds of some columns (0-based), in the order asked.
   ///
-  /// Kinds are worked out on first use, in one pass over the rows that reads only the
+  /// A kind declared for a column (`declaredKind(ofColumn:)`) is taken as it is. Other kinds
+  /// are worked out on first use, in one pass over the rows that reads only the
   /// columns not known yet and stops early once every one of them is text; they are kept
   /// until rows leave or a cell of the column changes in a way its two cells cannot tell
   /// (`noteReplaced(column:_:with:)`). Opening a table therefore costs
@@ -25,15 +26,18 @@ extension TableModel {
         valueKindCache[column] = inference
       }
     }
-    return wanted.map { valueKindCache.indices.contains($0) ? valueKindCache[$0]?.kind ?? .text : .text }
+    return wanted.map { column in
+      declaredKind(ofColumn: column)
+        ?? (valueKindCache.indices.contains(column) ? valueKindCache[column]?.kind ?? .text : .text)
+    }
   }
 
   /// The kinds that read the text cells of some columns (0-based) as values
   /// (`TableCell.value(as:)`), in the order asked: for CSV and TSV the kinds worked out
   /// (`valueKinds(ofColumns:)`); text for JSON, whose cells carry their own types, so that
-  /// its strings stay strings.
+  /// its strings stay strings — unless a kind is declared for the column, which both take.
   public mutating func readingKinds(ofColumns wanted: [Int]) -> [TableValueKind] {
-    if case .json = dialect { return wanted.map { _ in .text } }
+    if case .json = dialect { return wanted.map { declaredKind(ofColumn: $0) ?? .text } }
     return valueKinds(ofColumns: wanted)
   }
 

@@ -9,11 +9,11 @@
 /// table.
 public struct TableModel: Sendable {
   /// The column names, in order.
-  public private(set) var columns: [String]
+  public internal(set) var columns: [String]
   /// How the table is written: CSV or TSV with its details, or JSON with its layout.
   public var dialect: TableDialect
   /// The file the rows were read from, for a table read from CSV or TSV.
-  private(set) var records: DelimitedRecords?
+  var records: DelimitedRecords?
   /// Where each row's cells are, in row order: the offset of its record in `records`, or the
   /// bitwise complement of its slot in `storedRows` (`~slot`, which is negative).
   var locations: [Int]
@@ -23,10 +23,10 @@ public struct TableModel: Sendable {
   /// For slots of `storedRows` whose cells were read from a record of `records` and then
   /// edited, where that record starts: a row edited back to its record's cells, or deleted
   /// and put back, is written as the record again, byte for byte.
-  private var storedOrigins: [Int: Int] = [:]
+  var storedOrigins: [Int: Int] = [:]
   /// Where the records of rows removed from the table start, by row id, so that a row put
   /// back goes back to its record.
-  private var removedOrigins: [Int: Int] = [:]
+  var removedOrigins: [Int: Int] = [:]
   /// Each row's id, in row order; nil while every row's id is its 1-based position.
   var ids: [Int]?
   private var nextRowID: Int
@@ -34,6 +34,9 @@ public struct TableModel: Sendable {
   /// filled by `valueKinds(ofColumns:)` on first use, refined by added rows and edited cells
   /// where the cells tell the new kind, and forgotten otherwise and when rows leave.
   var valueKindCache: [TableValueKindInference?] = []
+  /// Each column's declared kind (`declaredKind(ofColumn:)`), nil where its cells decide;
+  /// empty while no column has one.
+  var declaredKinds: [TableValueKind?] = []
 
   /// Wraps decoded content, numbering its rows from 1.
   ///
@@ -247,6 +250,7 @@ public struct TableModel: Sendable {
     if valueKindCache.count > columns.count {
       valueKindCache.removeLast(valueKindCache.count - columns.count)
     }
+    if declaredKinds.count > columns.count { declaredKinds.removeLast(declaredKinds.count - columns.count) }
     for slot in storedRows.indices where storedRows[slot].count > columns.count {
       storedRows[slot].removeLast(storedRows[slot].count - columns.count)
     }

@@ -35,6 +35,9 @@ struct TableSortKeys {
   enum Kind {
     /// The cells as numbers: every non-empty one reads as a finite number.
     case number
+    /// The cells of a column declared as numbers: those that read as finite numbers by value,
+    /// the others with the empty cells, last.
+    case declaredNumber
     /// The cells as text, case folded first, then exactly; every cell is ASCII.
     case asciiText
     /// The cells as text, case folded first, then exactly.
@@ -50,6 +53,7 @@ struct TableSortKeys {
     func wider(_ collation: TableCollation) -> Kind {
       switch self {
       case .number: collation == .standard ? .standardASCIIText : .asciiText
+      case .declaredNumber: .declaredNumber
       case .asciiText, .text: .text
       case .standardASCIIText, .standardText: .standardText
       }
@@ -146,8 +150,12 @@ struct TableSortKeys {
     }
     let start = bytes.count + 1
     switch kind {
-    case .number:
-      guard let number = Self.number(text), number.isFinite else { return false }
+    case .number, .declaredNumber:
+      guard let number = Self.number(text), number.isFinite else {
+        guard kind == .declaredNumber else { return false }
+        bytes.append(Self.emptyTag)
+        return true
+      }
       let bits = number == 0 ? 0 : number.bitPattern
       let ordered = bits & (1 << 63) == 0 ? bits | (1 << 63) : ~bits
       bytes.append(Self.valueTag)

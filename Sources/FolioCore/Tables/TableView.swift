@@ -116,7 +116,8 @@ public struct TableView: Sendable, Equatable {
     let sampleCells = sample.map(\.displayedCells)
     try check()
     var columns = columns
-    let natural = try Self.naturalWidths(of: columns, sampleCells: sampleCells, isCapped: true, checking: check)
+    let natural = try Self.naturalWidths(
+      of: columns, sampleCells: sampleCells, isCapped: true, checking: check)
     for index in columns.indices { columns[index].width = natural[index] }
     self.columns = columns
     if let width { fit(toWidth: width, natural: natural) }

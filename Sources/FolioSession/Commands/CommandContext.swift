@@ -128,9 +128,8 @@ public enum SessionCommands {
   /// The document, editing, table, recovery and recent-document commands, in the order help
   /// lists them.
   static var declarations: [any DeclaredCommand<CommandContext>.Type] {
-    DocumentCommands.declarations + TableCommands.declarations + FindCommands.declarations
-      + RecoveryCommands.declarations
-      + RecentCommands.declarations
+    DocumentCommands.declarations + TableCommands.declarations + ColumnCommands.declarations
+      + FindCommands.declarations + RecoveryCommands.declarations + RecentCommands.declarations
   }
 
   /// The commands bound to `context`, ready to register.

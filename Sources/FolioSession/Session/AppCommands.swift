@@ -21,13 +21,16 @@ enum AppCommands {
   /// The namespaces of the commands' ids (`document.save`, `view.sort`): a plugin command in
   /// another is registered without making them.
   static let namespaces = [
-    "document", "edit", "image", "map", "menu", "plugin", "row", "scene", "selection", "shell", "toolbar",
+    "column", "document", "edit", "image", "map", "menu", "plugin", "row", "scene", "selection", "shell",
+    "toolbar",
     "view",
   ]
 
   /// The commands on the app's own state listed after the document commands.
   static var afterDocuments: [any DeclaredCommand<AppContext>.Type] {
-    MenuCommands.declarations + [EnvironmentCommand.self, ContextMenuCommand.self]
+    [ColumnCommands.Column.self] + MenuCommands.declarations + [
+      EnvironmentCommand.self, ContextMenuCommand.self,
+    ]
       + ToolbarCommands.declarations
       + SceneCommands.declarations + PluginCommands.declarations
   }

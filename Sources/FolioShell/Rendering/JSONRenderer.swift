@@ -293,6 +293,7 @@ public enum JSONRenderer {
       ]
     case .linesDeleted(let count): [("event", .string("linesDeleted")), ("count", .int(count))]
     case .rowsDeleted(let count): [("event", .string("rowsDeleted")), ("count", .int(count))]
+    case .columnChanged(let change): columnChange(change)
     case .favoriteMarked(let row, let isFavorite):
       [("event", .string("favoriteMarked")), ("row", .string(row)), ("favorite", .bool(isFavorite))]
     case .printed(let path, let pages, let missingGlyphs):
@@ -568,14 +569,16 @@ public enum JSONRenderer {
   /// What a dialog asks about: `{"document": window, "title", "rows": [id], "rowTitles",
   /// "lines"}` — the document's window and title when the dialog was raised, the ids of the
   /// rows it acts on in the table's order, what the first three are called, and the lines of
-  /// a text it acts on.
+  /// a text it acts on; `"columns": [name]` too, for a dialog about columns of a table.
   public static func dialogTarget(_ target: DialogTarget) -> JSONValue {
-    .object([
+    var members: [(String, JSONValue)] = [
       ("document", .int(target.windowID)), ("title", .string(target.document)),
       ("rows", .array(target.rowIDs.map(JSONValue.int))),
       ("rowTitles", .array(target.rowTitles.map(JSONValue.string))),
       ("lines", .array(target.lines.map(JSONValue.int))),
-    ])
+    ]
+    if !target.columns.isEmpty { members.append(("columns", .array(target.columns.map(JSONValue.string)))) }
+    return .object(members)
   }
 
   /// The row a dialog presents: `{"document": window, "row": id, "title"}`.

@@ -37,6 +37,7 @@ enum ReportText {
         : "\(column) of row \(row) holds that value already; nothing changed."
     case .linesDeleted(let count): return "Deleted \(amount(count, "line"))."
     case .rowsDeleted(let count): return "Deleted \(amount(count, "row"))."
+    case .columnChanged(let change): return phrase(change)
     case .favoriteMarked(let row, let isFavorite):
       return isFavorite ? "Marked “\(row)” as a favorite." : "Removed “\(row)” from the favorites."
     case .printed(let path, let pages, let missingGlyphs):

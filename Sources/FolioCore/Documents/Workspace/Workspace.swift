@@ -139,6 +139,7 @@ public final class Workspace {
     let document = Document(
       windowID: takeWindowID(), path: path, title: Self.title(ofFile: path), content: content, format: format,
       snapshot: snapshot, events: events)
+    applyStoredColumnKinds(to: document)
     documents.append(document)
     activeWindowID = document.windowID
     lock(document)
