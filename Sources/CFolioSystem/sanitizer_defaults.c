@@ -14,6 +14,9 @@ const char *__lsan_default_suppressions(void) {
       "leak:_WZ$\n"
       // fontconfig's configuration, loaded by cairo for PDF text and kept for the process.
       "leak:libfontconfig.so\n"
+      // cairo's own caches (fonts, glyph arrays), which it frees only in
+      // cairo_debug_reset_static_data.
+      "leak:libcairo.so\n"
       // XCTest's and Foundation.Process's own objects, alive at exit.
       "leak:libXCTest.so\n"
       "leak:Foundation7ProcessC3run\n";

@@ -93,6 +93,9 @@ import Testing
   private static let initialize =
     #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"1.3","notifications":[]}}"#
 
+  /// Whether this build runs under AddressSanitizer (`make sanitize` builds folio alike).
+  private static let isAddressSanitized = dlsym(nil, "__asan_init") != nil
+
   private static func errorCode(_ response: [String: Any]) -> Int? {
     (response["error"] as? [String: Any])?["code"] as? Int
   }
@@ -131,7 +134,11 @@ import Testing
     }
     let after = try folio.residentBytes()
     #expect(offset < 32 << 20, "folio read \(offset) of \(bytes.count) bytes while its answers waited")
-    #expect(after - before < 48 << 20, "resident memory grew from \(before) to \(after) bytes")
+    // Under AddressSanitizer freed memory waits in its quarantine, so resident size is no
+    // measure of what folio keeps; what it read ahead, above, still is.
+    if !Self.isAddressSanitized {
+      #expect(after - before < 48 << 20, "resident memory grew from \(before) to \(after) bytes")
+    }
     // The line being written when folio stopped reading is finished; then every request
     // written is answered, in order, as the answers are read.
     _ = fcntl(descriptor, F_SETFL, flags)
