@@ -128,7 +128,9 @@ struct MessagePackFraming: ~Copyable {
         next &+= 1
         count &+= 1
         if depth > 0 {
-          remaining[depth &- 1] &-= 1
+          // Read, then set: a compound assignment through the pointer's subscript makes
+          // swift 6.3's ThreadSanitizer instrumentation emit invalid IR (`make sanitize`).
+          remaining[depth &- 1] = remaining[depth &- 1] &- 1
           owed &-= 1
         }
         switch byte {
