@@ -463,9 +463,11 @@ static int reraise_if_stopped(lua_State *L) {
   return 0;
 }
 
-// The instructions every state's count hook and pattern matcher counted (Lua runs on one
-// thread): what a command run through `folio.run` cost, charged to the callback that ran it.
-static int64_t instructions_counted = 0;
+// The instructions the count hooks and pattern matchers of every state on this thread counted:
+// what a command run through `folio.run` (in its own plugin's state, on the caller's thread)
+// cost, charged to the callback that ran it. Per thread, since sessions on other threads (an
+// embedder's, the tests') run Lua at the same time.
+static _Thread_local int64_t instructions_counted = 0;
 
 void folio_lua_charge_work(lua_State *L, int64_t steps, const char *what) {
   host *h = host_of(L);

@@ -233,8 +233,8 @@ int folio_lua_handle_window(lua_State *L, int reference, int index, int64_t *win
 /// raises an error. `notify` and `confirm` come from its metatable.
 void folio_lua_push_context(lua_State *L, int reference, int64_t serial, int with_args);
 
-/// The instructions every state's count hook and pattern matcher have counted so far (a
-/// running total): `folio.run` reads it before and after the command it runs.
+/// The instructions the count hooks and pattern matchers of every state on this thread have
+/// counted so far (a running total): `folio.run` reads it before and after the command it runs.
 int64_t folio_lua_instructions_counted(void);
 
 /// Charges `instructions` spent elsewhere (by a command `folio.run` ran) to the call running
