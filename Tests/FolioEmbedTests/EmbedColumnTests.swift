@@ -10,44 +10,15 @@ import Testing
 /// The column commands over the embedding protocol, run by id with typed arguments
 /// (`commands.run`): `column.delete` asks first with the column as its dialog's target.
 @Suite struct EmbedColumnTests {
-  private final class Harness {
-    let folder: TemporaryFolder
-    let shell: Shell
-    var sent: [JSONValue] = []
-    var server: EmbedServer!
-
-    init() throws {
-      folder = try TemporaryFolder()
-      try folder.write("t.csv", "name,n\n\"a\",1\nb,2\n")
-      shell = EmbedServerTests.quietShell(in: folder)
-      server = EmbedServer(shell: shell) { [unowned self] in sent.append($0) }
-      request(0, "initialize", #"{"protocolVersion":"1.3","notifications":[]}"#)
-      request(1, "document.open", #"{"path":"t.csv"}"#)
-    }
-
-    /// Sends a request and returns its response.
-    @discardableResult
-    func request(_ id: Int, _ method: String, _ params: String = "{}") -> JSONValue {
-      let start = sent.count
-      server.receive(
-        .line(Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":\#(params)}"#.utf8)))
-      return sent[start...].last { EmbedColumnTests.field($0, "id") == .int(id) } ?? .null
-    }
-
-    /// The active table's column names.
-    func columns() throws -> [String] {
-      try shell.session.activeDocument().readTable { $0.columns }
-    }
-  }
+  private typealias Harness = EmbedSessionHarness
 
   fileprivate static func field(_ value: JSONValue, _ key: String) -> JSONValue? {
-    guard case .object(let fields) = value else { return nil }
-    return fields.first { $0.0 == key }?.1
+    EmbedSessionHarness.field(value, key)
   }
 
   @Test("column.add, rename and move run by id with typed arguments; the file keeps its quoted field")
   func addRenameMove() throws {
-    let harness = try Harness()
+    let harness = try Harness(csv: "name,n\n\"a\",1\nb,2\n")
     let added = harness.request(
       2, "commands.run", #"{"command":"column.add","arguments":{"name":"note","first":true,"value":"x, y"}}"#)
     #expect(
@@ -65,7 +36,7 @@ import Testing
 
   @Test("an unknown column: the error lists the real ones and nothing changes")
   func unknownColumn() throws {
-    let harness = try Harness()
+    let harness = try Harness(csv: "name,n\n\"a\",1\nb,2\n")
     let response = harness.request(
       2, "commands.run", #"{"command":"column.move","arguments":{"name":"nope","first":true}}"#)
     let data = Self.field(response, "error").flatMap { Self.field($0, "data") }
@@ -78,7 +49,7 @@ import Testing
 
   @Test("column.delete asks first: the dialog's target names the column; Delete removes it, Cancel keeps it")
   func deleteAsks() throws {
-    let harness = try Harness()
+    let harness = try Harness(csv: "name,n\n\"a\",1\nb,2\n")
     let asked = harness.request(2, "commands.run", #"{"command":"column.delete","arguments":{"name":"n"}}"#)
     let dialog = try #require(Self.field(asked, "result").flatMap { Self.field($0, "dialog") })
     #expect(Self.field(dialog, "title") == .string("Delete column “n”?"))
@@ -93,5 +64,12 @@ import Testing
     #expect(try harness.columns() == ["name"])
     harness.request(6, "document.save")
     #expect(try harness.folder.bytes("t.csv") == Array("name\n\"a\"\nb\n".utf8))
+  }
+}
+
+extension EmbedSessionHarness {
+  /// The active table's column names.
+  func columns() throws -> [String] {
+    try shell.session.activeDocument().readTable { $0.columns }
   }
 }

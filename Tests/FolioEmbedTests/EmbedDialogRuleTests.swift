@@ -11,59 +11,13 @@ import Testing
 /// answered, requests that change the session are refused with the error naming the dialog,
 /// and the answer acts on the dialog's `target`.
 @Suite struct EmbedDialogRuleTests {
-  /// A server over a session in a folder holding `t.csv` (and a plugin, when given).
-  private final class Harness {
-    let folder: TemporaryFolder
-    let shell: Shell
-    var sent: [JSONValue] = []
-    var server: EmbedServer!
-
-    init(plugin: String? = nil) throws {
-      folder = try TemporaryFolder()
-      try folder.write("t.csv", "name,n\na,1\nb,2\nc,3\n")
-      shell = EmbedServerTests.quietShell(in: folder)
-      if let plugin {
-        try FileManager.default.createDirectory(
-          atPath: folder.path("plugins/keeper"), withIntermediateDirectories: true)
-        try folder.write("plugins/keeper/plugin.lua", plugin)
-        #expect(shell.session.loadPlugins(extraFolders: [folder.path("plugins")], shippedFolder: nil).isEmpty)
-        _ = shell.session.finishCommand()
-      }
-      server = EmbedServer(shell: shell) { [unowned self] in sent.append($0) }
-      request(0, "initialize", #"{"protocolVersion":"1.3","notifications":[]}"#)
-      request(1, "document.open", #"{"path":"t.csv"}"#)
-    }
-
-    /// Sends a request and returns its response.
-    @discardableResult
-    func request(_ id: Int, _ method: String, _ params: String = "{}") -> JSONValue {
-      let start = sent.count
-      server.receive(
-        .line(Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":\#(params)}"#.utf8)))
-      return sent[start...].last { EmbedDialogRuleTests.field($0, "id") == .int(id) } ?? .null
-    }
-
-    /// The cells of column `name`, in order.
-    func names() -> [String] {
-      let rows = EmbedDialogRuleTests.field(request(99, "table.rows", #"{"columns":["name"]}"#), "result")
-      guard case .array(let items)? = rows.flatMap({ EmbedDialogRuleTests.field($0, "rows") }) else {
-        return []
-      }
-      return items.compactMap {
-        guard
-          case .string(let name)? = EmbedDialogRuleTests.field($0, "cells").flatMap({
-            EmbedDialogRuleTests.field($0, "name")
-          })
-        else { return nil }
-        return name
-      }
-    }
-  }
+  private typealias Harness = EmbedSessionHarness
 
   fileprivate static func field(_ value: JSONValue, _ key: String) -> JSONValue? {
-    guard case .object(let fields) = value else { return nil }
-    return fields.first { $0.0 == key }?.1
+    EmbedSessionHarness.field(value, key)
   }
+
+  private static let table = "name,n\na,1\nb,2\nc,3\n"
 
   /// Whether `response` is the one rule's refusal naming the dialog titled `title`.
   private static func isRefusal(_ response: JSONValue, naming title: String) -> Bool {
@@ -76,7 +30,7 @@ import Testing
     "table.deleteRows [2]: the dialog names row 2 as its target; selection.set [3] is refused; Delete removes 2"
   )
   func deleteRowsActsOnTarget() throws {
-    let harness = try Harness()
+    let harness = try Harness(csv: Self.table)
     let asked = harness.request(2, "table.deleteRows", #"{"ids":[2]}"#)
     let dialog = try #require(Self.field(asked, "result").flatMap { Self.field($0, "dialog") })
     #expect(Self.field(dialog, "title") == .string("Delete 1 row: b?"))
@@ -123,7 +77,7 @@ import Testing
 
   @Test("cell.set while a plugin's ctx:confirm waits is refused: it never joins the plugin's transaction")
   func clientEditOutsidePluginTransaction() throws {
-    let harness = try Harness(plugin: Self.keeper)
+    let harness = try Harness(csv: Self.table, plugin: Self.keeper)
     let asked = harness.request(2, "commands.run", #"{"command":"keeper.edit"}"#)
     let dialog = try #require(Self.field(asked, "result").flatMap { Self.field($0, "dialog") })
     let title = "Keep the plugin's edit?"
@@ -143,5 +97,23 @@ import Testing
     // After the dialog, the client's edit runs and stays.
     harness.request(6, "cell.set", #"{"row":2,"column":"name","value":"client"}"#)
     #expect(harness.names() == ["a", "client", "c"])
+  }
+}
+
+extension EmbedSessionHarness {
+  /// The cells of column `name`, in order.
+  func names() -> [String] {
+    let rows = EmbedDialogRuleTests.field(request(99, "table.rows", #"{"columns":["name"]}"#), "result")
+    guard case .array(let items)? = rows.flatMap({ EmbedDialogRuleTests.field($0, "rows") }) else {
+      return []
+    }
+    return items.compactMap {
+      guard
+        case .string(let name)? = EmbedDialogRuleTests.field($0, "cells").flatMap({
+          EmbedDialogRuleTests.field($0, "name")
+        })
+      else { return nil }
+      return name
+    }
   }
 }
