@@ -12,7 +12,7 @@ import Synchronization
 /// instead of running; a request read after the cancel (one reusing the id of a request
 /// that ended, or one never seen) starts after the cancel was handled and forgotten, and
 /// runs. What is remembered is one count per cancel read and not handled yet, so it is
-/// bounded by the messages queued. The state is guarded by a `Mutex`, and `cancel()` runs
+/// bounded by the messages queued. The state is guarded by a lock, and `cancel()` runs
 /// inside it, so a cancel can never reach the token after the request it named has finished.
 public final class RequestCancellations: Sendable {
   private struct State {
@@ -22,7 +22,7 @@ public final class RequestCancellations: Sendable {
     var cancelled: [RequestID: Int] = [:]
   }
 
-  private let state = Mutex(State())
+  private let state = ThreadLock(State())
   /// How many cancels are remembered, kept beside the state so that the serving loop, which
   /// asks at every message, reads a number instead of taking the lock.
   private let remembered = Atomic(0)

@@ -1,5 +1,4 @@
 import FolioCore
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -167,7 +166,7 @@ public final class MessageInput: Sendable {
   }
 
   private let descriptor: Int32
-  private let state: Mutex<State>
+  private let state: ThreadLock<State>
   /// Where the serving thread reads, made once (`chunkSize` bytes are too many for the
   /// stack, and a buffer allocated at each `read` cost an allocation a message); only the
   /// thread that calls `next()` uses it.
@@ -197,7 +196,7 @@ public final class MessageInput: Sendable {
   ) {
     self.descriptor = descriptor
     self.noteItem = noteItem
-    state = Mutex(State(reader: MessageReader(limit: limit)))
+    state = ThreadLock(State(reader: MessageReader(limit: limit)))
     servingBuffer = .allocate(capacity: Self.chunkSize)
   }
 
