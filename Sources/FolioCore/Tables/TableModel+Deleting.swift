@@ -22,7 +22,7 @@ extension TableModel {
     var keptIDs: [Int] = []
     keptLocations.reserveCapacity(rowCount - positions.count)
     keptIDs.reserveCapacity(rowCount - positions.count)
-    let oldIDs = ids ?? []
+    let oldIDs = ids?.order ?? []
     for index in 0..<rowCount {
       if isRemoved[index] {
         noteRemoved(at: index)
@@ -33,7 +33,7 @@ extension TableModel {
       }
     }
     locations = keptLocations
-    ids = keptIDs
+    ids?.replaceAll(with: keptIDs)
     return removed
   }
 
@@ -47,7 +47,7 @@ extension TableModel {
       return
     }
     makeIDsExplicit()
-    let oldIDs = ids ?? []
+    let oldIDs = ids?.order ?? []
     let total = rowCount + rows.count
     var newLocations: [Int] = []
     var newIDs: [Int] = []
@@ -67,6 +67,6 @@ extension TableModel {
       }
     }
     locations = newLocations
-    ids = newIDs
+    ids?.replaceAll(with: newIDs)
   }
 }

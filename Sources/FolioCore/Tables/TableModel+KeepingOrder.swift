@@ -44,11 +44,8 @@ extension TableModel {
       return
     }
     makeIDsExplicit()
-    var rowIDs = ids ?? []
-    ids = nil  // the only reference left, so that the ids move in place
     Self.move(moves, within: span, of: &locations)
-    Self.move(moves, within: span, of: &rowIDs)
-    ids = rowIDs
+    ids?.rearrange(span) { Self.move(moves, within: span, of: &$0) }
   }
 
   /// Puts the element at each move's `from` at its `to`; the others in `span` keep their order

@@ -116,9 +116,9 @@ extension TableModel {
     precondition(permutation.count == rowCount, "a permutation must name every row once")
     makeIDsExplicit()
     let oldLocations = locations
-    let oldIDs = ids ?? []
+    let oldIDs = ids?.order ?? []
     locations = permutation.map { oldLocations[$0] }
-    ids = permutation.map { oldIDs[$0] }
+    ids?.replaceAll(with: permutation.map { oldIDs[$0] })
   }
 
   /// The permutation that takes back `reorder(by: permutation)`.

@@ -27,8 +27,9 @@ public struct TableModel: Sendable {
   /// Where the records of rows removed from the table start, by row id, so that a row put
   /// back goes back to its record.
   var removedOrigins: [Int: Int] = [:]
-  /// Each row's id, in row order; nil while every row's id is its 1-based position.
-  var ids: [Int]?
+  /// Each row's id, in row order, and where each id is; nil while every row's id is its
+  /// 1-based position.
+  var ids: RowIDs?
   private var nextRowID: Int
   /// Each column's value kind as far as it was worked out, or nil where it is not known:
   /// filled by `valueKinds(ofColumns:)` on first use, refined by added rows and edited cells
@@ -80,7 +81,15 @@ public struct TableModel: Sendable {
   /// The position of a row by id.
   public func rowIndex(id: Int) -> Int? {
     guard let ids else { return id >= 1 && id <= rowCount ? id - 1 : nil }
-    return ids.firstIndex(of: id)
+    return ids.position(of: id)
+  }
+
+  /// The position of a row by id, as `rowIndex(id:)`, first working out where every id is
+  /// when that is not known yet (`RowIDs`): what an edit by id calls, so that the next one
+  /// finds its row at once.
+  public mutating func locateRow(id: Int) -> Int? {
+    guard ids != nil else { return rowIndex(id: id) }
+    return ids?.locate(id)
   }
 
   /// The id of the row at `index` (0-based).
@@ -270,7 +279,7 @@ public struct TableModel: Sendable {
 
   /// Records every row's id, once they can no longer be told from positions.
   mutating func makeIDsExplicit() {
-    if ids == nil { ids = Array(1..<rowCount + 1) }
+    if ids == nil { ids = RowIDs(Array(1..<rowCount + 1)) }
   }
 }
 

@@ -176,7 +176,7 @@ extension Workspace {
   @discardableResult
   public func setCell(rowID: Int, column: Int, to value: CellValue, in document: Document) throws -> Bool {
     let (old, new) = try document.modifyTable { table throws -> (TableCell, TableCell) in
-      guard let index = table.rowIndex(id: rowID) else {
+      guard let index = table.locateRow(id: rowID) else {
         throw FolioError.invalidArgument("no row with id:\(rowID)")
       }
       guard table.columns.indices.contains(column) else {
@@ -203,7 +203,7 @@ extension Workspace {
   /// Sets the cell of the row with id `id`, if there is one, as an edit of `perform`.
   static func setCell(id: Int, column: Int, to value: TableCell, in document: Document) throws {
     let index = try document.modifyTable { table -> Int? in
-      guard let index = table.rowIndex(id: id) else { return nil }
+      guard let index = table.locateRow(id: id) else { return nil }
       table.setCell(row: index, column: column, to: value)
       return index
     }
