@@ -71,11 +71,12 @@ struct FolioProcess {
   }
 }
 
-/// Kills a folio process still running after two minutes, so that a hang fails its test
-/// (with status 9) instead of stalling the whole suite. Passing tests never wait for it.
+/// Kills a folio process still running after two minutes (ten in a sanitizer build, which
+/// runs 5–15 times slower), so that a hang fails its test (with status 9) instead of
+/// stalling the whole suite. Passing tests never wait for it.
 func killIfHung(_ process: Process) {
   let pid = process.processIdentifier
-  DispatchQueue.global().asyncAfter(deadline: .now() + 120) {
+  DispatchQueue.global().asyncAfter(deadline: .now() + (isSanitized ? 600 : 120)) {
     if process.isRunning { kill(pid, SIGKILL) }
   }
 }
@@ -151,3 +152,7 @@ final class RunningFolio {
       status: process.terminationStatus)
   }
 }
+
+/// Whether this build runs under AddressSanitizer or ThreadSanitizer (`make sanitize` builds
+/// folio alike).
+let isSanitized = dlsym(nil, "__asan_init") != nil || dlsym(nil, "__tsan_init") != nil

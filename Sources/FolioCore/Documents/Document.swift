@@ -3,6 +3,9 @@ enum OrderUpkeep {
   /// Puts the rows the edit described changing back in order; all of them when it did not
   /// say which.
   case changedRows
+  /// The edit changed cells of one column (0-based) only: its rows move when the column is a
+  /// sort key, and stay where they are otherwise, with no key read.
+  case changedColumn(Int)
   /// The edit only removed rows: the rest are in order, but a key's column may now compare
   /// as numbers.
   case rowsRemoved
@@ -335,6 +338,11 @@ public final class Document {
     switch upkeep {
     case .none: return nil
     case .rowsRemoved: changed = 0..<0
+    case .changedColumn(let column):
+      guard case .table(let table) = content,
+        kept.keys.contains(where: { table.columnIndex($0.column) == column })
+      else { return nil }
+      fallthrough
     case .changedRows:
       switch isChangeDescribed ? editChange : .unknown {
       case nil: changed = 0..<0

@@ -46,7 +46,7 @@ public struct UndoStack {
   public mutating func record(_ step: UndoStep) {
     redoSteps.removeAll()
     undoSteps.append(step)
-    totalCost = undoSteps.reduce(0) { $0 + $1.cost }
+    totalCost += step.cost
     while undoSteps.count > maximumSteps || (totalCost > maximumCost && undoSteps.count > 1) {
       totalCost -= undoSteps.removeFirst().cost
     }

@@ -192,7 +192,7 @@ extension Workspace {
     // The value it has already: not an edit, so no undo step and no unsaved change.
     guard !new.isIdentical(to: old) else { return false }
     try document.perform(
-      "Edit Cell",
+      "Edit Cell", keepingOrder: .changedColumn(column),
       apply: { document in
         try Self.setCell(id: rowID, column: column, to: new, in: document)
       },
