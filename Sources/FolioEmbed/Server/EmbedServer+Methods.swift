@@ -1,6 +1,6 @@
 import FolioCore
+import FolioPresentation
 import FolioSession
-import FolioShell
 
 extension EmbedServer {
   /// How a method is served.
@@ -203,7 +203,8 @@ extension EmbedServer {
         try session.chooseMenuItem(path: path, arguments: arguments.map { Word($0, quotedFrom: 0) }))
     case .menuClose:
       try params.finish()
-      return try runCommand("menu.show", ["words": .words([Word("close")])])
+      try session.closeMenu()
+      return JSONRenderer.result(.message("Closed the menu."))
 
     // Dialogs.
     case .dialogGet:
@@ -245,16 +246,18 @@ extension EmbedServer {
     // Commands.
     case .commandsList:
       try params.finish()
-      return try runCommand("shell.commands", [:])
+      return JSONRenderer.result(Palette.commands(in: session.registry))
     case .commandsSearch: return try commandsSearch(&params)
     case .commandsExplain:
       let command = try params.string("command")
       try params.finish()
-      return try runCommand("shell.help", ["command": .string(command)])
+      return JSONRenderer.result(try Palette.help(for: command, in: session))
     case .commandsRun:
       let command = try params.string("command")
       let arguments = try params.arguments("arguments")
       try params.finish()
+      // The same error for an id no command has as `command.execute` gives.
+      guard session.registry.command(id: command) != nil else { throw session.unknownCommand(named: command) }
       return try runCommand(command, arguments)
     case .commandExecute: return try execute(&params)
     }
@@ -314,7 +317,7 @@ extension EmbedServer {
     chosenEncoding = encoding
     var result: [(String, JSONValue)] = [
       ("protocolVersion", .string(version)),
-      ("server", .object([("name", .string("folio")), ("version", .string(Folio.version))])),
+      ("server", .object([("name", .string("folio")), ("version", .string(BuildVersion.version))])),
       ("methods", .array(Self.methods.map { .string($0.name) })),
       ("notifications", .array(names.map(JSONValue.string))),
       ("limits", .object([("messageBytes", .int(messageLimit))])),
@@ -372,8 +375,9 @@ extension EmbedServer {
     guard protocolVersion != "1.0" else {
       let query = try params.string("query")
       try params.finish()
-      return try runCommand(
-        "shell.commands", ["filter": .words(query.split(separator: " ").map { Word(String($0)) })])
+      // The query's words, one space apart, as the palette's filter.
+      let filter = query.split(separator: " ").joined(separator: " ")
+      return JSONRenderer.result(Palette.commands(in: session.registry, matching: filter))
     }
     return try searchAnswer(&params).json
   }
@@ -638,10 +642,15 @@ extension EmbedServer {
     }
     var results: [JSONValue] = []
     for command in commands {
-      results.append(
-        .object([
-          ("command", .string(command.text)), ("result", JSONRenderer.result(try shell.dispatch(command))),
-        ]))
+      let name = command.words[0].text
+      // Held by reference: the command is lent to `run`, not copied out of the registry.
+      guard let target = session.registry.registered(named: name) else {
+        throw session.unknownCommand(named: name)
+      }
+      let output = try withExtendedLifetime(target) {
+        try session.run(target.command, words: command.words.dropFirst())
+      }
+      results.append(.object([("command", .string(command.text)), ("result", JSONRenderer.result(output))]))
     }
     return .object([("results", .array(results))])
   }

@@ -1,6 +1,6 @@
 import FolioCore
+import FolioPresentation
 import FolioSession
-import FolioShell
 
 extension EmbedServer {
   /// Every notification the server sends, for `initialize`.
@@ -44,8 +44,8 @@ extension EmbedServer {
       return
     }
     for warning in session.finishCommand() {
-      notify("log", [("level", .string("warning")), ("message", .string(errorText.text(warning)))])
-      shell.console.printError("folio: warning: \(errorText.text(warning))")
+      notify("log", [("level", .string("warning")), ("message", .string(errorText.message(warning)))])
+      log("folio: warning: \(errorText.text(warning))")
     }
     // A dialog dismissed because its row went away was told as `dialog.dismissed`, with why.
     _ = session.takeDialogDismissals()
