@@ -75,10 +75,11 @@ client_notifications={
  "exit":empty,"initialized":empty,
  "$/cancelRequest":O({"id":R("id")},["id"]),
 }
+history={"version":I(0),"canUndo":B(),"canRedo":B(),"undoTitle":N(S()),"redoTitle":N(S())}
 doc=lambda extra={}: O({"document":I(1),"title":N(S()),**extra},["document"])
 server_notifications={
  "document.opened":doc(),
- "document.changed":O({"document":I(1),"title":N(S()),"revision":N(I(0)),"dirty":N(B()),"change":N({"oneOf":[
+ "document.changed":O({"document":I(1),"title":N(S()),"revision":N(I(0)),"dirty":N(B()),**history,"change":N({"oneOf":[
     O({"kind":{"const":"run"},"position":I(1),"removed":I(0),"inserted":I(0),"ids":A(I(0)),"removedIds":A(I(0))},["kind","position","removed","inserted"]),
     O({"kind":{"const":"unknown"}},["kind"])]})},["document","revision","dirty","change"]),
  "document.saved":O({"document":I(1),"title":N(S()),"url":N(S())},["document","url"]),
@@ -117,7 +118,7 @@ defs={
  "folioError":{"type":"object","description":"Folio's error object, as --json prints it (docs/json.md)","properties":{"code":S(),"message":S(),"values":{"type":"object","additionalProperties":S()},"remedies":A({"type":"object"}),"cause":R("folioError")},"required":["code","message"],"additionalProperties":False},
  "document":{"type":"object","description":"a document as --json prints it, with its Event's fields","properties":{"title":S(),"url":N(S()),"kind":{"enum":["text","table"]},"dirty":B(),"window":I(1),"active":B(),"message":S(),"event":S()},"required":["title","url","kind","dirty","window","active"]},
  "presentedRow":O({"document":I(1),"row":I(0),"title":S()},["document","row","title"],desc="the row a dialog is about: its window, its id and the title the dialog names it by"),
- "dialogTarget":O({"document":I(1),"title":S(),"rows":A(I(0)),"rowTitles":A(S(),maxItems=3),"lines":A(I(1))},["document","title","rows","rowTitles","lines"],desc="what a dialog asks about, as it was when it was raised, which its answer acts on: the document's window and title, the ids of the rows in the table's order with the names of the first three, and the lines of a text"),
+ "dialogTarget":O({"document":I(1),"title":S(),"rows":A(I(0)),"rowTitles":A(S(),maxItems=3),"lines":A(I(1)),"columns":A(S())},["document","title","rows","rowTitles","lines"],desc="what a dialog asks about, as it was when it was raised, which its answer acts on: the document's window and title, the ids of the rows in the table's order with the names of the first three, and the lines of a text"),
  "dialog":O({"title":S(),"message":S(),"titleVisibility":{"enum":["automatic","visible","hidden"]},"presenting":N(R("presentedRow")),"target":N(R("dialogTarget")),"buttons":A(O({"id":S(),"title":S(),"role":{"enum":["default","destructive","cancel"]}},["id","title","role"]),minItems=1),
    "textField":{"description":"an editable text (a title being renamed): the field's label, its starting text and the parameter it fills; null when the dialog has none",
      "oneOf":[{"type":"null"},O({"label":S(),"text":S(),"parameter":S()},["label","text","parameter"])]}},["title","message","titleVisibility","presenting","target","buttons"]),
@@ -163,7 +164,7 @@ results={
 for m in params:
     results.setdefault(m, anyObject)
 defs["results"]=results
-schema={"$schema":"https://json-schema.org/draft/2020-12/schema","title":"Folio embedding protocol, versions 1.0 to 1.4",
+schema={"$schema":"https://json-schema.org/draft/2020-12/schema","title":"Folio embedding protocol, versions 1.0 to 1.5",
  "description":"Every message of `folio --embed` (docs/protocol.md): what a client sends ($defs/clientMessage), what Folio sends ($defs/serverMessage), and the result of each method ($defs/results/METHOD). Results whose shape is --json's for the command (docs/json.md) are described there and checked here only as objects.",
  "$defs":defs}
 print(json.dumps(schema, indent=2, ensure_ascii=False))

@@ -17,7 +17,7 @@ extension EmbedServer {
   /// The methods that read their params themselves.
   enum Method {
     case initialize, shutdown
-    case documentSave, documentSaveAs, documentFocus
+    case documentSave, documentSaveAs, documentFocus, documentInfo
     case tableRows, tableSort, tableAddRow, tableDeleteRows
     case cellGet, cellSet, selectionSet, selectionSetEditMode
     case menuResolve, menuOpen, menuContext, menuChoose, menuClose
@@ -36,7 +36,7 @@ extension EmbedServer {
     ("document.list", .command("document.list")), ("document.save", .own(.documentSave)),
     ("document.saveAs", .own(.documentSaveAs)), ("document.revert", .command("document.revert")),
     ("document.close", .command("document.close")), ("document.rename", .command("document.rename")),
-    ("document.info", .command("document.info")), ("document.focus", .own(.documentFocus)),
+    ("document.info", .own(.documentInfo)), ("document.focus", .own(.documentFocus)),
     ("document.undo", .command("edit.undo")), ("document.redo", .command("edit.redo")),
     ("table.rows", .own(.tableRows)), ("table.sort", .own(.tableSort)), ("table.addRow", .own(.tableAddRow)),
     ("table.deleteRows", .own(.tableDeleteRows)),
@@ -104,7 +104,10 @@ extension EmbedServer {
       let window = try params.int("window", in: 1...Int(Int32.max))
       try params.finish()
       try session.focus(windowID: window)
-      return try runCommand("document.info", [:])
+      return try documentInfo()
+    case .documentInfo:
+      try params.finish()
+      return try documentInfo()
 
     // Tables, cells and the selection, by row id and column name.
     case .tableRows: return try tableRows(&params)
@@ -261,6 +264,34 @@ extension EmbedServer {
       return try runCommand(command, arguments)
     case .commandExecute: return try execute(&params)
     }
+  }
+
+  /// `document.info` of the active document: `--json info`'s object, and since 1.5 its
+  /// `version` and undo state (`historyFields`).
+  private func documentInfo() throws -> JSONValue {
+    let info = try runCommand("document.info", [:])
+    guard speaks("1.5"), case .object(let fields) = info, let document = session.workspace.active else {
+      return info
+    }
+    return .object(fields + historyFields(of: document))
+  }
+
+  /// Whether the client named `version` or a later one.
+  func speaks(_ version: String) -> Bool {
+    guard let named = Self.protocolVersions.firstIndex(of: protocolVersion),
+      let asked = Self.protocolVersions.firstIndex(of: version)
+    else { return false }
+    return named <= asked
+  }
+
+  /// Since 1.5: a document's `version` (it only grows), and whether an undo or a redo is
+  /// there to run, with the names of the changes they would take back or make again.
+  func historyFields(of document: Document) -> [(String, JSONValue)] {
+    [
+      ("version", .int(document.version)), ("canUndo", .bool(document.undoName != nil)),
+      ("canRedo", .bool(document.redoName != nil)), ("undoTitle", .string(document.undoName)),
+      ("redoTitle", .string(document.redoName)),
+    ]
   }
 
   /// Runs a command with the params as its arguments, checked by its declared parameters.

@@ -85,7 +85,7 @@ extension EmbedServer {
           ("revision", document.map { .int($0.revision) } ?? .null),
           ("dirty", document.map { .bool($0.isDirty) } ?? .null),
           ("change", document.map(contentChange) ?? .null),
-        ])
+        ] + (speaks("1.5") ? document.map(historyFields) ?? [] : []))
     case .documentSaved(let windowID):
       let document = session.workspace.documents.first { $0.windowID == windowID }
       notify(event.name, documentFields(windowID) + [("url", .string(document?.url))])

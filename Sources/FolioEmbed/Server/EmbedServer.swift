@@ -18,7 +18,7 @@ import FolioSession
 public final class EmbedServer {
   /// The protocol versions this server speaks, newest first; each is served as
   /// docs/protocol.md documents it.
-  public static let protocolVersions = ["1.4", "1.3", "1.2", "1.1", "1.0"]
+  public static let protocolVersions = ["1.5", "1.4", "1.3", "1.2", "1.1", "1.0"]
 
   /// Where the conversation is.
   public enum Phase: Equatable, Sendable {
