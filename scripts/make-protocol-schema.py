@@ -23,6 +23,7 @@ empty=O({}, desc="no params")
 env=O({"platform":{"enum":["mac","ipad","iphone"]},"width":I(1,10000),"keyboard":B()})
 visibilities=["all","doubleColumn","detailOnly"]
 notif_names=["document.opened","document.changed","document.saved","document.renamed","document.closed","selection.changed","menus.changed","toolbar.changed","dialog.presented","dialog.dismissed","plugin.loaded","plugin.failed","plugin.unloaded","notify","log","$/progress"]
+win={"window":{**I(1),"description":"since 1.5: the window acted on, which stays in the background; the active one when absent"}}
 params={
  "initialize":O({"protocolVersion":S(),"clientName":S(),"environment":env,"notifications":A({"enum":notif_names}),"encodings":A(S(),minItems=1,description="since 1.2: the encodings the client reads and writes after initialize, best first (json, msgpack; msgpack-rpc since 1.3); json when absent")},["protocolVersion"],extra=True,desc="since 1.4, fields not listed here are ignored and named in the result's ignored; before, they are refused"),
  "shutdown":empty,
@@ -37,15 +38,15 @@ params={
  "document.info":empty,
  "document.focus":O({"window":I(1)},["window"]),
  "document.undo":empty,"document.redo":empty,
- "table.rows":O({"start":I(1),"count":I(0,100000),"columns":A(S())}),
- "table.sort":O({"keys":A(O({"column":S(),"order":{"enum":["ascending","descending"]}},["column"]))}),
- "table.addRow":O({"cells":{"type":"object","additionalProperties":S()}}),
- "table.deleteRows":O({"ids":A(I(0)),"yes":B()},["ids"]),
- "cell.get":O({"row":I(0),"column":S()},["row","column"]),
- "cell.set":O({"row":I(0),"column":S(),"value":S()},["row","column","value"]),
- "selection.get":empty,
- "selection.set":O({"ids":A(I(0)),"mode":{"enum":["replace","add","toggle"]}},["ids"]),
- "selection.setEditMode":O({"on":B()},["on"]),
+ "table.rows":O({"start":I(1),"count":I(0,100000),"columns":A(S()),**win}),
+ "table.sort":O({"keys":A(O({"column":S(),"order":{"enum":["ascending","descending"]}},["column"])),**win}),
+ "table.addRow":O({"cells":{"type":"object","additionalProperties":S()},**win}),
+ "table.deleteRows":O({"ids":A(I(0)),"yes":B(),**win},["ids"]),
+ "cell.get":O({"row":I(0),"column":S(),**win},["row","column"]),
+ "cell.set":O({"row":I(0),"column":S(),"value":S(),**win},["row","column","value"]),
+ "selection.get":O(win),
+ "selection.set":O({"ids":A(I(0)),"mode":{"enum":["replace","add","toggle"]},**win},["ids"]),
+ "selection.setEditMode":O({"on":B(),**win},["on"]),
  "menu.list":empty,
  "menu.resolve":O({"id":S()},["id"]),
  "menu.open":O({"id":S()},["id"]),

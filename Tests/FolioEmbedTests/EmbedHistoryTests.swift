@@ -89,3 +89,93 @@ import Testing
     #expect(Self.history(info) == [nil, nil, nil, nil, nil])
   }
 }
+
+/// The optional `window` of the table, cell and selection methods (issue 37 §3, 1.5): a
+/// client reads and edits a background window without focusing it.
+@Suite struct EmbedWindowParamTests {
+  private static func field(_ value: JSONValue?, _ key: String) -> JSONValue? {
+    value.flatMap { EmbedSessionHarness.field($0, key) }
+  }
+
+  /// A 1.5 (or `version`) session with `t.csv` in window 1 and `u.csv` in window 2, active.
+  private static func start(version: String = "1.5") throws -> (EmbedServer, Session, () -> [JSONValue]) {
+    let folder = try TemporaryFolder()
+    try folder.write("t.csv", "name,n\na,1\nb,2\nc,3\n")
+    try folder.write("u.csv", "city\nOslo\n")
+    let session = EmbedServerTests.quietSession(in: folder)
+    final class Box { var sent: [JSONValue] = [] }
+    let box = Box()
+    let server = EmbedServer(session: session, log: { _ in }) { box.sent.append($0) }
+    for (id, method, params) in [
+      (
+        0, "initialize",
+        #"{"protocolVersion":"\#(version)","notifications":["document.changed","selection.changed"]}"#
+      ),
+      (1, "document.open", #"{"path":"t.csv"}"#), (2, "document.open", #"{"path":"u.csv"}"#),
+    ] {
+      server.receive(
+        .line(Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":\#(params)}"#.utf8)))
+    }
+    _ = folder
+    return (
+      server, session,
+      {
+        defer { box.sent = [] }; return box.sent
+      }
+    )
+  }
+
+  private static func request(
+    _ server: EmbedServer, _ take: () -> [JSONValue], _ id: Int, _ method: String, _ params: String
+  ) -> [JSONValue] {
+    _ = take()
+    server.receive(
+      .line(Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":\#(params)}"#.utf8)))
+    return take()
+  }
+
+  @Test("window 1 is read, edited, selected and sorted while window 2 stays active")
+  func backgroundWindow() throws {
+    let (server, session, take) = try Self.start()
+    let activations = session.workspace.activations
+    let rows = Self.request(server, take, 3, "table.rows", #"{"window":1,"count":1}"#)
+    #expect(rows.last?.serialized.contains(#""name":"a""#) == true, "\(rows.last?.serialized ?? "")")
+
+    let set = Self.request(server, take, 4, "cell.set", #"{"window":1,"row":2,"column":"name","value":"z"}"#)
+    let changed = set.first { Self.field($0, "method") == .string("document.changed") }
+    #expect(Self.field(Self.field(changed, "params"), "document") == .int(1))
+    let cell = Self.request(server, take, 5, "cell.get", #"{"window":1,"row":2,"column":"name"}"#)
+    #expect(Self.field(Self.field(cell.last, "result"), "value") == .string("z"))
+
+    let selected = Self.request(server, take, 6, "selection.set", #"{"window":1,"ids":[3]}"#)
+    #expect(selected.contains { Self.field($0, "method") == .string("selection.changed") })
+    let selection = Self.request(server, take, 7, "selection.get", #"{"window":1}"#)
+    #expect(selection.last?.serialized.contains(#""ids":[3]"#) == true, "\(selection.last?.serialized ?? "")")
+
+    let sorted = Self.request(
+      server, take, 8, "table.sort", #"{"window":1,"keys":[{"column":"name","order":"descending"}]}"#)
+    #expect(
+      Self.field(Self.field(sorted.last, "result"), "rows") == .int(3), "\(sorted.last?.serialized ?? "")")
+
+    // Window 2 stayed the active one throughout, and was never activated again.
+    #expect(session.workspace.activeWindowID == 2)
+    #expect(session.workspace.activations == activations)
+    let own = Self.request(server, take, 9, "cell.get", #"{"row":1,"column":"city"}"#)
+    #expect(Self.field(Self.field(own.last, "result"), "value") == .string("Oslo"))
+  }
+
+  @Test("a window no document has is refused naming it; before 1.5 window is an unknown param")
+  func unknownWindow() throws {
+    let (server, session, take) = try Self.start()
+    let refused = Self.request(server, take, 3, "table.rows", #"{"window":9}"#)
+    let error = Self.field(refused.last, "error")
+    #expect(Self.field(error, "code") == .int(-32602))
+    #expect(Self.field(Self.field(Self.field(error, "data"), "values"), "window") == .string("9"))
+    #expect(session.workspace.activeWindowID == 2)
+
+    let (older, _, takeOlder) = try Self.start(version: "1.4")
+    let unknown = Self.request(older, takeOlder, 3, "table.rows", #"{"window":1}"#)
+    #expect(Self.field(Self.field(unknown.last, "error"), "code") == .int(-32602))
+    #expect(unknown.last?.serialized.contains("window") == true)
+  }
+}

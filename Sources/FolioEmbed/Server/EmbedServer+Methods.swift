@@ -71,8 +71,31 @@ extension EmbedServer {
   /// Looks a method up by its name.
   static func handler(named name: String) -> Handler? { handlers[name] }
 
+  /// The methods that take an optional `window` since 1.5: the table, cell and selection
+  /// methods, which otherwise act on the active window.
+  private static func takesWindow(_ handler: Handler) -> Bool {
+    switch handler {
+    case .own(.tableRows), .own(.tableSort), .own(.tableAddRow), .own(.tableDeleteRows), .own(.cellGet),
+      .own(.cellSet), .own(.selectionSet), .own(.selectionSetEditMode), .command("selection.show"):
+      true
+    default: false
+    }
+  }
+
   /// Serves a method with its params; the params left over are refused before anything runs.
+  /// Since 1.5 a table, cell or selection method's `window` names the window it acts on,
+  /// which stays in the background (`Workspace.acting(onWindow:_:)`).
   func call(_ handler: Handler, _ params: inout Params) throws -> JSONValue {
+    guard speaks("1.5"), Self.takesWindow(handler),
+      let window = try params.optionalInt("window", in: 1...Int(Int32.max))
+    else {
+      return try callInActiveWindow(handler, &params)
+    }
+    return try session.workspace.acting(onWindow: window) { try callInActiveWindow(handler, &params) }
+  }
+
+  /// Serves a method with its params in the active window.
+  private func callInActiveWindow(_ handler: Handler, _ params: inout Params) throws -> JSONValue {
     switch handler {
     case .command(let commandID): return try run(commandID, &params)
     case .plugin(let action):
