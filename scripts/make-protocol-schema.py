@@ -22,7 +22,7 @@ R=lambda name: {"$ref":"#/$defs/"+name}
 empty=O({}, desc="no params")
 env=O({"platform":{"enum":["mac","ipad","iphone"]},"width":I(1,10000),"keyboard":B()})
 visibilities=["all","doubleColumn","detailOnly"]
-notif_names=["document.opened","document.changed","document.saved","document.renamed","document.closed","selection.changed","menus.changed","toolbar.changed","dialog.presented","dialog.dismissed","plugin.loaded","plugin.failed","plugin.unloaded","notify","log","$/progress"]
+notif_names=["document.opened","document.changed","document.saved","document.renamed","document.closed","selection.changed","menus.changed","toolbar.changed","dialog.presented","dialog.dismissed","plugin.loaded","plugin.failed","plugin.unloaded","notify","log","environment.changed","$/progress"]
 win={"window":{**I(1),"description":"since 1.5: the window acted on, which stays in the background; the active one when absent"}}
 params={
  "initialize":O({"protocolVersion":S(),"clientName":S(),"environment":env,"notifications":A({"enum":notif_names}),"encodings":A(S(),minItems=1,description="since 1.2: the encodings the client reads and writes after initialize, best first (json, msgpack; msgpack-rpc since 1.3); json when absent")},["protocolVersion"],extra=True,desc="since 1.4, fields not listed here are ignored and named in the result's ignored; before, they are refused"),
@@ -98,6 +98,7 @@ server_notifications={
  "plugin.unloaded":O({"name":S()},["name"]),
  "notify":O({"plugin":S(),"message":S()},["plugin","message"]),
  "log":O({"level":{"enum":["warning"]},"message":S()},["level","message"]),
+ "environment.changed":R("environment"),
  "$/progress":O({"id":{"type":["integer","string"]},"task":{"enum":["sort","save","show","journal"]},"document":S(),"done":I(0),"total":N(I(0)),"unit":{"enum":["rows","bytes"]}},["id","task","document","done","total","unit"]),
 }
 def dispatch(table, kind):

@@ -179,3 +179,60 @@ import Testing
     #expect(unknown.last?.serialized.contains("window") == true)
   }
 }
+
+/// `environment.changed` (issue 37 §3, 1.5): the environment pushed when a request changed it.
+@Suite struct EmbedEnvironmentChangedTests {
+  private static func field(_ value: JSONValue?, _ key: String) -> JSONValue? {
+    value.flatMap { EmbedSessionHarness.field($0, key) }
+  }
+
+  @Test(
+    "environment.set that changes it sends environment.changed before its response, once; reads send none")
+  func pushedOnChange() throws {
+    let folder = try TemporaryFolder()
+    var sent: [JSONValue] = []
+    let server = EmbedServer(session: EmbedServerTests.quietSession(in: folder), log: { _ in }) {
+      sent.append($0)
+    }
+    func request(_ id: Int, _ method: String, _ params: String) -> [JSONValue] {
+      sent = []
+      server.receive(
+        .line(Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":\#(params)}"#.utf8)))
+      return sent
+    }
+    let initialized = request(
+      0, "initialize",
+      #"{"protocolVersion":"1.5","environment":{"width":100},"notifications":["environment.changed"]}"#)
+    #expect(initialized.count == 1, "initialize's environment is the starting one, not a change")
+
+    let changed = request(1, "environment.set", #"{"platform":"ipad","width":50}"#)
+    #expect(changed.count == 2)
+    #expect(Self.field(changed.first, "method") == .string("environment.changed"))
+    let params = Self.field(changed.first, "params")
+    #expect(Self.field(params, "platform") == .string("ipad"))
+    #expect(Self.field(params, "width") == .int(50))
+    #expect(Self.field(params, "sizeClass") == .string("compact"))
+    #expect(Self.field(changed.last, "id") == .int(1), "the notification comes before the response")
+
+    #expect(
+      request(2, "environment.set", #"{"width":50}"#).count == 1, "the same environment: no notification")
+    #expect(request(3, "environment.get", "{}").count == 1)
+  }
+
+  @Test("before 1.5 environment.changed is no notification a client may name")
+  func unknownBefore15() throws {
+    let folder = try TemporaryFolder()
+    var sent: [JSONValue] = []
+    let server = EmbedServer(session: EmbedServerTests.quietSession(in: folder), log: { _ in }) {
+      sent.append($0)
+    }
+    server.receive(
+      .line(
+        Array(
+          #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"1.4","notifications":["environment.changed"]}}"#
+            .utf8)))
+    let error = Self.field(sent.last, "error")
+    #expect(Self.field(error, "code") == .int(-32602))
+    #expect(Self.field(error, "message") == .string("no notification 'environment.changed'"))
+  }
+}

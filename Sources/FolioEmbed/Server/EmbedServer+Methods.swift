@@ -345,7 +345,8 @@ extension EmbedServer {
       (fields: inout Params) throws(ProtocolError) in
       try self.environment(&fields, from: session.appEnvironment)
     }
-    let names = try params.optionalStrings("notifications") ?? Self.notificationNames
+    let defaults = Self.notificationNames + (version == "1.5" ? Self.notificationNamesSince15 : [])
+    let names = try params.optionalStrings("notifications") ?? defaults
     // Since 1.2 the client may choose the encoding of the messages after this one.
     let isOlder = ["1.0", "1.1"].contains(version)
     let encodings = isOlder ? nil : try params.optionalStrings("encodings")
@@ -359,7 +360,7 @@ extension EmbedServer {
     let spoken =
       fixedEncoding.map { [$0] } ?? (version == "1.2" ? [.json, .msgpack] : MessageEncoding.allCases)
     let encoding = try Self.encoding(among: encodings ?? [spoken[0].rawValue], spoken: spoken)
-    let known = Self.notificationNames + Self.optInNotificationNames
+    let known = defaults + Self.optInNotificationNames
     if let unknown = names.first(where: { !known.contains($0) }) {
       throw ProtocolError(
         .invalidParams, "no notification '\(unknown)'",

@@ -10,6 +10,9 @@ extension EmbedServer {
     "plugin.loaded", "plugin.failed", "plugin.unloaded", "notify", "log",
   ]
 
+  /// The notifications added in 1.5, sent to a 1.5 client (and known to it only).
+  static let notificationNamesSince15 = ["environment.changed"]
+
   /// Notifications sent only to a client that names them in `initialize`.
   static let optInNotificationNames = ["$/progress"]
 
@@ -37,6 +40,13 @@ extension EmbedServer {
   /// `log` warning), and sends the toolbar when its layout changed.
   func catchUp() {
     hasSentMenusChanged = false
+    // The environment a request changed (`environment.set`, a command such as `env`), once.
+    if let told = lastEnvironment, session.appEnvironment != told {
+      lastEnvironment = session.appEnvironment
+      if case .object(let fields) = JSONRenderer.result(.environment(session.appEnvironment)) {
+        notify("environment.changed", fields)
+      }
+    }
     // Most requests change nothing (the palette's search): with nothing to deliver, dismiss or
     // journal, and no window whose toolbar could differ from the none last told, every step
     // below does nothing.

@@ -73,6 +73,9 @@ public final class EmbedServer {
   private(set) var wantsToolbarChanged = false
   /// The toolbar layout last sent in `toolbar.changed` (or found at `initialize`).
   var lastToolbar: JSONValue?
+  /// The environment as `environment.changed` last told it (or as `initialize` left it); nil
+  /// until then, or when the client did not ask for the notification.
+  var lastEnvironment: AppEnvironment?
   /// The dialog last sent in `dialog.presented`, to name the button of `dialog.dismissed`.
   var presentedDialog: Dialog?
   /// The longest message the reader feeding this server keeps, in bytes, and the longest
@@ -697,6 +700,7 @@ public final class EmbedServer {
       session.workspace.progress = { [unowned self] progress in reportProgress(progress) }
     }
     lastToolbar = currentToolbar()
+    if notifications.contains("environment.changed") { lastEnvironment = session.appEnvironment }
     phase = .running
   }
 
