@@ -82,6 +82,7 @@ server_notifications={
  "document.opened":doc(),
  "document.changed":O({"document":I(1),"title":N(S()),"revision":N(I(0)),"dirty":N(B()),**history,"change":N({"oneOf":[
     O({"kind":{"const":"run"},"position":I(1),"removed":I(0),"inserted":I(0),"ids":A(I(0)),"removedIds":A(I(0))},["kind","position","removed","inserted"]),
+    O({"kind":{"const":"move"},"id":I(0),"from":I(1),"to":I(1),"cells":{"type":"object","additionalProperties":S()}},["kind","id","from","to","cells"],desc="since 1.5: one row moved (an edit in a sorted table), with its cells now"),
     O({"kind":{"const":"unknown"}},["kind"])]})},["document","revision","dirty","change"]),
  "document.saved":O({"document":I(1),"title":N(S()),"url":N(S())},["document","url"]),
  "document.renamed":O({"document":I(1),"from":S(),"to":S()},["document","from","to"]),

@@ -236,3 +236,61 @@ import Testing
     #expect(Self.field(error, "message") == .string("no notification 'environment.changed'"))
   }
 }
+
+/// Moves, not lists (issue 37 §3, 1.5): an edit that moves a row of a sorted table is told as
+/// that move and the row's cells.
+@Suite struct EmbedMoveTests {
+  private static func field(_ value: JSONValue?, _ key: String) -> JSONValue? {
+    value.flatMap { EmbedSessionHarness.field($0, key) }
+  }
+
+  /// The `change` of each `document.changed` a sorted table's edits send, in `version`.
+  private static func changes(version: String, edits: [(row: Int, value: String)]) throws -> [JSONValue?] {
+    let folder = try TemporaryFolder()
+    try folder.write("t.csv", "name,n\na,1\nb,2\nc,3\nd,4\ne,5\n")
+    var sent: [JSONValue] = []
+    let server = EmbedServer(session: EmbedServerTests.quietSession(in: folder), log: { _ in }) {
+      sent.append($0)
+    }
+    var requests = [
+      (
+        "initialize",
+        #"{"protocolVersion":"\#(version)","notifications":["document.changed"]}"#
+      ),
+      ("document.open", #"{"path":"t.csv"}"#), ("table.sort", #"{"keys":[{"column":"name"}]}"#),
+    ]
+    requests += edits.map { ("cell.set", #"{"row":\#($0.row),"column":"name","value":"\#($0.value)"}"#) }
+    var changes: [JSONValue?] = []
+    for (index, (method, params)) in requests.enumerated() {
+      sent = []
+      server.receive(
+        .line(Array(#"{"jsonrpc":"2.0","id":\#(index),"method":"\#(method)","params":\#(params)}"#.utf8)))
+      if method == "cell.set" {
+        let changed = sent.first { field($0, "method") == .string("document.changed") }
+        changes.append(field(field(changed, "params"), "change"))
+      }
+    }
+    return changes
+  }
+
+  @Test("1.5: a row an edit moves down, then one moved up, then one edited in place")
+  func movesAreMoves() throws {
+    let changes = try Self.changes(version: "1.5", edits: [(1, "z"), (4, "a0"), (2, "bb")])
+    // a → z: row 1 goes from position 1 to 5.
+    #expect(
+      changes[0]?.serialized == #"{"kind":"move","id":1,"from":1,"to":5,"cells":{"name":"z","n":"1"}}"#)
+    // d → a0: row 4, now at position 3, goes to 1.
+    #expect(
+      changes[1]?.serialized == #"{"kind":"move","id":4,"from":3,"to":1,"cells":{"name":"a0","n":"4"}}"#)
+    // b → bb stays at position 2: a run of one row.
+    #expect(Self.field(changes[2], "kind") == .string("run"))
+    #expect(Self.field(changes[2], "ids") == .array([.int(2)]))
+  }
+
+  @Test("before 1.5 the same move is a run listing every id between its places")
+  func runBefore15() throws {
+    let changes = try Self.changes(version: "1.4", edits: [(1, "z")])
+    #expect(Self.field(changes[0], "kind") == .string("run"))
+    #expect(Self.field(changes[0], "ids") == .array([2, 3, 4, 5, 1].map(JSONValue.int)))
+  }
+}
