@@ -294,3 +294,52 @@ import Testing
     #expect(Self.field(changes[0], "ids") == .array([2, 3, 4, 5, 1].map(JSONValue.int)))
   }
 }
+
+/// Platform-neutral vocabulary beside Apple's (issue 37 §3, 1.5): shortcuts as `{key,
+/// modifiers}`, every icon with its fallback glyph, in menus, toolbars and commands.
+@Suite struct EmbedNeutralVocabularyTests {
+  @Test("a shortcut's modifiers are named in Apple's order; a shortcut of modifiers alone has no keys")
+  func shortcutKeys() {
+    #expect(
+      EmbedServer.keys(of: "⇧⌘P")?.serialized == #"{"key":"P","modifiers":["shift","command"]}"#)
+    #expect(EmbedServer.keys(of: "⌘,")?.serialized == #"{"key":",","modifiers":["command"]}"#)
+    #expect(
+      EmbedServer.keys(of: "⌘⌥⇧⌃K")?.serialized
+        == #"{"key":"K","modifiers":["control","option","shift","command"]}"#)
+    #expect(EmbedServer.keys(of: "⌘") == nil)
+  }
+
+  @Test("1.5: menu.resolve and commands.explain carry keys and glyphs; 1.4 answers as before")
+  func menusAndCommands() throws {
+    for version in ["1.5", "1.4"] {
+      let folder = try TemporaryFolder()
+      try folder.write("t.csv", "name\na\n")
+      var sent: [JSONValue] = []
+      let server = EmbedServer(session: EmbedServerTests.quietSession(in: folder), log: { _ in }) {
+        sent.append($0)
+      }
+      for (id, method, params) in [
+        (0, "initialize", #"{"protocolVersion":"\#(version)","notifications":[]}"#),
+        (1, "document.open", #"{"path":"t.csv"}"#), (2, "menu.resolve", #"{"id":"file"}"#),
+        (4, "commands.explain", #"{"command":"document.save"}"#), (5, "toolbar.layout", "{}"),
+      ] {
+        server.receive(
+          .line(Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":\#(params)}"#.utf8)))
+      }
+      let text = sent.map(\.serialized)
+      let menu = try #require(text.first { $0.contains(#""id":2"#) })
+      let save = try #require(text.first { $0.contains(#""id":4"#) })
+      let toolbar = try #require(text.first { $0.contains(#""id":5"#) })
+      if version == "1.5" {
+        #expect(menu.contains(#""shortcut":"⌘S","keys":{"key":"S","modifiers":["command"]}"#), "\(menu)")
+        #expect(save.contains(#""keys":{"key":"S","modifiers":["command"]}"#), "\(save)")
+        #expect(menu.contains(#""glyph":"#), "\(menu)")
+        #expect(toolbar.contains(#""glyph":"#), "\(toolbar)")
+      } else {
+        for answer in [menu, save, toolbar] {
+          #expect(!answer.contains(#""keys":"#) && !answer.contains(#""glyph":"#), "\(answer)")
+        }
+      }
+    }
+  }
+}

@@ -86,6 +86,9 @@ extension EmbedServer {
   /// Since 1.5 a table, cell or selection method's `window` names the window it acts on,
   /// which stays in the background (`Workspace.acting(onWindow:_:)`).
   func call(_ handler: Handler, _ params: inout Params) throws -> JSONValue {
+    if speaks("1.5"), Self.carriesShortcutsOrIcons(handler) {
+      return Self.withNeutralFields(try callInActiveWindow(handler, &params))
+    }
     guard speaks("1.5"), Self.takesWindow(handler),
       let window = try params.optionalInt("window", in: 1...Int(Int32.max))
     else {

@@ -66,7 +66,8 @@ extension EmbedServer {
     let toolbar = currentToolbar()
     if toolbar != lastToolbar {
       lastToolbar = toolbar
-      notify("toolbar.changed", [("toolbar", toolbar ?? .null)])
+      let told = speaks("1.5") ? toolbar.map(Self.withNeutralFields) : toolbar
+      notify("toolbar.changed", [("toolbar", told ?? .null)])
     }
   }
 
