@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "FolioCore", targets: ["FolioCore"]),
     .library(name: "FolioLua", targets: ["FolioLua"]),
     .library(name: "FolioSession", targets: ["FolioSession"]),
+    .library(name: "FolioPresentation", targets: ["FolioPresentation"]),
     .library(name: "FolioShell", targets: ["FolioShell"]),
     .library(name: "FolioEmbed", targets: ["FolioEmbed"]),
     .executable(name: "folio", targets: ["folio"]),
@@ -63,25 +64,33 @@ let package = Package(
       name: "FolioLua", dependencies: ["FolioCore", "CLua", "CLuaHost", "CFolioVersion"],
       swiftSettings: releaseSettings),
     .target(name: "FolioSession", dependencies: ["FolioCore", "FolioLua"], swiftSettings: releaseSettings),
+    // What every front end shows the same way: results as JSON, errors and reports phrased,
+    // the command language's lexer, the palette's data.
     .target(
-      name: "FolioShell", dependencies: ["FolioCore", "FolioLua", "FolioSession", "CEdit", "CFolioVersion"],
+      name: "FolioPresentation", dependencies: ["FolioCore", "FolioSession", "CFolioVersion"],
       swiftSettings: releaseSettings),
-    // The JSON-RPC front end (`folio --embed`): a second front end over the session, which
-    // reuses the shell's JSON renderer and lexer.
     .target(
-      name: "FolioEmbed", dependencies: ["FolioCore", "FolioSession", "FolioShell"],
+      name: "FolioShell",
+      dependencies: ["FolioCore", "FolioLua", "FolioSession", "FolioPresentation", "CEdit", "CFolioVersion"],
       swiftSettings: releaseSettings),
-    .executableTarget(name: "folio", dependencies: ["FolioShell", "FolioEmbed"]),
+    // The JSON-RPC front end (`folio --embed`): a second front end over the session.
+    .target(
+      name: "FolioEmbed", dependencies: ["FolioCore", "FolioSession", "FolioPresentation"],
+      swiftSettings: releaseSettings),
+    .executableTarget(name: "folio", dependencies: ["FolioShell", "FolioEmbed", "FolioSession"]),
     .executableTarget(
-      name: "folio-bench", dependencies: ["CLua", "FolioCore", "FolioSession", "FolioShell"]),
+      name: "folio-bench",
+      dependencies: ["CLua", "FolioCore", "FolioSession", "FolioPresentation", "FolioShell"]),
     .target(name: "FolioTestSupport", dependencies: ["FolioCore"], path: "Tests/FolioTestSupport"),
     .testTarget(name: "FolioCoreTests", dependencies: ["FolioCore", "FolioTestSupport"]),
     .testTarget(name: "FolioLuaTests", dependencies: ["FolioLua", "CLua"]),
     .testTarget(name: "FolioSessionTests", dependencies: ["FolioSession", "FolioTestSupport"]),
-    .testTarget(name: "FolioShellTests", dependencies: ["FolioShell", "FolioSession"]),
+    .testTarget(name: "FolioShellTests", dependencies: ["FolioShell", "FolioPresentation", "FolioSession"]),
     .testTarget(
       name: "FolioEmbedTests",
-      dependencies: ["FolioEmbed", "FolioShell", "FolioSession", "FolioLua", "FolioTestSupport", "CMsgPack"]),
+      dependencies: [
+        "FolioEmbed", "FolioPresentation", "FolioSession", "FolioLua", "FolioTestSupport", "CMsgPack",
+      ]),
     .testTarget(
       name: "FolioEndToEndTests",
       dependencies: ["folio"],

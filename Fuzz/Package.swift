@@ -16,6 +16,7 @@ let package = Package(
       name: "fuzz-lexer",
       dependencies: folio + [
         .product(name: "FolioSession", package: "Folio"), .product(name: "FolioShell", package: "Folio"),
+        .product(name: "FolioPresentation", package: "Folio"),
       ]),
     .executableTarget(name: "fuzz-delimited", dependencies: folio),
     .executableTarget(name: "fuzz-json", dependencies: folio),
@@ -23,13 +24,13 @@ let package = Package(
     .executableTarget(
       name: "fuzz-embed",
       dependencies: folio + [
-        .product(name: "FolioSession", package: "Folio"), .product(name: "FolioShell", package: "Folio"),
-        .product(name: "FolioEmbed", package: "Folio"),
+        .product(name: "FolioSession", package: "Folio"), .product(name: "FolioEmbed", package: "Folio"),
       ]),
     .executableTarget(
       name: "fuzz-commands",
       dependencies: folio + [
         .product(name: "FolioSession", package: "Folio"), .product(name: "FolioShell", package: "Folio"),
+        .product(name: "FolioPresentation", package: "Folio"),
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -22,7 +22,8 @@ R=lambda name: {"$ref":"#/$defs/"+name}
 empty=O({}, desc="no params")
 env=O({"platform":{"enum":["mac","ipad","iphone"]},"width":I(1,10000),"keyboard":B()})
 visibilities=["all","doubleColumn","detailOnly"]
-notif_names=["document.opened","document.changed","document.saved","document.renamed","document.closed","selection.changed","menus.changed","toolbar.changed","dialog.presented","dialog.dismissed","plugin.loaded","plugin.failed","plugin.unloaded","notify","log","$/progress"]
+notif_names=["document.opened","document.changed","document.saved","document.renamed","document.closed","selection.changed","menus.changed","toolbar.changed","dialog.presented","dialog.dismissed","plugin.loaded","plugin.failed","plugin.unloaded","notify","log","environment.changed","$/progress"]
+win={"window":{**I(1),"description":"since 1.5: the window acted on, which stays in the background; the active one when absent"}}
 params={
  "initialize":O({"protocolVersion":S(),"clientName":S(),"environment":env,"notifications":A({"enum":notif_names}),"encodings":A(S(),minItems=1,description="since 1.2: the encodings the client reads and writes after initialize, best first (json, msgpack; msgpack-rpc since 1.3); json when absent")},["protocolVersion"],extra=True,desc="since 1.4, fields not listed here are ignored and named in the result's ignored; before, they are refused"),
  "shutdown":empty,
@@ -37,15 +38,15 @@ params={
  "document.info":empty,
  "document.focus":O({"window":I(1)},["window"]),
  "document.undo":empty,"document.redo":empty,
- "table.rows":O({"start":I(1),"count":I(0,100000),"columns":A(S())}),
- "table.sort":O({"keys":A(O({"column":S(),"order":{"enum":["ascending","descending"]}},["column"]))}),
- "table.addRow":O({"cells":{"type":"object","additionalProperties":S()}}),
- "table.deleteRows":O({"ids":A(I(0)),"yes":B()},["ids"]),
- "cell.get":O({"row":I(0),"column":S()},["row","column"]),
- "cell.set":O({"row":I(0),"column":S(),"value":S()},["row","column","value"]),
- "selection.get":empty,
- "selection.set":O({"ids":A(I(0)),"mode":{"enum":["replace","add","toggle"]}},["ids"]),
- "selection.setEditMode":O({"on":B()},["on"]),
+ "table.rows":O({"start":I(1),"count":I(0,100000),"columns":A(S()),**win}),
+ "table.sort":O({"keys":A(O({"column":S(),"order":{"enum":["ascending","descending"]}},["column"])),**win}),
+ "table.addRow":O({"cells":{"type":"object","additionalProperties":S()},**win}),
+ "table.deleteRows":O({"ids":A(I(0)),"yes":B(),**win},["ids"]),
+ "cell.get":O({"row":I(0),"column":S(),**win},["row","column"]),
+ "cell.set":O({"row":I(0),"column":S(),"value":S(),**win},["row","column","value"]),
+ "selection.get":O(win),
+ "selection.set":O({"ids":A(I(0)),"mode":{"enum":["replace","add","toggle"]},**win},["ids"]),
+ "selection.setEditMode":O({"on":B(),**win},["on"]),
  "menu.list":empty,
  "menu.resolve":O({"id":S()},["id"]),
  "menu.open":O({"id":S()},["id"]),
@@ -75,11 +76,13 @@ client_notifications={
  "exit":empty,"initialized":empty,
  "$/cancelRequest":O({"id":R("id")},["id"]),
 }
+history={"version":I(0),"canUndo":B(),"canRedo":B(),"undoTitle":N(S()),"redoTitle":N(S())}
 doc=lambda extra={}: O({"document":I(1),"title":N(S()),**extra},["document"])
 server_notifications={
  "document.opened":doc(),
- "document.changed":O({"document":I(1),"title":N(S()),"revision":N(I(0)),"dirty":N(B()),"change":N({"oneOf":[
+ "document.changed":O({"document":I(1),"title":N(S()),"revision":N(I(0)),"dirty":N(B()),**history,"change":N({"oneOf":[
     O({"kind":{"const":"run"},"position":I(1),"removed":I(0),"inserted":I(0),"ids":A(I(0)),"removedIds":A(I(0))},["kind","position","removed","inserted"]),
+    O({"kind":{"const":"move"},"id":I(0),"from":I(1),"to":I(1),"cells":{"type":"object","additionalProperties":S()}},["kind","id","from","to","cells"],desc="since 1.5: one row moved (an edit in a sorted table), with its cells now"),
     O({"kind":{"const":"unknown"}},["kind"])]})},["document","revision","dirty","change"]),
  "document.saved":O({"document":I(1),"title":N(S()),"url":N(S())},["document","url"]),
  "document.renamed":O({"document":I(1),"from":S(),"to":S()},["document","from","to"]),
@@ -96,6 +99,7 @@ server_notifications={
  "plugin.unloaded":O({"name":S()},["name"]),
  "notify":O({"plugin":S(),"message":S()},["plugin","message"]),
  "log":O({"level":{"enum":["warning"]},"message":S()},["level","message"]),
+ "environment.changed":R("environment"),
  "$/progress":O({"id":{"type":["integer","string"]},"task":{"enum":["sort","save","show","journal"]},"document":S(),"done":I(0),"total":N(I(0)),"unit":{"enum":["rows","bytes"]}},["id","task","document","done","total","unit"]),
 }
 def dispatch(table, kind):
@@ -117,14 +121,14 @@ defs={
  "folioError":{"type":"object","description":"Folio's error object, as --json prints it (docs/json.md)","properties":{"code":S(),"message":S(),"values":{"type":"object","additionalProperties":S()},"remedies":A({"type":"object"}),"cause":R("folioError")},"required":["code","message"],"additionalProperties":False},
  "document":{"type":"object","description":"a document as --json prints it, with its Event's fields","properties":{"title":S(),"url":N(S()),"kind":{"enum":["text","table"]},"dirty":B(),"window":I(1),"active":B(),"message":S(),"event":S()},"required":["title","url","kind","dirty","window","active"]},
  "presentedRow":O({"document":I(1),"row":I(0),"title":S()},["document","row","title"],desc="the row a dialog is about: its window, its id and the title the dialog names it by"),
- "dialogTarget":O({"document":I(1),"title":S(),"rows":A(I(0)),"rowTitles":A(S(),maxItems=3),"lines":A(I(1))},["document","title","rows","rowTitles","lines"],desc="what a dialog asks about, as it was when it was raised, which its answer acts on: the document's window and title, the ids of the rows in the table's order with the names of the first three, and the lines of a text"),
+ "dialogTarget":O({"document":I(1),"title":S(),"rows":A(I(0)),"rowTitles":A(S(),maxItems=3),"lines":A(I(1)),"columns":A(S())},["document","title","rows","rowTitles","lines"],desc="what a dialog asks about, as it was when it was raised, which its answer acts on: the document's window and title, the ids of the rows in the table's order with the names of the first three, and the lines of a text"),
  "dialog":O({"title":S(),"message":S(),"titleVisibility":{"enum":["automatic","visible","hidden"]},"presenting":N(R("presentedRow")),"target":N(R("dialogTarget")),"buttons":A(O({"id":S(),"title":S(),"role":{"enum":["default","destructive","cancel"]}},["id","title","role"]),minItems=1),
    "textField":{"description":"an editable text (a title being renamed): the field's label, its starting text and the parameter it fills; null when the dialog has none",
      "oneOf":[{"type":"null"},O({"label":S(),"text":S(),"parameter":S()},["label","text","parameter"])]}},["title","message","titleVisibility","presenting","target","buttons"]),
  "dialogResult":O({"dialog":R("dialog")},["dialog"]),
  "menuNode":{"type":"object","properties":{"kind":{"enum":["menu","button","toggle","picker","option","stepper","slider","section","divider","submenu","controlGroup"]},"title":N(S()),"children":A(R("menuNode"))},"required":["kind","title","children"]},
  "openMenu":O({"path":A(S()),"menu":R("menuNode"),"items":A(O({"number":I(1),"title":S(),"kind":S(),"enabled":B()},["number","title","kind","enabled"]))},["path","menu","items"]),
- "toolbarItem":{"type":"object","properties":{"id":S(),"title":N(S()),"kind":S(),"icon":N(S()),"command":N(S()),"enabled":B(),"width":I(0),"state":{},"children":A(R("toolbarItem"))},"required":["id","title","kind","command","enabled","width"],"additionalProperties":False},
+ "toolbarItem":{"type":"object","properties":{"id":S(),"title":N(S()),"kind":S(),"icon":N(S()),"glyph":{"type":"string","description":"since 1.5: the one-column glyph for the icon (• when it has none)"},"command":N(S()),"enabled":B(),"width":I(0),"state":{},"children":A(R("toolbarItem"))},"required":["id","title","kind","command","enabled","width"],"additionalProperties":False},
  "toolbarLayout":{"type":"object","properties":{"toolbar":S(),"role":{"enum":["automatic","editor"]},"platform":{"enum":["mac","ipad","iphone"]},"sizeClass":{"enum":["compact","regular"]},"width":I(1),"barWidth":I(0),"usedWidth":I(0),"title":S(),"titlePlacement":{"enum":["leading","center"]},**{r:A(R("toolbarItem")) for r in ["leading","center","trailing","bottom","overflow"]}},
    "required":["toolbar","platform","sizeClass","width","barWidth","usedWidth","title","leading","center","trailing","bottom","overflow"],"additionalProperties":False},
  "environment":O({"platform":{"enum":["mac","ipad","iphone"]},"sizeClass":{"enum":["compact","regular"]},"width":I(1,10000),"keyboard":B()},["platform","sizeClass","width","keyboard"]),
@@ -163,7 +167,7 @@ results={
 for m in params:
     results.setdefault(m, anyObject)
 defs["results"]=results
-schema={"$schema":"https://json-schema.org/draft/2020-12/schema","title":"Folio embedding protocol, versions 1.0 to 1.4",
+schema={"$schema":"https://json-schema.org/draft/2020-12/schema","title":"Folio embedding protocol, versions 1.0 to 1.5",
  "description":"Every message of `folio --embed` (docs/protocol.md): what a client sends ($defs/clientMessage), what Folio sends ($defs/serverMessage), and the result of each method ($defs/results/METHOD). Results whose shape is --json's for the command (docs/json.md) are described there and checked here only as objects.",
  "$defs":defs}
 print(json.dumps(schema, indent=2, ensure_ascii=False))

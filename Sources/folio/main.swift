@@ -8,4 +8,10 @@ import FolioShell
 exit(
   Folio.main(
     arguments: Array(CommandLine.arguments.dropFirst()), environment: Folio.processEnvironment(),
-    embed: { EmbedServer.serve($0, $1) }))
+    embed: EmbeddedFrontEnd(
+      makeSession: { EmbedServer.makeSession(workspace: $0, environment: $1) },
+      serve: { session, transport in
+        EmbedServer.serve(
+          session, encoding: transport.encoding == .msgpackRPC ? .msgpackRPC : nil,
+          framesLSP: transport.framing == .lsp)
+      })))

@@ -1,5 +1,4 @@
 import FolioCore
-import FolioShell
 import FolioTestSupport
 import Foundation
 import Testing
@@ -21,7 +20,7 @@ import Testing
       folder = try TemporaryFolder()
       try folder.write("t.csv", "name,n\na,1\nb,2\n")
       server = EmbedServer(
-        shell: EmbedServerTests.quietShell(in: folder),
+        session: EmbedServerTests.quietSession(in: folder), log: { _ in },
         writeLine: { [unowned self] in bytes.append(contentsOf: $0) })
       if let encoding { server.fixTransport(encoding: encoding, framesLSP: framesLSP) }
     }

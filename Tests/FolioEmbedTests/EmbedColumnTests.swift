@@ -1,6 +1,5 @@
 import FolioCore
 import FolioSession
-import FolioShell
 import FolioTestSupport
 import Foundation
 import Testing
@@ -70,6 +69,6 @@ import Testing
 extension EmbedSessionHarness {
   /// The active table's column names.
   func columns() throws -> [String] {
-    try shell.session.activeDocument().readTable { $0.columns }
+    try session.activeDocument().readTable { $0.columns }
   }
 }

@@ -1,6 +1,5 @@
 import FolioCore
 import FolioSession
-import FolioShell
 import FolioTestSupport
 import Foundation
 import Testing

@@ -1,5 +1,5 @@
 import FolioCore
-import FolioShell
+import FolioSession
 import FolioTestSupport
 import Foundation
 import Testing
@@ -12,7 +12,7 @@ import Testing
   /// A server writing its messages as bytes (the wire's form), over a session in a folder.
   private final class Harness {
     let folder: TemporaryFolder
-    let shell: Shell
+    let session: Session
     /// Each message written, as its bytes.
     var written: [[UInt8]] = []
     var server: EmbedServer!
@@ -20,8 +20,10 @@ import Testing
     init(files: [String: String] = ["t.csv": "name,n\na,1\nb,2\nc,3\n"]) throws {
       folder = try TemporaryFolder()
       for (name, text) in files { try folder.write(name, text) }
-      shell = EmbedServerTests.quietShell(in: folder)
-      server = EmbedServer(shell: shell) { [unowned self] bytes in written.append(Array(bytes)) }
+      session = EmbedServerTests.quietSession(in: folder)
+      server = EmbedServer(session: session, log: { _ in }) { [unowned self] bytes in
+        written.append(Array(bytes))
+      }
     }
 
     /// Receives an item and returns the messages written for it, read as JSON lines (or as
@@ -162,7 +164,7 @@ import Testing
     let harness = try Harness()
     harness.initialize()
     harness.request(1, "menu.open", #"{"id":"file"}"#)
-    #expect(harness.shell.session.menuSession != nil)
+    #expect(harness.session.menuSession != nil)
     for (index, id) in ["close", "OPEN", "open", "Close"].enumerated() {
       let reply = harness.request(index + 2, "menu.resolve", #"{"id":"\#(id)"}"#)
       #expect(Self.errorCode(reply.last) == -32602, "\(id): \(reply.last?.serialized ?? "")")
@@ -172,7 +174,7 @@ import Testing
         Self.field(data, "message")?.serialized.hasPrefix(#""no menu '\#(id)'"#) == true,
         "\(id): \(data?.serialized ?? "")")
     }
-    #expect(harness.shell.session.menuSession != nil, "the open menu stays open")
+    #expect(harness.session.menuSession != nil, "the open menu stays open")
     let file = harness.request(9, "menu.resolve", #"{"id":"FILE"}"#)
     #expect(Self.field(Self.field(Self.field(file.last, "result"), "menu"), "title") == .string("File"))
   }
@@ -183,7 +185,7 @@ import Testing
     harness.initialize()
     let open = harness.request(1, "document.open", #"{"path":"t.csv\u0000/../../etc/passwd"}"#)
     #expect(Self.errorCode(open.last) == -32602, "\(open)")
-    #expect(harness.shell.session.workspace.documents.isEmpty)
+    #expect(harness.session.workspace.documents.isEmpty)
     harness.request(2, "document.open", #"{"path":"t.csv"}"#)
     let requests: [(String, String, String)] = [
       ("document.saveAs", #"{"path":"victim.json\u0000.csv","force":true}"#, "path"),
@@ -209,7 +211,7 @@ import Testing
     #expect(try harness.folder.read("victim.json") == "[]\n")
     #expect(try harness.folder.read("t.csv") == "name,n\na,1\n")
     #expect(try harness.folder.contents() == ["t.csv", "victim.json"])
-    let document = try #require(harness.shell.session.workspace.active)
+    let document = try #require(harness.session.workspace.active)
     #expect(document.title == "t")
     #expect(!document.isDirty)
   }

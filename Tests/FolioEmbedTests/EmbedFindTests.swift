@@ -1,5 +1,4 @@
 import FolioCore
-import FolioShell
 import FolioTestSupport
 import Foundation
 import Testing
@@ -18,9 +17,9 @@ import Testing
   func findByID() throws {
     let folder = try TemporaryFolder()
     try folder.write("t.csv", "name,city\nAnna,Bern\nBob,Cannes\nCan,Basel\n")
-    let shell = EmbedServerTests.quietShell(in: folder)
+    let session = EmbedServerTests.quietSession(in: folder)
     var sent: [JSONValue] = []
-    let server = EmbedServer(shell: shell) { sent.append($0) }
+    let server = EmbedServer(session: session, log: { _ in }) { sent.append($0) }
     func request(_ id: Int, _ method: String, _ params: String) -> JSONValue? {
       server.receive(
         .line(Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":\#(params)}"#.utf8)))
@@ -45,7 +44,7 @@ import Testing
     #expect(Self.field(matches.first, "row") == .int(2))
     #expect(Self.field(matches.first, "column") == .string("city"))
     #expect(Self.field(matches.first, "match") == .string("Can"))
-    let document = try #require(shell.session.workspace.active)
+    let document = try #require(session.workspace.active)
     #expect(document.selection == [2])
 
     let bad = request(3, "commands.run", #"{"command":"edit.find","arguments":{"pattern":"(","regex":true}}"#)

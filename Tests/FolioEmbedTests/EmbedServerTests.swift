@@ -1,7 +1,6 @@
 import FolioCore
 import FolioLua
 import FolioSession
-import FolioShell
 import FolioTestSupport
 import Foundation
 import Testing
@@ -13,15 +12,15 @@ import Testing
   /// A server over a session in a folder holding `t.csv`, with what it sent.
   private final class Harness {
     let folder: TemporaryFolder
-    let shell: Shell
+    let session: Session
     var sent: [JSONValue] = []
     var server: EmbedServer!
 
     init() throws {
       folder = try TemporaryFolder()
       try folder.write("t.csv", "name,n\na,1\nb,2\nc,3\n")
-      shell = EmbedServerTests.quietShell(in: folder)
-      server = EmbedServer(shell: shell) { [unowned self] in sent.append($0) }
+      session = EmbedServerTests.quietSession(in: folder)
+      server = EmbedServer(session: session, log: { _ in }) { [unowned self] in sent.append($0) }
     }
 
     /// Sends a line and returns what the server sent for it.
@@ -46,12 +45,9 @@ import Testing
     }
   }
 
-  /// A shell laid out for embedding, printing nothing, working in `folder`.
-  static func quietShell(in folder: TemporaryFolder, store: StateStore? = nil) -> Shell {
-    Shell(
-      console: Console(sink: { _, _ in }), isInteractive: true,
-      workspace: Workspace(store: store, currentDirectory: folder.url.path, home: nil),
-      layoutMetrics: Shell.embeddingLayoutMetrics)
+  /// A session as `folio --embed` makes one, working in `folder`.
+  static func quietSession(in folder: TemporaryFolder, store: StateStore? = nil) -> Session {
+    EmbedServer.makeSession(workspace: Workspace(store: store, currentDirectory: folder.url.path, home: nil))
   }
 
   private static func field(_ value: JSONValue, _ key: String) -> JSONValue? {
@@ -171,7 +167,7 @@ import Testing
   func searchEnabledFlags() throws {
     let harness = try Harness()
     harness.initialize(version: "1.1")
-    let registry = harness.shell.session.registry
+    let registry = harness.session.registry
     for (id, params) in [(1, #"{"query":"","limit":200}"#), (2, #"{"query":"","limit":200,"detail":true}"#)] {
       let result = try #require(
         harness.request(id, "commands.search", params).last.flatMap { Self.field($0, "result") })
@@ -203,7 +199,7 @@ import Testing
     let reply = harness.request(1, "document.open", #"{"path":"t.csv","colour":"red","size":1}"#)
     #expect(Self.errorCode(reply.first) == -32602)
     #expect(reply.first?.serialized.contains("unknown fields 'colour', 'size'") == true)
-    #expect(harness.shell.session.workspace.documents.isEmpty)
+    #expect(harness.session.workspace.documents.isEmpty)
     let nested = harness.request(2, "table.sort", #"{"keys":[{"column":"n","way":"up"}]}"#)
     #expect(nested.first?.serialized.contains("'keys.way'") == true)
     // Past the 64 fields kept as bits: the path taken at 70 and the unknown ones at 64 and 69 are told apart.
@@ -214,7 +210,7 @@ import Testing
     #expect(
       text.contains("'f63', 'f64', 'f65', 'f67'") && text.contains("'f69'") && !text.contains("'path'"),
       "\(text)")
-    #expect(harness.shell.session.workspace.documents.isEmpty)
+    #expect(harness.session.workspace.documents.isEmpty)
   }
 
   @Test("the life cycle: initialize first, once; after shutdown only exit")
@@ -275,8 +271,8 @@ import Testing
     let harness = try Harness()
     let plugins = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("plugins").path
-    harness.shell.session.loadPlugins(extraFolders: [], shippedFolder: plugins)
-    _ = harness.shell.session.finishCommand()
+    harness.session.loadPlugins(extraFolders: [], shippedFolder: plugins)
+    _ = harness.session.finishCommand()
     harness.initialize(notifications: #"["plugin.loaded","plugin.unloaded","plugin.failed","menus.changed"]"#)
     func methods(_ messages: [JSONValue]) -> [String] {
       messages.compactMap { if case .string(let method)? = Self.field($0, "method") { method } else { nil } }
@@ -297,8 +293,8 @@ import Testing
     let harness = try Harness()
     let plugins = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("plugins").path
-    harness.shell.session.loadPlugins(extraFolders: [], shippedFolder: plugins)
-    _ = harness.shell.session.finishCommand()
+    harness.session.loadPlugins(extraFolders: [], shippedFolder: plugins)
+    _ = harness.session.finishCommand()
     harness.initialize(notifications: #"["notify"]"#)
     let replies = harness.request(1, "commands.run", #"{"command":"hello.greet","arguments":{"who":"you"}}"#)
     #expect(replies.count == 2)
@@ -313,8 +309,8 @@ import Testing
 
     // A client that did not ask for it gets the text in the result only.
     let quiet = try Harness()
-    quiet.shell.session.loadPlugins(extraFolders: [], shippedFolder: plugins)
-    _ = quiet.shell.session.finishCommand()
+    quiet.session.loadPlugins(extraFolders: [], shippedFolder: plugins)
+    _ = quiet.session.finishCommand()
     quiet.initialize(notifications: "[]")
     #expect(quiet.request(1, "commands.run", #"{"command":"hello.greet"}"#).count == 1)
   }
@@ -334,7 +330,7 @@ import Testing
     }
     #expect(replies.count == 1)
     #expect(Self.errorCode(replies.first) == -32800)
-    #expect(harness.shell.session.workspace.documents.isEmpty)
+    #expect(harness.session.workspace.documents.isEmpty)
   }
 
   @Test("cancelling the running request stops it: -32800, the rows unmoved, the next request runs")
@@ -348,15 +344,15 @@ import Testing
     // The sort reports progress every 4,096 rows: the first report cancels it as the
     // reading thread would, from inside the running request, so the test needs no timing.
     let server = try #require(harness.server)
-    harness.shell.session.workspace.progress = { _ in server.cancellations.cancel(.number(3)) }
+    harness.session.workspace.progress = { _ in server.cancellations.cancel(.number(3)) }
     let sort = harness.request(3, "table.sort", #"{"keys":[{"column":"n"}]}"#)
     #expect(sort.count == 1)
     #expect(Self.errorCode(sort.first) == -32800)
-    #expect(!harness.shell.session.workspace.cancellation.isCancelled, "reset after the request")
+    #expect(!harness.session.workspace.cancellation.isCancelled, "reset after the request")
     #expect(
       Self.field(try #require(harness.request(4, "table.rows", rows).first), "result")
         == Self.field(try #require(before.first), "result"))
-    harness.shell.session.workspace.progress = nil
+    harness.session.workspace.progress = nil
     #expect(Self.errorCode(harness.request(5, "table.sort", #"{"keys":[{"column":"n"}]}"#).first) == nil)
   }
 
@@ -390,7 +386,7 @@ import Testing
   @Test("table.rows carries row decorations and formatted cells beside the stored ones")
   func decoratedRows() throws {
     let harness = try Harness()
-    let decorations = harness.shell.session.workspace.tableDecorations
+    let decorations = harness.session.workspace.tableDecorations
     try decorations.add(
       RowDecoration(
         id: "t.high", symbol: "checkmark.seal.fill", text: "High", tint: .green, column: "n",
@@ -426,10 +422,10 @@ import Testing
     #expect(sorted.first?.serialized.contains(#""cells":{"name":"c"}"#) == true)
     let delete = harness.request(5, "table.deleteRows", #"{"ids":[1]}"#)
     #expect(delete.first?.serialized.contains(#""id":"delete""#) == true)
-    #expect(harness.shell.session.pendingDialog != nil)
+    #expect(harness.session.pendingDialog != nil)
     #expect(Self.errorCode(harness.request(6, "dialog.answer", #"{"button":"nope"}"#).first) == -32602)
     harness.request(7, "dialog.answer", #"{"button":"delete"}"#)
-    #expect(harness.shell.session.pendingDialog == nil)
+    #expect(harness.session.pendingDialog == nil)
     let after = harness.request(8, "table.rows")
     #expect(after.first.flatMap { Self.field($0, "result") }.flatMap { Self.field($0, "total") } == .int(2))
   }
@@ -532,11 +528,12 @@ import Testing
     init() throws {
       folder = try TemporaryFolder()
       try folder.write("t.csv", "name,n\na,1\nb,2\n")
-      valueServer = EmbedServer(shell: EmbedServerTests.quietShell(in: folder)) { [unowned self] in
+      valueServer = EmbedServer(session: EmbedServerTests.quietSession(in: folder), log: { _ in }) {
+        [unowned self] in
         values.append($0)
       }
       byteServer = EmbedServer(
-        shell: EmbedServerTests.quietShell(in: folder),
+        session: EmbedServerTests.quietSession(in: folder), log: { _ in },
         writeLine: { [unowned self] in bytes.append(contentsOf: $0) })
     }
 
@@ -763,18 +760,18 @@ import Testing
         run = function() end }
       """)
     let plugins = folder.url.appendingPathComponent("plugins").path
-    func start() throws -> Shell {
+    func start() throws -> Session {
       let store = try StateStore(directory: folder.url.appendingPathComponent("state").path)
-      let shell = Self.quietShell(in: folder, store: store)
-      shell.session.loadPlugins(extraFolders: [plugins], shippedFolder: nil)
-      return shell
+      let session = Self.quietSession(in: folder, store: store)
+      session.loadPlugins(extraFolders: [plugins], shippedFolder: nil)
+      return session
     }
     _ = try start()
-    let shell = try start()
-    let plugin = try #require(shell.session.pluginHost?.plugin(named: "probe"))
+    let session = try start()
+    let plugin = try #require(session.pluginHost?.plugin(named: "probe"))
     #expect(plugin.isRegisteredFromCache)
     var sent: [JSONValue] = []
-    let server = EmbedServer(shell: shell) { sent.append($0) }
+    let server = EmbedServer(session: session, log: { _ in }) { sent.append($0) }
     for line in [
       #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"1.1"}}"#,
       #"{"jsonrpc":"2.0","id":1,"method":"commands.search","params":{"query":"savvy"}}"#,

@@ -1,5 +1,5 @@
 import FolioCore
-import FolioShell
+import FolioSession
 import FolioTestSupport
 import Foundation
 import Testing
@@ -10,22 +10,22 @@ import Testing
 /// when given), initialized and with `t.csv` open, with every message it sent.
 final class EmbedSessionHarness {
   let folder: TemporaryFolder
-  let shell: Shell
+  let session: Session
   private(set) var sent: [JSONValue] = []
   private var server: EmbedServer!
 
   init(csv: String, plugin: String? = nil) throws {
     folder = try TemporaryFolder()
     try folder.write("t.csv", csv)
-    shell = EmbedServerTests.quietShell(in: folder)
+    session = EmbedServerTests.quietSession(in: folder)
     if let plugin {
       try FileManager.default.createDirectory(
         atPath: folder.path("plugins/keeper"), withIntermediateDirectories: true)
       try folder.write("plugins/keeper/plugin.lua", plugin)
-      #expect(shell.session.loadPlugins(extraFolders: [folder.path("plugins")], shippedFolder: nil).isEmpty)
-      _ = shell.session.finishCommand()
+      #expect(session.loadPlugins(extraFolders: [folder.path("plugins")], shippedFolder: nil).isEmpty)
+      _ = session.finishCommand()
     }
-    server = EmbedServer(shell: shell) { [unowned self] in sent.append($0) }
+    server = EmbedServer(session: session, log: { _ in }) { [unowned self] in sent.append($0) }
     request(0, "initialize", #"{"protocolVersion":"1.3","notifications":[]}"#)
     request(1, "document.open", #"{"path":"t.csv"}"#)
   }

@@ -1,11 +1,11 @@
 import FolioCore
-import FolioShell
 import FolioTestSupport
 import Testing
 
 @testable import FolioEmbed
 
-/// The palette's search over the app's own commands, pinned: every match and its score, in
+/// The palette's search over the app's own commands (an embedding session's: no shell
+/// built-ins), pinned: every match and its score, in
 /// order, for a few filters (ASCII and not, with spaces, a dot, upper case, none matching), as
 /// the search gave them before the index walked its commands' masks together and the
 /// alignment used a sentinel for "no alignment". A change to the search's speed must leave
@@ -13,7 +13,7 @@ import Testing
 @Suite struct SearchOrderTests {
   private static let pinned: [(query: String, matches: [(String, Int)])] = [
     ("sav", [("document.save", 116), ("document.revert", 98), ("document.recover", 74)]),
-    ("open", [("document.open", 150), ("document.recent.open", 150), ("option.keep-going", 102)]),
+    ("open", [("document.open", 150), ("document.recent.open", 150)]),
     (
       "s",
       [
@@ -23,13 +23,13 @@ import Testing
         ("scene.screen", 48), ("scene.settings", 48), ("scene.sidebar", 48), ("scene.tab", 48),
         ("scene.tabs", 48), ("selection.context-menu", 48), ("selection.edit-mode", 48),
         ("selection.select", 48), ("selection.show", 48), ("shell.cancel", 48), ("shell.choose", 48),
-        ("shell.commands", 48), ("shell.echo", 48), ("shell.help", 48), ("shell.option", 48),
-        ("shell.quit", 48), ("shell.record", 48), ("shell.run", 48), ("shell.source", 48), ("view.show", 48),
+
+        ("shell.quit", 48), ("view.show", 48),
         ("view.sort", 48), ("menu.show", 35), ("toolbar.show", 32), ("document.revert", 30),
         ("toolbar.use", 15), ("edit.insert", 14), ("toolbar.customize", 14), ("toolbar.reset", 14),
         ("document.close", 13), ("document.list", 13), ("document.focus", 12), ("image.adjust", 12),
         ("map.adjust", 12), ("menu.list", 12), ("plugin.list", 10), ("row.actions", 10),
-        ("document.recent", 6), ("document.recent.clear", 6), ("document.recover", 6), ("option.echo", 6),
+        ("document.recent", 6), ("document.recent.clear", 6), ("document.recover", 6),
       ]
     ),
     ("tbl", [("toolbar.layout", 98)]),
@@ -40,7 +40,7 @@ import Testing
     (
       "RUN",
       [
-        ("shell.run", 116), ("shell.source", 116), ("document.recover", 115), ("column.run", 101),
+        ("document.recover", 115), ("column.run", 101),
         ("column.rename", 70), ("document.recent", 69),
         ("document.recent.open", 56), ("document.recent.clear", 55),
       ]
@@ -49,9 +49,9 @@ import Testing
       "d s",
       [
         ("document.save", 80), ("document.share", 80), ("document.list", 62), ("document.close", 53),
-        ("document.focus", 52), ("edit.substitute", 52), ("shell.commands", 44), ("document.recent", 42),
-        ("option.echo", 40),
-        ("shell.record", 40), ("document.recent.clear", 39), ("image.adjust", 29), ("map.adjust", 29),
+        ("document.focus", 52), ("edit.substitute", 52), ("document.recent", 42),
+
+        ("document.recent.clear", 39), ("image.adjust", 29), ("map.adjust", 29),
         ("edit.insert", 26), ("document.recover", 15),
       ]
     ),
@@ -60,7 +60,7 @@ import Testing
   @Test("the app's commands are found in the same order with the same scores")
   func pinnedOrder() throws {
     let folder = try TemporaryFolder()
-    let registry = EmbedServerTests.quietShell(in: folder).session.registry
+    let registry = EmbedServerTests.quietSession(in: folder).registry
     for (query, expected) in Self.pinned {
       let found = registry.search(query, limit: 1_000)
       #expect(found.total == expected.count, "\(query)")
@@ -72,7 +72,7 @@ import Testing
   @Test("a palette's keystrokes — typed on, asked again, deleted, retyped — find what a fresh search finds")
   func keystrokes() throws {
     let folder = try TemporaryFolder()
-    let typed = EmbedServerTests.quietShell(in: folder).session.registry
+    let typed = EmbedServerTests.quietSession(in: folder).registry
     var queries: [String] = []
     for word in ["save", "Doc cl", "sav", "d s", "tbl"] {
       // Typed a character at a time, asked again, then deleted a character at a time.
@@ -81,7 +81,7 @@ import Testing
     }
     queries += ["s", "Save As…", "Save As", "é", "sé", "s", "x", "xz", "x", " ", "  s", "s"]
     for query in queries {
-      let fresh = EmbedServerTests.quietShell(in: folder).session.registry.search(query, limit: 1_000)
+      let fresh = EmbedServerTests.quietSession(in: folder).registry.search(query, limit: 1_000)
       let found = typed.search(query, limit: 1_000)
       #expect(found.total == fresh.total, "\(query)")
       #expect(found.matches.map(\.command.id) == fresh.matches.map(\.command.id), "\(query)")

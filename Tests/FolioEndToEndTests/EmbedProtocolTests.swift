@@ -499,7 +499,7 @@ private final class EmbedClient {
     #expect(Self.errorCode(refused) == -32602)
     #expect(
       ((refused["error"] as? [String: Any])?["data"] as? [String: Any])?["supported"] as? [String] == [
-        "1.4", "1.3", "1.2", "1.1", "1.0",
+        "1.5", "1.4", "1.3", "1.2", "1.1", "1.0",
       ])
     try client.request("initialize", ["protocolVersion": "1.0", "notifications": ["document.changed"]])
 

@@ -1,3 +1,4 @@
+import FolioPresentation
 import Foundation
 import Testing
 

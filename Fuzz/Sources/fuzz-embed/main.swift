@@ -1,7 +1,6 @@
 import FolioCore
 import FolioEmbed
 import FolioSession
-import FolioShell
 import FuzzSupport
 
 #if canImport(Glibc)
@@ -94,13 +93,11 @@ func fuzzEmbed(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 /// Sends `items` to a server over a session with the fixture open, checking each message's
 /// replies.
 func serve(_ items: [MessageReader.Item]) {
-  let shell = Shell(
-    console: Console(sink: { _, _ in }), isInteractive: true,
-    workspace: Workspace(store: nil, currentDirectory: scratch.path, home: nil),
-    layoutMetrics: Shell.embeddingLayoutMetrics)
-  defer { shell.session.workspace.endSession() }
+  let session = EmbedServer.makeSession(
+    workspace: Workspace(store: nil, currentDirectory: scratch.path, home: nil))
+  defer { session.workspace.endSession() }
   var sent: [JSONValue] = []
-  let server = EmbedServer(shell: shell) { sent.append($0) }
+  let server = EmbedServer(session: session, log: { _ in }) { sent.append($0) }
   server.messageLimit = limit
   server.receive(
     .line(Array(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"1.0"}}"#.utf8)))

@@ -58,8 +58,19 @@ public final class Document {
   /// Counts content changes: the document is dirty when it differs from the saved revision.
   /// Each change (an edit, an undo, a redo) is published.
   public private(set) var revision = 0 {
-    didSet { if revision != oldValue { events.publish(.documentChanged(windowID: windowID)) } }
+    didSet {
+      guard revision != oldValue else { return }
+      version += 1
+      events.publish(.documentChanged(windowID: windowID))
+    }
   }
+  /// Counts every change of `revision` and only grows (LSP's document version): an undo
+  /// takes `revision` back to an earlier one, and `version` on to the next.
+  public private(set) var version = 0
+  /// The name of the change an undo would take back ("Edit Cell"); nil when there is none.
+  public var undoName: String? { undoStack.undoName }
+  /// The name of the change a redo would make again; nil when there is none.
+  public var redoName: String? { undoStack.redoName }
   private var savedRevision = 0
   private var nextRevision = 1
   /// The steps recorded since `beginGroup`, and what to restore on `rollbackGroup`; nil

@@ -1,5 +1,5 @@
 import FolioCore
-import FolioShell
+import FolioPresentation
 
 /// An error response of the embedding protocol: a JSON-RPC code, a message, and data — for
 /// Folio's own errors, the error object `--json` prints (code, message, values, remedies,
@@ -48,11 +48,12 @@ public struct ProtocolError: Error, Equatable, Sendable {
 
   /// A Folio error as a response: `invalid-argument`, `unknown-command` and `syntax` errors
   /// (the arguments, command id or command line the client sent) are `invalidParams`, the others
-  /// `operationFailed`; `data` is the error object of `--json`.
+  /// `operationFailed`; the message is the error's messages alone, with no remedy phrased as a
+  /// command line (they are in `data`, typed); `data` is the error object of `--json`.
   init(_ error: FolioError, errorText: ErrorText) {
     let code: Code =
       [.invalidArgument, .unknownCommand, .syntax].contains(error.code) ? .invalidParams : .operationFailed
-    self.init(code, errorText.text(error), data: errorText.json(error))
+    self.init(code, errorText.message(error), data: errorText.json(error))
     isInterruption = error.code == .interrupted
   }
 

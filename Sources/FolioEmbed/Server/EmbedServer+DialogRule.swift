@@ -12,7 +12,7 @@ extension EmbedServer.Handler {
     switch method {
     case .initialize, .shutdown, .commandsRun, .commandExecute: return nil
     case .tableRows, .cellGet, .menuResolve, .dialogGet, .toolbarLayout, .splitViewGet, .environmentGet,
-      .settingsGet, .commandsList, .commandsSearch, .commandsExplain:
+      .settingsGet, .documentInfo, .commandsList, .commandsSearch, .commandsExplain:
       return .reads
     case .dialogAnswer, .dialogDismiss: return .answers
     default: return .changes

@@ -1,6 +1,6 @@
 import FolioCore
+import FolioPresentation
 import FolioSession
-import FolioShell
 
 extension EmbedServer {
   /// How a method is served.
@@ -17,7 +17,7 @@ extension EmbedServer {
   /// The methods that read their params themselves.
   enum Method {
     case initialize, shutdown
-    case documentSave, documentSaveAs, documentFocus
+    case documentSave, documentSaveAs, documentFocus, documentInfo
     case tableRows, tableSort, tableAddRow, tableDeleteRows
     case cellGet, cellSet, selectionSet, selectionSetEditMode
     case menuResolve, menuOpen, menuContext, menuChoose, menuClose
@@ -36,7 +36,7 @@ extension EmbedServer {
     ("document.list", .command("document.list")), ("document.save", .own(.documentSave)),
     ("document.saveAs", .own(.documentSaveAs)), ("document.revert", .command("document.revert")),
     ("document.close", .command("document.close")), ("document.rename", .command("document.rename")),
-    ("document.info", .command("document.info")), ("document.focus", .own(.documentFocus)),
+    ("document.info", .own(.documentInfo)), ("document.focus", .own(.documentFocus)),
     ("document.undo", .command("edit.undo")), ("document.redo", .command("edit.redo")),
     ("table.rows", .own(.tableRows)), ("table.sort", .own(.tableSort)), ("table.addRow", .own(.tableAddRow)),
     ("table.deleteRows", .own(.tableDeleteRows)),
@@ -71,8 +71,34 @@ extension EmbedServer {
   /// Looks a method up by its name.
   static func handler(named name: String) -> Handler? { handlers[name] }
 
+  /// The methods that take an optional `window` since 1.5: the table, cell and selection
+  /// methods, which otherwise act on the active window.
+  private static func takesWindow(_ handler: Handler) -> Bool {
+    switch handler {
+    case .own(.tableRows), .own(.tableSort), .own(.tableAddRow), .own(.tableDeleteRows), .own(.cellGet),
+      .own(.cellSet), .own(.selectionSet), .own(.selectionSetEditMode), .command("selection.show"):
+      true
+    default: false
+    }
+  }
+
   /// Serves a method with its params; the params left over are refused before anything runs.
+  /// Since 1.5 a table, cell or selection method's `window` names the window it acts on,
+  /// which stays in the background (`Workspace.acting(onWindow:_:)`).
   func call(_ handler: Handler, _ params: inout Params) throws -> JSONValue {
+    if speaks("1.5"), Self.carriesShortcutsOrIcons(handler) {
+      return Self.withNeutralFields(try callInActiveWindow(handler, &params))
+    }
+    guard speaks("1.5"), Self.takesWindow(handler),
+      let window = try params.optionalInt("window", in: 1...Int(Int32.max))
+    else {
+      return try callInActiveWindow(handler, &params)
+    }
+    return try session.workspace.acting(onWindow: window) { try callInActiveWindow(handler, &params) }
+  }
+
+  /// Serves a method with its params in the active window.
+  private func callInActiveWindow(_ handler: Handler, _ params: inout Params) throws -> JSONValue {
     switch handler {
     case .command(let commandID): return try run(commandID, &params)
     case .plugin(let action):
@@ -104,7 +130,10 @@ extension EmbedServer {
       let window = try params.int("window", in: 1...Int(Int32.max))
       try params.finish()
       try session.focus(windowID: window)
-      return try runCommand("document.info", [:])
+      return try documentInfo()
+    case .documentInfo:
+      try params.finish()
+      return try documentInfo()
 
     // Tables, cells and the selection, by row id and column name.
     case .tableRows: return try tableRows(&params)
@@ -203,7 +232,8 @@ extension EmbedServer {
         try session.chooseMenuItem(path: path, arguments: arguments.map { Word($0, quotedFrom: 0) }))
     case .menuClose:
       try params.finish()
-      return try runCommand("menu.show", ["words": .words([Word("close")])])
+      try session.closeMenu()
+      return JSONRenderer.result(.message("Closed the menu."))
 
     // Dialogs.
     case .dialogGet:
@@ -245,19 +275,49 @@ extension EmbedServer {
     // Commands.
     case .commandsList:
       try params.finish()
-      return try runCommand("shell.commands", [:])
+      return JSONRenderer.result(Palette.commands(in: session.registry))
     case .commandsSearch: return try commandsSearch(&params)
     case .commandsExplain:
       let command = try params.string("command")
       try params.finish()
-      return try runCommand("shell.help", ["command": .string(command)])
+      return JSONRenderer.result(try Palette.help(for: command, in: session))
     case .commandsRun:
       let command = try params.string("command")
       let arguments = try params.arguments("arguments")
       try params.finish()
+      // The same error for an id no command has as `command.execute` gives.
+      guard session.registry.command(id: command) != nil else { throw session.unknownCommand(named: command) }
       return try runCommand(command, arguments)
     case .commandExecute: return try execute(&params)
     }
+  }
+
+  /// `document.info` of the active document: `--json info`'s object, and since 1.5 its
+  /// `version` and undo state (`historyFields`).
+  private func documentInfo() throws -> JSONValue {
+    let info = try runCommand("document.info", [:])
+    guard speaks("1.5"), case .object(let fields) = info, let document = session.workspace.active else {
+      return info
+    }
+    return .object(fields + historyFields(of: document))
+  }
+
+  /// Whether the client named `version` or a later one.
+  func speaks(_ version: String) -> Bool {
+    guard let named = Self.protocolVersions.firstIndex(of: protocolVersion),
+      let asked = Self.protocolVersions.firstIndex(of: version)
+    else { return false }
+    return named <= asked
+  }
+
+  /// Since 1.5: a document's `version` (it only grows), and whether an undo or a redo is
+  /// there to run, with the names of the changes they would take back or make again.
+  func historyFields(of document: Document) -> [(String, JSONValue)] {
+    [
+      ("version", .int(document.version)), ("canUndo", .bool(document.undoName != nil)),
+      ("canRedo", .bool(document.redoName != nil)), ("undoTitle", .string(document.undoName)),
+      ("redoTitle", .string(document.redoName)),
+    ]
   }
 
   /// Runs a command with the params as its arguments, checked by its declared parameters.
@@ -288,7 +348,8 @@ extension EmbedServer {
       (fields: inout Params) throws(ProtocolError) in
       try self.environment(&fields, from: session.appEnvironment)
     }
-    let names = try params.optionalStrings("notifications") ?? Self.notificationNames
+    let defaults = Self.notificationNames + (version == "1.5" ? Self.notificationNamesSince15 : [])
+    let names = try params.optionalStrings("notifications") ?? defaults
     // Since 1.2 the client may choose the encoding of the messages after this one.
     let isOlder = ["1.0", "1.1"].contains(version)
     let encodings = isOlder ? nil : try params.optionalStrings("encodings")
@@ -302,7 +363,7 @@ extension EmbedServer {
     let spoken =
       fixedEncoding.map { [$0] } ?? (version == "1.2" ? [.json, .msgpack] : MessageEncoding.allCases)
     let encoding = try Self.encoding(among: encodings ?? [spoken[0].rawValue], spoken: spoken)
-    let known = Self.notificationNames + Self.optInNotificationNames
+    let known = defaults + Self.optInNotificationNames
     if let unknown = names.first(where: { !known.contains($0) }) {
       throw ProtocolError(
         .invalidParams, "no notification '\(unknown)'",
@@ -314,7 +375,7 @@ extension EmbedServer {
     chosenEncoding = encoding
     var result: [(String, JSONValue)] = [
       ("protocolVersion", .string(version)),
-      ("server", .object([("name", .string("folio")), ("version", .string(Folio.version))])),
+      ("server", .object([("name", .string("folio")), ("version", .string(BuildVersion.version))])),
       ("methods", .array(Self.methods.map { .string($0.name) })),
       ("notifications", .array(names.map(JSONValue.string))),
       ("limits", .object([("messageBytes", .int(messageLimit))])),
@@ -372,8 +433,9 @@ extension EmbedServer {
     guard protocolVersion != "1.0" else {
       let query = try params.string("query")
       try params.finish()
-      return try runCommand(
-        "shell.commands", ["filter": .words(query.split(separator: " ").map { Word(String($0)) })])
+      // The query's words, one space apart, as the palette's filter.
+      let filter = query.split(separator: " ").joined(separator: " ")
+      return JSONRenderer.result(Palette.commands(in: session.registry, matching: filter))
     }
     return try searchAnswer(&params).json
   }
@@ -638,10 +700,15 @@ extension EmbedServer {
     }
     var results: [JSONValue] = []
     for command in commands {
-      results.append(
-        .object([
-          ("command", .string(command.text)), ("result", JSONRenderer.result(try shell.dispatch(command))),
-        ]))
+      let name = command.words[0].text
+      // Held by reference: the command is lent to `run`, not copied out of the registry.
+      guard let target = session.registry.registered(named: name) else {
+        throw session.unknownCommand(named: name)
+      }
+      let output = try withExtendedLifetime(target) {
+        try session.run(target.command, words: command.words.dropFirst())
+      }
+      results.append(.object([("command", .string(command.text)), ("result", JSONRenderer.result(output))]))
     }
     return .object([("results", .array(results))])
   }

@@ -1,6 +1,6 @@
 import FolioCore
+import FolioPresentation
 import FolioSession
-import FolioShell
 
 extension EmbedServer {
   /// Every notification the server sends, for `initialize`.
@@ -9,6 +9,9 @@ extension EmbedServer {
     "selection.changed", "menus.changed", "toolbar.changed", "dialog.presented", "dialog.dismissed",
     "plugin.loaded", "plugin.failed", "plugin.unloaded", "notify", "log",
   ]
+
+  /// The notifications added in 1.5, sent to a 1.5 client (and known to it only).
+  static let notificationNamesSince15 = ["environment.changed"]
 
   /// Notifications sent only to a client that names them in `initialize`.
   static let optInNotificationNames = ["$/progress"]
@@ -37,6 +40,13 @@ extension EmbedServer {
   /// `log` warning), and sends the toolbar when its layout changed.
   func catchUp() {
     hasSentMenusChanged = false
+    // The environment a request changed (`environment.set`, a command such as `env`), once.
+    if let told = lastEnvironment, session.appEnvironment != told {
+      lastEnvironment = session.appEnvironment
+      if case .object(let fields) = JSONRenderer.result(.environment(session.appEnvironment)) {
+        notify("environment.changed", fields)
+      }
+    }
     // Most requests change nothing (the palette's search): with nothing to deliver, dismiss or
     // journal, and no window whose toolbar could differ from the none last told, every step
     // below does nothing.
@@ -44,8 +54,8 @@ extension EmbedServer {
       return
     }
     for warning in session.finishCommand() {
-      notify("log", [("level", .string("warning")), ("message", .string(errorText.text(warning)))])
-      shell.console.printError("folio: warning: \(errorText.text(warning))")
+      notify("log", [("level", .string("warning")), ("message", .string(errorText.message(warning)))])
+      log("folio: warning: \(errorText.text(warning))")
     }
     // A dialog dismissed because its row went away was told as `dialog.dismissed`, with why.
     _ = session.takeDialogDismissals()
@@ -56,7 +66,8 @@ extension EmbedServer {
     let toolbar = currentToolbar()
     if toolbar != lastToolbar {
       lastToolbar = toolbar
-      notify("toolbar.changed", [("toolbar", toolbar ?? .null)])
+      let told = speaks("1.5") ? toolbar.map(Self.withNeutralFields) : toolbar
+      notify("toolbar.changed", [("toolbar", told ?? .null)])
     }
   }
 
@@ -85,7 +96,7 @@ extension EmbedServer {
           ("revision", document.map { .int($0.revision) } ?? .null),
           ("dirty", document.map { .bool($0.isDirty) } ?? .null),
           ("change", document.map(contentChange) ?? .null),
-        ])
+        ] + (speaks("1.5") ? document.map(historyFields) ?? [] : []))
     case .documentSaved(let windowID):
       let document = session.workspace.documents.first { $0.windowID == windowID }
       notify(event.name, documentFields(windowID) + [("url", .string(document?.url))])
@@ -155,6 +166,21 @@ extension EmbedServer {
     if case .table(let table) = document.content {
       let positions = start..<min(table.rowCount, start + inserted)
       let ids = positions.map { table.id(ofRow: $0) }
+      // Since 1.5 a run that only moved one row (an edit in a sorted table) is told as that
+      // move and the row's cells: a client updates in O(1) rather than reading every id.
+      if speaks("1.5"), removed == ids.count,
+        let move = Self.move(in: ids, told: toldRowIDs[document.windowID], from: start)
+      {
+        toldRowIDs[document.windowID]?.replaceSubrange(start..<start + removed, with: ids)
+        let row = move.to - 1
+        let cells = table.columns.indices.map { column in
+          (table.columns[column], JSONValue.string(table.cell(row: row, column: column).description))
+        }
+        return .object([
+          ("kind", .string("move")), ("id", .int(move.id)), ("from", .int(move.from)), ("to", .int(move.to)),
+          ("cells", .object(cells)),
+        ])
+      }
       fields.append(("ids", .array(ids.map(JSONValue.int))))
       // The ids the run held when the client was last told, less those it still holds.
       if var told = toldRowIDs[document.windowID], start + removed <= told.count {
@@ -166,6 +192,24 @@ extension EmbedServer {
       }
     }
     return .object(fields)
+  }
+
+  /// The one row a run of `ids` from position `start` (from 0) moved, when the run holds the
+  /// same rows as the client was told but for that row, taken from one end of the run to the
+  /// other: its id and its positions before and after, counted from 1. Nil for any other run,
+  /// and for a run of fewer than two rows.
+  static func move(in ids: [Int], told: [Int]?, from start: Int) -> (id: Int, from: Int, to: Int)? {
+    guard ids.count >= 2, let told, start + ids.count <= told.count else { return nil }
+    let before = told[start..<start + ids.count]
+    // Moved down: the first row went to the end.
+    if ids.last == before.first, ids.dropLast().elementsEqual(before.dropFirst()) {
+      return (ids[ids.count - 1], start + 1, start + ids.count)
+    }
+    // Moved up: the last row went to the start.
+    if ids.first == before.last, ids.dropFirst().elementsEqual(before.dropLast()) {
+      return (ids[0], start + ids.count, start + 1)
+    }
+    return nil
   }
 
   /// Notes the row ids of a window's table as the client now knows them, so that the next run

@@ -1,5 +1,5 @@
 import FolioCore
-import FolioShell
+import FolioSession
 
 #if canImport(Glibc)
   import Glibc
@@ -12,9 +12,19 @@ extension EmbedServer {
   /// client chose MessagePack or from the first byte with `--encoding msgpack-rpc`, and
   /// returns the exit status: 1 when `exit` came without `shutdown` first (as in LSP), else
   /// 0 — the end of the input is a clean end.
-  public static func serve(_ shell: Shell, _ transport: LaunchOptions.EmbedTransport = .init()) -> Int32 {
+  ///
+  /// - Parameters:
+  ///   - session: the session served (`makeSession(workspace:environment:)`).
+  ///   - encoding: the encoding the command line fixed from the first byte
+  ///     (`--encoding msgpack-rpc`, or JSON for `--framing lsp`); nil lets `initialize` choose.
+  ///   - framesLSP: whether JSON messages are framed by `Content-Length` headers.
+  public static func serve(
+    _ session: Session, encoding fixed: MessageEncoding? = nil, framesLSP: Bool = false
+  )
+    -> Int32
+  {
     // A failed write (the client gone) is ignored: Folio reads on to the end of its input.
-    let server = EmbedServer(shell: shell, writeLine: { line in _ = Console.write(.output, bytes: line) })
+    let server = EmbedServer(session: session, writeLine: { line in _ = writeAll(descriptor: 1, line) })
     // A client gone away makes writes fail with EPIPE rather than end Folio, which then
     // reads to the end of its input and keeps unsaved changes for recovery.
     signal(SIGPIPE, SIG_IGN)
@@ -27,10 +37,9 @@ extension EmbedServer {
     }
     var isSettled = false
     // A transport fixed by the command line is in force from the first byte.
-    if transport != LaunchOptions.EmbedTransport() {
-      let encoding: MessageEncoding = transport.encoding == .msgpackRPC ? .msgpackRPC : .json
-      server.fixTransport(encoding: encoding, framesLSP: transport.framing == .lsp)
-      input.settle(encoding, isLSP: transport.framing == .lsp)
+    if let fixed = fixed ?? (framesLSP ? .json : nil) {
+      server.fixTransport(encoding: fixed, framesLSP: framesLSP)
+      input.settle(fixed, isLSP: framesLSP && fixed == .json)
       isSettled = true
     }
     input.startWatching()

@@ -1,11 +1,16 @@
 import FolioCore
+import FolioPresentation
 import FolioSession
-import FolioShell
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// The embedding protocol's server: JSON-RPC 2.0 requests in, responses and notifications
-/// out, over the shell's `Session` (docs/protocol.md).
+/// out, over a `Session` (docs/protocol.md).
 ///
-/// It is a second front end beside the shell's REPL and scripts: it parses each message's
+/// It is a front end beside the shell's REPL and scripts, and depends on no other front end:
+/// it parses each message's
 /// params into typed values at the edge, calls the session's typed API (or runs a command by
 /// id with typed arguments), and sends the result in the shapes `--json` prints. The events a
 /// request caused are sent as notifications before its response. It knows nothing of file
@@ -13,7 +18,7 @@ import FolioShell
 public final class EmbedServer {
   /// The protocol versions this server speaks, newest first; each is served as
   /// docs/protocol.md documents it.
-  public static let protocolVersions = ["1.4", "1.3", "1.2", "1.1", "1.0"]
+  public static let protocolVersions = ["1.5", "1.4", "1.3", "1.2", "1.1", "1.0"]
 
   /// Where the conversation is.
   public enum Phase: Equatable, Sendable {
@@ -27,8 +32,11 @@ public final class EmbedServer {
     case exited
   }
 
-  /// The shell whose session is served; command lines (`command.execute`) run through it.
-  let shell: Shell
+  /// The session served.
+  public let session: Session
+  /// Writes a line of the server's log (what it ignored, warnings), on standard error in
+  /// `folio --embed`.
+  let log: (String) -> Void
   /// Where messages go: as values, or as the bytes of each message in `encoding`.
   private enum Output {
     case values((JSONValue) -> Void)
@@ -65,11 +73,14 @@ public final class EmbedServer {
   private(set) var wantsToolbarChanged = false
   /// The toolbar layout last sent in `toolbar.changed` (or found at `initialize`).
   var lastToolbar: JSONValue?
+  /// The environment as `environment.changed` last told it (or as `initialize` left it); nil
+  /// until then, or when the client did not ask for the notification.
+  var lastEnvironment: AppEnvironment?
   /// The dialog last sent in `dialog.presented`, to name the button of `dialog.dismissed`.
   var presentedDialog: Dialog?
   /// The longest message the reader feeding this server keeps, in bytes, and the longest
   /// response it writes as bytes: a longer answer is refused with `answerTooLarge`. (Values
-  /// handed to `init(shell:send:)`'s closure are not measured.)
+  /// handed to `init(session:send:)`'s closure are not measured.)
   public var messageLimit = MessageReader.defaultLimit
   /// How many rows the answer being written holds (`table.rows`), so that an answer over
   /// the message limit can say how many would fit; nil for other answers.
@@ -96,28 +107,85 @@ public final class EmbedServer {
   /// allocated its buffer each time.
   private var messageWriter = MessagePackWriter()
 
-  /// The session served.
-  var session: Session { shell.session }
+  /// The widths a session served to a client lays out with unless it says otherwise: a
+  /// character-cell client's, one column a glyph — a table's cells are separated by three
+  /// columns (` │ `) inside two-column edges and a two-column gutter, and cut no narrower than
+  /// four; a toolbar's items are two apart, an icon beside its title takes two columns and
+  /// one alone three, a group's members one apart, a menu indicator two and the overflow
+  /// button one; panes are one apart; and there is no frame, since the client draws its own
+  /// window.
+  public static let layoutMetrics = LayoutMetrics(
+    table: TableMetrics(separatorWidth: 3, edgeWidth: 2, gutterWidth: 2, minimumColumnWidth: 4),
+    toolbar: ToolbarMetrics(
+      spacing: 2, iconBesideTitleWidth: 2, iconOnlyWidth: 3, memberSpacing: 1, menuIndicatorWidth: 2,
+      overflowButtonWidth: 1, frameWidth: 0),
+    paneSeparatorWidth: 1, frameWidth: 0)
 
-  /// Creates a server over `shell`'s session that sends its messages with `send`.
-  public convenience init(shell: Shell, send: @escaping (JSONValue) -> Void) {
-    self.init(shell: shell, output: .values(send))
+  /// A session for a client: laid out with `layoutMetrics`, its dialogs answered as they
+  /// come (as a person answers them), `commands.run`'s results shaped as `--json` shapes
+  /// them for `folio.run` too.
+  public static func makeSession(workspace: Workspace, environment: [String: String] = [:]) -> Session {
+    let session = Session(
+      workspace: workspace, metrics: layoutMetrics, isInteractive: true, environment: environment)
+    session.resultRenderer = JSONRenderer.result
+    return session
   }
 
-  /// Creates a server over `shell`'s session that writes each message as one line of JSON,
+  /// Writes a log line on standard error, each control character shown as table cells
+  /// show it.
+  public static func logToStandardError(_ text: String) {
+    var line = text.displayedOnOneLine + "\n"
+    line.withUTF8 { bytes in _ = writeAll(descriptor: 2, bytes) }
+  }
+
+  /// Writes bytes to a descriptor, retrying short writes and interrupted calls.
+  ///
+  /// - Returns: false when the descriptor takes no more (a closed pipe, another error).
+  @discardableResult
+  static func writeAll(descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    var offset = 0
+    while offset < bytes.count {
+      let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
+      if written > 0 {
+        offset += written
+      } else if written < 0, errno == EINTR {
+        continue
+      } else {
+        return false
+      }
+    }
+    return true
+  }
+
+  /// Creates a server over `session` that sends its messages with `send` and its log lines
+  /// to `log`.
+  public convenience init(
+    session: Session, log: @escaping (String) -> Void = EmbedServer.logToStandardError,
+    send: @escaping (JSONValue) -> Void
+  ) {
+    self.init(session: session, log: log, output: .values(send))
+  }
+
+  /// Creates a server over `session` that writes each message as one line of JSON,
   /// ended by its newline — or, once the client chose MessagePack in `initialize`, as one
   /// MessagePack map — and hands its bytes to `writeLine`. The answers asked most often
   /// (`commands.search`'s matches) are written from their typed values, with no `JSONValue`
-  /// tree; the bytes are those of the tree `init(shell:send:)` would send.
-  public convenience init(shell: Shell, writeLine: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
-    self.init(shell: shell, output: .bytes(writeLine))
+  /// tree; the bytes are those of the tree `init(session:send:)` would send. Log lines go to
+  /// `log`.
+  public convenience init(
+    session: Session, log: @escaping (String) -> Void = EmbedServer.logToStandardError,
+    writeLine: @escaping (UnsafeBufferPointer<UInt8>) -> Void
+  ) {
+    self.init(session: session, log: log, output: .bytes(writeLine))
   }
 
-  private init(shell: Shell, output: Output) {
-    self.shell = shell
+  private init(session: Session, log: @escaping (String) -> Void, output: Output) {
+    self.session = session
+    self.log = log
     self.output = output
-    cancellations = RequestCancellations(token: shell.session.workspace.cancellation)
-    errorText = ErrorText(registry: shell.session.registry)
+    cancellations = RequestCancellations(token: session.workspace.cancellation)
+    errorText = ErrorText(registry: session.registry)
   }
 
   /// Fixes the transport before the first message: `encoding` from the first byte (and the
@@ -163,7 +231,7 @@ public final class EmbedServer {
         to: RequestID(id),
         with: .failure(ProtocolError(.invalidRequest, "the message has no JSON form: \(reason)")))
     case .stray(let reason):
-      shell.console.printError("folio: embed: ignored a message: \(reason)")
+      log("folio: embed: ignored a message: \(reason)")
     case .broken(let failure):
       respond(to: nil, with: .failure(Self.error(failure, limit: messageLimit)))
     }
@@ -459,7 +527,7 @@ public final class EmbedServer {
       break
     default:
       // Notifications get no response, even an error; the log says what was dropped.
-      shell.console.printError("folio: embed: ignored the notification '\(request.method)'")
+      log("folio: embed: ignored the notification '\(request.method)'")
     }
   }
 
@@ -632,6 +700,7 @@ public final class EmbedServer {
       session.workspace.progress = { [unowned self] progress in reportProgress(progress) }
     }
     lastToolbar = currentToolbar()
+    if notifications.contains("environment.changed") { lastEnvironment = session.appEnvironment }
     phase = .running
   }
 
@@ -648,7 +717,7 @@ public final class EmbedServer {
   public func finish() {
     _ = session.dismissDialog()
     for warning in session.finishCommand() {
-      shell.console.printError("folio: warning: \(errorText.text(warning))")
+      log("folio: warning: \(errorText.text(warning))")
     }
     if !didShutDown { session.workspace.endSessionKeepingJournals() }
     subscription = nil

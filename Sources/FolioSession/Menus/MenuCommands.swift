@@ -49,8 +49,7 @@ enum MenuCommands {
         guard words.count == 1 else {
           throw FolioError.invalidArgument("'menu close' takes no arguments")
         }
-        guard session.menuSession != nil else { throw FolioError(.disabled, "no menu is open") }
-        session.menuSession = nil
+        try session.closeMenu()
         return .message("Closed the menu.")
       case "open":
         guard words.count == 2 else { throw FolioError.invalidArgument("usage: menu open NAME") }

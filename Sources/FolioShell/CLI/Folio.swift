@@ -1,22 +1,37 @@
-import CFolioVersion
 import FolioCore
+import FolioPresentation
 import FolioSession
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
+/// How `folio --embed` is served: a front end beside the shell, which the `folio` program
+/// hands to `Folio.main` (this module does not depend on it).
+public struct EmbeddedFrontEnd {
+  /// Makes the session served over the workspace, with the process environment.
+  public var makeSession: (Workspace, [String: String]) -> Session
+  /// Serves the session in the transport the command line chose and returns the exit status.
+  public var serve: (Session, LaunchOptions.EmbedTransport) -> Int32
+
+  /// Creates the front end from its two steps.
+  public init(
+    makeSession: @escaping (Workspace, [String: String]) -> Session,
+    serve: @escaping (Session, LaunchOptions.EmbedTransport) -> Int32
+  ) {
+    self.makeSession = makeSession
+    self.serve = serve
+  }
+}
+
 /// The `folio` program: parses its arguments, sets up a session and runs it.
 public enum Folio {
   /// The version `folio --version` prints: `git describe` at build time through `make`
   /// (e.g. `0.2.0-3-g1a2b3c4`), else the version the source tree was released as.
-  public static let version = String(cString: folio_version())
+  public static let version = BuildVersion.version
 
   /// The full hash of the commit built, or nil when the build did not know it.
-  public static let commit: String? = {
-    let hash = String(cString: folio_commit())
-    return hash.isEmpty ? nil : hash
-  }()
+  public static let commit: String? = BuildVersion.commit
 
   /// The environment of this process, read from `environ`.
   public static func processEnvironment() -> [String: String] {
@@ -43,12 +58,11 @@ public enum Folio {
   /// - Parameters:
   ///   - arguments: the arguments after the program name.
   ///   - environment: the process environment.
-  ///   - embed: serves `folio --embed` over the shell's session, in the transport the command
-  ///     line chose, and returns the exit status; the `folio` program passes FolioEmbed's
-  ///     server, which depends on this module.
+  ///   - embed: makes the session `folio --embed` serves and serves it; the `folio` program
+  ///     passes FolioEmbed's server. No shell is made then: the shell's own commands are not
+  ///     the embedding client's.
   public static func main(
-    arguments: [String], environment: [String: String],
-    embed: ((Shell, LaunchOptions.EmbedTransport) -> Int32)? = nil
+    arguments: [String], environment: [String: String], embed: EmbeddedFrontEnd? = nil
   ) -> Int32 {
     let environment = Paths.withHome(environment)
     let launch: LaunchOptions
@@ -88,10 +102,31 @@ public enum Folio {
     // Locks are released and the journals of changes dropped on purpose removed however the
     // session ends, short of being killed.
     defer { workspace.endSession() }
+    if case .embed = launch.mode {
+      guard let embed else {
+        console.printError("folio: this build cannot serve '--embed'")
+        return 2
+      }
+      let session = embed.makeSession(workspace, environment)
+      session.appEnvironment = AppEnvironment(
+        platform: launch.platform ?? .mac, width: launch.width ?? TerminalSize.width(environment: environment)
+      )
+      if launch.loadsPlugins {
+        let failed = session.loadPlugins(
+          extraFolders: launch.pluginDirectories.map { Paths.resolve($0, against: Paths.currentDirectory) },
+          shippedFolder: Shell.shippedPluginFolder(environment: environment))
+        for plugin in failed {
+          console.printError("folio: warning: plugin \(plugin.name): \(plugin.status)")
+        }
+        // A Ctrl-C while loading stopped the plugin that was loading; the session starts anyway.
+        if Interrupt.isRequested { Interrupt.clear() }
+      }
+      console.flush()
+      return embed.serve(session, launch.embedTransport)
+    }
     let shell = Shell(
       options: launch.shell, console: console, isInteractive: isInteractive, environment: environment,
-      isTerminalOutput: isatty(1) != 0, isTerminalError: isatty(2) != 0, workspace: workspace,
-      layoutMetrics: launch.mode == .embed ? Shell.embeddingLayoutMetrics : nil)
+      isTerminalOutput: isatty(1) != 0, isTerminalError: isatty(2) != 0, workspace: workspace)
     shell.session.appEnvironment = AppEnvironment(
       platform: launch.platform ?? .mac, width: launch.width ?? TerminalSize.width(environment: environment))
     if launch.width == nil, isatty(1) != 0 {
@@ -111,11 +146,7 @@ public enum Folio {
 
     switch launch.mode {
     case .embed:
-      guard let embed else {
-        shell.console.printError("folio: this build cannot serve '--embed'")
-        return 2
-      }
-      return embed(shell, launch.embedTransport)
+      return 2  // served above, without a shell
     case .scripts(let scripts):
       for script in scripts where shell.session.stopReason == nil {
         if !shell.runScriptFile(script), !shell.options.keepGoing { break }

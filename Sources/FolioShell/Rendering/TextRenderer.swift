@@ -1,4 +1,5 @@
 import FolioCore
+import FolioPresentation
 import FolioSession
 
 /// Renders command results as text for people. A pure function of the result and the style.

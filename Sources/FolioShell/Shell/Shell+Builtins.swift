@@ -1,4 +1,5 @@
 import FolioCore
+import FolioPresentation
 import FolioSession
 
 /// What the shell's own commands run against: the shell. The shell's session holds these
@@ -110,8 +111,7 @@ enum ShellBuiltins {
       parameters: [filter], access: .reads)
 
     static func run(_ arguments: Arguments, in context: ShellContext) throws -> CommandOutput {
-      let filter = arguments[Self.filter]
-      return .commandList(context.shell.registry.search(filter).map(CommandSummary.init))
+      Palette.commands(in: context.shell.registry, matching: arguments[Self.filter])
     }
   }
 

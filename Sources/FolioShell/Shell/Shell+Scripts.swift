@@ -1,4 +1,5 @@
 import FolioCore
+import FolioPresentation
 import FolioSession
 
 extension Shell {

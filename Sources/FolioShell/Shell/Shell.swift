@@ -1,5 +1,6 @@
 import FolioCore
 import FolioLua
+import FolioPresentation
 import FolioSession
 
 #if canImport(Glibc)

@@ -25,6 +25,10 @@ final class DocumentSafeguards {
   /// Documents open unlocked because their lock file's name is taken by something that is
   /// not a regular file, by window: the lock file's path and what it is.
   var unusableLocks: [Int: (path: String, kind: String)] = [:]
+  /// The journal file of each locked document, by window, with the path it was worked out
+  /// for: its canonical path is resolved once, as the lock is taken, not at every command (a
+  /// `realpath` costs a failing `readlink` per component of the path).
+  var journalFiles: [Int: (path: String, file: String)] = [:]
   /// The journals this session wrote, by window.
   var written: [Int: Written] = [:]
   /// The last reason each document's journal could not be written, by window, so that a
@@ -49,6 +53,7 @@ final class DocumentSafeguards {
   /// be locked.
   func releaseLock(of id: Int) {
     locks.removeValue(forKey: id)?.release()
+    journalFiles[id] = nil
     lockedElsewhere[id] = nil
     unusableLocks[id] = nil
   }

@@ -25,6 +25,7 @@ extension Workspace {
           DocumentLock.Holder(pid: writer.pid, host: writer.host, since: writer.time))
       } else {
         safeguards.locks[id] = lock
+        safeguards.journalFiles[id] = (path, journal)
       }
     case .heldByOther(let holder): safeguards.lockedElsewhere[id] = .some(holder)
     case .unavailable: break
@@ -96,12 +97,17 @@ extension Workspace {
   /// The journal file for a document: keyed by its file while this session holds its lock,
   /// else one of this process's own. A lock whose file was deleted (or replaced by another
   /// Folio's) is taken again first, or noted as another's: then this session's journal is
-  /// its own, and never mixes with the other's.
+  /// its own, and never mixes with the other's. The file is worked out once per lock and
+  /// document path (`DocumentSafeguards.journalFiles`).
   private func journalFile(for document: Document, in safeguards: DocumentSafeguards) -> String {
     if let path = document.path, let held = safeguards.locks[document.windowID] {
       if !held.isStillHeld { lock(document) }
       if safeguards.locks[document.windowID] != nil {
-        return safeguards.journal.journalPath(forDocumentAt: path)
+        // Resolved once per lock and path: the same document's next command reuses it.
+        if let known = safeguards.journalFiles[document.windowID], known.path == path { return known.file }
+        let file = safeguards.journal.journalPath(forDocumentAt: path)
+        safeguards.journalFiles[document.windowID] = (path, file)
+        return file
       }
     }
     return safeguards.journal.journalPath(sessionWindow: document.windowID)

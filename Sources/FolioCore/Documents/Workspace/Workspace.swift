@@ -11,8 +11,11 @@ public final class Workspace {
   public private(set) var documents: [Document] = []
   /// The window of the active document.
   public private(set) var activeWindowID: Int? {
-    didSet { activations &+= 1 }
+    didSet { if countsActivations { activations &+= 1 } }
   }
+  /// Whether a change of `activeWindowID` counts as an activation: not while
+  /// `acting(onWindow:_:)` lends the window for one request.
+  private var countsActivations = true
   /// How many times a window was made active (opened, made, focused — the same one again
   /// too): a collapsed split view that went back to its sidebar shows the detail again once
   /// a document is chosen after that.
@@ -194,6 +197,35 @@ public final class Workspace {
     }
     activeWindowID = document.windowID
     return document
+  }
+
+  /// Runs `body` on window `windowID` as if it were the active one, then makes the window
+  /// that was active before active again: a front end's request for a window it names (the
+  /// embedding protocol's `window` param). Neither change counts as an activation; a window
+  /// `body` closes is not brought back.
+  ///
+  /// - Throws: `FolioError.invalidArgument` for an id no open window has (as `focus`), or
+  ///   what `body` throws.
+  public func acting<Result>(onWindow windowID: Int, _ body: () throws -> Result) throws -> Result {
+    guard documents.contains(where: { $0.windowID == windowID }) else {
+      _ = try focus(windowID: windowID)  // throws the error for an unknown window
+      return try body()
+    }
+    let before = activeWindowID
+    guard before != windowID else { return try body() }
+    countsActivations = false
+    activeWindowID = windowID
+    countsActivations = true
+    defer {
+      countsActivations = false
+      if let before, documents.contains(where: { $0.windowID == before }) {
+        activeWindowID = before
+      } else if !documents.contains(where: { $0.windowID == windowID }) {
+        activeWindowID = documents.last?.windowID
+      }
+      countsActivations = true
+    }
+    return try body()
   }
 
   /// Closes a window, dropping unsaved changes (and its lock and recovery journal); the last

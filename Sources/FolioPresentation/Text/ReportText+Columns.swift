@@ -2,7 +2,7 @@ import FolioCore
 
 extension ReportText {
   /// What a `column` command changed, as a sentence.
-  static func phrase(_ change: ColumnChange) -> String {
+  public static func phrase(_ change: ColumnChange) -> String {
     switch change {
     case .added(let name, let position): "Added column \(name) at position \(position)."
     case .renamed(let from, let to): "Renamed column \(from) to \(to)."

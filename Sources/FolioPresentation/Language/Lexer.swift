@@ -19,7 +19,7 @@ public enum Lexer {
 
   /// The lexer's state over one logical line; `LogicalLine` appends text to it and resumes it
   /// where it stopped, at a continuation.
-  struct Scanner {
+  public struct Scanner {
     var scalars: [Unicode.Scalar]
     var index = 0
     /// Where the double quote being read opened, while the text ends inside it.

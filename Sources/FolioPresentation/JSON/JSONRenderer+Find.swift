@@ -3,7 +3,7 @@ import FolioCore
 extension JSONRenderer {
   /// `find`'s result: the counts, then each listed match with where it is, its line or cell
   /// whole, the match and its UTF-8 byte offset in that text.
-  static func found(_ report: FindReport) -> JSONValue {
+  public static func found(_ report: FindReport) -> JSONValue {
     let matches = report.matches.map { match -> JSONValue in
       let text = Array(match.text.utf8)
       let lower = min(match.range.lowerBound, text.count)
@@ -40,7 +40,7 @@ extension JSONRenderer {
   }
 
   /// `substitute`'s result: the matches replaced and the lines or cells changed.
-  static func substituted(_ report: SubstituteReport) -> JSONValue {
+  public static func substituted(_ report: SubstituteReport) -> JSONValue {
     .object([
       ("message", .string(FindText.phrase(report))),
       (

@@ -222,7 +222,7 @@ public enum JSONRenderer {
   /// A document as JSON: `title`, `url`, `kind`, `dirty`, and its window.
   /// A plugin: its manifest, folder and status; with `details`, also what it contributed and
   /// its log.
-  static func plugin(_ plugin: PluginSummary, details: Bool) -> JSONValue {
+  public static func plugin(_ plugin: PluginSummary, details: Bool) -> JSONValue {
     let status: (String, String?) =
       switch plugin.status {
       case .loaded: ("loaded", nil)
@@ -252,7 +252,7 @@ public enum JSONRenderer {
   }
 
   /// What a command did with a document: `event`, its name, and the event's own fields.
-  static func event(_ event: DocumentReport.Event) -> [(String, JSONValue)] {
+  public static func event(_ event: DocumentReport.Event) -> [(String, JSONValue)] {
     switch event {
     case .made: [("event", .string("made"))]
     case .opened(let size, let warning, let discardedRecovery):
@@ -317,14 +317,14 @@ public enum JSONRenderer {
   }
 
   /// A document's size: `lines`, or `rows` and `columns`.
-  static func size(_ size: DocumentSize) -> [(String, JSONValue)] {
+  public static func size(_ size: DocumentSize) -> [(String, JSONValue)] {
     switch size {
     case .lines(let lines): [("lines", .int(lines))]
     case .table(let rows, let columns): [("rows", .int(rows)), ("columns", .int(columns))]
     }
   }
 
-  static func document(_ document: DocumentSummary) -> [(String, JSONValue)] {
+  public static func document(_ document: DocumentSummary) -> [(String, JSONValue)] {
     [
       ("title", .string(document.title)), ("url", .string(document.url)),
       ("kind", .string(document.kind.rawValue)),
@@ -354,7 +354,7 @@ public enum JSONRenderer {
   }
 
   /// A node of the scene tree: `kind`, `id`, `title`, `icon`, `detail`, `children`.
-  static func sceneNode(_ node: SceneTree.Node) -> JSONValue {
+  public static func sceneNode(_ node: SceneTree.Node) -> JSONValue {
     .object([
       ("kind", .string(node.kind.rawValue)), ("id", .string(node.id)), ("title", .string(node.title)),
       ("icon", .string(node.icon)), ("detail", .string(node.detail)),
@@ -362,7 +362,7 @@ public enum JSONRenderer {
     ])
   }
 
-  static func toolbarItem(_ item: ToolbarLayoutItem) -> JSONValue {
+  public static func toolbarItem(_ item: ToolbarLayoutItem) -> JSONValue {
     var fields: [(String, JSONValue)] = [
       ("id", .string(item.id)), ("title", item.title.map(JSONValue.string) ?? .null),
       ("kind", .string(item.kind.rawValue)),
@@ -375,7 +375,7 @@ public enum JSONRenderer {
     return .object(fields)
   }
 
-  static func toolbarPalette(_ palette: ToolbarPalette) -> JSONValue {
+  public static func toolbarPalette(_ palette: ToolbarPalette) -> JSONValue {
     func entry(_ entry: ToolbarPalette.Entry) -> JSONValue {
       .object([
         ("id", .string(entry.id)), ("title", .string(entry.title)),
@@ -399,7 +399,7 @@ public enum JSONRenderer {
   /// A resolved menu element as docs/json.md describes it: `kind`, `title`, `subtitle`, `icon`,
   /// `command`, `role`, `enabled`, `dismiss`, `state` and `children`.
   /// `explain toolbar ID` (docs/json.md).
-  static func toolbarExplanation(_ explanation: ToolbarExplanation) -> JSONValue {
+  public static func toolbarExplanation(_ explanation: ToolbarExplanation) -> JSONValue {
     let optionalInt: (Int?) -> JSONValue = { $0.map(JSONValue.int) ?? .null }
     var reason: [(String, JSONValue)]
     switch explanation.reason {
@@ -468,7 +468,7 @@ public enum JSONRenderer {
     ])
   }
 
-  static func documentView(_ view: DocumentView) -> JSONValue {
+  public static func documentView(_ view: DocumentView) -> JSONValue {
     switch view {
     case .lines(let title, let lines):
       .object([
@@ -500,13 +500,13 @@ public enum JSONRenderer {
 
   /// The first line of `show`'s streamed JSON: the table's fields without its rows, and
   /// `rowCount`, how many `{"row": …}` lines follow.
-  static func tableHeading(_ table: TableView) -> JSONValue {
+  public static func tableHeading(_ table: TableView) -> JSONValue {
     .object(tableFields(table) + [("rowCount", .int(table.rows.count))])
   }
 
   /// One row of a table: its position, id, cells by column (whole), marks, decorations and
   /// displayed cells.
-  static func tableRow(_ row: DocumentViewRow, of table: TableView) -> JSONValue {
+  public static func tableRow(_ row: DocumentViewRow, of table: TableView) -> JSONValue {
     .object([
       ("position", .int(row.position)), ("id", .int(row.id)),
       ("cells", .object(zip(table.columns, row.cells).map { ($0.title, .string($1)) })),
@@ -518,7 +518,7 @@ public enum JSONRenderer {
 
   /// A row decoration as a row carries it: its id, SF Symbols name, the glyph text shows
   /// for it, its words and tint.
-  static func rowDecoration(_ decoration: RowDecoration) -> JSONValue {
+  public static func rowDecoration(_ decoration: RowDecoration) -> JSONValue {
     .object([
       ("id", .string(decoration.id)), ("symbol", .string(decoration.symbol)),
       ("glyph", .string(decoration.glyph)), ("text", decoration.text.map(JSONValue.string) ?? .null),
@@ -528,7 +528,7 @@ public enum JSONRenderer {
 
   /// The displayed form of a row's formatted cells, by column name (`cells` keeps the stored
   /// values); an empty object when no cell of the row is formatted.
-  static func displayedCells(_ row: DocumentViewRow, columns: [TableColumn]) -> JSONValue {
+  public static func displayedCells(_ row: DocumentViewRow, columns: [TableColumn]) -> JSONValue {
     .object(
       zip(columns, row.formattedCells).compactMap { column, shown in shown.map { (column.title, .string($0)) }
       })
@@ -597,7 +597,7 @@ public enum JSONRenderer {
 
   /// A dialog the session dismissed on its own: `{"dismissed": {"title", "button", "reason",
   /// "presenting"}, "result": what its Cancel did}`.
-  static func dismissal(_ dismissal: DialogDismissal) -> JSONValue {
+  public static func dismissal(_ dismissal: DialogDismissal) -> JSONValue {
     .object([
       (
         "dismissed",
@@ -611,7 +611,7 @@ public enum JSONRenderer {
     ])
   }
 
-  static func documentInfo(_ info: DocumentInfo) -> JSONValue {
+  public static func documentInfo(_ info: DocumentInfo) -> JSONValue {
     var fields = document(info.document)
     fields += [
       ("path", .string(info.document.path)), ("format", .string(info.format.rawValue)),
@@ -670,7 +670,7 @@ public enum JSONRenderer {
   }
 
   /// The whole active window: environment, title, toolbar, tab bar and body (docs/json.md).
-  static func screen(_ screen: WindowScreen) -> JSONValue {
+  public static func screen(_ screen: WindowScreen) -> JSONValue {
     let environment = screen.environment
     let tabBar: JSONValue =
       screen.tabBar.map { bar in
@@ -704,7 +704,7 @@ public enum JSONRenderer {
 
   /// A split view laid out: style, columns declared, visibility, whether it collapsed, and
   /// the panes shown.
-  static func splitViewFields(_ layout: SplitViewLayout) -> [(String, JSONValue)] {
+  public static func splitViewFields(_ layout: SplitViewLayout) -> [(String, JSONValue)] {
     [
       ("style", .string(layout.style.rawValue)), ("columns", .int(layout.columnCount.rawValue)),
       ("visibility", .string(layout.visibility.rawValue)), ("collapsed", .bool(layout.isCollapsed)),
@@ -734,7 +734,7 @@ public enum JSONRenderer {
   }
 
   /// The Settings scene: where it is, and each setting.
-  static func appSettings(_ report: SettingsReport) -> JSONValue {
+  public static func appSettings(_ report: SettingsReport) -> JSONValue {
     .object([
       ("scene", .string(report.isTab ? "tab" : "scene")),
       (

@@ -5,7 +5,7 @@ extension JSONRenderer {
   /// `columnRenamed` with `from` and `to`, `columnDeleted` with `column`, `columnMoved` with
   /// `column` and `position` (1-based), `columnTyped` with `column` and `type` (`number`,
   /// `text`, `yes-no` or `auto`).
-  static func columnChange(_ change: ColumnChange) -> [(String, JSONValue)] {
+  public static func columnChange(_ change: ColumnChange) -> [(String, JSONValue)] {
     switch change {
     case .added(let name, let position):
       [("event", .string("columnAdded")), ("column", .string(name)), ("position", .int(position))]
@@ -21,7 +21,7 @@ extension JSONRenderer {
 
   /// A column's declared type as `column type` takes it: `number`, `text`, `yes-no`, or
   /// `auto` when its cells decide.
-  static func typeName(_ kind: TableValueKind?) -> String {
+  public static func typeName(_ kind: TableValueKind?) -> String {
     switch kind {
     case .number: "number"
     case .text: "text"

@@ -8,7 +8,7 @@ import FolioCore
 /// verb and parameters from the registry.
 public struct ErrorText {
   /// Where the commands that remedies name are looked up.
-  let registry: CommandRegistry
+  public let registry: CommandRegistry
 
   /// Creates the phrasing of errors whose remedies name commands of `registry`.
   public init(registry: CommandRegistry) { self.registry = registry }
@@ -23,11 +23,18 @@ public struct ErrorText {
     return remedies.isEmpty ? messages : messages + "; " + phrase(remedies)
   }
 
+  /// The error's messages alone, the outermost first, joined by `: `: for a front end that
+  /// offers the remedies as its own controls (from `json(_:)`'s `remedies`, or the error's
+  /// `remedies` themselves) rather than as command lines to type.
+  public func message(_ error: FolioError) -> String {
+    error.chain.map(\.message).joined(separator: ": ")
+  }
+
   /// Remedies as one clause: each command line in single quotes (double quotes when it holds
   /// a single quote and no double quote; a line such as `choose "Don't Save"` stays in single
   /// quotes) followed by its effect, joined by commas; a remedy without an effect shares the
   /// next one's ("'open PATH' or 'new' makes one").
-  func phrase(_ remedies: [Remedy]) -> String {
+  public func phrase(_ remedies: [Remedy]) -> String {
     var clauses: [String] = []
     var alternatives: [String] = []
     for remedy in remedies {
@@ -43,7 +50,7 @@ public struct ErrorText {
   }
 
   /// The command line that runs a remedy, as a person would type it.
-  func line(_ remedy: Remedy) -> String {
+  public func line(_ remedy: Remedy) -> String {
     CommandLineWriter(registry: registry).line(remedy.invocation, blanks: remedy.blanks)
   }
 

@@ -4,7 +4,7 @@ import FolioCore
 extension JSONValue {
   /// A command argument: a string, a number or a bool as itself, the words of a rest
   /// parameter as an array of strings.
-  init(_ argument: ArgumentValue) {
+  public init(_ argument: ArgumentValue) {
     switch argument {
     case .string(let string): self = .string(string)
     case .int(let int): self = .int(int)
@@ -15,7 +15,7 @@ extension JSONValue {
   }
 
   /// A command's state: a toggle as a bool, a choice as its option, a number as itself.
-  init(_ state: StateValue) {
+  public init(_ state: StateValue) {
     switch state {
     case .toggle(let isOn): self = .bool(isOn)
     case .choice(let option): self = .string(option)

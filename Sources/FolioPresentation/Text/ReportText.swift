@@ -5,9 +5,9 @@ import FolioCore
 ///
 /// The text renderer shows these sentences; the JSON renderer keeps them as `message`
 /// beside the reports' own fields.
-enum ReportText {
+public enum ReportText {
   /// What a command did with a document, as one or more sentences.
-  static func phrase(_ report: DocumentReport) -> String {
+  public static func phrase(_ report: DocumentReport) -> String {
     let document = report.document
     let title = document.title
     switch report.event {
@@ -58,7 +58,7 @@ enum ReportText {
   }
 
   /// The sentence of a result that is only a short report; nil for any other result.
-  static func phrase(_ output: CommandOutput) -> String? {
+  public static func phrase(_ output: CommandOutput) -> String? {
     switch output {
     case .document(let report): phrase(report)
     case .sortOrder(let report): phrase(report)
@@ -70,7 +70,7 @@ enum ReportText {
   }
 
   /// What sharing did: "Saved a copy of Places as /tmp/Places 2.csv".
-  static func phrase(_ outcome: ShareOutcome) -> String {
+  public static func phrase(_ outcome: ShareOutcome) -> String {
     let path = outcome.writtenPath.map { " as \($0)" } ?? ""
     let sentence =
       switch outcome.delivery {
@@ -86,7 +86,7 @@ enum ReportText {
   }
 
   /// What `sort` says: what sorting did, or the order the rows are in.
-  static func phrase(_ report: SortReport) -> String {
+  public static func phrase(_ report: SortReport) -> String {
     if let rows = report.sortedRows { return "Sorted \(amount(rows, "row")) by \(describe(report.keys))." }
     if report.wasCleared { return "\(report.document) has no sort order now; its rows stay where they are." }
     if report.keys.isEmpty {
@@ -96,7 +96,7 @@ enum ReportText {
   }
 
   /// A note on how a file was saved, as a sentence without its full stop.
-  static func phrase(_ note: SaveNote) -> String {
+  public static func phrase(_ note: SaveNote) -> String {
     switch note {
     case .rewrittenAfterDeletion: "It had been deleted on disk since it was read; it was written again"
     case .writtenInPlace(let reason): "It was written in place: \(reason)"
@@ -104,7 +104,7 @@ enum ReportText {
   }
 
   /// "name, noise descending".
-  static func describe(_ keys: [TableSortKey]) -> String {
+  public static func describe(_ keys: [TableSortKey]) -> String {
     keys.map { $0.order == .ascending ? $0.column : $0.column + " descending" }.joined(separator: ", ")
   }
 

@@ -6,12 +6,15 @@ import FolioCore
 /// The core names commands by id with typed arguments; this is the one place that turns
 /// them into the words a person types or a recording keeps, reading each command's verb and
 /// parameters from the registry.
-struct CommandLineWriter {
+public struct CommandLineWriter {
   /// Where the commands are looked up.
-  let registry: CommandRegistry
+  public let registry: CommandRegistry
+
+  /// Creates a writer of command lines for the commands of `registry`.
+  public init(registry: CommandRegistry) { self.registry = registry }
 
   /// The command line of an invocation; parameters in `blanks` show their placeholder.
-  func line(_ invocation: CommandInvocation, blanks: [String] = []) -> String {
+  public func line(_ invocation: CommandInvocation, blanks: [String] = []) -> String {
     guard let command = registry.command(id: invocation.commandID) else {
       return Self.commandLine(
         words: invocation.commandID, parameters: nil, arguments: invocation.arguments, blanks: blanks)
@@ -48,7 +51,7 @@ struct CommandLineWriter {
   ///     as `name=value` in name order.
   ///   - arguments: the typed arguments by parameter name.
   ///   - blanks: parameters left for the person to fill in, shown as their placeholder.
-  static func commandLine(
+  public static func commandLine(
     words: String, parameters: [Parameter]?, arguments: [String: ArgumentValue], blanks: [String] = []
   ) -> String {
     guard let parameters else {
