@@ -47,10 +47,10 @@ import Testing
         ["column.rename", "column.rename NAME NEW"], ["column.delete", "column.delete NAME [--yes]"],
         ["column.move", "column.move NAME [--after C] [--first]"],
         ["column.type", "column.type NAME number|text|yes-no|auto"],
-        ["edit.find", "find PATTERN [--regex] [--case] [--whole] [--column C,…] [--select]"],
+        ["edit.find", "find [PATTERN] [--regex] [--case] [--whole] [--column C,…] [--select]"],
         [
           "edit.substitute",
-          "substitute PATTERN REPLACEMENT [ROWS] [--regex] [--case] [--whole] [--column C,…]",
+          "substitute [PATTERN] [REPLACEMENT] [ROWS] [--regex] [--case] [--whole] [--column C,…]",
         ],
         ["document.recover", "recover [N-OR-PATH] [--discard]"],
         ["document.recent", "recent [N|open|clear] [N-OR-NAME]"],
