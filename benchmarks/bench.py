@@ -658,6 +658,52 @@ def measure_tables(bench):
               "≤ 1.1× (flat)", 1.1, unit="×")
 
 
+def measure_filters(bench):
+    """Find, select where and summary on the tables group's CSV (made again when that group did
+    not run), each net of `open`, beside sqlite3 net of `.import`, and Miller (`mlr`) where
+    installed (docs/benchmarks.md, "Filters")."""
+    rows = bench.sizes["rows"]
+    path = os.path.join(bench.work, "big.csv")
+    if not os.path.exists(path):
+        make_csv(path, rows)
+
+    def sqlite(*commands, expect=None):
+        return bench.run(["sqlite3", ":memory:", "-cmd", ".import --csv big.csv t", *commands], expect=expect)
+
+    miller = shutil.which("mlr")
+    word = f"notes {rows // 2}7"
+    programs = {
+        "find": lambda: bench.folio("-c", f"open big.csv; find '{word}' --column notes", expect="match"),
+        "where": lambda: bench.folio("-c", "open big.csv; count where name ~ '^Person 1[0-9]*7$'", expect="of"),
+        "summary": lambda: bench.folio("-c", "open big.csv; summary city", expect="distinct"),
+        "folio0": lambda: bench.folio("-c", "open big.csv; info", expect=f"{rows}"),
+        "like": lambda: sqlite(f"SELECT count(*) FROM t WHERE notes LIKE '%{word}%';"),
+        "regex": lambda: sqlite("SELECT count(*) FROM t WHERE name LIKE 'Person 1%7';"),
+        "group": lambda: sqlite(".output /dev/null", "SELECT city, count(*) FROM t GROUP BY city ORDER BY 2 DESC;"),
+        "sqlite0": lambda: sqlite("SELECT count(*) FROM t;"),
+    }
+    if miller:
+        programs["mlr-find"] = lambda: bench.run(
+            [miller, "--icsv", "--ocsv", "filter", f'$notes =~ "{word}"', "big.csv"])
+        programs["mlr-where"] = lambda: bench.run(
+            [miller, "--icsv", "--ocsv", "filter", '$name =~ "^Person 1[0-9]*7$"', "then", "count", "big.csv"])
+        programs["mlr-summary"] = lambda: bench.run(
+            [miller, "--icsv", "--ocsv", "count-distinct", "-f", "city", "then", "sort", "-nr", "count", "big.csv"])
+    samples = bench.alternate(bench.sizes["heavy_reps"], programs)
+    rows_label = f"{rows:,} rows"
+    for key, measure, peer, peer_name, mlr in (
+        ("find", f"find a word in {rows_label} (net)", "like", "sqlite3 LIKE", "mlr-find"),
+        ("where", f"select where with a regex on {rows_label} (net)", "regex", "sqlite3 LIKE", "mlr-where"),
+        ("summary", f"summary of a text column of {rows_label} (net)", "group", "sqlite3 GROUP BY", "mlr-summary"),
+    ):
+        net = differences(samples[key], samples["folio0"])
+        bench.add(measure, net, peer_name, differences(samples[peer], samples["sqlite0"]), "≤ 0.5×", 0.5,
+                  folio_peak=peak(samples[key]), peer_peak=peak(samples[peer]))
+        if miller:
+            bench.add(measure, net, "mlr (whole run)", seconds(samples[mlr]), "≤ 0.5×", 0.5,
+                      folio_peak=peak(samples[key]), peer_peak=peak(samples[mlr]))
+
+
 def measure_huge(bench):
     """Ten million rows (about 500 MB), generated here from a seed: open, sort by two keys,
     save, each against SQLite or `cp`, with the peak memory against the file's size."""
@@ -1197,7 +1243,7 @@ def main():
     parser.add_argument("--clock", choices=["wall", "cpu"], default="wall",
                         help="time processes by wall clock (default) or by their CPU time (user + system), "
                              "steadier on a busy machine")
-    parser.add_argument("--only", help="comma-separated measures: start,register,replay,callback,tables,menus,embed,interrupt,huge,soak")
+    parser.add_argument("--only", help="comma-separated measures: start,register,replay,callback,tables,filters,menus,embed,interrupt,huge,soak")
     args = parser.parse_args()
     args.folio = os.path.abspath(args.folio or os.path.join(args.build, "release", "folio"))
     args.folio_bench = os.path.abspath(args.folio_bench or os.path.join(os.path.dirname(args.folio), "folio-bench"))
@@ -1210,7 +1256,8 @@ def main():
     sizes = QUICK if args.quick else FULL
     measures = {
         "start": measure_start, "register": measure_register, "replay": measure_replay,
-        "callback": measure_callback, "tables": measure_tables, "menus": measure_menus,
+        "callback": measure_callback, "tables": measure_tables, "filters": measure_filters,
+        "menus": measure_menus,
         "embed": measure_embed, "interrupt": measure_interrupt, "huge": measure_huge, "soak": measure_soak,
     }
     chosen = args.only.split(",") if args.only else list(measures)

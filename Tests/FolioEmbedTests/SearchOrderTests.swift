@@ -23,13 +23,12 @@ import Testing
         ("scene.screen", 48), ("scene.settings", 48), ("scene.sidebar", 48), ("scene.tab", 48),
         ("scene.tabs", 48), ("selection.context-menu", 48), ("selection.edit-mode", 48),
         ("selection.select", 48), ("selection.show", 48), ("shell.cancel", 48), ("shell.choose", 48),
-
         ("shell.quit", 48), ("view.show", 48),
-        ("view.sort", 48), ("menu.show", 35), ("toolbar.show", 32), ("document.revert", 30),
+        ("view.sort", 48), ("view.summary", 48), ("menu.show", 35), ("toolbar.show", 32), ("document.revert", 30),
         ("toolbar.use", 15), ("edit.insert", 14), ("toolbar.customize", 14), ("toolbar.reset", 14),
         ("document.close", 13), ("document.list", 13), ("document.focus", 12), ("image.adjust", 12),
         ("map.adjust", 12), ("menu.list", 12), ("plugin.list", 10), ("row.actions", 10),
-        ("document.recent", 6), ("document.recent.clear", 6), ("document.recover", 6),
+        ("view.count", 7), ("document.recent", 6), ("document.recent.clear", 6), ("document.recover", 6),
       ]
     ),
     ("tbl", [("toolbar.layout", 98)]),

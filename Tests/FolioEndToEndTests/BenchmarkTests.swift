@@ -15,6 +15,8 @@ import Testing
     "Ctrl-C: a plugin callback in an endless Lua loop",
     "show 2,000 rows to a pipe", "open a 20,000-row", "sort 20,000 rows by two text keys",
     "save the sorted 20,000 rows", "soak: 3,000 mixed commands, resident memory trend",
+    "find a word in 2,000 rows (net)", "select where with a regex on 2,000 rows (net)",
+    "summary of a text column of 2,000 rows (net)",
   ]
 
   @Test("bench.py --quick runs every measure against its peer and prints the table")

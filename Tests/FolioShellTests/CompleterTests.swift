@@ -59,7 +59,7 @@ import Testing
     let bare = completer.candidates(for: "s", after: "")
     #expect(!bare.isEmpty)
     #expect(bare.allSatisfy { !$0.contains(".") }, "\(bare)")
-    #expect(completer.candidates(for: "view.s", after: "") == ["view.show", "view.sort"])
+    #expect(completer.candidates(for: "view.s", after: "") == ["view.show", "view.sort", "view.summary"])
   }
 
   @Test("session names complete: columns, menus, menu items and buttons, window titles; blanks escaped")

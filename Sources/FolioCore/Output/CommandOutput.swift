@@ -43,6 +43,11 @@ public indirect enum CommandOutput {
   case found(FindReport)
   /// What replacing a pattern's matches did (`substitute`).
   case substituted(SubstituteReport)
+  /// How many rows a table has, or how many a predicate holds for (`count`).
+  case rowCount(RowCountReport)
+  /// The distinct values of columns with their counts, or a number column's figures
+  /// (`summary`).
+  case summary(TableSummary)
   /// The share targets that accept a document, each with the representation it would get.
   case shareTargets(document: String, targets: [ShareTargetInfo])
   /// Recently opened documents, newest first.

@@ -53,4 +53,17 @@ extension JSONRenderer {
       ),
     ])
   }
+
+  /// `count`'s result: the rows counted, the table's rows and the expression, if any.
+  static func rowCount(_ report: RowCountReport) -> JSONValue {
+    .object([
+      (
+        "count",
+        .object([
+          ("document", .string(report.document)), ("rows", .int(report.count)), ("of", .int(report.total)),
+          ("where", report.expression.map(JSONValue.string) ?? .null),
+        ])
+      )
+    ])
+  }
 }

@@ -78,6 +78,8 @@ public enum JSONRenderer {
       ])
     case .found(let report): found(report)
     case .substituted(let report): substituted(report)
+    case .rowCount(let report): rowCount(report)
+    case .summary(let summary): Self.summary(summary)
     case .pluginList(let plugins): .object([("plugins", .array(plugins.map { plugin($0, details: false) }))])
     case .pluginInfo(let summary, let budgets):
       .object([

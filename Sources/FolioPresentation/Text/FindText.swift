@@ -41,4 +41,13 @@ public enum FindText {
     return "Replaced \(amount(report.replacements, "match", plural: "matches")) in "
       + "\(amount(report.changed, report.isTable ? "cell" : "line")) of \(report.document)."
   }
+
+  /// `count`'s result: "12 rows in places.", "3 of 12 rows of places match noise > 3."
+  public static func phrase(_ report: RowCountReport) -> String {
+    guard let expression = report.expression else {
+      return "\(amount(report.count, "row")) in \(report.document)."
+    }
+    let verb = report.count == 1 ? "matches" : "match"
+    return "\(report.count) of \(amount(report.total, "row")) of \(report.document) \(verb) \(expression)."
+  }
 }

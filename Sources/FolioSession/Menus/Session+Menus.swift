@@ -164,6 +164,9 @@ extension Session {
       Button(command: "edit.append")
       Button(command: "edit.add")
       Button(command: "view.show")
+      Divider()
+      Button(command: "edit.find")
+      Button(command: "edit.substitute")
     }
     .menuOrder(.fixed)
   }

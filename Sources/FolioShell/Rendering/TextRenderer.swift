@@ -35,6 +35,8 @@ struct TextRenderer {
     case .sortOrder(let report): ReportText.phrase(report)
     case .found(let report): FindText.render(report, style: style)
     case .substituted(let report): FindText.phrase(report)
+    case .rowCount(let report): FindText.phrase(report)
+    case .summary(let summary): SummaryText.render(summary, style: style)
     case .menu(let node): MenuTextRenderer(style: style).render(node)
     case .openMenu(let menu): MenuTextRenderer(style: style).render(menu)
     case .menuChoice(let output, let menu):

@@ -85,8 +85,10 @@ final class Recorder {
     if let field = dialog.textField, case .command(let invocation) = dialog.responder {
       for line in reads { try append(line) }
       // A text entered in a dialog (Rename…) is recorded as the command it filled in,
-      // `rename 'Final Spots'`; a Cancel, or the text it started with, as nothing.
-      guard button.role != .cancel, invocation.arguments[field.parameter] != .string(field.text) else {
+      // `rename 'Final Spots'`; a Cancel, or the text it started with, as nothing. A text
+      // that only led to the next dialog (Replace…'s Find, then Replace With) is recorded
+      // with the last one's answer, which carries both.
+      guard button.role != .cancel, invocation.arguments[field.parameter] != .string(field.text), !asks else {
         return
       }
       try append(writer.line(invocation))

@@ -7,10 +7,12 @@ enum FindCommands {
     [Find.self, Substitute.self]
   }
 
-  /// `find PATTERN [--regex] [--case] [--whole] [--column C,…] [--select]`.
-  enum Find: DocumentAction {
-    static let pattern = ParameterKey.argument(
-      "pattern", summary: "the text to find (a regular expression with --regex)")
+  /// `find PATTERN [--regex] [--case] [--whole] [--column C,…] [--select]`; without PATTERN
+  /// (Edit › Find…) a dialog with a text field asks for it.
+  enum Find: DocumentConfirming {
+    static let pattern = ParameterKey.optionalArgument(
+      "pattern", summary: "the text to find (a regular expression with --regex); without it a dialog asks",
+      valueName: "PATTERN")
     static let regex = ParameterKey.flag(
       "regex", summary: "read PATTERN as a POSIX extended regular expression")
     static let matchCase = ParameterKey.flag("case", summary: "letters match only their own case")
@@ -20,7 +22,8 @@ enum FindCommands {
     static let select = ParameterKey.flag("select", summary: "select the rows of a table that hold a match")
 
     static let configuration = CommandConfiguration(
-      id: "edit.find", verb: "find", title: "Find", icon: "magnifyingglass", category: "Editing",
+      id: "edit.find", verb: "find", title: "Find…", icon: "magnifyingglass", shortcut: "⌘F",
+      category: "Editing",
       summary:
         "list the matches of PATTERN in the lines of a text document or the cells of a table, numbered",
       details: """
@@ -28,14 +31,24 @@ enum FindCommands {
         case exactly, --whole only whole words, --regex reads PATTERN as a POSIX extended \
         regular expression (which compares bytes: '.' is one byte). In a table --column \
         name,2 searches only those columns and --select selects the rows that hold a match. \
-        The first \(FindReport.listLimit) matches are listed and every one is counted.
+        The first \(FindReport.listLimit) matches are listed and every one is counted. \
+        Without PATTERN (Edit › Find…) a dialog asks for it in a text field; the next line \
+        answers, 'cancel' finds nothing.
         """,
       parameters: [pattern, regex, matchCase, whole, column, select])
 
     static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
       let document = context.document
+      guard let text = arguments[Self.pattern] else {
+        return .dialog(
+          Dialog(
+            title: "Find in “\(document.title)”", buttons: [DialogButton("Find")],
+            target: context.workspace.dialogTarget(of: document), recordsAnswers: true,
+            textField: DialogTextField(label: "Pattern", text: "", parameter: Self.pattern.parameter.name),
+            responder: responder(for: arguments)))
+      }
       let pattern = try TextPattern(
-        arguments[Self.pattern], kind: arguments[Self.regex] ? .regex : .plain,
+        text, kind: arguments[Self.regex] ? .regex : .plain,
         isCaseSensitive: arguments[Self.matchCase], matchesWholeWords: arguments[Self.whole])
       let isTable = if case .table = document.content { true } else { false }
       if !isTable, arguments[Self.select] {
@@ -59,14 +72,24 @@ enum FindCommands {
       }
       return .found(report)
     }
+
+    static func answer(_ buttonID: String, _ arguments: Arguments, in context: DocumentContext) throws
+      -> CommandOutput
+    {
+      guard buttonID == "find", arguments[Self.pattern] != nil else { return context.report(.keptUnchanged) }
+      return try run(arguments, in: context)
+    }
   }
 
-  /// `substitute PATTERN REPLACEMENT [--regex] [--case] [--whole] [--column C,…] [ROWS]`.
-  enum Substitute: DocumentAction {
-    static let pattern = ParameterKey.argument(
-      "pattern", summary: "the text to replace (a regular expression with --regex)")
-    static let replacement = ParameterKey.argument(
-      "replacement", summary: "what each match becomes; with --regex $1…$9 are its groups, $$ a dollar sign")
+  /// `substitute PATTERN REPLACEMENT [--regex] [--case] [--whole] [--column C,…] [ROWS]`;
+  /// without them (Edit › Replace…) two dialogs with a text field ask for each.
+  enum Substitute: DocumentConfirming {
+    static let pattern = ParameterKey.optionalArgument(
+      "pattern", summary: "the text to replace (a regular expression with --regex); without it a dialog asks",
+      valueName: "PATTERN")
+    static let replacement = ParameterKey.optionalArgument(
+      "replacement", summary: "what each match becomes; with --regex $1…$9 are its groups, $$ a dollar sign",
+      valueName: "REPLACEMENT")
     static let rows = ParameterKey.optionalArgument(
       "rows", summary: "the lines or rows to replace in: 3, 2-5, 11-, 1,4-6, id:7; all when not given")
     static let regex = ParameterKey.flag(
@@ -77,23 +100,42 @@ enum FindCommands {
       "column", summary: "replace only in these columns of a table, by name or number", valueName: "C,…")
 
     static let configuration = CommandConfiguration(
-      id: "edit.substitute", verb: "substitute", title: "Replace", icon: "arrow.left.arrow.right",
+      id: "edit.substitute", verb: "substitute", title: "Replace…", icon: "arrow.left.arrow.right",
       category: "Editing",
       summary: "replace every match of PATTERN in lines or cells with REPLACEMENT, as one undoable step",
       details: """
         Matches as 'find' does: plain text of either case by default, --case, --whole, \
         --regex (POSIX extended; the replacement's $1…$9 are its groups, $0 the match, $$ a \
         dollar sign). ROWS and --column narrow it. Lines and cells without a match keep their \
-        bytes; a substitute that matches nothing changes nothing and is no undo step.
+        bytes; a substitute that matches nothing changes nothing and is no undo step. Without \
+        PATTERN and REPLACEMENT (Edit › Replace…) a dialog asks for each in a text field.
         """,
       parameters: [pattern, replacement, rows, regex, matchCase, whole, column])
 
     static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
       let document = context.document
+      guard let text = arguments[Self.pattern] else {
+        return .dialog(
+          Dialog(
+            title: "Replace in “\(document.title)”", buttons: [DialogButton("Next", id: "next")],
+            target: context.workspace.dialogTarget(of: document), recordsAnswers: true,
+            textField: DialogTextField(label: "Pattern", text: "", parameter: Self.pattern.parameter.name),
+            responder: responder(for: arguments)))
+      }
       let pattern = try TextPattern(
-        arguments[Self.pattern], kind: arguments[Self.regex] ? .regex : .plain,
+        text, kind: arguments[Self.regex] ? .regex : .plain,
         isCaseSensitive: arguments[Self.matchCase], matchesWholeWords: arguments[Self.whole])
-      let template = try ReplacementTemplate(arguments[Self.replacement], groupCount: pattern.groupCount)
+      guard let replacement = arguments[Self.replacement] else {
+        return .dialog(
+          Dialog(
+            title: "Replace “\(text)” in “\(document.title)” with",
+            buttons: [DialogButton("Replace All", id: "replace")],
+            target: context.workspace.dialogTarget(of: document), recordsAnswers: true,
+            textField: DialogTextField(
+              label: "Replacement", text: "", parameter: Self.replacement.parameter.name),
+            responder: responder(for: arguments)))
+      }
+      let template = try ReplacementTemplate(replacement, groupCount: pattern.groupCount)
       var columns: [Int]?
       var positions: [Int]?
       switch document.content {
@@ -115,6 +157,15 @@ enum FindCommands {
       let report = try context.workspace.substitute(
         pattern, with: template, in: document, columns: columns, positions: positions)
       return .substituted(report)
+    }
+
+    static func answer(_ buttonID: String, _ arguments: Arguments, in context: DocumentContext) throws
+      -> CommandOutput
+    {
+      guard buttonID == "next" || buttonID == "replace", arguments[Self.pattern] != nil else {
+        return context.report(.keptUnchanged)
+      }
+      return try run(arguments, in: context)
     }
   }
 }

@@ -1,11 +1,15 @@
 import FolioCore
 
 extension TableCommands {
-  /// `delete [ROWS] [--yes]`: rows of a table (the selection when no ROWS) or lines of a text
-  /// document; asks first, as `asksFirst` says.
+  /// `delete [ROWS] [--yes]`, `delete where EXPR [--yes]`: rows of a table (the selection
+  /// when no ROWS) or lines of a text document; asks first, as `asksFirst` says.
   enum Delete: DocumentConfirming {
     static let rows = ParameterKey.optionalArgument(
-      "rows", summary: "positions, ranges, id:N (lines for text)")
+      "rows", summary: "positions, ranges, id:N (lines for text); or where and an expression")
+    static let expression = ParameterKey.rest(
+      "expression", summary: "after where: the test, as for 'select where'", valueName: "where EXPR")
+    static let whereText = ParameterKey.option(
+      "where", summary: "delete the rows this expression holds for (one string)", valueName: "EXPR")
 
     static let configuration = CommandConfiguration(
       id: "edit.delete", verb: "delete", title: "Delete", icon: "trash", role: .destructive,
@@ -14,24 +18,45 @@ extension TableCommands {
       details: """
         Asks first (Delete N Rows or Cancel) in the REPL, and everywhere when chosen from a \
         menu such as the context menu; typed in a script it deletes at once; --yes never asks. \
-        One undoable step: undo puts the rows back where they were, with their ids.
+        One undoable step: undo puts the rows back where they were, with their ids. \
+        'delete where EXPR' deletes the rows EXPR holds for (as 'select where' reads it); its \
+        dialog names them.
         """,
-      parameters: [rows, CommandContext.yes])
+      parameters: [rows, expression, CommandContext.yes, whereText])
 
-    static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
-      let target = try Target(arguments, of: context.document)
+    static func run(_ given: Arguments, in context: DocumentContext) throws -> CommandOutput {
+      // `delete where a = 1 --yes`: the expression's words took the `--yes`.
+      let split = try WhereExpression.splitOptions(
+        given[Self.expression], names: ["yes"], configuration: configuration)
+      var values = given.values
+      if !split.words.isEmpty || values[expression.parameter.name] != nil {
+        values[expression.parameter.name] = split.words.isEmpty ? nil : .words(split.words)
+      }
+      if split.options.contains("yes") { values[CommandContext.yes.parameter.name] = .bool(true) }
+      let arguments = Arguments(values, origin: given.origin)
+      let target = try Target(arguments, of: context.document, in: context.workspace)
       guard context.asksFirst(arguments) else {
         return try answer("delete", arguments, in: context)
       }
       let noun = target.count == 1 ? target.unit : "\(target.count) \(target.unit)s"
       var replay = arguments.values
       replay["yes"] = .bool(true)
+      // An expression is replayed in its typed form, one string, so a recording reads it
+      // back as the same test (words would come back quoted, as literals).
+      if let text = target.expression {
+        replay[rows.parameter.name] = nil
+        replay[expression.parameter.name] = nil
+        replay[whereText.parameter.name] = .string(text)
+      }
       // The dialog is about these rows or lines, as they are now: the answer deletes them by id
       // (or line number), whatever is selected by then.
       let workspace = context.workspace
       let document = context.document
       let asked: DialogTarget
       var answering = arguments.values
+      answering[expression.parameter.name] = nil
+      answering[whereText.parameter.name] = nil
+      answering[CommandContext.yes.parameter.name] = nil
       switch target.positions {
       case .lines(let lines):
         asked = workspace.dialogTarget(lines: lines, of: document)
@@ -68,7 +93,7 @@ extension TableCommands {
       -> CommandOutput
     {
       let document = context.document
-      let target = try Target(arguments, of: document)
+      let target = try Target(arguments, of: document, in: context.workspace)
       guard buttonID == "delete" else { return context.report(.keptUnchanged) }
       let workspace = context.workspace
       switch target.positions {
@@ -90,9 +115,32 @@ extension TableCommands {
       var count: Int
       /// What is counted: Line or Row.
       var unit: String
+      /// The where expression it was found by, in its typed form; nil for rows named.
+      var expression: String?
 
-      init(_ arguments: Arguments, of document: Document) throws {
+      init(_ arguments: Arguments, of document: Document, in workspace: Workspace) throws {
+        let words = arguments[Delete.expression]
         let selector = arguments[Delete.rows]
+        let isWhere = selector?.lowercased() == "where" || arguments[Delete.whereText] != nil
+        if isWhere || !words.isEmpty {
+          let found = try document.readTable { table throws(FolioError) in
+            try WhereExpression.given(
+              rowsWord: selector, words: words, typed: arguments[Delete.whereText], command: "delete",
+              in: table)
+          }
+          guard let found else { throw FolioError.invalidArgument("'delete' needs where and an expression") }
+          let ids = Set(try workspace.rowIDs(matching: found.predicate, in: document))
+          guard !ids.isEmpty else {
+            throw FolioError(
+              .invalidArgument, "no row of '\(document.title)' matches \(found.text)",
+              values: ["title": document.title, "expression": found.text])
+          }
+          positions = .rows(ids)
+          count = ids.count
+          unit = "Row"
+          expression = found.text
+          return
+        }
         switch document.content {
         case .text(let text):
           guard let selector else {

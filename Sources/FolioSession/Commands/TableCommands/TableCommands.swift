@@ -1,11 +1,14 @@
 import FolioCore
 
 /// The commands that sort a table, select its rows and delete or mark them: `sort`,
-/// `select`, `selection`, `edit-mode`, `delete`, `favorite` and `actions`.
+/// `select`, `count`, `summary`, `selection`, `edit-mode`, `delete`, `favorite` and `actions`.
 enum TableCommands {
   /// Every table command, in the order help lists them.
   static var declarations: [any DeclaredCommand<CommandContext>.Type] {
-    [Sort.self, Select.self, ShowSelection.self, EditMode.self, Delete.self, Favorite.self, RowActions.self]
+    [
+      Sort.self, Select.self, Count.self, Summary.self, ShowSelection.self, EditMode.self, Delete.self,
+      Favorite.self, RowActions.self,
+    ]
   }
 
   /// `sort [COLUMN[:asc|:desc]…]`; bare, it shows the order; `--clear` forgets it.
@@ -58,30 +61,57 @@ enum TableCommands {
     private static let clearTakesNoColumns = FolioError.invalidArgument("'sort --clear' takes no columns")
   }
 
-  /// `select ROWS|all|none [--add|--toggle]`.
+  /// `select ROWS|all|none [--add|--toggle]`, `select where EXPR [--add|--toggle]`.
   enum Select: DocumentAction {
-    static let rows = ParameterKey.argument(
-      "rows", summary: "positions, ranges, id:N, all or none", valueName: "ROWS|all|none")
+    static let rows = ParameterKey.optionalArgument(
+      "rows", summary: "positions, ranges, id:N, all or none; or where and an expression",
+      valueName: "ROWS|all|none")
+    static let expression = ParameterKey.rest(
+      "expression", summary: "after where: the test, such as city = Paris and noise < 3",
+      valueName: "where EXPR")
     static let add = ParameterKey.flag("add", summary: "add to the selection")
     static let toggle = ParameterKey.flag("toggle", summary: "flip each row's selection")
+    static let whereText = ParameterKey.option(
+      "where", summary: "select the rows this expression holds for (one string)", valueName: "EXPR")
 
     static let configuration = CommandConfiguration(
       id: "selection.select", verb: "select", title: "Select", icon: "checkmark.circle", category: "Tables",
-      summary: "select rows: positions 3, ranges 2-5, lists 1,4-6, id:7, all or none",
+      summary: "select rows: positions 3, ranges 2-5, lists 1,4-6, id:7, all, none, or where EXPR",
       details: """
         --add adds the rows to the selection, --toggle flips each. Several rows need edit \
         mode ('edit-mode on') on iphone and ipad without a keyboard; on mac or with \
-        'env keyboard on' they do not. The selection is of row ids: it survives sorting.
+        'env keyboard on' they do not. The selection is of row ids: it survives sorting. \
+        'select where EXPR' selects the rows EXPR holds for: COLUMN = VALUE, !=, <, <=, >, \
+        >= (as numbers where the column holds numbers), COLUMN ~ REGEX (POSIX extended, \
+        case exact; ~* either case), COLUMN contains TEXT, COLUMN empty, with not, and, or \
+        and parentheses; quote names and values with spaces. --where 'EXPR' takes it as one \
+        string.
         """,
-      parameters: [rows, add, toggle])
+      parameters: [rows, expression, add, toggle, whereText])
 
     static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
       let document = context.document
-      guard !(arguments[Self.add] && arguments[Self.toggle]) else {
+      let split = try WhereExpression.splitOptions(
+        arguments[Self.expression], names: ["add", "toggle"], configuration: configuration)
+      let isAdding = arguments[Self.add] || split.options.contains("add")
+      let isToggling = arguments[Self.toggle] || split.options.contains("toggle")
+      guard !(isAdding && isToggling) else {
         throw FolioError.invalidArgument("'select' takes --add or --toggle, not both")
       }
-      let mode: SelectionMode = arguments[Self.add] ? .add : arguments[Self.toggle] ? .toggle : .replace
+      let mode: SelectionMode = isAdding ? .add : isToggling ? .toggle : .replace
       let rows = arguments[Self.rows]
+      let expression = try document.readTable { table throws(FolioError) in
+        try WhereExpression.given(
+          rowsWord: rows, words: split.words, typed: arguments[Self.whereText], command: "select", in: table)
+      }
+      if let expression {
+        let ids = try context.workspace.rowIDs(matching: expression.predicate, in: document)
+        try context.workspace.select(ids, mode: mode, in: document, environment: context.environment())
+        return .selection(context.workspace.selectionReport(of: document))
+      }
+      guard let rows else {
+        throw FolioError.invalidArgument("missing argument ROWS|all|none or where EXPR for 'select'")
+      }
       let ids = try document.readTable { table throws(FolioError) -> [Int]? in
         switch rows.lowercased() {
         case "all": return (0..<table.rowCount).map(table.id(ofRow:))
@@ -94,6 +124,40 @@ enum TableCommands {
         try context.workspace.select(ids, mode: mode, in: document, environment: context.environment())
       }
       return .selection(context.workspace.selectionReport(of: document))
+    }
+  }
+
+  /// `count [where EXPR]`: how many rows a table has, or how many an expression holds for.
+  enum Count: DocumentAction {
+    static let expression = ParameterKey.rest(
+      "expression", summary: "where and the test, such as where city = Paris", valueName: "where EXPR")
+    static let whereText = ParameterKey.option(
+      "where", summary: "count the rows this expression holds for (one string)", valueName: "EXPR")
+
+    static let configuration = CommandConfiguration(
+      id: "view.count", verb: "count", title: "Count Rows", icon: "number", category: "Tables",
+      summary: "how many rows the table has, or how many 'where EXPR' holds for",
+      details: """
+        EXPR is as for 'select where': COLUMN = VALUE, !=, <, <=, >, >=, ~ REGEX, contains \
+        TEXT, empty, not, and, or, parentheses. Reads every row once and changes nothing.
+        """,
+      parameters: [expression, whereText], access: .reads)
+
+    static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
+      let document = context.document
+      var words = arguments[Self.expression]
+      var rowsWord: String?
+      if let first = words.first, first.isPlain, first.text.lowercased() == "where" {
+        rowsWord = first.text
+        words.removeFirst()
+      }
+      let expression = try document.readTable { table throws(FolioError) in
+        try WhereExpression.given(
+          rowsWord: rowsWord, words: words, typed: arguments[Self.whereText], command: "count", in: table)
+      }
+      return .rowCount(
+        try context.workspace.countRows(
+          matching: expression?.predicate, expression: expression?.text, in: document))
     }
   }
 
