@@ -338,6 +338,23 @@ for i = 1, ENTRIES do
   folio.context_menu { selection = "multiple", items = { "cm.c" .. i } }
 end
 """.replace("ENTRIES", str(sizes["entries"])))
+    write(os.path.join(work, "bulk", "bulk", "plugin.lua"), """-- Real-sized documents (issue 35 §6): a d:set per row in one callback, and a frequency count.
+folio.command { id = "bulk.set", title = "Set Every Row", run = function(ctx)
+  local d = ctx.document
+  local n = d:count()
+  for id = 1, n do d:set(id, "notes", "x") end
+  return "set " .. n
+end }
+folio.command { id = "bulk.none", title = "Count Rows", run = function(ctx) return "set " .. ctx.document:count() end }
+folio.command { id = "bulk.freq", title = "Count Cities", run = function(ctx)
+  local counts, distinct = {}, 0
+  for _, city in ipairs(ctx.document:column("city")) do
+    if counts[city] == nil then distinct = distinct + 1 end
+    counts[city] = (counts[city] or 0) + 1
+  end
+  return "distinct " .. distinct
+end }
+""")
     write(os.path.join(work, "decorated", "deco", "plugin.lua"), """-- A decoration and a bar on big.csv's score (0-100): declared, so no Lua runs per row.
 folio.row_decoration { id = "deco.high", symbol = "star.fill", column = "score", at_least = 50 }
 folio.cell_format { id = "deco.bar", column = "score", kind = "bar", min = 0, max = 100 }
@@ -603,6 +620,34 @@ def measure_tables(bench):
               folio_peak=peak(menus["folio"]),
               note=f"`context-menu; menu close` ×{count} after `open; select 1-{selected}`, net, per menu "
                    "(every predicate runs, the menu is rendered)")
+
+    # A plugin's loop of d:set over every row in one callback (one undo step), against Neovim
+    # setting every line of the same file from Lua, one nvim_buf_set_lines a line; both net of
+    # opening the file. Then a frequency count of the city column with d:column, which must
+    # fit in the default 32 MB budget.
+    lua_loop = f"lua for i = 0, {rows - 1} do vim.api.nvim_buf_set_lines(0, i, i + 1, false, {{'x'}}) end"
+    bulk = bench.alternate(sizes["heavy_reps"], {
+        "folio": lambda: bench.folio("--plugins", "bulk", "-c", "open big.csv; bulk.set", expect=f"set {rows}"),
+        "folio0": lambda: bench.folio("--plugins", "bulk", "-c", "open big.csv; bulk.none", expect=f"set {rows}"),
+        "nvim": lambda: bench.run(["nvim", "--headless", "-u", "NONE", "-i", "NONE", "-n", "big.csv", "-c", lua_loop,
+                                   "-c", "lua io.stdout:write(vim.api.nvim_buf_line_count(0) .. ' lines\\n')",
+                                   "+qa!"], expect=f"{rows + 1} lines"),
+        "nvim0": lambda: bench.run(["nvim", "--headless", "-u", "NONE", "-i", "NONE", "-n", "big.csv",
+                                    "-c", "lua io.stdout:write(vim.api.nvim_buf_line_count(0) .. ' lines\\n')",
+                                    "+qa!"], expect=f"{rows + 1} lines"),
+    })
+    bench.add(f"{rows:,} d:set calls in one callback (net)", differences(bulk["folio"], bulk["folio0"]),
+              "nvim_buf_set_lines ×N from Lua", differences(bulk["nvim"], bulk["nvim0"]), "≤ 1 s", None,
+              folio_peak=peak(bulk["folio"]), peer_peak=peak(bulk["nvim"]),
+              met=statistics.median(differences(bulk["folio"], bulk["folio0"])) <= 1.0,
+              note="`bulk.set`: d:set(id, \"notes\", \"x\") for every row, default budgets, one undo step, net of "
+                   "`open`; vs a Lua loop of nvim_buf_set_lines(0, i, i + 1, false, {'x'}) after `nvim big.csv`")
+    frequency = bench.alternate(sizes["heavy_reps"], {
+        "folio": lambda: bench.folio("--plugins", "bulk", "-c", "open big.csv; bulk.freq", expect="distinct "),
+    })
+    bench.add(f"frequency count of a {rows:,}-row column (d:column)", seconds(frequency["folio"]), "", None,
+              "default 32 MB budget", None, folio_peak=peak(frequency["folio"]), met=True,
+              note="`bulk.freq`: counts d:column(\"city\") in Lua under the default budgets (the run fails if not)")
 
     # The document measures kept from the first benchmark (no peer): memory against the file.
     last = f"{rows - 10}-{rows}"

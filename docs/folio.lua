@@ -14,6 +14,7 @@ folio = {}
 ---@field api? 1 The plugin API the plugin is written for.
 ---@field description? string One line for `plugin info`.
 ---@field permissions? {} Only an empty list: every plugin runs in the same sandbox, so there are none to ask for.
+---@field budgets? { instructions?: integer, time?: integer, memory?: integer } Larger budgets per callback (instructions, milliseconds, megabytes), each granted up to the user's cap (settings plugins.max-instructions, plugins.max-time, plugins.max-memory).
 
 ---@class folio.Param
 ---@field name string
@@ -76,12 +77,38 @@ local Document = {}
 ---Tables: the column names.
 ---@return string[]
 function Document:columns() end
----Tables: every row, as a table with `id` and one field per column, each cell typed by its
+---Tables: the rows, as tables with `id` and one field per column, each cell typed by its
 ---column's kind: a number in a number column, a boolean in a yes/no column, a string in a text
 ---column (`0042` stays "0042"), nil for an empty cell; JSON numbers, booleans and strings keep
----their own type.
+---their own type. Every row, or `count` rows (all the rest by default) from position `from`
+---(1 by default, up to one past the last row).
+---@param options? { from?: integer, count?: integer }
 ---@return table[]
-function Document:rows() end
+function Document:rows(options) end
+---The number of rows of a table, of lines of a text.
+---@return integer
+function Document:count() end
+---Tables: the row ids in table order; every row's, or those `options` names as for `rows`.
+---@param options? { from?: integer, count?: integer }
+---@return integer[]
+function Document:ids(options) end
+---Tables: the cells of one column in table order, typed as `rows` types them (nil for an
+---empty cell, so loop to `d:count()` rather than trusting `#`); every row's, or those
+---`options` names as for `rows`.
+---@param name string
+---@param options? { from?: integer, count?: integer }
+---@return (string|number|boolean|nil)[]
+function Document:column(name, options) end
+---Tables: an iterator making one row at a time, as `rows` makes them: `for row in d:each() do
+---… end`. It counts the rows when it starts; rows deleted meanwhile end it early.
+---@return fun(): table?
+function Document:each() end
+---Tables: calls `fn(row)` for each row, in table order; a table it returns (`{ col = value }`)
+---is set on that row as `set` sets cells, nil leaves the row. Returns how many rows it changed.
+---One undo step with the rest of the callback; Ctrl-C stops it and takes it back.
+---@param fn fun(row: table): table<string, string|number|boolean>?
+---@return integer
+function Document:update(fn) end
 ---Tables: one cell, typed as `Document:rows()` types it.
 ---@param id integer
 ---@param col string

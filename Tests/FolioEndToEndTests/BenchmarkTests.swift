@@ -12,6 +12,7 @@ import Testing
     "sort 2,000 rows by two text keys", "save the edited table atomically (net)",
     "save the edited table atomically (in process)",
     "context menu: 20 plugin entries, 100 rows selected", "resolve a 1,000-item menu",
+    "2,000 d:set calls in one callback (net)", "frequency count of a 2,000-row column (d:column)",
     "Ctrl-C: a plugin callback in an endless Lua loop",
     "show 2,000 rows to a pipe", "open a 20,000-row", "sort 20,000 rows by two text keys",
     "save the sorted 20,000 rows", "soak: 3,000 mixed commands, resident memory trend",

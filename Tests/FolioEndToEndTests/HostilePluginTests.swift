@@ -152,7 +152,8 @@ struct HostilePlugin: CustomTestStringConvertible, Sendable {
       "local t = {} local i = 0 while true do i = i + 1 t[i] = {} end"),
     .command("one huge string.rep", error: "resulting string too large", "return string.rep('x', 1 << 40)"),
     .command(
-      "a memory error caught, then a loop", error: "not enough memory (memory budget of 32 MB exceeded)",
+      "a memory error caught, then a loop",
+      error: "not enough memory (memory budget of 32 MB exceeded; setting plugins.memory)",
       "pcall(function() local s = 'x' while true do s = s .. s end end) while true do end"),
     .loading(
       "a memory bomb while loading", error: "memory budget",
@@ -286,7 +287,8 @@ struct HostilePlugin: CustomTestStringConvertible, Sendable {
       return tostring(coroutine.close(co))
       """),
     .command(
-      "a memory error caught, then a return", error: "not enough memory (memory budget of 32 MB exceeded)",
+      "a memory error caught, then a return",
+      error: "not enough memory (memory budget of 32 MB exceeded; setting plugins.memory)",
       "pcall(function() local s = 'x' while true do s = s .. s end end) return 'survived'"),
     // Sandbox round 3: ids, text
     .loading(

@@ -325,7 +325,8 @@ import Testing
     let error = try #require(throws: FolioError.self) { try plugins.run("slow.spin") }
     #expect(
       error.message
-        == "plugin slow: plugin.lua:3: instruction budget exceeded (100000 instructions per callback)")
+        == "plugin slow: plugin.lua:3: instruction budget exceeded (100000 instructions per callback; setting plugins.instructions)"
+    )
   }
 
   @Test("cells come typed by their column's kind; numbers are written in their canonical form")

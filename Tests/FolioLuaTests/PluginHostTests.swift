@@ -654,12 +654,16 @@ import Testing
     let plugin = try #require(host.plugin(named: "demo"))
     #expect(try textOf("demo.ok", in: surface) == "fine")
     let spent = try #require(throws: FolioError.self) { try run("demo.spin", in: surface) }
-    #expect(spent.message.hasSuffix("instruction budget exceeded (100000 instructions per callback)"))
+    #expect(
+      spent.message.hasSuffix(
+        "instruction budget exceeded (100000 instructions per callback; setting plugins.instructions)"))
     guard case .quarantined(let reason) = plugin.status else {
       Issue.record("expected a quarantine, got \(plugin.status)")
       return
     }
-    #expect(reason.hasSuffix("instruction budget exceeded (100000 instructions per callback)"))
+    #expect(
+      reason.hasSuffix(
+        "instruction budget exceeded (100000 instructions per callback; setting plugins.instructions)"))
     let logged = plugin.log.count
     let refused = try #require(throws: FolioError.self) { try run("demo.ok", in: surface) }
     #expect(refused.message.contains("plugin demo is quarantined"), "\(refused.message)")
@@ -703,7 +707,9 @@ import Testing
         #expect(items[0].isEnabled && items[1].isEnabled)
         let reason = try #require(items[2].disabledReason)
         #expect(
-          reason.hasSuffix("instruction budget exceeded (100000 instructions per callback)"), "\(reason)")
+          reason.hasSuffix(
+            "instruction budget exceeded (100000 instructions per callback; setting plugins.instructions)"),
+          "\(reason)")
       }
       // The plugin is quarantined from the runaway predicate on, in the same menu and the next:
       // its commands were registered again, and each item finds its command anew.

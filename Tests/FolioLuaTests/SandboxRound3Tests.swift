@@ -97,7 +97,9 @@ import Testing
     let failed = try loaded.failure("demo.copy")
     #expect(failed.message.contains(error), "\(failed.message)")
     #expect(failed.message.contains(", limit "), "\(failed.message)")
-    #expect(failed.message.hasSuffix("(memory budget of 4 MB exceeded)"), "\(failed.message)")
+    #expect(
+      failed.message.hasSuffix("(memory budget of 4 MB exceeded; setting plugins.memory)"),
+      "\(failed.message)")
     #expect(loaded.isQuarantined)
     #expect(loaded.host.unsavedValues["demo"] == nil)
   }
@@ -122,7 +124,8 @@ import Testing
     let failed = try loaded.failure("demo.loop")
     #expect(
       failed.message.hasSuffix(
-        "plugin.lua:3: instruction budget exceeded in \(function) (100000 instructions per callback)"),
+        "plugin.lua:3: instruction budget exceeded in \(function) (100000 instructions per callback; setting plugins.instructions)"
+      ),
       "\(failed.message)")
     #expect(loaded.isQuarantined)
     #expect(loaded.cells == ["Louvre", "Paris", "Prado", "Madrid"])
@@ -191,7 +194,9 @@ import Testing
       """, instructions: 100_000)
     defer { loaded.remove() }
     let failed = try loaded.failure("demo.close")
-    #expect(failed.message.hasSuffix("instruction budget exceeded (100000 instructions per callback)"))
+    #expect(
+      failed.message.hasSuffix(
+        "instruction budget exceeded (100000 instructions per callback; setting plugins.instructions)"))
     #expect(loaded.isQuarantined)
     #expect(loaded.host.unsavedValues["demo"] == nil)
   }
@@ -253,7 +258,9 @@ import Testing
     defer { loaded.remove() }
     let failed = try loaded.failure("demo.keep")
     #expect(failed.message.contains(error), "\(failed.message)")
-    #expect(failed.message.hasSuffix("(memory budget of 1 MB exceeded)"), "\(failed.message)")
+    #expect(
+      failed.message.hasSuffix("(memory budget of 1 MB exceeded; setting plugins.memory)"),
+      "\(failed.message)")
     #expect(loaded.isQuarantined)
     #expect(loaded.cells == ["Louvre", "Paris", "Prado", "Madrid"])
   }
@@ -328,7 +335,8 @@ import Testing
     defer { loaded.remove() }
     let failed = try loaded.failure("demo.bomb")
     #expect(
-      failed.message.hasSuffix("not enough memory (memory budget of 2 MB exceeded)"), "\(failed.message)")
+      failed.message.hasSuffix("not enough memory (memory budget of 2 MB exceeded; setting plugins.memory)"),
+      "\(failed.message)")
     #expect(loaded.isQuarantined)
     #expect(loaded.host.unsavedValues["demo"] == nil)
   }
@@ -338,9 +346,9 @@ import Testing
     arguments: [
       (
         100_000, PluginHost.defaultTimeBudget,
-        "instruction budget exceeded (100000 instructions per callback)"
+        "instruction budget exceeded (100000 instructions per callback; setting plugins.instructions)"
       ),
-      (10_000_000_000, 200, "time budget exceeded (200 ms per callback)"),
+      (10_000_000_000, 200, "time budget exceeded (200 ms per callback; setting plugins.time)"),
     ])
   func stopInErrorObject(instructions: Int, milliseconds: Int, error: String) throws {
     let loaded = try Loaded(

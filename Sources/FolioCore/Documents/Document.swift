@@ -57,7 +57,7 @@ public final class Document {
   public internal(set) var isEditing = false
   /// Counts content changes: the document is dirty when it differs from the saved revision.
   /// Each change (an edit, an undo, a redo) is published.
-  public private(set) var revision = 0 {
+  public internal(set) var revision = 0 {
     didSet {
       guard revision != oldValue else { return }
       version += 1
@@ -72,10 +72,10 @@ public final class Document {
   /// The name of the change a redo would make again; nil when there is none.
   public var redoName: String? { undoStack.redoName }
   private var savedRevision = 0
-  private var nextRevision = 1
+  var nextRevision = 1
   /// The steps recorded since `beginGroup`, and what to restore on `rollbackGroup`; nil
   /// outside a group.
-  private var group: Group?
+  var group: Group?
   /// Counts `takeContentChange` calls, so that a rollback knows whether a front end heard of
   /// a change made inside the group.
   private var frontEndTakes = 0
@@ -177,13 +177,14 @@ public final class Document {
       })
     if group != nil {
       group?.steps.append(step)
+      group?.cellBatch = nil
     } else {
       undoStack.record(step)
     }
   }
 
   /// Makes an edit, noting an undescribed change as unknown.
-  private func making(_ edit: (Document) throws -> Void) throws {
+  func making(_ edit: (Document) throws -> Void) throws {
     isChangeDescribed = false
     editChange = nil
     defer { if !isChangeDescribed { noteUnknownChange() } }
@@ -317,8 +318,10 @@ public final class Document {
   }
 
   /// What `beginGroup` keeps for `commitGroup` and `rollbackGroup`.
-  private struct Group {
+  struct Group {
     var steps: [UndoStep] = []
+    /// The cell edits collected into the last of `steps`, while it is one (`CellEditBatch`).
+    var cellBatch: CellEditBatch?
     let revision: Int
     let selection: Set<Int>
     let ordering: TableOrdering?

@@ -166,6 +166,19 @@ public struct TableModel: Sendable {
     return origin
   }
 
+  /// Whether the row at `index` (0-based) is still read from the file: none of its cells
+  /// was changed (or it was put back as its record).
+  func isReadFromFile(row index: Int) -> Bool { locations[index] >= 0 }
+
+  /// The cell at `column` of the file's record of the row at `index` (0-based): the cell it
+  /// had when read, for a row read from the file and edited since; nil for a row with no
+  /// record (added, or from JSON).
+  func recordCell(row index: Int, column: Int) -> TableCell? {
+    let location = locations[index]
+    guard let origin = location >= 0 ? location : storedOrigins[~location], let records else { return nil }
+    return records.cell(ofRecordAt: origin, column: column) ?? .absent
+  }
+
   /// Whether the record at `offset` holds exactly `cells`, compared as bytes.
   private func isRecord(at offset: Int, holding cells: [TableCell]) -> Bool {
     guard let original = records?.cells(ofRecordAt: offset), original.count == cells.count else {

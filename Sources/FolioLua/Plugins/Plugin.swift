@@ -28,6 +28,8 @@ public final class Plugin {
   public var owner: String { "plugin \(name)" }
 
   var lua: LuaState?
+  /// The budgets its manifest asks for (`budgets`), granted up to the user's caps.
+  var requestedBudgets = PluginBudgetRequest()
   /// The registry reference of the state's `ctx` template (see `PluginHost.pushContext`).
   var contextTemplate: Int32 = 0
   /// The `ctx` last given to a predicate or state getter, with what it describes; nil until

@@ -291,8 +291,8 @@ extension PluginHost {
   ) throws(FolioError) -> [LuaData] {
     guard let lua = plugin.lua else { throw FolioError(.disabled, "plugin \(plugin.name) is not loaded") }
     try refuseIfQuarantined(plugin)
-    lua.instructionBudget = instructionBudget
-    lua.timeBudget = timeBudget
+    lua.instructionBudget = instructionBudget(of: plugin)
+    lua.timeBudget = timeBudget(of: plugin)
     let isOutermost = transaction == nil && !isReadingOnly
     if isOutermost {
       transaction = []
@@ -325,8 +325,8 @@ extension PluginHost {
   func invokeShared(_ function: LuaFunctionReference, of plugin: Plugin) throws(FolioError) -> LuaData {
     guard let lua = plugin.lua else { throw FolioError(.disabled, "plugin \(plugin.name) is not loaded") }
     try refuseIfQuarantined(plugin)
-    lua.instructionBudget = instructionBudget
-    lua.timeBudget = timeBudget
+    lua.instructionBudget = instructionBudget(of: plugin)
+    lua.timeBudget = timeBudget(of: plugin)
     let wasReadingOnly = isReadingOnly
     isReadingOnly = true
     defer { isReadingOnly = wasReadingOnly }

@@ -267,7 +267,9 @@ extension PluginHost {
       return (
         .number(
           range: low...high, step: step, style: try fields.oneOf("style", NumberStyle.self) ?? .stepper,
-          get: { read().number ?? low }, set: { try write(.number($0)) }),
+          get: { read().number ?? low },
+          // A whole value reaches Lua as an integer (15, not 15.0), as Lua would write it.
+          set: { try write($0.wholeNumber.map(LuaData.integer) ?? .number($0)) }),
         problem
       )
     }

@@ -215,8 +215,8 @@ extension PluginHost {
     on lua: LuaState, of plugin: Plugin, plainResult: (PlainDataError) -> LuaError, failing: () -> Void = {},
     _ body: (@escaping (PlainDataError) -> LuaError) throws(LuaError) -> Outcome
   ) throws(FolioError) -> Outcome {
-    lua.instructionBudget = instructionBudget
-    lua.timeBudget = timeBudget
+    lua.instructionBudget = instructionBudget(of: plugin)
+    lua.timeBudget = timeBudget(of: plugin)
     do {
       return try withoutActuallyEscaping(plainResult) { (plainResult) throws(LuaError) in
         try body(plainResult)

@@ -17,14 +17,6 @@ extension PluginHost {
         let table = try table(arguments, of: plugin, method: "columns")
         return [.table(LuaTable(array: table.columns.map(LuaData.string)))]
       },
-      "rows": { [unowned self, unowned plugin] arguments throws(LuaError) in
-        let document = try document(arguments, of: plugin, method: "rows")
-        let table = try Self.table(of: document, method: "rows")
-        let kinds = columnKinds(of: document)
-        return [
-          .table(LuaTable(array: (0..<table.rowCount).map { Self.row(at: $0, of: table, kinds: kinds) }))
-        ]
-      },
       "get": { [unowned self, unowned plugin] arguments throws(LuaError) in
         let document = try document(arguments, of: plugin, method: "get")
         let table = try Self.table(of: document, method: "get")
@@ -39,39 +31,25 @@ extension PluginHost {
       },
       "set": { [unowned self, unowned plugin] arguments throws(LuaError) in
         let document = try document(arguments, of: plugin, method: "set")
-        let table = try Self.table(of: document, method: "set")
-        let index = try Self.row(arguments, 1, in: table, method: "set")
-        let column = try Self.column(arguments, 2, in: table, method: "set")
+        // The row and column are looked up in a copy of the table that is gone before the
+        // edit: one kept across it would make the edit copy the table's rows (issue 35).
+        let (rowID, column) = try Self.cellAddress(arguments, of: document, method: "set")
         let value = try Self.cellValue(arguments[3, depth: 0], method: "set", field: "value")
-        try edit(
-          document, adding: value.description.utf8.count + Self.keptItemBytes, arguments, method: "set"
-        ) {
-          try surface.workspace.setCell(
-            rowID: table.id(ofRow: index), column: column, to: value, in: document)
+        let keptBefore = document.groupedCellEditBytes
+        var changed = false
+        try edit(document, adding: value.description.utf8.count, arguments, method: "set") {
+          changed = try surface.workspace.setCell(rowID: rowID, column: column, to: value, in: document)
         }
+        // What the undo history keeps for it: 16 bytes in a callback's batch of cell edits
+        // (and the old cell when the file does not hold it), else a step of its own.
+        let kept = document.groupedCellEditBytes - keptBefore
+        try charge(kept > 0 ? kept : changed ? Self.keptItemBytes : 0, arguments, method: "set")
         return []
       },
       "add": { [unowned self, unowned plugin] arguments throws(LuaError) in
         let document = try document(arguments, of: plugin, method: "add")
-        let table = try Self.table(of: document, method: "add")
-        let given = arguments[1, depth: 1]
-        guard let fields = given.table else {
-          throw LuaError(message: "d:add: 'fields' must be a table of column = value, got \(given.typeName)")
-        }
-        // Each name is looked up here, once, as a name; the workspace gets column indices.
-        var values: [Int: CellValue] = [:]
-        for (column, value) in fields.fields.sorted(by: { $0.key < $1.key }) {
-          guard let index = table.columnIndex(column) else {
-            throw LuaError(
-              message: "d:add: no column '\(column)' (columns: \(table.columns.joined(separator: ", ")))")
-          }
-          values[index] = try Self.cellValue(value, method: "add", field: column)
-        }
+        let (values, size) = try Self.addedRow(arguments, of: document)
         var id = 0
-        // A row costs the host more than its text: its id, its cells and its undo record.
-        let size =
-          values.values.reduce(0) { $0 + $1.description.utf8.count } + Self.keptItemBytes
-          + Self.keptCellBytes * table.columns.count
         try edit(document, adding: size, arguments, method: "add") {
           id = try surface.workspace.addRow(cells: values, to: document)
         }
@@ -88,25 +66,7 @@ extension PluginHost {
       },
       "delete": { [unowned self, unowned plugin] arguments throws(LuaError) in
         let document = try document(arguments, of: plugin, method: "delete")
-        let table = try Self.table(of: document, method: "delete")
-        let given = arguments[1, depth: 1]
-        let list: [LuaData]
-        switch given {
-        case .integer: list = [given]
-        case .table(let array): list = array.array
-        default: throw LuaError(message: "d:delete: 'ids' must be an array of row ids, got \(given.typeName)")
-        }
-        var ids: Set<Int> = []
-        for (position, value) in list.enumerated() {
-          guard case .integer(let id) = value else {
-            throw LuaError(
-              message: "d:delete: 'ids[\(position + 1)]' must be a row id, got \(value.typeName)")
-          }
-          guard table.rowIndex(id: id) != nil else {
-            throw LuaError(message: "d:delete: no row with id \(id)")
-          }
-          ids.insert(id)
-        }
+        let ids = try Self.deletedIDs(arguments, of: document)
         guard !ids.isEmpty else { return [.integer(0)] }
         var count = 0
         try edit(document, adding: 0, arguments, method: "delete") {
@@ -153,9 +113,10 @@ extension PluginHost {
     ]
     return methods.merging(makeDocumentFileMethods(for: plugin)) { own, _ in own }.merging(
       makeDocumentSortMethods(for: plugin)
-    ) { own, _ in own }.reduce(into: [:]) { functions, method in
+    ) { own, _ in own }.merging(makeReadingMethods(for: plugin)) { own, _ in own }.reduce(into: [:]) {
+      functions, method in
       functions[method.key] = lua.makeFunction(name: "d:" + method.key, method.value)
-    }
+    }.merging(makeIterationMethods(in: lua, for: plugin)) { own, _ in own }
   }
 
   /// `ctx.selection:rows()`: the selected rows in table order, each like `d:rows()` gives
@@ -181,7 +142,7 @@ extension PluginHost {
   }
 
   /// A row as Lua sees it: `id` and one field per column, typed by the column's kind.
-  private static func row(at index: Int, of table: TableModel, kinds: [TableValueKind]) -> LuaData {
+  static func row(at index: Int, of table: TableModel, kinds: [TableValueKind]) -> LuaData {
     var fields: [String: LuaData] = ["id": .integer(table.id(ofRow: index))]
     for (position, (column, cell)) in zip(table.columns, table.cells(ofRow: index)).enumerated()
     where column != "id" {
@@ -193,7 +154,7 @@ extension PluginHost {
   /// The value kinds that type a table document's text cells (`Workspace.readingKinds(of:)`):
   /// for CSV and TSV the kinds Folio infers (worked out once, kept until the table changes);
   /// text for JSON, whose cells carry their own types, so its strings stay strings.
-  private func columnKinds(of document: Document) -> [TableValueKind] {
+  func columnKinds(of document: Document) -> [TableValueKind] {
     (try? surface.workspace.readingKinds(of: document)) ?? []
   }
 
@@ -214,6 +175,14 @@ extension PluginHost {
       try change(surface.workspace, document, number, text)
     }
     return []
+  }
+
+  /// Charges `size` bytes the host keeps for the plugin to its memory budget.
+  private func charge(_ size: Int, _ arguments: LuaArguments, method: String) throws(LuaError) {
+    guard size > 0 else { return }
+    guard folio_lua_charge_memory(arguments.state, size) != 0 else {
+      throw LuaError(message: "d:\(method): not enough memory")
+    }
   }
 
   /// Runs an edit that adds `size` bytes of text as part of the running callback's
@@ -286,6 +255,68 @@ extension PluginHost {
       throw LuaError(message: "d:\(method): '\(document.title)' has no lines")
     }
     return 1...lines.count + past
+  }
+
+  /// The ids `d:delete(ids)` names, each checked, read from a copy of the table that ends
+  /// with this call.
+  private static func deletedIDs(_ arguments: LuaArguments, of document: Document) throws(LuaError) -> Set<
+    Int
+  > {
+    let table = try table(of: document, method: "delete")
+    let given = arguments[1, depth: 1]
+    let list: [LuaData]
+    switch given {
+    case .integer: list = [given]
+    case .table(let array): list = array.array
+    default: throw LuaError(message: "d:delete: 'ids' must be an array of row ids, got \(given.typeName)")
+    }
+    var ids: Set<Int> = []
+    for (position, value) in list.enumerated() {
+      guard case .integer(let id) = value else {
+        throw LuaError(message: "d:delete: 'ids[\(position + 1)]' must be a row id, got \(value.typeName)")
+      }
+      guard table.rowIndex(id: id) != nil else {
+        throw LuaError(message: "d:delete: no row with id \(id)")
+      }
+      ids.insert(id)
+    }
+    return ids
+  }
+
+  /// The cells `d:add(fields)` adds, by column index, and the bytes the host keeps for the
+  /// row — its text, its id, its cells and its undo record — read from a copy of the table
+  /// that ends with this call, so the edit does not copy the table's rows.
+  private static func addedRow(_ arguments: LuaArguments, of document: Document) throws(LuaError)
+    -> (values: [Int: CellValue], size: Int)
+  {
+    let table = try table(of: document, method: "add")
+    let given = arguments[1, depth: 1]
+    guard let fields = given.table else {
+      throw LuaError(message: "d:add: 'fields' must be a table of column = value, got \(given.typeName)")
+    }
+    // Each name is looked up here, once, as a name; the workspace gets column indices.
+    var values: [Int: CellValue] = [:]
+    for (column, value) in fields.fields.sorted(by: { $0.key < $1.key }) {
+      guard let index = table.columnIndex(column) else {
+        throw LuaError(
+          message: "d:add: no column '\(column)' (columns: \(table.columns.joined(separator: ", ")))")
+      }
+      values[index] = try cellValue(value, method: "add", field: column)
+    }
+    let size =
+      values.values.reduce(0) { $0 + $1.description.utf8.count } + keptItemBytes
+      + keptCellBytes * table.columns.count
+    return (values, size)
+  }
+
+  /// The row id and column index of the cell a method's arguments 1 and 2 name (`id`,
+  /// `col`), looked up in a copy of the table that ends with this call.
+  private static func cellAddress(_ arguments: LuaArguments, of document: Document, method: String)
+    throws(LuaError) -> (rowID: Int, column: Int)
+  {
+    let table = try table(of: document, method: method)
+    let index = try row(arguments, 1, in: table, method: method)
+    return (table.id(ofRow: index), try column(arguments, 2, in: table, method: method))
   }
 
   private static func row(_ arguments: LuaArguments, _ position: Int, in table: TableModel, method: String)

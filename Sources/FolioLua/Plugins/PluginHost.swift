@@ -24,7 +24,11 @@ public final class PluginHost {
   public var timeBudget = PluginHost.defaultTimeBudget
   /// The bytes each plugin's Lua state may hold; a change applies to loaded plugins too.
   public var memoryBudget = PluginHost.defaultMemoryBudget {
-    didSet { for plugin in plugins { plugin.lua?.memoryLimit = memoryBudget } }
+    didSet { for plugin in plugins { plugin.lua?.memoryLimit = memoryBudget(of: plugin) } }
+  }
+  /// The most a manifest's `budgets` is granted; a change applies to loaded plugins too.
+  public var budgetCaps = PluginBudgetCaps() {
+    didSet { for plugin in plugins { plugin.lua?.memoryLimit = memoryBudget(of: plugin) } }
   }
 
   /// 10,000,000 instructions per callback.
@@ -396,7 +400,7 @@ public final class PluginHost {
     }
     let lua: LuaState
     do {
-      lua = try LuaState(memoryLimit: memoryBudget)
+      lua = try LuaState(memoryLimit: memoryBudget(of: plugin))
     } catch {
       throw FolioError(.lua, error.message)
     }
@@ -551,11 +555,16 @@ public final class PluginHost {
     }
     try Self.checkManifestFields(manifest)
     plugin.version = manifest["version"].string
+    plugin.requestedBudgets = try PluginBudgetRequest(manifestField: manifest["budgets"])
+    // A cached load runs no manifest: one asking for budgets is loaded the ordinary way.
+    if plugin.requestedBudgets != PluginBudgetRequest() {
+      noteLoadSideEffect("its manifest asks for budgets")
+    }
     plugin.summary = manifest["description"].string
   }
 
   /// The fields a manifest may have.
-  static let manifestFields = ["api", "description", "name", "permissions", "version"]
+  static let manifestFields = ["api", "budgets", "description", "name", "permissions", "version"]
 
   /// Refuses what a manifest would otherwise lose silently: an unknown field, a version or
   /// description that is not a string, and permissions — every plugin runs in the same
@@ -643,15 +652,18 @@ public final class PluginHost {
     }
     // "instruction budget exceeded", also "… while matching a pattern" or "… in table.move".
     let isStopMessage = message.contains("budget exceeded")
-    let instructions = whileLoading ? Self.loadInstructionBudget : instructionBudget
-    let milliseconds = whileLoading ? Self.loadTimeBudget : timeBudget
+    let instructions = whileLoading ? Self.loadInstructionBudget : instructionBudget(of: plugin)
+    let milliseconds = whileLoading ? Self.loadTimeBudget : timeBudget(of: plugin)
+    // The budget, and the setting that raises it (none while loading: that budget is fixed).
     let per = whileLoading ? "while loading" : "per callback"
+    let raise = { (name: String) in whileLoading ? "" : "; " + self.budgetSetting(name, of: plugin) }
+    let memory = "memory budget of \(memoryBudget(of: plugin) >> 20) MB exceeded" + raise("memory")
     switch error.stop {
-    case .memory: message += " (memory budget of \(memoryBudget >> 20) MB exceeded)"
-    case .instructions where isStopMessage: message += " (\(instructions) instructions \(per))"
-    case .time where isStopMessage: message += " (\(milliseconds) ms \(per))"
-    case nil where message.hasSuffix("not enough memory"):
-      message += " (memory budget of \(memoryBudget >> 20) MB exceeded)"
+    case .memory: message += " (\(memory))"
+    case .instructions where isStopMessage:
+      message += " (\(instructions) instructions \(per)\(raise("instructions")))"
+    case .time where isStopMessage: message += " (\(milliseconds) ms \(per)\(raise("time")))"
+    case nil where message.hasSuffix("not enough memory"): message += " (\(memory))"
     default: break
     }
     plugin.appendLog("error: \(message)")

@@ -36,6 +36,11 @@ extension Session {
     host.memoryBudget = (values["plugins.memory"] ?? PluginHost.defaultMemoryBudget >> 20) << 20
     host.stateValueQuota = (values["plugins.state-value"] ?? PluginHost.defaultStateValueQuota >> 10) << 10
     host.stateQuota = (values["plugins.state-total"] ?? PluginHost.defaultStateQuota >> 10) << 10
+    let caps = PluginBudgetCaps()
+    host.budgetCaps = PluginBudgetCaps(
+      instructions: values["plugins.max-instructions"] ?? caps.instructions,
+      milliseconds: values["plugins.max-time"] ?? caps.milliseconds,
+      memoryBytes: (values["plugins.max-memory"] ?? caps.memoryBytes >> 20) << 20)
   }
 }
 

@@ -66,6 +66,18 @@ extension Session {
       summary: "the megabytes each plugin's Lua state may hold", values: [], range: 1...4096,
       defaultValue: String(PluginHost.defaultMemoryBudget >> 20)),
     PersistedSetting(
+      key: "plugins.max-instructions", title: "Plugin Instruction Budget Cap",
+      summary: "the most instructions a plugin's manifest may ask for (budgets.instructions)", values: [],
+      range: 100_000...10_000_000_000, defaultValue: String(PluginBudgetCaps().instructions)),
+    PersistedSetting(
+      key: "plugins.max-time", title: "Plugin Time Budget Cap",
+      summary: "the most milliseconds a plugin's manifest may ask for (budgets.time)", values: [],
+      range: 100...3_600_000, defaultValue: String(PluginBudgetCaps().milliseconds)),
+    PersistedSetting(
+      key: "plugins.max-memory", title: "Plugin Memory Budget Cap",
+      summary: "the most megabytes a plugin's manifest may ask for (budgets.memory)", values: [],
+      range: 1...4096, defaultValue: String(PluginBudgetCaps().memoryBytes >> 20)),
+    PersistedSetting(
       key: "plugins.state-value", title: "Plugin State Value Quota",
       summary: "the kilobytes one folio.state value may take, its key included", values: [],
       range: 1...65_536, defaultValue: String(PluginHost.defaultStateValueQuota >> 10)),

@@ -191,6 +191,8 @@ extension Workspace {
     }
     // The value it has already: not an edit, so no undo step and no unsaved change.
     guard !new.isIdentical(to: old) else { return false }
+    // Inside a group (a plugin callback), edits in a row are one compact step.
+    if try document.setCellInGroup(rowID: rowID, column: column, to: new) { return true }
     try document.perform(
       "Edit Cell", keepingOrder: .changedColumn(column),
       apply: { document in
