@@ -5,7 +5,7 @@ public enum DocumentKind: String, Sendable, Equatable, CaseIterable {
 }
 
 /// How a document's file is encoded, chosen by its extension.
-public enum DocumentFormat: String, Sendable, Equatable {
+public enum DocumentFormat: String, Sendable, Equatable, CaseIterable {
   case text
   case csv
   case tsv
@@ -23,6 +23,16 @@ public enum DocumentFormat: String, Sendable, Equatable {
     } else {
       self = .text
     }
+  }
+
+  /// The format of bytes whose format is unmistakable, JSON: the first byte after a UTF-8
+  /// byte order mark and white space is `[`. Nil otherwise (CSV, TSV and text cannot be told
+  /// apart for sure: a line of prose may hold commas).
+  public init?(recognizing bytes: [UInt8]) {
+    var index = bytes.starts(with: ASCII.byteOrderMark) ? ASCII.byteOrderMark.count : 0
+    while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return nil }
+    self = .json
   }
 
   /// The kind of document this format holds.

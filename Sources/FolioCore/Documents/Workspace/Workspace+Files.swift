@@ -45,7 +45,8 @@ extension Workspace {
     }
     let isSameFile =
       document.path.map { DocumentFile.resolvedTarget($0) == DocumentFile.resolvedTarget(target) } ?? false
-    let format = DocumentFormat(fileName: DocumentFile.fileName(of: target))
+    // A document opened as another format than its extension says keeps it in its own file.
+    let format = isSameFile ? document.format : DocumentFormat(fileName: DocumentFile.fileName(of: target))
     var notes: [SaveNote] = []
     try DocumentFile.checkReplaceable(target)
     // How the document's own file compares with what was read or last saved, once checked.
