@@ -350,7 +350,8 @@ extension Workspace {
       report = { progress(WorkProgress(task: .journal, document: title, done: $0, total: nil, unit: .bytes)) }
     }
     let journalSize = try safeguards.journal.write(
-      entry, content: try document.format.saveContent(document.content), cancellation: cancellation,
+      entry, content: try document.format.saveContent(document.content, from: document.format),
+      cancellation: cancellation,
       progress: report)
     let previous = safeguards.written[document.windowID]
     if let previous, previous.file != file { safeguards.journal.removeOwn(previous.file) }
@@ -402,7 +403,7 @@ extension Workspace {
   func applyRecovered(_ entry: JournalEntry, to document: Document) throws(FolioError) {
     let content: DocumentContent
     do {
-      content = try document.format.decode(entry.content)
+      content = try document.format.decode(entry.content, options: document.readOptions)
     } catch {
       throw .wrapping(error, in: "the recovery journal \(entry.file)", values: ["path": entry.file])
     }

@@ -82,7 +82,7 @@ extension Workspace {
       if fileUnchanged, let path = document.path {
         content = SaveContent(try DocumentFile.read(path).bytes)
       } else {
-        content = try format.saveContent(document.content)
+        content = try format.saveContent(document.content, from: document.format)
       }
       content = content.stopping(at: cancellation) { [progress, title = document.title] written in
         progress?(WorkProgress(task: .save, document: title, done: written, total: nil, unit: .bytes))
@@ -230,7 +230,7 @@ extension Workspace {
     let (bytes, snapshot) = try DocumentFile.read(path)
     let content: DocumentContent
     do {
-      content = try document.format.decode(bytes)
+      content = try document.format.decode(bytes, options: document.readOptions)
     } catch {
       throw .wrapping(error, in: DocumentFile.fileName(of: path), values: ["path": path])
     }

@@ -12,7 +12,9 @@ extension Workspace {
   ///   `FolioError.interrupted`. Nothing opens then, and what was read is given back
   ///   (`unreadInput`) for the next `open` of `-`.
   @discardableResult
-  public func openStandardInput(as format: DocumentFormat?) throws(FolioError) -> Document {
+  public func openStandardInput(as format: DocumentFormat?, options: ReadOptions = ReadOptions())
+    throws(FolioError) -> Document
+  {
     let bytes = try standardStreams.readInput(cancellation)
     guard let format = format ?? DocumentFormat(recognizing: bytes) else {
       standardStreams.unreadInput(bytes)
@@ -24,7 +26,7 @@ extension Workspace {
     }
     let content: DocumentContent
     do {
-      content = try format.decode(bytes, cancellation: cancellation)
+      content = try format.decode(bytes, options: options, cancellation: cancellation)
     } catch  where error.code == .interrupted {
       standardStreams.unreadInput(bytes)
       throw error
@@ -32,7 +34,7 @@ extension Workspace {
       standardStreams.unreadInput(bytes)
       throw .wrapping(error, in: "standard input")
     }
-    return addUntitled(content, format: format)
+    return addUntitled(content, format: format, options: options)
   }
 
   /// Writes a document, as its format encodes it, to standard output through
@@ -44,7 +46,7 @@ extension Workspace {
   ///   writer throws (standard output not lent, or closed); `FolioError.interrupted`.
   @discardableResult
   public func writeToStandardOutput(_ document: Document) throws(FolioError) -> Int {
-    let content = try document.format.saveContent(document.content)
+    let content = try document.format.saveContent(document.content, from: document.format)
     return try standardStreams.writeOutput(content.stopping(at: cancellation))
   }
 }

@@ -113,16 +113,17 @@ public final class Workspace {
   }
 
   /// Opens a file in a new window and makes it active; a file already open is focused.
-  /// `format` reads it as that format whatever its extension says (its own saves keep it).
+  /// `format` reads it as that format whatever its extension says (its own saves keep it);
+  /// `options` as they say (a CSV's delimiter), kept for `revert`.
   ///
   /// - Returns: the document and whether it was already open.
   /// - Throws: `FolioError.io` when the file cannot be read, `FolioError.format` when its
   ///   content is malformed, `FolioError.interrupted` when `cancellation` stops it; nothing
   ///   is opened then.
   @discardableResult
-  public func open(_ pathOrURL: String, as format: DocumentFormat? = nil) throws(FolioError) -> (
-    document: Document, wasOpen: Bool
-  ) {
+  public func open(
+    _ pathOrURL: String, as format: DocumentFormat? = nil, options: ReadOptions = ReadOptions()
+  ) throws(FolioError) -> (document: Document, wasOpen: Bool) {
     let path = try absolutePath(pathOrURL)
     let canonical = DocumentFile.resolvedTarget(path)
     if let open = documents.first(where: { $0.path.map(DocumentFile.resolvedTarget) == canonical }) {
@@ -135,7 +136,7 @@ public final class Workspace {
     let format = format ?? DocumentFormat(fileName: DocumentFile.fileName(of: path))
     let content: DocumentContent
     do {
-      content = try format.decode(bytes, cancellation: cancellation)
+      content = try format.decode(bytes, options: options, cancellation: cancellation)
     } catch  where error.code == .interrupted {
       throw error
     } catch {
@@ -145,6 +146,7 @@ public final class Workspace {
     let document = Document(
       windowID: takeWindowID(), path: path, title: Self.title(ofFile: path), content: content, format: format,
       snapshot: snapshot, events: events)
+    document.readOptions = options
     applyStoredColumnKinds(to: document)
     documents.append(document)
     activeWindowID = document.windowID
@@ -206,10 +208,11 @@ public final class Workspace {
 
   /// Adds a document that was read from elsewhere than a file (standard input) as an
   /// untitled window, makes it active and publishes its opening.
-  func addUntitled(_ content: DocumentContent, format: DocumentFormat) -> Document {
+  func addUntitled(_ content: DocumentContent, format: DocumentFormat, options: ReadOptions) -> Document {
     let document = Document(
       windowID: takeWindowID(), path: nil, title: untitledTitle(), content: content, format: format,
       snapshot: nil, events: events)
+    document.readOptions = options
     documents.append(document)
     activeWindowID = document.windowID
     events.publish(.documentOpened(windowID: document.windowID))

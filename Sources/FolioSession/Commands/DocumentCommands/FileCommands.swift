@@ -12,6 +12,10 @@ extension DocumentCommands {
       "as", .choice(DocumentFormat.allCases.map(\.rawValue)),
       summary: "read it as this format rather than by its extension (needed for - but JSON)",
       valueName: "FORMAT")
+    static let delimiter = ParameterKey.option(
+      "delimiter",
+      summary: "a CSV's field separator, rather than the one its first records show: , ; | or tab",
+      valueName: "CHAR")
 
     static let configuration = CommandConfiguration(
       id: "document.open", verb: "open", title: "Open…", icon: "folder", shortcut: "⌘O",
@@ -27,22 +31,25 @@ extension DocumentCommands {
         until a save. PATH - reads standard input to its end and opens it as an untitled \
         document; --as names its format (csv, tsv, json, text), which JSON may leave out. \
         Standard input must be free: 'folio -c' and 'folio run FILE' lend it, a script read \
-        from it, the REPL and --embed do not. A file named - opens as ./-.
+        from it, the REPL and --embed do not. A file named - opens as ./-. A CSV's delimiter \
+        (, ; tab or |) is told from its first records, or given with --delimiter, and kept \
+        for saving.
         """,
-      parameters: [path, format, sort])
+      parameters: [path, format, delimiter, sort])
 
     static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
       let keys = try sortKeys(arguments)
       let workspace = context.workspace
       let format = arguments[Self.format].flatMap(DocumentFormat.init(rawValue:))
+      let options = ReadOptions(delimiter: try arguments[Self.delimiter].map(DelimitedDialect.Delimiter.init))
       let output = try workspace.open(sortedBy: keys, opened: openedDocument(in: workspace)) {
         if arguments[Self.path] == "-" {
-          let document = try workspace.openStandardInput(as: format)
+          let document = try workspace.openStandardInput(as: format, options: options)
           return workspace.report(
             document, .opened(size: DocumentSize(document), warning: nil, discardedRecovery: false))
         }
         return try workspace.openOfferingRecovery(
-          arguments[Self.path], as: format, responder: responder(for: arguments))
+          arguments[Self.path], as: format, options: options, responder: responder(for: arguments))
       }
       return current(output, in: workspace)
     }
