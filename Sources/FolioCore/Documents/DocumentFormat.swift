@@ -48,6 +48,11 @@ public enum DocumentFormat: String, Sendable, Equatable, CaseIterable {
     if options.delimiter != nil, kind == .text || self == .json {
       throw .invalidArgument("only CSV and TSV files have a delimiter; this one is read as \(rawValue)")
     }
+    if let encoding = options.encoding {
+      var plain = options
+      plain.encoding = nil
+      return try decode(try encoding.decode(bytes), options: plain, cancellation: cancellation)
+    }
     switch self {
     case .text: return .text(try TextFormat.decode(bytes))
     case .csv, .tsv:

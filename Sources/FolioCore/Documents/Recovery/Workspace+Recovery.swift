@@ -403,7 +403,9 @@ extension Workspace {
   func applyRecovered(_ entry: JournalEntry, to document: Document) throws(FolioError) {
     let content: DocumentContent
     do {
-      content = try document.format.decode(entry.content, options: document.readOptions)
+      // The journal holds UTF-8, whatever the file's encoding.
+      content = try document.format.decode(
+        entry.content, options: ReadOptions(delimiter: document.readOptions.delimiter))
     } catch {
       throw .wrapping(error, in: "the recovery journal \(entry.file)", values: ["path": entry.file])
     }

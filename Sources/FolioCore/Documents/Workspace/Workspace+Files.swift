@@ -82,7 +82,8 @@ extension Workspace {
       if fileUnchanged, let path = document.path {
         content = SaveContent(try DocumentFile.read(path).bytes)
       } else {
-        content = try format.saveContent(document.content, from: document.format)
+        content = document.readOptions.encoding(
+          try format.saveContent(document.content, from: document.format))
       }
       content = content.stopping(at: cancellation) { [progress, title = document.title] written in
         progress?(WorkProgress(task: .save, document: title, done: written, total: nil, unit: .bytes))

@@ -24,6 +24,7 @@ extension Workspace {
           + DocumentFormat.allCases.map(\.rawValue).joined(separator: ", "),
         remedies: [.run("document.open", ["path": .string("-")], blanks: ["as"])])
     }
+    let options = options.resolved(for: bytes)
     let content: DocumentContent
     do {
       content = try format.decode(bytes, options: options, cancellation: cancellation)
@@ -47,6 +48,6 @@ extension Workspace {
   @discardableResult
   public func writeToStandardOutput(_ document: Document) throws(FolioError) -> Int {
     let content = try document.format.saveContent(document.content, from: document.format)
-    return try standardStreams.writeOutput(content.stopping(at: cancellation))
+    return try standardStreams.writeOutput(document.readOptions.encoding(content).stopping(at: cancellation))
   }
 }

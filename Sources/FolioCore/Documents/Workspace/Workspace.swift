@@ -134,6 +134,7 @@ public final class Workspace {
     DocumentFile.removeStaleTemporaryFiles(for: path)
     let (bytes, snapshot) = try DocumentFile.read(path, cancellation: cancellation)
     let format = format ?? DocumentFormat(fileName: DocumentFile.fileName(of: path))
+    let options = options.resolved(for: bytes)
     let content: DocumentContent
     do {
       content = try format.decode(bytes, options: options, cancellation: cancellation)

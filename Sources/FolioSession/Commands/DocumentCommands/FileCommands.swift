@@ -16,6 +16,10 @@ extension DocumentCommands {
       "delimiter",
       summary: "a CSV's field separator, rather than the one its first records show: , ; | or tab",
       valueName: "CHAR")
+    static let encoding = ParameterKey.option(
+      "encoding",
+      summary: "the file's character encoding when not UTF-8: latin1, cp1252, utf-16, … (iconv's names)",
+      valueName: "NAME")
 
     static let configuration = CommandConfiguration(
       id: "document.open", verb: "open", title: "Open…", icon: "folder", shortcut: "⌘O",
@@ -33,15 +37,19 @@ extension DocumentCommands {
         Standard input must be free: 'folio -c' and 'folio run FILE' lend it, a script read \
         from it, the REPL and --embed do not. A file named - opens as ./-. A CSV's delimiter \
         (, ; tab or |) is told from its first records, or given with --delimiter, and kept \
-        for saving.
+        for saving. --encoding reads a file in another encoding than UTF-8 (glibc's iconv; a \
+        UTF-16 byte order mark is honoured without it) and saves it back in the same one; a \
+        byte not in the encoding is an error naming its line, and nothing opens.
         """,
-      parameters: [path, format, delimiter, sort])
+      parameters: [path, format, delimiter, encoding, sort])
 
     static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
       let keys = try sortKeys(arguments)
       let workspace = context.workspace
       let format = arguments[Self.format].flatMap(DocumentFormat.init(rawValue:))
-      let options = ReadOptions(delimiter: try arguments[Self.delimiter].map(DelimitedDialect.Delimiter.init))
+      let options = ReadOptions(
+        delimiter: try arguments[Self.delimiter].map(DelimitedDialect.Delimiter.init),
+        encoding: try arguments[Self.encoding].flatMap { name throws in try TextEncoding(named: name) })
       let output = try workspace.open(sortedBy: keys, opened: openedDocument(in: workspace)) {
         if arguments[Self.path] == "-" {
           let document = try workspace.openStandardInput(as: format, options: options)
