@@ -36,6 +36,19 @@ import Testing
     #expect(try folder.bytes("p.csv") == expected)
   }
 
+  @Test("saved as JSON, a Latin-1 table is UTF-8; saved as TSV it stays Latin-1")
+  func otherFormats() throws {
+    let (workspace, folder) = try Self.workspace()
+    try folder.write("p.csv", Self.latin1)
+    let document = try workspace.open(
+      folder.path("p.csv"), options: ReadOptions(encoding: try TextEncoding(named: "latin1"))
+    ).document
+    try workspace.save(document, as: folder.path("p.tsv"))
+    #expect(try folder.bytes("p.tsv").contains(0xFC))
+    try workspace.save(document, as: folder.path("p.json"))
+    #expect(try folder.read("p.json").contains("\"city\": \"Zürich\""))
+  }
+
   @Test("a character the encoding cannot hold fails the save, naming the line; the file is kept")
   func unencodable() throws {
     let (workspace, folder) = try Self.workspace()

@@ -82,8 +82,9 @@ extension Workspace {
       if fileUnchanged, let path = document.path {
         content = SaveContent(try DocumentFile.read(path).bytes)
       } else {
-        content = document.readOptions.encoding(
-          try format.saveContent(document.content, from: document.format))
+        content = try format.saveContent(document.content, from: document.format)
+        // JSON is UTF-8 (RFC 8259), whatever the file it came from was in.
+        if format != .json { content = document.readOptions.encoding(content) }
       }
       content = content.stopping(at: cancellation) { [progress, title = document.title] written in
         progress?(WorkProgress(task: .save, document: title, done: written, total: nil, unit: .bytes))
