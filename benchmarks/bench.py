@@ -520,6 +520,31 @@ def measure_tables(bench):
               folio_peak=peak(opened["folio"]), peer_peak=peak(opened["python"]))
     bench.add("… peak memory / file size", [peak(opened["folio"]) / size], "", None, "≤ 3×", 3, unit="×")
 
+    # `open -` of the same CSV from a pipe (issue 36 §6), against sqlite3 importing
+    # /dev/stdin and, where installed, Miller counting the records it reads.
+    folio_command = shlex.quote(bench.args.folio)
+    piped_programs = {
+        "folio": lambda: bench.run(
+            ["sh", "-c", f"cat big.csv | {folio_command} -c 'open - --as csv; info'"], expect=f"{rows}"),
+        "sqlite": lambda: bench.run(
+            ["sh", "-c", "cat big.csv | sqlite3 :memory: -cmd '.import --csv /dev/stdin t' "
+                         "'SELECT count(*) FROM t;'"], expect=f"{rows}"),
+    }
+    if shutil.which("mlr"):
+        piped_programs["miller"] = lambda: bench.run(
+            ["sh", "-c", "cat big.csv | mlr --icsv --ojson count"], expect=f"{rows}")
+    else:
+        bench.skipped.append("open - from a pipe against Miller: mlr is not installed")
+    piped_open = bench.alternate(reps, piped_programs)
+    peers = {name: seconds(samples) for name, samples in piped_open.items() if name != "folio"}
+    fastest = min(peers, key=lambda name: statistics.median(peers[name]))
+    bench.add(f"open - of a {label} from a pipe", seconds(piped_open["folio"]),
+              {"sqlite": "sqlite3 .import /dev/stdin", "miller": "mlr count"}[fastest], peers[fastest],
+              "≤ 0.5×", 0.5, folio_peak=peak(piped_open["folio"]), peer_peak=peak(piped_open[fastest]),
+              note="`cat big.csv | folio -c 'open - --as csv; info'` against the fastest peer reading the same pipe")
+    bench.add("… peak memory / file size (open -)", [peak(piped_open["folio"]) / size], "", None, "≤ 2×", 2,
+              unit="×")
+
     sorted_ = bench.alternate(sizes["heavy_reps"], {
         "folio": lambda: bench.folio("-c", "open big.csv; sort city name; show 1", expect="City 1"),
         "folio0": lambda: bench.folio("-c", "open big.csv; show 1", expect="Person"),

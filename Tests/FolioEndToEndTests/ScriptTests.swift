@@ -3,7 +3,8 @@ import Testing
 
 /// Runs every `Scripts/*.folio` through the built binary and compares standard output,
 /// standard error and the exit status with `NAME.expected`. A first line
-/// `# args: --keep-going --json` passes options. Each script runs in a fresh copy of the
+/// `# args: --keep-going --json` passes options, and a leading `# stdin: FILE` feeds that file
+/// to standard input. Each script runs in a fresh copy of the
 /// Scripts folder (fixtures included), with copies of the repository's `examples/` and
 /// `plugins/` beside it. Set `FOLIO_RECORD=1` to rewrite every
 /// expectation on purpose, or `FOLIO_RECORD=tables-seeds,plugins` to rewrite only those
@@ -63,7 +64,14 @@ import Testing
         at: Self.repository.appendingPathComponent(folder),
         to: workspace.appendingPathComponent(folder))
     }
-    let result = try FolioProcess.run(arguments + [name], in: copy)
+    // A leading `# stdin: FILE` line feeds that fixture to standard input (for `open -`).
+    var input = Data()
+    let leading = source.split(separator: "\n").prefix { $0.hasPrefix("#") }
+    if let line = leading.first(where: { $0.hasPrefix("# stdin:") }) {
+      let file = line.dropFirst("# stdin:".count).trimmingCharacters(in: .whitespaces)
+      input = try Data(contentsOf: copy.appendingPathComponent(file))
+    }
+    let result = try FolioProcess.run(arguments + [name], input: input, in: copy)
     let actual = Self.transcript(result, folder: copy)
     let expectedURL = url.deletingPathExtension().appendingPathExtension("expected")
     if Self.records(name) {

@@ -19,7 +19,10 @@ import Testing
     let usages = Self.commands.map { [$0.id, $0.usage] }
     #expect(
       usages == [
-        ["document.open", "open PATH-OR-URL [--sort COLUMN[:desc],…]"],
+        [
+          "document.open",
+          "open PATH-OR-URL [--as FORMAT] [--delimiter CHAR] [--encoding NAME] [--sort COLUMN[:desc],…]",
+        ],
         ["document.new", "new [text|table] [columns=a,b,c]"],
         ["document.list", "docs"], ["document.focus", "focus N-OR-TITLE"], ["document.title", "title"],
         ["document.info", "info"], ["document.rename", "rename [NEW-TITLE]"],

@@ -26,6 +26,9 @@ public final class Document {
   public internal(set) var content: DocumentContent
   /// How the file is encoded.
   public internal(set) var format: DocumentFormat
+  /// How the file was read beyond its format (`open`'s delimiter), for `revert` to read it
+  /// the same way.
+  public internal(set) var readOptions = ReadOptions()
   /// The file as last read or written, to notice changes made behind our back.
   var snapshot: FileSnapshot?
   /// The undo and redo history.

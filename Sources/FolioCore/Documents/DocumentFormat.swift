@@ -5,7 +5,7 @@ public enum DocumentKind: String, Sendable, Equatable, CaseIterable {
 }
 
 /// How a document's file is encoded, chosen by its extension.
-public enum DocumentFormat: String, Sendable, Equatable {
+public enum DocumentFormat: String, Sendable, Equatable, CaseIterable {
   case text
   case csv
   case tsv
@@ -25,29 +25,57 @@ public enum DocumentFormat: String, Sendable, Equatable {
     }
   }
 
+  /// The format of bytes whose format is unmistakable, JSON: the first byte after a UTF-8
+  /// byte order mark and white space is `[`. Nil otherwise (CSV, TSV and text cannot be told
+  /// apart for sure: a line of prose may hold commas).
+  public init?(recognizing bytes: [UInt8]) {
+    var index = bytes.starts(with: ASCII.byteOrderMark) ? ASCII.byteOrderMark.count : 0
+    while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return nil }
+    self = .json
+  }
+
   /// The kind of document this format holds.
   public var kind: DocumentKind { self == .text ? .text : .table }
 
-  /// Decodes a file's bytes.
+  /// Decodes a file's bytes, read as `options` say: a CSV's delimiter given, or told from its
+  /// first records (`DelimitedDialect.sniff`); a TSV's is a tab unless given.
   ///
   /// - Throws: `FolioError.format` naming the line and column of the problem.
-  func decode(_ bytes: [UInt8], cancellation: CancellationToken? = nil) throws(FolioError) -> DocumentContent
-  {
+  func decode(
+    _ bytes: [UInt8], options: ReadOptions = ReadOptions(), cancellation: CancellationToken? = nil
+  ) throws(FolioError) -> DocumentContent {
+    if options.delimiter != nil, kind == .text || self == .json {
+      throw .invalidArgument("only CSV and TSV files have a delimiter; this one is read as \(rawValue)")
+    }
+    if let encoding = options.encoding {
+      var plain = options
+      plain.encoding = nil
+      return try decode(try encoding.decode(bytes), options: plain, cancellation: cancellation)
+    }
     switch self {
-    case .text: .text(try TextFormat.decode(bytes))
-    case .csv: .table(try DelimitedFormat.decodeTable(bytes, delimiter: .comma, cancellation: cancellation))
-    case .tsv: .table(try DelimitedFormat.decodeTable(bytes, delimiter: .tab, cancellation: cancellation))
-    case .json: .table(try JSONTableFormat.decodeTable(bytes, cancellation: cancellation))
+    case .text: return .text(try TextFormat.decode(bytes))
+    case .csv, .tsv:
+      let delimiter =
+        options.delimiter
+        ?? (self == .tsv
+          ? .tab
+          : bytes.withUnsafeBufferPointer { buffer in
+            DelimitedDialect.sniff(buffer, from: ASCII.hasByteOrderMark(buffer) ? 3 : 0)
+          })
+      return .table(try DelimitedFormat.decodeTable(bytes, delimiter: delimiter, cancellation: cancellation))
+    case .json: return .table(try JSONTableFormat.decodeTable(bytes, cancellation: cancellation))
     }
   }
 
-  /// Encodes content in this format; a table saved in another table format takes that
-  /// format's default dialect.
-  func encode(_ content: DocumentContent) throws(FolioError) -> [UInt8] {
+  /// Encodes content in this format; a table saved in another table format than `source`
+  /// (its document's) takes that format's default dialect.
+  func encode(_ content: DocumentContent, from source: DocumentFormat? = nil) throws(FolioError) -> [UInt8] {
     switch (self, content) {
     case (.text, .text(let text)): return try refusingNul(TextFormat.encode(text))
     case (.csv, .table(let table)), (.tsv, .table(let table)):
-      return try refusingNul(DelimitedFormat.encode(table, dialect: delimitedDialect(of: table)))
+      return try refusingNul(
+        DelimitedFormat.encode(table, dialect: delimitedDialect(of: table, from: source)))
     case (.json, .table(let table)):
       return JSONTableFormat.encode(table)
     case (.text, .table):
@@ -62,7 +90,12 @@ public enum DocumentFormat: String, Sendable, Equatable {
   /// the file to the save a chunk at a time — unedited CSV and TSV rows straight from the
   /// file's bytes — so that the file is never held whole a second time; the bytes are those
   /// of `encode(_:)`, and so are its errors.
-  func saveContent(_ content: DocumentContent) throws(FolioError) -> SaveContent {
+  ///
+  /// - Parameter source: the document's own format: saved in it, a CSV keeps whatever
+  ///   delimiter it was read with (a tab too).
+  func saveContent(_ content: DocumentContent, from source: DocumentFormat? = nil) throws(FolioError)
+    -> SaveContent
+  {
     let chunkSize = 1 << 20
     switch (self, content) {
     case (.csv, .table(let table)), (.tsv, .table(let table)):
@@ -71,8 +104,8 @@ public enum DocumentFormat: String, Sendable, Equatable {
       let mayHoldNul =
         table.columns.contains { $0.utf8.contains(ASCII.nul) }
         || table.storedRows.contains { row in row.contains { $0.description.utf8.contains(ASCII.nul) } }
-      guard !mayHoldNul else { return SaveContent(try encode(content)) }
-      let dialect = delimitedDialect(of: table)
+      guard !mayHoldNul else { return SaveContent(try encode(content, from: source)) }
+      let dialect = delimitedDialect(of: table, from: source)
       return SaveContent { (sink) throws(FolioError) in
         try DelimitedFormat.write(table, as: dialect, chunkSize: chunkSize, to: sink)
       }
@@ -87,10 +120,12 @@ public enum DocumentFormat: String, Sendable, Equatable {
   }
 
   /// The dialect a table is saved in as CSV or TSV: its own, or CSV's default for a JSON table.
-  /// A CSV saved as TSV (or back) takes the other delimiter and keeps the rest of its shape.
-  private func delimitedDialect(of table: TableModel) -> DelimitedDialect {
+  /// A CSV saved as TSV (or back) takes the other delimiter and keeps the rest of its shape;
+  /// saved in its own format (`source`), it keeps its delimiter.
+  private func delimitedDialect(of table: TableModel, from source: DocumentFormat?) -> DelimitedDialect {
     var dialect = DelimitedDialect(delimiter: .comma)
     if case .delimited(let existing) = table.dialect { dialect = existing }
+    if source == self { return dialect }
     if self == .tsv, dialect.delimiter != .tab { dialect.delimiter = .tab }
     if self == .csv, dialect.delimiter == .tab { dialect.delimiter = .comma }
     return dialect

@@ -144,6 +144,8 @@ public enum Folio {
         shippedFolder: Shell.shippedPluginFolder(environment: environment))
     }
 
+    shell.lendStandardStreams(input: standardInputUse(of: launch.mode, isInteractive: isInteractive))
+
     switch launch.mode {
     case .embed:
       return 2  // served above, without a shell
@@ -178,6 +180,17 @@ public enum Folio {
     }
     shell.finishBatch()
     return shell.exitStatus
+  }
+}
+
+/// Who holds standard input in a launch mode: the embedding protocol, the commands (a script
+/// read from it, or the REPL's terminal, which `open -` refuses anyway), or nobody.
+private func standardInputUse(of mode: LaunchOptions.Mode, isInteractive: Bool) -> Shell.StandardInputUse {
+  switch mode {
+  case .embed: .embeddingProtocol
+  case .scripts(let scripts): scripts.contains("-") ? .script : .free
+  case .inline: .free
+  case .interactive: isInteractive ? .free : .script
   }
 }
 

@@ -19,6 +19,8 @@ public final class Console {
 
   /// Writes finished text; false once standard output can take no more (a closed pipe).
   private let sink: (Stream, String) -> Bool
+  /// Whether `sink` writes to descriptors 1 and 2, so that bytes may go there as they are.
+  private var writesDescriptors = false
   /// Whether the colour sequences of `TextStyle` pass through; asked only of text that holds
   /// an escape character. Without colour every escape is shown escaped.
   public var passesStyles: () -> Bool = { false }
@@ -39,6 +41,7 @@ public final class Console {
   /// Creates a console that writes to file descriptors 1 and 2.
   public init() {
     sink = Console.write
+    writesDescriptors = true
   }
 
   /// Creates a console that hands finished text to `sink`.
@@ -73,6 +76,22 @@ public final class Console {
     guard !lines.isEmpty else { return }
     pending += String(decoding: lines, as: UTF8.self)
     if pending.utf8.count >= flushThreshold { flush() }
+  }
+
+  /// Writes bytes to standard output as they are, after what is pending: a document's own
+  /// bytes going to a pipe or a file (`save --as -`), never to a terminal. A console made
+  /// with a text sink is handed them as text.
+  ///
+  /// - Returns: false once standard output takes no more (a closed pipe).
+  public func writeVerbatim(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    flush()
+    guard !isOutputClosed else { return false }
+    let isWritten =
+      diversion.map { $0(String(decoding: bytes, as: UTF8.self)) }
+      ?? (writesDescriptors
+        ? Console.write(.output, bytes: bytes) : sink(.output, String(decoding: bytes, as: UTF8.self)))
+    if !isWritten { isOutputClosed = true }
+    return isWritten
   }
 
   /// Writes a terminal control sequence to standard output as it is, after what is pending:

@@ -81,7 +81,8 @@ public struct RecoveryJournal: Sendable {
     guard let log = JournalLog.read(journal: file, id: id), !log.deltas.isEmpty,
       let content = try? JournalDelta.apply(
         log.deltas, to: entry.format.decode(entry.content), shape: log.shape),
-      (try? entry.format.saveContent(content).write { recovered.append(contentsOf: $0) }) != nil
+      (try? entry.format.saveContent(content, from: entry.format).write { recovered.append(contentsOf: $0) })
+        != nil
     else { return entry }
     entry.content = recovered
     return entry

@@ -8,10 +8,11 @@ extension Workspace {
   ///   - pathOrURL: the path or `file://` URL.
   ///   - responder: who acts on the dialog's answer: the command that opened.
   /// - Throws: what `open` throws; nothing is opened then.
-  public func openOfferingRecovery(_ pathOrURL: String, responder: DialogResponder) throws(FolioError)
-    -> CommandOutput
-  {
-    let (document, wasOpen) = try open(pathOrURL)
+  public func openOfferingRecovery(
+    _ pathOrURL: String, as format: DocumentFormat? = nil, options: ReadOptions = ReadOptions(),
+    responder: DialogResponder
+  ) throws(FolioError) -> CommandOutput {
+    let (document, wasOpen) = try open(pathOrURL, as: format, options: options)
     guard !wasOpen else {
       return report(document, .alreadyOpen)
     }

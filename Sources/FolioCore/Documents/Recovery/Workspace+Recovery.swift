@@ -356,7 +356,8 @@ extension Workspace {
       report = { progress(WorkProgress(task: .journal, document: title, done: $0, total: nil, unit: .bytes)) }
     }
     let journalSize = try safeguards.journal.write(
-      entry, content: try document.format.saveContent(document.content), cancellation: cancellation,
+      entry, content: try document.format.saveContent(document.content, from: document.format),
+      cancellation: cancellation,
       progress: report)
     let previous = safeguards.written[document.windowID]
     if let previous, previous.file != file { safeguards.journal.removeOwn(previous.file) }
@@ -408,7 +409,9 @@ extension Workspace {
   func applyRecovered(_ entry: JournalEntry, to document: Document) throws(FolioError) {
     let content: DocumentContent
     do {
-      content = try document.format.decode(entry.content)
+      // The journal holds UTF-8, whatever the file's encoding.
+      content = try document.format.decode(
+        entry.content, options: ReadOptions(delimiter: document.readOptions.delimiter))
     } catch {
       throw .wrapping(error, in: "the recovery journal \(entry.file)", values: ["path": entry.file])
     }

@@ -45,7 +45,8 @@ extension Workspace {
     }
     let isSameFile =
       document.path.map { DocumentFile.resolvedTarget($0) == DocumentFile.resolvedTarget(target) } ?? false
-    let format = DocumentFormat(fileName: DocumentFile.fileName(of: target))
+    // A document opened as another format than its extension says keeps it in its own file.
+    let format = isSameFile ? document.format : DocumentFormat(fileName: DocumentFile.fileName(of: target))
     var notes: [SaveNote] = []
     try DocumentFile.checkReplaceable(target)
     // How the document's own file compares with what was read or last saved, once checked.
@@ -81,7 +82,9 @@ extension Workspace {
       if fileUnchanged, let path = document.path {
         content = SaveContent(try DocumentFile.read(path).bytes)
       } else {
-        content = try format.saveContent(document.content)
+        content = try format.saveContent(document.content, from: document.format)
+        // JSON is UTF-8 (RFC 8259), whatever the file it came from was in.
+        if format != .json { content = document.readOptions.encoding(content) }
       }
       content = content.stopping(at: cancellation) { [progress, title = document.title] written in
         progress?(WorkProgress(task: .save, document: title, done: written, total: nil, unit: .bytes))
@@ -229,7 +232,7 @@ extension Workspace {
     let (bytes, snapshot) = try DocumentFile.read(path)
     let content: DocumentContent
     do {
-      content = try document.format.decode(bytes)
+      content = try document.format.decode(bytes, options: document.readOptions)
     } catch {
       throw .wrapping(error, in: DocumentFile.fileName(of: path), values: ["path": path])
     }

@@ -52,6 +52,9 @@ public final class Workspace {
   /// Ctrl-C for the command running now: open, sort, show, print, save and share check it
   /// and stop with `FolioError.interrupted`, changing nothing.
   public let cancellation: CancellationToken
+  /// Standard input and output as the front end lends them: `open` of `-` reads a document
+  /// from one, `save` to `-` writes one to the other. Refused until a front end sets them.
+  public var standardStreams = StandardStreams.none
   /// Where long work (sort, save) says how far it has got; nil when nobody shows it.
   public var progress: ((WorkProgress) -> Void)?
   /// How many times a document's file was read whole to tell whether it changed on disk
@@ -113,13 +116,17 @@ public final class Workspace {
   }
 
   /// Opens a file in a new window and makes it active; a file already open is focused.
+  /// `format` reads it as that format whatever its extension says (its own saves keep it);
+  /// `options` as they say (a CSV's delimiter), kept for `revert`.
   ///
   /// - Returns: the document and whether it was already open.
   /// - Throws: `FolioError.io` when the file cannot be read, `FolioError.format` when its
   ///   content is malformed, `FolioError.interrupted` when `cancellation` stops it; nothing
   ///   is opened then.
   @discardableResult
-  public func open(_ pathOrURL: String) throws(FolioError) -> (document: Document, wasOpen: Bool) {
+  public func open(
+    _ pathOrURL: String, as format: DocumentFormat? = nil, options: ReadOptions = ReadOptions()
+  ) throws(FolioError) -> (document: Document, wasOpen: Bool) {
     let path = try absolutePath(pathOrURL)
     let canonical = DocumentFile.resolvedTarget(path)
     if let open = documents.first(where: { $0.path.map(DocumentFile.resolvedTarget) == canonical }) {
@@ -129,10 +136,11 @@ public final class Workspace {
     }
     DocumentFile.removeStaleTemporaryFiles(for: path)
     let (bytes, snapshot) = try DocumentFile.read(path, cancellation: cancellation)
-    let format = DocumentFormat(fileName: DocumentFile.fileName(of: path))
+    let format = format ?? DocumentFormat(fileName: DocumentFile.fileName(of: path))
+    let options = options.resolved(for: bytes)
     let content: DocumentContent
     do {
-      content = try format.decode(bytes, cancellation: cancellation)
+      content = try format.decode(bytes, options: options, cancellation: cancellation)
     } catch  where error.code == .interrupted {
       throw error
     } catch {
@@ -142,6 +150,7 @@ public final class Workspace {
     let document = Document(
       windowID: takeWindowID(), path: path, title: Self.title(ofFile: path), content: content, format: format,
       snapshot: snapshot, events: events)
+    document.readOptions = options
     applyStoredColumnKinds(to: document)
     documents.append(document)
     activeWindowID = document.windowID
@@ -169,15 +178,8 @@ public final class Workspace {
       content = .table(
         TableModel(TableContent(columns: names, rows: [], dialect: .delimited(.csv))))
     }
-    let titles = Set(documents.map(\.title))
-    var title = "Untitled"
-    var number = 2
-    while titles.contains(title) {
-      title = "Untitled \(number)"
-      number += 1
-    }
     let document = Document(
-      windowID: takeWindowID(), path: nil, title: title, content: content,
+      windowID: takeWindowID(), path: nil, title: untitledTitle(), content: content,
       format: kind == .text ? .text : .csv, snapshot: nil, events: events)
     documents.append(document)
     activeWindowID = document.windowID
@@ -237,7 +239,32 @@ public final class Workspace {
     events.publish(.documentClosed(windowID: document.windowID))
   }
 
-  private func takeWindowID() -> Int {
+  /// Adds a document that was read from elsewhere than a file (standard input) as an
+  /// untitled window, makes it active and publishes its opening.
+  func addUntitled(_ content: DocumentContent, format: DocumentFormat, options: ReadOptions) -> Document {
+    let document = Document(
+      windowID: takeWindowID(), path: nil, title: untitledTitle(), content: content, format: format,
+      snapshot: nil, events: events)
+    document.readOptions = options
+    documents.append(document)
+    activeWindowID = document.windowID
+    events.publish(.documentOpened(windowID: document.windowID))
+    return document
+  }
+
+  /// "Untitled", else "Untitled 2", … : the smallest number no open document uses.
+  func untitledTitle() -> String {
+    let titles = Set(documents.map(\.title))
+    var title = "Untitled"
+    var number = 2
+    while titles.contains(title) {
+      title = "Untitled \(number)"
+      number += 1
+    }
+    return title
+  }
+
+  func takeWindowID() -> Int {
     defer { nextWindowID += 1 }
     return nextWindowID
   }

@@ -8,6 +8,18 @@ extension DocumentCommands {
     static let sort = ParameterKey.option(
       "sort", summary: "the table's initial sort order, kept as it is edited: name or name,noise:desc",
       valueName: "COLUMN[:desc],…")
+    static let format = ParameterKey.option(
+      "as", .choice(DocumentFormat.allCases.map(\.rawValue)),
+      summary: "read it as this format rather than by its extension (needed for - but JSON)",
+      valueName: "FORMAT")
+    static let delimiter = ParameterKey.option(
+      "delimiter",
+      summary: "a CSV's field separator, rather than the one its first records show: , ; | or tab",
+      valueName: "CHAR")
+    static let encoding = ParameterKey.option(
+      "encoding",
+      summary: "the file's character encoding when not UTF-8: latin1, cp1252, utf-16, … (iconv's names)",
+      valueName: "NAME")
 
     static let configuration = CommandConfiguration(
       id: "document.open", verb: "open", title: "Open…", icon: "folder", shortcut: "⌘O",
@@ -20,15 +32,32 @@ extension DocumentCommands {
         sort order it starts with, as the seed's @State var sortOrder does: the window's \
         view order, not an edit, so the document opens clean with no undo step (a file \
         already open is sorted as sort does, one undoable step). The file is not changed \
-        until a save.
+        until a save. PATH - reads standard input to its end and opens it as an untitled \
+        document; --as names its format (csv, tsv, json, text), which JSON may leave out. \
+        Standard input must be free: 'folio -c' and 'folio run FILE' lend it, a script read \
+        from it, the REPL and --embed do not. A file named - opens as ./-. A CSV's delimiter \
+        (, ; tab or |) is told from its first records, or given with --delimiter, and kept \
+        for saving. --encoding reads a file in another encoding than UTF-8 (glibc's iconv; a \
+        UTF-16 byte order mark is honoured without it) and saves it back in the same one; a \
+        byte not in the encoding is an error naming its line, and nothing opens.
         """,
-      parameters: [path, sort])
+      parameters: [path, format, delimiter, encoding, sort])
 
     static func run(_ arguments: Arguments, in context: CommandContext) throws -> CommandOutput {
       let keys = try sortKeys(arguments)
       let workspace = context.workspace
+      let format = arguments[Self.format].flatMap(DocumentFormat.init(rawValue:))
+      let options = ReadOptions(
+        delimiter: try arguments[Self.delimiter].map(DelimitedDialect.Delimiter.init),
+        encoding: try arguments[Self.encoding].flatMap { name throws in try TextEncoding(named: name) })
       let output = try workspace.open(sortedBy: keys, opened: openedDocument(in: workspace)) {
-        try workspace.openOfferingRecovery(arguments[Self.path], responder: responder(for: arguments))
+        if arguments[Self.path] == "-" {
+          let document = try workspace.openStandardInput(as: format, options: options)
+          return workspace.report(
+            document, .opened(size: DocumentSize(document), warning: nil, discardedRecovery: false))
+        }
+        return try workspace.openOfferingRecovery(
+          arguments[Self.path], as: format, options: options, responder: responder(for: arguments))
       }
       return current(output, in: workspace)
     }
@@ -154,11 +183,17 @@ extension DocumentCommands {
         .csv, .tsv or .json) and binds the window to it; an existing file there is kept unless \
         --force. The file's permissions and owner are kept, and a symbolic link stays a link; a \
         hard-linked file, or one in a read-only folder, is written in place after a safety copy. \
-        A file deleted on disk is written again; one another Folio has locked needs --force.
+        A file deleted on disk is written again; one another Folio has locked needs --force. \
+        --as - writes the document in its format to standard output and nothing else: no \
+        status line, and the document keeps its file and its unsaved changes.
         """,
       parameters: [path, force])
 
     static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
+      if arguments[Self.path] == "-" {
+        try context.workspace.writeToStandardOutput(context.document)
+        return .none
+      }
       let saved = try context.workspace.saveReporting(
         context.document, as: arguments[Self.path], force: arguments[Self.force])
       return context.report(.saved(path: saved.path, bytes: saved.bytes, notes: saved.notes))
