@@ -35,8 +35,8 @@ INSTALLED = bin/folio share/man/man1/folio.1 share/bash-completion/completions/f
 .PHONY: release install install-files uninstall install-check
 
 # A release build links the Swift runtime and libstdc++, SQLite, Lua and libedit
-# statically, so that starting binds almost no symbols (docs/performance.md, "Static
-# libraries for the release build"): scripts/static-libs makes a folder of their archives and .pc files that
+# statically, so that starting binds almost no symbols (docs/performance.md, "Start-up:
+# static libraries, commands made on first use"): scripts/static-libs makes a folder of their archives and .pc files that
 # name it, which SwiftPM reads through PKG_CONFIG_PATH (-L names the folder for libstdc++
 # too when no such library is linked). --no-export-dynamic takes back the toolchain's
 # -export-dynamic, which put every symbol in the dynamic symbol table that the runtime's
@@ -44,7 +44,8 @@ INSTALLED = bin/folio share/man/man1/folio.1 share/bash-completion/completions/f
 # -disable-concrete-type-metadata-mangled-name-accessors has the compiler reach the metadata
 # of a concrete generic type (`[Command]`, `[String: RegisteredCommand]`) through its
 # accessor rather than by a mangled name the runtime demangles and checks on first use
-# (docs/performance.md, "The bare start": a fifth of what starting ran).
+# (docs/performance.md, "Start-up: static libraries, commands made on first use":
+# a fifth of what starting ran).
 # The link is GNU ld's, with -z pack-relative-relocs: the ~27,000 pointers the loader adjusts
 # in the Swift metadata are listed as a bitmap (DT_RELR, glibc 2.36) rather than 24 bytes
 # each, so there is less to read at start (gold, the toolchain's default, cannot pack them).

@@ -3,7 +3,8 @@ import PackageDescription
 
 // Release builds of the plugin host, the session and the front ends check exclusive access
 // statically only: the run-time checks on class properties cost about a tenth of a plugin
-// command's call (docs/performance.md, "Round 5"). FolioCore, which holds the documents, their
+// command's call (docs/performance.md, "Exclusivity checks and the
+// caches kept for micro rows"). FolioCore, which holds the documents, their
 // undo history and the recovery journal, keeps them in every build; debug builds, which the
 // tests run, keep them everywhere, so a violation still stops the tests.
 let releaseSettings: [SwiftSetting] = [

@@ -483,7 +483,7 @@ def measure_callback(bench):
     if "floor" not in samples:
         return
     # What the plugin API asks of every call, in Lua alone: when this row's ratio is above the
-    # callback's target, no host can meet the target (docs/performance.md, "The callback's floor").
+    # callback's target, no host can meet the target (docs/performance.md, "Plugin callback: ≤ 2× its floor").
     bench.add("… its floor: a coroutine with its own ctx and args", [per_call(s) for s in samples["floor"]],
               "the same function in a Lua loop", loop, "reported", None, unit="ns",
               note="folio-bench callback-floor: lua_resume of the function on a kept thread with a new ctx and "
@@ -1259,7 +1259,8 @@ def measure_embed(bench):
     # Neovim alike. Free to spread, an idle machine puts each run in one of two states that
     # hold once entered: both on one CPU (about 11 µs a round trip), or each waking the other's
     # halted virtual CPU (45-75 µs), so one run's ratio tells which state each peer fell in
-    # (docs/performance.md, "Round 8 (issue #16): the embed round trip").
+    # (docs/performance.md, "The embed round trip: read on the serving thread, MessagePack, a
+    # pinned bench").
     cpus = os.sched_getaffinity(0)
     os.sched_setaffinity(0, {min(cpus)})
     try:

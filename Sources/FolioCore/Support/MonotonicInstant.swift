@@ -7,7 +7,8 @@
 ///
 /// The standard library's `ContinuousClock` lives in `_Concurrency`, which would bring the
 /// concurrency runtime and libdispatch into a static binary and their relocations into
-/// every start (docs/performance.md, "Round 8: the bare start").
+/// every start (docs/performance.md, "Start-up: static libraries,
+/// commands made on first use").
 public struct MonotonicInstant: Comparable, Sendable {
   /// Time since an arbitrary start, fixed for the machine's uptime.
   private let sinceStart: Duration

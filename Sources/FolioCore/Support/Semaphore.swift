@@ -7,7 +7,8 @@ import CFolioSystem
 /// A counting semaphore (POSIX `sem_t`), for one thread to wake another.
 ///
 /// Dispatch's semaphore would bring libdispatch into a static binary and its relocations
-/// into every start (docs/performance.md, "Round 8: the bare start").
+/// into every start (docs/performance.md, "Start-up: static libraries,
+/// commands made on first use").
 package final class Semaphore: @unchecked Sendable {
   /// The semaphore, at an address that never moves (`sem_t` may not be copied).
   private let semaphore: UnsafeMutablePointer<sem_t>

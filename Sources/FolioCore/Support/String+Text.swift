@@ -5,8 +5,8 @@ import CFolioSystem
 /// The standard library's `contains(_:)`, `firstRange(of:)`, `replacing(_:with:)` and
 /// `split(separator:)` for a string pattern live in `_StringProcessing`, whose regex engine
 /// and tables (and, through them, the concurrency runtime and libdispatch) a static binary
-/// then carries and relocates at every start (docs/performance.md, "Round 8: the bare
-/// start"). These compare bytes rather than characters: a pattern matches wherever its
+/// then carries and relocates at every start (docs/performance.md, "Start-up: static
+/// libraries, commands made on first use"). These compare bytes rather than characters: a pattern matches wherever its
 /// bytes occur, also before a combining mark, which is what escaping and quoting need (a
 /// quote followed by U+0301 is still a quote to a shell).
 extension StringProtocol {
