@@ -89,7 +89,11 @@ public enum PDFPrinter {
       }
       try drawing.draw(page.header, row: 0, font: bold)
       for (index, line) in page.lines.enumerated() {
-        try drawing.draw(line, row: 2 + index, font: regular)
+        if document.columns.isEmpty || line.isPrintableASCII {
+          try drawing.draw(line, row: 2 + index, font: regular)
+        } else {
+          try drawing.drawCells(line, in: document.columns, row: 2 + index, font: regular)
+        }
       }
       try drawing.draw(page.footer, row: layout.footerRow, font: regular)
       cairo.show_page(context)
@@ -183,6 +187,42 @@ private struct LineDrawing {
     }
     guard count >= 0 else { throw FolioError.io(path, "Pango could not lay out the line") }
     if count > 0 { noteMissing(Int(count), in: line) }
+  }
+
+  /// Draws a table's line cell by cell: each column's text is one Pango paragraph in the
+  /// column's cells, with its own direction, so a right-to-left cell stays in its column,
+  /// the columns stay in the document's order, and the text a reader copies is the cell's.
+  mutating func drawCells(_ line: String, in columns: [PrintedColumn], row: Int, font: GridFont)
+    throws(FolioError)
+  {
+    // The line is the cells padded to their columns: what starts in a column is its text,
+    // and what starts in the gap after it (only the "…" of a line cut short) goes with it.
+    var texts = [String](repeating: "", count: columns.count)
+    var ends = columns.map { $0.start + $0.width }
+    var index = 0
+    var cell = 0
+    for character in line {
+      while index + 1 < columns.count, cell >= columns[index + 1].start { index += 1 }
+      if character != " " || !texts[index].isEmpty { texts[index].append(character) }
+      cell += character.cells
+      if character != " " { ends[index] = max(ends[index], cell) }
+    }
+    let baseline = layout.baseline(ofRow: row)
+    for (index, column) in columns.enumerated() where !texts[index].isEmpty {
+      var text = PrintText.trimmingTrailingBlanks(texts[index])
+      let width = Double(ends[index] - column.start) * PageLayout.cellWidth
+      if missing.count < text.utf8.count { missing = [Int32](repeating: 0, count: text.utf8.count) }
+      let count: Int32 = text.withUTF8 { utf8 in
+        utf8.withMemoryRebound(to: CChar.self) { bytes in
+          guard let start = bytes.baseAddress else { return 0 }
+          return folio_grid_font_draw_text(
+            font.font, context, start, Int32(bytes.count), layout.x(ofColumn: column.start), baseline, width,
+            PageLayout.cellWidth, column.isAlignedRight ? 1 : 0, &missing, Int32(missing.count))
+        }
+      }
+      guard count >= 0 else { throw FolioError.io(path, "Pango could not lay out the line") }
+      if count > 0 { noteMissing(Int(count), in: text) }
+    }
   }
 
   /// Adds the characters that begin the clusters at the byte offsets Pango reported.

@@ -25,6 +25,7 @@ public enum Paginator {
     let heading: [String]
     let text: PackedStrings
     let pages: [Range<Int>]
+    var columns: [PrintedColumn] = []
     switch job.body {
     case .lines(let lines):
       layout = job.orientation == .landscape ? PageLayout(job.pageSize, isLandscape: true) : portrait
@@ -39,6 +40,7 @@ public enum Paginator {
       let lines = try TableLines(cells, width: layout.columns, cancellation: cancellation)
       heading = lines.heading
       text = lines.lines
+      columns = lines.columns
       pages = try tablePages(lines, layout: layout, cancellation: cancellation)
     }
     let count = pages.count
@@ -53,7 +55,7 @@ public enum Paginator {
         lines: PrintedLines(heading: heading, text: text, range: pages[number - 1]),
         footer: "page \(number) of \(count)")
     }
-    return PrintedDocument(title: job.title, layout: layout, pages: printed)
+    return PrintedDocument(title: job.title, layout: layout, pages: printed, columns: columns)
   }
 
   /// Every line of a text, wrapped to the page's width.

@@ -64,6 +64,8 @@ struct TableLines: Equatable {
   /// Where each row's lines end in `lines`: a row has one line, or more when a cell wraps
   /// within its column. A row's lines are kept on one page.
   var rowEnds: [Int]
+  /// Where each column sits on the line.
+  var columns: [PrintedColumn] = []
 
   /// Lays out a table's cells in lines of at most `width` cells.
   ///
@@ -119,6 +121,11 @@ struct TableLines: Equatable {
       return (0..<height).map { row in line(pieces.map { row < $0.count ? $0[row] : "" }) }
     }
 
+    var start = 0
+    columns = names.indices.map { index in
+      defer { start += widths[index] + Self.gap.count }
+      return PrintedColumn(start: start, width: widths[index], isAlignedRight: isNumeric[index])
+    }
     let rule = widths.map { String(repeating: "─", count: $0) }.joined(separator: Self.gap).truncated(
       toCells: width, trimmingBlanks: true)
     heading = [line(names), PrintText.trimmingTrailingBlanks(rule)]
