@@ -18,6 +18,7 @@ public enum PDFPrinter {
   ///   - document: The paginated document.
   ///   - path: The file to write; an existing file there is replaced.
   ///   - cancellation: checked before each page is drawn; once cancelled, nothing is written.
+  ///   - progress: told the pages drawn and the pages in all, every 16 pages and at the end.
   /// - Returns: The number of pages written and the characters the font could not draw.
   /// - Throws: `FolioError` with code `.io` when libcairo cannot be loaded ("print: cannot
   ///   load libcairo.so.2: …", or libpangocairo-1.0.so.0) or cairo or the file system fails, in which case no
@@ -25,7 +26,8 @@ public enum PDFPrinter {
   ///   `FolioError.interrupted` once `cancellation` is cancelled.
   @discardableResult
   public static func write(
-    _ document: PrintedDocument, to path: String, cancellation: CancellationToken? = nil
+    _ document: PrintedDocument, to path: String, cancellation: CancellationToken? = nil,
+    progress: ((_ pages: Int, _ total: Int) -> Void)? = nil
   ) throws(FolioError) -> PDFPrintSummary {
     // cairo would still write a blank page, which no caller asked for.
     guard !document.pages.isEmpty else { throw .invalidArgument("there are no pages to print") }
@@ -34,7 +36,8 @@ public enum PDFPrinter {
     // and hand the bytes to the same atomic write that saves documents.
     let sink = ByteSink()
     let summary = try withExtendedLifetime(sink) { () throws(FolioError) in
-      try render(document, into: sink, path: path, cairo: cairo, cancellation: cancellation)
+      try render(
+        document, into: sink, path: path, cairo: cairo, cancellation: cancellation, progress: progress)
     }
     try DocumentFile.writeAtomically(sink.bytes, to: path)
     return summary
@@ -51,7 +54,7 @@ public enum PDFPrinter {
 
   private static func render(
     _ document: PrintedDocument, into sink: ByteSink, path: String, cairo: folio_cairo,
-    cancellation: CancellationToken?
+    cancellation: CancellationToken?, progress: ((Int, Int) -> Void)?
   ) throws(FolioError) -> PDFPrintSummary {
     let layout = document.layout
     let closure = Unmanaged.passUnretained(sink).toOpaque()
@@ -79,7 +82,8 @@ public enum PDFPrinter {
     let bold = try GridFont(PageLayout.fontFamily + " Bold " + String(PageLayout.fontSize), path: path)
     var drawing = LineDrawing(context: context, layout: layout, path: path)
 
-    for page in document.pages {
+    for (number, page) in document.pages.enumerated() {
+      if number % 16 == 0, number > 0 { progress?(number, document.pages.count) }
       // A page takes about a millisecond: Ctrl-C stops a long print between two of them.
       // Destroying the surface unfinished would finish it, writing out every page drawn and
       // the fonts' subsets; an abandoned sink makes that stop at its first write.
@@ -99,6 +103,7 @@ public enum PDFPrinter {
       cairo.show_page(context)
       try check(cairo.status(context), path: path, cairo: cairo)
     }
+    progress?(document.pages.count, document.pages.count)
     cairo.surface_finish(surface)
     try check(cairo.surface_status(surface), path: path, cairo: cairo)
 
