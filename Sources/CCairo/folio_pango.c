@@ -14,6 +14,7 @@
   X(pango_attr_list_new)                                                                     \
   X(pango_attr_list_unref)                                                                   \
   X(pango_cairo_context_set_font_options)                                                    \
+  X(pango_cairo_font_get_scaled_font)                                                        \
   X(pango_cairo_font_map_new)                                                                \
   X(pango_cairo_font_map_set_resolution)                                                     \
   X(pango_cairo_show_glyph_item)                                                             \
@@ -28,6 +29,11 @@
   X(pango_item_copy)                                                                         \
   X(pango_item_free)                                                                         \
   X(pango_itemize)                                                                           \
+  X(pango_layout_get_line)                                                                   \
+  X(pango_layout_get_text)                                                                   \
+  X(pango_layout_line_get_extents)                                                           \
+  X(pango_layout_new)                                                                        \
+  X(pango_layout_set_text)                                                                   \
   X(pango_shape_full)
 
 static struct {
@@ -68,6 +74,9 @@ struct folio_grid_font {
   PangoFontMap *map;
   PangoContext *context;
   PangoAttrList *attributes;
+  // The layout each run of text drawn whole is set in (folio_grid_font_draw_text), made
+  // once and given new text each time.
+  PangoLayout *layout;
   // Most lines are plain ASCII, which the grid font draws one glyph a character: their
   // glyphs are shaped once and reused, skipping itemizing and shaping (NULL when the font
   // does not draw ASCII that way).
@@ -129,6 +138,7 @@ folio_grid_font *folio_grid_font_create(const char *description, const char **er
   // that starts in Arabic keeps its columns in order, with the Arabic run right to left.
   pango.pango_context_set_base_dir(font->context, PANGO_DIRECTION_LTR);
   font->attributes = pango.pango_attr_list_new();
+  font->layout = pango.pango_layout_new(font->context);
   prepare_ascii(font);
   return font;
 }
@@ -136,6 +146,7 @@ folio_grid_font *folio_grid_font_create(const char *description, const char **er
 void folio_grid_font_destroy(folio_grid_font *font) {
   if (font->ascii_item) pango.pango_item_free(font->ascii_item);
   pango.pango_attr_list_unref(font->attributes);
+  pango.g_object_unref(font->layout);
   pango.g_object_unref(font->context);
   pango.g_object_unref(font->map);
   free(font);
@@ -267,5 +278,129 @@ int folio_grid_font_draw(
   }
   for (GList *entry = items; entry; entry = entry->next) pango.pango_item_free(entry->data);
   pango.g_list_free(items);
+  return missing_count;
+}
+
+// Draws printable ASCII with the glyphs shaped when the font was made, each advancing one
+// cell, from `x`; false when the text is not plain ASCII or the font has no such glyphs.
+static int draw_ascii_text(
+    folio_grid_font *font, cairo_t *context, const char *text, int length, double x, double baseline) {
+  if (!font->ascii_item || length == 0) return 0;
+  for (int byte = 0; byte < length; byte++) {
+    unsigned char character = (unsigned char)text[byte];
+    if (character < ascii_first || character >= ascii_first + ascii_count) return 0;
+  }
+  PangoItem *item = pango.pango_item_copy(font->ascii_item);
+  item->offset = 0;
+  item->length = length;
+  item->num_chars = length;
+  PangoGlyphString *glyphs = pango.pango_glyph_string_new();
+  pango.pango_glyph_string_set_size(glyphs, length);
+  for (int byte = 0; byte < length; byte++) {
+    glyphs->glyphs[byte] = font->ascii_glyphs[(unsigned char)text[byte] - ascii_first];
+    glyphs->log_clusters[byte] = byte;
+  }
+  PangoGlyphItem glyph_item = {.item = item, .glyphs = glyphs};
+  cairo->move_to(context, x, baseline);
+  pango.pango_cairo_show_glyph_item(context, text, &glyph_item);
+  pango.pango_glyph_string_free(glyphs);
+  pango.pango_item_free(item);
+  return 1;
+}
+
+// Draws a right-to-left run from `x`, its glyphs in visual order as cairo draws them, but as
+// one cluster holding the run's text: the PDF then gives the run's text in reading order as
+// its ActualText, where glyph-by-glyph clusters make a reader (pdftotext) take every joined
+// letter for a word of its own and read lam-alef backwards.
+static void show_rtl_run(cairo_t *context, const char *text, PangoGlyphItem *glyph_item, double x, double y) {
+  PangoGlyphString *glyphs = glyph_item->glyphs;
+  int count = glyphs->num_glyphs;
+  cairo_glyph_t *drawn = malloc(sizeof(cairo_glyph_t) * (size_t)(count > 0 ? count : 1));
+  if (!drawn) return;
+  int position = 0;
+  int shown = 0;
+  for (int glyph = 0; glyph < count; glyph++) {
+    PangoGlyphInfo info = glyphs->glyphs[glyph];
+    if (info.glyph != PANGO_GLYPH_EMPTY) {
+      drawn[shown].index = info.glyph & ~PANGO_GLYPH_UNKNOWN_FLAG;
+      drawn[shown].x = x + (double)(position + info.geometry.x_offset) / PANGO_SCALE;
+      drawn[shown].y = y + (double)info.geometry.y_offset / PANGO_SCALE;
+      shown++;
+    }
+    position += info.geometry.width;
+  }
+  cairo_scaled_font_t *scaled = pango.pango_cairo_font_get_scaled_font((PangoCairoFont *)glyph_item->item->analysis.font);
+  if (scaled && shown > 0) {
+    cairo_text_cluster_t cluster = {.num_bytes = glyph_item->item->length, .num_glyphs = shown};
+    cairo->save(context);
+    cairo->set_scaled_font(context, scaled);
+    cairo->show_text_glyphs(
+        context, text + glyph_item->item->offset, glyph_item->item->length, drawn, shown, &cluster, 1,
+        (cairo_text_cluster_flags_t)0);
+    cairo->restore(context);
+  }
+  free(drawn);
+}
+
+// Draws a laid-out line's runs left to right from the current point.
+static void show_line(cairo_t *context, PangoLayout *layout, PangoLayoutLine *line) {
+  const char *text = pango.pango_layout_get_text(layout);
+  double x, y;
+  cairo->get_current_point(context, &x, &y);
+  for (GSList *run = line->runs; run; run = run->next) {
+    PangoGlyphItem *glyph_item = run->data;
+    PangoGlyphString *glyphs = glyph_item->glyphs;
+    int width = 0;
+    for (int glyph = 0; glyph < glyphs->num_glyphs; glyph++) width += glyphs->glyphs[glyph].geometry.width;
+    if (glyph_item->item->analysis.level % 2 == 0) {
+      cairo->move_to(context, x, y);
+      pango.pango_cairo_show_glyph_item(context, text, glyph_item);
+    } else {
+      show_rtl_run(context, text, glyph_item, x, y);
+    }
+    x += (double)width / PANGO_SCALE;
+  }
+}
+
+int folio_grid_font_draw_text(
+    folio_grid_font *font, cairo_t *context, const char *text, int length, double left,
+    double baseline, double width, double cell_width, int aligned_right, int *missing, int capacity) {
+  if (length == 0) return 0;
+  double ascii_x = aligned_right ? left + width - length * cell_width : left;
+  if (draw_ascii_text(font, context, text, length, ascii_x, baseline)) return 0;
+  pango.pango_layout_set_text(font->layout, text, length);
+  PangoLayoutLine *line = pango.pango_layout_get_line(font->layout, 0);
+  if (!line) return -1;
+  int missing_count = 0;
+  for (GSList *run = line->runs; run; run = run->next) {
+    PangoGlyphItem *glyph_item = run->data;
+    PangoGlyphString *glyphs = glyph_item->glyphs;
+    for (int glyph = 0; glyph < glyphs->num_glyphs; glyph++) {
+      if (glyphs->glyphs[glyph].glyph & PANGO_GLYPH_UNKNOWN_FLAG) {
+        if (missing_count < capacity) missing[missing_count] = glyph_item->item->offset + glyphs->log_clusters[glyph];
+        missing_count++;
+        // The font's own empty box, as folio_grid_font_draw draws it.
+        glyphs->glyphs[glyph].glyph = 0;
+      }
+    }
+  }
+  PangoRectangle logical;
+  pango.pango_layout_line_get_extents(line, NULL, &logical);
+  double natural = (double)logical.width / PANGO_SCALE;
+  // A right-to-left paragraph starts at its column's right edge, as a left-to-right one
+  // starts at its left; a column aligned right (numbers) swaps the two.
+  int rtl = line->resolved_dir == PANGO_DIRECTION_RTL;
+  int at_right = aligned_right ? !rtl : rtl;
+  cairo->save(context);
+  if (natural > width && natural > 0) {
+    // Wider than its column (a proportional fallback font): narrowed to fit, every glyph
+    // kept, so the text is still all there to copy.
+    cairo->scale(context, width / natural, 1);
+    cairo->move_to(context, left * natural / width, baseline);
+  } else {
+    cairo->move_to(context, at_right ? left + width - natural : left, baseline);
+  }
+  show_line(context, font->layout, line);
+  cairo->restore(context);
   return missing_count;
 }

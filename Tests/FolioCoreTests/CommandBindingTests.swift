@@ -129,6 +129,28 @@ import Testing
     }
   }
 
+  @Test("a word typed in a parameter's place is named in errors as the usage line shows it")
+  func positionalErrorsNameTheUsage() {
+    let command = Self.command([
+      Parameter("name", .choice(["output", "color"])), Parameter("count", .int, isOptional: true),
+    ])
+    #expect(command.usage == "save output|color [COUNT]")
+    #expect(throws: FolioError.invalidArgument("'bogus' is not one of output, color")) {
+      try command.bind(Self.words("bogus"))
+    }
+    #expect(throws: FolioError.invalidArgument("'COUNT' expects an integer, got 'x'")) {
+      try command.bind(Self.words("color", "x"))
+    }
+    // Named, the parameter's own name is what the word gave.
+    #expect(throws: FolioError.invalidArgument("'count' expects an integer, got 'x'")) {
+      try command.bind(Self.words("color", "count=x"))
+    }
+    let named = Self.command([Parameter("name", .choice(["a", "b"]), valueName: "NAME")])
+    #expect(throws: FolioError.invalidArgument("'c' is not one of a, b")) {
+      try named.bind(Self.words("c"))
+    }
+  }
+
   @Test("usage lines show optional parts in brackets and rest parameters with an ellipsis")
   func usage() {
     #expect(Self.save.usage == "save [NAME] [--as AS] [--force] [--count COUNT]")

@@ -38,7 +38,7 @@ import Testing
   }
 
   @Test("the manual page has every command with its usage and summary, and every option")
-  func manualPageHasEverything() {
+  func manualPageHasEverything() throws {
     let page = ManualPage.render(sections: Self.sections, usage: LaunchOptions.usage, version: "1.2.3")
     #expect(page.hasPrefix(#".TH FOLIO 1 "" "folio 1.2.3" "User Commands""#))
     let commands = Self.sections.flatMap(\.commands)
@@ -52,6 +52,18 @@ import Testing
       #expect(page.contains(#"\fB"# + ManualPage.escaped(option.longName) + #"\fR"#))
     }
     #expect(page.contains(".SH EXIT STATUS\n0 all commands succeeded"))
+    #expect(page.contains(#"130 interrupted, 141 standard output closed."#))
+    #expect(page.contains(".SH EXAMPLES\n"))
+    // Every variable Folio reads is in ENVIRONMENT.
+    let environment = try #require(page.range(ofText: ".SH ENVIRONMENT")).upperBound
+    let files = try #require(page.range(ofText: ".SH FILES")).lowerBound
+    let section = page[environment..<files]
+    for variable in [
+      "COLUMNS", "FOLIO_FAULT", "FOLIO_HISTORY", "FOLIO_PLUGINS_DIR", "FOLIO_STATE_DIR", "HOME", "LANG",
+      "LC_ALL", "LC_PAPER", "NO_COLOR", "PAGER", "TERM", "TMPDIR", "XDG_CONFIG_HOME", "XDG_STATE_HOME",
+    ] {
+      #expect(section.contains(ManualPage.escaped(variable)), "ENVIRONMENT lacks \(variable)")
+    }
     for line in page.split(separator: "\n") where line.hasPrefix(".") {
       #expect(line.prefix(3).allSatisfy { $0.isLetter || $0 == "." || $0 == " " }, "odd request: \(line)")
     }

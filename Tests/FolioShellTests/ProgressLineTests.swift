@@ -35,6 +35,14 @@ import Testing
         == "Sorting big: 409,600 of 1,000,000 rows (40%), 819,200 rows/s")
     let save = WorkProgress(task: .save, document: "big", done: 13_107_200, total: nil, unit: .bytes)
     #expect(ProgressLine.text(save, elapsed: .seconds(2)) == "Saving big: 12.5 MB, 6.3 MB/s")
+    let printing = WorkProgress(task: .print, document: "big", done: 4_000, total: 16_000, unit: .pages)
+    #expect(
+      ProgressLine.text(printing, elapsed: .seconds(2))
+        == "Printing big: 4,000 of 16,000 pages (25%), 2,000 pages/s")
+    let layout = WorkProgress(task: .print, document: "big", done: 500_000, total: 1_000_000, unit: .rows)
+    #expect(
+      ProgressLine.text(layout, elapsed: .seconds(1))
+        == "Printing big: 500,000 of 1,000,000 rows (50%), 500,000 rows/s")
     let show = WorkProgress(task: .show, document: "t", done: 7, total: nil, unit: .rows)
     #expect(ProgressLine.text(show, elapsed: .zero) == "Showing t: 7 rows")
     let journal = WorkProgress(task: .journal, document: "big", done: 1_048_576, total: nil, unit: .bytes)

@@ -104,7 +104,7 @@ final class CapturedShell {
     let result = CapturedShell().run("option colour never")
     #expect(
       result.errors
-        == "<command-line>:1: error: 'name' expects one of output, color, echo, keep-going, pager, got 'colour'\n"
+        == "<command-line>:1: error: 'colour' is not one of output, color, echo, keep-going, pager\n"
     )
   }
 
@@ -128,13 +128,17 @@ final class CapturedShell {
     #expect(captured.shell.prompt == "Untitled> ")
   }
 
-  @Test("colour appears only when allowed, and never with NO_COLOR")
+  @Test("colour appears only when allowed; NO_COLOR turns auto's off, and an explicit always wins over it")
   func color() {
     var options = ShellOptions()
     options.color = .always
     #expect(CapturedShell(options: options).run("bogus").errors.contains("\u{1B}[1;31merror:"))
+    // no-color.org: a flag the user gives overrides the variable.
     #expect(
-      !CapturedShell(options: options, environment: ["NO_COLOR": "1"]).run("bogus").errors.contains("\u{1B}"))
+      CapturedShell(options: options, environment: ["NO_COLOR": "1"]).run("bogus").errors.contains(
+        "\u{1B}[1;31merror:"))
+    #expect(
+      CapturedShell(options: options, environment: ["TERM": "dumb"]).run("bogus").errors.contains("\u{1B}["))
     #expect(!CapturedShell().run("bogus").errors.contains("\u{1B}"))
   }
 

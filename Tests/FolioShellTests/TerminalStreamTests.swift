@@ -37,6 +37,16 @@ import Testing
       !Self.run("bogus", output: true, error: true, environment: ["NO_COLOR": "1"]).errors.contains("\u{1B}"))
   }
 
+  @Test("at 40 columns help stacks each usage over its summary, every line within the window")
+  func helpAtForty() {
+    let narrow = Self.run("env width 40; help", output: false, error: false).output
+    let lines = narrow.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count > 100)
+    let wide = lines.filter { String($0).displayWidth > 40 }
+    #expect(wide.isEmpty, "\(wide.count) lines wider than 40: \(wide.prefix(3))")
+    #expect(lines.contains("  help [COMMAND] [SUBCOMMAND…]"))
+  }
+
   @Test("help wraps its summaries to the window's width")
   func helpWraps() {
     let narrow = Self.run("env width 60; help", output: false, error: false).output

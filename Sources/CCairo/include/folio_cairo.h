@@ -15,13 +15,16 @@
   X(font_options_destroy)                                                                    \
   X(font_options_set_hint_metrics)                                                           \
   X(font_options_set_hint_style)                                                             \
+  X(get_current_point)                                                                       \
   X(move_to)                                                                                 \
   X(pdf_surface_create_for_stream)                                                           \
   X(pdf_surface_set_metadata)                                                                \
   X(restore)                                                                                 \
   X(save)                                                                                    \
   X(scale)                                                                                   \
+  X(set_scaled_font)                                                                         \
   X(show_page)                                                                               \
+  X(show_text_glyphs)                                                                        \
   X(status)                                                                                  \
   X(status_to_string)                                                                        \
   X(surface_destroy)                                                                         \
@@ -78,5 +81,24 @@ int folio_grid_font_draw(
     folio_grid_font *_Nonnull font, cairo_t *_Nonnull context, const char *_Nonnull text,
     int length, const int *_Nonnull columns, const int *_Nonnull cells, double left,
     double baseline, double cell_width, int *_Nonnull missing, int capacity);
+
+/// Draws a run of UTF-8 text (a table cell) whole in the `width` points from `left`: one
+/// Pango paragraph with the direction of its first strong character, itemized, shaped and
+/// ordered by Pango, so Devanagari's vowel signs attach, Arabic joins and lam-alef ligates,
+/// and the text copied from the PDF is the text given, in order.
+///
+/// A left-to-right paragraph starts at `left` and a right-to-left one ends at `left + width`;
+/// `aligned_right` (a column of numbers) swaps the two. Text wider than `width` is narrowed
+/// to fit. Printable ASCII is drawn with the grid font's glyphs, `cell_width` each.
+///
+/// `missing` receives the byte offsets of the clusters no font could draw, at most
+/// `capacity` of them.
+///
+/// Returns how many offsets there were (which may exceed `capacity`), or -1 when Pango could
+/// not lay the text out.
+int folio_grid_font_draw_text(
+    folio_grid_font *_Nonnull font, cairo_t *_Nonnull context, const char *_Nonnull text,
+    int length, double left, double baseline, double width, double cell_width, int aligned_right,
+    int *_Nonnull missing, int capacity);
 
 #endif

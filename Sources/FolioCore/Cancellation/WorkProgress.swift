@@ -26,6 +26,8 @@ public struct WorkProgress: Sendable, Equatable {
     /// Writing a document's recovery journal (its unsaved changes, kept against a crash) as
     /// part of a command: after a sort, the sorted table whole.
     case journal
+    /// Printing a document: laying its rows out, then drawing its pages.
+    case print
   }
 
   /// What progress is counted in.
@@ -34,6 +36,8 @@ public struct WorkProgress: Sendable, Equatable {
     case rows
     /// Bytes of a file.
     case bytes
+    /// Printed pages.
+    case pages
   }
 
   /// Creates a report.

@@ -57,7 +57,11 @@ extension Command {
         guard let parameter = parameters.first(where: { $0.name == name && $0.style != .rest })
         else { throw configuration.unknownOption("--\(name)") }
         if parameter.kind == .bool {
-          guard set(parameter, try inlineValue.map(parameter.convert) ?? .bool(true)) else {
+          guard
+            set(
+              parameter,
+              try inlineValue.map { (text) throws(FolioError) in try parameter.convert(text) } ?? .bool(true))
+          else {
             throw givenTwice(parameter)
           }
         } else if let inlineValue {
@@ -89,7 +93,9 @@ extension Command {
         throw tooManyArguments(words, lastPositional: lastPositional, bound: values)
       }
       let parameter = parameters[nextPositional]
-      guard set(parameter, try parameter.convert(word.text)) else { throw givenTwice(parameter) }
+      guard set(parameter, try parameter.convert(word.text, byPosition: true)) else {
+        throw givenTwice(parameter)
+      }
       lastPositional = (nextPositional, index - 1)
       nextPositional = nextPositionalIndex(from: nextPositional + 1)
     }

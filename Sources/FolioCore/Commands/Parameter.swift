@@ -81,28 +81,39 @@ public struct Parameter: Sendable, Equatable {
 
   /// Converts a word to this parameter's type.
   ///
+  /// - Parameters:
+  ///   - text: the word.
+  ///   - byPosition: whether the word was typed in the parameter's place rather than named
+  ///     (`name=value`, `--name`, or a typed argument's key): its errors then name the
+  ///     parameter as usage lines show it (`VALUE`), since the word never named it, and a
+  ///     word outside a list of choices is called that.
   /// - Throws: `FolioError.invalidArgument` naming the parameter and what it expects.
-  public func convert(_ text: String) throws(FolioError) -> ArgumentValue {
+  public func convert(_ text: String, byPosition: Bool = false) throws(FolioError) -> ArgumentValue {
+    let subject = byPosition && style != .option ? placeholder : name
     switch kind {
     case .string: return .string(text)
     case .path:
-      guard !text.isEmpty else { throw .invalidArgument("'\(name)' expects a path, got ''") }
+      guard !text.isEmpty else { throw .invalidArgument("'\(subject)' expects a path, got ''") }
       return .string(text)
-    case .int: return .int(try Self.integer(text, in: range, name: name))
+    case .int: return .int(try Self.integer(text, in: range, name: subject))
     case .number:
       guard let value = Double(text), value.isFinite else {
-        throw .invalidArgument("'\(name)' expects a number, got '\(text)'")
+        throw .invalidArgument("'\(subject)' expects a number, got '\(text)'")
       }
       return .number(value)
     case .bool:
       guard let value = Self.boolean(text) else {
-        throw .invalidArgument("'\(name)' expects on or off, got '\(text)'")
+        throw .invalidArgument("'\(subject)' expects on or off, got '\(text)'")
       }
       return .bool(value)
     case .choice(let options):
       guard let match = options.first(where: { $0.lowercased() == text.lowercased() }) else {
+        if byPosition, style != .option {
+          // Usage shows the choices (or a placeholder for them) in the parameter's place.
+          throw .invalidArgument("'\(text)' is not one of \(options.joined(separator: ", "))")
+        }
         throw .invalidArgument(
-          "'\(name)' expects one of \(options.joined(separator: ", ")), got '\(text)'")
+          "'\(subject)' expects one of \(options.joined(separator: ", ")), got '\(text)'")
       }
       return .string(match)
     }

@@ -18,6 +18,7 @@ public enum PDFPrinter {
   ///   - document: The paginated document.
   ///   - path: The file to write; an existing file there is replaced.
   ///   - cancellation: checked before each page is drawn; once cancelled, nothing is written.
+  ///   - progress: told the pages drawn and the pages in all, every 16 pages and at the end.
   /// - Returns: The number of pages written and the characters the font could not draw.
   /// - Throws: `FolioError` with code `.io` when libcairo cannot be loaded ("print: cannot
   ///   load libcairo.so.2: …", or libpangocairo-1.0.so.0) or cairo or the file system fails, in which case no
@@ -25,7 +26,8 @@ public enum PDFPrinter {
   ///   `FolioError.interrupted` once `cancellation` is cancelled.
   @discardableResult
   public static func write(
-    _ document: PrintedDocument, to path: String, cancellation: CancellationToken? = nil
+    _ document: PrintedDocument, to path: String, cancellation: CancellationToken? = nil,
+    progress: ((_ pages: Int, _ total: Int) -> Void)? = nil
   ) throws(FolioError) -> PDFPrintSummary {
     // cairo would still write a blank page, which no caller asked for.
     guard !document.pages.isEmpty else { throw .invalidArgument("there are no pages to print") }
@@ -34,7 +36,8 @@ public enum PDFPrinter {
     // and hand the bytes to the same atomic write that saves documents.
     let sink = ByteSink()
     let summary = try withExtendedLifetime(sink) { () throws(FolioError) in
-      try render(document, into: sink, path: path, cairo: cairo, cancellation: cancellation)
+      try render(
+        document, into: sink, path: path, cairo: cairo, cancellation: cancellation, progress: progress)
     }
     try DocumentFile.writeAtomically(sink.bytes, to: path)
     return summary
@@ -51,7 +54,7 @@ public enum PDFPrinter {
 
   private static func render(
     _ document: PrintedDocument, into sink: ByteSink, path: String, cairo: folio_cairo,
-    cancellation: CancellationToken?
+    cancellation: CancellationToken?, progress: ((Int, Int) -> Void)?
   ) throws(FolioError) -> PDFPrintSummary {
     let layout = document.layout
     let closure = Unmanaged.passUnretained(sink).toOpaque()
@@ -79,7 +82,8 @@ public enum PDFPrinter {
     let bold = try GridFont(PageLayout.fontFamily + " Bold " + String(PageLayout.fontSize), path: path)
     var drawing = LineDrawing(context: context, layout: layout, path: path)
 
-    for page in document.pages {
+    for (number, page) in document.pages.enumerated() {
+      if number % 16 == 0, number > 0 { progress?(number, document.pages.count) }
       // A page takes about a millisecond: Ctrl-C stops a long print between two of them.
       // Destroying the surface unfinished would finish it, writing out every page drawn and
       // the fonts' subsets; an abandoned sink makes that stop at its first write.
@@ -89,12 +93,17 @@ public enum PDFPrinter {
       }
       try drawing.draw(page.header, row: 0, font: bold)
       for (index, line) in page.lines.enumerated() {
-        try drawing.draw(line, row: 2 + index, font: regular)
+        if document.columns.isEmpty || line.isPrintableASCII {
+          try drawing.draw(line, row: 2 + index, font: regular)
+        } else {
+          try drawing.drawCells(line, in: document.columns, row: 2 + index, font: regular)
+        }
       }
       try drawing.draw(page.footer, row: layout.footerRow, font: regular)
       cairo.show_page(context)
       try check(cairo.status(context), path: path, cairo: cairo)
     }
+    progress?(document.pages.count, document.pages.count)
     cairo.surface_finish(surface)
     try check(cairo.surface_status(surface), path: path, cairo: cairo)
 
@@ -183,6 +192,42 @@ private struct LineDrawing {
     }
     guard count >= 0 else { throw FolioError.io(path, "Pango could not lay out the line") }
     if count > 0 { noteMissing(Int(count), in: line) }
+  }
+
+  /// Draws a table's line cell by cell: each column's text is one Pango paragraph in the
+  /// column's cells, with its own direction, so a right-to-left cell stays in its column,
+  /// the columns stay in the document's order, and the text a reader copies is the cell's.
+  mutating func drawCells(_ line: String, in columns: [PrintedColumn], row: Int, font: GridFont)
+    throws(FolioError)
+  {
+    // The line is the cells padded to their columns: what starts in a column is its text,
+    // and what starts in the gap after it (only the "…" of a line cut short) goes with it.
+    var texts = [String](repeating: "", count: columns.count)
+    var ends = columns.map { $0.start + $0.width }
+    var index = 0
+    var cell = 0
+    for character in line {
+      while index + 1 < columns.count, cell >= columns[index + 1].start { index += 1 }
+      if character != " " || !texts[index].isEmpty { texts[index].append(character) }
+      cell += character.cells
+      if character != " " { ends[index] = max(ends[index], cell) }
+    }
+    let baseline = layout.baseline(ofRow: row)
+    for (index, column) in columns.enumerated() where !texts[index].isEmpty {
+      var text = PrintText.trimmingTrailingBlanks(texts[index])
+      let width = Double(ends[index] - column.start) * PageLayout.cellWidth
+      if missing.count < text.utf8.count { missing = [Int32](repeating: 0, count: text.utf8.count) }
+      let count: Int32 = text.withUTF8 { utf8 in
+        utf8.withMemoryRebound(to: CChar.self) { bytes in
+          guard let start = bytes.baseAddress else { return 0 }
+          return folio_grid_font_draw_text(
+            font.font, context, start, Int32(bytes.count), layout.x(ofColumn: column.start), baseline, width,
+            PageLayout.cellWidth, column.isAlignedRight ? 1 : 0, &missing, Int32(missing.count))
+        }
+      }
+      guard count >= 0 else { throw FolioError.io(path, "Pango could not lay out the line") }
+      if count > 0 { noteMissing(Int(count), in: text) }
+    }
   }
 
   /// Adds the characters that begin the clusters at the byte offsets Pango reported.

@@ -13,18 +13,22 @@ public enum Paginator {
   /// - Parameters:
   ///   - job: What to print, on which paper, and which pages.
   ///   - cancellation: checked for each line or row laid out.
+  ///   - progress: told how many of a table's rows are laid out, every 4,096 rows and at the
+  ///     end.
   /// - Returns: The pages in the job's range, each with its header and footer.
   /// - Throws: `FolioError` with code `.invalidArgument` when the page range reaches
   ///   outside the document's pages; `FolioError.interrupted` once `cancellation` is
   ///   cancelled.
   public static func paginate(
-    _ job: PrintJob, cancellation: CancellationToken? = nil
+    _ job: PrintJob, cancellation: CancellationToken? = nil,
+    progress: ((_ rows: Int, _ total: Int) -> Void)? = nil
   ) throws(FolioError) -> PrintedDocument {
     let portrait = PageLayout(job.pageSize)
     let layout: PageLayout
     let heading: [String]
     let text: PackedStrings
     let pages: [Range<Int>]
+    var columns: [PrintedColumn] = []
     switch job.body {
     case .lines(let lines):
       layout = job.orientation == .landscape ? PageLayout(job.pageSize, isLandscape: true) : portrait
@@ -36,9 +40,10 @@ public enum Paginator {
       let turns =
         job.orientation == .landscape || (job.orientation == .auto && cells.naturalWidth > portrait.columns)
       layout = turns ? PageLayout(job.pageSize, isLandscape: true) : portrait
-      let lines = try TableLines(cells, width: layout.columns, cancellation: cancellation)
+      let lines = try TableLines(cells, width: layout.columns, cancellation: cancellation, progress: progress)
       heading = lines.heading
       text = lines.lines
+      columns = lines.columns
       pages = try tablePages(lines, layout: layout, cancellation: cancellation)
     }
     let count = pages.count
@@ -53,7 +58,7 @@ public enum Paginator {
         lines: PrintedLines(heading: heading, text: text, range: pages[number - 1]),
         footer: "page \(number) of \(count)")
     }
-    return PrintedDocument(title: job.title, layout: layout, pages: printed)
+    return PrintedDocument(title: job.title, layout: layout, pages: printed, columns: columns)
   }
 
   /// Every line of a text, wrapped to the page's width.

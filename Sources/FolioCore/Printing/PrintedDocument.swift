@@ -6,4 +6,7 @@ public struct PrintedDocument: Sendable, Equatable {
   public var layout: PageLayout
   /// The pages to print, in order: all of them, or the job's page range.
   public var pages: [PrintedPage]
+  /// A table's columns, left to right in the document's order, which every body line of
+  /// every page follows (the heading's too); empty for a text document.
+  public var columns: [PrintedColumn] = []
 }

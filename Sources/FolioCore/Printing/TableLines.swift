@@ -64,6 +64,8 @@ struct TableLines: Equatable {
   /// Where each row's lines end in `lines`: a row has one line, or more when a cell wraps
   /// within its column. A row's lines are kept on one page.
   var rowEnds: [Int]
+  /// Where each column sits on the line.
+  var columns: [PrintedColumn] = []
 
   /// Lays out a table's cells in lines of at most `width` cells.
   ///
@@ -74,8 +76,13 @@ struct TableLines: Equatable {
   /// each line ending in "…". Columns whose cells are all numbers are aligned right, others
   /// left.
   ///
+  /// - Parameter progress: told the rows laid out and the row count, every 4,096 rows and at
+  ///   the end.
   /// - Throws: `FolioError.interrupted` once `cancellation` is cancelled (checked each row).
-  init(_ table: TableCells, width: Int, cancellation: CancellationToken? = nil) throws(FolioError) {
+  init(
+    _ table: TableCells, width: Int, cancellation: CancellationToken? = nil,
+    progress: ((_ rows: Int, _ total: Int) -> Void)? = nil
+  ) throws(FolioError) {
     lines = PackedStrings()
     rowEnds = []
     rowEnds.reserveCapacity(table.rowCount)
@@ -119,6 +126,11 @@ struct TableLines: Equatable {
       return (0..<height).map { row in line(pieces.map { row < $0.count ? $0[row] : "" }) }
     }
 
+    var start = 0
+    columns = names.indices.map { index in
+      defer { start += widths[index] + Self.gap.count }
+      return PrintedColumn(start: start, width: widths[index], isAlignedRight: isNumeric[index])
+    }
     let rule = widths.map { String(repeating: "─", count: $0) }.joined(separator: Self.gap).truncated(
       toCells: width, trimmingBlanks: true)
     heading = [line(names), PrintText.trimmingTrailingBlanks(rule)]
@@ -127,6 +139,7 @@ struct TableLines: Equatable {
     try table.cells.bytes.withUnsafeBufferPointer { (bytes) throws(FolioError) in
       for row in 0..<table.rowCount {
         try cancellation?.check()
+        if row % 4096 == 0, row > 0 { progress?(row, table.rowCount) }
         let cells = (0..<count).lazy.map {
           UnsafeBufferPointer(rebasing: bytes[table.cells.range(of: row * count + $0)])
         }
@@ -142,6 +155,7 @@ struct TableLines: Equatable {
         rowEnds.append(lines.count)
       }
     }
+    progress?(table.rowCount, table.rowCount)
   }
 
   /// Appends the line of a row of printable ASCII cells, each at most its column's width:

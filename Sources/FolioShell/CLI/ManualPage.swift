@@ -54,19 +54,65 @@ enum ManualPage {
       "Plugins add commands of their own; with plugins loaded, \\fBhelp\\fR lists them too.",
       ".SH EXIT STATUS",
       escaped(exitStatus(usage)),
+      ".SH EXAMPLES",
+      ".TP",
+      ".B folio notes.txt",
+      "Opens a document in the REPL.",
+      ".TP",
+      #".B folio \-c 'open stock.csv; sort count:desc; show' | less"#,
+      "Runs commands and prints their results; the exit status says whether every command succeeded.",
+      ".TP",
+      #".B folio \-\-json \-c 'open stock.csv; print \-\-to stock.pdf'"#,
+      "The same as JSON, one object a line.",
+      ".TP",
+      ".B folio report.folio",
+      "Runs a command file, a command a line.",
+      ".TP",
+      #".B folio \-\-embed"#,
+      "Serves the embedding protocol on standard input and output.",
+      ".TP",
+      #".B folio \-\-completion bash > ~/.local/share/bash\-completion/completions/folio"#,
+      "Installs bash completion (zsh and fish likewise).",
       ".SH ENVIRONMENT",
       ".TP",
-      ".B FOLIO_STATE_DIR",
-      "The state folder: recent documents, plugin state, recovery journals, history.",
+      ".B COLUMNS",
+      "The window width when standard output is not a terminal that says (20 to 10000).",
       ".TP",
-      ".B XDG_STATE_HOME",
-      #"Without \fBFOLIO_STATE_DIR\fR, the state folder is \fI$XDG_STATE_HOME/folio\fR, else \fI~/.local/state/folio\fR."#,
+      ".B FOLIO_HISTORY",
+      #"The REPL's history file, or \fBoff\fR to keep none; else \fIhistory\fR in the state folder."#,
       ".TP",
       ".B FOLIO_PLUGINS_DIR",
       "The folder of the plugins shipped with Folio, instead of the installed one (empty: none).",
       ".TP",
+      ".B FOLIO_STATE_DIR",
+      "The state folder: recent documents, plugin state, recovery journals, history.",
+      ".TP",
+      ".B FOLIO_FAULT",
+      "For tests only: arms one fault point (see the reliability guide).",
+      ".TP",
+      ".B HOME",
+      "The home folder, for ~ and the default folders; when unset, the password database's.",
+      ".TP",
+      ".B LC_ALL\\fR, \\fBLC_PAPER\\fR, \\fBLANG",
+      #"The first set names the locale, whose territory chooses A4 or Letter for \fBprint\fR; the character set decides whether the REPL reads UTF-8."#,
+      ".TP",
       ".B NO_COLOR",
-      "When set and not empty, no colour.",
+      #"When set and not empty, no colour with \fB\-\-color=auto\fR; an explicit \fB\-\-color=always\fR wins."#,
+      ".TP",
+      ".B PAGER",
+      #"The pager for long output in the REPL, else \fBless \-SRFX\fR; blank for none."#,
+      ".TP",
+      ".B TERM",
+      #"\fBdumb\fR turns colour off like \fBNO_COLOR\fR and refuses the clipboard (OSC 52)."#,
+      ".TP",
+      ".B TMPDIR",
+      #"Where \fBplugin test\fR makes its scratch folders, else \fI/tmp\fR."#,
+      ".TP",
+      ".B XDG_CONFIG_HOME",
+      #"Your plugins are in \fI$XDG_CONFIG_HOME/folio/plugins\fR, else \fI~/.config/folio/plugins\fR."#,
+      ".TP",
+      ".B XDG_STATE_HOME",
+      #"Without \fBFOLIO_STATE_DIR\fR, the state folder is \fI$XDG_STATE_HOME/folio\fR, else \fI~/.local/state/folio\fR."#,
       ".SH FILES",
       ".TP",
       #".I PREFIX/share/folio/plugins"#,
@@ -93,11 +139,15 @@ enum ManualPage {
     return lines
   }
 
-  /// The `exit status:` paragraph of `usage`.
+  /// The `exit status:` sentence of `usage`, over as many lines as it takes (`… 130
+  /// interrupted,` then `141 standard output closed.`).
   private static func exitStatus(_ usage: String) -> String {
     let lines = usage.split(separator: "\n")
-    guard let line = lines.first(where: { $0.hasPrefix("exit status: ") }) else { return "" }
-    let text = line.dropFirst("exit status: ".count)
+    guard let first = lines.firstIndex(where: { $0.hasPrefix("exit status: ") }) else { return "" }
+    var text = String(lines[first].dropFirst("exit status: ".count))
+    for line in lines[(first + 1)...] where !text.hasSuffix(".") {
+      text += " " + line.drop { $0 == " " }
+    }
     return text.prefix(1).uppercased() + text.dropFirst()
   }
 

@@ -13,7 +13,7 @@ struct ProgressLine {
   private var commandStart = MonotonicInstant.now
   private var lastShown: MonotonicInstant?
   /// When the work now reporting first reported, and what it was, for its rate.
-  private var workStart: (task: WorkProgress.Task, time: MonotonicInstant)?
+  private var workStart: (task: WorkProgress.Task, unit: WorkProgress.Unit, time: MonotonicInstant)?
 
   /// Creates the line's state for a standard error that is or is not a terminal.
   init(isTerminal: Bool) {
@@ -29,7 +29,10 @@ struct ProgressLine {
 
   /// The text to show for a report, or nil when it is too soon.
   mutating func update(_ progress: WorkProgress, at now: MonotonicInstant = .now) -> String? {
-    if workStart?.task != progress.task { workStart = (progress.task, now) }
+    // A print lays rows out, then draws pages: each stage's rate is its own.
+    if workStart?.task != progress.task || workStart?.unit != progress.unit {
+      workStart = (progress.task, progress.unit, now)
+    }
     guard now - commandStart >= Self.delay else { return nil }
     if let lastShown, now - lastShown < (isTerminal ? .milliseconds(100) : .seconds(1)) { return nil }
     lastShown = now
@@ -45,6 +48,7 @@ struct ProgressLine {
       case .save: "Saving"
       case .show: "Showing"
       case .journal: "Journaling"
+      case .print: "Printing"
       }
     var text = "\(what) \(progress.document): "
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
@@ -58,6 +62,14 @@ struct ProgressLine {
         text += " rows"
       }
       if let rate { text += ", \(grouped(Int(rate))) rows/s" }
+    case .pages:
+      text += grouped(progress.done)
+      if let total = progress.total, total > 0 {
+        text += " of \(grouped(total)) pages (\(progress.done * 100 / total)%)"
+      } else {
+        text += " pages"
+      }
+      if let rate { text += ", \(grouped(Int(rate))) pages/s" }
     case .bytes:
       text += megabytes(progress.done)
       if let total = progress.total { text += " of " + megabytes(total) }

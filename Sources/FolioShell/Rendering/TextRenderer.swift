@@ -542,6 +542,25 @@ struct TextRenderer {
     let usages = sections.flatMap(\.commands).map(\.usage)
     let width = min(32, (usages.map(\.displayWidth).max() ?? 0) + 2)
     var lines: [String] = []
+    // A window too narrow for a summary column of 20 beside the usages stacks them: each
+    // usage wrapped to the window, its summary under it, indented.
+    if let window = self.width, window - width - 2 < 20 {
+      for section in sections {
+        lines.append(style.heading(section.category))
+        for command in section.commands {
+          // Continuation lines of a usage are indented as its summary is, both within it.
+          let usage = Self.breakingChoices(command.usage, toWidth: max(10, window - 4))
+            .wrapped(toWidth: max(10, window - 4)).split(separator: "\n")
+          lines += usage.enumerated().map { ($0.offset == 0 ? "  " : "    ") + $0.element }
+          let summary = command.summary.wrapped(toWidth: max(10, window - 4)).split(separator: "\n")
+          lines += summary.map { "    " + $0 }
+        }
+      }
+      lines.append("")
+      lines += "'help COMMAND' shows a command's usage; 'commands FILTER' searches every command."
+        .wrapped(toWidth: window).split(separator: "\n").map(String.init)
+      return lines.joined(separator: "\n")
+    }
     for section in sections {
       lines.append(style.heading(section.category))
       for command in section.commands {
@@ -615,6 +634,27 @@ struct TextRenderer {
 
   /// `head` with the first line of `text` after it and the other lines under that, led by
   /// `indent` blanks; when not `beside`, `head` alone and every line of `text` under it.
+  /// A usage whose lists of choices wider than `width` (`info|load|…|check`) are broken
+  /// after a `|`, so that wrapping can put the rest on the next line.
+  private static func breakingChoices(_ usage: String, toWidth width: Int) -> String {
+    usage.split(separator: " ", omittingEmptySubsequences: false).map { word -> String in
+      guard String(word).displayWidth > width, word.contains("|") else { return String(word) }
+      var pieces: [String] = []
+      var piece = ""
+      for choice in word.split(separator: "|", omittingEmptySubsequences: false) {
+        let next = piece.isEmpty ? String(choice) : piece + "|" + choice
+        if !piece.isEmpty, next.displayWidth + 1 > width {
+          pieces.append(piece + "|")
+          piece = String(choice)
+        } else {
+          piece = next
+        }
+      }
+      pieces.append(piece)
+      return pieces.joined(separator: " ")
+    }.joined(separator: " ")
+  }
+
   private static func hanging(_ head: String, _ text: String, indent: Int, beside: Bool) -> [String] {
     var rest = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
     let margin = String(repeating: " ", count: indent)

@@ -13,7 +13,7 @@ enum OptionCommands {
       summary: "text for people, json for programs (one object per command)", state: choice(\.output)),
     SessionOption(
       "color", title: "Color", icon: "paintpalette",
-      summary: "colour in text output: auto (on a terminal), always, never; NO_COLOR wins",
+      summary: "colour in text output: auto (on a terminal), always, never; always wins over NO_COLOR",
       state: choice(\.color)),
     SessionOption(
       "echo", title: "Echo Commands", icon: "text.append", summary: "print each command before its result",
@@ -73,7 +73,7 @@ enum OptionCommands {
       summary: "show the session options, or set one",
       details: """
         output text|json: text for people, JSON Lines for programs. \
-        color auto|always|never: colour in text output (auto: on a terminal; NO_COLOR turns it off). \
+        color auto|always|never: colour in text output (auto: on a terminal unless NO_COLOR is set; always wins over NO_COLOR). \
         echo on|off: print each command before its result. \
         keep-going on|off: go on after a failed command in a script. \
         pager on|off: in the REPL, output longer than the screen goes through $PAGER (less -SRFX \

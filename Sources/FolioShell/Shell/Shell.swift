@@ -129,7 +129,8 @@ public final class Shell {
   }
 
   /// The text style of standard output: colour per the `color` option, whether standard
-  /// output is a terminal, and `NO_COLOR`.
+  /// output is a terminal, and `NO_COLOR`, which an explicit `always` overrides
+  /// (no-color.org: a flag wins over the variable).
   var style: TextStyle { textStyle(onTerminal: isTerminalOutput) }
 
   /// The text style of standard error, decided by standard error's own terminal: errors stay
@@ -139,10 +140,9 @@ public final class Shell {
   private func textStyle(onTerminal: Bool) -> TextStyle {
     let noColor = !(environment["NO_COLOR"] ?? "").isEmpty || environment["TERM"] == "dumb"
     switch options.color {
-    case _ where noColor: return TextStyle(usesColor: false)
     case .always: return TextStyle(usesColor: true)
     case .never: return TextStyle(usesColor: false)
-    case .auto: return TextStyle(usesColor: onTerminal)
+    case .auto: return TextStyle(usesColor: onTerminal && !noColor)
     }
   }
 

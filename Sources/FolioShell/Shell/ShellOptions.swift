@@ -18,7 +18,8 @@ public struct ShellOptions: Sendable, Equatable {
 
   /// How results are written.
   public var output: OutputFormat = .text
-  /// When colour is used; `NO_COLOR` in the environment turns it off in every mode.
+  /// When colour is used; `NO_COLOR` in the environment turns `auto`'s off, and an explicit
+  /// `always` wins over it.
   public var color: ColorMode = .auto
   /// Whether each command is printed before its result (batch `--echo`).
   public var echo = false

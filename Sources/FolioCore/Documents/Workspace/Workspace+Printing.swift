@@ -47,7 +47,12 @@ extension Workspace {
     let printed = try Paginator.paginate(
       PrintJob(
         title: document.title, body: body, pageSize: pageSize, orientation: orientation, pageRange: pages),
-      cancellation: cancellation)
+      cancellation: cancellation,
+      progress: progress.map { report in
+        { [title = document.title] rows, total in
+          report(WorkProgress(task: .print, document: title, done: rows, total: total, unit: .rows))
+        }
+      })
     try cancellation.check()
     let count = printed.pages.count
     if destination == "-" {
@@ -75,7 +80,13 @@ extension Workspace {
     try cancellation.check()
     switch Self.fileExtension(of: path).lowercased() {
     case ".pdf":
-      let summary = try PDFPrinter.write(printed, to: path, cancellation: cancellation)
+      let summary = try PDFPrinter.write(
+        printed, to: path, cancellation: cancellation,
+        progress: progress.map { report in
+          { [title = document.title] pages, total in
+            report(WorkProgress(task: .print, document: title, done: pages, total: total, unit: .pages))
+          }
+        })
       return PrintResult(pages: count, path: path, missingGlyphs: summary.charactersWithoutGlyphs)
     case ".txt":
       try TextPrinter.write(printed, to: path)
