@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "FolioSession", targets: ["FolioSession"]),
     .library(name: "FolioShell", targets: ["FolioShell"]),
     .library(name: "FolioEmbed", targets: ["FolioEmbed"]),
+    .library(name: "FolioBrowse", targets: ["FolioBrowse"]),
     .executable(name: "folio", targets: ["folio"]),
   ],
   targets: [
@@ -55,6 +56,12 @@ let package = Package(
       pkgConfig: "msgpack",
       providers: [.apt(["libmsgpack-dev"])]
     ),
+    // ncursesw (libncurses-dev), which the full-screen browser draws with.
+    .systemLibrary(
+      name: "CNcurses",
+      pkgConfig: "ncursesw",
+      providers: [.apt(["libncurses-dev"])]
+    ),
     .target(name: "CFolioSystem"),
     // The version and commit `folio --version` prints (scripts/version writes them).
     .target(name: "CFolioVersion"),
@@ -71,7 +78,12 @@ let package = Package(
     .target(
       name: "FolioEmbed", dependencies: ["FolioCore", "FolioSession", "FolioShell"],
       swiftSettings: releaseSettings),
-    .executableTarget(name: "folio", dependencies: ["FolioShell", "FolioEmbed"]),
+    // The full-screen front end (`folio browse`, the REPL's `browse`): a third front end over
+    // the session, which borrows the shell's phrasing through closures the executable hands it.
+    .target(
+      name: "FolioBrowse", dependencies: ["FolioCore", "FolioSession", "CNcurses"],
+      swiftSettings: releaseSettings),
+    .executableTarget(name: "folio", dependencies: ["FolioShell", "FolioEmbed", "FolioBrowse"]),
     .executableTarget(
       name: "folio-bench", dependencies: ["CLua", "FolioCore", "FolioSession", "FolioShell"]),
     .target(name: "FolioTestSupport", dependencies: ["FolioCore"], path: "Tests/FolioTestSupport"),
@@ -82,6 +94,7 @@ let package = Package(
     .testTarget(
       name: "FolioEmbedTests",
       dependencies: ["FolioEmbed", "FolioShell", "FolioSession", "FolioLua", "FolioTestSupport", "CMsgPack"]),
+    .testTarget(name: "FolioBrowseTests", dependencies: ["FolioBrowse", "FolioSession", "FolioTestSupport"]),
     .testTarget(
       name: "FolioEndToEndTests",
       dependencies: ["folio"],

@@ -1,3 +1,5 @@
+import FolioBrowse
+import FolioCore
 import FolioEmbed
 import FolioShell
 
@@ -8,4 +10,16 @@ import FolioShell
 exit(
   Folio.main(
     arguments: Array(CommandLine.arguments.dropFirst()), environment: Folio.processEnvironment(),
-    embed: { EmbedServer.serve($0, $1) }))
+    embed: { EmbedServer.serve($0, $1) },
+    browse: { shell, paths in
+      let hooks = BrowseHooks(phraseError: shell.errorText, phraseResult: shell.statusText)
+      switch Browser.run(
+        session: shell.session, opening: paths, hooks: hooks, environment: shell.session.environment)
+      {
+      case .quit: return .success(())
+      case .hungUp:
+        shell.session.stopReason = .quit
+        return .success(())
+      case .refused(let reason): return .failure(FolioError(.disabled, reason))
+      }
+    }))

@@ -46,9 +46,12 @@ public enum Folio {
   ///   - embed: serves `folio --embed` over the shell's session, in the transport the command
   ///     line chose, and returns the exit status; the `folio` program passes FolioEmbed's
   ///     server, which depends on this module.
+  ///   - browse: runs the full-screen browser over the shell's session (`folio browse`, the
+  ///     REPL's `browse`), opening the paths first; the `folio` program passes FolioBrowse's.
   public static func main(
     arguments: [String], environment: [String: String],
-    embed: ((Shell, LaunchOptions.EmbedTransport) -> Int32)? = nil
+    embed: ((Shell, LaunchOptions.EmbedTransport) -> Int32)? = nil,
+    browse: ((Shell, [String]) -> Result<Void, FolioError>)? = nil
   ) -> Int32 {
     let environment = Paths.withHome(environment)
     let launch: LaunchOptions
@@ -76,6 +79,7 @@ public enum Folio {
     Interrupt.installHandler()
     var isInteractive = false
     if case .interactive = launch.mode { isInteractive = isatty(0) != 0 }
+    if case .browse = launch.mode { isInteractive = isatty(0) != 0 }
     // An embedding client answers dialogs as they come, like a person; standard output is
     // the protocol's, so what the console says goes to standard error.
     if case .embed = launch.mode { isInteractive = true }
@@ -99,6 +103,7 @@ public enum Folio {
       TerminalSize.installResizeHandler()
     }
     defer { shell.console.flush() }
+    shell.browser = browse
     // A long script streams its results into a pipe (or to a terminal) command by command; a
     // file is written in large chunks.
     var status = stat()
@@ -116,6 +121,16 @@ public enum Folio {
         return 2
       }
       return embed(shell, launch.embedTransport)
+    case .browse(let documents):
+      guard let browse else {
+        shell.console.printError("folio: this build cannot browse")
+        return 2
+      }
+      if case .failure(let error) = browse(shell, documents) {
+        shell.console.printError("folio: " + shell.errorText(error))
+        return 2
+      }
+      return shell.errorCount == 0 ? 0 : 1
     case .scripts(let scripts):
       for script in scripts where shell.session.stopReason == nil {
         if !shell.runScriptFile(script), !shell.options.keepGoing { break }

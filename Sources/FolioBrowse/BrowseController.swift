@@ -1,0 +1,170 @@
+import FolioCore
+import FolioSession
+
+/// What the status line says: the key hints, the last result, or the last error.
+enum BrowseStatus: Equatable {
+  case hints
+  case result(String)
+  case error(String)
+}
+
+/// Where the cursor is in the active document and which part of it shows: the only state
+/// the browser keeps of its own. Everything else — the documents, the selection, the sort
+/// order, undo — is the session's, read again for each frame.
+struct GridCursor: Equatable {
+  /// The cursor's row, 0-based among the table's rows (or the text's lines).
+  var row = 0
+  /// The cursor's column, 0-based among the table's columns.
+  var column = 0
+  /// The first row shown.
+  var topRow = 0
+  /// The first column shown after the frozen first column (1 when none is scrolled off).
+  var firstScrolledColumn = 1
+}
+
+/// Turns keys into typed session calls and keeps the cursor.
+///
+/// Each key that acts is one call on the session (`select(rowIDs:mode:)`, `sort(by:)`,
+/// `undo()`, `redo()`), after which `finishCommand()` delivers its events and keeps the
+/// journal; its result or error is phrased by the hooks for the status line. Moving the
+/// cursor calls nothing.
+final class BrowseController {
+  let session: Session
+  let hooks: BrowseHooks
+  var cursor = GridCursor()
+  var status = BrowseStatus.hints
+  /// Whether `q` (or a hang-up) ended the browser.
+  private(set) var isFinished = false
+  /// The rows a page moves: the rows the last frame showed, set by the screen.
+  var pageHeight = 10
+  /// Called before each session call, to time its progress.
+  var willPerform: () -> Void = {}
+  /// The window the cursor belongs to; another window's cursor starts at the top.
+  private var windowID: Int?
+
+  init(session: Session, hooks: BrowseHooks) {
+    self.session = session
+    self.hooks = hooks
+  }
+
+  /// The active document, or nil when none is open.
+  var document: Document? { session.workspace.active }
+
+  /// How many rows and columns the active document has: a text's lines as rows of one column.
+  var extent: (rows: Int, columns: Int) {
+    guard let document else { return (0, 0) }
+    switch document.content {
+    case .table(let table): return (table.rowCount, table.columns.count)
+    case .text(let text): return (text.lines.count, 1)
+    }
+  }
+
+  /// Ends the browser.
+  func finish() { isFinished = true }
+
+  /// Acts on a key.
+  func handle(_ key: BrowseKey) {
+    followActiveWindow()
+    switch key {
+    case .up, .character("k"): move(rows: -1)
+    case .down, .character("j"): move(rows: 1)
+    case .left, .character("h"): move(columns: -1)
+    case .right, .character("l"): move(columns: 1)
+    case .pageUp: move(rows: -max(1, pageHeight))
+    case .pageDown: move(rows: max(1, pageHeight))
+    case .home, .character("g"): move(rows: -extent.rows)
+    case .end, .character("G"): move(rows: extent.rows)
+    case .character(" "): toggleSelection()
+    case .character("s"): sort(.ascending)
+    case .character("S"): sort(.descending)
+    case .character("u"): perform(moving: true) { try self.reportUndo(redo: false) }
+    case .control("r"): perform(moving: true) { try self.reportUndo(redo: true) }
+    case .character("q"): isFinished = true
+    case .escape: status = .hints
+    default: break
+    }
+  }
+
+  /// Starts the cursor over when another window became active.
+  private func followActiveWindow() {
+    guard document?.windowID != windowID else { return }
+    windowID = document?.windowID
+    cursor = GridCursor()
+  }
+
+  /// Moves the cursor, kept inside the document.
+  func move(rows: Int = 0, columns: Int = 0) {
+    let (rowCount, columnCount) = extent
+    cursor.row = Self.clamped(cursor.row.addingReportingOverflow(rows).partialValue, count: rowCount)
+    cursor.column = Self.clamped(cursor.column + columns, count: columnCount)
+  }
+
+  /// `value` within `0..<count` (0 when `count` is 0).
+  static func clamped(_ value: Int, count: Int) -> Int {
+    max(0, min(value, count - 1))
+  }
+
+  /// The id of the table row under the cursor, nil when the active document is no table or
+  /// has no rows.
+  var cursorRowID: Int? {
+    guard let document, case .table(let table) = document.content, table.rowCount > 0 else { return nil }
+    return table.id(ofRow: Self.clamped(cursor.row, count: table.rowCount))
+  }
+
+  /// The title of the column under the cursor, nil when the active document is no table.
+  var cursorColumnTitle: String? {
+    guard let document, case .table(let table) = document.content, !table.columns.isEmpty else { return nil }
+    return table.columns[Self.clamped(cursor.column, count: table.columns.count)]
+  }
+
+  /// Space: the row under the cursor joins the selection, or leaves it.
+  private func toggleSelection() {
+    guard let id = cursorRowID else { return noTable() }
+    perform(moving: false) { .selection(try self.session.select(rowIDs: [id], mode: .toggle)) }
+  }
+
+  /// `s` / `S`: sorts the table by the cursor's column.
+  private func sort(_ order: TableSortKey.Order) {
+    guard let column = cursorColumnTitle, let document else { return noTable() }
+    let keys = [TableSortKey(column: column, order: order)]
+    perform(moving: true) {
+      let count = try self.session.sort(by: keys)
+      return .sortOrder(SortReport(document: document.title, keys: keys, sortedRows: count))
+    }
+  }
+
+  private func reportUndo(redo: Bool) throws -> CommandOutput {
+    let document = try session.activeDocument()
+    let name = redo ? try session.redo() : try session.undo()
+    return session.workspace.report(document, redo ? .redone(action: name) : .undone(action: name))
+  }
+
+  private func noTable() {
+    status = .error(
+      hooks.phraseError(
+        FolioError(.disabled, document == nil ? "no document is open" : "the document is no table")))
+  }
+
+  /// Runs one session call as a front-end command: the token Ctrl-C cancels is reset first,
+  /// the session catches up after it, and its result or error becomes the status. With
+  /// `moving`, the cursor stays on the row it was on when the call moved rows (a sort, an
+  /// undo), as the selection does.
+  func perform(moving: Bool, _ body: () throws -> CommandOutput) {
+    session.workspace.cancellation.reset()
+    willPerform()
+    let rowID = moving ? cursorRowID : nil
+    do {
+      let output = try body()
+      status = hooks.phraseResult(output).map(BrowseStatus.result) ?? .hints
+    } catch {
+      status = .error(hooks.phraseError(FolioError.from(error)))
+    }
+    for warning in session.finishCommand() { status = .error(hooks.phraseError(warning)) }
+    if let rowID, let document, case .table(let table) = document.content,
+      let index = table.rowIndex(id: rowID)
+    {
+      cursor.row = index
+    }
+    move()
+  }
+}

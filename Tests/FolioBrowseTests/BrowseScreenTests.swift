@@ -1,0 +1,179 @@
+import FolioCore
+import FolioSession
+import FolioTestSupport
+import Foundation
+import Testing
+
+@testable import FolioBrowse
+
+/// The browser's frames and keys over a session, without a terminal: each key is a typed
+/// session call, and each frame is laid out from the session alone.
+@Suite struct BrowseScreenTests {
+  /// A session over a folder holding a copy of the bundled `examples/places.csv`, opened.
+  private static func makeSession(in folder: TemporaryFolder, width: Int = 120) throws -> Session {
+    let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("examples/places.csv")
+    try folder.write("places.csv", Array(try Data(contentsOf: examples)))
+    let session = Session(
+      workspace: Workspace(store: nil, currentDirectory: folder.url.path, home: nil), metrics: .text)
+    session.appEnvironment = AppEnvironment(platform: .mac, width: width)
+    try session.open("places.csv")
+    return session
+  }
+
+  private static func frame(_ controller: BrowseController, width: Int = 120, height: Int = 20) -> [String] {
+    BrowseScreen(session: controller.session, width: width, height: height).frame(controller).text
+  }
+
+  /// The columns at which `│` stands in a line, counted in cells.
+  private static func separatorColumns(_ line: String) -> [Int] {
+    var columns: [Int] = []
+    var used = 0
+    for character in line {
+      if character == "│" { columns.append(used) }
+      used += character.cells
+    }
+    return columns
+  }
+
+  @Test("the frame: title bar, toolbar, header, rows from the top with the cursor, status hints")
+  func firstFrame() throws {
+    let folder = try TemporaryFolder()
+    let controller = BrowseController(session: try Self.makeSession(in: folder), hooks: .plain)
+    let frame = BrowseScreen(session: controller.session, width: 120, height: 20).frame(controller)
+    #expect(frame.lines.count == 20)
+    for line in frame.lines { #expect(line.map(\.text).joined().cells == 120) }
+    let text = frame.text
+    #expect(text[0].contains("places ▾") && text[0].hasSuffix("1/12"))
+    #expect(text[2].hasPrefix(" # │ name ") && text[2].contains("│ city ") && text[2].contains("│ noise"))
+    #expect(text[3].hasPrefix(" 1 │ Café Central ") && text[3].contains("│ Vienna "))
+    #expect(text[14].hasPrefix("12 │ Ritual Coffee Roasters"))
+    #expect(text[19].hasPrefix(" Space select  s/S sort  u undo  ^R redo  q quit"))
+    // The cursor's cell is drawn as the cursor, the rest of its row as the cursor's row.
+    let cursor = frame.lines[3].filter { $0.style == .cursor }
+    #expect(cursor.map(\.text) == [Self.pad("Café Central", to: cursor.first?.text.cells ?? 0)])
+  }
+
+  private static func pad(_ text: String, to width: Int) -> String {
+    text + String(repeating: " ", count: max(0, width - text.cells))
+  }
+
+  @Test("wide characters keep every separator of a row where the header has it")
+  func wideCharactersAligned() throws {
+    let folder = try TemporaryFolder()
+    let controller = BrowseController(session: try Self.makeSession(in: folder), hooks: .plain)
+    let text = Self.frame(controller)
+    let header = Self.separatorColumns(text[2])
+    #expect(header.count == 4)
+    // Row 3 is 蔦屋書店 Daikanyama, row 7 Ōhori Park Teahouse.
+    for row in 3...14 { #expect(Self.separatorColumns(text[row]) == header, "line \(row): \(text[row])") }
+  }
+
+  @Test("Space selects the cursor's row through the session; the gutter marks it ▸")
+  func spaceSelects() throws {
+    let folder = try TemporaryFolder()
+    let session = try Self.makeSession(in: folder)
+    let controller = BrowseController(session: session, hooks: .plain)
+    controller.handle(.down)
+    controller.handle(.character("j"))
+    controller.handle(.character(" "))
+    #expect(try session.activeDocument().selection == [3])
+    let text = Self.frame(controller)
+    #expect(text[5].hasPrefix("▸  3 │ 蔦屋書店 Daikanyama"))
+    controller.handle(.character(" "))
+    #expect(try session.activeDocument().selection.isEmpty)
+  }
+
+  @Test("s and S sort by the cursor's column with ▲ and ▼; u undoes, Ctrl-R redoes; the cursor keeps its row")
+  func sortUndoRedo() throws {
+    let folder = try TemporaryFolder()
+    let session = try Self.makeSession(in: folder)
+    let controller = BrowseController(session: session, hooks: .plain)
+    controller.handle(.right)
+    controller.handle(.character("S"))
+    let document = try session.activeDocument()
+    #expect(document.sortOrder == [TableSortKey(column: "city", order: .descending)])
+    var text = Self.frame(controller)
+    #expect(text[2].contains("│ city ▼ "))
+    #expect(text[3].contains("│ Zurich "))
+    // The cursor stayed on Café Central in Vienna, now the second row.
+    #expect(controller.cursor.row == 1)
+    controller.handle(.character("s"))
+    text = Self.frame(controller)
+    #expect(text[2].contains("│ city ▲ ") && text[3].contains("│ Berlin "))
+    controller.handle(.character("u"))
+    #expect(document.sortOrder == [TableSortKey(column: "city", order: .descending)])
+    controller.handle(.character("u"))
+    text = Self.frame(controller)
+    #expect(text[3].hasPrefix(" 1 │ Café Central ") && text[3].contains("│ Vienna "))
+    #expect(controller.cursor.row == 0)
+    controller.handle(.control("r"))
+    #expect(document.sortOrder == [TableSortKey(column: "city", order: .descending)])
+    controller.handle(.character("u"))
+    controller.handle(.character("u"))
+    #expect(controller.status == .error("nothing to undo in 'places'"))
+  }
+
+  @Test("at 40 columns the first column stays while the others scroll to the cursor's")
+  func narrowWindowScrolls() throws {
+    let folder = try TemporaryFolder()
+    let session = try Self.makeSession(in: folder, width: 40)
+    let controller = BrowseController(session: session, hooks: .plain)
+    var text = Self.frame(controller, width: 40)
+    #expect(text[2].hasPrefix(" # │ name"))
+    for _ in 0..<3 { controller.handle(.character("l")) }
+    text = Self.frame(controller, width: 40)
+    #expect(text[2].hasPrefix(" # │ name"))
+    #expect(text[2].contains("│ noise"))
+    #expect(!text[2].contains("│ city"))
+    #expect(controller.cursor.firstScrolledColumn > 1)
+    for line in text { #expect(line.cells <= 40) }
+    controller.handle(.home)
+    controller.handle(.character("h"))
+    controller.handle(.character("h"))
+    controller.handle(.character("h"))
+    text = Self.frame(controller, width: 40)
+    #expect(text[2].contains("│ city"))
+  }
+
+  @Test("PgDn, End and Home move by pages and to the ends, scrolling the rows")
+  func pagesAndEnds() throws {
+    let folder = try TemporaryFolder()
+    let controller = BrowseController(session: try Self.makeSession(in: folder), hooks: .plain)
+    _ = Self.frame(controller, height: 8)  // title, toolbar, header, 4 rows, status
+    #expect(controller.pageHeight == 4)
+    controller.handle(.pageDown)
+    #expect(controller.cursor.row == 4)
+    var text = Self.frame(controller, height: 8)
+    #expect(text[6].hasPrefix(" 5 │ Café Central ") && text[6].contains("Madrid"))
+    controller.handle(.end)
+    text = Self.frame(controller, height: 8)
+    #expect(controller.cursor.row == 11 && text[6].hasPrefix("12 │ Ritual"))
+    controller.handle(.home)
+    text = Self.frame(controller, height: 8)
+    #expect(controller.cursor.topRow == 0 && text[3].hasPrefix(" 1 │"))
+  }
+
+  @Test("text from a file is escaped: a control character cannot reach the terminal")
+  func cellsEscaped() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("odd.csv", "name,note\n\"a\u{1B}]0;title\u{07}\",\"two\nlines\"\n")
+    let session = Session(
+      workspace: Workspace(store: nil, currentDirectory: folder.url.path, home: nil), metrics: .text)
+    try session.open("odd.csv")
+    let controller = BrowseController(session: session, hooks: .plain)
+    let text = Self.frame(controller)
+    #expect(!text.joined().unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
+    #expect(text[3].contains("two⏎lines"))
+  }
+
+  @Test("TERM=dumb is refused with a message that names it and points to the REPL")
+  func dumbTerminalRefused() throws {
+    let session = Session(workspace: Workspace(store: nil, currentDirectory: "/", home: nil), metrics: .text)
+    let outcome = Browser.run(session: session, hooks: .plain, environment: ["TERM": "dumb"])
+    #expect(
+      outcome
+        == .refused(
+          "browse needs a full-screen terminal, and TERM is 'dumb'; use the REPL instead: folio [FILE…]"))
+  }
+}

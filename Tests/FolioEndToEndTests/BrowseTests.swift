@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+/// `folio browse` and the REPL's `browse` in a real terminal (tmux): keys in, the screen out.
+@Suite struct BrowseTests {
+  /// A home folder holding a copy of the bundled `examples/places.csv`.
+  private static func homeWithPlaces() throws -> URL {
+    let home = try FolioProcess.temporaryDirectory()
+    let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("examples/places.csv")
+    try FileManager.default.copyItem(at: examples, to: home.appendingPathComponent("places.csv"))
+    return home
+  }
+
+  /// The status line: the last line that is not blank.
+  private static func status(_ screen: [String]) -> String { screen.last { !$0.isEmpty } ?? "" }
+
+  /// The line that starts with the table's header, if the screen shows one.
+  private static func header(_ screen: [String]) -> String? {
+    screen.first { $0.hasPrefix(" # │") || $0.hasPrefix("   # │") }
+  }
+
+  @Test(
+    "folio browse places.csv: move, select, sort, undo, resize to 40 columns, quit; the file is untouched")
+  func browsePlaces() throws {
+    let home = try Self.homeWithPlaces()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let original = try Data(contentsOf: home.appendingPathComponent("places.csv"))
+    let terminal = try TmuxTerminal(home: home, arguments: ["browse", "places.csv"])
+    try terminal.waitFor("the grid") { screen in
+      screen[0].contains("places ▾") && screen[0].hasSuffix("1/12")
+        && Self.header(screen)?.contains("│ city") == true
+        && screen.contains { $0.hasPrefix(" 1 │ Café Central") }
+    }
+    try terminal.send("j", "Down", "Space")
+    try terminal.waitFor("row 3 selected") { screen in
+      screen.contains { $0.hasPrefix("▸  3 │ 蔦屋書店 Daikanyama") } && screen[0].hasSuffix("3/12")
+    }
+    try terminal.send("l", "S")
+    try terminal.waitFor("the rows sorted by city, descending") { screen in
+      Self.header(screen)?.contains("│ city ▼") == true
+        && screen.contains { $0.hasPrefix("   1 │ Lakeside Library") }
+        && Self.status(screen).hasPrefix(" Sorted 12 rows by city descending.")
+        && screen[0].contains("places* ▾")
+        // The shell's own progress line never writes over the screen.
+        && !screen.contains { $0.contains("Journaling") }
+    }
+    try terminal.send("u")
+    try terminal.waitFor("the sort undone") { screen in
+      Self.status(screen).hasPrefix(" Undid Sort.") && screen.contains { $0.hasPrefix("   1 │ Café Central") }
+        && Self.header(screen)?.contains("▼") == false
+    }
+    try terminal.resize(width: 40, height: 20)
+    try terminal.waitFor("the grid at 40 columns") { screen in
+      screen.count == 20 && screen.allSatisfy { $0.count <= 40 }
+        && Self.header(screen)?.hasPrefix("   # │ name") == true
+        && screen.contains { $0.hasPrefix("▸  3 │ 蔦屋書店") }
+    }
+    try terminal.send("l", "l", "l")
+    try terminal.waitFor("the last column beside the frozen first") { screen in
+      Self.header(screen).map {
+        $0.hasPrefix("   # │ name") && $0.hasSuffix("│ noise") && !$0.contains("city")
+      } == true
+    }
+    try terminal.send("q")
+    terminal.waitForExit()
+    #expect(try Data(contentsOf: home.appendingPathComponent("places.csv")) == original)
+  }
+
+  @Test("the REPL's browse shares the session and q returns to a working prompt")
+  func browseFromTheREPL() throws {
+    let home = try Self.homeWithPlaces()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let terminal = try TmuxTerminal(home: home, arguments: [], width: 100, height: 30)
+    try terminal.waitFor("the prompt") { $0.contains("folio>") }
+    try terminal.type("open places.csv")
+    try terminal.send("Enter")
+    try terminal.waitFor("the document open") { $0.contains { $0.hasPrefix("places>") } }
+    try terminal.type("browse")
+    try terminal.send("Enter")
+    try terminal.waitFor("the grid") { Self.header($0)?.contains("│ city") == true }
+    try terminal.send("End", "Space", "q")
+    try terminal.waitFor("the prompt again") { screen in
+      Self.header(screen) == nil && screen.last { !$0.isEmpty } == "places>"
+    }
+    try terminal.type("selection")
+    try terminal.send("Enter")
+    try terminal.waitFor("the row browse selected, listed by the REPL") { screen in
+      screen.contains("1 row selected in places: 12 (id:12)") && screen.last { !$0.isEmpty } == "places>"
+    }
+  }
+
+  @Test("Ctrl-Z stops browse with the terminal given back to the shell; fg brings the grid back")
+  func suspendAndResume() throws {
+    let home = try Self.homeWithPlaces()
+    defer { try? FileManager.default.removeItem(at: home) }
+    // An interactive shell with job control, so that Ctrl-Z stops folio and `fg` resumes it.
+    let terminal = try TmuxTerminal(
+      home: home, program: ["bash", "--norc", "--noprofile", "-i"], width: 100, height: 24,
+      environment: ["PS1": "shell$ "])
+    try terminal.waitFor("the shell's prompt") { Self.status($0) == "shell$" }
+    try terminal.type("'\(FolioProcess.executable.path)' browse places.csv")
+    try terminal.send("Enter")
+    try terminal.waitFor("the grid") { Self.header($0) != nil }
+    try terminal.send("C-z")
+    try terminal.waitFor("the shell's prompt while folio is stopped") { screen in
+      Self.header(screen) == nil && Self.status(screen) == "shell$"
+    }
+    try terminal.type("fg")
+    try terminal.send("Enter")
+    try terminal.waitFor("the grid back") { screen in
+      Self.header(screen) != nil && screen.contains { $0.hasPrefix(" 1 │ Café Central") }
+    }
+    try terminal.send("q")
+    try terminal.waitFor("the shell's prompt after quitting") { screen in
+      Self.header(screen) == nil && Self.status(screen) == "shell$"
+    }
+  }
+
+  @Test("without a terminal, browse refuses and says why, with exit status 2")
+  func refusedWithoutTerminal() throws {
+    let home = try Self.homeWithPlaces()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let result = try FolioProcess.run(["browse", "places.csv"], in: home)
+    #expect(result.status == 2)
+    #expect(
+      result.errors
+        == "folio: browse needs a full-screen terminal, and TERM is 'unset'; use the REPL instead: folio [FILE…]\n"
+    )
+    #expect(result.output == "")
+  }
+}
