@@ -8,6 +8,19 @@ enum BrowseStatus: Equatable {
   case error(String)
 }
 
+/// What the keys go to: the grid, or a field or list shown over it.
+enum BrowseMode: Equatable {
+  case grid
+  /// Enter: the cursor's cell edited in place.
+  case editing(LineField)
+  /// `/`: the pattern to find.
+  case finding(LineField)
+  /// `:`: a command line.
+  case commandLine(LineField)
+  /// `?`: the list of keys, until any key.
+  case keys
+}
+
 /// Where the cursor is in the active document and which part of it shows: the only state
 /// the browser keeps of its own. Everything else — the documents, the selection, the sort
 /// order, undo — is the session's, read again for each frame.
@@ -62,9 +75,46 @@ final class BrowseController {
   /// Ends the browser.
   func finish() { isFinished = true }
 
+  /// What the keys go to now.
+  var mode = BrowseMode.grid
+  /// The matches of the last `/`, which `n` and `N` step through, and the one the cursor is on.
+  private(set) var matches: [FindMatch] = []
+  private var matchIndex = 0
+
   /// Acts on a key.
   func handle(_ key: BrowseKey) {
     followActiveWindow()
+    switch mode {
+    case .grid: handleInGrid(key)
+    case .keys: mode = .grid
+    case .editing(var field):
+      switch field.handle(key) {
+      case .edited: mode = .editing(field)
+      case .cancelled: mode = .grid
+      case .submitted:
+        mode = .grid
+        setCell(to: field.text)
+      }
+    case .finding(var field):
+      switch field.handle(key) {
+      case .edited: mode = .finding(field)
+      case .cancelled: mode = .grid
+      case .submitted:
+        mode = .grid
+        find(field.text)
+      }
+    case .commandLine(var field):
+      switch field.handle(key) {
+      case .edited: mode = .commandLine(field)
+      case .cancelled: mode = .grid
+      case .submitted:
+        mode = .grid
+        runCommandLine(field.text)
+      }
+    }
+  }
+
+  private func handleInGrid(_ key: BrowseKey) {
     switch key {
     case .up, .character("k"): move(rows: -1)
     case .down, .character("j"): move(rows: 1)
@@ -81,6 +131,12 @@ final class BrowseController {
     case .control("r"): perform(moving: true) { try self.reportUndo(redo: true) }
     case .character("q"): isFinished = true
     case .escape: status = .hints
+    case .enter: startEditing()
+    case .character("/"): mode = .finding(LineField())
+    case .character("n"): stepMatch(by: 1)
+    case .character("N"): stepMatch(by: -1)
+    case .character(":"): mode = .commandLine(LineField())
+    case .character("?"), .function(1): mode = .keys
     default: break
     }
   }
@@ -131,6 +187,80 @@ final class BrowseController {
       let count = try self.session.sort(by: keys)
       return .sortOrder(SortReport(document: document.title, keys: keys, sortedRows: count))
     }
+  }
+
+  /// Enter: edits the cursor's cell, starting from its text.
+  private func startEditing() {
+    guard let document, case .table(let table) = document.content, table.rowCount > 0, !table.columns.isEmpty
+    else { return noTable() }
+    let row = Self.clamped(cursor.row, count: table.rowCount)
+    let column = Self.clamped(cursor.column, count: table.columns.count)
+    mode = .editing(LineField(table.cell(row: row, column: column).description))
+  }
+
+  /// Writes the edited cell: one undo step, nothing when the text is unchanged.
+  private func setCell(to text: String) {
+    guard let document, let rowID = cursorRowID, let title = cursorColumnTitle else { return noTable() }
+    let column = cursor.column
+    let position = cursor.row + 1
+    perform(moving: true) {
+      try self.session.refuseWhileDialogWaits(.changes)
+      let changed = try self.session.workspace.setCell(rowID: rowID, column: column, to: text, in: document)
+      return self.session.workspace.report(
+        document, .cellSet(row: String(position), column: title, changed: changed))
+    }
+  }
+
+  /// `/`: finds the pattern in the document (the `find` command's call) and moves the cursor to
+  /// the first match at or after it.
+  private func find(_ text: String) {
+    guard let document else { return noTable() }
+    perform(moving: false) {
+      let (report, _) = try self.session.workspace.find(try TextPattern(text), in: document)
+      self.matches = report.matches
+      self.matchIndex = self.matches.firstIndex { $0.position - 1 >= self.cursor.row } ?? 0
+      self.moveToMatch()
+      return .found(report)
+    }
+  }
+
+  /// `n` / `N`: the next or previous match of the last `/`, round the ends.
+  private func stepMatch(by step: Int) {
+    guard !matches.isEmpty else {
+      status = .error(hooks.phraseError(FolioError(.disabled, "no find to repeat; '/' finds")))
+      return
+    }
+    matchIndex = ((matchIndex + step) % matches.count + matches.count) % matches.count
+    moveToMatch()
+    status = .result("match \(matchIndex + 1) of \(matches.count)")
+  }
+
+  private func moveToMatch() {
+    guard matches.indices.contains(matchIndex) else { return }
+    let match = matches[matchIndex]
+    cursor.row = match.position - 1
+    if let column = match.column { cursor.column = column }
+    move()
+  }
+
+  /// `:`: runs the line as the REPL would — lexed by the shell's lexer (a hook), each command
+  /// run by the session with its words — and ends the browser when one quits the session.
+  private func runCommandLine(_ text: String) {
+    perform(moving: true) {
+      var output = CommandOutput.none
+      for words in try self.hooks.lexLine(text) {
+        guard let name = words.first else { continue }
+        guard let command = self.session.registry.resolve(name.text) else {
+          throw FolioError(
+            .unknownCommand, "unknown command '\(name.text)'; ':help' lists the commands",
+            values: ["name": name.text])
+        }
+        output = try self.session.run(command, words: words.dropFirst())
+        if self.session.stopReason != nil { break }
+      }
+      return output
+    }
+    if session.stopReason != nil { isFinished = true }
   }
 
   private func reportUndo(redo: Bool) throws -> CommandOutput {

@@ -20,6 +20,8 @@ enum SpanStyle: Sendable, Equatable {
   case status
   /// The status line saying an error.
   case error
+  /// A field being typed in: a cell edited in place, the `/` or `:` line.
+  case field
 }
 
 /// A run of text at a column of a screen line, every character already escaped for the

@@ -11,22 +11,29 @@ public struct BrowseHooks {
   public var phraseError: (FolioError) -> String
   /// A command's result as one status line; nil when it has nothing to say.
   public var phraseResult: (CommandOutput) -> String?
+  /// The `:` line split into commands, each its words, by the shell's lexer (quotes, `;`).
+  public var lexLine: (String) throws(FolioError) -> [[Word]]
 
   /// Creates the hooks.
   ///
   /// - Parameters:
   ///   - phraseError: an error for people, on one line.
   ///   - phraseResult: a result as one status line, nil when it has none.
+  ///   - lexLine: the `:` line as commands of words.
   public init(
-    phraseError: @escaping (FolioError) -> String, phraseResult: @escaping (CommandOutput) -> String?
+    phraseError: @escaping (FolioError) -> String, phraseResult: @escaping (CommandOutput) -> String?,
+    lexLine: @escaping (String) throws(FolioError) -> [[Word]]
   ) {
     self.phraseError = phraseError
     self.phraseResult = phraseResult
+    self.lexLine = lexLine
   }
 
   /// Hooks that say an error's message alone and no result: for tests and embedders with no
-  /// renderer of their own.
+  /// renderer of their own. Their `:` line is split at blanks, one command.
   public static var plain: BrowseHooks {
-    BrowseHooks(phraseError: { $0.message }, phraseResult: { _ in nil })
+    BrowseHooks(
+      phraseError: { $0.message }, phraseResult: { _ in nil },
+      lexLine: { line in [line.split(separator: " ").map { Word(String($0)) }] })
   }
 }

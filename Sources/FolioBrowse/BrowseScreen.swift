@@ -62,6 +62,7 @@ struct BrowseScreen {
   /// The document's lines: a table's header and rows, or nothing open.
   private func body(_ controller: BrowseController, height: Int) -> [[Span]] {
     guard height > 0 else { return [] }
+    if controller.mode == .keys { return keys(height: height) }
     guard let document = controller.document else {
       var line = LineBuilder(width: width)
       line.append(" No document is open.", .plain)
@@ -159,10 +160,54 @@ struct BrowseScreen {
       for column in shown {
         line.append(Self.separator, base)
         let text = cells.indices.contains(column) ? cells[column] : ""
-        let style: SpanStyle = isCursorRow && column == controller.cursor.column ? .cursor : base
-        line.append(columns[column].format(text), style)
+        let isCursor = isCursorRow && column == controller.cursor.column
+        if isCursor, case .editing(let field) = controller.mode {
+          Self.appendField(field, width: columns[column].width, to: &line)
+        } else {
+          line.append(columns[column].format(text), isCursor ? .cursor : base)
+        }
       }
       result.append(line.finished(filling: base))
+    }
+    return result
+  }
+
+  /// A field in `width` columns: its text scrolled so the caret shows, the caret drawn as
+  /// the cursor.
+  static func appendField(_ field: LineField, width: Int, to line: inout LineBuilder) {
+    let (before, atCaret, after) = field.pieces
+    let start = line.used
+    var shown = before
+    while shown.cells + atCaret.cells > max(1, width), !shown.isEmpty { shown.removeFirst() }
+    line.append(shown, .field)
+    line.append(atCaret, .cursor)
+    let room = max(0, start + width - line.used)
+    if room > 0 { line.append(after.truncated(toCells: room), .field) }
+    line.pad(to: start + width, .field)
+  }
+
+  /// The list `?` shows.
+  static let keyList: [(keys: String, does: String)] = [
+    ("← ↓ ↑ →  h j k l", "move"), ("PgUp PgDn", "a screenful"), ("Home End  g G", "the first or last row"),
+    ("Space", "select the row, or not"), ("s S", "sort by the column, ascending or descending"),
+    ("u  Ctrl-R", "undo, redo"), ("Enter", "edit the cell (Enter keeps, Esc cancels)"),
+    ("/  n N", "find; the next or previous match"), (":", "run a command, as at the REPL"),
+    ("Ctrl-C", "cancel long work"), ("Ctrl-Z", "suspend"), ("?", "this list"), ("q", "quit"),
+  ]
+
+  /// The key list over the grid.
+  private func keys(height: Int) -> [[Span]] {
+    var result: [[Span]] = []
+    var title = LineBuilder(width: width)
+    title.append(" Keys", .header)
+    result.append(title.finished(filling: .header))
+    let keysWidth = Self.keyList.map(\.keys.cells).max() ?? 0
+    for entry in Self.keyList.prefix(max(0, height - 1)) {
+      var line = LineBuilder(width: width)
+      line.append(" " + entry.keys, .plain)
+      line.pad(to: keysWidth + 3, .plain)
+      line.append(entry.does, .plain)
+      result.append(line.finished())
     }
     return result
   }
@@ -225,7 +270,26 @@ struct BrowseScreen {
   /// The last result or error on the left, the key hints on the right when they fit.
   private func statusLine(_ controller: BrowseController) -> [Span] {
     var line = LineBuilder(width: width)
-    let hints = width >= 80 ? "Space select  s/S sort  u undo  ^R redo  q quit" : "q quit"
+    switch controller.mode {
+    case .finding(let field), .commandLine(let field):
+      line.append(controller.mode == .finding(field) ? "/" : ":", .field)
+      Self.appendField(field, width: width - 1, to: &line)
+      return line.finished(filling: .field)
+    case .editing:
+      line.append(
+        " Editing \((controller.cursorColumnTitle ?? "").displayedOnOneLine) · Enter keeps · Esc cancels",
+        .status)
+      return line.finished(filling: .status)
+    case .keys:
+      line.append(" Any key returns to the grid", .status)
+      return line.finished(filling: .status)
+    case .grid:
+      break
+    }
+    let hints =
+      width >= 100
+      ? "Space select  s/S sort  u undo  Enter edit  / find  : command  ? keys  q quit"
+      : width >= 60 ? "? keys  q quit" : "? keys"
     switch controller.status {
     case .hints:
       line.append(" " + hints, .status)

@@ -6,6 +6,9 @@ import FolioSession
 /// session call. It owns no app state: what it shows is read from the session for each
 /// frame, so what it did is there for the REPL (or the next browse) to see.
 public enum Browser {
+  /// Whether a browser is on the screen now.
+  nonisolated(unsafe) private static var isRunning = false
+
   /// How a browse ended.
   public enum Outcome: Sendable, Equatable {
     /// `q`: the terminal is restored, and the REPL (if any) goes on.
@@ -28,6 +31,10 @@ public enum Browser {
   public static func run(
     session: Session, opening paths: [String] = [], hooks: BrowseHooks, environment: [String: String]
   ) -> Outcome {
+    // `:browse` while browsing would start a second screen over the first.
+    guard !isRunning else { return .refused("browse is running already") }
+    isRunning = true
+    defer { isRunning = false }
     let terminal: CursesTerminal
     do {
       terminal = try CursesTerminal(environment: environment)

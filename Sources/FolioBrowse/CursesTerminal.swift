@@ -172,6 +172,7 @@ final class CursesTerminal {
     case .cursorRow: return bold
     case .selected: return pair(.selected)
     case .error: return colored ? pair(.error) | bold : reverse | bold
+    case .field: return folio_curses_attr_underline()
     }
   }
 

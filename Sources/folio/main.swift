@@ -12,7 +12,14 @@ exit(
     arguments: Array(CommandLine.arguments.dropFirst()), environment: Folio.processEnvironment(),
     embed: { EmbedServer.serve($0, $1) },
     browse: { shell, paths in
-      let hooks = BrowseHooks(phraseError: shell.errorText, phraseResult: shell.statusText)
+      let hooks = BrowseHooks(
+        phraseError: shell.errorText, phraseResult: shell.statusText,
+        lexLine: { line throws(FolioError) in
+          guard case .complete(let commands) = try Lexer.lex(line) else {
+            throw FolioError(.syntax, "the line ends with '\\', which joins a next line")
+          }
+          return commands.map(\.words)
+        })
       switch Browser.run(
         session: shell.session, opening: paths, hooks: hooks, environment: shell.session.environment)
       {

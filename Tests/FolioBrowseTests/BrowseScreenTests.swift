@@ -48,7 +48,8 @@ import Testing
     #expect(text[2].hasPrefix(" # │ name ") && text[2].contains("│ city ") && text[2].contains("│ noise"))
     #expect(text[3].hasPrefix(" 1 │ Café Central ") && text[3].contains("│ Vienna "))
     #expect(text[14].hasPrefix("12 │ Ritual Coffee Roasters"))
-    #expect(text[19].hasPrefix(" Space select  s/S sort  u undo  ^R redo  q quit"))
+    #expect(
+      text[19].hasPrefix(" Space select  s/S sort  u undo  Enter edit  / find  : command  ? keys  q quit"))
     // The cursor's cell is drawn as the cursor, the rest of its row as the cursor's row.
     let cursor = frame.lines[3].filter { $0.style == .cursor }
     #expect(cursor.map(\.text) == [Self.pad("Café Central", to: cursor.first?.text.cells ?? 0)])
@@ -175,5 +176,104 @@ import Testing
       outcome
         == .refused(
           "browse needs a full-screen terminal, and TERM is 'dumb'; use the REPL instead: folio [FILE…]"))
+  }
+
+  private struct NotATable: Error {}
+
+  private static func table(of document: Document) throws -> TableModel {
+    guard case .table(let table) = document.content else { throw NotATable() }
+    return table
+  }
+
+  private static func type(_ text: String, into controller: BrowseController) {
+    for character in text { controller.handle(.character(character)) }
+  }
+
+  @Test(
+    "Enter edits the cell in place: the field shows in the cell, Enter keeps it as one undo step, Esc cancels"
+  )
+  func editInPlace() throws {
+    let folder = try TemporaryFolder()
+    let session = try Self.makeSession(in: folder)
+    let controller = BrowseController(session: session, hooks: .plain)
+    controller.handle(.right)
+    controller.handle(.enter)
+    #expect(controller.mode == .editing(LineField("Vienna")))
+    for _ in 0..<6 { controller.handle(.backspace) }
+    Self.type("Wien", into: controller)
+    var text = Self.frame(controller)
+    #expect(text[3].contains("│ Wien ") && text[19].hasPrefix(" Editing city · Enter keeps · Esc cancels"))
+    // Not written until Enter.
+    let document = try session.activeDocument()
+    #expect(!document.isDirty)
+    controller.handle(.enter)
+    #expect(controller.mode == .grid)
+    let table = try Self.table(of: document)
+    #expect(table.cell(row: 0, column: 1).description == "Wien" && document.isDirty)
+    text = Self.frame(controller)
+    #expect(text[0].contains("places* ▾"))
+    controller.handle(.enter)
+    Self.type("xyz", into: controller)
+    controller.handle(.escape)
+    let after = try Self.table(of: document)
+    #expect(after.cell(row: 0, column: 1).description == "Wien")
+    controller.handle(.character("u"))
+    let undone = try Self.table(of: document)
+    #expect(undone.cell(row: 0, column: 1).description == "Vienna" && !document.isDirty)
+  }
+
+  @Test("/ finds with the find command's call; n and N step through the matches round the ends")
+  func findNextPrevious() throws {
+    let folder = try TemporaryFolder()
+    let controller = BrowseController(session: try Self.makeSession(in: folder), hooks: .plain)
+    controller.handle(.character("/"))
+    Self.type("san fran", into: controller)
+    #expect(Self.frame(controller)[19] == "/san fran")
+    controller.handle(.enter)
+    #expect(controller.matches.map(\.position) == [4, 12])
+    #expect(controller.cursor.row == 3 && controller.cursor.column == 1)
+    controller.handle(.character("n"))
+    #expect(controller.cursor.row == 11 && controller.status == .result("match 2 of 2"))
+    controller.handle(.character("n"))
+    #expect(controller.cursor.row == 3)
+    controller.handle(.character("N"))
+    #expect(controller.cursor.row == 11)
+    controller.handle(.character("/"))
+    controller.handle(.enter)
+    #expect(controller.status == .error("the pattern is empty"))
+  }
+
+  @Test(": runs a command line in the session; an unknown command is an error naming it")
+  func commandLine() throws {
+    let folder = try TemporaryFolder()
+    let session = try Self.makeSession(in: folder)
+    let controller = BrowseController(session: session, hooks: .plain)
+    controller.handle(.character(":"))
+    Self.type("select 2-3", into: controller)
+    #expect(Self.frame(controller)[19] == ":select 2-3")
+    controller.handle(.enter)
+    #expect(try session.activeDocument().selection == [2, 3])
+    controller.handle(.character(":"))
+    Self.type("bogus 1", into: controller)
+    controller.handle(.enter)
+    #expect(controller.status == .error("unknown command 'bogus'; ':help' lists the commands"))
+    controller.handle(.character(":"))
+    Self.type("sort", into: controller)
+    controller.handle(.escape)
+    #expect(controller.mode == .grid)
+    #expect(try session.activeDocument().sortOrder.isEmpty)
+  }
+
+  @Test("? lists the keys over the grid until any key")
+  func keyList() throws {
+    let folder = try TemporaryFolder()
+    let controller = BrowseController(session: try Self.makeSession(in: folder), hooks: .plain)
+    controller.handle(.character("?"))
+    let text = Self.frame(controller)
+    #expect(text[2] == " Keys")
+    #expect(
+      text.contains { $0.hasPrefix(" Enter") && $0.hasSuffix("edit the cell (Enter keeps, Esc cancels)") })
+    controller.handle(.character("q"))
+    #expect(controller.mode == .grid && !controller.isFinished)
   }
 }

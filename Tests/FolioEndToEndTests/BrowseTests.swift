@@ -67,6 +67,41 @@ import Testing
     #expect(try Data(contentsOf: home.appendingPathComponent("places.csv")) == original)
   }
 
+  @Test("Enter edits a cell in place, / finds, : runs save, ? lists the keys")
+  func editFindCommand() throws {
+    let home = try Self.homeWithPlaces()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let terminal = try TmuxTerminal(home: home, arguments: ["browse", "places.csv"])
+    try terminal.waitFor("the grid") { Self.header($0) != nil }
+    try terminal.send("l", "Enter", "C-u")
+    try terminal.type("Wien")
+    try terminal.waitFor("the field in the cell") { screen in
+      Self.status(screen).hasPrefix(" Editing city")
+        && screen.contains { $0.hasPrefix(" 1 │ Café Central") && $0.contains("│ Wien ") }
+    }
+    try terminal.send("Enter")
+    try terminal.waitFor("the cell set") { screen in
+      screen[0].contains("places* ▾") && Self.status(screen).hasPrefix(" Set")
+    }
+    try terminal.send("/")
+    try terminal.type("tokyo")
+    try terminal.send("Enter")
+    try terminal.waitFor("the cursor on the match") { $0[0].hasSuffix("3/12") }
+    try terminal.send(":")
+    try terminal.type("save")
+    try terminal.waitFor("the command line") { Self.status($0) == ":save" }
+    try terminal.send("Enter")
+    try terminal.waitFor("saved") { screen in
+      screen[0].contains("places ▾") && Self.status(screen).hasPrefix(" Saved")
+    }
+    let saved = try String(contentsOf: home.appendingPathComponent("places.csv"), encoding: .utf8)
+    #expect(saved.contains("Café Central,Wien,4,6\n"))
+    try terminal.send("?")
+    try terminal.waitFor("the keys") { $0.contains(" Keys") }
+    try terminal.send("Escape", "q")
+    terminal.waitForExit()
+  }
+
   @Test("the REPL's browse shares the session and q returns to a working prompt")
   func browseFromTheREPL() throws {
     let home = try Self.homeWithPlaces()

@@ -46,7 +46,8 @@ extension ShellBuiltins {
       summary: "browse the documents full-screen, a key a command; q returns",
       details: """
         Keys: arrows or h j k l move, PgUp PgDn Home End, Space selects the row, s and S sort \
-        by the cursor's column, u undoes, Ctrl-R redoes, q returns to the prompt. Every key is \
+        by the cursor's column, u undoes, Ctrl-R redoes, Enter edits the cell, / finds (n, N), \
+        : runs a command, ? lists the keys, q returns to the prompt. Every key is \
         a command on this session, so what it did is there afterwards (docs/browse.md).
         """,
       parameters: [file], access: .reads)
