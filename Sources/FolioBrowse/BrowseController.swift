@@ -77,6 +77,14 @@ final class BrowseController {
 
   /// What the keys go to now.
   var mode = BrowseMode.grid
+  /// The highlighted item of the open menu.
+  var highlight = 0
+  /// The menu bar's menu open now (`m`), which ← and → move from; nil for other menus.
+  var menuBarIndex: Int?
+  /// The highlighted button of the waiting dialog, in `dialogButtons`' order.
+  var dialogHighlight: Int?
+  /// The waiting dialog's text field as typed so far.
+  var dialogField: LineField?
   /// The matches of the last `/`, which `n` and `N` step through, and the one the cursor is on.
   private(set) var matches: [FindMatch] = []
   private var matchIndex = 0
@@ -84,6 +92,7 @@ final class BrowseController {
   /// Acts on a key.
   func handle(_ key: BrowseKey) {
     followActiveWindow()
+    if mode == .grid, handlePopup(key) { return }
     switch mode {
     case .grid: handleInGrid(key)
     case .keys: mode = .grid
@@ -137,6 +146,9 @@ final class BrowseController {
     case .character("N"): stepMatch(by: -1)
     case .character(":"): mode = .commandLine(LineField())
     case .character("?"), .function(1): mode = .keys
+    case .character("m"), .function(10): openMenuBar()
+    case .character("c"): openContextMenu()
+    case .character("t"): openTitleMenu()
     default: break
     }
   }

@@ -22,6 +22,21 @@ enum SpanStyle: Sendable, Equatable {
   case error
   /// A field being typed in: a cell edited in place, the `/` or `:` line.
   case field
+  /// A popup's frame and text.
+  case popup
+  /// A destructive button or item (red, or bold and underlined without colour).
+  case destructive
+  /// An item that cannot be chosen now.
+  case disabled
+}
+
+/// A box drawn over the frame: a menu, the context menu, a dialog.
+struct Popup: Sendable, Equatable {
+  /// Where its top left corner is, 0-based.
+  var row: Int
+  var column: Int
+  /// Its lines, each a line of spans from column 0 of the box.
+  var lines: [[Span]]
 }
 
 /// A run of text at a column of a screen line, every character already escaped for the
@@ -38,15 +53,45 @@ struct Span: Sendable, Equatable {
 struct BrowseFrame: Sendable, Equatable {
   var width: Int
   var lines: [[Span]]
+  /// The popup over the lines, if one shows.
+  var popup: Popup?
 
   /// The frame as plain text, a line per row with trailing blanks removed: what a terminal
   /// shows, for tests.
   var text: [String] {
-    lines.map { line in
-      var text = line.map(\.text).joined()
+    var texts = lines.map { $0.map(\.text).joined() }
+    if let popup {
+      for (offset, line) in popup.lines.enumerated() where texts.indices.contains(popup.row + offset) {
+        texts[popup.row + offset] = Self.overlaying(
+          line.map(\.text).joined(), on: texts[popup.row + offset], at: popup.column)
+      }
+    }
+    return texts.map { text in
+      var text = text
       while text.last == " " { text.removeLast() }
       return text
     }
+  }
+
+  /// `line` with `text` written over it from cell `column`: a wide character that the text's
+  /// edges cut is replaced by blanks, as a terminal does.
+  static func overlaying(_ text: String, on line: String, at column: Int) -> String {
+    var head = ""
+    var used = 0
+    var rest = Substring(line)
+    while let character = rest.first, used + character.cells <= column {
+      head.append(character)
+      used += character.cells
+      rest = rest.dropFirst()
+    }
+    head += String(repeating: " ", count: max(0, column - used))
+    let end = column + text.cells
+    var skipped = used
+    while let character = rest.first, skipped < end {
+      skipped += character.cells
+      rest = rest.dropFirst()
+    }
+    return head + text + String(repeating: " ", count: max(0, skipped - end)) + rest
   }
 }
 

@@ -27,7 +27,7 @@ struct BrowseScreen {
     lines += body(controller, height: bodyHeight)
     while lines.count < height - 1 { lines.append(LineBuilder.blank(width: width)) }
     lines.append(statusLine(controller))
-    return BrowseFrame(width: width, lines: Array(lines.prefix(height)))
+    return BrowseFrame(width: width, lines: Array(lines.prefix(height)), popup: popup(controller))
   }
 
   /// The title, its dirty mark and the title menu's `▾`, centred; the cursor's place on the right.

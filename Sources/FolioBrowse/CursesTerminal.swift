@@ -53,6 +53,8 @@ final class CursesTerminal {
   private let usesColor: Bool
   private var savedActions: [Int32: sigaction] = [:]
   private var isActive = false
+  /// Where the last frame's popup was, to tell when it moved.
+  private var lastPopupPlace: [Int]?
   private static let handledSignals = [SIGWINCH, SIGTSTP, SIGHUP, SIGTERM]
 
   /// Colour pairs, when colour is on.
@@ -137,10 +139,24 @@ final class CursesTerminal {
   /// Draws a frame: each span at its column, the whole screen at once.
   func draw(_ frame: BrowseFrame) {
     let window = folio_curses_standard_screen()
+    // A popup that came, went or moved may have cut wide characters that ncurses' picture of
+    // the screen no longer matches: the whole screen is drawn again then.
+    let popupPlace = frame.popup.map { [$0.row, $0.column, $0.lines.count, $0.lines.first?.count ?? 0] }
+    if popupPlace != lastPopupPlace { clearok(window, true) }
+    lastPopupPlace = popupPlace
     werase(window)
     for (row, line) in frame.lines.enumerated() {
       for span in line {
         folio_curses_put(window, Int32(row), Int32(span.column), span.text, attributes(span.style))
+      }
+    }
+    if let popup = frame.popup {
+      for (offset, line) in popup.lines.enumerated() {
+        for span in line {
+          folio_curses_put(
+            window, Int32(popup.row + offset), Int32(popup.column + span.column), span.text,
+            attributes(span.style))
+        }
       }
     }
     wrefresh(window)
@@ -173,6 +189,9 @@ final class CursesTerminal {
     case .selected: return pair(.selected)
     case .error: return colored ? pair(.error) | bold : reverse | bold
     case .field: return folio_curses_attr_underline()
+    case .popup: return colored ? pair(.bar) : 0
+    case .destructive: return colored ? pair(.error) | bold : bold | folio_curses_attr_underline()
+    case .disabled: return folio_curses_attr_dim()
     }
   }
 

@@ -276,4 +276,74 @@ import Testing
     controller.handle(.character("q"))
     #expect(controller.mode == .grid && !controller.isFinished)
   }
+
+  @Test(
+    "c opens the context menu of the cursor's row as a popup; Delete asks in a modal dialog, cancel last; u undoes"
+  )
+  func contextMenuDeleteDialog() throws {
+    let folder = try TemporaryFolder()
+    let session = try Self.makeSession(in: folder)
+    let controller = BrowseController(session: session, hooks: .plain)
+    controller.handle(.down)
+    controller.handle(.character("c"))
+    #expect(try session.activeDocument().selection == [2])
+    var text = Self.frame(controller)
+    #expect(text.contains { $0.contains("┌─ Stadtbibliothek Reading Room") })
+    #expect(text.contains { $0.contains("│   Delete ") })
+    #expect(controller.menuItems.map(\.node.title) == ["Favorite", "Delete", "Actions…"])
+    controller.handle(.down)
+    controller.handle(.enter)
+    let dialog = try #require(session.pendingDialog)
+    #expect(controller.dialogButtons.map(\.role) == [.destructive, .cancel])
+    text = Self.frame(controller)
+    #expect(text.contains { $0.contains("┌─ \(dialog.title)") })
+    #expect(text.contains { $0.contains("[ Delete Row ]  [ Cancel ]") })
+    // Keys other than the dialog's change nothing while it waits.
+    controller.handle(.character("s"))
+    #expect(try session.activeDocument().sortOrder.isEmpty)
+    #expect(session.pendingDialog != nil)
+    controller.handle(.enter)
+    #expect(session.pendingDialog == nil)
+    let table = try Self.table(of: try session.activeDocument())
+    #expect(table.rowCount == 11 && table.rowIndex(id: 2) == nil)
+    controller.handle(.character("u"))
+    #expect(try Self.table(of: try session.activeDocument()).rowCount == 12)
+    // Esc answers Cancel.
+    controller.handle(.character("c"))
+    controller.handle(.down)
+    controller.handle(.enter)
+    controller.handle(.escape)
+    #expect(session.pendingDialog == nil)
+    let kept = try Self.table(of: try session.activeDocument())
+    #expect(kept.rowCount == 12)
+  }
+
+  @Test(
+    "m opens the menu bar's File menu, → the next menu, Esc closes; t's Rename… asks for the title in a text field"
+  )
+  func menuBarAndRename() throws {
+    let folder = try TemporaryFolder()
+    let session = try Self.makeSession(in: folder)
+    let controller = BrowseController(session: session, hooks: .plain)
+    controller.handle(.character("m"))
+    #expect(session.menuSession.map { OpenMenu($0).path } == [session.menus[0].title])
+    controller.handle(.right)
+    #expect(session.menuSession.map { OpenMenu($0).path } == [session.menus[1].title])
+    #expect(Self.frame(controller).contains { $0.contains("◂ \(session.menus[1].title) ▸") })
+    controller.handle(.escape)
+    #expect(session.menuSession == nil)
+    controller.handle(.character("t"))
+    let rename = try #require(controller.menuItems.firstIndex { $0.node.title == "Rename…" })
+    for _ in 0..<rename { controller.handle(.down) }
+    controller.handle(.enter)
+    let dialog = try #require(session.pendingDialog)
+    #expect(dialog.textField?.text == "places")
+    controller.handle(.control("u"))
+    Self.type("Final Spots", into: controller)
+    #expect(Self.frame(controller).contains { $0.contains("Final Spots") })
+    controller.handle(.enter)
+    #expect(session.pendingDialog == nil)
+    #expect(try session.activeDocument().title == "Final Spots")
+    #expect(FileManager.default.fileExists(atPath: folder.path("Final Spots.csv")))
+  }
 }

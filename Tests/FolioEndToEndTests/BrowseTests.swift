@@ -102,6 +102,52 @@ import Testing
     terminal.waitForExit()
   }
 
+  @Test(
+    "c opens the context menu, Delete asks in a modal dialog, u undoes; t › Rename… renames in a text field")
+  func contextMenuDialogRename() throws {
+    let home = try Self.homeWithPlaces()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let terminal = try TmuxTerminal(home: home, arguments: ["browse", "places.csv"])
+    try terminal.waitFor("the grid") { Self.header($0) != nil }
+    try terminal.send("j", "c")
+    try terminal.waitFor("the context menu") { screen in
+      screen.contains { $0.contains("┌─ Stadtbibliothek Reading Room") }
+        && screen.contains { $0.contains("│   Delete ") }
+    }
+    try terminal.send("Down", "Enter")
+    try terminal.waitFor("the dialog") { $0.contains { $0.contains("[ Delete Row ]  [ Cancel ]") } }
+    try terminal.send("Enter")
+    try terminal.waitFor("the row deleted") { screen in
+      !screen.contains { $0.contains("Stadtbibliothek") } && screen[0].hasSuffix("/11")
+        && screen[0].contains("places*")
+    }
+    try terminal.send("u")
+    try terminal.waitFor("the row back") { screen in
+      screen.contains { $0.contains(" 2 │ Stadtbibliothek Reading Room") } && screen[0].hasSuffix("/12")
+        && !screen.contains { $0.contains("┌─") }
+    }
+    try terminal.send("t")
+    try terminal.waitFor("the title menu") { $0.contains { $0.contains("Rename…") } }
+    try terminal.send("Escape")
+    try terminal.waitFor("the title menu closed") { !$0.contains { $0.contains("Rename…") } }
+    try terminal.send(":")
+    try terminal.type("rename")
+    try terminal.send("Enter")
+    try terminal.waitFor("the rename dialog with its field") { screen in
+      screen.contains { $0.contains("places") && $0.contains("┌─") }
+    }
+    try terminal.send("C-u")
+    try terminal.type("Final Spots")
+    try terminal.waitFor("the typed title") { $0.contains { $0.contains("Final Spots") } }
+    try terminal.send("Enter")
+    try terminal.waitFor("renamed") { $0[0].contains("Final Spots") }
+    #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent("Final Spots.csv").path))
+    try terminal.resize(width: 40, height: 20)
+    try terminal.waitFor("40 columns") { screen in screen.count == 20 && Self.header(screen) != nil }
+    try terminal.send("q")
+    terminal.waitForExit()
+  }
+
   @Test("the REPL's browse shares the session and q returns to a working prompt")
   func browseFromTheREPL() throws {
     let home = try Self.homeWithPlaces()
