@@ -35,7 +35,7 @@ extension BrowseController {
     let menus = session.menus
     guard !menus.isEmpty else { return }
     let index = (index % menus.count + menus.count) % menus.count
-    perform(moving: false) {
+    perform(moving: false, recording: (nil, "menu open " + Word.quoted(menus[index].id))) {
       .openMenu(try self.session.openMenu(menus[index].id))
     }
     if session.menuSession != nil {
@@ -46,7 +46,9 @@ extension BrowseController {
 
   /// `t`: the title menu (the `▾` beside the title): Rename…, Duplicate, Move To…, ….
   func openTitleMenu() {
-    perform(moving: false) { .openMenu(try self.session.openMenu("title")) }
+    perform(moving: false, recording: (nil, "menu open title")) {
+      .openMenu(try self.session.openMenu("title"))
+    }
     menuBarIndex = nil
     highlight = 0
   }
@@ -55,8 +57,13 @@ extension BrowseController {
   /// selection first when it is not in it.
   func openContextMenu() {
     guard let id = cursorRowID, let document else { return }
-    perform(moving: false) {
-      if !document.selection.contains(id) { try self.session.select(rowIDs: [id]) }
+    if !document.selection.contains(id) {
+      let invocation = CommandInvocation("selection.select", ["rows": .string("id:\(id)")])
+      perform(moving: false, recording: (invocation, nil)) {
+        .selection(try self.session.select(rowIDs: [id]))
+      }
+    }
+    perform(moving: false, recording: (nil, "context-menu")) {
       guard let menu = try self.session.openContextMenu() else {
         throw FolioError(.disabled, "the selection has no context menu")
       }
@@ -76,14 +83,16 @@ extension BrowseController {
     case .right, .character("l"):
       if let menuBarIndex { reopen(menuBarIndex + 1) }
     case .escape, .character("q"), .character("m"), .function(10):
-      perform(moving: false) {
+      perform(moving: false, recording: (nil, "menu close")) {
         try self.session.closeMenu()
         return .none
       }
       menuBarIndex = nil
     case .enter, .character(" "):
       guard items.indices.contains(highlight), let title = items[highlight].node.title else { return }
-      perform(moving: true) { try self.session.chooseMenuItem(path: [title]) }
+      perform(moving: true, recording: (nil, "choose " + Word.quoted(title))) {
+        try self.session.chooseMenuItem(path: [title])
+      }
       highlight = 0
       if session.menuSession == nil { menuBarIndex = nil }
     default: break
@@ -91,7 +100,7 @@ extension BrowseController {
   }
 
   private func reopen(_ index: Int) {
-    perform(moving: false) {
+    perform(moving: false, recording: (nil, "menu close")) {
       try self.session.closeMenu()
       return .none
     }
@@ -134,7 +143,8 @@ extension BrowseController {
     let text = dialog.textField != nil ? dialogField?.text : nil
     dialogField = nil
     dialogHighlight = nil
-    perform(moving: true) {
+    let line = button.map { "choose " + Word.quoted($0.title) } ?? "cancel"
+    perform(moving: true, recording: (nil, line), answers: true) {
       guard let button else {
         _ = self.session.dismissDialog()
         return .none

@@ -136,8 +136,14 @@ final class BrowseController {
     case .character(" "): toggleSelection()
     case .character("s"): sort(.ascending)
     case .character("S"): sort(.descending)
-    case .character("u"): perform(moving: true) { try self.reportUndo(redo: false) }
-    case .control("r"): perform(moving: true) { try self.reportUndo(redo: true) }
+    case .character("u"):
+      perform(moving: true, recording: (CommandInvocation("edit.undo"), nil)) {
+        try self.reportUndo(redo: false)
+      }
+    case .control("r"):
+      perform(moving: true, recording: (CommandInvocation("edit.redo"), nil)) {
+        try self.reportUndo(redo: true)
+      }
     case .character("q"): isFinished = true
     case .escape: status = .hints
     case .enter: startEditing()
@@ -188,14 +194,19 @@ final class BrowseController {
   /// Space: the row under the cursor joins the selection, or leaves it.
   private func toggleSelection() {
     guard let id = cursorRowID else { return noTable() }
-    perform(moving: false) { .selection(try self.session.select(rowIDs: [id], mode: .toggle)) }
+    let invocation = CommandInvocation(
+      "selection.select", ["rows": .string("id:\(id)"), "toggle": .bool(true)])
+    perform(moving: false, recording: (invocation, nil)) {
+      .selection(try self.session.select(rowIDs: [id], mode: .toggle))
+    }
   }
 
   /// `s` / `S`: sorts the table by the cursor's column.
   private func sort(_ order: TableSortKey.Order) {
     guard let column = cursorColumnTitle, let document else { return noTable() }
     let keys = [TableSortKey(column: column, order: order)]
-    perform(moving: true) {
+    let invocation = CommandInvocation("view.sort", ["keys": .words(keys.map { Word($0.description) })])
+    perform(moving: true, recording: (invocation, nil)) {
       let count = try self.session.sort(by: keys)
       return .sortOrder(SortReport(document: document.title, keys: keys, sortedRows: count))
     }
@@ -215,7 +226,9 @@ final class BrowseController {
     guard let document, let rowID = cursorRowID, let title = cursorColumnTitle else { return noTable() }
     let column = cursor.column
     let position = cursor.row + 1
-    perform(moving: true) {
+    let invocation = CommandInvocation(
+      "edit.cell", ["row": .string("id:\(rowID)"), "column": .string(title), "value": .string(text)])
+    perform(moving: true, recording: (invocation, nil)) {
       try self.session.refuseWhileDialogWaits(.changes)
       let changed = try self.session.workspace.setCell(rowID: rowID, column: column, to: text, in: document)
       return self.session.workspace.report(
@@ -258,7 +271,8 @@ final class BrowseController {
   /// `:`: runs the line as the REPL would — lexed by the shell's lexer (a hook), each command
   /// run by the session with its words — and ends the browser when one quits the session.
   private func runCommandLine(_ text: String) {
-    perform(moving: true) {
+    let answers = session.pendingDialog != nil
+    perform(moving: true, recording: (nil, text), answers: answers) {
       var output = CommandOutput.none
       for words in try self.hooks.lexLine(text) {
         guard let name = words.first else { continue }
@@ -291,13 +305,25 @@ final class BrowseController {
   /// the session catches up after it, and its result or error becomes the status. With
   /// `moving`, the cursor stays on the row it was on when the call moved rows (a sort, an
   /// undo), as the selection does.
-  func perform(moving: Bool, _ body: () throws -> CommandOutput) {
+  ///
+  /// When the call succeeds, `recorded` (the command it amounts to, or the line as typed) is
+  /// written into a running recording.
+  func perform(
+    moving: Bool, recording recorded: (invocation: CommandInvocation?, text: String?)? = nil,
+    answers: Bool = false, _ body: () throws -> CommandOutput
+  ) {
     session.workspace.cancellation.reset()
     willPerform()
     let rowID = moving ? cursorRowID : nil
+    let waited = session.pendingDialog != nil
     do {
       let output = try body()
       status = hooks.phraseResult(output).map(BrowseStatus.result) ?? .hints
+      if let recorded {
+        try hooks.record(
+          BrowseRecord(
+            invocation: recorded.invocation, text: recorded.text, answered: answers, waited: waited))
+      }
     } catch {
       status = .error(hooks.phraseError(FolioError.from(error)))
     }

@@ -1,5 +1,17 @@
 import FolioCore
 
+/// What a key did, for a recording: the command it amounts to, or a line as typed.
+public struct BrowseRecord: Sendable, Equatable {
+  /// The command, with the arguments that do what the key did.
+  public var invocation: CommandInvocation?
+  /// The line as typed (a `:` line, `context-menu`, `choose 'Delete'`).
+  public var text: String?
+  /// Whether the key answered the waiting dialog.
+  public var answered: Bool
+  /// Whether a dialog waited as it ran.
+  public var waited: Bool
+}
+
 /// What the browser borrows from the front end that starts it: the phrasing of results and
 /// errors, which belongs to the renderers of the `folio` program rather than to a screen.
 ///
@@ -13,6 +25,10 @@ public struct BrowseHooks {
   public var phraseResult: (CommandOutput) -> String?
   /// The `:` line split into commands, each its words, by the shell's lexer (quotes, `;`).
   public var lexLine: (String) throws(FolioError) -> [[Word]]
+  /// Writes what a key did into a running recording (`record`): the command it amounts to,
+  /// or a line as typed; whether it answered the waiting dialog, and whether one waited.
+  /// Does nothing by default.
+  public var record: (BrowseRecord) throws(FolioError) -> Void = { _ throws(FolioError) in }
 
   /// Creates the hooks.
   ///

@@ -12,7 +12,7 @@ exit(
     arguments: Array(CommandLine.arguments.dropFirst()), environment: Folio.processEnvironment(),
     embed: { EmbedServer.serve($0, $1) },
     browse: { shell, paths in
-      let hooks = BrowseHooks(
+      let made = BrowseHooks(
         phraseError: shell.errorText, phraseResult: shell.statusText,
         lexLine: { line throws(FolioError) in
           guard case .complete(let commands) = try Lexer.lex(line) else {
@@ -20,6 +20,11 @@ exit(
           }
           return commands.map(\.words)
         })
+      var hooks = made
+      hooks.record = { entry throws(FolioError) in
+        try shell.recordBrowsed(
+          entry.invocation, text: entry.text, answered: entry.answered, waited: entry.waited)
+      }
       switch Browser.run(
         session: shell.session, opening: paths, hooks: hooks, environment: shell.session.environment)
       {

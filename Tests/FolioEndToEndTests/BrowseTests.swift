@@ -171,6 +171,65 @@ import Testing
     }
   }
 
+  @Test(
+    "record while browsing writes the commands the keys performed; folio run replays them to the same bytes")
+  func recordingReplays() throws {
+    let home = try Self.homeWithPlaces()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let terminal = try TmuxTerminal(home: home, arguments: [], width: 100, height: 30)
+    try terminal.waitFor("the prompt") { Self.status($0) == "folio>" }
+    for line in ["record r.folio", "open places.csv", "browse"] {
+      try terminal.type(line)
+      try terminal.send("Enter")
+    }
+    try terminal.waitFor("the grid") { Self.header($0) != nil }
+    try terminal.send("j", "Space", "l", "S")
+    try terminal.waitFor("sorted") { Self.header($0)?.contains("city ▼") == true }
+    try terminal.send("Enter", "C-u")
+    try terminal.type("Wien")
+    try terminal.send("Enter")
+    try terminal.waitFor("the cell set") { Self.status($0).hasPrefix(" Set") }
+    try terminal.send("j", "c")
+    try terminal.waitFor("the context menu") { $0.contains { $0.contains("│   Delete ") } }
+    try terminal.send("Down", "Enter")
+    try terminal.waitFor("the dialog") { $0.contains { $0.contains("[ Delete Row ]") } }
+    try terminal.send("Enter")
+    try terminal.waitFor("the row deleted") { $0[0].hasSuffix("/11") }
+    try terminal.send("q")
+    for line in ["save --as out.csv", "record stop"] {
+      try terminal.type(line)
+      try terminal.send("Enter")
+    }
+    try terminal.waitFor("the recording stopped") { $0.contains("Recorded to r.folio.") }
+    let recording = try String(contentsOf: home.appendingPathComponent("r.folio"), encoding: .utf8)
+    #expect(
+      recording == """
+        # Recorded by folio; replay with: folio run r.folio
+        open places.csv
+        select id:2 --toggle
+        sort city:desc
+        cell id:2 city Wien
+        select id:1
+        context-menu
+        delete --yes
+        save --as out.csv
+
+        """)
+    let replay = try FolioProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: replay) }
+    // The bundled file as it was, and the recording.
+    try FileManager.default.copyItem(
+      at: home.appendingPathComponent("r.folio"), to: replay.appendingPathComponent("r.folio"))
+    try FileManager.default.copyItem(
+      at: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("examples/places.csv"),
+      to: replay.appendingPathComponent("places.csv"))
+    let result = try FolioProcess.run(["run", "r.folio"], in: replay)
+    #expect(result.status == 0, "\(result.errors)")
+    let browsed = try Data(contentsOf: home.appendingPathComponent("out.csv"))
+    #expect(try Data(contentsOf: replay.appendingPathComponent("out.csv")) == browsed)
+  }
+
   @Test("Ctrl-Z stops browse with the terminal given back to the shell; fg brings the grid back")
   func suspendAndResume() throws {
     let home = try Self.homeWithPlaces()

@@ -18,6 +18,28 @@ extension Shell {
     ErrorText(registry: registry).text(error)
   }
 
+  /// Records what a browser key did into the running `record`, as the REPL records a typed
+  /// line: `text` as written, or the command line of `invocation`; a dialog it answered or
+  /// left waiting is recorded by the recorder's rule (by its answer's effect). Nothing when no
+  /// recording runs.
+  ///
+  /// - Parameters:
+  ///   - invocation: the command whose line to record, when `text` is nil.
+  ///   - text: the line as typed (`:` lines, `context-menu`, `choose 'Delete'`).
+  ///   - answered: whether the key answered the waiting dialog.
+  ///   - waited: whether a dialog waited as it ran.
+  /// - Throws: `FolioError.io` when the recording cannot be written.
+  public func recordBrowsed(
+    _ invocation: CommandInvocation? = nil, text: String? = nil, answered: Bool, waited: Bool
+  ) throws(FolioError) {
+    guard let recorder, recorder.depth == includeStack.count else { return }
+    let line = text ?? invocation.map { CommandLineWriter(registry: registry).line($0) } ?? ""
+    guard !line.isEmpty else { return }
+    try recorder.record(
+      line, answering: answered ? session.answeredDialog : nil, asks: session.pendingDialog != nil,
+      waited: waited)
+  }
+
   /// Starts the browser from the `browse` command.
   ///
   /// - Throws: `FolioError.disabled` outside the REPL, or when this build has no browser;
