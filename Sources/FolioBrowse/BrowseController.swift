@@ -155,6 +155,8 @@ final class BrowseController {
     case .character("m"), .function(10): openMenuBar()
     case .character("c"): openContextMenu()
     case .character("t"): openTitleMenu()
+    case .character("]"): focusWindow(by: 1)
+    case .character("["): focusWindow(by: -1)
     default: break
     }
   }
@@ -209,6 +211,21 @@ final class BrowseController {
     perform(moving: true, recording: (invocation, nil)) {
       let count = try self.session.sort(by: keys)
       return .sortOrder(SortReport(document: document.title, keys: keys, sortedRows: count))
+    }
+  }
+
+  /// `]` / `[`: the next or previous window, round the ends (`focus N`).
+  private func focusWindow(by step: Int) {
+    let documents = session.workspace.documents
+    guard documents.count > 1, let active = document,
+      let index = documents.firstIndex(where: { $0 === active })
+    else { return }
+    let next = ((index + step) % documents.count + documents.count) % documents.count
+    let target = documents[next]
+    let invocation = CommandInvocation("document.focus", ["window": .string(String(next + 1))])
+    perform(moving: false, recording: (invocation, nil)) {
+      try self.session.focus(windowID: target.windowID)
+      return .none
     }
   }
 

@@ -71,7 +71,8 @@ extension BrowseScreen {
     var row = 2
     var column = 1
     if controller.menuBarIndex == nil {
-      row = 3 + (controller.cursor.row - controller.cursor.topRow) + 1
+      let tabBar = height > 4 && session.workspace.documents.count > 1 ? 1 : 0
+      row = 3 + tabBar + (controller.cursor.row - controller.cursor.topRow) + 1
       column = min(8, max(0, width - boxed.count))
     }
     row = max(1, min(row, height - 1 - boxed.count))

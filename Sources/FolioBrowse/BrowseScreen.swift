@@ -23,6 +23,7 @@ struct BrowseScreen {
     guard width > 0, height > 0 else { return BrowseFrame(width: max(0, width), lines: []) }
     var lines: [[Span]] = [titleBar(controller)]
     if height > 2 { lines.append(toolbar()) }
+    if height > 4, session.workspace.documents.count > 1 { lines.append(tabBar()) }
     let bodyHeight = max(0, height - lines.count - 1)
     lines += body(controller, height: bodyHeight)
     while lines.count < height - 1 { lines.append(LineBuilder.blank(width: width)) }
@@ -57,6 +58,19 @@ struct BrowseScreen {
       line.append(ToolbarLine.text(layout, metrics: session.metrics.toolbar), .toolbar)
     }
     return line.finished(filling: .toolbar)
+  }
+
+  /// The windows as tabs, the active one marked, when more than one is open: `[` and `]`
+  /// move between them.
+  private func tabBar() -> [Span] {
+    var line = LineBuilder(width: width)
+    let active = session.workspace.active
+    for document in session.workspace.documents {
+      let title = " " + document.title.displayedOnOneLine + (document.isDirty ? "*" : "") + " "
+      line.append(title, document === active ? .cursor : .header)
+      line.append("│", .header)
+    }
+    return line.finished(filling: .plain)
   }
 
   /// The document's lines: a table's header and rows, or nothing open.

@@ -346,4 +346,25 @@ import Testing
     #expect(try session.activeDocument().title == "Final Spots")
     #expect(FileManager.default.fileExists(atPath: folder.path("Final Spots.csv")))
   }
+
+  @Test(
+    "a text document shows as numbered lines; with two windows a tab bar shows and ] and [ move between them")
+  func textLinesAndTabs() throws {
+    let folder = try TemporaryFolder()
+    let session = try Self.makeSession(in: folder)
+    try folder.write("notes.txt", "first line\nsecond\tline\nthird\n")
+    try session.open("notes.txt")
+    let controller = BrowseController(session: session, hooks: .plain)
+    var text = Self.frame(controller)
+    #expect(text[2] == " places │ notes │")
+    #expect(text[3] == "1 │ first line" && text[4] == "2 │ second→line" && text[5] == "3 │ third")
+    controller.handle(.down)
+    #expect(controller.cursor.row == 1)
+    controller.handle(.character("]"))
+    #expect(try session.activeDocument().title == "places")
+    text = Self.frame(controller)
+    #expect(text[3].hasPrefix(" # │ name"))
+    controller.handle(.character("["))
+    #expect(try session.activeDocument().title == "notes")
+  }
 }
