@@ -75,6 +75,21 @@ final class BrowseController {
   /// Ends the browser.
   func finish() { isFinished = true }
 
+  /// Whether `q` quits the session (`folio browse`), asking about unsaved documents as
+  /// `quit` does, rather than returning to the REPL's prompt.
+  var quitsSession = false
+
+  /// `q`: back to the prompt, or the session's `quit`, whose dialog asks first when a
+  /// document has unsaved changes; the browser ends once the session stops.
+  private func quit() {
+    guard quitsSession, let command = session.registry.command(id: SessionCommandID.quit) else {
+      isFinished = true
+      return
+    }
+    perform(moving: false) { try self.session.run(command, words: []) }
+    if session.stopReason != nil { isFinished = true }
+  }
+
   /// What the keys go to now.
   var mode = BrowseMode.grid
   /// The highlighted item of the open menu.
@@ -144,7 +159,7 @@ final class BrowseController {
       perform(moving: true, recording: (CommandInvocation("edit.redo"), nil)) {
         try self.reportUndo(redo: true)
       }
-    case .character("q"): isFinished = true
+    case .character("q"): quit()
     case .escape: status = .hints
     case .enter: startEditing()
     case .character("/"): mode = .finding(LineField())

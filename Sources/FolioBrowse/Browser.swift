@@ -27,9 +27,12 @@ public enum Browser {
   ///   - paths: documents to open first; an error opening one shows on the status line.
   ///   - hooks: the phrasing of results and errors.
   ///   - environment: the process environment (`TERM`, `NO_COLOR`).
+  ///   - quitsSession: whether `q` quits the session as `quit` does (asking about unsaved
+  ///     documents), as `folio browse` wants; otherwise it only leaves the browser.
   /// - Returns: how it ended.
   public static func run(
-    session: Session, opening paths: [String] = [], hooks: BrowseHooks, environment: [String: String]
+    session: Session, opening paths: [String] = [], hooks: BrowseHooks, environment: [String: String],
+    quitsSession: Bool = false
   ) -> Outcome {
     // `:browse` while browsing would start a second screen over the first.
     guard !isRunning else { return .refused("browse is running already") }
@@ -43,6 +46,7 @@ public enum Browser {
     }
     defer { terminal.stop() }
     let controller = BrowseController(session: session, hooks: hooks)
+    controller.quitsSession = quitsSession
     // Long work's progress goes to the status line, never over the screen.
     let shellProgress = session.workspace.progress
     defer { session.workspace.progress = shellProgress }
@@ -69,7 +73,8 @@ public enum Browser {
       switch terminal.read() {
       case .key(let key):
         controller.handle(key)
-        if controller.isFinished { return .quit }
+        // `q`, or a `:quit` or a Quit dialog's answer that ended the session.
+        if controller.isFinished || session.stopReason != nil { return .quit }
       case .hangUp:
         return .hungUp
       case .resize, .interrupt, .none:

@@ -11,7 +11,7 @@ exit(
   Folio.main(
     arguments: Array(CommandLine.arguments.dropFirst()), environment: Folio.processEnvironment(),
     embed: { EmbedServer.serve($0, $1) },
-    browse: { shell, paths in
+    browse: { shell, paths, quitsSession in
       let made = BrowseHooks(
         phraseError: shell.errorText, phraseResult: shell.statusText,
         lexLine: { line throws(FolioError) in
@@ -26,7 +26,8 @@ exit(
           entry.invocation, text: entry.text, answered: entry.answered, waited: entry.waited)
       }
       switch Browser.run(
-        session: shell.session, opening: paths, hooks: hooks, environment: shell.session.environment)
+        session: shell.session, opening: paths, hooks: hooks, environment: shell.session.environment,
+        quitsSession: quitsSession)
       {
       case .quit: return .success(())
       case .hungUp:

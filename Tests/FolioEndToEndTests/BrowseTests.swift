@@ -67,6 +67,28 @@ import Testing
     #expect(try Data(contentsOf: home.appendingPathComponent("places.csv")) == original)
   }
 
+  @Test("q in folio browse with unsaved changes asks as quit does: Esc keeps browsing, Don't Save quits")
+  func quitAsks() throws {
+    let home = try Self.homeWithPlaces()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let original = try Data(contentsOf: home.appendingPathComponent("places.csv"))
+    let terminal = try TmuxTerminal(home: home, arguments: ["browse", "places.csv"])
+    try terminal.waitFor("the grid") { Self.header($0) != nil }
+    try terminal.send("S")
+    try terminal.waitFor("sorted") { $0[0].contains("places*") }
+    try terminal.send("q")
+    try terminal.waitFor("the quit dialog") { $0.contains { $0.contains("[ Save All ]  [ Don't Save ]") } }
+    try terminal.send("Escape")
+    try terminal.waitFor("still browsing") { screen in
+      Self.header(screen) != nil && !screen.contains { $0.contains("[ Save All ]") }
+    }
+    try terminal.send("q")
+    try terminal.waitFor("the quit dialog again") { $0.contains { $0.contains("[ Save All ]") } }
+    try terminal.send("Tab", "Enter")
+    terminal.waitForExit()
+    #expect(try Data(contentsOf: home.appendingPathComponent("places.csv")) == original)
+  }
+
   @Test("Enter edits a cell in place, / finds, : runs save, ? lists the keys")
   func editFindCommand() throws {
     let home = try Self.homeWithPlaces()

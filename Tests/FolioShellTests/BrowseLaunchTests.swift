@@ -21,7 +21,7 @@ import Testing
   func refusedOutsideTheREPL() {
     let captured = CapturedShell()
     var called = false
-    captured.shell.browser = { _, _ in
+    captured.shell.browser = { _, _, _ in
       called = true
       return .success(())
     }
@@ -42,7 +42,8 @@ import Testing
     let recording = folder.appendingPathComponent("r.folio").path
     let captured = CapturedShell(isInteractive: true, isTerminalOutput: true)
     var paths: [[String]] = []
-    captured.shell.browser = { _, opened in
+    captured.shell.browser = { _, opened, quits in
+      #expect(!quits)
       paths.append(opened)
       return .success(())
     }

@@ -47,11 +47,12 @@ public enum Folio {
   ///     line chose, and returns the exit status; the `folio` program passes FolioEmbed's
   ///     server, which depends on this module.
   ///   - browse: runs the full-screen browser over the shell's session (`folio browse`, the
-  ///     REPL's `browse`), opening the paths first; the `folio` program passes FolioBrowse's.
+  ///     REPL's `browse`), opening the paths first, `q` quitting the session when the flag is
+  ///     set (`folio browse`); the `folio` program passes FolioBrowse's.
   public static func main(
     arguments: [String], environment: [String: String],
     embed: ((Shell, LaunchOptions.EmbedTransport) -> Int32)? = nil,
-    browse: ((Shell, [String]) -> Result<Void, FolioError>)? = nil
+    browse: ((Shell, [String], Bool) -> Result<Void, FolioError>)? = nil
   ) -> Int32 {
     let environment = Paths.withHome(environment)
     let launch: LaunchOptions
@@ -126,7 +127,7 @@ public enum Folio {
         shell.console.printError("folio: this build cannot browse")
         return 2
       }
-      if case .failure(let error) = browse(shell, documents) {
+      if case .failure(let error) = browse(shell, documents, true) {
         shell.console.printError("folio: " + shell.errorText(error))
         return 2
       }

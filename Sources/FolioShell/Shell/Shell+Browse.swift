@@ -51,7 +51,7 @@ extension Shell {
     }
     guard let browser else { throw FolioError(.disabled, "this build of folio cannot browse") }
     console.flush()
-    switch browser(self, paths) {
+    switch browser(self, paths, false) {
     case .success: break
     case .failure(let error): throw error
     }

@@ -56,9 +56,10 @@ public final class Shell {
   /// after that line may answer it, `--keep-going` or not.
   var unansweredDialog: Dialog?
   /// Runs the full-screen browser over this shell's session, opening the paths first, until
-  /// it returns; a failure says why the terminal cannot browse. The `folio` program supplies
-  /// it (FolioBrowse, which the shell does not import); nil in builds without one.
-  public var browser: ((Shell, [String]) -> Result<Void, FolioError>)?
+  /// it returns; a failure says why the terminal cannot browse. The flag says whether `q`
+  /// quits the session (`folio browse`) rather than returning to the REPL. The `folio` program
+  /// supplies it (FolioBrowse, which the shell does not import); nil in builds without one.
+  public var browser: ((Shell, [String], Bool) -> Result<Void, FolioError>)?
 
   /// A file being run by `source` (or a top-level script).
   struct IncludeFrame {
