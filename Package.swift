@@ -20,6 +20,7 @@ let package = Package(
     .library(name: "FolioPresentation", targets: ["FolioPresentation"]),
     .library(name: "FolioShell", targets: ["FolioShell"]),
     .library(name: "FolioEmbed", targets: ["FolioEmbed"]),
+    .library(name: "FolioBrowse", targets: ["FolioBrowse"]),
     .executable(name: "folio", targets: ["folio"]),
   ],
   targets: [
@@ -57,6 +58,12 @@ let package = Package(
       pkgConfig: "msgpack",
       providers: [.apt(["libmsgpack-dev"])]
     ),
+    // ncursesw (libncurses-dev), which the full-screen browser draws with.
+    .systemLibrary(
+      name: "CNcurses",
+      pkgConfig: "ncursesw",
+      providers: [.apt(["libncurses-dev"])]
+    ),
     .target(name: "CFolioSystem"),
     // The version and commit `folio --version` prints (scripts/version writes them).
     .target(name: "CFolioVersion"),
@@ -78,7 +85,13 @@ let package = Package(
     .target(
       name: "FolioEmbed", dependencies: ["FolioCore", "FolioSession", "FolioPresentation"],
       swiftSettings: releaseSettings),
-    .executableTarget(name: "folio", dependencies: ["FolioShell", "FolioEmbed", "FolioSession"]),
+    // The full-screen front end (`folio browse`, the REPL's `browse`): a third front end over
+    // the session, which borrows the shell's phrasing through closures the executable hands it.
+    .target(
+      name: "FolioBrowse", dependencies: ["FolioCore", "FolioSession", "CNcurses"],
+      swiftSettings: releaseSettings),
+    .executableTarget(
+      name: "folio", dependencies: ["FolioShell", "FolioEmbed", "FolioBrowse", "FolioPresentation", "FolioSession"]),
     .executableTarget(
       name: "folio-bench",
       dependencies: ["CLua", "FolioCore", "FolioSession", "FolioPresentation", "FolioShell"]),
@@ -92,6 +105,7 @@ let package = Package(
       dependencies: [
         "FolioEmbed", "FolioPresentation", "FolioSession", "FolioLua", "FolioTestSupport", "CMsgPack",
       ]),
+    .testTarget(name: "FolioBrowseTests", dependencies: ["FolioBrowse", "FolioSession", "FolioTestSupport"]),
     .testTarget(
       name: "FolioEndToEndTests",
       dependencies: ["folio"],

@@ -162,6 +162,7 @@ final class CapturedShell {
         ["shell.commands", "commands", "commands [FILTER…]"],
         ["shell.run", "run", "run ID [ARGUMENTS…]"], ["shell.echo", "echo", "echo [TEXT…]"],
         ["shell.source", "source", "source FILE"], ["shell.record", "record", "record [FILE] [--force]"],
+        ["shell.browse", "browse", "browse [FILE]"],
         ["shell.option", "option", "option [output|color|echo|keep-going|pager] [VALUE]"],
         ["option.output", "-", "option.output text|json"],
         ["option.color", "-", "option.color auto|always|never"],

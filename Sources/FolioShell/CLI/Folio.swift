@@ -61,8 +61,12 @@ public enum Folio {
   ///   - embed: makes the session `folio --embed` serves and serves it; the `folio` program
   ///     passes FolioEmbed's server. No shell is made then: the shell's own commands are not
   ///     the embedding client's.
+  ///   - browse: runs the full-screen browser over the shell's session (`folio browse`, the
+  ///     REPL's `browse`), opening the paths first, `q` quitting the session when the flag is
+  ///     set (`folio browse`); the `folio` program passes FolioBrowse's.
   public static func main(
-    arguments: [String], environment: [String: String], embed: EmbeddedFrontEnd? = nil
+    arguments: [String], environment: [String: String], embed: EmbeddedFrontEnd? = nil,
+    browse: ((Shell, [String], Bool) -> Result<Void, FolioError>)? = nil
   ) -> Int32 {
     let environment = Paths.withHome(environment)
     let launch: LaunchOptions
@@ -90,6 +94,7 @@ public enum Folio {
     Interrupt.installHandler()
     var isInteractive = false
     if case .interactive = launch.mode { isInteractive = isatty(0) != 0 }
+    if case .browse = launch.mode { isInteractive = isatty(0) != 0 }
     // An embedding client answers dialogs as they come, like a person; standard output is
     // the protocol's, so what the console says goes to standard error.
     if case .embed = launch.mode { isInteractive = true }
@@ -134,6 +139,7 @@ public enum Folio {
       TerminalSize.installResizeHandler()
     }
     defer { shell.console.flush() }
+    shell.browser = browse
     // A long script streams its results into a pipe (or to a terminal) command by command; a
     // file is written in large chunks.
     var status = stat()
@@ -149,6 +155,16 @@ public enum Folio {
     switch launch.mode {
     case .embed:
       return 2  // served above, without a shell
+    case .browse(let documents):
+      guard let browse else {
+        shell.console.printError("folio: this build cannot browse")
+        return 2
+      }
+      if case .failure(let error) = browse(shell, documents, true) {
+        shell.console.printError("folio: " + shell.errorText(error))
+        return 2
+      }
+      return shell.errorCount == 0 ? 0 : 1
     case .scripts(let scripts):
       for script in scripts where shell.session.stopReason == nil {
         if !shell.runScriptFile(script), !shell.options.keepGoing { break }

@@ -13,6 +13,8 @@ public struct LaunchOptions: Equatable, Sendable {
     case inline([String])
     /// `folio --embed`: JSON-RPC 2.0 on standard input and output (docs/protocol.md).
     case embed
+    /// `folio browse [DOCUMENT…]`: the full-screen front end (docs/browse.md).
+    case browse(documents: [String])
   }
 
   public var mode: Mode = .interactive(documents: [])
@@ -88,6 +90,7 @@ public struct LaunchOptions: Equatable, Sendable {
            folio run [OPTIONS] SCRIPT...     replay command files, in order
            folio -c 'COMMAND; COMMAND'       run commands given inline
            folio --embed [OPTIONS]           serve JSON-RPC 2.0 on stdin/stdout (docs/protocol.md)
+           folio browse [OPTIONS] [DOCUMENT...]  the full-screen browser (docs/browse.md)
 
     options:
       -c TEXT            run these commands (repeatable; ';' or newlines separate commands)
@@ -245,6 +248,11 @@ public struct LaunchOptions: Equatable, Sendable {
         throw UsageError(message: "'run' needs at least one script")
       }
       options.mode = .scripts(scripts)
+    } else if operands.first == "browse",
+      !(arguments.firstIndex(of: "--").map { $0 < arguments.firstIndex(of: "browse")! } ?? false)
+    {
+      guard inline.isEmpty else { throw UsageError(message: "'browse' and '-c' cannot be combined") }
+      options.mode = .browse(documents: Array(operands.dropFirst()))
     } else if !inline.isEmpty {
       guard operands.isEmpty else {
         throw UsageError(message: "'-c' takes no documents; use 'open PATH' inside the commands")

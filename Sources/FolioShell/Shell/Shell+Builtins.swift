@@ -69,7 +69,10 @@ enum ShellBuiltins {
 
   /// Every built-in command but the session options, in the order help lists them.
   static var declarations: [any DeclaredCommand<ShellContext>.Type] {
-    [Help.self, Commands.self, Run.self, Echo.self, Source.self, Record.self, OptionCommands.Option.self]
+    [
+      Help.self, Commands.self, Run.self, Echo.self, Source.self, Record.self, Browse.self,
+      OptionCommands.Option.self,
+    ]
   }
 
   /// `help [COMMAND] [SUBCOMMAND…]`.

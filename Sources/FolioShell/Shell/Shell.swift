@@ -56,6 +56,11 @@ public final class Shell {
   /// The dialog a batch run stopped at because the line meant to answer it failed: nothing
   /// after that line may answer it, `--keep-going` or not.
   var unansweredDialog: Dialog?
+  /// Runs the full-screen browser over this shell's session, opening the paths first, until
+  /// it returns; a failure says why the terminal cannot browse. The flag says whether `q`
+  /// quits the session (`folio browse`) rather than returning to the REPL. The `folio` program
+  /// supplies it (FolioBrowse, which the shell does not import); nil in builds without one.
+  public var browser: ((Shell, [String], Bool) -> Result<Void, FolioError>)?
 
   /// A file being run by `source` (or a top-level script).
   struct IncludeFrame {
@@ -183,7 +188,10 @@ public final class Shell {
       try render(output, for: command)
       if console.isOutputClosed { session.stopReason = .outputClosed }
       if let recorder, recorder.depth == includeStack.count,
-        case let id = registry.resolve(command.words[0].text)?.id, id != ShellBuiltins.Record.configuration.id
+        case let id = registry.resolve(command.words[0].text)?.id,
+        id != ShellBuiltins.Record.configuration.id,
+        // What the keys did in the browser is not replayable as its line (see docs/browse.md).
+        id != ShellBuiltins.Browse.configuration.id
       {
         if session.stopReason == .quit, id == ShellBuiltins.Source.configuration.id {
           // A sourced file quit: the line ran, and is what the recording holds last.
