@@ -36,6 +36,7 @@ struct ProgressStatus {
       case .save: "Saving"
       case .show: "Showing"
       case .journal: "Keeping unsaved changes of"
+      case .print: "Printing"
       }
     let head = " \(verb) \(progress.document.displayedOnOneLine)"
     guard let total = progress.total, total > 0 else {

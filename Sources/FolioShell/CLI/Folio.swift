@@ -207,6 +207,7 @@ private func standardInputUse(of mode: LaunchOptions.Mode, isInteractive: Bool) 
   case .scripts(let scripts): scripts.contains("-") ? .script : .free
   case .inline: .free
   case .interactive: isInteractive ? .free : .script
+  case .browse: .free
   }
 }
 

@@ -1,4 +1,5 @@
 import FolioCore
+import FolioPresentation
 import FolioSession
 
 /// What a full-screen front end borrows from the shell, and the `browse` command that starts
