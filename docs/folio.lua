@@ -235,6 +235,9 @@ function Context:prompt(options) end
 ---@return any|nil value
 function Context:choose(options) end
 
+---An item: a command id, or `{ command, title?, subtitle?, icon?, role?, dismiss?, arguments?,
+---enabled? }`; `title`, `subtitle` and `enabled` may be functions of ctx, called each time the
+---menu is resolved; `arguments` (name = string|number|boolean) reach the command as if typed.
 ---@alias folio.MenuItem string|table
 
 ---@class folio.MenuOptions
@@ -248,7 +251,9 @@ function Context:choose(options) end
 ---@field label_style? "automatic"|"titleAndIcon"|"titleOnly"|"iconOnly"
 ---@field primary? string
 ---@field dismiss? "automatic"|"enabled"|"disabled"
----@field items folio.MenuItem[]
+---The items, or a function of ctx returning them, called each time the menu is resolved (an
+---error disables the menu with its message).
+---@field items folio.MenuItem[]|fun(ctx: folio.Context): folio.MenuItem[]
 
 ---@param options folio.CommandOptions
 function folio.command(options) end
