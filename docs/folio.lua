@@ -232,6 +232,39 @@ function Context:notify(text) end
 ---@return "deleted"|"closed"|nil why
 function Context:confirm(options) end
 
+---@class folio.PromptOptions
+---@field title string
+---@field message? string
+---@field default? string The text the field starts with (an empty answer keeps it).
+---@field placeholder? string What the field asks for (`Text`); the REPL's prompt shows it.
+
+---Asks for a text in the same text-field dialog as Rename…, and returns it, or nil when the
+---user cancels. The command waits as at `ctx:confirm`: in the REPL the prompt shows the
+---default; in scripts the next line is the text (`choose OK "text"` or `cancel` too); over
+---`--embed` `dialog.presented` carries a `textField`, answered with `dialog.answer` and `text`.
+---@param options folio.PromptOptions
+---@return string|nil text
+function Context:prompt(options) end
+
+---@class folio.ChooseItem
+---@field title string
+---@field value? any What `ctx:choose` returns for it (its title when not given).
+---@field subtitle? string Shown after the title.
+
+---@class folio.ChooseOptions
+---@field title string
+---@field message? string
+---@field items (string|folio.ChooseItem)[] 1 to 200 items with different titles.
+
+---Asks the user to choose one item of a list (the dialog's buttons, answered `choose N` or
+---`choose TITLE`), and returns its value, or nil when the user cancels. Waits as `ctx:confirm`.
+---@param options folio.ChooseOptions
+---@return any|nil value
+function Context:choose(options) end
+
+---An item: a command id, or `{ command, title?, subtitle?, icon?, role?, dismiss?, arguments?,
+---enabled? }`; `title`, `subtitle` and `enabled` may be functions of ctx, called each time the
+---menu is resolved; `arguments` (name = string|number|boolean) reach the command as if typed.
 ---@alias folio.MenuItem string|table
 
 ---@class folio.MenuOptions
@@ -245,7 +278,9 @@ function Context:confirm(options) end
 ---@field label_style? "automatic"|"titleAndIcon"|"titleOnly"|"iconOnly"
 ---@field primary? string
 ---@field dismiss? "automatic"|"enabled"|"disabled"
----@field items folio.MenuItem[]
+---The items, or a function of ctx returning them, called each time the menu is resolved (an
+---error disables the menu with its message).
+---@field items folio.MenuItem[]|fun(ctx: folio.Context): folio.MenuItem[]
 
 ---@param options folio.CommandOptions
 function folio.command(options) end
@@ -381,12 +416,32 @@ function folio.row_decoration(options) end
 ---@param options folio.CellFormatOptions
 function folio.cell_format(options) end
 
----Calls `fn` after an event; an error in it goes to the plugin log and the command that
----caused the event still succeeds. `event.from`/`event.to` are set for renames.
+---What `document.changed` handlers get: the kind of change and what it changed. For a table
+---the lists hold row ids (`removed` ascending, the others in table order); for a text, line
+---numbers (`removed` as numbered before the change). Each list holds at most 10,000; more sets
+---`truncated`.
+---@class folio.Change
+---@field name "document.changed"
+---@field kind "rows"|"lines"|"columns"|"reload"
+---@field changed integer[] rows whose cells changed, or lines changed in place
+---@field added integer[]
+---@field removed integer[]
+---@field columns? { added: string[], removed: string[] } for `kind = "columns"`
+---@field reordered boolean rows moved (a sort)
+---@field truncated boolean
+
+---Calls `fn` after an event; an error in it is shown to the user as a warning with its
+---FILE:LINE (and goes to the plugin log), and the command that caused the event still
+---succeeds. `event.from`/`event.to` are set for renames.
 ---`selection.changed` fires once after each command that changed a document's selection,
 ---with `ctx.document` that document and `ctx.selection` its new selection.
----@param event "document.opened"|"document.saved"|"document.renamed"|"selection.changed"
----@param fn fun(ctx: folio.Context, event: { name: string, from?: string, to?: string })
+---`document.changed` fires once per document after each command that changed it (any front
+---end's, a script's, a plugin's, an undo or redo), with `ctx.document` that document and a
+---`folio.Change`; the handler's own edits are part of the command's undo step and call no
+---handler again. `document.closed` gets `event.document`, the closed window's id.
+---`dialog.answered` gets `event.title` and `event.button` (the chosen button's title).
+---@param event "document.opened"|"document.saved"|"document.renamed"|"selection.changed"|"document.changed"|"document.closed"|"dialog.answered"
+---@param fn fun(ctx: folio.Context, event: table)
 function folio.on(event, fn) end
 
 ---Runs a command by id with typed arguments (`{ to = "Ann", force = true }`: strings, numbers,

@@ -1439,7 +1439,9 @@ int folio_lua_make_context_template(lua_State *L, folio_snapshot_ids ids, folio_
                                     folio_context_source values, void *source) {
   host *h = host_of(L);
   h->swift_depth++;
-  int base = lua_gettop(L) - 4;  // base+1 notify, +2 confirm, +3 selection methods, +4 document methods
+  // base+1 notify, +2 confirm, +3 ctx's other functions (prompt, choose), +4 selection methods,
+  // +5 document methods
+  int base = lua_gettop(L) - 5;
   lua_createtable(L, 6, 0);
   int template = lua_gettop(L);
 
@@ -1470,6 +1472,12 @@ int folio_lua_make_context_template(lua_State *L, folio_snapshot_ids ids, folio_
   lua_pushliteral(L, "confirm");
   lua_pushvalue(L, base + 2);
   lua_rawset(L, -3);
+  lua_pushnil(L);
+  while (lua_next(L, base + 3) != 0) {
+    lua_pushvalue(L, -2);
+    lua_insert(L, -2);
+    lua_rawset(L, -4);
+  }
   int functions = lua_gettop(L);
   lua_pushvalue(L, functions);
   lua_pushvalue(L, template);
@@ -1479,15 +1487,15 @@ int folio_lua_make_context_template(lua_State *L, folio_snapshot_ids ids, folio_
   set_template_metatable(L, template, template_context, functions, "document selection env");
   lua_pop(L, 1);
 
-  int methods = base + 3;  // the selection's methods
+  int methods = base + 4;  // the selection's methods
   lua_pushvalue(L, methods);
   lua_pushlightuserdata(L, (void *)ids);
   lua_pushvalue(L, template);
   lua_pushcclosure(L, selection_index, 3);
   set_template_metatable(L, template, template_selection, methods, "ids");
 
-  lua_pushvalue(L, base + 4);  // a document's methods
-  set_template_metatable(L, template, template_document, base + 4, "");
+  lua_pushvalue(L, base + 5);  // a document's methods
+  set_template_metatable(L, template, template_document, base + 5, "");
 
   int reference = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_settop(L, base);

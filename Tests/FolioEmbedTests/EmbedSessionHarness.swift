@@ -14,7 +14,7 @@ final class EmbedSessionHarness {
   private(set) var sent: [JSONValue] = []
   private var server: EmbedServer!
 
-  init(csv: String, plugin: String? = nil) throws {
+  init(csv: String, plugin: String? = nil, notifications: String = "[]") throws {
     folder = try TemporaryFolder()
     try folder.write("t.csv", csv)
     session = EmbedServerTests.quietSession(in: folder)
@@ -26,7 +26,7 @@ final class EmbedSessionHarness {
       _ = session.finishCommand()
     }
     server = EmbedServer(session: session, log: { _ in }) { [unowned self] in sent.append($0) }
-    request(0, "initialize", #"{"protocolVersion":"1.3","notifications":[]}"#)
+    request(0, "initialize", #"{"protocolVersion":"1.3","notifications":\#(notifications)}"#)
     request(1, "document.open", #"{"path":"t.csv"}"#)
   }
 

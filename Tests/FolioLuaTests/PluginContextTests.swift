@@ -84,7 +84,8 @@ import Testing
     let report = try text("demo.snap", in: surface)
     #expect(
       report
-        == "2 1,3 1 | args,confirm,document,env,notify,selection | add,clear,count,ids,rows,set | protected")
+        == "2 1,3 1 | args,choose,confirm,document,env,notify,prompt,selection | add,clear,count,ids,rows,set | protected"
+    )
   }
 
   @Test("d:add_column joins the command's one undo step, named after the command; bad names are refused")

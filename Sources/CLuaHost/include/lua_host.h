@@ -210,7 +210,7 @@ typedef int (*folio_context_source)(lua_State *L, void *source, int64_t serial,
 
 /// Makes the per-state parts every `ctx` shares and returns a registry reference to them.
 /// Expects on the stack, and pops: the `notify` and `confirm` functions (`ctx:notify`,
-/// `ctx:confirm`), the table of selection methods (`rows`, `set`, `add`, `clear`) and the table
+/// `ctx:confirm`), a table of ctx's other functions (`prompt`, `choose`), the table of selection methods (`rows`, `set`, `add`, `clear`) and the table
 /// of document-handle methods.
 /// Each metatable it makes is protected (`getmetatable` returns "protected"). `values`
 /// (called with `source`) supplies what a `ctx` describes when its `document`, `selection`

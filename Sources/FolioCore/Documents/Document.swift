@@ -92,7 +92,10 @@ public final class Document {
   /// What the edit being made changed, as it described it; nil when it changed nothing.
   private var editChange: ContentChange?
   /// Where changes of the content and the selection are published: the workspace's bus.
-  private let events: EventBus
+  let events: EventBus
+  /// What changed since the change details were last taken (`takeChangeDetails`), kept while
+  /// the bus asks for it; nil when nothing changed or nothing is kept.
+  var changeRecord: DocumentChangeRecord?
 
   init(
     windowID: Int, path: String?, title: String, content: DocumentContent, format: DocumentFormat,
@@ -188,6 +191,7 @@ public final class Document {
 
   /// Makes an edit, noting an undescribed change as unknown.
   func making(_ edit: (Document) throws -> Void) throws {
+    beginChangeRecord()
     isChangeDescribed = false
     editChange = nil
     defer { if !isChangeDescribed { noteUnknownChange() } }
@@ -196,6 +200,7 @@ public final class Document {
 
   /// Notes a change of the content that no run of rows or lines describes.
   func noteUnknownChange() {
+    changeRecord?.isUnknown = true
     journalChange = .unknown
     frontEndChange = .unknown
     editChange = .unknown
@@ -214,6 +219,7 @@ public final class Document {
   /// Describes the edit being made (in `perform`'s `apply` or `revert`) for the recovery
   /// journal: from position `start`, `removed` rows or lines became `inserted` ones.
   func noteChange(start: Int, removed: Int, inserted: Int) {
+    recordRun(start: start, removed: removed, inserted: inserted, inPlace: true)
     noteChange(
       start: start, removed: removed, inserted: inserted,
       journaled: .run(start: start, removed: removed, inserted: inserted))
@@ -234,7 +240,10 @@ public final class Document {
   /// it held the content just before.
   func noteReordered(_ order: [Int]) {
     let journaled = (journalChange ?? .steps([])).then(.reordered(.permutation(order)))
+    let wasUnknown = changeRecord?.isUnknown ?? false
     noteUnknownChange()
+    changeRecord?.isUnknown = wasUnknown
+    changeRecord?.isReordered = true
     isChangeDescribed = true
     journalChange = journaled
   }
@@ -289,19 +298,28 @@ public final class Document {
   /// Records the changes made since `beginGroup` as one undo step named `name` (a plugin
   /// command's title), also when there was only one change. Nothing is recorded when nothing
   /// changed.
-  public func commitGroup(name: String) {
+  ///
+  /// With `joiningLastMove`, the changes join the step the last edit, undo or redo of the
+  /// history moved (`UndoStack.join`): a `document.changed` handler's edits are one step with
+  /// the command that changed the document.
+  public func commitGroup(name: String, joiningLastMove: Bool = false) {
     guard let collected = group?.steps else { return }
     group = nil
     guard !collected.isEmpty else { return }
+    let step: UndoStep
     if collected.count == 1, let only = collected.first {
-      undoStack.record(UndoStep(name: name, cost: only.cost, undo: only.undo, redo: only.redo))
-      return
-    }
-    undoStack.record(
-      UndoStep(
+      step = UndoStep(name: name, cost: only.cost, undo: only.undo, redo: only.redo)
+    } else {
+      step = UndoStep(
         name: name, cost: collected.reduce(0) { $0 + $1.cost },
         undo: { for step in collected.reversed() { try step.undo() } },
-        redo: { for step in collected { try step.redo() } }))
+        redo: { for step in collected { try step.redo() } })
+    }
+    if joiningLastMove {
+      undoStack.join(step)
+    } else {
+      undoStack.record(step)
+    }
   }
 
   /// Takes back the changes made since `beginGroup`, newest first: the content, the
@@ -341,8 +359,12 @@ public final class Document {
       apply: { document in
         document.content = newContent
         document.ordering = nil
+        document.changeRecord?.isReloaded = true
       },
-      revert: { $0.content = before })
+      revert: { document in
+        document.content = before
+        document.changeRecord?.isReloaded = true
+      })
   }
 
   /// Puts the rows the edit being made changed back in the sort order, as `upkeep` says,
@@ -384,7 +406,15 @@ public final class Document {
   /// for the recovery journal the moves themselves; or a change no run describes for a new
   /// order of every row.
   private func describe(_ reordering: RowReordering) {
-    guard let span = reordering.span else { return noteUnknownChange() }
+    guard let span = reordering.span else {
+      let wasUnknown = changeRecord?.isUnknown ?? false
+      noteUnknownChange()
+      changeRecord?.isUnknown = wasUnknown
+      changeRecord?.isReordered = true
+      return
+    }
+    changeRecord?.movedRows = true
+    recordRun(start: span.lowerBound, removed: span.count, inserted: span.count, inPlace: false)
     noteChange(
       start: span.lowerBound, removed: span.count, inserted: span.count, journaled: .reordered(reordering))
   }

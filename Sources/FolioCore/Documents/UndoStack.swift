@@ -30,6 +30,10 @@ public struct UndoStack {
   public let maximumSteps: Int
   /// The most memory, in bytes, the steps may hold together.
   public let maximumCost: Int
+  /// How the history last moved: a step recorded, undone or redone; nil before any.
+  private var lastMove: Move?
+
+  private enum Move { case recorded, undone, redone }
 
   /// Creates an empty history.
   public init(maximumSteps: Int = 1000, maximumCost: Int = 64 << 20) {
@@ -44,6 +48,7 @@ public struct UndoStack {
 
   /// Records a change that was just made; the redo history is dropped.
   public mutating func record(_ step: UndoStep) {
+    lastMove = .recorded
     redoSteps.removeAll()
     undoSteps.append(step)
     totalCost += step.cost
@@ -62,6 +67,7 @@ public struct UndoStack {
     undoSteps.removeLast()
     totalCost -= step.cost
     redoSteps.append(step)
+    lastMove = .undone
     return step.name
   }
 
@@ -74,11 +80,51 @@ public struct UndoStack {
     redoSteps.removeLast()
     undoSteps.append(step)
     totalCost += step.cost
+    lastMove = .redone
     return step.name
+  }
+
+  /// Makes a change just made part of the step the history last moved, keeping that step's
+  /// name: after a step was recorded or redone, undoing it takes the change back too; after
+  /// one was undone, redoing it first takes the change back, and undoing it again makes the
+  /// change again. With no step to join, the change is recorded as its own.
+  public mutating func join(_ step: UndoStep) {
+    switch lastMove {
+    case .recorded?, .redone?:
+      guard let top = undoSteps.popLast() else { return record(step) }
+      undoSteps.append(
+        UndoStep(
+          name: top.name, cost: top.cost + step.cost,
+          undo: {
+            try step.undo()
+            try top.undo()
+          },
+          redo: {
+            try top.redo()
+            try step.redo()
+          }))
+      totalCost += step.cost
+    case .undone?:
+      guard let top = redoSteps.popLast() else { return record(step) }
+      redoSteps.append(
+        UndoStep(
+          name: top.name, cost: top.cost + step.cost,
+          undo: {
+            try top.undo()
+            try step.redo()
+          },
+          redo: {
+            try step.undo()
+            try top.redo()
+          }))
+    case nil:
+      record(step)
+    }
   }
 
   /// Forgets the whole history.
   public mutating func removeAll() {
+    lastMove = nil
     undoSteps.removeAll()
     redoSteps.removeAll()
     totalCost = 0

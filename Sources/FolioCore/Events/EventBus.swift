@@ -20,6 +20,11 @@ public final class EventBus {
   private var queue: [AppEvent] = []
   private var isFlushing = false
 
+  /// Whether documents keep what each change touched for their subscribers
+  /// (`Document.takeChangeDetails`): set while one wants the details, such as a plugin's
+  /// `document.changed` handler.
+  public var recordsChangeDetails = false
+
   /// Creates a bus with no subscribers and nothing queued.
   public init() {}
 

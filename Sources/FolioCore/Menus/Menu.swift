@@ -29,6 +29,9 @@ public struct Menu: Modifiable, Sendable, Equatable {
   public var owner: String
   /// The elements, in declaration order.
   public var elements: [MenuElement]
+  /// Makes the elements each time the menu is resolved, in place of `elements`; nil for a
+  /// menu of declared elements.
+  public var contentProvider: MenuContentProvider?
 
   /// Creates a menu from its elements.
   public init(

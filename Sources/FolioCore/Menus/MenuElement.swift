@@ -41,6 +41,8 @@ public struct MenuItem: Sendable, Equatable {
     var presentation: Presentation
     var arguments: [String]
     var onTitle: String?
+    var namedArguments: [MenuArgument] = []
+    var provider: MenuItemProvider?
   }
 
   /// The fields, shared by the item's copies until one of them changes a field. Changed only
@@ -111,6 +113,18 @@ public struct MenuItem: Sendable, Equatable {
   public var onTitle: String? {
     get { storage.fields.onTitle }
     set { uniqueFields.onTitle = newValue }
+  }
+  /// Named arguments the item passes to its command after `arguments`, as if typed
+  /// (`tag=red`, `--force`).
+  public var namedArguments: [MenuArgument] {
+    get { storage.fields.namedArguments }
+    set { uniqueFields.namedArguments = newValue }
+  }
+  /// Makes what the item shows (title, subtitle, whether enabled) each time its menu is
+  /// resolved; nil for an item shown as declared.
+  public var provider: MenuItemProvider? {
+    get { storage.fields.provider }
+    set { uniqueFields.provider = newValue }
   }
   /// Where the registry found `command` when the item was last resolved (see `Storage`);
   /// shared by the item's copies, no part of its equality.

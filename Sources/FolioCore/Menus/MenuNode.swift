@@ -52,6 +52,8 @@ public struct MenuNode: Sendable, Equatable {
   public var value: String?
   /// The words a button passes to its command before any typed after `choose`.
   public var arguments: [String]
+  /// The named arguments its command gets after `arguments` (`MenuItem.namedArguments`).
+  public var namedArguments: [MenuArgument] = []
   /// A stepper's or slider's bounds.
   public var bounds: ClosedRange<Double>?
   /// A stepper's or slider's step.

@@ -121,11 +121,25 @@ private struct Resolution {
     if let primaryAction = menu.primaryAction, registry.command(id: primaryAction) == nil {
       throw unknown(primaryAction, in: scope)
     }
+    // A menu whose elements are made now that cannot make them shows disabled, with why.
+    var elements = menu.elements
+    var failure: String?
+    if let provider = menu.contentProvider {
+      do throws(FolioError) {
+        elements = try provider.make()
+      } catch {
+        failure = error.message
+      }
+    }
     var node = MenuNode(
       kind: kind, title: menu.title, icon: menu.icon, command: menu.primaryAction,
       showsIcon: kind == .submenu && scope.showsIcons && menu.icon != nil,
       showsTitle: Self.showsTitle(labelStyle, icon: menu.icon),
-      children: try nodes(menu.elements, in: scope, vertical: true))
+      children: failure == nil ? try nodes(elements, in: scope, vertical: true) : [])
+    if let failure {
+      node.isEnabled = false
+      node.disabledReason = failure
+    }
     if kind == .menu { node.showsIcon = menu.icon != nil }
     return node
   }
@@ -246,21 +260,33 @@ private struct Resolution {
     }
     // A text button that names its action (EditButton) shows no icon but its own.
     let icon = item.onTitle == nil ? item.icon ?? registered.command.icon : item.icon
-    let title = shown == .toggle(true) ? item.onTitle ?? item.title : item.title
-    let reason = availability.reason
+    var title = shown == .toggle(true) ? item.onTitle ?? item.title : item.title
+    var reason = availability.reason
+    var subtitle = item.subtitle
+    if let provider = item.provider {
+      do throws(FolioError) {
+        let overrides = try provider.make()
+        title = overrides.title ?? title
+        subtitle = overrides.subtitle ?? subtitle
+        reason = reason ?? overrides.disabledReason
+      } catch {
+        reason = error.message
+      }
+    }
     nodes.append(
       MenuNode(
         kind: kind, title: title ?? registered.command.title,
-        subtitle: item.subtitle ?? registered.command.subtitle, icon: icon,
+        subtitle: subtitle ?? registered.command.subtitle, icon: icon,
         command: registered.command.id, role: item.role ?? registered.command.role, isEnabled: reason == nil,
         disabledReason: reason,
         dismiss: item.dismiss ?? scope.dismiss ?? registered.command.dismiss, state: shown,
         arguments: item.arguments,
         bounds: bounds, step: step,
         // The command's shortcut runs it without the item's words, so it is not the item's.
-        shortcut: item.arguments.isEmpty ? registered.command.shortcut : nil,
+        shortcut: item.arguments.isEmpty && item.namedArguments.isEmpty ? registered.command.shortcut : nil,
         showsIcon: scope.showsIcons && icon != nil, showsTitle: Self.showsTitle(scope.labelStyle, icon: icon))
     )
+    if !item.namedArguments.isEmpty { nodes[nodes.count - 1].namedArguments = item.namedArguments }
     return true
   }
 

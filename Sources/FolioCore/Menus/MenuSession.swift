@@ -108,7 +108,7 @@ public struct MenuSession {
       throw FolioError.invalidArgument("'\(title)' is a slider: choose it with a value (choose \(title) 50)")
     default:
       // The item's own words are literal: a path such as `--x` or `a=b` is never an option.
-      words = node.arguments.map { Word($0, quotedFrom: 0) } + arguments
+      words = node.arguments.map { Word($0, quotedFrom: 0) } + node.namedArguments.map(\.word) + arguments
     }
     let output = try registry.invoke(command, words: words, origin: .menu)
     if Self.staysOpen(after: node) {

@@ -29,7 +29,8 @@ extension PluginHost {
     }
     plugin.sharedContext = nil
     plugin.contextTemplate = makeContextTemplate(
-      in: lua, notify: notify, confirm: confirm, selection: makeSelectionMethods(in: lua, for: plugin),
+      in: lua, notify: notify, confirm: confirm, asking: makeAskingFunctions(in: lua),
+      selection: makeSelectionMethods(in: lua, for: plugin),
       methods: makeDocumentMethods(in: lua, for: plugin))
     let api: [String: LuaState.DataFunction] = [
       "command": declaring("command") { [unowned self, unowned plugin] arguments, at throws(LuaError) in
@@ -287,7 +288,8 @@ extension PluginHost {
   /// by `ctx.args` when `withArgs`).
   func invoke(
     _ function: LuaFunctionReference, of plugin: Plugin, context: ContextRequest?, withArgs: Bool = false,
-    _ arguments: [LuaData] = [], stepName: String? = nil, plainResult: ((PlainDataError) -> LuaError)? = nil
+    _ arguments: [LuaData] = [], stepName: String? = nil, plainResult: ((PlainDataError) -> LuaError)? = nil,
+    joining: Document? = nil
   ) throws(FolioError) -> [LuaData] {
     guard let lua = plugin.lua else { throw FolioError(.disabled, "plugin \(plugin.name) is not loaded") }
     try refuseIfQuarantined(plugin)
@@ -314,7 +316,7 @@ extension PluginHost {
       quarantineIfBudgetSpent(plugin, by: error, failure: failed)
       throw failed
     }
-    if isOutermost { try commitTransaction(named: stepName ?? "Plugin \(plugin.name)") }
+    if isOutermost { try commitTransaction(named: stepName ?? "Plugin \(plugin.name)", joining: joining) }
     return results
   }
 
@@ -341,8 +343,9 @@ extension PluginHost {
 
   /// Ends the running transaction as it succeeded: stores its `folio.state` writes, then
   /// makes each changed document's changes one undo step named `name`. When the writes
-  /// cannot be stored, the document changes are rolled back too.
-  func commitTransaction(named name: String) throws(FolioError) {
+  /// cannot be stored, the document changes are rolled back too. The changes of `joining`
+  /// join the step that last moved its history instead (`Document.commitGroup`).
+  func commitTransaction(named name: String, joining: Document? = nil) throws(FolioError) {
     let documents = transaction ?? []
     transaction = nil
     do {
@@ -351,7 +354,7 @@ extension PluginHost {
       for document in documents.reversed() { document.rollbackGroup() }
       throw error
     }
-    for document in documents { document.commitGroup(name: name) }
+    for document in documents { document.commitGroup(name: name, joiningLastMove: document === joining) }
   }
 
   /// Ends the running transaction as it failed: its document changes are taken back and its

@@ -311,8 +311,12 @@ extension PluginHost {
       labelStyle: labelStyle ?? .automatic,
       dismissBehavior: try fields.oneOf("dismiss", DismissBehavior.self),
       primaryAction: try fields.string("primary"), owner: plugin.owner,
-      elements: try makeElements(fields, plugin: plugin, level: level))
+      elements: fields["items"].function == nil ? try makeElements(fields, plugin: plugin, level: level) : [])
     menu.opensUpward = try fields.boolean("opens_upward") ?? false
+    // `items = function(ctx) … end`: the elements are made each time the menu opens.
+    if let items = fields["items"].function {
+      menu.contentProvider = makeContentProvider(items, plugin: plugin, place: function)
+    }
     return menu
   }
 
@@ -370,13 +374,17 @@ extension PluginHost {
           elements: try makeElements(fields, plugin: plugin, level: level + 1)))
     default:
       let fields = try PluginFields(
-        item, function: place, known: ["command", "title", "subtitle", "icon", "role", "dismiss"])
-      return .item(
-        MenuItem(
-          command: try fields.requiredString("command"), title: try fields.string("title"),
-          subtitle: try fields.string("subtitle"), icon: try fields.string("icon"),
-          role: try fields.oneOf("role", CommandRole.self),
-          dismiss: try fields.oneOf("dismiss", DismissBehavior.self)))
+        item, function: place,
+        known: ["command", "title", "subtitle", "icon", "role", "dismiss", "arguments", "enabled"])
+      var menuItem = MenuItem(
+        command: try fields.requiredString("command"),
+        title: fields["title"].function == nil ? try fields.string("title") : nil,
+        subtitle: fields["subtitle"].function == nil ? try fields.string("subtitle") : nil,
+        icon: try fields.string("icon"), role: try fields.oneOf("role", CommandRole.self),
+        dismiss: try fields.oneOf("dismiss", DismissBehavior.self))
+      menuItem.namedArguments = try Self.menuArguments(fields)
+      menuItem.provider = try makeItemProvider(fields, plugin: plugin)
+      return .item(menuItem)
     }
   }
 

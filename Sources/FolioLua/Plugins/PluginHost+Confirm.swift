@@ -11,6 +11,11 @@ final class ConfirmRequest {
   let buttons: [DialogButton]
   let titleVisibility: DialogTitleVisibility
   let presenting: PresentedRow?
+  /// The text field of a `ctx:prompt`; nil otherwise.
+  var textField: DialogTextField?
+  /// The value each button of a `ctx:choose` returns, in the buttons' order (its Cancel
+  /// last, returning nil); nil otherwise.
+  var values: [LuaData]?
 
   init(
     title: String, message: String?, buttons: [DialogButton], titleVisibility: DialogTitleVisibility,
@@ -43,6 +48,9 @@ final class SuspendedCommand {
   var confirmation = 0
   /// What its `ctx` describes, kept while it waits so the `ctx` stays readable.
   var context: ContextKey?
+  /// What it asked (`ctx:confirm`, `ctx:prompt`, `ctx:choose`), which says what the answer
+  /// returns.
+  var request: ConfirmRequest?
 
   init(plugin: Plugin, lua: LuaState, thread: LuaThread, function: LuaFunctionReference, title: String) {
     self.plugin = plugin
@@ -245,6 +253,7 @@ extension PluginHost {
     command.notices = notices
     lastConfirmation += 1
     command.confirmation = lastConfirmation
+    command.request = request
     suspended.append(command)
     // It is about the row it presents, or else the document active as the command runs.
     let document =
@@ -261,7 +270,7 @@ extension PluginHost {
       Dialog(
         title: request.title, message: request.message, buttons: request.buttons,
         titleVisibility: request.titleVisibility, presenting: request.presenting, target: target,
-        recordsAnswers: true,
+        recordsAnswers: true, textField: request.textField,
         responder: .pluginConfirmation(command.confirmation)))
   }
 
@@ -286,11 +295,15 @@ extension PluginHost {
   ///     title.
   /// - Throws: `FolioError.disabled` when no command waits on it any more, or what the
   ///   command's `run` raised (rolled back then).
+  ///   - text: the text entered in a `ctx:prompt`'s field; its starting text when nil.
   public func answerConfirmation(
-    _ number: Int, with button: DialogButton, dismissal: DialogDismissalReason? = nil
+    _ number: Int, with button: DialogButton, text: String? = nil, dismissal: DialogDismissalReason? = nil
   ) throws(FolioError) -> CommandOutput {
     guard let command = suspended.first(where: { $0.confirmation == number }) else {
       throw FolioError(.disabled, "the command is no longer running")
+    }
+    if let values = Self.answerValues(of: command.request, button: button, text: text) {
+      return try step(command, values)
     }
     var values: [LuaData] = [.string(button.title)]
     switch dismissal {

@@ -18,6 +18,7 @@ extension PluginHost {
   /// and the document methods.
   func makeContextTemplate(
     in lua: LuaState, notify: LuaFunctionReference, confirm: LuaFunctionReference,
+    asking: [String: LuaFunctionReference] = [:],
     selection: [String: LuaFunctionReference], methods: [String: LuaFunctionReference]
   ) -> Int32 {
     let state = lua.state
@@ -26,6 +27,7 @@ extension PluginHost {
     guard lua_checkstack(state, 8) != 0 else { return LUA_REFNIL }
     lua.push(.function(notify))
     lua.push(.function(confirm))
+    lua.push(.table(LuaTable(fields: asking.mapValues(LuaData.function))))
     lua.push(.table(LuaTable(fields: selection.mapValues(LuaData.function))))
     lua.push(.table(LuaTable(fields: methods.mapValues(LuaData.function))))
     return folio_lua_make_context_template(

@@ -2,7 +2,10 @@ import FolioCore
 
 extension PluginHost {
   /// The events `folio.on` accepts.
-  static let eventNames = ["document.opened", "document.saved", "document.renamed", "selection.changed"]
+  static let eventNames = [
+    "document.opened", "document.saved", "document.renamed", "selection.changed", "document.changed",
+    "document.closed", "dialog.answered",
+  ]
 
   // MARK: Share targets
 
@@ -170,16 +173,18 @@ extension PluginHost {
       details["from"] = .string(from)
       details["to"] = .string(to)
     case .selectionChanged(let change): windowID = change.windowID
-    default: return
+    default: return deliverReaction(to: event)
     }
     guard let document = surface.workspace.documents.first(where: { $0.windowID == windowID }) else { return }
     dispatch(event.name, details: details, document: document)
   }
 
   /// Calls every loaded plugin's handlers for `event`, in plugin then declaration order.
-  /// A failing handler is logged to its plugin's log; the command that caused the event
-  /// goes on. A quarantined plugin's handlers do not run.
-  private func dispatch(_ event: String, details: [String: LuaData], document: Document?) {
+  /// A failing handler is logged to its plugin's log and kept for the front end to show
+  /// (`takeHandlerFailures`); the command that caused the event goes on. A quarantined
+  /// plugin's handlers do not run. The edits of a handler called `joining` a document join
+  /// the step that changed it (`document.changed`).
+  func dispatch(_ event: String, details: [String: LuaData], document: Document?, joining: Document? = nil) {
     for plugin in plugins where plugin.status == .loaded {
       if plugin.cachedEntry != nil, plugin.contributions.eventHandlers.contains(event) {
         // Registered from the declaration cache: `plugin.lua` runs now and declares the
@@ -191,9 +196,10 @@ extension PluginHost {
         do {
           _ = try invoke(
             handler.function, of: plugin, context: ContextRequest(document: document),
-            [.table(LuaTable(fields: details))])
+            [.table(LuaTable(fields: details))], joining: joining)
         } catch {
-          // `invoke` wrote the error and its traceback to the plugin's log.
+          // `invoke` wrote the error and its traceback to the plugin's log; it is shown too.
+          noteHandlerFailure(error, event: event)
         }
       }
     }

@@ -103,6 +103,9 @@ public final class PluginHost {
   var readingRound = 0
   /// The number of the last `readingTogether` call.
   var lastReadingRound = 0
+  /// The failures of `folio.on` handlers since the front end last took them
+  /// (`takeHandlerFailures`).
+  var handlerFailures: [FolioError] = []
   /// How many `folio.run` calls are running, one inside another.
   var runDepth = 0
   /// The host's handler on the workspace's event bus, which runs plugins' `folio.on`
@@ -110,7 +113,7 @@ public final class PluginHost {
   private var eventSubscription: Subscription?
   /// Where the host publishes plugin events: the workspace's bus, held weakly so a host that
   /// outlives its surface publishes nothing.
-  private weak var events: EventBus?
+  weak var events: EventBus?
 
   /// Something a plugin declares while it loads, with the `FILE:LINE: ` of its declaration
   /// for the errors of `checkCommandReferences` and of registering it (a taken id).
@@ -440,6 +443,7 @@ public final class PluginHost {
   /// or `pluginFailed` with the reason it failed or was quarantined.
   func setStatus(_ status: Plugin.Status, of plugin: Plugin) {
     plugin.status = status
+    updateChangeRecording()
     switch status {
     case .loaded: events?.publish(.pluginLoaded(name: plugin.name))
     case .failed(let reason), .quarantined(let reason):

@@ -69,7 +69,14 @@ enum DialogCommands {
       if let dialog = session.pendingDialog, dialog.textField != nil, let accept = dialog.acceptButton {
         // A dialog with a text field takes every word as its text: `choose New Title`; the
         // cancel button's title cancels, as the prompt offers (`choose Cancel`).
-        let text = words.joined(separator: " ")
+        var text = words.joined(separator: " ")
+        // A plugin's `ctx:prompt` also takes its button and the text, `choose OK "New tag"`,
+        // or its button alone for the text it starts with, `choose OK`.
+        if case .pluginConfirmation = dialog.responder, words.count <= 2,
+          words[0].lowercased() == accept.title.lowercased(), let field = dialog.textField
+        {
+          text = words.count == 2 ? words[1] : field.text
+        }
         let cancel = dialog.cancelButton
         if text.lowercased() == cancel.title.lowercased() { return try session.answerDialog(with: cancel) }
         return try session.answerDialog(with: accept, text: text)

@@ -34,6 +34,12 @@ extension Session {
       invocation.arguments[field.parameter] = .string(text ?? field.text)
       dialog.responder = .command(invocation)
     }
+    // A plugin's `ctx:prompt` gets the text; the answer keeps it for a recording.
+    var entered: String?
+    if let field = dialog.textField, button.role != .cancel, case .pluginConfirmation = dialog.responder {
+      entered = text ?? field.text
+      dialog.textField?.text = text ?? field.text
+    }
     // A dialog belongs to its target's window, as a sheet does: the answer acts there. A
     // Cancel still answers when that window is gone.
     if let window = dialog.target?.windowID ?? dialog.presenting?.windowID,
@@ -47,19 +53,19 @@ extension Session {
     events.publish(.dialogDismissed(title: dialog.title, button: button.title))
     return try presenting { () throws -> CommandOutput in
       answeredDialog = DialogAnswer(dialog, button)
-      return try respond(to: dialog, with: button)
+      return try respond(to: dialog, with: button, text: entered)
     }
   }
 
   /// Hands the answer to the dialog's responder and returns what it did.
-  private func respond(to dialog: Dialog, with button: DialogButton, dismissal: DialogDismissalReason? = nil)
-    throws -> CommandOutput
-  {
+  private func respond(
+    to dialog: Dialog, with button: DialogButton, text: String? = nil, dismissal: DialogDismissalReason? = nil
+  ) throws -> CommandOutput {
     switch dialog.responder {
     case .command(let invocation): return try registry.answer(button.id, to: invocation)
     case .pluginConfirmation(let number):
       guard let pluginHost else { throw FolioError(.disabled, "plugins are off") }
-      return try pluginHost.answerConfirmation(number, with: button, dismissal: dismissal)
+      return try pluginHost.answerConfirmation(number, with: button, text: text, dismissal: dismissal)
     }
   }
 

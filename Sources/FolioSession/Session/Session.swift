@@ -236,6 +236,8 @@ public final class Session {
     events.flush()
     // The plugins' event handlers may have deleted the row as the events were delivered.
     if dismissDialogIfItsRowIsGone() != nil { events.flush() }
-    return workspace.journalChanges()
+    // A failing `folio.on` handler is shown as a warning: the command itself succeeded.
+    let failures = pluginHost?.takeHandlerFailures() ?? []
+    return failures + workspace.journalChanges()
   }
 }

@@ -92,6 +92,12 @@ final class Recorder {
         return
       }
       try append(writer.line(invocation))
+    } else if dialog.recordsAnswers, let field = dialog.textField {
+      // A plugin's `ctx:prompt`: the line that asked, then its answer with the text.
+      if let asked { try append(asked) }
+      for line in reads { try append(line) }
+      try append(
+        button.role == .cancel ? "cancel" : "choose \(Word.quoted(button.title)) \(Word.quoted(field.text))")
     } else if dialog.recordsAnswers {
       if let asked { try append(asked) }
       for line in reads { try append(line) }
