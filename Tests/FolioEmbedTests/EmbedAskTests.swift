@@ -1,5 +1,4 @@
 import FolioCore
-import FolioShell
 import FolioTestSupport
 import Foundation
 import Testing

@@ -86,7 +86,7 @@ struct DocumentChangeRecord {
     revision = document.revision
     switch document.content {
     case .table(let table):
-      rowIDs = table.ids
+      rowIDs = table.ids?.order
       rowCount = table.rowCount
       lineCount = nil
       columns = table.columns

@@ -112,6 +112,8 @@ public enum Folio {
         console.printError("folio: this build cannot serve '--embed'")
         return 2
       }
+      workspace.standardStreams = .unavailable(
+        "standard input and output carry the protocol's messages in --embed")
       let session = embed.makeSession(workspace, environment)
       session.appEnvironment = AppEnvironment(
         platform: launch.platform ?? .mac, width: launch.width ?? TerminalSize.width(environment: environment)
@@ -199,11 +201,12 @@ public enum Folio {
   }
 }
 
-/// Who holds standard input in a launch mode: the embedding protocol, the commands (a script
-/// read from it, or the REPL's terminal, which `open -` refuses anyway), or nobody.
+/// Who holds standard input in a launch mode with a shell: the commands (a script read from
+/// it, or the REPL's terminal, which `open -` refuses anyway), or nobody. (`--embed`, served
+/// without a shell, lends the workspace none.)
 private func standardInputUse(of mode: LaunchOptions.Mode, isInteractive: Bool) -> Shell.StandardInputUse {
   switch mode {
-  case .embed: .embeddingProtocol
+  case .embed: .script
   case .scripts(let scripts): scripts.contains("-") ? .script : .free
   case .inline: .free
   case .interactive: isInteractive ? .free : .script

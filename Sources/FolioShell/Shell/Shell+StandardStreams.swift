@@ -11,9 +11,6 @@ extension Shell {
     case free
     /// The commands being run are read from it (`folio < script`, `folio run -`).
     case script
-    /// The embedding protocol's messages come on it (`--embed`), and its responses go to
-    /// standard output.
-    case embeddingProtocol
   }
 
   /// The most `open -` reads from standard input: 4 GiB.
@@ -22,11 +19,6 @@ extension Shell {
   /// Lends the process's standard input (as `use` says it is free) and standard output to the
   /// workspace, for `open -` and `save --as -`.
   public func lendStandardStreams(input use: StandardInputUse) {
-    if use == .embeddingProtocol {
-      workspace.standardStreams = .unavailable(
-        "standard input and output carry the protocol's messages in --embed")
-      return
-    }
     let state = StandardInputState(use: use)
     workspace.standardStreams = StandardStreams(
       readInput: { (cancellation) throws(FolioError) -> [UInt8] in try state.read(cancellation: cancellation)
@@ -72,8 +64,6 @@ private final class StandardInputState {
     switch use {
     case .script:
       throw FolioError(.disabled, "standard input cannot be read: it holds the commands being run")
-    case .embeddingProtocol:
-      throw FolioError(.disabled, "standard input cannot be read: it carries the protocol's messages")
     case .free: break
     }
     if let bytes = unread {
