@@ -41,6 +41,7 @@ public struct MenuItem: Sendable, Equatable {
     var presentation: Presentation
     var arguments: [String]
     var onTitle: String?
+    var confirm: Bool
   }
 
   /// The fields, shared by the item's copies until one of them changes a field. Changed only
@@ -112,6 +113,13 @@ public struct MenuItem: Sendable, Equatable {
     get { storage.fields.onTitle }
     set { uniqueFields.onTitle = newValue }
   }
+  /// Whether choosing the item asks first (`TITLE?` with the title and Cancel) when its
+  /// command does not ask by itself (`CommandConfiguration.confirmation`). The role only
+  /// styles the item, as the seed's `Button(role: .destructive)` does; this asks.
+  public var confirm: Bool {
+    get { storage.fields.confirm }
+    set { uniqueFields.confirm = newValue }
+  }
   /// Where the registry found `command` when the item was last resolved (see `Storage`);
   /// shared by the item's copies, no part of its equality.
   var commandLookup: CommandLookupCache { storage.commandLookup }
@@ -120,12 +128,12 @@ public struct MenuItem: Sendable, Equatable {
   public init(
     command: String, title: String? = nil, subtitle: String? = nil, icon: String? = nil,
     role: CommandRole? = nil, dismiss: DismissBehavior? = nil, presentation: Presentation = .automatic,
-    arguments: [String] = [], onTitle: String? = nil
+    arguments: [String] = [], onTitle: String? = nil, confirm: Bool = false
   ) {
     storage = Storage(
       Fields(
         command: command, title: title, subtitle: subtitle, icon: icon, role: role, dismiss: dismiss,
-        presentation: presentation, arguments: arguments, onTitle: onTitle))
+        presentation: presentation, arguments: arguments, onTitle: onTitle, confirm: confirm))
   }
 
   /// Whether two items have the same fields.

@@ -493,7 +493,8 @@ struct TextRenderer {
       lines.append("  \(field.label): [\(field.text)]")
       lines.append(
         style.secondary(
-          "Type the new \(field.label.lowercased()) on the next line ('choose TEXT'), or 'cancel'."))
+          "Type the \(field.text.isEmpty ? "" : "new ")\(field.label.lowercased()) on the next line "
+            + "('choose TEXT'), or 'cancel'."))
       return lines.joined(separator: "\n")
     }
     for (index, button) in dialog.buttons.enumerated() {

@@ -16,7 +16,7 @@ extension TableCommands {
         menu such as the context menu; typed in a script it deletes at once; --yes never asks. \
         One undoable step: undo puts the rows back where they were, with their ids.
         """,
-      parameters: [rows, CommandContext.yes])
+      parameters: [rows, CommandContext.yes], confirmation: .asks)
 
     static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
       let target = try Target(arguments, of: context.document)
