@@ -17,10 +17,22 @@ struct MenuTextRenderer {
   /// The mark's one UTF-8 byte.
   private static let shortcutByte: UInt8 = 0x1F
 
+  /// A menu's heading: its icon (where it shows one) and title, then the command a menu with
+  /// a primary action runs when it is run rather than opened [Menu(primaryAction:)].
+  private func heading(_ node: MenuNode, title: String) -> String {
+    let icon =
+      node.kind == .menu && node.showsIcon ? node.icon.map { SymbolGlyphs.glyph(for: $0) + " " } ?? "" : ""
+    var text = style.heading(icon + title)
+    if node.kind == .menu, let primary = node.command {
+      text += "\n" + style.secondary("  primary action: \(primary) (runs when the menu is run, not opened)")
+    }
+    return text
+  }
+
   /// A menu shown without opening it.
   func render(_ node: MenuNode) -> String {
     var text = MenuText(reserving: 64 * (node.children.count + 1))
-    text.append(style.heading(node.title ?? ""))
+    text.append(heading(node, title: node.title ?? ""))
     var number = 0
     body(node, numbered: false, number: &number, into: &text)
     return Self.aligningShortcuts(text)
@@ -79,7 +91,7 @@ struct MenuTextRenderer {
   func render(_ menu: OpenMenu) -> String {
     // One byte buffer, sized once, every line appended to it: no array of lines to join.
     var lines = MenuText(reserving: 64 * (menu.node.children.count + 2))
-    lines.append(style.heading(menu.path.joined(separator: " › ")))
+    lines.append(heading(menu.node, title: menu.path.joined(separator: " › ")))
     var number = 0
     body(menu.node, numbered: true, number: &number, into: &lines)
     var text = Self.aligningShortcuts(lines)
