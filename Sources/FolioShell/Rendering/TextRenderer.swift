@@ -34,11 +34,13 @@ struct TextRenderer {
     case .sortOrder(let report): ReportText.phrase(report)
     case .found(let report): FindText.render(report, style: style)
     case .substituted(let report): FindText.phrase(report)
-    case .menu(let node): MenuTextRenderer(style: style).render(node)
-    case .openMenu(let menu): MenuTextRenderer(style: style).render(menu)
+    case .menu(let node): MenuTextRenderer(style: style, width: width).render(node)
+    case .openMenu(let menu): MenuTextRenderer(style: style, width: width).render(menu)
     case .menuChoice(let output, let menu):
-      [output.flatMap(render), menu.map(MenuTextRenderer(style: style).render)].compactMap { $0 }
-        .joined(separator: "\n")
+      [output.flatMap(render), menu.map(MenuTextRenderer(style: style, width: width).render)].compactMap {
+        $0
+      }
+      .joined(separator: "\n")
     case .menuList(let menus):
       TextTable(
         headers: ["menu", "title", "from"], rows: menus.map { [$0.id, $0.title, $0.owner] }
