@@ -389,6 +389,7 @@ public enum JSONRenderer {
     return .object([
       ("toolbar", .string(palette.toolbarID)), ("platform", .string(palette.platform.rawValue)),
       ("customized", .bool(palette.isCustomized)),
+      ("ignoredVersion", palette.ignoredVersion.map(JSONValue.int) ?? .null),
       ("onBar", .array(palette.onBar.map(entry))), ("available", .array(palette.available.map(entry))),
       ("notCustomizable", .array(palette.notCustomizable.map(entry))),
       ("missing", .array(palette.missing.map(JSONValue.string))),
