@@ -94,7 +94,17 @@ public final class Session {
   /// may be found for a new plugin's `.luarc.json`.
   var pluginShippedFolder: String?
   /// What adaptive output reads: platform, width, size class, keyboard.
-  public var appEnvironment = AppEnvironment()
+  public var appEnvironment = AppEnvironment() {
+    didSet {
+      // The environment's width is the toolbar's again once it changes.
+      if oldValue.width != appEnvironment.width { toolbarLaidOutWidth = nil }
+    }
+  }
+  /// The width the toolbar was last laid out at on request (`toolbar --width N`, the
+  /// embedding protocol's `toolbar.layout {width}`), which its overflow menu and `explain
+  /// toolbar` follow; nil for the environment's width. A change of the environment's width
+  /// forgets it.
+  public internal(set) var toolbarLaidOutWidth: Int?
   /// The dialog waiting for an answer; only answering it and reading run meanwhile
   /// (`refuseWhileDialogWaits(_:)`).
   public internal(set) var pendingDialog: Dialog? {

@@ -63,7 +63,10 @@ enum ToolbarCommands {
       summary: "lay out the toolbar at the environment's width or at N columns", parameters: [width])
 
     static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
-      .toolbar(try context.session.toolbarLayout(width: arguments[Self.width]))
+      let layout = try context.session.toolbarLayout(width: arguments[Self.width])
+      // The overflow menu and `explain toolbar` follow the width laid out at.
+      context.session.toolbarLaidOutWidth = arguments[Self.width]
+      return .toolbar(layout)
     }
   }
 
