@@ -60,8 +60,9 @@ public final class Session {
   var unsavedToolbarCustomizations: [String: ToolbarCustomization] = [:] {
     didSet { events.publish(.toolbarChanged) }
   }
-  /// Whether the built-in Favorite toggle is on.
-  var isFavorite = false
+  /// The windows whose document the built-in Favorite toggle marks: each window's own, as
+  /// the seed's toggle belongs to the document it shows.
+  var favoriteWindows: Set<Int> = []
   /// The app declared as scenes; the screen, tabs and settings read it for the platform.
   public var app = App.folio
   /// The tab last selected; nil for the first.
