@@ -34,6 +34,8 @@ folio = {}
 ---@field labels? string[]
 ---SF Symbols names shown beside a choice's options in menus, in the order of `options`.
 ---@field icons? string[]
+---A number's bounds: a stepper without one has no bound on that side; a slider's are 0 and 100
+---unless given.
 ---@field min? number
 ---@field max? number
 ---A number's step (more than 0); values set are held to it, within min and max.
@@ -49,6 +51,9 @@ folio = {}
 ---@field summary? string
 ---@field role? "destructive"|"cancel"
 ---@field dismiss? "automatic"|"enabled"|"disabled"
+---Who asks first when it is chosen from a menu: Folio's `TITLE?` dialog ("ask", the default of
+---a destructive command), the command itself with `ctx:confirm` ("self"), or nobody ("none").
+---@field confirm? "ask"|"self"|"none"
 ---@field params? folio.Param[]
 ---Whether the command can run now: true, or false/nil or a reason (a string) to disable it.
 ---Any other result disables it with an error naming `FILE:LINE`, logged once.

@@ -182,6 +182,23 @@ import Testing
     #expect(try String(contentsOf: notes, encoding: .utf8) == "one\ntwo\n")
   }
 
+  @Test("an open menu shows a numbered prompt that a bare number answers, as a dialog's does")
+  func menuPrompt() throws {
+    let home = try FolioProcess.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let terminal = try Terminal(home: home)
+    try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
+    try terminal.send("menu open file", "Enter")
+    try terminal.waitFor("the menu's prompt") { terminal.lastLine($0) == "choose 1–9>" }
+    try terminal.send("1", "Enter")
+    try terminal.waitFor("New chosen by its number") {
+      $0.contains("Made Untitled (text).") && terminal.lastLine($0) != "choose 1–9>"
+    }
+    #expect(try !terminal.screen().contains { $0.contains("unknown command") })
+    try terminal.send("quit --force", "Enter")
+    terminal.waitForExit()
+  }
+
   @Test("rename without a title shows the title in the prompt; Enter keeps it, a typed title renames")
   func renameDialog() throws {
     let home = try FolioProcess.temporaryDirectory()

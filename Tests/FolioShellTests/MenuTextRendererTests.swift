@@ -64,4 +64,21 @@ import Testing
         "10 Two", "11 Choice", "12 Item G",
       ])
   }
+
+  @Test("a palette wider than the window wraps in rows of aligned columns; a narrow one stays on one line")
+  func paletteRows() {
+    let cells = ["✓ red", "  orange", "  yellow", "  green", "  mint"]
+    #expect(
+      MenuTextRenderer.paletteRows(cells, after: "  Colour: ", width: 80) == [
+        "  Colour: ✓ red     orange     yellow     green     mint"
+      ])
+    let rows = MenuTextRenderer.paletteRows(cells, after: "  Colour: ", width: 34)
+    #expect(
+      rows == [
+        "  Colour: ✓ red        orange",
+        "            yellow     green",
+        "            mint",
+      ])
+    #expect(rows.allSatisfy { $0.displayWidth <= 34 }, "\(rows)")
+  }
 }

@@ -73,6 +73,24 @@ import Testing
     #expect(captured.shell.session.menuSession == nil)
   }
 
+  @Test("an open menu gives the REPL a numbered prompt, and a bare number there chooses the item")
+  func openMenuPrompt() throws {
+    let (captured, font) = try Self.shell()
+    let shell = try #require(captured.shell)
+    #expect(shell.answerPrompt == nil)
+    #expect(shell.menuAnswer("2") == nil, "no menu is open")
+    _ = captured.run("menu open demo.font")
+    #expect(shell.answerPrompt == "choose 1–3> ")
+    #expect(shell.menuAnswer(" 2 ") == "choose 2")
+    #expect(shell.menuAnswer("Increase") == nil, "only a bare number stands for choose")
+    #expect(shell.menuAnswer("2a") == nil)
+    _ = captured.run(try #require(shell.menuAnswer("1")))
+    #expect(font.size == 13)
+    #expect(shell.answerPrompt == "choose 1–3> ", "the menu stays open after Increase")
+    _ = captured.run("menu close")
+    #expect(shell.answerPrompt == nil)
+  }
+
   @Test("a second menu with the same id is refused naming both owners")
   func duplicateMenu() throws {
     let (captured, _) = try Self.shell()

@@ -40,7 +40,7 @@ public enum CommandRole: String, Sendable, Equatable, CaseIterable {
 
 /// Whether a menu stays open after one of its items ran [menuActionDismissBehavior].
 public enum DismissBehavior: String, Sendable, Equatable, CaseIterable {
-  /// Steppers keep the menu open; everything else closes it.
+  /// Steppers and sliders keep the menu open; everything else closes it.
   case automatic
   /// The menu closes.
   case enabled

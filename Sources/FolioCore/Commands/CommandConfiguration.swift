@@ -36,6 +36,9 @@ public struct CommandConfiguration: Sendable, Equatable {
   /// Whether it only reads, changes the session or answers a dialog: what it may do while a
   /// dialog waits.
   public var access: CommandAccess
+  /// Whether it asks before it acts when chosen from a menu; a menu item asks for a command
+  /// that does not only when the item says so (`MenuItem.confirm`), whatever its role.
+  public var confirmation: CommandConfirmation
 
   /// Creates a configuration; `parameters` are `Parameter`s or the `ParameterKey`s a
   /// declared command reads its arguments with.
@@ -44,7 +47,7 @@ public struct CommandConfiguration: Sendable, Equatable {
     icon: String? = nil, role: CommandRole? = nil, dismiss: DismissBehavior = .automatic,
     shortcut: String? = nil, category: String = "General", summary: String = "",
     details: String? = nil, parameters: [any ParameterDeclaration] = [], owner: String = "built-in",
-    access: CommandAccess = .changes
+    access: CommandAccess = .changes, confirmation: CommandConfirmation = .none
   ) {
     self.id = id
     self.verb = verb
@@ -61,6 +64,7 @@ public struct CommandConfiguration: Sendable, Equatable {
     self.parameters = parameters.map(\.parameter)
     self.owner = owner
     self.access = access
+    self.confirmation = confirmation
   }
 
   /// The name a person types: the verb when there is one, else the id.
@@ -68,4 +72,16 @@ public struct CommandConfiguration: Sendable, Equatable {
 
   /// The words that run the command: its verb and aliases.
   public var names: [String] { (verb.map { [$0] } ?? []) + aliases }
+}
+
+/// Whether a command asks before it acts when chosen from a menu [Button(role:)]: the seed's
+/// rule is that a role only styles an item, so asking is the command's own declaration.
+public enum CommandConfirmation: String, Sendable, Equatable, CaseIterable {
+  /// It acts at once; a menu item may still ask first (`MenuItem.confirm`).
+  case none
+  /// It shows a confirmation dialog before acting when chosen from a menu (Delete, Revert to
+  /// Saved, Quit with unsaved changes; a destructive plugin command, through Folio's dialog).
+  case asks
+  /// It asks by itself while it runs (a plugin's `ctx:confirm`), so nothing asks before it.
+  case itself
 }

@@ -97,13 +97,19 @@ public enum CommandState {
     return value
   }
 
+  /// The bound of a number without one (a stepper declared without `min` or `max`): the
+  /// largest whole number a `Double` holds exactly, 2^53 − 1.
+  public static let unboundedLimit = 9_007_199_254_740_991.0
+
   /// `value` held to the step: the nearest of the bounds' lower end plus a whole number of
-  /// steps, within the bounds (a step of zero or less holds nothing).
+  /// steps, within the bounds (a step of zero or less holds nothing); counted from 0 when
+  /// there is no lower bound (`-unboundedLimit`).
   public static func held(_ value: Double, to step: Double, in range: ClosedRange<Double>) -> Double {
     let clamped = min(max(value, range.lowerBound), range.upperBound)
     guard step > 0, step.isFinite else { return clamped }
-    let steps = ((clamped - range.lowerBound) / step).rounded()
-    let held = range.lowerBound + steps * step
+    let origin = range.lowerBound <= -unboundedLimit ? 0 : range.lowerBound
+    let steps = ((clamped - origin) / step).rounded()
+    let held = origin + steps * step
     // The top step may pass the upper bound when the range is not a whole number of steps.
     return held > range.upperBound ? held - step : held
   }

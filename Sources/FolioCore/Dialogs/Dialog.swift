@@ -48,6 +48,19 @@ public enum DialogResponder: Sendable, Equatable {
   /// A plugin command suspended in `ctx:confirm`: the plugin host resumes it with the
   /// chosen button; the number tells the waiting commands apart.
   case pluginConfirmation(Int)
+  /// A menu item that asks for its command: whether to run it (`MenuItem.confirm`), or the
+  /// argument it needs (a text field, or a list of buttons). A button with a `replay` runs
+  /// that; another button but the cancel button runs the command as typed with these
+  /// arguments (and a text field's text); the cancel button runs nothing.
+  case runs(CommandInvocation)
+
+  /// The invocation the responder runs or answers, with a text field's text filled in.
+  public var invocation: CommandInvocation? {
+    switch self {
+    case .command(let invocation), .runs(let invocation): invocation
+    case .pluginConfirmation: nil
+    }
+  }
 }
 
 /// A text field in a dialog [TextField in an alert; RenameButton's editable title]: what it

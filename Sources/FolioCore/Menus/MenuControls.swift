@@ -13,6 +13,12 @@ extension MenuItemContent {
   public func menuActionDismissBehavior(_ behavior: DismissBehavior) -> Self {
     with(\.item.dismiss, behavior)
   }
+
+  /// The control asking first when chosen (`TITLE?` with its title and Cancel), for a
+  /// command that does not ask by itself; a role only styles the item.
+  public func confirm() -> Self {
+    with(\.item.confirm, true)
+  }
 }
 
 /// A command shown as its state asks — usually a button [Button].

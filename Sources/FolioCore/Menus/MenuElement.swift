@@ -43,6 +43,7 @@ public struct MenuItem: Sendable, Equatable {
     var onTitle: String?
     var namedArguments: [MenuArgument] = []
     var provider: MenuItemProvider?
+    var confirm: Bool
   }
 
   /// The fields, shared by the item's copies until one of them changes a field. Changed only
@@ -126,6 +127,13 @@ public struct MenuItem: Sendable, Equatable {
     get { storage.fields.provider }
     set { uniqueFields.provider = newValue }
   }
+  /// Whether choosing the item asks first (`TITLE?` with the title and Cancel) when its
+  /// command does not ask by itself (`CommandConfiguration.confirmation`). The role only
+  /// styles the item, as the seed's `Button(role: .destructive)` does; this asks.
+  public var confirm: Bool {
+    get { storage.fields.confirm }
+    set { uniqueFields.confirm = newValue }
+  }
   /// Where the registry found `command` when the item was last resolved (see `Storage`);
   /// shared by the item's copies, no part of its equality.
   var commandLookup: CommandLookupCache { storage.commandLookup }
@@ -134,12 +142,12 @@ public struct MenuItem: Sendable, Equatable {
   public init(
     command: String, title: String? = nil, subtitle: String? = nil, icon: String? = nil,
     role: CommandRole? = nil, dismiss: DismissBehavior? = nil, presentation: Presentation = .automatic,
-    arguments: [String] = [], onTitle: String? = nil
+    arguments: [String] = [], onTitle: String? = nil, confirm: Bool = false
   ) {
     storage = Storage(
       Fields(
         command: command, title: title, subtitle: subtitle, icon: icon, role: role, dismiss: dismiss,
-        presentation: presentation, arguments: arguments, onTitle: onTitle))
+        presentation: presentation, arguments: arguments, onTitle: onTitle, confirm: confirm))
   }
 
   /// Whether two items have the same fields.

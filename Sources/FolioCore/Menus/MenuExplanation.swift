@@ -134,11 +134,26 @@ public struct MenuExplanation: Sendable, Equatable {
     if hiddenReason == nil {
       lines.append(positionLine)
     }
+    if let confirmationLine { lines.append(confirmationLine) }
     var owners = "menu from \(menuOwner)"
     if let command = node.command { owners += "; command '\(command)' from \(commandOwner ?? "nobody")" }
     lines.append(owners)
     if let contribution { lines += contribution.lines }
     return lines
+  }
+
+  /// Who asks before the item's command acts, for an item that asks or is destructive: the
+  /// role only styles it.
+  private var confirmationLine: String? {
+    let command = node.command.map { "command '\($0)'" } ?? "the command"
+    switch node.confirmation {
+    case .command: return "asks first: \(command) shows its confirmation dialog"
+    case .commandItself: return "asks first: \(command) asks by itself as it runs, so nothing asks before it"
+    case .item: return "asks first: the item's confirm, as \(command) does not ask"
+    case nil:
+      guard node.role == .destructive else { return nil }
+      return "acts at once: the destructive role only styles the item, and \(command) does not ask"
+    }
   }
 
   /// Where the order rule put the item, and which rule it was.

@@ -37,8 +37,10 @@ public struct MenuNode: Sendable, Equatable {
   public var icon: String?
   /// The command the node runs; for a menu or submenu, its primary action.
   public var command: String?
-  /// Destructive, cancel, or none.
+  /// Destructive, cancel, or none: how the node is styled, nothing more.
   public var role: CommandRole?
+  /// Who asks before the node's command acts when it is chosen; nil when nothing asks.
+  public var confirmation: MenuConfirmation?
   /// Whether the node can be chosen.
   public var isEnabled: Bool
   /// Why the node cannot be chosen, when it is disabled.
@@ -88,7 +90,8 @@ extension MenuNode {
   /// each time the menu opens).
   public init(
     kind: Kind, title: String? = nil, subtitle: String? = nil, icon: String? = nil,
-    command: String? = nil, role: CommandRole? = nil, isEnabled: Bool = true,
+    command: String? = nil, role: CommandRole? = nil, confirmation: MenuConfirmation? = nil,
+    isEnabled: Bool = true,
     disabledReason: String? = nil, dismiss: DismissBehavior? = nil, state: StateValue? = nil,
     value: String? = nil, arguments: [String] = [], bounds: ClosedRange<Double>? = nil,
     step: Double? = nil, pickerStyle: PickerStyle? = nil, shortcut: String? = nil, showsIcon: Bool = false,
@@ -96,8 +99,21 @@ extension MenuNode {
   ) {
     self.init(
       kind: kind, title: title, subtitle: subtitle, icon: icon, command: command, role: role,
-      isEnabled: isEnabled, disabledReason: disabledReason, dismiss: dismiss, state: state, value: value,
+      confirmation: confirmation, isEnabled: isEnabled, disabledReason: disabledReason, dismiss: dismiss,
+      state: state, value: value,
       arguments: arguments, bounds: bounds, step: step, pickerStyle: pickerStyle, shortcut: shortcut,
       showsTitle: showsTitle, showsIcon: showsIcon, children: children)
   }
+}
+
+/// Who asks before a menu item's command acts when the item is chosen: one rule, the seed's —
+/// an item's role styles it, and asking comes from the command or the item's `confirm`.
+public enum MenuConfirmation: String, Sendable, Equatable, CaseIterable {
+  /// The command shows its confirmation dialog (`CommandConfirmation.asks`).
+  case command
+  /// The command asks by itself while it runs (`CommandConfirmation.itself`); nothing asks
+  /// before it.
+  case commandItself
+  /// The item asks (`MenuItem.confirm`) for a command that does not.
+  case item
 }

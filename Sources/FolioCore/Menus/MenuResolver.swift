@@ -277,7 +277,8 @@ private struct Resolution {
       MenuNode(
         kind: kind, title: title ?? registered.command.title,
         subtitle: subtitle ?? registered.command.subtitle, icon: icon,
-        command: registered.command.id, role: item.role ?? registered.command.role, isEnabled: reason == nil,
+        command: registered.command.id, role: item.role ?? registered.command.role,
+        confirmation: Self.confirmation(of: item, command: registered.command), isEnabled: reason == nil,
         disabledReason: reason,
         dismiss: item.dismiss ?? scope.dismiss ?? registered.command.dismiss, state: shown,
         arguments: item.arguments,
@@ -343,6 +344,16 @@ private struct Resolution {
       node.disabledReason = reason
     }
     return node
+  }
+
+  /// Who asks before `item`'s command acts: the command, when it declares so; else the item,
+  /// when its `confirm` says so; else nobody, whatever the role.
+  static func confirmation(of item: MenuItem, command: Command) -> MenuConfirmation? {
+    switch command.confirmation {
+    case .asks: .command
+    case .itself: .commandItself
+    case .none: item.confirm ? .item : nil
+    }
   }
 
   static func showsTitle(_ style: LabelStyle, icon: String?) -> Bool {

@@ -8,7 +8,7 @@
 ///
 /// One dismiss rule holds for every item: after a chosen item ran, the menu closes unless
 /// its dismiss behaviour is `disabled`; then it stays open, re-resolved to show the new
-/// state. `automatic` keeps steppers open and closes everything else.
+/// state. `automatic` keeps steppers and sliders open and closes everything else.
 public struct MenuSession {
   /// The declared menu.
   public let menu: Menu
@@ -67,8 +67,10 @@ public struct MenuSession {
   /// A submenu or menu-style picker opens in place; a button runs its command with the
   /// words the item declares, then `arguments` (`choose Rename "New name"`); a toggle flips (or takes
   /// `on`/`off`); a picker option selects itself; a stepper takes `+`, `-` or a value, a
-  /// slider a value. The command runs with origin `.menu`, so a destructive one returns its
-  /// confirmation dialog rather than acting (unless the arguments say `--yes`).
+  /// slider a value. The command runs with origin `.menu`, so one that asks first returns its
+  /// confirmation dialog rather than acting (unless the arguments say `--yes`); an item that
+  /// asks for its command (`MenuItem.confirm`) returns `TITLE?` instead, answered by running
+  /// the command as typed. An item's role only styles it.
   ///
   /// - Parameters:
   ///   - answer: the item's number, or its title ignoring case and a trailing ellipsis.
@@ -110,7 +112,33 @@ public struct MenuSession {
       // The item's own words are literal: a path such as `--x` or `a=b` is never an option.
       words = node.arguments.map { Word($0, quotedFrom: 0) } + node.namedArguments.map(\.word) + arguments
     }
-    let output = try registry.invoke(command, words: words, origin: .menu)
+    let output: CommandOutput
+    if let asked = Self.neededParameter(of: command, for: node, given: arguments) {
+      // The command needs a word the item does not give and none was typed: it is asked for
+      // [TextField in an alert], as Rename… asks for the title, and the answer runs it.
+      let name = title.hasSuffix("…") ? String(title.dropLast()) : title
+      output = .dialog(
+        Dialog(
+          title: name, buttons: [DialogButton(name, id: "run")],
+          textField: DialogTextField(label: Self.label(of: asked), text: "", parameter: asked.name),
+          responder: .runs(CommandInvocation(id, [:]))))
+    } else if node.confirmation == .item {
+      // The item asks for its command, which would act at once: bound now, so that wrong
+      // words fail before anything asks, and run as typed by the dialog's answer.
+      let bound = try command.bind(words)
+      let invocation = CommandInvocation(id, bound.values)
+      let name = title.hasSuffix("…") ? String(title.dropLast()) : title
+      output = .dialog(
+        Dialog(
+          title: "\(name)?",
+          buttons: [
+            DialogButton(
+              name, id: "run", role: node.role == .destructive ? .destructive : .default, replay: [invocation]
+            )
+          ], responder: .runs(invocation)))
+    } else {
+      output = try registry.invoke(command, words: words, origin: .menu)
+    }
     if Self.staysOpen(after: node) {
       do {
         try refresh()
@@ -122,6 +150,21 @@ public struct MenuSession {
       close()
     }
     return MenuChoiceResult(chosen: node, output: output, isOpen: isOpen, menu: isOpen ? current : nil)
+  }
+
+  /// The parameter a button's command needs and has not been given — the first positional
+  /// one that is required and has no default — when neither the item nor the person gave
+  /// any words; nil otherwise.
+  static func neededParameter(of command: Command, for node: MenuNode, given arguments: [Word]) -> Parameter?
+  {
+    guard node.kind == .button, arguments.isEmpty, node.arguments.isEmpty else { return nil }
+    return command.parameters.first { $0.style == .positional && !$0.isOptional && $0.defaultValue == nil }
+  }
+
+  /// What a text field asking for `parameter` is labelled: its name as a word, `Path`.
+  static func label(of parameter: Parameter) -> String {
+    let words = parameter.name.replacingText("-", with: " ").replacingText("_", with: " ")
+    return words.prefix(1).uppercased() + words.dropFirst()
   }
 
   /// How many of `words` make the title of an item of the level shown now, longest first,
@@ -165,7 +208,7 @@ public struct MenuSession {
     switch node.dismiss ?? .automatic {
     case .disabled: true
     case .enabled: false
-    case .automatic: node.kind == .stepper
+    case .automatic: node.kind == .stepper || node.kind == .slider
     }
   }
 

@@ -33,11 +33,12 @@ public struct App: Sendable {
   /// The window's tabs on `platform`, if it has a tab view.
   public func tabView(on platform: MenuPlatform) -> TabView? { windowGroup(on: platform)?.tabView }
 
-  /// Folio's own app: on iphone one window group whose tab view has Documents, Recent and
-  /// Settings; elsewhere a custom scene of the document window group (tabs Documents and
-  /// Recent) and a Settings scene of its own.
+  /// Folio's own app: on iphone and ipad one window group whose tab view has Documents,
+  /// Recent and Settings (the seed's `#if os(iOS)` covers iPadOS too); on mac a custom scene
+  /// of the document window group (tabs Documents and Recent) and a Settings scene of its own
+  /// (`Settings { }` is macOS-only).
   public static let folio = App("Folio") { platform in
-    if platform == .iphone {
+    if platform != .mac {
       WindowGroup(
         "Folio", id: "document",
         tabView: TabView([

@@ -34,7 +34,7 @@ public struct AppSetting: Sendable, Equatable {
 /// The Settings scene's content (`settings`): where the scene is on this platform, every
 /// setting, and what a change did.
 public struct SettingsReport: Sendable, Equatable {
-  /// Whether Settings is a scene of its own (mac, ipad) or a tab (iphone).
+  /// Whether Settings is a scene of its own (mac) or a tab (ipad, iphone).
   public var isTab: Bool
   /// The settings, session options first.
   public var settings: [AppSetting]
@@ -56,7 +56,7 @@ public struct TabViewReport {
   public var tabs: [Tab]
   /// The selected tab's name.
   public var selected: String
-  /// Whether Settings is a tab here (iphone) rather than a scene of its own.
+  /// Whether Settings is a tab here (ipad, iphone) rather than a scene of its own.
   public var hasSettingsTab: Bool
   /// The selected tab's content, when `tab NAME` shows it.
   public var content: CommandOutput?

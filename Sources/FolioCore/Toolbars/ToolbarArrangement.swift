@@ -12,8 +12,9 @@ public struct ToolbarArrangement: Sendable, Equatable {
   /// then `fixedItems`.
   public var notCustomizable: [String]
   /// The items the platform does not let people customise, always on the bar at their
-  /// declared place: the primary actions on ipad and iphone, where only secondary actions
-  /// are customisable; none on mac, which customises every item with an id.
+  /// declared place: on ipad and iphone every item that is not a secondary action, as only
+  /// secondary actions are customisable there; none on mac, which customises every item with
+  /// an id.
   public var fixedItems: [String]
   /// The platform arranged for.
   public var platform: MenuPlatform
@@ -32,23 +33,27 @@ public struct ToolbarArrangement: Sendable, Equatable {
   var known: [String]
   /// The customisable ids in declaration order.
   private var declared: [String]
+  /// Where each fixed item is placed, for the refusal that says why it is fixed.
+  private var placements: [String: ToolbarPlacement] = [:]
 
   /// Arranges a toolbar's items by a stored customisation, or by their defaults without one.
   ///
   /// - Parameters:
   ///   - toolbar: the declared toolbar.
   ///   - customization: the stored layout, if any.
-  ///   - platform: the platform; on ipad and iphone primary actions are not customisable.
+  ///   - platform: the platform; on ipad and iphone only secondary actions are customisable.
   public init(toolbar: Toolbar, customization: ToolbarCustomization?, platform: MenuPlatform = .mac) {
     var declared: [String] = []
     var defaults: [String] = []
     var fixedItems: [String] = []
+    var fixedPlacements: [String: ToolbarPlacement] = [:]
     // Every declared id, fixed ones included: a layout saved on ipad keeps mac's place for them.
     var allDeclared: [String] = []
     for item in toolbar.items where !allDeclared.contains(item.id) {
       allDeclared.append(item.id)
-      if platform != .mac, item.placement == .primaryAction {
+      if platform != .mac, item.placement != .secondaryAction {
         fixedItems.append(item.id)
+        fixedPlacements[item.id] = item.placement
         continue
       }
       declared.append(item.id)
@@ -62,6 +67,7 @@ public struct ToolbarArrangement: Sendable, Equatable {
     self.declared = declared
     self.notCustomizable = notCustomizable + fixedItems
     self.fixedItems = fixedItems
+    placements = fixedPlacements
     self.platform = platform
     ignoredVersion = nil
     // The stored order keeps fixed items in place, for the platforms that customise them.
@@ -209,10 +215,13 @@ public struct ToolbarArrangement: Sendable, Equatable {
   private func checkCustomizable(_ id: String) throws(FolioError) {
     guard declared.contains(id) else {
       if fixedItems.contains(id) {
+        let placement = placements[id].map {
+          $0 == .primaryAction ? "a primary action" : "placed \($0.rawValue)"
+        }
         throw FolioError(
           .invalidArgument,
-          "'\(id)' is a primary action, which is not customisable on \(platform.rawValue): only secondary "
-            + "actions are; on mac every item is", values: ["id": id, "toolbar": toolbarID])
+          "'\(id)' is \(placement ?? "not a secondary action"), which is not customisable on \(platform.rawValue): "
+            + "only secondary actions are; on mac every item is", values: ["id": id, "toolbar": toolbarID])
       }
       if notCustomizable.contains(id) {
         throw .invalidArgument(

@@ -8,6 +8,9 @@ public struct ToolbarPalette: Sendable, Equatable {
     case itemGroup
     /// A primary action on a platform that customises secondary actions only (ipad, iphone).
     case primaryAction
+    /// Another item that is not a secondary action (navigation, principal, bottom bar,
+    /// automatic) on such a platform.
+    case notSecondaryAction
   }
 
   /// One item of the palette.
@@ -47,6 +50,9 @@ public struct ToolbarPalette: Sendable, Equatable {
   public var new: [String]
   /// Whether a stored customisation applies.
   public var isCustomized: Bool
+  /// The version of a stored layout written by a newer Folio, which is ignored (the defaults
+  /// apply until `toolbar reset` discards it); nil when none is.
+  public var ignoredVersion: Int?
   /// What the command that produced the palette did, e.g. `Added 'share' at 3.`
   public var message: String?
 
@@ -72,7 +78,8 @@ public struct ToolbarPalette: Sendable, Equatable {
           Entry(
             id: item.id, title: title(item.elements), placement: item.placement,
             showsByDefault: item.showsByDefault, priority: item.priority, condition: item.condition?.name,
-            owner: item.owner, fixedReason: .primaryAction))
+            owner: item.owner,
+            fixedReason: item.placement == .primaryAction ? .primaryAction : .notSecondaryAction))
       case .item(let item) where items[item.id] == nil:
         items[item.id] = Entry(
           id: item.id, title: title(item.elements), placement: item.placement,
@@ -96,6 +103,7 @@ public struct ToolbarPalette: Sendable, Equatable {
     missing = arrangement.missing
     new = arrangement.new
     isCustomized = arrangement.isCustomized
+    ignoredVersion = arrangement.ignoredVersion
     self.message = message
   }
 }

@@ -252,7 +252,8 @@ extension EmbedServer {
     case .toolbarLayout:
       let width = try params.optionalInt("width", in: AppEnvironment.widths)
       try params.finish()
-      return JSONRenderer.toolbar(try session.layOutToolbar(width: width ?? session.appEnvironment.width))
+      return JSONRenderer.toolbar(
+        try session.layOutToolbar(width: width ?? session.appEnvironment.width, rememberingWidth: true))
 
     // The environment and settings.
     case .environmentGet:

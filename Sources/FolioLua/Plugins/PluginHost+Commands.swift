@@ -12,7 +12,7 @@ extension PluginHost {
   /// The fields of `folio.command{…}`.
   static let commandFieldNames = [
     "id", "title", "icon", "subtitle", "role", "dismiss", "params", "enabled", "visible", "run", "state",
-    "summary",
+    "summary", "confirm",
   ]
 
   /// Builds a command from the fields of `folio.command{…}` (read in place, or from a copy:
@@ -33,6 +33,15 @@ extension PluginHost {
     try Self.checkNamespace(id, of: plugin, function: "folio.command")
     let title = try fields.requiredString("title")
     let role = try fields.oneOf("role", CommandRole.self)
+    // Who asks first when it is chosen from a menu: Folio's dialog (`ask`, the default of a
+    // destructive command), the command itself through `ctx:confirm` (`self`), or nobody.
+    let confirmation: CommandConfirmation =
+      switch try fields.oneOf("confirm", ["ask", "self", "none"]) {
+      case "ask": .asks
+      case "self": .itself
+      case "none": .none
+      default: role == .destructive ? .asks : .none
+      }
     let dismiss =
       try fields.oneOf("dismiss", DismissBehavior.self)
       ?? .automatic
@@ -56,8 +65,8 @@ extension PluginHost {
       guard let run = try fields.function("run") else { throw fields.error("run", "a function") }
       behavior = .action { [weak self, weak plugin] arguments throws -> CommandOutput in
         guard let self, let plugin else { throw FolioError(.disabled, "the plugin is not loaded") }
-        // Chosen from a menu, a destructive command confirms first, as the built-in ones do.
-        if role == .destructive, arguments.origin == .menu {
+        // Chosen from a menu, a command that asks first confirms, as the built-in ones do.
+        if confirmation == .asks, arguments.origin == .menu {
           return .dialog(
             Self.destructiveConfirmation(title: title, asking: CommandInvocation(id, arguments.values)))
         }
@@ -69,7 +78,7 @@ extension PluginHost {
         return try runCommand(run, of: plugin, title: title, arguments: arguments, parameters: parameters)
       }
     }
-    return Command(
+    var command = Command(
       id: id, title: title, subtitle: try fields.string("subtitle"), icon: try fields.string("icon"),
       role: role,
       dismiss: dismiss, category: "Plugin \(plugin.name)", summary: try fields.string("summary") ?? title,
@@ -85,6 +94,9 @@ extension PluginHost {
           guard case .enabled = available, let problem = stateProblem?() else { return available }
           return .disabled(reason: problem)
         }, behavior: behavior, answer: answer)
+    // A state command acts at once; only an action asks.
+    if case .action = behavior { command.confirmation = confirmation }
+    return command
   }
 
   /// The dialog a destructive plugin command chosen from a menu shows: its title as the
@@ -255,9 +267,15 @@ extension PluginHost {
         .choice(options: choices, get: { read().string ?? "" }, set: { try write(.string($0)) }), problem
       )
     default:
-      let low = try fields.number("min") ?? 0
-      let high = try fields.number("max") ?? 100
+      let style = try fields.oneOf("style", NumberStyle.self) ?? .stepper
+      // A slider's track needs ends: 0 to 100 unless given. A stepper without them goes as far
+      // as a whole number does, as the seed's `Stepper(value:)` without `in:`.
+      let unbounded = style == .slider ? nil : CommandState.unboundedLimit
+      let low = try fields.number("min") ?? unbounded.map { -$0 } ?? 0
+      let high = try fields.number("max") ?? unbounded ?? 100
       let step = try fields.number("step") ?? 1
+      // What a getter that returns no number shows: the lower bound, or 0 without one.
+      let fallback = low <= -CommandState.unboundedLimit ? min(0, high) : low
       for (name, value) in [("min", low), ("max", high), ("step", step)] where !value.isFinite {
         let given = value.isNaN ? "NaN" : value > 0 ? "infinity" : "-infinity"
         throw LuaError(message: "folio.command: state: '\(name)' must be a finite number, got \(given)")
@@ -266,8 +284,8 @@ extension PluginHost {
       guard step > 0 else { throw LuaError(message: "folio.command: state: 'step' must be more than 0") }
       return (
         .number(
-          range: low...high, step: step, style: try fields.oneOf("style", NumberStyle.self) ?? .stepper,
-          get: { read().number ?? low },
+          range: low...high, step: step, style: style,
+          get: { read().number ?? fallback },
           // A whole value reaches Lua as an integer (15, not 15.0), as Lua would write it.
           set: { try write($0.wholeNumber.map(LuaData.integer) ?? .number($0)) }),
         problem
@@ -375,13 +393,14 @@ extension PluginHost {
     default:
       let fields = try PluginFields(
         item, function: place,
-        known: ["command", "title", "subtitle", "icon", "role", "dismiss", "arguments", "enabled"])
+        known: ["command", "title", "subtitle", "icon", "role", "dismiss", "arguments", "enabled", "confirm"])
       var menuItem = MenuItem(
         command: try fields.requiredString("command"),
         title: fields["title"].function == nil ? try fields.string("title") : nil,
         subtitle: fields["subtitle"].function == nil ? try fields.string("subtitle") : nil,
         icon: try fields.string("icon"), role: try fields.oneOf("role", CommandRole.self),
         dismiss: try fields.oneOf("dismiss", DismissBehavior.self))
+      menuItem.confirm = try fields.boolean("confirm") ?? false
       menuItem.namedArguments = try Self.menuArguments(fields)
       menuItem.provider = try makeItemProvider(fields, plugin: plugin)
       return .item(menuItem)

@@ -235,7 +235,8 @@ extension PluginHost {
     let real = RealCommand(id: fields.id, host: self, plugin: plugin)
     var configuration = CommandConfiguration(
       id: fields.id, title: fields.title, subtitle: fields.subtitle, icon: fields.icon, role: fields.role,
-      dismiss: fields.dismiss, category: category, summary: fields.summary ?? fields.title, owner: owner)
+      dismiss: fields.dismiss, category: category, summary: fields.summary ?? fields.title, owner: owner,
+      confirmation: fields.role == .destructive ? .asks : .none)
     configuration.parameters = fields.parameters
     var command = Command(
       configuration, availability: fields.hasEnabled || fields.hasVisible ? real.availability : nil,

@@ -187,6 +187,7 @@ public enum JSONRenderer {
         ("path", .array(explanation.path.map(JSONValue.string))), ("section", .string(explanation.section)),
         ("position", .int(explanation.position)), ("order", .string(String(describing: explanation.order))),
         ("reversed", .bool(explanation.isReversed)), ("orderRule", .string(explanation.orderRule.rawValue)),
+        ("confirmation", .string(explanation.node.confirmation?.rawValue)),
         ("lines", .array(explanation.lines.map(JSONValue.string))),
       ])
     case .toolbarExplanation(let explanation): toolbarExplanation(explanation)
@@ -390,6 +391,7 @@ public enum JSONRenderer {
     return .object([
       ("toolbar", .string(palette.toolbarID)), ("platform", .string(palette.platform.rawValue)),
       ("customized", .bool(palette.isCustomized)),
+      ("ignoredVersion", palette.ignoredVersion.map(JSONValue.int) ?? .null),
       ("onBar", .array(palette.onBar.map(entry))), ("available", .array(palette.available.map(entry))),
       ("notCustomizable", .array(palette.notCustomizable.map(entry))),
       ("missing", .array(palette.missing.map(JSONValue.string))),
@@ -446,8 +448,11 @@ public enum JSONRenderer {
     if let style = node.pickerStyle { fields.append(("style", .string(String(describing: style)))) }
     if node.kind == .stepper || node.kind == .slider, let bounds = node.bounds {
       fields += [
-        ("style", .string(String(describing: node.kind))), ("min", .number(bounds.lowerBound)),
-        ("max", .number(bounds.upperBound)), ("step", node.step.map(JSONValue.number) ?? .null),
+        // A stepper without a bound has null there.
+        ("style", .string(String(describing: node.kind))),
+        ("min", bounds.lowerBound <= -CommandState.unboundedLimit ? .null : .number(bounds.lowerBound)),
+        ("max", bounds.upperBound >= CommandState.unboundedLimit ? .null : .number(bounds.upperBound)),
+        ("step", node.step.map(JSONValue.number) ?? .null),
       ]
     }
     fields.append(("children", .array(node.children.map(menuNode))))

@@ -14,7 +14,8 @@ enum DialogCommands {
     static let configuration = CommandConfiguration(
       id: SessionCommandID.quit, verb: "quit", aliases: ["exit"], title: "Quit", icon: "power",
       shortcut: "⌘Q",
-      category: "Session", summary: "leave Folio; a script stops here", parameters: [force, save])
+      category: "Session", summary: "leave Folio; a script stops here", parameters: [force, save],
+      confirmation: .asks)
 
     static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
       let session = context.session

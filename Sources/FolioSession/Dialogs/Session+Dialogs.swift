@@ -29,10 +29,13 @@ extension Session {
       return .dialogDismissed(dismissal)
     }
     // The entered text fills the asking command's parameter, which then acts on the button.
-    if let field = dialog.textField, button.role != .cancel, case .command(var invocation) = dialog.responder
-    {
+    if let field = dialog.textField, button.role != .cancel, var invocation = dialog.responder.invocation {
       invocation.arguments[field.parameter] = .string(text ?? field.text)
-      dialog.responder = .command(invocation)
+      if case .runs = dialog.responder {
+        dialog.responder = .runs(invocation)
+      } else {
+        dialog.responder = .command(invocation)
+      }
     }
     // A plugin's `ctx:prompt` gets the text; the answer keeps it for a recording.
     var entered: String?
@@ -66,6 +69,12 @@ extension Session {
     case .pluginConfirmation(let number):
       guard let pluginHost else { throw FolioError(.disabled, "plugins are off") }
       return try pluginHost.answerConfirmation(number, with: button, text: text, dismissal: dismissal)
+    case .runs(let invocation):
+      // A menu item asked for its command: the answer runs it as typed, or runs nothing.
+      guard button.role != .cancel else {
+        return .message("Did not run \(dialog.acceptButton.map(\.title) ?? invocation.commandID).")
+      }
+      return try registry.invoke(button.replay.first ?? invocation)
     }
   }
 

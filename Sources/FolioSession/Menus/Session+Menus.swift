@@ -7,8 +7,8 @@ extension Session {
   public var menus: [Menu] {
     var menus = menusBeforeContributions
     if !addedMenuContributions.isEmpty { menus = menus.map { $0.adding(addedMenuContributions) } }
-    // The overflow menu exists while something overflows at the environment's width.
-    if let overflow = try? toolbarLayout(width: nil), !overflow.overflow.isEmpty {
+    // The overflow menu exists while something overflows at the width last laid out at.
+    if let overflow = try? toolbarLayout(width: toolbarLaidOutWidth), !overflow.overflow.isEmpty {
       menus.append(overflow.overflowMenu)
     }
     return menus
@@ -52,7 +52,7 @@ extension Session {
       switch id {
       case "title": workspace.active != nil
       case ToolbarLayout.overflowMenuID:
-        (try? toolbarLayout(width: nil)).map { !$0.overflow.isEmpty } ?? false
+        (try? toolbarLayout(width: toolbarLaidOutWidth)).map { !$0.overflow.isEmpty } ?? false
       case Self.appMenuID: platform == .mac
       default: Self.appMenuIDs.contains(id)
       }

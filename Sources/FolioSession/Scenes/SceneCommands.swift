@@ -71,7 +71,7 @@ enum SceneCommands {
   enum Tabs: AppAction {
     static let configuration = CommandConfiguration(
       id: "scene.tabs", verb: "tabs", title: "Tabs", icon: "square.grid.2x2", category: "Scenes",
-      summary: "the app's tab view: Documents, Recent, and Settings on iphone")
+      summary: "the app's tab view: Documents, Recent, and Settings on ipad and iphone")
 
     static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
       .tabView(try context.session.tabViewReport(content: nil))
@@ -123,7 +123,7 @@ enum SceneCommands {
         Session options (output, color, echo, keep-going) last for the session; split.style \
         (automatic, balanced, prominentDetail), split.columns (2 or 3), screen.rows (1–50), the \
         plugin budgets and print.page-size (a4 or letter; by default the locale's paper) are kept \
-        in the state store. On iphone the Settings scene is the Settings tab.
+        in the state store. On ipad and iphone the Settings scene is the Settings tab.
         """,
       parameters: [action, key, value], access: .reads)
 

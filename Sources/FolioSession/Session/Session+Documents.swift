@@ -177,9 +177,13 @@ extension Session {
   }
 
   /// The active window's toolbar laid out for the environment in a window `width` columns
-  /// wide: the front end's frame (`ToolbarMetrics.frameWidth`) comes off it first.
-  public func layOutToolbar(width: Int) throws(FolioError) -> ToolbarLayout {
-    try toolbarLayout(width: width)
+  /// wide: the front end's frame (`ToolbarMetrics.frameWidth`) comes off it first. When
+  /// `rememberingWidth`, the toolbar's overflow menu and `explain toolbar` follow that width
+  /// from now on (`toolbarLaidOutWidth`), as they follow `toolbar --width N`.
+  public func layOutToolbar(width: Int, rememberingWidth: Bool = false) throws(FolioError) -> ToolbarLayout {
+    let layout = try toolbarLayout(width: width)
+    if rememberingWidth { toolbarLaidOutWidth = width }
+    return layout
   }
 
   /// Renames the active document: its file in its folder, keeping the extension.

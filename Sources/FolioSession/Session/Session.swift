@@ -60,8 +60,9 @@ public final class Session {
   var unsavedToolbarCustomizations: [String: ToolbarCustomization] = [:] {
     didSet { events.publish(.toolbarChanged) }
   }
-  /// Whether the built-in Favorite toggle is on.
-  var isFavorite = false
+  /// The windows whose document the built-in Favorite toggle marks: each window's own, as
+  /// the seed's toggle belongs to the document it shows.
+  var favoriteWindows: Set<Int> = []
   /// The app declared as scenes; the screen, tabs and settings read it for the platform.
   public var app = App.folio
   /// The tab last selected; nil for the first.
@@ -94,7 +95,17 @@ public final class Session {
   /// may be found for a new plugin's `.luarc.json`.
   var pluginShippedFolder: String?
   /// What adaptive output reads: platform, width, size class, keyboard.
-  public var appEnvironment = AppEnvironment()
+  public var appEnvironment = AppEnvironment() {
+    didSet {
+      // The environment's width is the toolbar's again once it changes.
+      if oldValue.width != appEnvironment.width { toolbarLaidOutWidth = nil }
+    }
+  }
+  /// The width the toolbar was last laid out at on request (`toolbar --width N`, the
+  /// embedding protocol's `toolbar.layout {width}`), which its overflow menu and `explain
+  /// toolbar` follow; nil for the environment's width. A change of the environment's width
+  /// forgets it.
+  public internal(set) var toolbarLaidOutWidth: Int?
   /// The dialog waiting for an answer; only answering it and reading run meanwhile
   /// (`refuseWhileDialogWaits(_:)`).
   public internal(set) var pendingDialog: Dialog? {

@@ -151,15 +151,15 @@ extension Session {
       + arrangement.notCustomizable.filter { !arrangement.fixedItems.contains($0) }
   }
 
-  /// Why the active toolbar's item `id` is where it is at the environment's width and
-  /// platform [`explain toolbar ID`].
+  /// Why the active toolbar's item `id` is where it is at the width it was last laid out at
+  /// (`toolbarLaidOutWidth`, else the environment's) and platform [`explain toolbar ID`].
   ///
   /// - Throws: `FolioError.invalidArgument` listing the toolbar's ids when none is `id`.
   public func explainToolbarItem(_ id: String) throws(FolioError) -> ToolbarExplanation {
     let document = workspace.active
     return try ToolbarExplanation.explain(
       id, in: toolbar, arrangement: try toolbarArrangement(), registry: registry, environment: appEnvironment,
-      title: document.map { $0.title + ($0.isDirty ? "*" : "") } ?? "Folio",
+      width: toolbarLaidOutWidth, title: document.map { $0.title + ($0.isDirty ? "*" : "") } ?? "Folio",
       context: workspace.toolbarContext,
       metrics: metrics.toolbar)
   }

@@ -63,7 +63,10 @@ enum ToolbarCommands {
       summary: "lay out the toolbar at the environment's width or at N columns", parameters: [width])
 
     static func run(_ arguments: Arguments, in context: AppContext) throws -> CommandOutput {
-      .toolbar(try context.session.toolbarLayout(width: arguments[Self.width]))
+      let layout = try context.session.toolbarLayout(width: arguments[Self.width])
+      // The overflow menu and `explain toolbar` follow the width laid out at.
+      context.session.toolbarLaidOutWidth = arguments[Self.width]
+      return .toolbar(layout)
     }
   }
 
@@ -164,11 +167,26 @@ enum ToolbarCommands {
   enum Favorite: AppToggle {
     static let configuration = CommandConfiguration(
       id: "document.favorite", title: "Favorite", icon: "star", category: "Toolbars",
-      summary: "mark the session's document as a favourite (a toolbar toggle)")
+      summary: "mark the active window's document as a favourite (a toolbar toggle)")
 
-    static func isOn(in context: AppContext) -> Bool { context.session.isFavorite }
+    /// Whether the active window's document is a favourite: each window has its own.
+    static func isOn(in context: AppContext) -> Bool {
+      context.session.workspace.active.map { context.session.favoriteWindows.contains($0.windowID) } ?? false
+    }
 
-    static func set(_ isOn: Bool, in context: AppContext) throws { context.session.isFavorite = isOn }
+    static func set(_ isOn: Bool, in context: AppContext) throws {
+      let document = try context.session.workspace.requireActive()
+      if isOn {
+        context.session.favoriteWindows.insert(document.windowID)
+      } else {
+        context.session.favoriteWindows.remove(document.windowID)
+      }
+    }
+
+    /// Disabled with no document open: there is nothing to mark.
+    static func availability(in context: AppContext) -> Availability {
+      context.session.workspace.active == nil ? .disabled(reason: Workspace.noDocumentReason) : .enabled
+    }
   }
 
   /// `image.adjust`: a placeholder in the toolbar's Edits group.

@@ -47,12 +47,10 @@ struct REPL {
       shell.prepareToWaitForInput()
       let prompt: String
       let field = shell.session.pendingDialog?.textField
-      if let field {
-        // libedit cannot start a line with text in it (its reset clears what a start-up hook
-        // inserts), so the prompt shows the field's text and an empty line keeps it.
-        prompt = "\(field.label.lowercased()) [\(field.text.escapedForTerminal)]> "
-      } else if let dialog = shell.session.pendingDialog {
-        prompt = "choose 1–\(dialog.buttons.count)> "
+      if field != nil || shell.session.pendingDialog != nil || (pending == nil && openQuote == nil),
+        let answering = shell.answerPrompt
+      {
+        prompt = answering
       } else {
         prompt =
           pending == nil && openQuote == nil ? shell.prompt : Self.continuationPrompt(after: shell.prompt)
@@ -90,6 +88,9 @@ struct REPL {
           dialog.button(named: line.trimmingBlanks) != nil
         {
           line = "choose " + Word.quoted(line.trimmingBlanks)
+        } else if pending == nil, openQuote == nil, let answer = shell.menuAnswer(line) {
+          // At an open menu's numbered prompt a bare number chooses the item.
+          line = answer
         }
         var logical = pending ?? LogicalLine()
         pending = nil

@@ -11,16 +11,30 @@ import FolioSession
 /// with their reason, shortcuts right-aligned. An open menu numbers its choosable items.
 struct MenuTextRenderer {
   var style: TextStyle
+  /// The window's width in columns, which a palette picker's row wraps at; nil for no limit.
+  var width: Int? = nil
 
   /// Separates an item's text from its shortcut until the shortcuts are aligned.
   private static let shortcutMark = "\u{1F}"
   /// The mark's one UTF-8 byte.
   private static let shortcutByte: UInt8 = 0x1F
 
+  /// A menu's heading: its icon (where it shows one) and title, then the command a menu with
+  /// a primary action runs when it is run rather than opened [Menu(primaryAction:)].
+  private func heading(_ node: MenuNode, title: String) -> String {
+    let icon =
+      node.kind == .menu && node.showsIcon ? node.icon.map { SymbolGlyphs.glyph(for: $0) + " " } ?? "" : ""
+    var text = style.heading(icon + title)
+    if node.kind == .menu, let primary = node.command {
+      text += "\n" + style.secondary("  primary action: \(primary) (runs when the menu is run, not opened)")
+    }
+    return text
+  }
+
   /// A menu shown without opening it.
   func render(_ node: MenuNode) -> String {
     var text = MenuText(reserving: 64 * (node.children.count + 1))
-    text.append(style.heading(node.title ?? ""))
+    text.append(heading(node, title: node.title ?? ""))
     var number = 0
     body(node, numbered: false, number: &number, into: &text)
     return Self.aligningShortcuts(text)
@@ -79,7 +93,7 @@ struct MenuTextRenderer {
   func render(_ menu: OpenMenu) -> String {
     // One byte buffer, sized once, every line appended to it: no array of lines to join.
     var lines = MenuText(reserving: 64 * (menu.node.children.count + 2))
-    lines.append(style.heading(menu.path.joined(separator: " › ")))
+    lines.append(heading(menu.node, title: menu.path.joined(separator: " › ")))
     var number = 0
     body(menu.node, numbered: true, number: &number, into: &lines)
     var text = Self.aligningShortcuts(lines)
@@ -139,7 +153,12 @@ struct MenuTextRenderer {
                 numbering + (item.isEnabled ? label(item) : style.secondary(label(item) + " (disabled)")))
             }
             let heading = child.title.map { $0 + ": " } ?? ""
-            append(indent + heading + cells.joined(separator: "   "))
+            if child.kind == .picker {
+              // A palette wraps in rows at the window's width, its options in aligned columns.
+              for row in Self.paletteRows(cells, after: indent + heading, width: width) { append(row) }
+            } else {
+              append(indent + heading + cells.joined(separator: "   "))
+            }
           } else {
             if let title = child.title { append(indent + title) }
             body(child, numbered: numbered, number: &number, depth: depth + 1, into: &lines)
@@ -151,10 +170,33 @@ struct MenuTextRenderer {
           let numberWidth = numbered ? lines.appendNumbering(number) : 0
           if let base = children.baseAddress { appendLine(for: base + index, into: &lines) }
           if let subtitle = children[index].subtitle {
-            append(indent + String(repeating: " ", count: numberWidth + 2) + style.secondary(subtitle))
+            // Past the title, as for every item: a toggle's title starts after its mark.
+            let marker = children[index].kind == .toggle || children[index].kind == .option ? 2 : 0
+            append(
+              indent + String(repeating: " ", count: numberWidth + 2 + marker) + style.secondary(subtitle))
           }
         }
       }
+    }
+  }
+
+  /// A palette's options after `lead` (its indent and title) on one line, or, when that is
+  /// wider than `width`, in rows of aligned columns, each row after the first indented to
+  /// where the options start [Picker.pickerStyle(.palette) wraps its options].
+  static func paletteRows(_ cells: [String], after lead: String, width: Int?) -> [String] {
+    let oneLine = lead + cells.joined(separator: "   ")
+    guard let width, oneLine.displayWidth > width, cells.count > 1 else { return [oneLine] }
+    let column = (cells.map(\.displayWidth).max() ?? 0) + 3
+    let room = max(column, width - lead.displayWidth + 3)
+    let perRow = max(1, room / column)
+    let padding = String(repeating: " ", count: lead.displayWidth)
+    return stride(from: 0, to: cells.count, by: perRow).map { start in
+      let row = cells[start..<min(start + perRow, cells.count)]
+      let text = row.enumerated().map {
+        $0.offset == row.count - 1 ? $0.element : $0.element.padded(to: column)
+      }
+      .joined()
+      return (start == 0 ? lead : padding) + text
     }
   }
 

@@ -37,11 +37,13 @@ struct TextRenderer {
     case .substituted(let report): FindText.phrase(report)
     case .rowCount(let report): FindText.phrase(report)
     case .summary(let summary): SummaryText.render(summary, style: style)
-    case .menu(let node): MenuTextRenderer(style: style).render(node)
-    case .openMenu(let menu): MenuTextRenderer(style: style).render(menu)
+    case .menu(let node): MenuTextRenderer(style: style, width: width).render(node)
+    case .openMenu(let menu): MenuTextRenderer(style: style, width: width).render(menu)
     case .menuChoice(let output, let menu):
-      [output.flatMap(render), menu.map(MenuTextRenderer(style: style).render)].compactMap { $0 }
-        .joined(separator: "\n")
+      [output.flatMap(render), menu.map(MenuTextRenderer(style: style, width: width).render)].compactMap {
+        $0
+      }
+      .joined(separator: "\n")
     case .menuList(let menus):
       TextTable(
         headers: ["menu", "title", "from"], rows: menus.map { [$0.id, $0.title, $0.owner] }
@@ -496,7 +498,8 @@ struct TextRenderer {
       lines.append("  \(field.label): [\(field.text)]")
       lines.append(
         style.secondary(
-          "Type the new \(field.label.lowercased()) on the next line ('choose TEXT'), or 'cancel'."))
+          "Type the \(field.text.isEmpty ? "" : "new ")\(field.label.lowercased()) on the next line "
+            + "('choose TEXT'), or 'cancel'."))
       return lines.joined(separator: "\n")
     }
     for (index, button) in dialog.buttons.enumerated() {

@@ -108,8 +108,8 @@ struct ToolbarTextRenderer {
 
   /// `pieces` joined by blanks into lines at most `width` columns wide (`narrowestWrap` at
   /// least), broken between pieces, the lines after the first led by `indent` blanks; a
-  /// piece wider than a line goes on where the line is, broken at its blanks, or cut where it
-  /// has none.
+  /// piece wider than a line goes on where the line is, broken at its blanks, a word after its
+  /// last `.`, `-` or `/` that fits (never mid-word), or cut where it has none of them.
   static func wrap(_ pieces: [String], width: Int, indent: Int = 2) -> [String] {
     let width = max(width, narrowestWrap)
     let margin = String(repeating: " ", count: max(0, min(indent, width - 1)))
@@ -150,10 +150,16 @@ struct ToolbarTextRenderer {
     var used = 0
     var end = line.startIndex
     var lastBlank: String.Index?
+    var lastMark: String.Index?
     for (offset, index) in line.indices.enumerated() {
       let cells = line[index].cells
       if used + cells > width, offset > keeping { break }
       if line[index] == " ", offset > keeping { lastBlank = index }
+      if ".-/".contains(line[index]), offset > keeping, line.index(after: index) < line.endIndex,
+        used + cells <= width
+      {
+        lastMark = index
+      }
       used += cells
       end = line.index(after: index)
     }
@@ -161,6 +167,9 @@ struct ToolbarTextRenderer {
     if let blank = lastBlank {
       return (String(line[..<blank]), String(line[line.index(after: blank)...]))
     }
+    // No blank within the width: an id breaks after its last `.`, `-` or `/` that fits
+    // (`document.` / `favorite`), never inside a word; a word wider than a line is cut.
+    if let mark = lastMark { return (String(line[...mark]), String(line[line.index(after: mark)...])) }
     return (String(line[..<end]), String(line[end...].drop { $0 == " " }))
   }
 
@@ -202,7 +211,19 @@ struct ToolbarTextRenderer {
     var lines: [String] = []
     func append(_ line: String) { lines += Self.wrapLine(line, width: width) }
     if let message = palette.message { append(message) }
-    append("toolbar \(palette.toolbarID)" + (palette.isCustomized ? " (customised)" : " (defaults)"))
+    let state =
+      if let version = palette.ignoredVersion {
+        " (defaults: a layout saved by a newer Folio, version \(version), is ignored; 'toolbar reset' "
+          + "discards it)"
+      } else {
+        palette.isCustomized ? " (customised)" : " (defaults)"
+      }
+    append("toolbar \(palette.toolbarID)" + state)
+    // The numbers and ids, then the titles, in columns as wide as the widest of them in every
+    // section, so that titles and facts start in one column on every line.
+    let entries = palette.onBar + palette.available + palette.notCustomizable
+    let idWidth = 4 + max(12, (entries.map { $0.id.displayWidth }.max() ?? 0) + 1)
+    let titleWidth = max(14, (entries.map { $0.title.displayWidth }.max() ?? 0) + 1)
     func section(_ title: String, _ entries: [ToolbarPalette.Entry], numbered: Bool) {
       lines.append(title)
       if entries.isEmpty { lines.append("  —") }
@@ -214,16 +235,23 @@ struct ToolbarTextRenderer {
         switch entry.fixedReason {
         case .itemGroup: facts.append("in an item group")
         case .primaryAction: facts.append("primary actions are fixed on \(palette.platform.rawValue)")
+        case .notSecondaryAction:
+          facts.append("only secondary actions are customisable on \(palette.platform.rawValue)")
         case nil: break
         }
         let number = numbered ? "\(index + 1).".padding(4) : ""
         let line =
-          "  " + number + entry.id.padding(12) + entry.title.padding(14) + facts.joined(separator: " · ")
+          "  " + (number + entry.id).padded(to: idWidth) + entry.title.padded(to: titleWidth)
+          + facts.joined(separator: " · ")
         if let width, line.displayWidth > max(width, Self.narrowestWrap) {
           // Too wide for the columns: the facts wrap, indented past the item's id.
           let pieces = facts.indices.map { facts[$0] + ($0 < facts.count - 1 ? " ·" : "") }
-          lines += Self.wrap(
-            ["  " + number + entry.id, entry.title] + pieces, width: width, indent: 4 + number.count)
+          // The id and title stay in their columns while they fit the width.
+          let columns = "  " + (number + entry.id).padded(to: idWidth) + entry.title
+          let lead =
+            columns.displayWidth + 1 + (pieces.first?.displayWidth ?? 0) <= max(width, Self.narrowestWrap)
+            ? [columns.padded(to: 2 + idWidth + titleWidth - 1)] : ["  " + number + entry.id, entry.title]
+          lines += Self.wrap(lead + pieces, width: width, indent: 4 + number.count)
         } else {
           lines.append(line)
         }

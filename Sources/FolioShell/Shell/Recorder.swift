@@ -82,7 +82,7 @@ final class Recorder {
     let reads = readWhileAsking
     asking = nil
     readWhileAsking = []
-    if let field = dialog.textField, case .command(let invocation) = dialog.responder {
+    if let field = dialog.textField, let invocation = dialog.responder.invocation {
       for line in reads { try append(line) }
       // A text entered in a dialog (Rename…) is recorded as the command it filled in,
       // `rename 'Final Spots'`; a Cancel, or the text it started with, as nothing. A text

@@ -43,3 +43,33 @@ extension Shell {
     return ParsedCommand(words: [Word("choose"), Word(button.title)], text: text)
   }
 }
+
+extension Shell {
+  /// The REPL's prompt while something waits for an answer: a text field's label and text,
+  /// `choose 1–N> ` for a dialog's buttons or the open menu's items (the level shown now);
+  /// nil when nothing waits, for the usual prompt.
+  var answerPrompt: String? {
+    if let dialog = session.pendingDialog {
+      if let field = dialog.textField {
+        // libedit cannot start a line with text in it (its reset clears what a start-up hook
+        // inserts), so the prompt shows the field's text and an empty line keeps it.
+        return "\(field.label.lowercased()) [\(field.text.escapedForTerminal)]> "
+      }
+      return "choose 1–\(dialog.buttons.count)> "
+    }
+    guard let menu = session.menuSession, menu.isOpen else { return nil }
+    let count = menu.items.count
+    return count == 0 ? nil : "choose 1–\(count)> "
+  }
+
+  /// A bare number typed at the open menu's numbered prompt stands for `choose N`, as at a
+  /// dialog's; nil for any other line, or when no menu is open or a dialog waits.
+  func menuAnswer(_ line: String) -> String? {
+    guard session.pendingDialog == nil, session.menuSession?.isOpen == true else { return nil }
+    let text = line.trimmingBlanks
+    guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+      return nil
+    }
+    return "choose " + text
+  }
+}

@@ -286,7 +286,15 @@ public final class Shell {
     reloadWatchedPlugins()
     let name = command.words[0].text
     // Held by reference: the command is run without copying it out of the registry.
-    guard let target = registry.registered(named: name) else { throw unknownCommand(name) }
+    guard let target = registry.registered(named: name) else {
+      // A dotted first word naming a menu is `run MENU`: its primary action runs (or it opens).
+      if name.contains("."), let run = registry.registered(id: "shell.run"),
+        session.menus.contains(where: { $0.id.lowercased() == name.lowercased() })
+      {
+        return try withExtendedLifetime(run) { try session.run(run.command, words: command.words[...]) }
+      }
+      throw unknownCommand(name)
+    }
     // `target` kept alive across the call, so its command is lent to `run` rather than copied
     // out of it (a copy and a destroy of the whole `Command` a line).
     return try withExtendedLifetime(target) {

@@ -2,16 +2,16 @@ import FolioCore
 import Testing
 
 @Suite struct SceneTests {
-  @Test("Folio's app: on mac and ipad a Settings scene of its own, on iphone a Settings tab")
+  @Test("Folio's app: on mac a Settings scene of its own, on ipad and iphone a Settings tab (#if os(iOS))")
   func perPlatformComposition() {
-    for platform in [MenuPlatform.mac, .ipad] {
-      #expect(App.folio.settingsScene(on: platform) == Settings())
-      #expect(App.folio.tabView(on: platform)?.tabs.map(\.name) == ["Documents", "Recent"])
-      #expect(App.folio.scenes(on: platform).count == 1, "one custom scene composed of the others")
+    #expect(App.folio.settingsScene(on: .mac) == Settings())
+    #expect(App.folio.tabView(on: .mac)?.tabs.map(\.name) == ["Documents", "Recent"])
+    #expect(App.folio.scenes(on: .mac).count == 1, "one custom scene composed of the others")
+    for platform in [MenuPlatform.ipad, .iphone] {
+      #expect(App.folio.settingsScene(on: platform) == nil)
+      #expect(App.folio.tabView(on: platform)?.tabs.map(\.name) == ["Documents", "Recent", "Settings"])
+      #expect(App.folio.tabView(on: platform)?.tab(named: "settings")?.content == .settings)
     }
-    #expect(App.folio.settingsScene(on: .iphone) == nil)
-    #expect(App.folio.tabView(on: .iphone)?.tabs.map(\.name) == ["Documents", "Recent", "Settings"])
-    #expect(App.folio.tabView(on: .iphone)?.tab(named: "settings")?.content == .settings)
   }
 
   @Test("a custom scene flattens into the scenes it is composed of")

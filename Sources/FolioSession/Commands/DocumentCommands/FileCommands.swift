@@ -210,7 +210,7 @@ extension DocumentCommands {
         With unsaved changes it asks first (Revert or Cancel) in the REPL, and everywhere when \
         chosen from a menu such as File; typed in a script it reverts at once; --yes never asks.
         """,
-      parameters: [CommandContext.yes])
+      parameters: [CommandContext.yes], confirmation: .asks)
 
     static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
       let document = context.document
@@ -244,7 +244,7 @@ extension DocumentCommands {
       id: "document.close", verb: "close", title: "Close", icon: "xmark", shortcut: "⌘W",
       category: "Documents",
       summary: "close the window; a document with unsaved changes asks: Save, Don't Save or Cancel",
-      parameters: [force])
+      parameters: [force], confirmation: .asks)
 
     static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
       let document = context.document

@@ -43,7 +43,7 @@ extension DocumentCommands {
   }
 
   /// `share [TARGET] [--as REPRESENTATION] [--to DEST]`.
-  enum Share: DocumentAction {
+  enum Share: DocumentConfirming {
     static let target = ParameterKey.optionalArgument(
       "target", summary: "file, stdout, mail, clipboard, or a plugin's target")
     static let representation = ParameterKey.option(
@@ -69,8 +69,43 @@ extension DocumentCommands {
       let workspace = context.workspace
       let document = context.document
       guard let target = arguments[Self.target] else {
-        return .shareTargets(document: document.title, targets: workspace.shareTargets(for: document))
+        let targets = workspace.shareTargets(for: document)
+        guard arguments.origin == .menu, !targets.isEmpty else {
+          return .shareTargets(document: document.title, targets: targets)
+        }
+        // Chosen from a menu (Share…), it asks for the target as a list [ShareLink's sheet]:
+        // a button a target, each sharing through it, and Cancel.
+        return .dialog(
+          Dialog(
+            title: "Share “\(document.title)”",
+            buttons: targets.map { target in
+              var chosen = arguments.values
+              chosen[Self.target.parameter.name] = .string(target.id)
+              return DialogButton(
+                target.title, id: Self.buttonPrefix + target.id,
+                replay: [CommandInvocation(configuration.id, chosen)])
+            },
+            target: workspace.dialogTarget(of: document), responder: responder(for: arguments)))
       }
+      return try share(target, arguments, in: context)
+    }
+
+    /// The prefix of the id of a target's button in the list Share… asks with.
+    static let buttonPrefix = "target-"
+
+    static func answer(_ buttonID: String, _ arguments: Arguments, in context: DocumentContext) throws
+      -> CommandOutput
+    {
+      guard buttonID.hasPrefix(Self.buttonPrefix) else { return context.report(.keptUnchanged) }
+      return try share(String(buttonID.dropFirst(Self.buttonPrefix.count)), arguments, in: context)
+    }
+
+    /// Shares the document through `target`.
+    private static func share(_ target: String, _ arguments: Arguments, in context: DocumentContext) throws
+      -> CommandOutput
+    {
+      let workspace = context.workspace
+      let document = context.document
       let outcome = try workspace.share(
         document, with: target, as: arguments[Self.representation], to: arguments[Self.destination])
       return outcome.output.map(CommandOutput.documentText)

@@ -107,7 +107,7 @@ enum ColumnCommands {
     static let configuration = CommandConfiguration(
       id: "column.delete", title: "Delete Column", icon: "trash", role: .destructive, category: "Tables",
       summary: "delete a column and its cells; asks first as delete does, --yes never asks",
-      parameters: [name, CommandContext.yes])
+      parameters: [name, CommandContext.yes], confirmation: .asks)
 
     static func run(_ arguments: Arguments, in context: DocumentContext) throws -> CommandOutput {
       let document = context.document

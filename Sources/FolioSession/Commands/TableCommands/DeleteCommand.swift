@@ -22,7 +22,7 @@ extension TableCommands {
         'delete where EXPR' deletes the rows EXPR holds for (as 'select where' reads it); its \
         dialog names them.
         """,
-      parameters: [rows, expression, CommandContext.yes, whereText])
+      parameters: [rows, expression, CommandContext.yes, whereText], confirmation: .asks)
 
     static func run(_ given: Arguments, in context: DocumentContext) throws -> CommandOutput {
       // `delete where a = 1 --yes`: the expression's words took the `--yes`.
