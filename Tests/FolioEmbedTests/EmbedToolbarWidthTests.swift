@@ -9,7 +9,7 @@ import Testing
   @Test("after toolbar.layout {width: 40} the overflow menu opens and explain answers for 40 columns")
   func overflowFollowsLaidOutWidth() throws {
     let harness = try EmbedSessionHarness(csv: "name\na\n")
-    let session = harness.shell.session
+    let session = harness.session
     session.appEnvironment = AppEnvironment(platform: .mac, width: 160)
     let layout = harness.request(2, "toolbar.layout", #"{"width":40}"#)
     let overflow = EmbedSessionHarness.field(layout, "result").flatMap {

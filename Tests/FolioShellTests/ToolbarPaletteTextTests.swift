@@ -1,4 +1,5 @@
 import FolioCore
+import FolioPresentation
 import Testing
 
 @testable import FolioShell
