@@ -91,7 +91,8 @@ let package = Package(
       name: "FolioBrowse", dependencies: ["FolioCore", "FolioSession", "CNcurses"],
       swiftSettings: releaseSettings),
     .executableTarget(
-      name: "folio", dependencies: ["FolioShell", "FolioEmbed", "FolioBrowse", "FolioPresentation", "FolioSession"]),
+      name: "folio",
+      dependencies: ["FolioShell", "FolioEmbed", "FolioBrowse", "FolioPresentation", "FolioSession"]),
     .executableTarget(
       name: "folio-bench",
       dependencies: ["CLua", "FolioCore", "FolioSession", "FolioPresentation", "FolioShell"]),

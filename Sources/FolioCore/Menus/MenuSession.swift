@@ -158,7 +158,10 @@ public struct MenuSession {
   static func neededParameter(of command: Command, for node: MenuNode, given arguments: [Word]) -> Parameter?
   {
     guard node.kind == .button, arguments.isEmpty, node.arguments.isEmpty else { return nil }
-    return command.parameters.first { $0.style == .positional && !$0.isOptional && $0.defaultValue == nil }
+    let named = Set(node.namedArguments.map(\.name))
+    return command.parameters.first {
+      $0.style == .positional && !$0.isOptional && $0.defaultValue == nil && !named.contains($0.name)
+    }
   }
 
   /// What a text field asking for `parameter` is labelled: its name as a word, `Path`.
