@@ -226,26 +226,36 @@ static void draw_run(
   cairo->restore(context);
 }
 
-// Draws a line of printable ASCII with the glyphs shaped when the font was made; false when
-// the line is not plain ASCII or the font has no such glyphs.
-static int draw_ascii(
-    folio_grid_font *font, cairo_t *context, const char *text, int length, const int *columns,
-    const int *cells, double left, double baseline, double cell_width) {
-  if (!font->ascii_item || length == 0) return 0;
+// The glyphs of a line of printable ASCII as shaped when the font was made, with the item
+// they belong to in `item`; NULL when the text is not plain ASCII or the font has no such
+// glyphs. The caller frees both.
+static PangoGlyphString *ascii_glyphs(folio_grid_font *font, const char *text, int length, PangoItem **item) {
+  if (!font->ascii_item || length == 0) return NULL;
   for (int byte = 0; byte < length; byte++) {
     unsigned char character = (unsigned char)text[byte];
-    if (character < ascii_first || character >= ascii_first + ascii_count) return 0;
+    if (character < ascii_first || character >= ascii_first + ascii_count) return NULL;
   }
-  PangoItem *item = pango.pango_item_copy(font->ascii_item);
-  item->offset = 0;
-  item->length = length;
-  item->num_chars = length;
+  *item = pango.pango_item_copy(font->ascii_item);
+  (*item)->offset = 0;
+  (*item)->length = length;
+  (*item)->num_chars = length;
   PangoGlyphString *glyphs = pango.pango_glyph_string_new();
   pango.pango_glyph_string_set_size(glyphs, length);
   for (int byte = 0; byte < length; byte++) {
     glyphs->glyphs[byte] = font->ascii_glyphs[(unsigned char)text[byte] - ascii_first];
     glyphs->log_clusters[byte] = byte;
   }
+  return glyphs;
+}
+
+// Draws a line of printable ASCII with the glyphs shaped when the font was made; false when
+// the line is not plain ASCII or the font has no such glyphs.
+static int draw_ascii(
+    folio_grid_font *font, cairo_t *context, const char *text, int length, const int *columns,
+    const int *cells, double left, double baseline, double cell_width) {
+  PangoItem *item = NULL;
+  PangoGlyphString *glyphs = ascii_glyphs(font, text, length, &item);
+  if (!glyphs) return 0;
   draw_run(context, text, item, glyphs, columns, cells, left, baseline, cell_width);
   pango.pango_glyph_string_free(glyphs);
   pango.pango_item_free(item);
@@ -285,21 +295,9 @@ int folio_grid_font_draw(
 // cell, from `x`; false when the text is not plain ASCII or the font has no such glyphs.
 static int draw_ascii_text(
     folio_grid_font *font, cairo_t *context, const char *text, int length, double x, double baseline) {
-  if (!font->ascii_item || length == 0) return 0;
-  for (int byte = 0; byte < length; byte++) {
-    unsigned char character = (unsigned char)text[byte];
-    if (character < ascii_first || character >= ascii_first + ascii_count) return 0;
-  }
-  PangoItem *item = pango.pango_item_copy(font->ascii_item);
-  item->offset = 0;
-  item->length = length;
-  item->num_chars = length;
-  PangoGlyphString *glyphs = pango.pango_glyph_string_new();
-  pango.pango_glyph_string_set_size(glyphs, length);
-  for (int byte = 0; byte < length; byte++) {
-    glyphs->glyphs[byte] = font->ascii_glyphs[(unsigned char)text[byte] - ascii_first];
-    glyphs->log_clusters[byte] = byte;
-  }
+  PangoItem *item = NULL;
+  PangoGlyphString *glyphs = ascii_glyphs(font, text, length, &item);
+  if (!glyphs) return 0;
   PangoGlyphItem glyph_item = {.item = item, .glyphs = glyphs};
   cairo->move_to(context, x, baseline);
   pango.pango_cairo_show_glyph_item(context, text, &glyph_item);

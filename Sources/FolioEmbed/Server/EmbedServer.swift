@@ -138,26 +138,6 @@ public final class EmbedServer {
     line.withUTF8 { bytes in _ = writeAll(descriptor: 2, bytes) }
   }
 
-  /// Writes bytes to a descriptor, retrying short writes and interrupted calls.
-  ///
-  /// - Returns: false when the descriptor takes no more (a closed pipe, another error).
-  @discardableResult
-  static func writeAll(descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = bytes.baseAddress else { return true }
-    var offset = 0
-    while offset < bytes.count {
-      let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
-      if written > 0 {
-        offset += written
-      } else if written < 0, errno == EINTR {
-        continue
-      } else {
-        return false
-      }
-    }
-    return true
-  }
-
   /// Creates a server over `session` that sends its messages with `send` and its log lines
   /// to `log`.
   public convenience init(

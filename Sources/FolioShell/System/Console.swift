@@ -186,25 +186,6 @@ public final class Console {
   ///   SIGPIPE ignored) or another write error.
   @discardableResult
   public static func write(_ stream: Stream, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    write(descriptor: stream == .output ? 1 : 2, bytes)
-  }
-
-  /// Writes bytes to a descriptor, retrying short writes and interrupted calls.
-  ///
-  /// - Returns: false when the descriptor takes no more (a closed pipe, another error).
-  static func write(descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = bytes.baseAddress else { return true }
-    var offset = 0
-    while offset < bytes.count {
-      let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
-      if written > 0 {
-        offset += written
-      } else if written < 0, errno == EINTR {
-        continue
-      } else {
-        return false  // a closed pipe: nothing more can be said
-      }
-    }
-    return true
+    writeAll(descriptor: stream == .output ? 1 : 2, bytes)
   }
 }

@@ -51,7 +51,7 @@ final class Pager {
   func write(_ text: String) -> Bool {
     guard input >= 0 else { return false }
     var text = text
-    return text.withUTF8 { Console.write(descriptor: input, $0) }
+    return text.withUTF8 { writeAll(descriptor: input, $0) }
   }
 
   /// Closes the pipe, so the pager sees the end of its input, and waits for it to exit.
