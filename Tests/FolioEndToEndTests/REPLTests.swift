@@ -4,126 +4,18 @@ import Testing
 /// Drives the live REPL in a real terminal: tmux runs folio, `send-keys` types, and
 /// `capture-pane` reads the screen.
 @Suite struct REPLTests {
-  /// One tmux server of its own, so tests never touch a user's sessions.
-  private final class Terminal {
-    let socket = "folio-test-\(UUID().uuidString)"
-    let home: URL
-
-    init(home: URL, arguments: [String] = [], environment extra: [String: String] = [:]) throws {
-      self.home = home
-      let environment = FolioProcess.environment(home: home).merging(extra) { $1 }.map {
-        "\($0.key)=\($0.value)"
-      }
-      try tmux(
-        ["new-session", "-d", "-s", "repl", "-x", "100", "-y", "30", "-c", home.path, "env"] + environment
-          + [FolioProcess.executable.path] + arguments)
-    }
-
-    /// The folio process in the pane (`env` execs it, so it keeps the pane's pid).
-    func pid() throws -> Int32? {
-      Int32(
-        try tmux(["list-panes", "-t", "repl", "-F", "#{pane_pid}"]).output.trimmingCharacters(
-          in: .whitespacesAndNewlines))
-    }
-
-    deinit { _ = try? tmux(["kill-server"]) }
-
-    /// Runs a tmux command and returns its output and exit status.
-    ///
-    /// The tmux server that `new-session` starts keeps every descriptor it inherits, and
-    /// Foundation's `Process` notices a child's exit through one of them, so tmux is started
-    /// with `posix_spawn` and every descriptor above 2 closed before `exec`.
-    @discardableResult
-    func tmux(_ arguments: [String]) throws -> (output: String, status: Int32) {
-      let script =
-        #"for fd in /proc/self/fd/*; do n=${fd##*/}; [ "$n" -gt 2 ] && eval "exec $n>&-" 2>/dev/null; done; exec tmux "$@""#
-      let argv = ["bash", "-c", script, "bash", "-L", socket] + arguments
-      var descriptors: [Int32] = [-1, -1]
-      guard pipe(&descriptors) == 0 else { throw POSIXError(.EMFILE) }
-      var actions = posix_spawn_file_actions_t()
-      posix_spawn_file_actions_init(&actions)
-      defer { posix_spawn_file_actions_destroy(&actions) }
-      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-      posix_spawn_file_actions_adddup2(&actions, descriptors[1], 1)
-      posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-      let cArguments = argv.map { strdup($0) } + [nil]
-      defer { cArguments.forEach { free($0) } }
-      // The test runs on a thread that blocks most signals, and a spawned program inherits
-      // the mask: folio would then never see the SIGHUP that `kill-server` sends it, and the
-      // server would wait for it forever. tmux and folio start with no signal blocked.
-      var attributes = posix_spawnattr_t()
-      posix_spawnattr_init(&attributes)
-      defer { posix_spawnattr_destroy(&attributes) }
-      var noSignals = sigset_t()
-      sigemptyset(&noSignals)
-      posix_spawnattr_setsigmask(&attributes, &noSignals)
-      posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-      var pid: pid_t = 0
-      let spawned = posix_spawnp(&pid, "bash", &actions, &attributes, cArguments, environ)
-      close(descriptors[1])
-      defer { close(descriptors[0]) }
-      guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .ENOENT) }
-      var output = [UInt8]()
-      var buffer = [UInt8](repeating: 0, count: 4096)
-      while true {
-        let count = read(descriptors[0], &buffer, buffer.count)
-        if count > 0 {
-          output += buffer[0..<count]
-        } else if count == 0 || errno != EINTR {
-          break
-        }
-      }
-      var status: Int32 = 0
-      while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-      return (String(decoding: output, as: UTF8.self), (status >> 8) & 0xFF)
-    }
-
-    func send(_ keys: String...) throws { try tmux(["send-keys", "-t", "repl"] + keys) }
-
-    /// The visible lines, trailing blanks removed.
-    func screen() throws -> [String] {
-      try tmux(["capture-pane", "-p", "-t", "repl"]).output.split(
-        separator: "\n", omittingEmptySubsequences: false
-      )
-      .map { String($0.reversed().drop { $0 == " " }.reversed()) }
-    }
-
-    /// Everything the pane printed, scrolled off the screen or not, wrapped lines joined.
-    func scrollback() throws -> String {
-      try tmux(["capture-pane", "-p", "-J", "-S", "-", "-t", "repl"]).output
-    }
-
-    var isRunning: Bool { (try? tmux(["has-session", "-t", "repl"]).status) == 0 }
-
-    /// How long a wait lasts before it fails: generous, because the machine may be loaded.
-    static let patience: TimeInterval = 60
-
-    /// Waits until the screen satisfies `condition`, polling; fails after `patience`.
-    func waitFor(_ description: String, _ condition: ([String]) -> Bool) throws {
-      let deadline = Date().addingTimeInterval(Self.patience)
-      while Date() < deadline {
-        if condition(try screen()) { return }
-        usleep(20_000)
-      }
-      Issue.record("timed out waiting for \(description); screen:\n\(try screen().joined(separator: "\n"))")
-      throw CancellationError()
-    }
-
-    /// Waits until folio has ended and its terminal closed, polling; gives up after `patience`.
-    func waitForExit() {
-      let deadline = Date().addingTimeInterval(Self.patience)
-      while isRunning, Date() < deadline { usleep(20_000) }
-    }
-
-    /// The last non-empty line: where the prompt is.
-    func lastLine(_ screen: [String]) -> String { screen.last { !$0.isEmpty } ?? "" }
+  /// A terminal of 100 × 30 running folio with `arguments`, in a tmux server of its own.
+  private static func terminal(
+    home: URL, arguments: [String] = [], environment: [String: String] = [:]
+  ) throws -> TmuxTerminal {
+    try TmuxTerminal(home: home, arguments: arguments, width: 100, height: 30, environment: environment)
   }
 
   @Test("typing, Tab completion, history recall, Ctrl-C at the prompt and quit")
   func session() throws {
     let home = try FolioProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
-    let terminal = try Terminal(home: home)
+    let terminal = try Self.terminal(home: home)
     try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
 
     try terminal.send("ec", "Tab")
@@ -162,7 +54,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: home) }
     let notes = home.appendingPathComponent("notes.txt")
     try "one\n".write(to: notes, atomically: true, encoding: .utf8)
-    let terminal = try Terminal(home: home)
+    let terminal = try Self.terminal(home: home)
     try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
     try terminal.send("open \(notes.path)", "Enter", "append two", "Enter")
     try terminal.waitFor("the dirty prompt") { terminal.lastLine($0) == "notes*>" }
@@ -186,7 +78,7 @@ import Testing
   func menuPrompt() throws {
     let home = try FolioProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
-    let terminal = try Terminal(home: home)
+    let terminal = try Self.terminal(home: home)
     try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
     try terminal.send("menu open file", "Enter")
     try terminal.waitFor("the menu's prompt") { terminal.lastLine($0) == "choose 1–9>" }
@@ -205,7 +97,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: home) }
     let notes = home.appendingPathComponent("notes.txt")
     try "one\n".write(to: notes, atomically: true, encoding: .utf8)
-    let terminal = try Terminal(home: home)
+    let terminal = try Self.terminal(home: home)
     try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
     try terminal.send("open \(notes.path)", "Enter")
     try terminal.waitFor("the document's prompt") { terminal.lastLine($0) == "notes>" }
@@ -231,7 +123,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: home) }
     let notes = home.appendingPathComponent("notes.txt")
     try "one\n".write(to: notes, atomically: true, encoding: .utf8)
-    let terminal = try Terminal(home: home)
+    let terminal = try Self.terminal(home: home)
     try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
     try terminal.send("open notes.txt", "Enter")
     try terminal.waitFor("the document's prompt") { terminal.lastLine($0) == "notes>" }
@@ -264,7 +156,7 @@ import Testing
     let home = try FolioProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
     try PluginInterruptTests.writeSpinPlugin(in: home)
-    let terminal = try Terminal(home: home, arguments: ["--plugins", "plugins"])
+    let terminal = try Self.terminal(home: home, arguments: ["--plugins", "plugins"])
     try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
     // Budgets far beyond the test, so only Ctrl-C can stop the loop.
     try terminal.send(
@@ -314,7 +206,7 @@ import Testing
     let original = "name\na\nb\nc\nd\n"
     try original.write(to: table, atomically: true, encoding: .utf8)
 
-    let terminal = try Terminal(home: home, arguments: ["--plugins", "plugins"])
+    let terminal = try Self.terminal(home: home, arguments: ["--plugins", "plugins"])
     try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
     /// Types a line, then waits for `text` on the screen and the prompt `prompt`.
     func type(_ line: String, showing text: String, prompt: String) throws {
@@ -379,7 +271,7 @@ import Testing
   func endOfInput() throws {
     let home = try FolioProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
-    let terminal = try Terminal(home: home)
+    let terminal = try Self.terminal(home: home)
     try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
     try terminal.send("echo one \\", "Enter")
     try terminal.waitFor("the continuation prompt") { terminal.lastLine($0) == "  ...>" }
@@ -408,7 +300,7 @@ import Testing
     var text = "n,name\n"
     for row in 0..<500_000 { text += "\(row),name\((row &* 7_919) % 500_000)\n" }
     try text.write(to: home.appendingPathComponent("big.csv"), atomically: true, encoding: .utf8)
-    let terminal = try Terminal(home: home)
+    let terminal = try Self.terminal(home: home)
     try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
     try terminal.send("open big.csv", "Enter")
     try terminal.waitFor("the document's prompt") { terminal.lastLine($0) == "big>" }
@@ -429,7 +321,7 @@ import Testing
   func terminalConventions() throws {
     let home = try FolioProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
-    let terminal = try Terminal(home: home)
+    let terminal = try Self.terminal(home: home)
     try terminal.waitFor("the banner and the prompt") {
       $0.contains { $0.hasPrefix("Folio ") && $0.contains("'help'") && $0.contains("Ctrl-D") }
         && terminal.lastLine($0) == "folio>"
@@ -444,8 +336,8 @@ import Testing
     }
     try terminal.send("env", "Enter")
     try terminal.waitFor("the terminal's width") { $0.contains("width       100") }
-    try terminal.tmux(["resize-window", "-t", "repl", "-x", "80", "-y", "30"])
-    let paneWidth = try terminal.tmux(["display", "-p", "-t", "repl", "#{pane_width}"]).output
+    try terminal.tmux(["resize-window", "-t", TmuxTerminal.pane, "-x", "80", "-y", "30"])
+    let paneWidth = try terminal.tmux(["display", "-p", "-t", TmuxTerminal.pane, "#{pane_width}"]).output
     #expect(paneWidth == "80\n")
     try terminal.send("env", "Enter")
     try terminal.waitFor("the new width") { $0.contains("width       80") }
@@ -459,7 +351,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: home) }
     try "name,city\nLouvre,Paris\n".write(
       to: home.appendingPathComponent("places.csv"), atomically: true, encoding: .utf8)
-    let terminal = try Terminal(home: home)
+    let terminal = try Self.terminal(home: home)
     try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
     try terminal.send("open places.csv", "Enter")
     try terminal.waitFor("the document's prompt") { terminal.lastLine($0) == "places>" }
@@ -476,7 +368,7 @@ import Testing
     try "name,city\nLouvre,Paris\n".write(
       to: home.appendingPathComponent("my file.csv"), atomically: true, encoding: .utf8)
     try "one line\n".write(to: home.appendingPathComponent("my files.txt"), atomically: true, encoding: .utf8)
-    let terminal = try Terminal(home: home)
+    let terminal = try Self.terminal(home: home)
     try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
 
     try terminal.send("open my\\ fi", "Tab")
@@ -500,7 +392,7 @@ import Testing
   func reverseSearch() throws {
     let home = try FolioProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
-    let terminal = try Terminal(home: home)
+    let terminal = try Self.terminal(home: home)
     try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
     try terminal.send("echo hello", "Enter", "echo world", "Enter")
     try terminal.waitFor("both outputs") { $0.contains("world") && terminal.lastLine($0) == "folio>" }
@@ -521,14 +413,14 @@ import Testing
   func reverseSearchAfterResize() throws {
     let home = try FolioProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
-    let terminal = try Terminal(home: home)
+    let terminal = try Self.terminal(home: home)
     try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
     let line = "echo this is a very long line that will wrap around the narrow terminal window for sure"
     try terminal.send(line, "Enter")
     try terminal.waitFor("the echo") {
       terminal.lastLine($0) == "folio>" && $0.count { $0.hasSuffix("for sure") } == 2
     }
-    try terminal.tmux(["resize-window", "-t", "repl", "-x", "40", "-y", "30"])
+    try terminal.tmux(["resize-window", "-t", TmuxTerminal.pane, "-x", "40", "-y", "30"])
     try terminal.send("C-r", "narrow")
     // At 40 columns the found line takes three rows: the prompt's row, whole, and two more.
     try terminal.waitFor("the search under the found line, drawn for 40 columns") { screen in
@@ -559,7 +451,7 @@ import Testing
       if [ -e "$HOME/quit-early" ]; then head -n 5 > "$HOME/head.txt"; else cat > "$HOME/paged.txt"; fi
       """
     try script.write(to: home.appendingPathComponent("pager.sh"), atomically: true, encoding: .utf8)
-    let terminal = try Terminal(home: home, environment: ["PAGER": "sh \(home.path)/pager.sh"])
+    let terminal = try Self.terminal(home: home, environment: ["PAGER": "sh \(home.path)/pager.sh"])
     try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
     try terminal.send("open big.csv", "Enter")
     try terminal.waitFor("the document's prompt") { terminal.lastLine($0) == "big>" }
@@ -598,7 +490,7 @@ import Testing
     let home = try FolioProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
     try writeNumbers(rows: 100, in: home)
-    let terminal = try Terminal(home: home, environment: ["PAGER": "/nonexistent/pager"])
+    let terminal = try Self.terminal(home: home, environment: ["PAGER": "/nonexistent/pager"])
     try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
     try terminal.send("open big.csv", "Enter")
     try terminal.waitFor("the document's prompt") { terminal.lastLine($0) == "big>" }
@@ -624,7 +516,7 @@ import Testing
     let home = try FolioProcess.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: home) }
     try writeNumbers(rows: 2_000, in: home)
-    let terminal = try Terminal(home: home, environment: ["PAGER": "/nonexistent/pager"])
+    let terminal = try Self.terminal(home: home, environment: ["PAGER": "/nonexistent/pager"])
     try terminal.waitFor("the prompt") { terminal.lastLine($0) == "folio>" }
     try terminal.send("open big.csv", "Enter")
     try terminal.waitFor("the document's prompt") { terminal.lastLine($0) == "big>" }

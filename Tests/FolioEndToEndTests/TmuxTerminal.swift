@@ -1,14 +1,14 @@
 import Foundation
 import Testing
 
-/// A terminal for a full-screen test: a tmux server of its own runs folio in one pane,
+/// A terminal for the REPL's and the browser's tests: a tmux server of its own runs folio in one pane,
 /// `send-keys` types, `capture-pane` reads the screen. Every wait polls the screen until it
 /// shows what is expected, failing after `patience`.
 final class TmuxTerminal {
-  let socket = "folio-browse-test-\(UUID().uuidString)"
+  let socket = "folio-test-\(UUID().uuidString)"
   let home: URL
   /// The pane's name.
-  static let pane = "browse"
+  static let pane = "folio"
 
   /// Starts folio with `arguments` (or `program` instead) in a `width` × `height` pane whose
   /// folder is `home`.
@@ -34,8 +34,11 @@ final class TmuxTerminal {
         in: .whitespacesAndNewlines))
   }
 
-  /// Runs a tmux command and returns its output and exit status, with every descriptor
-  /// above 2 closed and no signal blocked (see `REPLTests`, which starts tmux the same way).
+  /// Runs a tmux command and returns its output and exit status.
+  ///
+  /// The tmux server that `new-session` starts keeps every descriptor it inherits, and
+  /// Foundation's `Process` notices a child's exit through one of them, so tmux is started
+  /// with `posix_spawn` and every descriptor above 2 closed before `exec`.
   @discardableResult
   func tmux(_ arguments: [String]) throws -> (output: String, status: Int32) {
     let script =
@@ -94,6 +97,14 @@ final class TmuxTerminal {
     return output.split(separator: "\n", omittingEmptySubsequences: false)
       .map { String($0.reversed().drop { $0 == " " }.reversed()) }
   }
+
+  /// Everything the pane printed, scrolled off the screen or not, wrapped lines joined.
+  func scrollback() throws -> String {
+    try tmux(["capture-pane", "-p", "-J", "-S", "-", "-t", Self.pane]).output
+  }
+
+  /// The last non-empty line: where the prompt is.
+  func lastLine(_ screen: [String]) -> String { screen.last { !$0.isEmpty } ?? "" }
 
   var isRunning: Bool { (try? tmux(["has-session", "-t", Self.pane]).status) == 0 }
 
